@@ -1,0 +1,175 @@
+"""Parsing every accepted format, the writers' round trips, and clear errors for bad input."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tutor
+from tutor import ConflictError, EmptyInputError, FormatError, NoCandidateError, PuzzleError
+from tutor.geometry import cell_name
+
+STAR_BURST_LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
+
+PRETTY = """
+9 . . | 1 . 4 | . . 2
+. 8 . | . 6 . | . 7 .
+. . . | . . . | . . .
+------+-------+------
+4 . . | . . . | . . 1
+. 7 . | . . . | . 3 .
+3 . . | . . . | . . 7
+------+-------+------
+. . . | . . . | . . .
+. 3 . | . 7 . | . 8 .
+1 . . | 2 . 9 | . . 4
+"""
+
+HODOKU_PM = """
+.----------------.----------------------.----------------.
+| 9   56    3567 | 1      358    4      | 3568  56    2  |
+| 25  8     12345| 359    6      235    | 13459 7     359|
+"""
+
+
+def test_line_forms_and_empty_characters():
+    grid = tutor.parse(STAR_BURST_LEO)
+    assert grid.to_line() == STAR_BURST_LEO
+    assert len(grid.givens) == 20
+    for empty in "0_-*x":
+        assert tutor.parse(STAR_BURST_LEO.replace(".", empty)) == grid
+    assert tutor.parse(STAR_BURST_LEO + "   Star Burst Leo, 20 givens") == grid
+    assert tutor.parse(STAR_BURST_LEO + "#comment") == grid
+    assert tutor.parse("# a file header\n" + STAR_BURST_LEO + "\n") == grid
+
+
+def test_pretty_grid_and_compact_rows():
+    grid = tutor.parse(STAR_BURST_LEO)
+    assert tutor.parse(PRETTY) == grid
+    rows = "\n".join(STAR_BURST_LEO[i:i + 9] for i in range(0, 81, 9))
+    assert tutor.parse(rows) == grid
+    boxed = "\n".join(
+        "|".join(STAR_BURST_LEO[i + k:i + k + 3] for k in (0, 3, 6)) for i in range(0, 81, 9)
+    )
+    assert tutor.parse(boxed) == grid
+
+
+def test_writers_round_trip_with_candidates_and_placed_digits():
+    grid = tutor.parse(STAR_BURST_LEO).place(1, 5).eliminate([(2, 3), (9, 5)])
+    grid = grid.with_candidates(11, [4])
+    for text in (grid.to_pencilmarks(), grid.to_compact(), repr(grid).split("'")[1]):
+        assert tutor.parse(text) == grid
+    assert tutor.parse(grid.to_line()).values == grid.values
+    assert "{4}" in grid.to_pencilmarks()  # an empty cell with one candidate keeps its braces
+    assert "+5" in grid.to_pencilmarks()   # a placed digit is told apart from a given
+
+
+def test_repr_pastes_back():
+    grid = tutor.parse(STAR_BURST_LEO).place(1, 5)
+    assert eval(repr(grid), {"tutor": tutor}) == grid
+
+
+def test_sudokuwiki_compact_form():
+    board = ("4{16}{16}{125}7{125}{25}98{126}93{24}{24}{68}{128}57{28}75{16}{69}{18}{28}{16}"
+             "{46}{49}3{24}65{78}{78}{16}1{27}{79}6{3}{25}{28}{2479}{469}{2369}5{27}8{3679}{29}"
+             "{39}{19}1{58}{458}3{27}6{289}{69}{26}7{36}{69}{89}59{36}{237}{258}{256}{169}{124}"
+             "{13}8{35}{26}")
+    with pytest.raises(PuzzleError):
+        tutor.parse(board)  # not 81 cells: an error, not a traceback
+    cells = ["4", "{16}", "{16}"] + ["."] * 78
+    grid = tutor.parse("".join(cells))
+    assert grid.candidates(1) == {1, 6} and grid.values[0] == 4
+
+
+def test_pencil_mark_grid_reads_candidates():
+    grid = tutor.parse(STAR_BURST_LEO)
+    narrowed = grid.eliminate([(1, 6)])
+    text = narrowed.to_pencilmarks()
+    back = tutor.parse(text)
+    assert back.candidates(1) == {5}
+    assert back.values[1] == 0
+
+
+def test_pencil_mark_candidates_ruled_out_by_peers_are_dropped():
+    rows = [["123456789"] * 9 for _ in range(9)]
+    rows[0][0] = "5"
+    text = "\n".join(" ".join(r) for r in rows)
+    grid = tutor.parse(text)
+    assert 5 not in grid.candidates(1) and grid.candidates(80) == set(range(1, 10))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("", "empty input"),
+    ("   \n# only a comment\n", "empty input"),
+    (STAR_BURST_LEO[:80], "found 80 cells, expected 81"),
+    (STAR_BURST_LEO[:40] + "a" + STAR_BURST_LEO[41:], "line 1, column 41: unexpected character 'a'"),
+    ("\n".join([STAR_BURST_LEO[i:i + 9] for i in range(0, 72, 9)]), "found 8 rows, expected 9"),
+    ("\n".join([STAR_BURST_LEO[i:i + 9] + ("1" if i == 27 else "") for i in range(0, 81, 9)]),
+     "line 4: row 4 has 10 cells, expected 9"),
+    ("\n\n" + "\n".join(STAR_BURST_LEO[i:i + 9] for i in range(0, 81, 9)).replace("4", "q", 1),
+     "line 3, column 6: unexpected character 'q'"),
+])
+def test_format_errors_name_what_and_where(text, expected):
+    with pytest.raises(PuzzleError) as info:
+        tutor.parse(text)
+    assert expected in str(info.value)
+
+
+def test_error_classes():
+    with pytest.raises(EmptyInputError):
+        tutor.parse("")
+    with pytest.raises(FormatError):
+        tutor.parse("12")
+    assert issubclass(PuzzleError, ValueError)
+
+
+def test_conflict_names_the_cells():
+    line = "5......5." + "." * 72
+    with pytest.raises(ConflictError) as info:
+        tutor.parse(line)
+    assert str(info.value) == "two 5s in row 1 (r1c1 and r1c8)"
+    line = "." * 18 + "5......5." + "." * 54
+    with pytest.raises(ConflictError, match=r"two 5s in row 3 \(r3c1 and r3c8\)"):
+        tutor.parse(line)
+
+
+def test_cell_with_no_candidate_left():
+    # r7c2 sees 1-8 in its row and 9 in its column.
+    values = ["."] * 81
+    for col, digit in zip([0, 2, 3, 4, 5, 6, 7, 8], "12345678"):
+        values[54 + col] = digit
+    values[1] = "9"
+    with pytest.raises(NoCandidateError) as info:
+        tutor.parse("".join(values))
+    assert "r7c2 has no candidate left" in str(info.value)
+    assert cell_name(info.value.cells[0]) == "r7c2"
+
+
+def test_second_puzzle_in_parse_is_refused_but_read_puzzles_splits():
+    two = STAR_BURST_LEO + "\n" + STAR_BURST_LEO + "\n"
+    with pytest.raises(FormatError, match="line 2"):
+        tutor.parse(two)
+    assert [no for no, _ in tutor.read_puzzles("# header\n" + two)] == [2, 3]
+    assert len(list(tutor.read_puzzles(PRETTY))) == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("123456789.0 \n|-+{}#x_*a")), max_size=200))
+def test_any_text_parses_or_raises_puzzle_error(text):
+    try:
+        grid = tutor.parse(text)
+    except PuzzleError:
+        return
+    assert tutor.parse(grid.to_compact()) == grid
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(list("123456789.")), min_size=81, max_size=81))
+def test_any_81_cells_parse_or_raise(cells):
+    text = "".join(cells)
+    try:
+        grid = tutor.parse(text)
+    except (ConflictError, NoCandidateError):
+        return
+    assert grid.to_line() == text
+    for writer in (grid.to_pretty, grid.to_pencilmarks, grid.to_compact):
+        assert tutor.parse(writer()) == grid

@@ -1,0 +1,31 @@
+"""Geometry: units, peers and names are computed right."""
+
+from tutor.geometry import (
+    BOXES, CELLS, COUNT, PEERS, UNITS, UNITS_OF, cell_name, common_units, digits_name,
+    mask_of, parse_cell_name, unit_name, DIGITS_IN,
+)
+
+
+def test_units_and_peers():
+    assert len(UNITS) == 27 and all(len(u) == 9 for u in UNITS)
+    assert all(len(PEERS[c]) == 20 for c in CELLS)
+    assert BOXES[4] == (30, 31, 32, 39, 40, 41, 48, 49, 50)
+    for c in CELLS:
+        assert all(c in UNITS[u] for u in UNITS_OF[c])
+
+
+def test_names_round_trip():
+    assert cell_name(0) == "r1c1" and cell_name(80) == "r9c9" and cell_name(24) == "r3c7"
+    assert all(parse_cell_name(cell_name(c)) == c for c in CELLS)
+    assert unit_name(2) == "row 3" and unit_name(9 + 6) == "column 7" and unit_name(18 + 4) == "box 5"
+    assert digits_name([7, 1, 4]) == "1, 4 and 7"
+
+
+def test_masks():
+    assert DIGITS_IN[mask_of([1, 6])] == (1, 6)
+    assert COUNT[mask_of([2, 3, 9])] == 3
+
+
+def test_common_units():
+    assert common_units([0, 1]) == (0, 18)  # row 1 and box 1
+    assert common_units([0, 80]) == ()

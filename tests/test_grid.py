@@ -1,0 +1,47 @@
+"""Grid: immutability, candidates, place/clear/eliminate, value equality."""
+
+import pytest
+
+import tutor
+from tutor.geometry import PEERS
+
+LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
+
+
+def test_standard_candidates():
+    grid = tutor.parse(LEO)
+    assert grid.candidates(1) == {5, 6}
+    assert grid.candidates(0) == frozenset()
+    assert grid.is_given(0) and not grid.is_given(1)
+
+
+def test_place_removes_digit_from_peers_and_is_immutable():
+    grid = tutor.parse(LEO)
+    after = grid.place(1, 5)
+    assert grid.values[1] == 0 and after.values[1] == 5
+    assert all(5 not in after.candidates(p) for p in PEERS[1])
+    assert 5 in grid.candidates(2)
+    with pytest.raises(ValueError, match="r1c1 is a given"):
+        grid.place(0, 3)
+
+
+def test_clear_gives_candidates_back():
+    grid = tutor.parse(LEO)
+    after = grid.place(1, 5).clear(1)
+    assert after == grid
+
+
+def test_eliminate_and_equality_and_hash():
+    grid = tutor.parse(LEO)
+    a = grid.eliminate([(1, 6)])
+    b = grid.eliminate([(1, 6)])
+    assert a == b and hash(a) == hash(b) and a != grid
+    assert a.candidates(1) == {5}
+
+
+def test_restart_and_toggle():
+    grid = tutor.parse(LEO)
+    changed = grid.place(1, 5).toggle_candidate(2, 3)
+    assert changed.restart() == grid
+    assert 3 not in changed.candidates(2)
+    assert 3 in changed.toggle_candidate(2, 3).candidates(2)

@@ -1,0 +1,119 @@
+"""Board geometry: cells, units (rows, columns, boxes), peers and digit bitmasks, computed once."""
+
+from __future__ import annotations
+
+# The only place the board's size is written down: a box is BOX_HEIGHT rows by BOX_WIDTH columns.
+BOX_HEIGHT = 3
+BOX_WIDTH = 3
+SIZE = BOX_HEIGHT * BOX_WIDTH
+CELL_COUNT = SIZE * SIZE
+DIGITS = tuple(range(1, SIZE + 1))
+CELLS = tuple(range(CELL_COUNT))
+
+# A set of digits is a bitmask: digit d is bit d - 1.
+ALL_DIGITS = (1 << SIZE) - 1
+
+
+def bit(digit: int) -> int:
+    """The bitmask holding just `digit`."""
+    return 1 << (digit - 1)
+
+
+DIGITS_IN = tuple(tuple(d for d in DIGITS if mask & bit(d)) for mask in range(ALL_DIGITS + 1))
+"""DIGITS_IN[mask]: the digits of a mask, ascending."""
+COUNT = tuple(len(digits) for digits in DIGITS_IN)
+"""COUNT[mask]: how many digits a mask holds."""
+ONLY_DIGIT = tuple(digits[0] if len(digits) == 1 else 0 for digits in DIGITS_IN)
+"""ONLY_DIGIT[mask]: the digit of a one-digit mask, else 0."""
+
+
+def mask_of(digits) -> int:
+    """The bitmask of an iterable of digits."""
+    mask = 0
+    for digit in digits:
+        mask |= bit(digit)
+    return mask
+
+
+ROW_OF = tuple(cell // SIZE for cell in CELLS)
+COL_OF = tuple(cell % SIZE for cell in CELLS)
+BOX_OF = tuple((ROW_OF[c] // BOX_HEIGHT) * BOX_HEIGHT + COL_OF[c] // BOX_WIDTH for c in CELLS)
+
+
+def cell_at(row: int, col: int) -> int:
+    """The cell at 0-based row and column."""
+    return row * SIZE + col
+
+
+# Units are numbered 0..26: rows first, then columns, then boxes.
+ROWS = tuple(tuple(cell_at(r, c) for c in range(SIZE)) for r in range(SIZE))
+COLUMNS = tuple(tuple(cell_at(r, c) for r in range(SIZE)) for c in range(SIZE))
+BOXES = tuple(tuple(c for c in CELLS if BOX_OF[c] == b) for b in range(SIZE))
+UNITS = ROWS + COLUMNS + BOXES
+ROW_UNITS = tuple(range(0, SIZE))
+COLUMN_UNITS = tuple(range(SIZE, 2 * SIZE))
+BOX_UNITS = tuple(range(2 * SIZE, 3 * SIZE))
+UNIT_KINDS = ("row", "column", "box")
+
+UNITS_OF = tuple((ROW_OF[c], SIZE + COL_OF[c], 2 * SIZE + BOX_OF[c]) for c in CELLS)
+"""UNITS_OF[cell]: its row, column and box unit numbers."""
+PEERS = tuple(
+    tuple(sorted({p for u in UNITS_OF[c] for p in UNITS[u]} - {c})) for c in CELLS
+)
+"""PEERS[cell]: the cells sharing a unit with it."""
+PEER_SETS = tuple(frozenset(p) for p in PEERS)
+UNIT_SETS = tuple(frozenset(u) for u in UNITS)
+
+
+def unit_kind(unit: int) -> str:
+    """'row', 'column' or 'box'."""
+    return UNIT_KINDS[unit // SIZE]
+
+
+def unit_name(unit: int) -> str:
+    """A unit's name as people say it: 'row 3', 'column 7', 'box 5'."""
+    return f"{unit_kind(unit)} {unit % SIZE + 1}"
+
+
+def cell_name(cell: int) -> str:
+    """A cell's name: r3c7 (1-based row and column)."""
+    return f"r{ROW_OF[cell] + 1}c{COL_OF[cell] + 1}"
+
+
+def cells_name(cells) -> str:
+    """Several cells named in reading order: 'r1c1, r1c5 and r2c3'."""
+    names = [cell_name(c) for c in sorted(cells)]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def digits_name(digits) -> str:
+    """Digits as people say them: '5', '1 and 6', '1, 4 and 7'."""
+    names = [str(d) for d in sorted(digits)]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def parse_cell_name(name: str) -> int:
+    """The cell named like 'r3c7' (case-insensitive); ValueError otherwise."""
+    text = name.strip().lower()
+    if len(text) >= 4 and text[0] == "r" and "c" in text:
+        row_text, col_text = text[1:].split("c", 1)
+        if row_text.isdigit() and col_text.isdigit():
+            row, col = int(row_text), int(col_text)
+            if 1 <= row <= SIZE and 1 <= col <= SIZE:
+                return cell_at(row - 1, col - 1)
+    raise ValueError(f"not a cell name: {name!r} (expected r1c1 .. r{SIZE}c{SIZE})")
+
+
+def common_units(cells) -> tuple[int, ...]:
+    """The units that contain every one of `cells`."""
+    cells = list(cells)
+    if not cells:
+        return ()
+    shared = set(UNITS_OF[cells[0]])
+    for c in cells[1:]:
+        shared &= set(UNITS_OF[c])
+    return tuple(sorted(shared))
