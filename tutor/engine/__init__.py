@@ -1,0 +1,21 @@
+"""The technique engine: finders per family, the registry, next step, find all, and the grader."""
+
+from .engine import (
+    ContradictionError,
+    EngineError,
+    MultipleSolutionsError,
+    NoSolutionError,
+    find_contradiction,
+    find_steps,
+    next_step,
+    solution_values,
+)
+from .grader import Grade, grade
+from .registry import BANDS, LADDER, TECHNIQUES, Technique, band, technique
+from .step import Step
+
+__all__ = [
+    "BANDS", "ContradictionError", "EngineError", "Grade", "LADDER", "MultipleSolutionsError",
+    "NoSolutionError", "Step", "TECHNIQUES", "Technique", "band", "find_contradiction",
+    "find_steps", "grade", "next_step", "solution_values", "technique",
+]

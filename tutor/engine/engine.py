@@ -1,0 +1,139 @@
+"""The engine: the next step (simplest technique first), every instance of a technique, and checks.
+
+Steps are built on the grid's current candidates, so the engine follows a user's own pencil marks;
+but first those marks and entries are checked against the unique solution, because a step built on
+a removed true digit would teach something false.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..errors import PuzzleError
+from ..geometry import CELLS, COUNT, DIGITS_IN, bit, cell_name
+from ..grid import Grid
+from ..solver import solve_values
+from .registry import LADDER, technique
+from .step import Step
+
+
+class EngineError(PuzzleError):
+    """The engine cannot give a step for this grid."""
+
+
+class NoSolutionError(EngineError):
+    """The puzzle has no solution."""
+
+
+class MultipleSolutionsError(EngineError):
+    """The puzzle has more than one solution, so no step can be proved."""
+
+
+class ContradictionError(EngineError):
+    """The grid's entries or candidates contradict the unique solution.
+
+    `wrong_values`: (cell, entered, solution) for user entries that are wrong; `missing`: (cell, digit)
+    for true digits removed from a cell's candidates. `cells` lists both, in order.
+    """
+
+    def __init__(self, wrong_values, missing):
+        self.wrong_values = tuple(wrong_values)
+        self.missing = tuple(missing)
+        self.cells = tuple(sorted({c for c, *_ in self.wrong_values} | {c for c, _ in self.missing}))
+        parts = [f"{cell_name(c)} holds {v}, but the solution has {s} there"
+                 for c, v, s in self.wrong_values]
+        parts += [f"{cell_name(c)} has lost its true candidate {d}" for c, d in self.missing]
+        super().__init__("; ".join(parts))
+
+
+@lru_cache(maxsize=512)
+def _solve_cached(values: tuple[int, ...]) -> tuple[int, tuple[int, ...] | None]:
+    count, first = solve_values(values)
+    return count, None if first is None else tuple(first)
+
+
+def solution_values(grid: Grid) -> tuple[int, ...]:
+    """The unique solution of the grid's puzzle (its givens), or of its current values if needed."""
+    puzzle = tuple(v if c in grid.givens else 0 for c, v in enumerate(grid.values))
+    count, first = _solve_cached(puzzle)
+    if count == 1:
+        return first
+    current = grid.values
+    if count > 1 and current != puzzle:
+        count_now, first_now = _solve_cached(current)
+        if count_now == 1:
+            return first_now
+    if count == 0:
+        raise NoSolutionError("the puzzle has no solution")
+    raise MultipleSolutionsError("the puzzle has more than one solution, so no step can be proved")
+
+
+def find_contradiction(grid: Grid, solution=None) -> ContradictionError | None:
+    """What in the grid contradicts the solution (wrong entries, removed true candidates), or None."""
+    solution = solution or solution_values(grid)
+    wrong, missing = [], []
+    values, masks = grid.values, grid.masks
+    for c in CELLS:
+        v = values[c]
+        if v:
+            if v != solution[c]:
+                wrong.append((c, v, solution[c]))
+        elif not masks[c] & bit(solution[c]):
+            missing.append((c, solution[c]))
+    if wrong or missing:
+        return ContradictionError(wrong, missing)
+    return None
+
+
+def ladder_of(techniques=None) -> tuple[str, ...]:
+    """The technique ids to try, easiest first (registry order), excluding the backtracking fallback."""
+    if techniques is None:
+        return LADDER
+    chosen = {technique(t).id for t in techniques}
+    chosen.discard("backtracking")
+    from .registry import TECHNIQUES
+
+    return tuple(t.id for t in TECHNIQUES if t.id in chosen)
+
+
+def first_step(values, masks, ladder, solution) -> Step:
+    """The simplest step on an unsolved, consistent position; backtracking if the ladder has none."""
+    for technique_id in ladder:
+        for step in technique(technique_id).finder(values, masks):
+            return step
+    return backtracking_step(values, masks, solution)
+
+
+def backtracking_step(values, masks, solution) -> Step:
+    """Place the solution digit in an empty cell with the fewest candidates."""
+    cell = min((c for c in CELLS if not values[c]), key=lambda c: (COUNT[masks[c]], c))
+    return Step("backtracking", placements=((cell, solution[cell]),), cells=(cell,),
+                digits=DIGITS_IN[masks[cell]])
+
+
+def next_step(grid: Grid, techniques=None) -> Step | None:
+    """The simplest step that applies, or None when the grid is solved.
+
+    Raises NoSolutionError / MultipleSolutionsError for an improper puzzle, and ContradictionError
+    when the grid's entries or candidates contradict the solution.
+    """
+    conflict = grid.describe_conflict()
+    if conflict:
+        raise NoSolutionError(f"conflicting digits: {conflict}")
+    solution = solution_values(grid)
+    problem = find_contradiction(grid, solution)
+    if problem:
+        raise problem
+    if all(grid.values):
+        return None
+    return first_step(grid.values, grid.masks, ladder_of(techniques), solution)
+
+
+def find_steps(grid: Grid, technique_id: str) -> list[Step]:
+    """Every instance of one technique on the grid's current candidates."""
+    entry = technique(technique_id)
+    if entry.finder is None:
+        if all(grid.values):
+            return []
+        return [backtracking_step(grid.values, grid.masks, solution_values(grid))]
+    return list(entry.finder(grid.values, grid.masks))

@@ -1,0 +1,97 @@
+"""Subsets: naked and hidden pairs, triples and quads."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..geometry import COUNT, DIGITS, DIGITS_IN, UNITS, UNITS_OF, bit
+from .step import Step
+
+_NAKED_IDS = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
+_HIDDEN_IDS = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
+
+
+def _naked(values, masks, size: int):
+    """k cells of one unit holding only k digits between them: those digits leave every unit they share."""
+    seen = set()
+    for unit, unit_cells in enumerate(UNITS):
+        open_cells = [c for c in unit_cells if 2 <= COUNT[masks[c]] <= size]
+        if len(open_cells) < size:
+            continue
+        for group in combinations(open_cells, size):
+            union = 0
+            for c in group:
+                union |= masks[c]
+            if COUNT[union] != size:
+                continue
+            key = frozenset(group)
+            if key in seen:
+                continue
+            seen.add(key)
+            shared = sorted(set.intersection(*(set(UNITS_OF[c]) for c in group)))
+            removed = []
+            hit_units = []
+            for u in shared:
+                before = len(removed)
+                for c in UNITS[u]:
+                    if c not in key and masks[c] & union:
+                        for d in DIGITS_IN[masks[c] & union]:
+                            if (c, d) not in removed:
+                                removed.append((c, d))
+                if len(removed) > before:
+                    hit_units.append(u)
+            if removed:
+                yield Step(_NAKED_IDS[size], eliminations=tuple(sorted(removed)), cells=group,
+                           units=tuple(shared), digits=DIGITS_IN[union])
+
+
+def _hidden(values, masks, size: int):
+    """k digits confined to the same k cells of a unit: every other candidate leaves those cells."""
+    seen = set()
+    for unit, unit_cells in enumerate(UNITS):
+        places = {}
+        for d in DIGITS:
+            b = bit(d)
+            where = [c for c in unit_cells if masks[c] & b]
+            if 2 <= len(where) <= size:
+                places[d] = where
+        if len(places) < size:
+            continue
+        for digits in combinations(sorted(places), size):
+            cells = sorted({c for d in digits for c in places[d]})
+            if len(cells) != size:
+                continue
+            keep = 0
+            for d in digits:
+                keep |= bit(d)
+            removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
+            key = (tuple(cells), digits)
+            if not removed or key in seen:
+                continue
+            seen.add(key)
+            yield Step(_HIDDEN_IDS[size], eliminations=removed, cells=tuple(cells),
+                       units=(unit,), digits=digits)
+
+
+def naked_pairs(values, masks):
+    return _naked(values, masks, 2)
+
+
+def naked_triples(values, masks):
+    return _naked(values, masks, 3)
+
+
+def naked_quads(values, masks):
+    return _naked(values, masks, 4)
+
+
+def hidden_pairs(values, masks):
+    return _hidden(values, masks, 2)
+
+
+def hidden_triples(values, masks):
+    return _hidden(values, masks, 3)
+
+
+def hidden_quads(values, masks):
+    return _hidden(values, masks, 4)
