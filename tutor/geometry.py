@@ -117,3 +117,27 @@ def common_units(cells) -> tuple[int, ...]:
     for c in cells[1:]:
         shared &= set(UNITS_OF[c])
     return tuple(sorted(shared))
+
+
+UNIT_BITS = tuple(sum(1 << c for c in unit) for unit in UNITS)
+"""UNIT_BITS[unit]: the unit's cells as an 81-bit set (cell c is bit c)."""
+
+
+def cells_of_bits(cell_bits: int) -> tuple[int, ...]:
+    """The cells of an 81-bit cell set, ascending."""
+    cells = []
+    while cell_bits:
+        low = cell_bits & -cell_bits
+        cells.append(low.bit_length() - 1)
+        cell_bits ^= low
+    return tuple(cells)
+
+
+def digit_cell_sets(masks) -> list[int]:
+    """For each digit d (index d), the 81-bit set of cells having d as a candidate (index 0 unused)."""
+    sets = [0] * (SIZE + 1)
+    for cell, mask in enumerate(masks):
+        if mask:
+            for d in DIGITS_IN[mask]:
+                sets[d] |= 1 << cell
+    return sets

@@ -124,8 +124,24 @@ class Grid:
         """Every cell filled and no conflict."""
         return all(self._values) and not self.conflicts()
 
+    def has_conflict(self) -> bool:
+        """Whether any digit stands twice in a unit (fast; see conflicts() for which)."""
+        values = self._values
+        for unit in UNITS:
+            seen = 0
+            for c in unit:
+                v = values[c]
+                if v:
+                    b = 1 << v
+                    if seen & b:
+                        return True
+                    seen |= b
+        return False
+
     def conflicts(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         """Each (unit, digit, cells) where a digit stands more than once in a unit."""
+        if not self.has_conflict():
+            return ()
         found = []
         for u, unit in enumerate(UNITS):
             where: dict[int, list[int]] = {}

@@ -111,19 +111,32 @@ def backtracking_step(values, masks, solution) -> Step:
                 digits=DIGITS_IN[masks[cell]])
 
 
+def check_position(grid: Grid) -> tuple[int, ...]:
+    """The grid's solution, after making sure steps can be proved on it.
+
+    Raises NoSolutionError (clashing digits or no solution), MultipleSolutionsError, or
+    ContradictionError when entries or candidates contradict the solution.
+    """
+    try:
+        solution = solution_values(grid)
+    except NoSolutionError:
+        conflict = grid.describe_conflict()
+        if conflict:
+            raise NoSolutionError(f"conflicting digits: {conflict}") from None
+        raise
+    problem = find_contradiction(grid, solution)
+    if problem:
+        raise problem
+    return solution
+
+
 def next_step(grid: Grid, techniques=None) -> Step | None:
     """The simplest step that applies, or None when the grid is solved.
 
     Raises NoSolutionError / MultipleSolutionsError for an improper puzzle, and ContradictionError
     when the grid's entries or candidates contradict the solution.
     """
-    conflict = grid.describe_conflict()
-    if conflict:
-        raise NoSolutionError(f"conflicting digits: {conflict}")
-    solution = solution_values(grid)
-    problem = find_contradiction(grid, solution)
-    if problem:
-        raise problem
+    solution = check_position(grid)
     if all(grid.values):
         return None
     return first_step(grid.values, grid.masks, ladder_of(techniques), solution)

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ..geometry import PEERS, bit
+from ..geometry import CELLS, ONLY_DIGIT, PEERS, SIZE, UNITS, UNITS_OF
 from ..grid import Grid
-from .engine import (
-    NoSolutionError,
-    find_contradiction,
-    first_step,
-    ladder_of,
-    solution_values,
-)
-from .registry import band, technique
+from .engine import check_position, first_step, ladder_of
+from .registry import TECHNIQUES, band
 from .step import Step
+
+_SCORING = {t.id: (t.score_group, t.level, t.repeated_level) for t in TECHNIQUES}
 
 
 @dataclass(frozen=True)
@@ -34,54 +30,147 @@ class Grade:
     bottleneck_index: int | None
     backtracking: bool
     givens: int
-    solution: Grid = field(repr=False, default=None)
+    solution_values: tuple[int, ...]
+
+    @property
+    def solution(self) -> Grid:
+        return Grid(self.solution_values)
 
     @property
     def step_count(self) -> int:
         return len(self.steps)
 
 
-def _apply(values, masks, step: Step) -> None:
-    for cell, digit in step.placements:
-        values[cell] = digit
-        masks[cell] = 0
-        clear = ~bit(digit)
-        for p in PEERS[cell]:
-            masks[p] &= clear
-    for cell, digit in step.eliminations:
-        masks[cell] &= ~bit(digit)
+class _Walk:
+    """The grader's working position, mutable for speed.
+
+    It keeps a bitset of the cells holding a single candidate and a count of empty cells per unit,
+    so the next naked single (lowest cell first, as the finder yields them) costs no rescan.
+    """
+
+    __slots__ = ("values", "masks", "singles", "empties")
+
+    def __init__(self, grid: Grid):
+        self.values = values = list(grid.values)
+        self.masks = masks = list(grid.masks)
+        self.empties = empties = [SIZE] * len(UNITS)
+        singles = 0
+        for cell in CELLS:
+            if values[cell]:
+                a, b, c = UNITS_OF[cell]
+                empties[a] -= 1
+                empties[b] -= 1
+                empties[c] -= 1
+            else:
+                m = masks[cell]
+                if m and not m & (m - 1):
+                    singles |= 1 << cell
+        self.singles = singles
+
+    def naked_singles(self, steps: list) -> int:
+        """Make naked singles, lowest cell first, until none is left; return how many."""
+        values, masks, empties = self.values, self.masks, self.empties
+        singles = self.singles
+        made = 0
+        new_step = Step
+        while singles:
+            cell = (singles & -singles).bit_length() - 1
+            digit_bit = masks[cell]
+            digit = ONLY_DIGIT[digit_bit]
+            a, b, c = UNITS_OF[cell]
+            if empties[a] == 1:
+                house = (a,)
+            elif empties[b] == 1:
+                house = (b,)
+            elif empties[c] == 1:
+                house = (c,)
+            else:
+                house = ()
+            steps.append(new_step("naked_single", ((cell, digit),), (), (cell,), house, (digit,)))
+            made += 1
+            values[cell] = digit
+            masks[cell] = 0
+            singles ^= 1 << cell
+            empties[a] -= 1
+            empties[b] -= 1
+            empties[c] -= 1
+            for p in PEERS[cell]:
+                m = masks[p]
+                if m & digit_bit:
+                    m ^= digit_bit
+                    masks[p] = m
+                    if not m & (m - 1):
+                        singles |= 1 << p
+        self.singles = singles
+        return made
+
+    def apply(self, step: Step) -> None:
+        masks = self.masks
+        singles = self.singles
+        empties = self.empties
+        for cell, digit in step.placements:
+            self.values[cell] = digit
+            masks[cell] = 0
+            singles &= ~(1 << cell)
+            a, b, c = UNITS_OF[cell]
+            empties[a] -= 1
+            empties[b] -= 1
+            empties[c] -= 1
+            digit_bit = 1 << (digit - 1)
+            for p in PEERS[cell]:
+                m = masks[p]
+                if m & digit_bit:
+                    m ^= digit_bit
+                    masks[p] = m
+                    if m and not m & (m - 1):
+                        singles |= 1 << p
+        for cell, digit in step.eliminations:
+            m = masks[cell] & ~(1 << (digit - 1))
+            masks[cell] = m
+            if m and not m & (m - 1):
+                singles |= 1 << cell
+            else:
+                singles &= ~(1 << cell)
+        self.singles = singles
 
 
 def grade(grid: Grid, techniques=None) -> Grade:
-    """Grade a puzzle (or a position) by solving it with the simplest steps; see Grade."""
-    conflict = grid.describe_conflict()
-    if conflict:
-        raise NoSolutionError(f"conflicting digits: {conflict}")
-    solution = solution_values(grid)
-    problem = find_contradiction(grid, solution)
-    if problem:
-        raise problem
+    """Grade a puzzle (or a position) by solving it with the simplest steps; see Grade.
+
+    Raises NoSolutionError / MultipleSolutionsError for an improper puzzle and ContradictionError
+    for a position whose entries or candidates contradict the solution.
+    """
+    solution = check_position(grid)
     ladder = ladder_of(techniques)
-    values, masks = list(grid.values), list(grid.masks)
+    singles_first = bool(ladder) and ladder[0] == "naked_single"
+    rest = ladder[1:] if singles_first else ladder
+    walk = _Walk(grid)
     steps: list[Step] = []
     group_counts: dict[str, int] = {}
     counts: dict[str, int] = {}
     level = 0.0
     bottleneck_index = None
-    remaining = sum(1 for v in values if not v)
+    remaining = sum(1 for v in grid.values if not v)
     while remaining:
-        step = first_step(values, masks, ladder, solution)
-        _apply(values, masks, step)
+        if singles_first and walk.singles:
+            before = len(steps)
+            made = walk.naked_singles(steps)
+            remaining -= made
+            counts["naked_single"] = counts.get("naked_single", 0) + made
+            if bottleneck_index is None:
+                bottleneck_index = before  # level 0 is reached by the first naked single
+            continue
+        step = first_step(walk.values, walk.masks, rest, solution)
+        walk.apply(step)
         remaining -= len(step.placements)
-        entry = technique(step.technique)
-        counts[entry.id] = counts.get(entry.id, 0) + 1
-        used = group_counts.get(entry.score_group, 0) + 1
-        group_counts[entry.score_group] = used
-        earned = entry.level if used == 1 else entry.repeated_level
-        if earned is not None and earned > level:
-            level = earned
-            bottleneck_index = len(steps)
-        elif bottleneck_index is None and earned is not None and earned >= level:
+        technique_id = step.technique
+        counts[technique_id] = counts.get(technique_id, 0) + 1
+        group, once, repeated = _SCORING[technique_id]
+        used = group_counts.get(group, 0) + 1
+        group_counts[group] = used
+        earned = once if used == 1 else repeated
+        if earned is not None and (earned > level or bottleneck_index is None):
+            level = max(level, earned)
             bottleneck_index = len(steps)
         steps.append(step)
     bottleneck = steps[bottleneck_index] if bottleneck_index is not None else None
@@ -94,5 +183,5 @@ def grade(grid: Grid, techniques=None) -> Grade:
         bottleneck_index=bottleneck_index,
         backtracking="backtracking" in counts,
         givens=len(grid.givens),
-        solution=Grid(solution, grid.givens),
+        solution_values=solution,
     )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..geometry import (
-    BOX_OF, BOX_UNITS, COL_OF, COLUMN_UNITS, DIGITS, ROW_OF, ROW_UNITS, SIZE, UNITS, bit,
+    BOX_OF, BOX_UNITS, COL_OF, COLUMN_UNITS, DIGITS, ROW_OF, ROW_UNITS, SIZE, UNIT_BITS,
+    cells_of_bits, digit_cell_sets,
 )
 from .step import Step
 
@@ -11,47 +12,45 @@ _BOX_START = 2 * SIZE
 _COLUMN_START = SIZE
 
 
-def _places(masks, unit: int, b: int) -> list[int]:
-    return [c for c in UNITS[unit] if masks[c] & b]
+def _two_or_three(cell_bits: int) -> bool:
+    return 2 <= cell_bits.bit_count() <= 3
 
 
 def pointing(values, masks):
     """A digit whose places in a box all lie in one row or column: remove it from the rest of that line."""
+    digit_cells = digit_cell_sets(masks)
     for box in BOX_UNITS:
+        box_bits = UNIT_BITS[box]
         for digit in DIGITS:
-            b = bit(digit)
-            cells = _places(masks, box, b)
-            if not 2 <= len(cells) <= 3:
+            inside = digit_cells[digit] & box_bits
+            if not _two_or_three(inside):
                 continue
-            for line in _shared_line(cells):
-                removed = tuple((c, digit) for c in UNITS[line] if c not in cells and masks[c] & b)
+            first = (inside & -inside).bit_length() - 1
+            for line in (ROW_OF[first], _COLUMN_START + COL_OF[first]):
+                line_bits = UNIT_BITS[line]
+                if inside & ~line_bits:
+                    continue
+                removed = digit_cells[digit] & line_bits & ~box_bits
                 if removed:
-                    yield Step("pointing", eliminations=removed, cells=tuple(cells),
-                               units=(box, line), digits=(digit,))
+                    yield Step("pointing", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
+                               cells=cells_of_bits(inside), units=(box, line), digits=(digit,))
 
 
 def claiming(values, masks):
     """A digit whose places in a row or column all lie in one box: remove it from the rest of that box."""
+    digit_cells = digit_cell_sets(masks)
     for line in ROW_UNITS + COLUMN_UNITS:
+        line_bits = UNIT_BITS[line]
         for digit in DIGITS:
-            b = bit(digit)
-            cells = _places(masks, line, b)
-            if not 2 <= len(cells) <= 3:
+            inside = digit_cells[digit] & line_bits
+            if not _two_or_three(inside):
                 continue
-            boxes = {BOX_OF[c] for c in cells}
-            if len(boxes) != 1:
+            first = (inside & -inside).bit_length() - 1
+            box = _BOX_START + BOX_OF[first]
+            box_bits = UNIT_BITS[box]
+            if inside & ~box_bits:
                 continue
-            box = _BOX_START + boxes.pop()
-            removed = tuple((c, digit) for c in UNITS[box] if c not in cells and masks[c] & b)
+            removed = digit_cells[digit] & box_bits & ~line_bits
             if removed:
-                yield Step("claiming", eliminations=removed, cells=tuple(cells),
-                           units=(line, box), digits=(digit,))
-
-
-def _shared_line(cells) -> list[int]:
-    lines = []
-    if len({ROW_OF[c] for c in cells}) == 1:
-        lines.append(ROW_OF[cells[0]])
-    if len({COL_OF[c] for c in cells}) == 1:
-        lines.append(_COLUMN_START + COL_OF[cells[0]])
-    return lines
+                yield Step("claiming", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
+                           cells=cells_of_bits(inside), units=(line, box), digits=(digit,))

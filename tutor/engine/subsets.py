@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..geometry import COUNT, DIGITS, DIGITS_IN, UNITS, UNITS_OF, bit
+from ..geometry import (
+    COUNT, DIGITS, DIGITS_IN, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits, digit_cell_sets,
+)
 from .step import Step
 
 _NAKED_IDS = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
@@ -47,29 +49,33 @@ def _naked(values, masks, size: int):
 
 def _hidden(values, masks, size: int):
     """k digits confined to the same k cells of a unit: every other candidate leaves those cells."""
+    digit_cells = digit_cell_sets(masks)
     seen = set()
-    for unit, unit_cells in enumerate(UNITS):
+    for unit in range(len(UNITS)):
+        unit_bits = UNIT_BITS[unit]
         places = {}
         for d in DIGITS:
-            b = bit(d)
-            where = [c for c in unit_cells if masks[c] & b]
-            if 2 <= len(where) <= size:
+            where = digit_cells[d] & unit_bits
+            if 2 <= where.bit_count() <= size:
                 places[d] = where
         if len(places) < size:
             continue
-        for digits in combinations(sorted(places), size):
-            cells = sorted({c for d in digits for c in places[d]})
-            if len(cells) != size:
+        for digits in combinations(places, size):
+            union = 0
+            for d in digits:
+                union |= places[d]
+            if union.bit_count() != size:
                 continue
             keep = 0
             for d in digits:
                 keep |= bit(d)
+            cells = cells_of_bits(union)
             removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
-            key = (tuple(cells), digits)
+            key = (cells, digits)
             if not removed or key in seen:
                 continue
             seen.add(key)
-            yield Step(_HIDDEN_IDS[size], eliminations=removed, cells=tuple(cells),
+            yield Step(_HIDDEN_IDS[size], eliminations=removed, cells=cells,
                        units=(unit,), digits=digits)
 
 
