@@ -1,0 +1,132 @@
+"""next_step, contradictions, improper puzzles, the backtracking fallback and the grader's rules."""
+
+import pytest
+
+import tutor
+from tutor.engine import TECHNIQUES, technique
+from tutor.geometry import cell_name
+from tutor.grid import Grid
+from tutor.puzzles import collections
+
+LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
+MILP_EXAMPLE = "8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......"
+
+
+def walk(grid, techniques=None):
+    """Steps by repeated next_step, as a user pressing 'apply' would make them."""
+    steps = []
+    while (step := tutor.next_step(grid, techniques)) is not None:
+        steps.append(step)
+        grid = grid.apply(step)
+    return steps, grid
+
+
+def test_next_step_is_the_simplest():
+    grid = tutor.parse(LEO)
+    step = tutor.next_step(grid)
+    order = [t.id for t in TECHNIQUES]
+    for easier in order[: order.index(step.technique)]:
+        assert tutor.find_steps(grid, easier) == [], easier
+    assert step in tutor.find_steps(grid, step.technique)
+
+
+def test_grade_equals_walking_next_step():
+    for line in [LEO] + [p.line for c in collections() for p in c.puzzles()[:3]]:
+        grid = tutor.parse(line)
+        steps, final = walk(grid)
+        result = tutor.grade(grid)
+        assert list(result.steps) == steps
+        assert final.values == result.solution.values and final.is_solved
+
+
+def test_solved_grid_has_no_next_step():
+    assert tutor.next_step(tutor.solve(tutor.parse(LEO))) is None
+
+
+def test_removed_true_candidate_is_reported_not_stepped_on():
+    grid = tutor.parse(LEO)
+    solution = tutor.solve(grid)
+    cell = grid.empty_cells[0]
+    broken = grid.eliminate([(cell, solution.values[cell])])
+    with pytest.raises(tutor.ContradictionError) as info:
+        tutor.next_step(broken)
+    assert info.value.cells == (cell,)
+    assert f"{cell_name(cell)} has lost its true candidate {solution.values[cell]}" in str(info.value)
+
+
+def test_wrong_entry_is_reported():
+    grid = tutor.parse(LEO)
+    solution = tutor.solve(grid)
+    cell = grid.empty_cells[0]
+    wrong = next(d for d in grid.candidates(cell) if d != solution.values[cell])
+    with pytest.raises(tutor.ContradictionError) as info:
+        tutor.next_step(grid.place(cell, wrong))
+    assert info.value.wrong_values == ((cell, wrong, solution.values[cell]),)
+
+
+def test_improper_puzzles_get_a_clear_result():
+    with pytest.raises(tutor.MultipleSolutionsError):
+        tutor.next_step(tutor.parse(MILP_EXAMPLE))
+    with pytest.raises(tutor.MultipleSolutionsError):
+        tutor.grade(Grid.empty())
+    dead = Grid(list(range(1, 9)) + [0] * 9 + [9] + [0] * 63)
+    with pytest.raises(tutor.NoSolutionError):
+        tutor.next_step(dead)
+    with pytest.raises(tutor.NoSolutionError, match="two 5s in row 1"):
+        tutor.grade(Grid([5, 5] + [0] * 79))
+
+
+def test_backtracking_fallback_places_the_solution_digit():
+    grid = tutor.parse(LEO)
+    step = tutor.next_step(grid, techniques=[])
+    solution = tutor.solve(grid)
+    (cell, digit), = step.placements
+    assert step.technique == "backtracking" and digit == solution.values[cell]
+    fewest = min(len(grid.candidates(c)) for c in grid.empty_cells)
+    assert len(grid.candidates(cell)) == fewest
+    result = tutor.grade(grid, techniques=[])
+    assert result.level == 6 and result.backtracking
+    assert all(s.technique == "backtracking" for s in result.steps)
+
+
+def expected_level(steps):
+    """The documented rule, computed independently from the registry."""
+    used = {}
+    for s in steps:
+        group = technique(s.technique).score_group
+        used.setdefault(group, []).append(s)
+    level = 0
+    for group, group_steps in used.items():
+        entry = technique(group_steps[0].technique)
+        level = max(level, entry.level if len(group_steps) == 1 else entry.repeated_level)
+    return level
+
+
+def test_grade_level_follows_the_rule():
+    result = tutor.grade(tutor.parse(LEO))
+    assert result.level == expected_level(result.steps)
+    assert sum(result.techniques.values()) == len(result.steps)
+    assert result.band == tutor.engine.band(result.level)
+    # The bottleneck is the first step at which the running level reached the final level.
+    assert expected_level(result.steps[: result.bottleneck_index + 1]) == result.level
+    assert expected_level(result.steps[: result.bottleneck_index]) < result.level
+    assert result.givens == 20
+
+
+def test_pointing_and_claiming_count_as_one_technique():
+    entry_p, entry_c = technique("pointing"), technique("claiming")
+    assert entry_p.score_group == entry_c.score_group
+    assert (entry_p.level, entry_p.repeated_level) == (1, 1.5)
+
+
+def test_quads_can_join_the_ladder_by_option():
+    result = tutor.grade(tutor.parse(LEO), techniques=[t.id for t in TECHNIQUES])
+    assert result.level == expected_level(result.steps)
+
+
+def test_hints_at_three_levels_name_the_cells():
+    grid = tutor.parse(LEO)
+    for step in tutor.grade(grid).steps:
+        assert step.hint(1) and step.hint(2) and step.hint(3)
+        for cell, _ in step.eliminations + step.placements:
+            assert cell_name(cell) in step.hint(3), (str(step), step.hint(3))
