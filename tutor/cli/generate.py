@@ -1,0 +1,93 @@
+"""`tutor generate`: proper puzzles at a level or range of the 0-6 scale, reproducible from a seed."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..generator.generate import GenerationError, LevelRange, generate
+from ..storage import write_atomic
+from .inputs import CliError, positive
+
+HELP = "generate proper puzzles at a level (0-6) or a range of levels"
+DESCRIPTION = """\
+Generate puzzles with exactly one solution that grade at LEVEL on the 0-6 scale (0, 0.5, 1, ... 6)
+or anywhere in a range such as 2-3.5. Each is printed as one line: the 81-character puzzle, then
+`# level 2.5 (Tricky); bottleneck: <the step that set the level>; seed S`; `--seed S` with the same
+level and --symmetric setting makes that puzzle again. --out appends the lines to a puzzle file
+(created if absent; what it held is kept).
+
+Exit status: 0 done, 1 the file could not be written, 2 usage error, 130 interrupted."""
+
+
+def level_range(text: str) -> LevelRange:
+    """An argparse type: '2.5' or '2-3.5'."""
+    try:
+        return LevelRange.parse(text)
+    except GenerationError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "generate", help=HELP, description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--level", "-l", type=level_range, required=True, metavar="L|L1-L2",
+                        help="the level, such as 2.5, or a range, such as 2-3.5")
+    parser.add_argument("--count", "-n", type=positive, default=1, metavar="N",
+                        help="how many puzzles (default 1)")
+    parser.add_argument("--symmetric", action="store_true",
+                        help="givens symmetric under a 180-degree turn of the board")
+    parser.add_argument("--seed", type=int, metavar="S",
+                        help="start from this seed (default: a random one, named in each line)")
+    parser.add_argument("--out", "-o", type=Path, metavar="FILE",
+                        help="append the puzzles to this file instead of printing them")
+    return parser
+
+
+def _append(path: Path, line: str) -> None:
+    """Add one line to a puzzle file, rewriting it atomically so a crash never loses what it held."""
+    try:
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+    except (OSError, UnicodeDecodeError) as error:
+        raise CliError(f"cannot read {path}: {error}") from None
+    if old and not old.endswith("\n"):
+        old += "\n"
+    try:
+        write_atomic(path, f"{old}{line}\n")
+    except OSError as error:
+        raise CliError(f"cannot write {path}: {error}") from None
+
+
+def _progress_printer():
+    """Attempts shown on stderr while a terminal watches; nothing when it is piped."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(progress) -> None:
+        sys.stderr.write(f"\rpuzzle {min(progress.found + 1, progress.count)} of {progress.count}: "
+                         f"attempt {progress.attempts} ")
+        sys.stderr.flush()
+
+    return show
+
+
+def run(args) -> int:
+    progress = _progress_printer()
+    written = 0
+    try:
+        for made in generate(args.level, args.count, args.seed, args.symmetric, progress=progress):
+            if progress is not None:
+                sys.stderr.write("\r\033[K")
+            if args.out is not None:
+                _append(args.out, made.line)
+                written += 1
+            else:
+                print(made.line, flush=True)
+    except GenerationError as error:
+        raise CliError(str(error), 2) from None
+    if args.out is not None:
+        print(f"{written} puzzle{'s' if written != 1 else ''} at level {args.level} added to {args.out}")
+    return 0

@@ -1,0 +1,268 @@
+"""Generate proper puzzles that grade at a chosen level (or range) of the 0-6 scale, from a seed.
+
+Two ways, tried in a fixed order so a seed always gives the same puzzle:
+- dig: a random full grid, givens removed while the solution stays unique (for the easiest levels
+  only removals that keep the grade within reach), then graded; kept if the level matches;
+- vary: when digging has not found one after DIG_FIRST attempts (levels 3.5 and up are rare among
+  dug puzzles), take a bundled puzzle at that level, turn it into a random equivalent one, then swap
+  givens (add one from the solution, remove one or two) while it stays unique and at the level.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from ..engine import Grade, grade
+from ..engine.registry import band
+from ..grid import Grid
+from .digging import dig, is_unique, removal_groups
+from .fullgrid import random_full_grid
+from .transforms import is_symmetric, random_transform
+
+LEVELS = tuple(step / 2 for step in range(13))
+"""The levels of the 0-6 scale, in half steps."""
+
+DIG_FIRST = 40
+"""Dig attempts before bundled puzzles are varied too (then the two alternate)."""
+CAPPED_UP_TO = 1
+"""Up to this level, digging removes a given only while the grade stays at most the level asked."""
+VARY_TRIES = 120
+"""Given swaps tried when varying a bundled puzzle."""
+
+_LEVEL_TEXT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:-\s*(\d+(?:\.\d+)?)\s*)?$")
+
+
+class GenerationError(Exception):
+    """No puzzle could be generated (bad level text, or the attempt limit was reached)."""
+
+
+class Cancelled(GenerationError):
+    """The caller cancelled the generation."""
+
+
+def level_text(level: float) -> str:
+    """A level as people write it: 2, 2.5."""
+    return f"{level:g}"
+
+
+@dataclass(frozen=True)
+class LevelRange:
+    """The levels a generated puzzle may have: low to high inclusive."""
+
+    low: float
+    high: float
+
+    @classmethod
+    def parse(cls, text: str) -> LevelRange:
+        """'2.5' or '2-3.5'; GenerationError says what is wrong with anything else."""
+        match = _LEVEL_TEXT.match(str(text))
+        if not match:
+            raise GenerationError(
+                f"{text!r} is not a level: give a number from 0 to 6 in steps of 0.5 (such as 2.5) "
+                "or a range (such as 2-3.5)")
+        low = _level(match.group(1))
+        high = _level(match.group(2)) if match.group(2) else low
+        if low > high:
+            raise GenerationError(f"the range {text!r} runs backwards: write it as "
+                                  f"{level_text(high)}-{level_text(low)}")
+        return cls(low, high)
+
+    def __contains__(self, level: float) -> bool:
+        return self.low <= level <= self.high
+
+    def __str__(self) -> str:
+        if self.low == self.high:
+            return level_text(self.low)
+        return f"{level_text(self.low)}-{level_text(self.high)}"
+
+
+def _level(text: str) -> float:
+    value = float(text)
+    if value not in LEVELS:
+        raise GenerationError(f"{text} is not a level: levels run from 0 to 6 in steps of 0.5")
+    return value
+
+
+def as_levels(levels) -> LevelRange:
+    """A LevelRange from a LevelRange, a number or level text."""
+    if isinstance(levels, LevelRange):
+        return levels
+    if isinstance(levels, (int, float)):
+        return LevelRange(_level(str(levels)), _level(str(levels)))
+    return LevelRange.parse(levels)
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle, its grade, the seed that makes it again, and how it was made."""
+
+    grid: Grid
+    grade: Grade
+    seed: int
+    method: str
+    attempts: int
+
+    @property
+    def comment(self) -> str:
+        level = self.grade.level
+        return f"level {level_text(level)} ({band(level)}); bottleneck: {self.grade.bottleneck}; seed {self.seed}"
+
+    @property
+    def line(self) -> str:
+        """The puzzle file line: 81 characters, then `# level 2.5 (Tricky); bottleneck: ...; seed S`."""
+        return f"{self.grid.to_line()} # {self.comment}"
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Reported after every attempt: puzzles found so far out of `count`, attempts on the current one."""
+
+    found: int
+    count: int
+    attempts: int
+
+
+def _is_cancelled(cancel) -> bool:
+    if cancel is None:
+        return False
+    is_set = getattr(cancel, "is_set", None)  # a threading.Event
+    return bool(is_set() if is_set is not None else cancel())
+
+
+def _grade_values(values) -> Grade:
+    return grade(Grid(values))
+
+
+def dig_attempt(rng: random.Random, levels: LevelRange, symmetric: bool) -> tuple[Grid, Grade] | None:
+    """One full grid dug to a puzzle; returned with its grade when the level is in range."""
+    solution = random_full_grid(rng)
+    accept = None
+    if levels.high <= CAPPED_UP_TO:
+        def accept(values):
+            return _grade_values(values).level <= levels.high
+    values = dig(solution, rng, symmetric, accept)
+    result = _grade_values(values)
+    if result.level in levels:
+        return Grid(values), result
+    return None
+
+
+def vary(grid: Grid, rng: random.Random, levels: LevelRange, symmetric: bool = False,
+         tries: int = VARY_TRIES) -> tuple[Grid, Grade, int]:
+    """A random equivalent of a proper puzzle in range, then given swaps that keep it proper and in range.
+
+    Returns the new puzzle, its grade and how many swaps were kept.
+    """
+    transform = random_transform(rng, symmetric)
+    values = list(transform.values(grid.values))
+    current = _grade_values(values)
+    solution = current.solution.values
+    groups = removal_groups(symmetric)
+    kept = 0
+    for _ in range(tries):
+        empty = [g for g in groups if not values[g[0]]]
+        filled = [g for g in groups if values[g[0]]]
+        if not empty or len(filled) < 3:
+            break
+        added = rng.choice(empty)
+        removed = rng.sample(filled, 1 + (rng.random() < 0.5))
+        trial = list(values)
+        for c in added:
+            trial[c] = solution[c]
+        for group in removed:
+            for c in group:
+                trial[c] = 0
+        if not is_unique(trial):
+            continue
+        result = _grade_values(trial)
+        if result.level in levels:
+            values, current = trial, result
+            kept += 1
+    return Grid(values), current, kept
+
+
+_SEED_GRADES: dict[str, float] = {}
+
+
+def seed_puzzles(levels: LevelRange, symmetric: bool = False, collections=None) -> list:
+    """Bundled puzzles (tutor.puzzles) that are proper and grade in range; symmetric ones if asked."""
+    if collections is None:
+        from ..puzzles import collections as bundled
+
+        collections = bundled()
+    found = []
+    for collection in collections:
+        if collection.level is not None and collection.level not in levels:
+            continue
+        for puzzle in collection.puzzles():
+            level = _SEED_GRADES.get(puzzle.line)
+            if level is None:
+                try:
+                    level = grade(puzzle.grid).level
+                except Exception:  # a broken bundled line is not a seed; the puzzle tests catch it
+                    level = -1.0
+                _SEED_GRADES[puzzle.line] = level
+            if level in levels and (not symmetric or is_symmetric(puzzle.grid.values)):
+                found.append(puzzle)
+    return found
+
+
+def generate_one(levels, seed: int, symmetric: bool = False, *, progress=None, cancel=None,
+                 found: int = 0, count: int = 1, max_attempts: int | None = None,
+                 collections=None) -> Generated:
+    """The puzzle that `seed` gives at these levels; raises Cancelled or GenerationError."""
+    levels = as_levels(levels)
+    rng = random.Random(seed)
+    seeds = None
+    attempt = 0
+    while max_attempts is None or attempt < max_attempts:
+        if _is_cancelled(cancel):
+            raise Cancelled("generation cancelled")
+        attempt += 1
+        if attempt > DIG_FIRST and attempt % 2 == 0:
+            if seeds is None:
+                seeds = seed_puzzles(levels, symmetric, collections)
+            if seeds:
+                source = rng.choice(seeds)
+                grid, result, kept = vary(source.grid, rng, levels, symmetric)
+                how = f"varied from {source.name}" if kept else f"equivalent of {source.name}"
+                return Generated(grid, result, seed, how, attempt)
+        made = dig_attempt(rng, levels, symmetric)
+        if made is not None:
+            return Generated(made[0], made[1], seed, "dug", attempt)
+        if progress is not None:
+            progress(Progress(found, count, attempt))
+    raise GenerationError(f"no puzzle at level {levels} found in {max_attempts} attempts")
+
+
+def generate(levels, count: int = 1, seed: int | None = None, symmetric: bool = False, *,
+             progress: Callable[[Progress], None] | None = None, cancel=None,
+             max_attempts: int | None = None, collections=None) -> Iterator[Generated]:
+    """Yield `count` different puzzles at these levels; the n-th comes from seed + n (or a later seed
+    if that one repeats an earlier puzzle), and its line names that seed.
+
+    `cancel` is a threading.Event or a callable returning True to stop (raises Cancelled);
+    `progress` is called with a Progress after every failed attempt and every puzzle found.
+    """
+    levels = as_levels(levels)
+    if count < 1:
+        raise GenerationError(f"the count must be at least 1, not {count}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
+    seen = set()
+    current = seed
+    while len(seen) < count:
+        made = generate_one(levels, current, symmetric, progress=progress, cancel=cancel,
+                            found=len(seen), count=count, max_attempts=max_attempts,
+                            collections=collections)
+        current += 1
+        key = made.grid.to_line()
+        if key in seen:
+            continue
+        seen.add(key)
+        if progress is not None:
+            progress(Progress(len(seen), count, made.attempts))
+        yield made
