@@ -1,0 +1,290 @@
+"""The game model: changes, undo/redo, hint ladder state, level earned, check and save files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tutor
+from tutor.engine import Step
+from tutor.game import (
+    HINT_LEVELS,
+    Game,
+    SaveError,
+    find_hint,
+    level_earned,
+    load_save,
+    save_game,
+)
+from tutor.geometry import parse_cell_name
+from tutor.puzzles import collections
+from tutor.storage import Unreadable
+
+from conftest import read_lines, shared_file
+
+EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+
+
+@pytest.fixture
+def game() -> Game:
+    return Game(tutor.parse(EASY), "easy")
+
+
+def solution_of(game: Game) -> tuple[int, ...]:
+    return tutor.solve(game.puzzle).values
+
+
+def first_empty(game: Game) -> int:
+    return game.grid.empty_cells[0]
+
+
+def test_enter_and_clear_a_digit(game):
+    cell = first_empty(game)
+    assert game.enter(cell, 4)
+    assert game.grid.value(cell) == 4
+    assert game.history_labels == [f"{tutor.geometry.cell_name(cell)}=4"]
+    assert game.clear(cell)
+    assert game.grid.value(cell) == 0
+    assert not game.clear(cell), "clearing an empty cell is no change"
+
+
+def test_givens_never_change(game):
+    given = min(game.grid.givens)
+    before = game.grid
+    assert not game.enter(given, 1 + game.grid.value(given) % 9)
+    assert not game.clear(given)
+    assert game.grid == before and game.index == 0
+
+
+def test_undo_redo_walks_the_history_and_a_new_change_drops_the_redo(game):
+    a, b = game.grid.empty_cells[:2]
+    start = game.grid
+    game.enter(a, 1)
+    after_a = game.grid
+    game.toggle_candidate(b, min(game.grid.candidates(b)))
+    after_b = game.grid
+    assert game.undo() is not None and game.grid == after_a
+    assert game.undo() is not None and game.grid == start
+    assert game.undo() is None
+    assert game.redo() is not None and game.grid == after_a
+    game.enter(b, 2)
+    assert not game.can_redo
+    assert game.grid != after_b
+    assert game.redo() is None
+
+
+def test_pencil_marks_toggle_only_in_empty_cells(game):
+    cell = first_empty(game)
+    digit = min(game.grid.candidates(cell))
+    assert game.toggle_candidate(cell, digit)
+    assert digit not in game.grid.candidates(cell)
+    assert game.toggle_candidate(cell, digit)
+    assert digit in game.grid.candidates(cell)
+    game.enter(cell, digit)
+    assert not game.toggle_candidate(cell, digit)
+
+
+def test_auto_candidates_restores_the_standard_marks(game):
+    cell = first_empty(game)
+    for digit in game.grid.candidates(cell):
+        game.toggle_candidate(cell, digit)
+    assert not game.grid.candidates(cell)
+    assert game.auto_candidates()
+    assert game.grid == game.grid.with_standard_candidates()
+    assert game.grid.candidates(cell)
+    assert not game.auto_candidates(), "already standard: no change"
+
+
+def test_applied_steps_follow_undo(game):
+    step = tutor.next_step(game.grid)
+    game.apply_step(step)
+    cell = first_empty(game)
+    game.enter(cell, 5)
+    assert game.applied_steps == [step]
+    game.undo()
+    game.undo()
+    assert game.applied_steps == []
+    assert game.earned.level == 0 and game.earned.tally == {}
+    game.redo()
+    assert game.applied_steps == [step]
+    assert game.earned.tally == {step.technique: 1}
+
+
+def test_apply_steps_is_one_change_and_solves(game):
+    steps = tutor.grade(game.grid).steps
+    assert game.apply_steps(steps, "solve")
+    assert game.is_solved and game.index == 1
+    assert game.grid.values == solution_of(game)
+    assert game.undo() == "solve" and not game.is_solved
+
+
+def test_restart_is_undoable(game):
+    game.enter(first_empty(game), 3)
+    moved = game.grid
+    assert game.restart()
+    assert game.grid == game.puzzle
+    game.undo()
+    assert game.grid == moved
+
+
+def test_hint_ladder_state(game):
+    assert game.advance_hint() == 0, "no hint known yet"
+    grid = game.grid
+    result = find_hint(grid)
+    assert isinstance(result, Step)
+    assert game.take_hint(grid, result)
+    levels = [game.advance_hint() for _ in range(HINT_LEVELS + 2)]
+    assert levels == [1, 2, 3, 3, 3]
+    assert game.hint_step == result
+    game.enter(first_empty(game), 1)
+    assert game.hint_level == 0 and not game.hint_known
+
+
+def test_a_hint_for_a_grid_that_moved_on_is_refused(game):
+    stale = game.grid
+    game.enter(first_empty(game), 1)
+    assert not game.take_hint(stale, find_hint(stale))
+    assert not game.hint_known
+
+
+def test_wrong_digit_gives_a_contradiction_naming_the_cell(game):
+    solution = solution_of(game)
+    # A wrong digit that no peer holds, so it is not a plain conflict.
+    cell, digit = next((c, d) for c in game.grid.empty_cells for d in game.grid.candidates(c)
+                       if d != solution[c])
+    game.enter(cell, digit)
+    result = find_hint(game.grid)
+    assert isinstance(result, tutor.ContradictionError)
+    assert cell in result.cells
+    assert (cell, digit, solution[cell]) in result.wrong_values
+
+
+def test_removed_true_candidate_gives_a_contradiction(game):
+    solution = solution_of(game)
+    cell = first_empty(game)
+    game.toggle_candidate(cell, solution[cell])
+    result = find_hint(game.grid)
+    assert isinstance(result, tutor.ContradictionError)
+    assert result.missing == ((cell, solution[cell]),)
+
+
+def test_check_marks_conflicts_wrong_digits_and_lost_candidates(game):
+    assert game.check().ok
+    solution = solution_of(game)
+    empties = game.grid.empty_cells
+    # r1c1 is empty in EASY; put there the digit of a given in the same row: a conflict.
+    r1c1 = parse_cell_name("r1c1")
+    entered = game.grid.value(parse_cell_name("r1c3"))
+    game.enter(r1c1, entered)
+    lost = next(c for c in empties if c not in tutor.geometry.PEER_SETS[r1c1] and c != r1c1)
+    game.toggle_candidate(lost, solution[lost])
+    result = game.check()
+    assert r1c1 in result.conflicts and r1c1 in result.wrong
+    # Placing the wrong digit also took it from peers whose true digit it is.
+    peers_robbed = {p for p in tutor.geometry.PEERS[r1c1]
+                    if not game.grid.value(p) and solution[p] == entered}
+    assert result.missing == {lost} | peers_robbed
+    assert game.check_result == result
+    game.undo()
+    assert game.check_result is None
+
+
+@pytest.mark.parametrize("techniques, level", [
+    ([], 0),
+    (["naked_single", "naked_single"], 0),
+    (["hidden_single"], 0.5),
+    (["pointing"], 1),
+    (["pointing", "pointing"], 1.5),
+    (["pointing", "claiming"], 1.5),
+    (["naked_pair"], 2),
+    (["naked_pair", "hidden_single", "naked_pair"], 2.5),
+    (["hidden_triple", "naked_pair"], 5),
+    (["naked_quad"], 0),
+    (["backtracking"], 6),
+])
+def test_level_earned_from_the_registry(techniques, level):
+    earned = level_earned([Step(t) for t in techniques])
+    assert earned.level == level
+    assert earned.band == tutor.engine.registry.band(level)
+    assert sum(earned.tally.values()) == len(techniques)
+
+
+def _graded_puzzles():
+    lines = [p.line for c in collections() for p in c.puzzles()]
+    return lines[:12]
+
+
+@pytest.mark.parametrize("line", _graded_puzzles())
+def test_level_earned_matches_the_grader_on_bundled_puzzles(line):
+    graded = tutor.grade(tutor.parse(line))
+    earned = level_earned(graded.steps)
+    assert earned.level == graded.level
+    assert earned.tally == graded.techniques
+
+
+def test_level_earned_matches_the_grader_on_real_puzzles():
+    for line in read_lines(shared_file("kaggle/kaggle_first10000.txt"), limit=25):
+        graded = tutor.grade(tutor.parse(line))
+        assert level_earned(graded.steps).level == graded.level
+
+
+def test_json_round_trip_keeps_wrong_entries_marks_steps_and_position(game):
+    game.apply_step(tutor.next_step(game.grid))
+    r1c1 = parse_cell_name("r1c1")
+    game.enter(r1c1, game.grid.value(parse_cell_name("r1c3")))  # a conflict parse would refuse
+    cell = game.grid.empty_cells[-1]
+    game.toggle_candidate(cell, min(game.grid.candidates(cell)))
+    game.undo()
+    data = json.loads(json.dumps(game.to_json()))
+    back = Game.from_json(data)
+    assert back.name == game.name and back.index == game.index
+    assert [s.grid for s in back.states] == [s.grid for s in game.states]
+    assert [s.label for s in back.states] == [s.label for s in game.states]
+    assert back.applied_steps == game.applied_steps
+    assert back.redo() is not None and back.grid == game.states[-1].grid
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda d: d.update(version=99), "version"),
+    (lambda d: d.update(index=7), "outside"),
+    (lambda d: d.update(states=[]), "no positions"),
+    (lambda d: d["states"][0]["grid"].update(masks="1ff"), "candidates"),
+    (lambda d: d["states"][0]["grid"].update(values="1" * 80), "81 cells"),
+    (lambda d: d["states"][1]["steps"][0].update(technique="x_wing_maybe"), "x_wing_maybe"),
+    (lambda d: d["states"][1]["steps"][0].update(cells=[81]), "81"),
+    (lambda d: d.pop("states"), "states"),
+])
+def test_damaged_saves_are_refused_with_a_reason(game, damage, words):
+    game.apply_step(tutor.next_step(game.grid))
+    data = json.loads(json.dumps(game.to_json()))
+    damage(data)
+    with pytest.raises(SaveError, match=words):
+        Game.from_json(data)
+
+
+def test_an_improper_saved_puzzle_is_refused(game):
+    data = game.to_json()
+    data["states"][0]["grid"]["values"] = "0" * 81
+    data["states"][0]["grid"]["givens"] = "0" * 81
+    with pytest.raises(SaveError, match="cannot be played"):
+        Game.from_json(data)
+
+
+def test_save_and_load_a_file(tmp_path, game):
+    path = tmp_path / "game.json"
+    assert load_save(path) is None
+    game.enter(first_empty(game), 6)
+    save_game(game, path)
+    back = load_save(path)
+    assert back.grid == game.grid and back.history_labels == game.history_labels
+
+
+@pytest.mark.parametrize("content", ["{not json", json.dumps({"version": 1, "states": "x"})])
+def test_a_corrupt_save_is_moved_aside(tmp_path, content):
+    path = tmp_path / "game.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(Unreadable) as raised:
+        load_save(path)
+    assert not path.exists()
+    assert raised.value.kept_at.read_text(encoding="utf-8") == content
