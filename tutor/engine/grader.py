@@ -7,11 +7,8 @@ from dataclasses import dataclass
 from ..geometry import CELLS, ONLY_DIGIT, PEERS, SIZE, UNITS, UNITS_OF
 from ..grid import Grid
 from .engine import check_position, first_step, ladder_of
-from .registry import TECHNIQUES, band
+from .scoring import Scorer
 from .step import Step
-
-_SCORING = {t.id: (t.score_group, t.level, t.repeated_level) for t in TECHNIQUES}
-
 
 @dataclass(frozen=True)
 class Grade:
@@ -146,42 +143,28 @@ def grade(grid: Grid, techniques=None) -> Grade:
     rest = ladder[1:] if singles_first else ladder
     walk = _Walk(grid)
     steps: list[Step] = []
-    group_counts: dict[str, int] = {}
-    counts: dict[str, int] = {}
-    level = 0.0
-    bottleneck_index = None
+    scorer = Scorer()
     remaining = sum(1 for v in grid.values if not v)
     while remaining:
         if singles_first and walk.singles:
-            before = len(steps)
             made = walk.naked_singles(steps)
             remaining -= made
-            counts["naked_single"] = counts.get("naked_single", 0) + made
-            if bottleneck_index is None:
-                bottleneck_index = before  # level 0 is reached by the first naked single
+            scorer.add("naked_single", made)
             continue
         step = first_step(walk.values, walk.masks, rest, solution)
         walk.apply(step)
         remaining -= len(step.placements)
-        technique_id = step.technique
-        counts[technique_id] = counts.get(technique_id, 0) + 1
-        group, once, repeated = _SCORING[technique_id]
-        used = group_counts.get(group, 0) + 1
-        group_counts[group] = used
-        earned = once if used == 1 else repeated
-        if earned is not None and (earned > level or bottleneck_index is None):
-            level = max(level, earned)
-            bottleneck_index = len(steps)
+        scorer.add(step.technique)
         steps.append(step)
-    bottleneck = steps[bottleneck_index] if bottleneck_index is not None else None
+    index = scorer.bottleneck_index
     return Grade(
-        level=level,
-        band=band(level),
-        techniques=counts,
+        level=scorer.level,
+        band=scorer.band,
+        techniques=scorer.counts,
         steps=tuple(steps),
-        bottleneck=bottleneck,
-        bottleneck_index=bottleneck_index,
-        backtracking="backtracking" in counts,
+        bottleneck=steps[index] if index is not None else None,
+        bottleneck_index=index,
+        backtracking="backtracking" in scorer.counts,
         givens=len(grid.givens),
         solution_values=solution,
     )

@@ -1,0 +1,55 @@
+"""The 0-6 scoring rule, in one place: the running level earned as steps are made."""
+
+from __future__ import annotations
+
+from .registry import TECHNIQUES, band
+
+_SCORING = {t.id: (t.score_group, t.level, t.repeated_level) for t in TECHNIQUES}
+
+
+class Scorer:
+    """Counts steps by technique and keeps the level they have earned so far.
+
+    A score group earns its level once one step used it and its repeated level once two or more
+    did; the level is the highest any group earned. `bottleneck_index` is the index of the step at
+    which the running level first reached its current value.
+    """
+
+    __slots__ = ("counts", "group_uses", "level", "bottleneck_index", "made")
+
+    def __init__(self):
+        self.counts: dict[str, int] = {}
+        self.group_uses: dict[str, int] = {}
+        self.level = 0.0
+        self.bottleneck_index: int | None = None
+        self.made = 0
+
+    def add(self, technique_id: str, times: int = 1) -> None:
+        """Record `times` consecutive steps of one technique."""
+        if times <= 0:
+            return
+        group, once, repeated = _SCORING[technique_id]
+        self.counts[technique_id] = self.counts.get(technique_id, 0) + times
+        before = self.group_uses.get(group, 0)
+        self.group_uses[group] = before + times
+        # Only a group's first and second use can raise the level; later ones earn the same again.
+        earnings = [(0, once), (1, repeated)] if before == 0 else [(0, repeated)]
+        for k, earned in earnings:
+            if k >= times or earned is None:
+                continue
+            if earned > self.level or self.bottleneck_index is None:
+                self.level = max(self.level, earned)
+                self.bottleneck_index = self.made + k
+        self.made += times
+
+    @property
+    def band(self) -> str:
+        return band(self.level)
+
+
+def level_earned(steps) -> Scorer:
+    """The scorer after the given steps, in order."""
+    scorer = Scorer()
+    for step in steps:
+        scorer.add(step.technique)
+    return scorer
