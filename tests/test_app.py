@@ -1,0 +1,334 @@
+"""The Textual app driven through the Pilot: entering digits, pencil marks, hints, undo, modals, saves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from textual.widgets import OptionList, TextArea
+
+import tutor
+from tutor.app.app import PREVIOUS_NAME, SAVE_NAME, TutorApp
+from tutor.app.board import Board
+from tutor.app.board_render import COMPACT, FULL
+from tutor.app.game_screen import GameScreen
+from tutor.app.screens.collection_screen import CollectionScreen
+from tutor.app.screens.help_screen import HelpScreen
+from tutor.app.screens.paste_screen import PasteScreen
+from tutor.app.screens.resume_screen import ResumeScreen
+from tutor.geometry import cell_name, parse_cell_name
+from tutor.puzzles import default_puzzle
+
+EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+MULTIPLE = "." * 81
+BIG = (100, 40)
+SMALL = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def easy_app() -> TutorApp:
+    return TutorApp(tutor.parse(EASY), "easy")
+
+
+async def settle(pilot) -> None:
+    """Let workers (hints, grading) finish and their messages land."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def screen_text(widget) -> str:
+    return str(widget.render())
+
+
+def panel(app, name: str) -> str:
+    return str(app.game_screen.query_one(f"#{name}").render())
+
+
+async def test_enter_and_clear_digits(data_dir):
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        screen = app.game_screen
+        r1c1 = parse_cell_name("r1c1")
+        assert screen.selected == r1c1, "the first empty cell is selected"
+        await pilot.press("4")
+        assert screen.game.grid.value(r1c1) == 4
+        assert "your digit 4" in panel(app, "cell")
+        saved = json.loads((data_dir / SAVE_NAME).read_text())
+        assert saved["index"] == 1, "saved after the change"
+        await pilot.press("backspace")
+        assert screen.game.grid.value(r1c1) == 0
+        await pilot.press("7", "delete")
+        assert screen.game.grid.value(r1c1) == 0
+        # r1c3 holds a given 3: digits and delete leave it alone.
+        await pilot.press("l", "l", "5", "backspace")
+        assert screen.selected == parse_cell_name("r1c3")
+        assert screen.game.grid.value(screen.selected) == 3
+        assert "given" in panel(app, "hint")
+
+
+async def test_moving_with_keys_and_mouse():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        screen = app.game_screen
+        await pilot.press("down", "j", "right", "l")
+        assert cell_name(screen.selected) == "r3c3"
+        await pilot.press("up", "k", "k", "left", "h", "h")
+        assert cell_name(screen.selected) == "r1c1", "the selection stops at the edge"
+        r5c7 = parse_cell_name("r5c7")
+        await pilot.click(Board, offset=(FULL.column_x(6) + 2, FULL.row_y(4) + 1))
+        assert screen.selected == r5c7
+
+
+async def test_pencil_mode_toggles_candidates():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        screen = app.game_screen
+        cell = screen.selected
+        digit = min(screen.game.grid.candidates(cell))
+        await pilot.press("p")
+        assert "PENCIL" in panel(app, "status")
+        await pilot.press(str(digit))
+        assert digit not in screen.game.grid.candidates(cell)
+        assert screen.game.grid.value(cell) == 0
+        await pilot.press(str(digit))
+        assert digit in screen.game.grid.candidates(cell)
+        await pilot.press("p", str(digit))
+        assert screen.game.grid.value(cell) == digit
+
+
+async def test_hint_ladder_and_apply():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        screen = app.game_screen
+        board = app.game_screen.query_one(Board)
+        step = tutor.next_step(screen.game.grid)
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen.game.hint_level == 1
+        assert step.hint(1) in panel(app, "hint").replace("\n", " ")
+        assert not board.view.pattern_cells, "the nudge highlights nothing yet"
+        await pilot.press("n")
+        assert board.view.pattern_cells == set(step.cells)
+        assert board.view.units == step.units
+        assert not board.view.placements
+        await pilot.press("n")
+        assert board.view.placements == set(step.placements)
+        assert board.view.eliminations == set(step.eliminations)
+        assert "Result:" in panel(app, "hint")
+        await pilot.press("s")
+        await settle(pilot)
+        assert screen.game.applied_steps == [step]
+        assert str(step) in panel(app, "step-lines")
+        assert step.name in panel(app, "difficulty")
+        assert screen.game.hint_level == 0 and not board.view.pattern_cells
+
+
+async def test_step_key_solves_step_by_step():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        screen = app.game_screen
+        expected = tutor.grade(screen.game.grid).steps[:5]
+        for _ in range(5):
+            await pilot.press("s")
+            await settle(pilot)
+        assert screen.game.applied_steps == list(expected)
+
+
+async def test_hint_names_a_wrong_digit_instead_of_a_step():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        screen = app.game_screen
+        solution = tutor.solve(screen.game.puzzle).values
+        cell = screen.selected
+        wrong = next(d for d in screen.game.grid.candidates(cell) if d != solution[cell])
+        await pilot.press(str(wrong), "n")
+        await settle(pilot)
+        text = panel(app, "hint")
+        assert "wrong" in text and cell_name(cell) in text
+        assert cell in app.game_screen.query_one(Board).view.problems
+        await pilot.press("s")
+        await settle(pilot)
+        assert screen.game.applied_steps == [], "no step is applied on a wrong board"
+
+
+async def test_undo_and_redo_keys():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        game = app.game_screen.game
+        start = game.grid
+        await pilot.press("1", "l", "p", "9")
+        after = game.grid
+        await pilot.press("u", "u")
+        assert game.grid == start
+        await pilot.press("y", "ctrl+y")
+        assert game.grid == after
+        await pilot.press("u", "ctrl+z", "u")
+        assert game.grid == start and "Nothing to undo" in panel(app, "hint")
+
+
+async def test_check_restart_and_solve_to_the_end():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        screen = app.game_screen
+        await pilot.press("c")
+        assert "no conflicts" in panel(app, "hint")
+        await pilot.press("S")
+        await settle(pilot)
+        assert screen.game.is_solved
+        assert "SOLVED" in panel(app, "status")
+        graded = tutor.grade(screen.game.puzzle)
+        assert f"Puzzle grade {graded.level:g} ({graded.band})" in panel(app, "difficulty")
+        await pilot.press("R")
+        assert screen.game.grid == screen.game.puzzle
+        await pilot.press("u")
+        assert screen.game.is_solved
+
+
+async def test_paste_a_valid_puzzle():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("o")
+        assert isinstance(app.screen, PasteScreen)
+        pretty = tutor.parse(default_puzzle().line).to_pretty()
+        app.screen.query_one(TextArea).load_text(pretty)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.game_screen.game.grid == tutor.parse(pretty)
+        assert app.game_screen.game.name == "Pasted puzzle"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("12a" + "." * 78, "line 1, column 3"),
+    (MULTIPLE, "more than one solution"),
+    ("", "empty input"),
+])
+async def test_paste_refuses_bad_puzzles_and_keeps_the_text(text, message):
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("o")
+        area = app.screen.query_one(TextArea)
+        area.load_text(text)
+        await pilot.click("#load")
+        await pilot.pause()
+        assert isinstance(app.screen, PasteScreen)
+        assert message in str(app.screen.query_one("#paste-error").render())
+        assert area.text == text
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        assert app.game_screen.game.name == "easy"
+
+
+async def test_typing_into_the_paste_box():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("o", *"1.3", "ctrl+s")
+        assert isinstance(app.screen, PasteScreen)
+        assert app.screen.query_one(TextArea).text == "1.3"
+        assert "found 3 cells" in str(app.screen.query_one("#paste-error").render())
+
+
+async def test_resume_after_restart(data_dir):
+    first = easy_app()
+    async with first.run_test(size=BIG) as pilot:
+        await pilot.press("4", "l", "p", "6", "s")
+        await settle(pilot)
+        played = first.game_screen.game
+        grids = [s.grid for s in played.states]
+    second = TutorApp()
+    async with second.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, ResumeScreen)
+        await pilot.press("r")
+        game = second.game_screen.game
+        assert [s.grid for s in game.states] == grids and game.name == "easy"
+        await pilot.press("u")
+        assert game.grid == grids[-2], "the history came back too"
+
+
+async def test_declining_resume_keeps_the_old_save(data_dir):
+    first = easy_app()
+    async with first.run_test(size=BIG) as pilot:
+        await pilot.press("4")
+    old = (data_dir / SAVE_NAME).read_text()
+    second = TutorApp()
+    async with second.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        assert second.game_screen.game.name == default_puzzle().name
+        await pilot.press("s")
+        await settle(pilot)
+    assert (data_dir / PREVIOUS_NAME).read_text() == old
+    assert json.loads((data_dir / SAVE_NAME).read_text())["name"] == default_puzzle().name
+
+
+async def test_a_corrupt_save_is_moved_aside_and_a_fresh_game_starts(data_dir):
+    (data_dir / SAVE_NAME).write_text('{"version": 1, "states": [', encoding="utf-8")
+    app = TutorApp()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.game_screen.game.name == default_puzzle().name
+        kept = list(data_dir.glob(f"{SAVE_NAME}.corrupt-*"))
+        assert len(kept) == 1 and kept[0].read_text() == '{"version": 1, "states": ['
+        notes = [n.message for n in app._notifications]
+        assert any(str(kept[0]) in note for note in notes)
+        await pilot.press("s")
+        await settle(pilot)
+    assert json.loads((data_dir / SAVE_NAME).read_text())["index"] == 1
+
+
+async def test_compact_layout_at_80x24_switches_live():
+    app = easy_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        board = app.game_screen.query_one(Board)
+        assert board.compact and app.game_screen.has_class("-compact")
+        assert board.size.height == COMPACT.height and board.size.width == COMPACT.width
+        cell = app.game_screen.selected
+        digits = " ".join(map(str, sorted(app.game_screen.game.grid.candidates(cell))))
+        assert f"candidates {digits}" in panel(app, "cell")
+        await pilot.click(Board, offset=(COMPACT.column_x(8) + 1, COMPACT.row_y(8)))
+        assert cell_name(app.game_screen.selected) == "r9c9"
+        await pilot.resize_terminal(*BIG)
+        await pilot.pause()
+        assert not board.compact and board.size.height == FULL.height
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        assert board.compact
+
+
+async def test_help_screen_lists_every_command():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        table = app.screen.query_one("#help-keys")
+        described = {str(table.get_row_at(i)[1]) for i in range(table.row_count)}
+        for binding in app.game_screen.BINDINGS:
+            if binding.action.startswith(("move", "digit")):
+                continue
+            key = next(k for k in __import__("tutor.app.keys").app.keys.GAME_KEYS
+                       if k.action == binding.action)
+            assert key.help in described
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_pick_a_bundled_puzzle():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("b")
+        assert isinstance(app.screen, CollectionScreen)
+        options = app.screen.query_one(OptionList)
+        assert options.highlighted is not None
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
+        assert app.game_screen.game.name == default_puzzle().name
+        assert app.game_screen.game.grid == default_puzzle().grid

@@ -1,0 +1,96 @@
+"""The Textual app: starts on a puzzle or offers to resume the saved game, and autosaves every change."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from ..game import Game, load_save, save_game
+from ..grid import Grid
+from ..puzzles import default_puzzle
+from ..storage import Unreadable, data_dir
+from .commands import COMMANDS
+from .game_screen import GameScreen
+from .screens.resume_screen import ResumeScreen
+
+SAVE_NAME = "game.json"
+PREVIOUS_NAME = "game-previous.json"
+
+
+class TutorApp(App):
+    """The sudoku tutor. `puzzle` is a Grid to open; None offers the saved game, else the default."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Sudoku tutor"
+
+    def __init__(self, puzzle: Grid | None = None, name: str = "", save_dir: Path | None = None):
+        super().__init__()
+        self.start_puzzle = puzzle
+        self.start_name = name
+        self.save_dir = save_dir
+        self.keep_previous = False
+        self.save_failed = False
+
+    @property
+    def save_path(self) -> Path:
+        return (self.save_dir or data_dir()) / SAVE_NAME
+
+    def on_mount(self) -> None:
+        saved = None
+        if self.start_puzzle is None:
+            try:
+                saved = load_save(self.save_path)
+            except Unreadable as error:
+                self.notify(f"The saved game was unreadable ({error.reason}); it was kept as "
+                            f"{error.kept_at}. Starting a new game.",
+                            title="Save moved aside", severity="warning", timeout=15)
+        fresh = self.fresh_game()
+        # A save that is not resumed is kept as game-previous.json at the first new change.
+        self.keep_previous = self.save_path.exists()
+        self.game_screen = GameScreen(fresh, save_game=self.autosave)
+        self.push_screen(self.game_screen)
+        if saved is not None:
+            self.push_screen(ResumeScreen(saved, fresh.name or "a new puzzle"),
+                             lambda resume: self.resume(saved) if resume else None)
+
+    def fresh_game(self) -> Game:
+        if self.start_puzzle is not None:
+            return Game(self.start_puzzle, self.start_name or "Your puzzle")
+        try:
+            puzzle = default_puzzle()
+        except (FileNotFoundError, ValueError) as error:
+            self.notify(f"No bundled puzzle could be opened ({error}); press o to paste one.",
+                        severity="error", timeout=15)
+            return Game(Grid.empty(), "Empty board")
+        return Game(puzzle.grid, puzzle.name)
+
+    def resume(self, saved: Game) -> None:
+        self.keep_previous = False
+        self.game_screen.set_game(saved)
+        self.game_screen.message = "Resumed the saved game."
+        self.game_screen.refresh_views()
+        self.game_screen.grade_if_solved()
+
+    def autosave(self, game: Game) -> None:
+        """Called after every change; a failing disk is reported once, never fatal."""
+        path = self.save_path
+        try:
+            if self.keep_previous and path.exists():
+                os.replace(path, path.with_name(PREVIOUS_NAME))
+            self.keep_previous = False
+            save_game(game, path)
+        except OSError as error:
+            if not self.save_failed:
+                self.notify(f"Could not save the game to {path}: {error}", severity="error",
+                            timeout=15)
+            self.save_failed = True
+
+    def get_system_commands(self, screen: Screen):
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, GameScreen):
+            for command in COMMANDS:
+                yield SystemCommand(command.title, command.help,
+                                    lambda action=command.action: self.call_later(self.run_action, action, screen))

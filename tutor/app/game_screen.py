@@ -1,0 +1,325 @@
+"""The game screen: owns the Game, turns keys into changes, and pushes views down to the widgets."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.events import Resize
+from textual.geometry import Size
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from ..engine import EngineError, Grade, grade
+from ..game import Game, find_hint
+from ..geometry import CELL_COUNT, SIZE, cell_name, cells_name
+from ..grid import Grid
+from ..puzzles import Puzzle
+from . import keys
+from .board import Board
+from .board_render import FULL
+from .cell_panel import CellPanel
+from .difficulty_panel import DifficultyPanel
+from .hint_panel import HintPanel
+from .screens.collection_screen import CollectionScreen
+from .screens.help_screen import HelpScreen
+from .screens.paste_screen import PasteScreen
+from .status_line import StatusLine
+from .step_list import StepList
+from .view import board_view
+
+SIDE_MIN_WIDTH = 38
+FULL_MIN_SIZE = Size(FULL.width + 1 + SIDE_MIN_WIDTH, FULL.height + 1)
+"""Below this terminal size the board switches to one line per row."""
+
+
+class HintReady(Message):
+    """A worker found the engine's answer for `grid`; `then` is 'hint' or 'apply'."""
+
+    def __init__(self, grid: Grid, result, then: str) -> None:
+        super().__init__()
+        self.grid, self.result, self.then = grid, result, then
+
+
+class SolveReady(Message):
+    def __init__(self, grid: Grid, result) -> None:
+        super().__init__()
+        self.grid, self.result = grid, result
+
+
+class GradeReady(Message):
+    def __init__(self, puzzle: Grid, result) -> None:
+        super().__init__()
+        self.puzzle, self.result = puzzle, result
+
+
+class GameScreen(Screen):
+    """The board and its panels. `save_game` is called with the game after every change (autosave)."""
+
+    BINDINGS = keys.bindings()
+    AUTO_FOCUS = "Board"
+
+    def __init__(self, game: Game, save_game: Callable[[Game], None] | None = None) -> None:
+        super().__init__()
+        self.save_game = save_game
+        self.pencil = False
+        self.pending = False
+        self.message = ""
+        self.set_game(game)
+
+    def set_game(self, game: Game) -> None:
+        self.game = game
+        empty = game.grid.empty_cells
+        self.selected = empty[0] if empty else 0
+        self.grade: Grade | EngineError | None = None
+        self.grading = False
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="body"):
+            yield Board()
+            with Vertical(id="side"):
+                yield StatusLine(id="status")
+                yield CellPanel(id="cell")
+                yield DifficultyPanel(id="difficulty")
+                yield HintPanel(id="hint")
+                yield StepList(id="steps")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_views()
+        self.grade_if_solved()
+
+    def on_resize(self, event: Resize) -> None:
+        self.apply_layout(event.size)
+
+    def apply_layout(self, size: Size) -> None:
+        compact = size.width < FULL_MIN_SIZE.width or size.height < FULL_MIN_SIZE.height
+        self.set_class(compact, "-compact")
+        self.query_one(Board).compact = compact
+
+    @property
+    def compact(self) -> bool:
+        return self.query_one(Board).compact
+
+    # --- attributes down ------------------------------------------------------------------
+    def refresh_views(self) -> None:
+        game = self.game
+        view = board_view(game, self.selected)
+        self.query_one(Board).view = view
+        self.query_one(StatusLine).show(game.name, self.pencil, game.index, game.is_solved)
+        self.query_one(CellPanel).show(view)
+        grade_result = self.grade if isinstance(self.grade, Grade) else None
+        self.query_one(DifficultyPanel).show(game.earned, grade_result, self.grading)
+        self.query_one(HintPanel).show(game, self.pending, self.message)
+        self.query_one(StepList).show([(s.label, bool(s.steps)) for s in game.states[1:game.index + 1]])
+
+    def changed(self, message: str = "") -> None:
+        """After any change of position: redraw, autosave, grade the puzzle once it is solved."""
+        self.message = message
+        self.refresh_views()
+        if self.save_game is not None:
+            self.save_game(self.game)
+        self.grade_if_solved()
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.refresh_views()
+
+    def load_game(self, game: Game) -> None:
+        self.set_game(game)
+        self.pending = False
+        self.changed(f"Opened {game.name or 'the puzzle'}.")
+
+    # --- moving and entering --------------------------------------------------------------
+    def action_move(self, rows: int, cols: int) -> None:
+        row, col = divmod(self.selected, SIZE)
+        row = min(SIZE - 1, max(0, row + rows))
+        col = min(SIZE - 1, max(0, col + cols))
+        self.selected = row * SIZE + col
+        self.refresh_views()
+
+    def on_board_cell_clicked(self, event: Board.CellClicked) -> None:
+        if 0 <= event.cell < CELL_COUNT:
+            self.selected = event.cell
+            self.query_one(Board).focus()
+            self.refresh_views()
+
+    def action_digit(self, digit: int) -> None:
+        cell, game = self.selected, self.game
+        if game.grid.is_given(cell):
+            self.say(f"{cell_name(cell)} is a given; it cannot change.")
+            return
+        if self.pencil:
+            if game.grid.value(cell):
+                self.say(f"{cell_name(cell)} holds a digit; clear it to pencil candidates.")
+            elif game.toggle_candidate(cell, digit):
+                self.changed()
+            return
+        if game.enter(cell, digit):
+            self.changed()
+
+    def action_clear(self) -> None:
+        cell = self.selected
+        if self.game.grid.is_given(cell):
+            self.say(f"{cell_name(cell)} is a given; it cannot be cleared.")
+        elif self.game.clear(cell):
+            self.changed()
+
+    def action_toggle_pencil(self) -> None:
+        self.pencil = not self.pencil
+        self.say("Pencil mode: digits add or remove candidates." if self.pencil
+                 else "Digit mode: digits fill the cell.")
+
+    def action_auto_candidates(self) -> None:
+        if self.game.auto_candidates():
+            self.changed("Pencil marks filled in.")
+        else:
+            self.say("The pencil marks are already the standard ones.")
+
+    def action_undo(self) -> None:
+        label = self.game.undo()
+        if label is None:
+            self.say("Nothing to undo.")
+        else:
+            self.changed(f"Undid: {label}")
+
+    def action_redo(self) -> None:
+        label = self.game.redo()
+        if label is None:
+            self.say("Nothing to redo.")
+        else:
+            self.changed(f"Redid: {label}")
+
+    def action_restart(self) -> None:
+        if self.game.restart():
+            self.changed("Restarted from the givens (u undoes).")
+
+    def action_check(self) -> None:
+        result = self.game.check()
+        if result.ok:
+            self.say("Check: no conflicts, no wrong digits, no lost candidates.")
+            return
+        parts = []
+        for cells, what in ((result.conflicts, "in conflict"), (result.wrong, "wrong digits"),
+                            (result.missing, "lost their true candidate")):
+            if cells:
+                parts.append(f"{what}: {cells_name(cells)}")
+        self.say("Check (cells marked !): " + "; ".join(parts))
+
+    # --- hints and steps (the engine runs in a worker thread) -----------------------------
+    def action_hint(self) -> None:
+        if self.game.hint_known:
+            self.game.advance_hint()
+            self.refresh_views()
+        elif not self.pending:
+            self.start_search("hint")
+
+    def action_apply_step(self) -> None:
+        if self.game.hint_known:
+            self.apply_known_step()
+        elif not self.pending:
+            self.start_search("apply")
+
+    def start_search(self, then: str) -> None:
+        self.pending = True
+        self.refresh_views()
+        self.find_step(self.game.grid, then)
+
+    @work(thread=True, exclusive=True, group="engine")
+    def find_step(self, grid: Grid, then: str) -> None:
+        self.post_message(HintReady(grid, find_hint(grid), then))
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        self.pending = False
+        if not self.game.take_hint(message.grid, message.result):
+            self.refresh_views()
+            return
+        if message.then == "apply":
+            self.apply_known_step()
+        else:
+            self.game.advance_hint()
+            self.refresh_views()
+
+    def apply_known_step(self) -> None:
+        game = self.game
+        step = game.hint_step
+        if step is not None:
+            game.apply_step(step)
+            self.changed(f"Applied: {step}")
+        elif game.hint_result is None:
+            self.say("The puzzle is solved.")
+        else:
+            game.advance_hint()  # shows the problem instead of a step
+            self.refresh_views()
+
+    def action_solve_all(self) -> None:
+        if self.game.is_solved:
+            self.say("The puzzle is solved.")
+        elif not self.pending:
+            self.pending = True
+            self.refresh_views()
+            self.solve_to_end(self.game.grid)
+
+    @work(thread=True, exclusive=True, group="engine")
+    def solve_to_end(self, grid: Grid) -> None:
+        try:
+            result = grade(grid)
+        except EngineError as error:
+            result = error
+        self.post_message(SolveReady(grid, result))
+
+    def on_solve_ready(self, message: SolveReady) -> None:
+        self.pending = False
+        game = self.game
+        if message.grid != game.grid:
+            self.refresh_views()
+        elif isinstance(message.result, EngineError):
+            game.take_hint(message.grid, message.result)
+            game.advance_hint()
+            self.refresh_views()
+        else:
+            steps = message.result.steps
+            game.apply_steps(steps, f"solve to the end ({len(steps)} steps)")
+            self.changed(f"Solved with {len(steps)} steps (u undoes them all).")
+
+    def grade_if_solved(self) -> None:
+        if self.game.is_solved and self.grade is None and not self.grading:
+            self.grading = True
+            self.refresh_views()
+            self.grade_puzzle(self.game.puzzle)
+
+    @work(thread=True, exclusive=True, group="grade")
+    def grade_puzzle(self, puzzle: Grid) -> None:
+        try:
+            result = grade(puzzle)
+        except EngineError as error:
+            result = error
+        self.post_message(GradeReady(puzzle, result))
+
+    def on_grade_ready(self, message: GradeReady) -> None:
+        if message.puzzle != self.game.puzzle:
+            return
+        self.grading = False
+        self.grade = message.result
+        self.refresh_views()
+
+    # --- other screens ----------------------------------------------------------------------
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_paste(self) -> None:
+        def loaded(grid: Grid | None) -> None:
+            if grid is not None:
+                self.load_game(Game(grid, "Pasted puzzle"))
+
+        self.app.push_screen(PasteScreen(), loaded)
+
+    def action_browse(self) -> None:
+        def chosen(puzzle: Puzzle | None) -> None:
+            if puzzle is not None:
+                self.load_game(Game(puzzle.grid, puzzle.name))
+
+        self.app.push_screen(CollectionScreen(), chosen)

@@ -1,0 +1,54 @@
+"""The hint panel: the hint ladder's text, a contradiction found in the user's grid, or a message."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Static
+
+from ..engine import ContradictionError
+from ..engine.step import describe_changes
+from ..game import HINT_LEVELS, Game
+
+
+def hint_content(game: Game, pending: bool, message: str = "") -> Content:
+    """What the panel says for the game's hint state (a plain message wins when there is no hint)."""
+    title = "[b]Hint[/]"
+    if pending:
+        return Content.from_markup(f"{title}\nLooking for the next step…")
+    level = game.hint_level
+    problem = game.hint_problem
+    if level and problem is not None:
+        if isinstance(problem, ContradictionError):
+            head = "[b $error]Something on the board is wrong[/] (cells marked !):"
+        else:
+            head = "[b $error]The board has a conflict[/] (cells marked !):"
+        return Content.from_markup(
+            f"{head}\n$problem.\nFix it (u undoes, m refills pencil marks), then ask again.",
+            problem=str(problem))
+    if level and game.hint_known and game.hint_result is None:
+        return Content.from_markup(f"{title}\nThe puzzle is solved.")
+    step = game.hint_step
+    if level and step is not None:
+        parts = [f"{title} {level}/{HINT_LEVELS}: $nudge"]
+        variables = {"nudge": step.hint(1)}
+        if level >= 2:
+            parts.append("$pattern")
+            variables["pattern"] = step.hint(2)
+        if level >= 3:
+            parts.append("$full")
+            parts.append("[b]Result:[/] $changes")
+            variables["full"] = step.hint(3)
+            variables["changes"] = describe_changes(step)
+        more = "n: more, s: apply" if level < HINT_LEVELS else "s: apply this step"
+        parts.append(f"[dim]{more}[/]")
+        return Content.from_markup("\n".join(parts), **variables)
+    if message:
+        return Content.from_markup(f"{title}\n$message", message=message)
+    return Content.from_markup(f"{title}\n[dim]n: a hint, s: apply the next step[/]")
+
+
+class HintPanel(Static):
+    """Shows the hint ladder; the game screen calls show() after each change or key press."""
+
+    def show(self, game: Game, pending: bool = False, message: str = "") -> None:
+        self.update(hint_content(game, pending, message))

@@ -1,0 +1,71 @@
+"""Every key binding of the game screen, in one place: the footer, the help screen and the palette read it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+from ..geometry import DIGITS
+
+
+@dataclass(frozen=True)
+class Key:
+    """One command: its keys, the action it runs, a footer label and a sentence for the help screen."""
+
+    keys: str
+    action: str
+    label: str
+    help: str
+    show: bool = True
+    key_display: str | None = None
+
+
+GAME_KEYS: tuple[Key, ...] = (
+    Key("up,k", "move(-1, 0)", "Move", "Move the selection up (also k).", key_display="←↓↑→"),
+    Key("down,j", "move(1, 0)", "Down", "Move the selection down (also j).", show=False),
+    Key("left,h", "move(0, -1)", "Left", "Move the selection left (also h).", show=False),
+    Key("right,l", "move(0, 1)", "Right", "Move the selection right (also l).", show=False),
+    *(Key(str(d), f"digit({d})", "Digit", "Enter the digit, or toggle that pencil mark in pencil mode.",
+          show=d == DIGITS[0], key_display=f"{DIGITS[0]}-{DIGITS[-1]}") for d in DIGITS),
+    Key("n", "hint", "Hint", "Hint: 1st press a nudge, 2nd the pattern, 3rd the full explanation."),
+    Key("s", "apply_step", "Step",
+        "Apply the next step (the hinted one); keep pressing to solve step by step."),
+    Key("p", "toggle_pencil", "Pencil", "Pencil mode: digits add or remove candidates."),
+    Key("u,ctrl+z", "undo", "Undo", "Undo the last change (digits, pencil marks, steps)."),
+    Key("question_mark,f1", "help", "Help", "Show this help.", key_display="?"),
+    Key("delete,backspace,0", "clear", "Clear", "Clear your digit from the cell (givens stay).",
+        key_display="del"),
+    Key("y,ctrl+y", "redo", "Redo", "Redo the change just undone.", show=False),
+    Key("m", "auto_candidates", "Marks", "Fill in the standard pencil marks (replaces your own)."),
+    Key("c", "check", "Check", "Mark conflicts, wrong digits and lost candidates."),
+    Key("S", "solve_all", "Solve", "Solve to the end at once (undo takes it back).", show=False),
+    Key("R", "restart", "Restart", "Restart the puzzle from its givens (undoable).", show=False),
+    Key("o", "paste", "Paste", "Load a puzzle: paste it in any accepted format."),
+    Key("b", "browse", "Puzzles", "Pick a bundled puzzle by level."),
+    Key("q", "app.quit", "Quit", "Quit (the game is saved after every change).", show=False),
+)
+
+
+def bindings(keys=GAME_KEYS) -> list[Binding]:
+    """Textual bindings for the keys, in the footer's order."""
+    return [
+        Binding(k.keys, k.action, k.label, show=k.show, key_display=k.key_display)
+        for k in keys
+    ]
+
+
+def help_rows(keys=GAME_KEYS) -> list[tuple[str, str]]:
+    """(keys as shown, what they do) for the help screen; moves and digits folded into one row each."""
+    rows, seen = [], set()
+    for k in keys:
+        if k.label in ("Down", "Left", "Right") or k.help in seen:
+            continue
+        seen.add(k.help)
+        if k.label == "Move":
+            rows.append(("arrows, h j k l", "Move the selection; click a cell to select it."))
+        elif k.label == "Digit":
+            rows.append((k.key_display, k.help))
+        else:
+            rows.append((k.keys.replace("question_mark", "?").replace(",", ", "), k.help))
+    return rows

@@ -1,0 +1,71 @@
+"""Load a puzzle by pasting it: any accepted format; errors show inline and the text stays for fixing."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static, TextArea
+
+from ...errors import PuzzleError
+from ...formats import parse
+from ...grid import Grid
+from ...solver import validity
+
+
+def check_puzzle(text: str) -> Grid:
+    """The pasted puzzle if it is proper; PuzzleError with the reason otherwise."""
+    grid = parse(text)
+    report = validity(grid)
+    if not report.is_proper:
+        raise PuzzleError(f"this puzzle cannot be played: {report.message}")
+    return grid
+
+
+class PasteScreen(ModalScreen[Grid | None]):
+    """A multi-line text box; dismisses with the Grid, or None when cancelled."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "load", "Load", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self.initial_text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="paste-dialog", classes="dialog"):
+            yield Label("[b]Load a puzzle[/b]: paste it below (81 cells on a line, a grid, "
+                        "pencil marks…), then ctrl+s or Load.", id="paste-title")
+            yield TextArea(self.initial_text, id="paste-text", soft_wrap=False,
+                           show_line_numbers=True)
+            yield Static("", id="paste-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Load", id="load", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(TextArea).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "load":
+            self.action_load()
+        else:
+            self.action_cancel()
+
+    def action_load(self) -> None:
+        text = self.query_one(TextArea).text
+        error = self.query_one("#paste-error", Static)
+        try:
+            grid = check_puzzle(text)
+        except PuzzleError as problem:
+            error.update(f"✗ {problem}")
+            error.add_class("-shown")
+            return
+        self.dismiss(grid)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

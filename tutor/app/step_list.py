@@ -1,0 +1,30 @@
+"""The path so far: every change made, engine steps marked, newest at the bottom."""
+
+from __future__ import annotations
+
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+STEP_MARK = "●"
+USER_MARK = "·"
+
+
+class StepList(VerticalScroll, can_focus=False):
+    """A scrolling list of the changes up to the current position (undone ones are dropped)."""
+
+    def compose(self):
+        yield Static(id="step-lines")
+
+    def show(self, entries: list[tuple[str, bool]]) -> None:
+        """Each entry is (label, applied by the engine)."""
+        lines = Content.from_markup("[b]Path so far[/]") if entries else Content.from_markup(
+            "[b]Path so far[/]\n[dim]nothing yet[/]")
+        for number, (label, is_step) in enumerate(entries, start=1):
+            mark = STEP_MARK if is_step else USER_MARK
+            line = Content.from_markup(f"{number:>3} {mark} $label", label=label)
+            if is_step:
+                line = line.stylize("bold", 6)
+            lines = lines + Content("\n") + line
+        self.query_one("#step-lines", Static).update(lines)
+        self.scroll_end(animate=False)

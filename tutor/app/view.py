@@ -1,0 +1,52 @@
+"""What the board shows, derived from the game: selection, step highlights and marked cells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..game import Game, problem_cells
+from ..grid import Grid
+
+PATTERN_LEVEL = 2
+"""The hint press from which the step's pattern is highlighted."""
+CHANGES_LEVEL = 3
+"""The hint press from which its eliminations and placements are shown."""
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Everything the board needs to draw one frame; the board reads nothing else."""
+
+    grid: Grid
+    selected: int
+    units: tuple[int, ...] = ()
+    pattern_cells: frozenset[int] = frozenset()
+    pattern_digits: frozenset[int] = frozenset()
+    eliminations: frozenset[tuple[int, int]] = frozenset()
+    placements: frozenset[tuple[int, int]] = frozenset()
+    problems: frozenset[int] = frozenset()
+
+
+def board_view(game: Game, selected: int) -> BoardView:
+    """The board's view of the game at its current hint level and check."""
+    grid = game.grid
+    step = game.hint_step
+    level = game.hint_level
+    problems = frozenset()
+    if game.hint_problem is not None and level:
+        problems = problem_cells(game.hint_problem, grid)
+    if game.check_result is not None:
+        problems |= game.check_result.cells
+    if step is None or level < PATTERN_LEVEL:
+        return BoardView(grid, selected, problems=problems)
+    shows_changes = level >= CHANGES_LEVEL
+    return BoardView(
+        grid,
+        selected,
+        units=step.units,
+        pattern_cells=frozenset(step.cells),
+        pattern_digits=frozenset(step.digits),
+        eliminations=frozenset(step.eliminations) if shows_changes else frozenset(),
+        placements=frozenset(step.placements) if shows_changes else frozenset(),
+        problems=problems,
+    )
