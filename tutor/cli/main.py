@@ -1,22 +1,70 @@
-"""Entry point of the `tutor` command: parses arguments and dispatches to a subcommand."""
+"""Entry point of the `tutor` command: builds the parser from the command modules and dispatches.
+
+Each command is a module with `add_parser(subparsers) -> ArgumentParser` and `run(args) -> int`
+(the exit status). Adding a command is one line in COMMANDS. A command's module must not import
+Textual at module level: only `tutor play` starts the app, by a lazy import inside `run`.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import sys
+
+from .inputs import CliError
+
+COMMANDS = [
+    "tutor.cli.play",
+    "tutor.cli.grade",
+    "tutor.cli.solve",
+    "tutor.cli.next_step",
+]
+DEFAULT_COMMAND = "play"
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("sudoku-tutor")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tutor",
         description="A terminal tutor for the techniques humans use to solve Sudoku.",
+        epilog="With no command, 'tutor' starts the app (tutor play). "
+               "'tutor COMMAND --help' describes each command.",
     )
-    parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(name)
+        module.add_parser(subparsers).set_defaults(run=module.run)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 fine, 1 bad puzzles or input, 2 usage)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
-    parser.parse_args(argv)
-    parser.print_help(sys.stdout)
-    return 0
+    try:
+        args = parser.parse_args(argv or [DEFAULT_COMMAND])
+    except SystemExit as stop:
+        # argparse exits for --help (0) and usage errors (2); callers get the status instead.
+        return stop.code if isinstance(stop.code, int) else 2
+    try:
+        return args.run(args)
+    except CliError as error:
+        print(f"tutor {args.command}: {error}", file=sys.stderr)
+        return error.code
+    except KeyboardInterrupt:
+        print(f"tutor {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`tutor grade big.txt --json | head`): stop quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

@@ -1,0 +1,398 @@
+"""The command line in-process: every command, every output format, stdin, bad input, exit codes."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+import types
+
+import pytest
+
+import tutor
+from tutor.cli import main
+from tutor.cli.main import COMMANDS
+from tutor.puzzles import collections
+
+LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
+# The integer-programming source's example: 5 solutions.
+MILP_EXAMPLE = "8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......"
+EASY = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
+
+
+def bundled_lines() -> list[str]:
+    return [p.line for c in collections() for p in c.puzzles()]
+
+
+def pretty(line: str) -> str:
+    return tutor.parse(line).to_pretty()
+
+
+def unsolvable() -> str:
+    """LEO with one given changed so that it still parses but has no solution."""
+    for index, value in enumerate(LEO):
+        for digit in "123456789":
+            if value != "." and digit != value:
+                line = LEO[:index] + digit + LEO[index + 1:]
+                try:
+                    if tutor.validity(tutor.parse(line)).status == "none":
+                        return line
+                except tutor.PuzzleError:
+                    continue
+    raise AssertionError("no unsolvable variant found")
+
+
+def run(capsys, *argv, stdin: str | None = None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def json_lines(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def mixed_file(tmp_path):
+    """Good puzzles, a short line, a bad character, conflicting givens, no solution, two solutions."""
+    lines = [
+        LEO,
+        EASY[:-1],
+        "# a comment line is skipped",
+        EASY[:10] + "a" + EASY[11:],
+        "55" + LEO[2:],
+        EASY,
+        MILP_EXAMPLE,
+    ]
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+# --- grade ------------------------------------------------------------------------------------
+def test_grade_one_puzzle_table(capsys):
+    code, out, err = run(capsys, "grade", LEO)
+    graded = tutor.grade(tutor.parse(LEO))
+    assert code == 0 and err == ""
+    assert "unique solution" in out
+    assert f"{graded.level} ({graded.band})" in out
+    assert f"step {graded.bottleneck_index + 1}: {graded.bottleneck.name}" in out
+    assert f"Givens      {graded.givens}" in out
+
+
+def test_grade_json_matches_the_library(capsys):
+    code, out, _ = run(capsys, "grade", "--json", LEO, EASY)
+    assert code == 0
+    records = json_lines(out)
+    assert [r["source"] for r in records] == ["argument 1", "argument 2"]
+    for record, line in zip(records, (LEO, EASY)):
+        graded = tutor.grade(tutor.parse(line))
+        assert record["valid"] is True and record["status"] == "unique"
+        assert record["solutions"] == 1
+        assert record["puzzle"] == tutor.parse(line).to_line()
+        assert record["givens"] == graded.givens
+        assert record["level"] == graded.level and record["band"] == graded.band
+        assert record["techniques"] == graded.techniques
+        assert record["bottleneck"] == {"step": str(graded.bottleneck),
+                                        "index": graded.bottleneck_index}
+        assert record["backtracking"] == graded.backtracking
+        assert record["error"] is None and "steps" not in record
+
+
+def test_grade_json_steps(capsys):
+    code, out, _ = run(capsys, "grade", "--json", "--steps", LEO)
+    (record,) = json_lines(out)
+    graded = tutor.grade(tutor.parse(LEO))
+    assert code == 0 and len(record["steps"]) == len(graded.steps)
+    first, step = record["steps"][0], graded.steps[0]
+    assert first["technique"] == step.technique
+    assert first["text"] == str(step) and first["explanation"] == step.explanation
+    assert first["placements"] == [{"cell": tutor.geometry.cell_name(c), "digit": d}
+                                   for c, d in step.placements]
+    eliminating = next(s for s in record["steps"] if s["eliminations"])
+    assert all(e["cell"].startswith("r") and "c" in e["cell"] for e in eliminating["eliminations"])
+    assert record["steps"][record["bottleneck"]["index"]]["text"] == record["bottleneck"]["step"]
+
+
+def test_grade_steps_as_text(capsys):
+    code, out, _ = run(capsys, "grade", "--steps", LEO)
+    graded = tutor.grade(tutor.parse(LEO))
+    assert code == 0
+    assert f"{len(graded.steps):>3}. {graded.steps[-1]}" in out
+    assert f"  1. {graded.steps[0]}" in out
+    assert graded.steps[0].explanation in out
+    assert "<- bottleneck" in out
+
+
+def test_grade_csv(capsys, mixed_file):
+    code, out, _ = run(capsys, "grade", "--csv", str(mixed_file))
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 1
+    assert [int(r["line"]) for r in rows] == [1, 2, 4, 5, 6, 7]
+    first = rows[0]
+    graded = tutor.grade(tutor.parse(LEO))
+    assert first["valid"] == "true" and first["level"] == str(graded.level)
+    assert first["naked_single"] == str(graded.techniques["naked_single"])
+    assert first["bottleneck"] == str(graded.bottleneck)
+    assert rows[1]["valid"] == "false" and "found 80 cells" in rows[1]["error"]
+    assert rows[1]["naked_single"] == ""
+
+
+def test_file_with_good_and_bad_lines(capsys, mixed_file):
+    code, out, err = run(capsys, "grade", "--json", str(mixed_file))
+    records = json_lines(out)
+    assert code == 1
+    by_line = {r["line"]: r for r in records}
+    assert sorted(by_line) == [1, 2, 4, 5, 6, 7]
+    assert by_line[1]["valid"] and by_line[6]["valid"]
+    assert by_line[2]["error"] == f"{mixed_file} line 2: found 80 cells, expected 81"
+    assert by_line[2]["status"] == "unreadable"
+    assert by_line[4]["error"] == f"{mixed_file} line 4, column 11: unexpected character 'a'"
+    assert by_line[5]["status"] == "conflict" and "two 5s in row 1" in by_line[5]["error"]
+    assert by_line[7]["status"] == "multiple" and by_line[7]["solutions"] == 2
+    # Bad lines are on stderr too, with the summary, so stdout stays pure JSON Lines.
+    assert f"{mixed_file} line 2: found 80 cells, expected 81" in err
+    assert "Summary: 6 puzzles graded, 2 valid, 4 invalid" in err
+    assert "Traceback" not in err
+
+
+def test_table_summary_counts_levels(capsys, mixed_file):
+    code, out, _ = run(capsys, "grade", str(mixed_file))
+    levels = [tutor.grade(tutor.parse(p)).level for p in (LEO, EASY)]
+    assert code == 1
+    assert "Summary: 6 puzzles graded, 2 valid, 4 invalid" in out
+    for level in levels:
+        assert f"level {format(level, 'g'):<3} {tutor.engine.band(level)}" in out
+    assert "found 80 cells" in out
+
+
+def test_stdin_one_puzzle_per_line(capsys, monkeypatch):
+    code, out, _ = run(capsys, "grade", "--json", stdin=f"{LEO}\n{EASY}\n", monkeypatch=monkeypatch)
+    records = json_lines(out)
+    assert code == 0
+    assert [(r["file"], r["line"]) for r in records] == [("-", 1), ("-", 2)]
+
+
+def test_stdin_pasted_multi_line_grid(capsys, monkeypatch):
+    text = "\n" + pretty(LEO)
+    code, out, _ = run(capsys, "grade", "--json", "-", stdin=text, monkeypatch=monkeypatch)
+    (record,) = json_lines(out)
+    assert code == 0
+    assert record["puzzle"] == LEO and record["line"] == 2 and record["valid"]
+
+
+def test_bad_pasted_grid_names_the_line(capsys, monkeypatch):
+    rows = pretty(LEO).splitlines()
+    rows[5] = rows[5] + " 7"
+    code, out, _ = run(capsys, "grade", "--json", stdin="\n".join(rows),
+                       monkeypatch=monkeypatch)
+    (record,) = json_lines(out)
+    assert code == 1
+    assert record["error"] == "stdin line 6: row 5 has 10 cells, expected 9"
+
+
+def test_no_input_on_a_terminal_is_a_usage_error(capsys, monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    code, _, err = run(capsys, "grade", stdin="", monkeypatch=monkeypatch)
+    assert code == 1 and "stdin: no puzzle found" in err
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    assert main(["grade"]) == 2
+    assert "no puzzle given" in capsys.readouterr().err
+
+
+def test_missing_and_unreadable_files(capsys, tmp_path):
+    binary = tmp_path / "image.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    code, out, err = run(capsys, "grade", "--json", "missing.txt", str(binary), str(tmp_path), LEO)
+    assert code == 1
+    assert "missing.txt: no such file" in err
+    assert f"{binary}: not UTF-8 text" in err
+    assert f"{tmp_path}: is a directory" in err
+    assert [r["source"] for r in json_lines(out)] == ["argument 4"]
+    assert "Traceback" not in err
+
+
+def test_empty_file(capsys, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n# nothing\n", encoding="utf-8")
+    code, _, err = run(capsys, "grade", str(empty))
+    assert code == 1 and f"{empty}: no puzzle found" in err
+
+
+def test_jobs_two_equals_jobs_one(capsys, tmp_path, mixed_file):
+    lines = bundled_lines() + [LEO, EASY, MILP_EXAMPLE] * 10 + [EASY[:-3]]
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    one = run(capsys, "grade", "--json", "--steps", "--jobs", "1", str(path), str(mixed_file))
+    two = run(capsys, "grade", "--json", "--steps", "--jobs", "2", str(path), str(mixed_file))
+    assert one == two
+    assert one[0] == 1
+    assert len(json_lines(one[1])) == len(lines) + 6
+
+
+def test_bad_jobs_is_a_usage_error(capsys):
+    code, _, err = run(capsys, "grade", "--jobs", "0", LEO)
+    assert code == 2 and "--jobs" in err
+
+
+def test_json_and_csv_together_is_a_usage_error(capsys):
+    code, _, err = run(capsys, "grade", "--json", "--csv", LEO)
+    assert code == 2 and "not allowed with" in err
+
+
+# --- solve ------------------------------------------------------------------------------------
+def test_solve_pretty_and_line(capsys):
+    solution = tutor.solve(tutor.parse(LEO))
+    code, out, _ = run(capsys, "solve", LEO)
+    assert code == 0 and out == solution.to_pretty()
+    code, out, _ = run(capsys, "solve", "--line", LEO)
+    assert code == 0 and out == solution.to_line() + "\n"
+
+
+def test_solve_count(capsys):
+    code, out, _ = run(capsys, "solve", "--count", "--limit", "10", MILP_EXAMPLE)
+    assert code == 0 and out == "5 solutions\n"
+    code, out, _ = run(capsys, "solve", "--count", "--limit", "3", MILP_EXAMPLE)
+    assert out.startswith("more than 3 solutions")
+    code, out, _ = run(capsys, "solve", "--count", LEO)
+    assert out == "1 solution\n"
+
+
+def test_solve_improper_puzzles(capsys):
+    code, out, err = run(capsys, "solve", MILP_EXAMPLE)
+    assert code == 1 and "more than one solution" in err
+    assert tutor.parse(out).is_solved
+    code, out, err = run(capsys, "solve", unsolvable())
+    assert code == 1 and out == "" and "no solution" in err
+
+
+def test_solve_reads_stdin_grid_and_file(capsys, monkeypatch, tmp_path):
+    code, out, _ = run(capsys, "solve", "--line", stdin=pretty(LEO), monkeypatch=monkeypatch)
+    assert code == 0 and out.strip() == tutor.solve(tutor.parse(LEO)).to_line()
+    path = tmp_path / "one.txt"
+    path.write_text(LEO + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "solve", "--line", str(path))
+    assert code == 0 and out.strip() == tutor.solve(tutor.parse(LEO)).to_line()
+
+
+def test_solve_bad_input(capsys, mixed_file):
+    code, out, err = run(capsys, "solve", LEO[:-1])
+    assert (code, out) == (1, "") and "argument 1: found 80 cells, expected 81" in err
+    code, _, err = run(capsys, "solve", str(mixed_file))
+    assert code == 1 and "holds 6 puzzles" in err
+    code, _, err = run(capsys, "solve", "nowhere.txt")
+    assert code == 1 and "nowhere.txt: no such file" in err
+
+
+def test_show_model_needs_milp(capsys):
+    code, _, err = run(capsys, "solve", "--method", "backtracking", "--show-model", LEO)
+    assert code == 2 and "--method milp" in err
+
+
+# --- next -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_next_at_each_hint_level(capsys, level):
+    step = tutor.next_step(tutor.parse(LEO))
+    code, out, _ = run(capsys, "next", "--hint", str(level), LEO)
+    assert code == 0 and out == step.hint(level) + "\n"
+
+
+def test_next_on_a_pencil_mark_grid_from_stdin(capsys, monkeypatch):
+    grid = tutor.parse(LEO).with_standard_candidates()
+    for _ in range(12):
+        grid = grid.apply(tutor.next_step(grid))
+    code, out, _ = run(capsys, "next", "--hint", "3", stdin=grid.to_pencilmarks(),
+                       monkeypatch=monkeypatch)
+    assert code == 0 and out == tutor.next_step(grid).hint(3) + "\n"
+
+
+def test_next_names_wrong_entries_and_marks(capsys, monkeypatch):
+    puzzle = tutor.parse(LEO).with_standard_candidates()
+    solution = tutor.solve(puzzle)
+    empty = [c for c in range(81) if not puzzle.values[c]]
+    wrong_cell = next(c for c in empty if len(puzzle.candidates(c)) > 1)
+    wrong_digit = next(d for d in sorted(puzzle.candidates(wrong_cell))
+                       if d != solution.values[wrong_cell])
+    marked_cell = next(c for c in empty if c != wrong_cell
+                       and c not in tutor.geometry.PEERS[wrong_cell])
+    grid = puzzle.place(wrong_cell, wrong_digit).eliminate(
+        [(marked_cell, solution.values[marked_cell])])
+    code, out, err = run(capsys, "next", "-", stdin=grid.to_pencilmarks(), monkeypatch=monkeypatch)
+    name = tutor.geometry.cell_name
+    assert code == 1 and out == ""
+    assert (f"{name(wrong_cell)}: you entered {wrong_digit}, but the solution has "
+            f"{solution.values[wrong_cell]} there") in err
+    assert (f"{name(marked_cell)}: the candidate {solution.values[marked_cell]} was removed"
+            in err)
+
+
+def test_next_on_solved_and_improper_grids(capsys):
+    solved = tutor.solve(tutor.parse(LEO)).to_line()
+    code, out, _ = run(capsys, "next", solved)
+    assert code == 0 and "solved" in out
+    code, out, err = run(capsys, "next", MILP_EXAMPLE)
+    assert code == 1 and "more than one solution" in err
+
+
+# --- play -------------------------------------------------------------------------------------
+def test_play_rejects_bad_puzzles_before_starting_the_app(capsys):
+    code, _, err = run(capsys, "play", LEO[:-1])
+    assert code == 1 and "argument 1: found 80 cells, expected 81" in err
+    code, _, err = run(capsys, "play", MILP_EXAMPLE)
+    assert code == 1 and "exactly one solution" in err
+
+
+def test_play_without_the_app_says_so(capsys, monkeypatch):
+    # Simulates an install where the app cannot be imported (None in sys.modules blocks it).
+    monkeypatch.setitem(sys.modules, "tutor.app", None)
+    code, _, err = run(capsys, "play", LEO)
+    assert code == 2 and "the app cannot start" in err
+    code, _, err = run(capsys)
+    assert code == 2 and "the app cannot start" in err
+
+
+def test_play_hands_the_checked_puzzle_to_the_app(capsys, monkeypatch, tmp_path):
+    # The app itself is tested by its own tests with the Pilot; here only the hand-over contract
+    # (run_app(puzzle text or None) -> exit status) is checked, without opening a terminal UI.
+    received = []
+    app = types.ModuleType("tutor.app")
+    app.run_app = lambda puzzle=None: received.append(puzzle) or 0
+    monkeypatch.setitem(sys.modules, "tutor.app", app)
+    path = tmp_path / "two.txt"
+    path.write_text(f"{LEO}\n{EASY}\n", encoding="utf-8")
+    assert main(["play", str(path)]) == 0
+    assert main([]) == 0
+    assert received == [LEO, None]
+
+
+# --- help and usage ---------------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["grade", "solve", "next", "play"])
+def test_each_command_has_help(capsys, command):
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0
+    assert out.startswith(f"usage: tutor {command}")
+    assert "Exit status" in out
+
+
+def test_top_level_help_lists_every_command(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for name in ("grade", "solve", "next", "play"):
+        assert f"    {name} " in out
+    assert len(COMMANDS) >= 4
+
+
+def test_unknown_command_is_a_usage_error(capsys):
+    code, _, err = run(capsys, "grdae", LEO)
+    assert code == 2 and "invalid choice" in err

@@ -1,0 +1,137 @@
+"""`tutor grade`: check and grade puzzles from arguments, files or stdin, in parallel over processes."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from collections import deque
+from itertools import islice
+
+from .arguments import command_parser, positive
+from .inputs import Item, collect
+from .output import CsvWriter, JsonWriter, Summary, TableWriter, console
+from .records import grade_chunk, grade_record
+
+HELP = "check and grade puzzles (arguments, files, or piped stdin)"
+DESCRIPTION = """\
+Check and grade puzzles: validity (unique, no solution, several solutions, conflicting givens),
+givens, level on the 0-6 scale with its band, the bottleneck step that set the level, and how often
+each technique was used. Each PUZZLE is 81 characters or a file (one puzzle per line, or one
+grid); '-' or no PUZZLE with piped input reads stdin, so a pasted multi-line grid works.
+
+Exit status: 0 all puzzles valid, 1 some invalid or unreadable, 2 usage error, 130 interrupted."""
+# Chunks small enough to keep every process busy and the progress bar moving, large enough that
+# sending them costs little next to grading.
+LARGEST_CHUNK = 200
+CHUNKS_PER_JOB = 8
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = command_parser(subparsers, "grade", HELP, DESCRIPTION, "PUZZLE", many=True)
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true",
+                      help="one JSON object per puzzle per line (JSON Lines)")
+    form.add_argument("--csv", action="store_true", help="one CSV row per puzzle, with a header")
+    parser.add_argument("--steps", action="store_true",
+                        help="the whole step list, numbered, with full explanations")
+    parser.add_argument("--jobs", "-j", type=positive, default=os.cpu_count() or 1, metavar="N",
+                        help="worker processes (default: all cores, %(default)s here)")
+    return parser
+
+
+def _ignore_interrupts() -> None:
+    """In workers: Ctrl-C is the parent's to handle, so it can stop the pool cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def graded(items: list[Item], jobs: int, with_steps: bool):
+    """Yield a record per item in input order, over `jobs` processes when that is worth it."""
+    if jobs <= 1 or len(items) <= 1:
+        for item in items:
+            yield grade_record(item, with_steps)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    size = max(1, min(LARGEST_CHUNK, -(-len(items) // (jobs * CHUNKS_PER_JOB))))
+    chunks = iter([items[i:i + size] for i in range(0, len(items), size)])
+    jobs = min(jobs, -(-len(items) // size))
+    with ProcessPoolExecutor(jobs, initializer=_ignore_interrupts) as pool:
+        # A bounded window of chunks in flight keeps memory flat on a million-line file.
+        pending = deque(pool.submit(grade_chunk, chunk, with_steps)
+                        for chunk in islice(chunks, jobs * 4))
+        try:
+            while pending:
+                records = pending.popleft().result()
+                following = next(chunks, None)
+                if following is not None:
+                    pending.append(pool.submit(grade_chunk, following, with_steps))
+                yield from records
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def _progress(total: int):
+    """A progress bar with rate and ETA on stderr when it is a terminal, else None."""
+    if total < 2 or not sys.stderr.isatty():
+        return None
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn,
+                               TextColumn, TimeRemainingColumn)
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task):
+            return Text(f"{task.speed:,.0f} puzzles/s" if task.speed else "")
+
+    return Progress(TextColumn("grading"), BarColumn(), MofNCompleteColumn(), Rate(),
+                    TimeRemainingColumn(), console=console(stderr=True), transient=True)
+
+
+def run(args) -> int:
+    items, problems = collect(args.puzzles)
+    errors = console(stderr=True)
+    for problem in problems:
+        errors.print(problem, markup=False)
+    machine = args.json or args.csv
+    if args.json:
+        writer = JsonWriter(sys.stdout)
+    elif args.csv:
+        writer = CsvWriter(sys.stdout, args.steps)
+    else:
+        writer = TableWriter(args.steps)
+    summary = Summary()
+    progress = _progress(len(items))
+    interrupted = False
+    task = progress.add_task("grading", total=len(items)) if progress else None
+    results = graded(items, args.jobs, args.steps)
+    try:
+        if progress:
+            progress.start()
+        for record in results:
+            writer.add(record)
+            summary.add(record)
+            if machine and record["error"]:
+                # Bad lines go to stderr too, so they are seen when stdout goes to a file.
+                (progress.console if progress else errors).print(record["error"], markup=False)
+            if progress:
+                progress.advance(task)
+    except KeyboardInterrupt:
+        interrupted = True
+        results.close()
+    finally:
+        if progress:
+            progress.stop()
+    writer.finish()
+    report = errors if machine else console()
+    if summary.total > 1 or interrupted:
+        if not machine:
+            report.print()
+        for line in summary.lines():
+            report.print(line, markup=False)
+    if interrupted:
+        errors.print(f"interrupted: {summary.total} of {len(items)} puzzles graded "
+                     "(their results are above)", markup=False)
+        return 130
+    return 1 if problems or summary.invalid_count else 0

@@ -1,0 +1,62 @@
+"""`tutor next`: the next step for a puzzle or a pencil-mark position, at a chosen hint level."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..engine import ContradictionError, EngineError, next_step
+from ..geometry import cell_name
+from .arguments import command_parser
+from .inputs import read_one
+
+HELP = "the next step for a puzzle or a pencil-mark grid, as a hint"
+DESCRIPTION = """\
+Show the simplest next step for a puzzle or a position you reached on paper: PUZZLE is 81
+characters, a file, or '-' for stdin (a pencil-mark grid pasted over nine lines works, as do
+HoDoKu's '+5' for a digit you placed and SudokuWiki's '4{16}..' lines).
+
+  --hint 1  a nudge: the technique and where to look
+  --hint 2  the pattern: which cells and digits
+  --hint 3  the full explanation, with what to place or remove
+
+If your entries or pencil marks contradict the solution, it says which cells are wrong.
+
+Exit status: 0 a step was shown (or the grid is solved), 1 a wrong entry or pencil mark, an
+improper or unreadable puzzle, 2 usage error."""
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = command_parser(subparsers, "next", HELP, DESCRIPTION, "PUZZLE|PM-GRID")
+    parser.add_argument("--hint", type=int, choices=(1, 2, 3), default=1,
+                        help="how much to say: 1 nudge (default), 2 pattern, 3 full explanation")
+    return parser
+
+
+def contradiction_lines(error: ContradictionError) -> list[str]:
+    """One line per wrong cell: an entry that is not the solution, or a true candidate removed."""
+    lines = [f"  {cell_name(c)}: you entered {entered}, but the solution has {solution} there"
+             for c, entered, solution in error.wrong_values]
+    lines += [f"  {cell_name(c)}: the candidate {digit} was removed, but it is the solution there"
+              for c, digit in error.missing]
+    return lines
+
+
+def run(args) -> int:
+    item, grid = read_one(args.puzzle)
+    try:
+        step = next_step(grid)
+    except ContradictionError as error:
+        count = len(error.cells)
+        print(f"{item.where()}: {count} cell{'s' if count != 1 else ''} contradict the solution:",
+              file=sys.stderr)
+        print("\n".join(contradiction_lines(error)), file=sys.stderr)
+        return 1
+    except EngineError as error:
+        print(f"{item.where()}: {error}", file=sys.stderr)
+        return 1
+    if step is None:
+        print("The grid is solved: there is no next step.")
+        return 0
+    print(step.hint(args.hint))
+    return 0

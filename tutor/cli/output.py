@@ -1,0 +1,206 @@
+"""Writing `tutor grade` results: JSON Lines, CSV, or Rich tables, and the summary at the end."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sys
+
+from ..engine import TECHNIQUES, band, technique
+from .records import FIELDS, STATUSES
+
+PIPED_WIDTH = 120
+
+
+def console(stderr: bool = False):
+    """A Rich console on stdout or stderr; a fixed width when not a terminal keeps piped text stable."""
+    from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    terminal = hasattr(stream, "isatty") and stream.isatty()
+    width = None if terminal else int(os.environ.get("COLUMNS", "") or PIPED_WIDTH)
+    return Console(file=stream, width=width, highlight=False, soft_wrap=False)
+
+
+def show(renderable) -> None:
+    """Print a Rich renderable on stdout; when piped, as plain lines without trailing spaces."""
+    out = console()
+    if out.is_terminal:
+        out.print(renderable)
+        return
+    with out.capture() as captured:
+        out.print(renderable)
+    sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+
+
+def technique_counts(techniques: dict[str, int]) -> str:
+    """'Naked single 51, Hidden single 13' in registry order."""
+    return ", ".join(f"{technique(t).name} {n}" for t, n in techniques.items())
+
+
+def level_text(record: dict) -> str:
+    return f"{record['level']} ({record['band']})" if record["valid"] else ""
+
+
+def bottleneck_text(record: dict) -> str:
+    found = record["bottleneck"]
+    return f"step {found['index'] + 1}: {found['step']}" if found else ""
+
+
+def validity_text(record: dict) -> str:
+    if record["valid"]:
+        return STATUSES["unique"]
+    reason = record["error"] or STATUSES[record["status"]]
+    # The table's Source column already says where; keep only what is wrong (and the column).
+    return reason.removeprefix(record["source"]).lstrip(":, ")
+
+
+class JsonWriter:
+    """One JSON object per line, written as soon as the record is ready."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def add(self, record: dict) -> None:
+        self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def finish(self) -> None:
+        self.stream.flush()
+
+
+class CsvWriter:
+    """One row per puzzle: the record's fields, one count column per technique, then the steps."""
+
+    def __init__(self, stream, with_steps: bool):
+        self.stream = stream
+        self.with_steps = with_steps
+        header = [f for f in FIELDS if f not in ("techniques", "bottleneck")]
+        header[header.index("backtracking"):header.index("backtracking")] = [
+            "bottleneck", "bottleneck_index"]
+        self.header = header + [t.id for t in TECHNIQUES] + (["steps"] if with_steps else [])
+        self.writer = csv.writer(stream, lineterminator="\n")
+        self.writer.writerow(self.header)
+
+    def add(self, record: dict) -> None:
+        row = dict(record)
+        found = record["bottleneck"]
+        row["bottleneck"] = found["step"] if found else None
+        row["bottleneck_index"] = found["index"] if found else None
+        for t in TECHNIQUES:
+            row[t.id] = (record["techniques"] or {}).get(t.id, 0) if record["valid"] else None
+        if self.with_steps:
+            row["steps"] = " | ".join(s["text"] for s in record["steps"] or ())
+        self.writer.writerow(["" if row[key] is None else _csv_value(row[key]) for key in self.header])
+
+    def finish(self) -> None:
+        self.stream.flush()
+
+
+def _csv_value(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value
+
+
+class TableWriter:
+    """Rich tables, printed at the end: one puzzle in detail, or one row per puzzle."""
+
+    def __init__(self, with_steps: bool):
+        self.with_steps = with_steps
+        self.records: list[dict] = []
+
+    def add(self, record: dict) -> None:
+        self.records.append(record)
+
+    def finish(self) -> None:
+        if len(self.records) == 1:
+            show(self._detail(self.records[0]))
+        elif self.records:
+            show(self._rows())
+        if self.with_steps:
+            for record in self.records:
+                self._print_steps(record)
+
+    @staticmethod
+    def _detail(record: dict):
+        from rich.table import Table
+        from rich.text import Text
+
+        table = Table(show_header=False, box=None, padding=(0, 2, 0, 0))
+        table.add_column(style="bold")
+        table.add_column(overflow="fold")
+        rows = [
+            ("Puzzle", record["puzzle"]),
+            ("Source", record["source"]),
+            ("Validity", validity_text(record)),
+            ("Givens", "" if record["givens"] is None else str(record["givens"])),
+        ]
+        if record["valid"]:
+            rows += [
+                ("Level", level_text(record)),
+                ("Bottleneck", bottleneck_text(record)),
+                ("Techniques", technique_counts(record["techniques"])),
+            ]
+        for name, value in rows:
+            table.add_row(name, Text(value))
+        return table
+
+    def _rows(self):
+        from rich.table import Table
+        from rich.text import Text
+
+        table = Table(show_lines=False)
+        for name in ("#", "Source", "Givens", "Validity", "Level", "Bottleneck", "Techniques"):
+            table.add_column(name, overflow="fold")
+        for number, record in enumerate(self.records, start=1):
+            givens = "" if record["givens"] is None else str(record["givens"])
+            table.add_row(
+                str(number), Text(record["source"]), givens, Text(validity_text(record)),
+                level_text(record), Text(bottleneck_text(record)),
+                Text(technique_counts(record["techniques"] or {})),
+            )
+        return table
+
+    @staticmethod
+    def _print_steps(record: dict) -> None:
+        if not record["valid"]:
+            return
+        lines = [f"\nSteps for {record['source']} (level {level_text(record)}):"]
+        bottleneck = (record["bottleneck"] or {}).get("index")
+        for index, step in enumerate(record["steps"]):
+            mark = "  <- bottleneck" if index == bottleneck else ""
+            lines.append(f"{index + 1:>3}. {step['text']}{mark}")
+            lines.append(f"     {step['explanation']}")
+        sys.stdout.write("\n".join(lines) + "\n")
+
+
+class Summary:
+    """Counts per level and per reason a puzzle is invalid, for the summary after the results."""
+
+    def __init__(self):
+        self.levels: dict[float, int] = {}
+        self.invalid: dict[str, int] = {}
+        self.total = 0
+
+    def add(self, record: dict) -> None:
+        self.total += 1
+        if record["valid"]:
+            self.levels[record["level"]] = self.levels.get(record["level"], 0) + 1
+        else:
+            self.invalid[record["status"]] = self.invalid.get(record["status"], 0) + 1
+
+    @property
+    def invalid_count(self) -> int:
+        return sum(self.invalid.values())
+
+    def lines(self) -> list[str]:
+        valid = self.total - self.invalid_count
+        out = [f"Summary: {self.total} puzzle{'s' if self.total != 1 else ''} graded, "
+               f"{valid} valid, {self.invalid_count} invalid"]
+        for level in sorted(self.levels):
+            out.append(f"  level {level:<3} {band(level):<10} {self.levels[level]:>8}")
+        if self.invalid:
+            reasons = ", ".join(f"{n} {STATUSES[s]}" for s, n in sorted(self.invalid.items()))
+            out.append(f"  invalid: {reasons}")
+        return out

@@ -1,0 +1,51 @@
+"""`tutor play` (and bare `tutor`): check the puzzle, then start the app, which is imported lazily."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import PuzzleError
+from ..formats import parse
+from ..solver import validity
+from .arguments import command_parser
+from .inputs import CliError, items_of, text_of
+
+HELP = "start the tutor app (the default when no command is given)"
+DESCRIPTION = """\
+Start the interactive tutor on PUZZLE (81 characters, a file, or '-' for stdin); with a file of
+several puzzles, its first puzzle. Without PUZZLE it opens a bundled puzzle. 'tutor' with no
+command does the same.
+
+Exit status: 0 after the app closes, 1 an unreadable or improper puzzle, 2 the app cannot start."""
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    return command_parser(subparsers, "play", HELP, DESCRIPTION, "PUZZLE|FILE")
+
+
+def checked_puzzle(argument: str) -> str:
+    """The text of the argument's (first) puzzle, once it parses and has exactly one solution."""
+    text, origin, file = text_of(argument)
+    found = items_of(text, origin, file)
+    if not found:
+        raise CliError(f"{origin}: no puzzle found (it is empty)")
+    item = found[0]
+    try:
+        grid = parse(item.text)
+    except PuzzleError as error:
+        raise CliError(item.describe(error)) from None
+    check = validity(grid)
+    if not check.is_proper:
+        raise CliError(f"{item.where()}: {check.message}; the tutor needs a puzzle with exactly "
+                       "one solution")
+    return item.text
+
+
+def run(args) -> int:
+    puzzle = checked_puzzle(args.puzzle) if args.puzzle is not None else None
+    try:
+        from ..app import run_app
+    except ImportError as error:
+        # Only the app imports Textual; a broken or missing app must not break the other commands.
+        raise CliError(f"the app cannot start: {error}", code=2) from None
+    return run_app(puzzle) or 0

@@ -1,0 +1,87 @@
+"""One graded puzzle as a plain record (the JSON Lines schema of `tutor grade`), built in any process.
+
+Every record has the same keys, so the JSON Lines and CSV outputs are stable; see the README
+section "Command line" for the meaning of each key.
+"""
+
+from __future__ import annotations
+
+from ..engine import TECHNIQUES, EngineError, grade
+from ..errors import ConflictError, PuzzleError
+from ..formats import parse
+from ..geometry import cell_name
+from ..solver import validity
+from .inputs import Item
+
+FIELDS = (
+    "source", "file", "line", "puzzle", "valid", "status", "solutions", "givens", "level", "band",
+    "techniques", "bottleneck", "backtracking", "error",
+)
+STATUSES = {
+    "unique": "unique solution",
+    "none": "no solution",
+    "multiple": "more than one solution",
+    "conflict": "conflicting givens",
+    "contradiction": "entries or pencil marks contradict the solution",
+    "unreadable": "unreadable",
+}
+
+
+def number(level: float) -> int | float:
+    """2 rather than 2.0, 0.5 as it is: levels are whole or half steps."""
+    return int(level) if level == int(level) else level
+
+
+def step_record(step) -> dict:
+    """A step with its cells named r3c7: technique, one-line text, explanation and its changes."""
+    return {
+        "technique": step.technique,
+        "text": str(step),
+        "explanation": step.explanation,
+        "placements": [{"cell": cell_name(c), "digit": d} for c, d in step.placements],
+        "eliminations": [{"cell": cell_name(c), "digit": d} for c, d in step.eliminations],
+    }
+
+
+def grade_record(item: Item, with_steps: bool = False) -> dict:
+    """Parse, check and grade one puzzle; a bad puzzle gives a record with `valid` false and `error`."""
+    record = dict.fromkeys(FIELDS)
+    record.update(source=item.where(), file=item.file, line=item.line, puzzle=item.text.strip(), valid=False)
+    if with_steps:
+        record["steps"] = None
+    try:
+        grid = parse(item.text)
+    except ConflictError as error:
+        record.update(status="conflict", solutions=0, error=item.describe(error))
+        return record
+    except PuzzleError as error:
+        record.update(status="unreadable", error=item.describe(error))
+        return record
+    record.update(puzzle=grid.to_compact(), givens=len(grid.givens))
+    check = validity(grid)
+    record.update(status=check.status, solutions=check.solutions)
+    if check.status != "unique":
+        record["error"] = f"{item.where()}: {check.message}"
+        return record
+    try:
+        result = grade(grid)
+    except EngineError as error:
+        record.update(status="contradiction", error=f"{item.where()}: {error}")
+        return record
+    record.update(
+        valid=True,
+        level=number(result.level),
+        band=result.band,
+        techniques={t.id: result.techniques[t.id] for t in TECHNIQUES if t.id in result.techniques},
+        backtracking=result.backtracking,
+    )
+    if result.bottleneck is not None:
+        record["bottleneck"] = {"step": str(result.bottleneck), "index": result.bottleneck_index}
+    if with_steps:
+        record["steps"] = [step_record(step) for step in result.steps]
+    return record
+
+
+def grade_chunk(items: list[Item], with_steps: bool) -> list[dict]:
+    """Records for a chunk of items, in order (the unit of work sent to a worker process)."""
+    return [grade_record(item, with_steps) for item in items]

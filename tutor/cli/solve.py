@@ -1,0 +1,89 @@
+"""`tutor solve`: the solution of a puzzle and its solution count, by backtracking or by the MILP model."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .arguments import command_parser, positive
+from .inputs import CliError, read_one
+
+HELP = "print a puzzle's solution, or count its solutions"
+DESCRIPTION = """\
+Print the solution of PUZZLE (81 characters, a file holding one puzzle, or '-' for stdin) as a
+pretty grid, or as one line with --line. --count prints the number of solutions instead, counting
+no further than --limit.
+
+--method milp solves the puzzle as a 0-1 integer program with SciPy's milp (HiGHS), independently
+of the backtracking solver; --show-model prints that model in words first. It needs the optional
+extra: pip install 'sudoku-tutor[milp]'.
+
+Exit status: 0 solved (or counted), 1 no solution, several solutions or an unreadable puzzle,
+2 usage error or the MILP extra missing."""
+DEFAULT_LIMIT = 100
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = command_parser(subparsers, "solve", HELP, DESCRIPTION, "PUZZLE")
+    parser.add_argument("--line", action="store_true", help="print the solution as one line")
+    parser.add_argument("--count", action="store_true", help="print how many solutions there are")
+    parser.add_argument("--limit", type=positive, default=DEFAULT_LIMIT, metavar="N",
+                        help="stop counting at N solutions (default %(default)s)")
+    parser.add_argument("--method", choices=("backtracking", "milp"), default=None,
+                        help="the solver (default backtracking; milp needs the milp extra)")
+    parser.add_argument("--show-model", action="store_true",
+                        help="print the integer-programming model in words (implies --method milp)")
+    return parser
+
+
+def _milp():
+    """The MILP module when SciPy is installed, else a usage error saying how to install it."""
+    from .. import milp
+
+    if not milp.available():
+        raise CliError(f"--method milp needs SciPy, which is not installed; install the extra with: "
+                       f"{milp.INSTALL_HINT}", code=2)
+    return milp
+
+
+def count_text(count: int, limit: int) -> str:
+    """'5 solutions', or 'more than 10 solutions' when counting found more than `limit`."""
+    if count > limit:
+        return f"more than {limit} solutions (counting stopped at --limit {limit})"
+    return f"{count} solution{'' if count == 1 else 's'}"
+
+
+def run(args) -> int:
+    method = args.method or ("milp" if args.show_model else "backtracking")
+    if args.show_model and method != "milp":
+        raise CliError("--show-model describes the MILP model: use it with --method milp", code=2)
+    solver = _milp() if method == "milp" else None
+    item, grid = read_one(args.puzzle)
+    if args.show_model:
+        print(solver.describe_model(grid))
+    if args.count:
+        if solver:
+            count = solver.count_solutions(grid, args.limit + 1)
+        else:
+            from ..solver import count_solutions
+
+            count = count_solutions(grid, args.limit + 1)
+        print(count_text(count, args.limit))
+        return 0
+    if solver:
+        found = solver.solutions(grid, limit=2)
+    else:
+        from ..solver import validity
+
+        check = validity(grid)
+        found = [check.solution] * min(check.solutions, 2) if check.solution else []
+    if not found:
+        print(f"{item.where()}: no solution", file=sys.stderr)
+        return 1
+    solution = found[0]
+    print(solution.to_line() if args.line else solution.to_pretty(), end="" if not args.line else "\n")
+    if len(found) > 1:
+        print(f"{item.where()}: more than one solution; this is one of them "
+              "(tutor solve --count counts them)", file=sys.stderr)
+        return 1
+    return 0
