@@ -58,7 +58,7 @@ def test_pointing_removes_from_the_rest_of_the_line():
     assert len(ours) == 1
     assert set(ours[0].eliminations) == {(cell("r9c3"), 1), (cell("r9c8"), 1)}
     assert str(ours[0]) == "Pointing: 1 in box 8 => r9c3<>1, r9c8<>1"
-    assert ("In box 8 the 1 can only go in r9c4 or r9c5, all in row 9" in ours[0].explanation
+    assert ("In box 8 the 1 can only go in r9c4 or r9c5, both in row 9" in ours[0].explanation
             and "r9c3 and r9c8" in ours[0].explanation)
     spread = only_in(Grid.empty(), 1, BOX + 7, [cell("r9c4"), cell("r8c5")])
     assert not [s for s in steps(spread, "pointing") if s.units[0] == BOX + 7]

@@ -31,6 +31,10 @@ def _removals_by_cell(step: Step) -> str:
     return "; ".join(f"{digits_name(ds)} from {cell_name(c)}" for c, ds in sorted(by_cell.items()))
 
 
+def _all_in(cells) -> str:
+    return "both in" if len(cells) == 2 else "all in"
+
+
 def _subset_word(step: Step) -> str:
     return {2: "pair", 3: "triple", 4: "quad"}[len(step.cells)]
 
@@ -97,7 +101,7 @@ def pattern(step: Step) -> str:
         return f"In {unit_name(step.units[0])} the {digit} has only one place: {cell_name(cell)}."
     if t in ("pointing", "claiming"):
         return (f"In {unit_name(step.units[0])} the {d} can only go in "
-                f"{cells_name(step.cells).replace(' and ', ' or ')}, all in "
+                f"{cells_name(step.cells).replace(' and ', ' or ')}, {_all_in(step.cells)} "
                 f"{unit_name(step.units[1])}.")
     if t.startswith("naked_"):
         return f"{cells_name(step.cells)} hold only the candidates {d} between them."
@@ -134,12 +138,12 @@ def full(step: Step) -> str:
     if t == "pointing":
         box, line = unit_name(step.units[0]), unit_name(step.units[1])
         return (f"In {box} the {d} can only go in {cells_name(step.cells).replace(' and ', ' or ')}, "
-                f"all in {line}. Whichever cell it is, the {d} of {line} lies inside {box}, so {d} "
+                f"{_all_in(step.cells)} {line}. Whichever cell it is, the {d} of {line} lies inside {box}, so {d} "
                 f"can be removed from the rest of {line}: {cells_name(step.eliminated_cells)}.")
     if t == "claiming":
         line, box = unit_name(step.units[0]), unit_name(step.units[1])
         return (f"In {line} the {d} can only go in {cells_name(step.cells).replace(' and ', ' or ')}, "
-                f"all in {box}. Whichever cell it is, the {d} of {box} lies in {line}, so {d} can be "
+                f"{_all_in(step.cells)} {box}. Whichever cell it is, the {d} of {box} lies in {line}, so {d} can be "
                 f"removed from the rest of {box}: {cells_name(step.eliminated_cells)}.")
     if t.startswith("naked_"):
         word = _subset_word(step)
