@@ -20,7 +20,7 @@ from ..grid import Grid
 from ..puzzles import Puzzle
 from . import keys
 from .board import Board
-from .board_render import FULL
+from .board_render import COMPACT, FULL
 from .cell_panel import CellPanel
 from .difficulty_panel import DifficultyPanel
 from .hint_panel import HintPanel
@@ -79,13 +79,16 @@ class GameScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="body"):
-            yield Board()
+            with Vertical(id="left"):
+                yield Board()
+                # The compact board leaves room below it; the path moves there (CSS picks one).
+                yield StepList(id="steps-under", classes="steps")
             with Vertical(id="side"):
                 yield StatusLine(id="status")
                 yield CellPanel(id="cell")
                 yield DifficultyPanel(id="difficulty")
                 yield HintPanel(id="hint")
-                yield StepList(id="steps")
+                yield StepList(id="steps", classes="steps")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -99,6 +102,8 @@ class GameScreen(Screen):
         compact = size.width < FULL_MIN_SIZE.width or size.height < FULL_MIN_SIZE.height
         self.set_class(compact, "-compact")
         self.query_one(Board).compact = compact
+        # The column is as wide as the board (plus its margin), whatever sits below the board.
+        self.query_one("#left").styles.width = (COMPACT if compact else FULL).width + 1
 
     @property
     def compact(self) -> bool:
@@ -114,7 +119,9 @@ class GameScreen(Screen):
         grade_result = self.grade if isinstance(self.grade, Grade) else None
         self.query_one(DifficultyPanel).show(game.earned, grade_result, self.grading)
         self.query_one(HintPanel).show(game, self.pending, self.message)
-        self.query_one(StepList).show([(s.label, bool(s.steps)) for s in game.states[1:game.index + 1]])
+        path = [(s.label, bool(s.steps)) for s in game.states[1:game.index + 1]]
+        for step_list in self.query(StepList):
+            step_list.show(path)
 
     def changed(self, message: str = "") -> None:
         """After any change of position: redraw, autosave, grade the puzzle once it is solved."""

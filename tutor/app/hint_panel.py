@@ -31,10 +31,10 @@ def hint_content(game: Game, pending: bool, message: str = "") -> Content:
     if level and step is not None:
         parts = [f"{title} {level}/{HINT_LEVELS}: $nudge"]
         variables = {"nudge": step.hint(1)}
-        if level >= 2:
+        if level == 2:
             parts.append("$pattern")
             variables["pattern"] = step.hint(2)
-        if level >= 3:
+        if level >= 3:  # the full explanation restates the pattern
             parts.append("$full")
             parts.append("[b]Result:[/] $changes")
             variables["full"] = step.hint(3)

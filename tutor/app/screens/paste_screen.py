@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static, TextArea
+from textual.widgets import Button, Static, TextArea
 
 from ...errors import PuzzleError
 from ...formats import parse
@@ -37,8 +37,8 @@ class PasteScreen(ModalScreen[Grid | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="paste-dialog", classes="dialog"):
-            yield Label("[b]Load a puzzle[/b]: paste it below (81 cells on a line, a grid, "
-                        "pencil marks…), then ctrl+s or Load.", id="paste-title")
+            yield Static("[b]Load a puzzle[/b]: paste it below (81 cells on a line, a grid, "
+                         "pencil marks…), then ctrl+s or Load. Escape cancels.", id="paste-title")
             yield TextArea(self.initial_text, id="paste-text", soft_wrap=False,
                            show_line_numbers=True)
             yield Static("", id="paste-error")
