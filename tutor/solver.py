@@ -1,19 +1,194 @@
-"""Backtracking solver: singles propagation, fewest-candidates-first branching, solution counting."""
+"""Backtracking solver: bit-parallel singles and intersections, fewest-candidates branching, counting.
+
+Pure Python is slow per operation but fast on wide integers, so the whole search state is one
+integer holding every candidate four times, in four layouts of fields:
+
+- cell layout: one field per cell, one bit per digit (a field with one bit is a naked single);
+- row, column and box layouts: one field per (digit, unit), one bit per place of the digit in the
+  unit (a field with one bit is a hidden single).
+
+Every field is SIZE candidate bits plus a guard bit that stays set while the field is open (its
+cell, or its digit in that unit, not yet placed). Subtracting the guards' low bits from the state
+tests all 324 fields at once: which open field is empty (a contradiction), which holds exactly one
+candidate (a single to place) or two (the branching choice). Placing a candidate is one AND with a
+precomputed mask that clears it, its rivals in its cell, its digit in its peers and the four fields
+it closes. Pointing and claiming run on the row and column layouts with the same trick, once no
+single is left. Branching picks a field with the fewest candidates, a cell before a (digit, unit).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import ALL_DIGITS, CELL_COUNT, CELLS, COUNT, ONLY_DIGIT, SIZE, UNITS, UNITS_OF
+from .geometry import (
+    BOX_HEIGHT,
+    BOX_UNITS,
+    BOX_WIDTH,
+    CELL_COUNT,
+    CELLS,
+    COL_OF,
+    PEERS,
+    ROW_OF,
+    BOX_OF,
+    SIZE,
+    UNITS,
+)
 from .grid import Grid
 
-_UNITS_OF = UNITS_OF
-_UNITS = UNITS
-_COUNT = COUNT
-_ONLY = ONLY_DIGIT
-_ALL = ALL_DIGITS
-# Bits of a mask, lowest first, for branching without a loop over all nine digits.
-_BITS = tuple(tuple(1 << k for k in range(SIZE) if m >> k & 1) for m in range(ALL_DIGITS + 1))
+# --- the layouts ---------------------------------------------------------------------------------
+
+_STRIDE = SIZE + 1  # a field's candidate bits, then its guard bit
+_LAYOUTS = 4  # cells, rows, columns, boxes
+_FIELDS_PER_LAYOUT = CELL_COUNT  # 81 cells, and 9 digits x 9 units in each unit layout
+_CELL_LAYOUT, _ROW_LAYOUT, _COLUMN_LAYOUT, _BOX_LAYOUT = range(_LAYOUTS)
+_CANDIDATES = CELL_COUNT * SIZE  # candidate number: cell * SIZE + digit - 1
+
+_VALUE_BITS = (1 << SIZE) - 1
+_GUARDS = sum(1 << (_STRIDE * f + SIZE) for f in range(_LAYOUTS * _FIELDS_PER_LAYOUT))
+_FULL = sum(((1 << _STRIDE) - 1) << (_STRIDE * f) for f in range(_LAYOUTS * _FIELDS_PER_LAYOUT))
+_CELL_FIELDS = _GUARDS & ((1 << (_STRIDE * _FIELDS_PER_LAYOUT)) - 1)
+
+_PLACE_IN_BOX = [0] * CELL_COUNT
+for _unit in BOX_UNITS:
+    for _place, _cell in enumerate(UNITS[_unit]):
+        _PLACE_IN_BOX[_cell] = _place
+
+
+def _fields_of(candidate: int) -> tuple[tuple[int, int], ...]:
+    """(field, bit) of a candidate in each layout."""
+    cell, digit_index = divmod(candidate, SIZE)
+    row, column = ROW_OF[cell], COL_OF[cell]
+    return (
+        (cell, digit_index),
+        (digit_index * SIZE + row, column),
+        (digit_index * SIZE + column, row),
+        (digit_index * SIZE + BOX_OF[cell], _PLACE_IN_BOX[cell]),
+    )
+
+
+def _positions_of(candidate: int) -> tuple[int, ...]:
+    """The candidate's bit position in each layout of the state."""
+    return tuple(_STRIDE * (layout * _FIELDS_PER_LAYOUT + field) + place
+                 for layout, (field, place) in enumerate(_fields_of(candidate)))
+
+
+_POSITIONS = tuple(_positions_of(c) for c in range(_CANDIDATES))
+_CANDIDATE_AT = [0] * (_STRIDE * _LAYOUTS * _FIELDS_PER_LAYOUT)
+for _candidate, _positions in enumerate(_POSITIONS):
+    for _position in _positions:
+        _CANDIDATE_AT[_position] = _candidate
+
+
+def _keep_mask(candidate: int) -> int:
+    """The state bits that survive placing `candidate`."""
+    cell, digit_index = divmod(candidate, SIZE)
+    ruled_out = [cell * SIZE + d for d in range(SIZE)] + [p * SIZE + digit_index for p in PEERS[cell]]
+    cleared = 0
+    for other in ruled_out:  # includes the candidate itself
+        for position in _POSITIONS[other]:
+            cleared |= 1 << position
+    for position in _POSITIONS[candidate]:  # the four fields it closes
+        cleared |= 1 << (position - position % _STRIDE + SIZE)
+    return _FULL & ~cleared
+
+
+_KEEP = [_keep_mask(c) for c in range(_CANDIDATES)]
+_REMOVE = [_FULL & ~sum(1 << p for p in _POSITIONS[c]) for c in range(_CANDIDATES)]
+_IN_CELL_LAYOUT = [1 << _POSITIONS[c][_CELL_LAYOUT] for c in range(_CANDIDATES)]
+
+# The solution is kept as one hexadecimal digit per cell, so writing it out is a string format.
+_NIBBLE = [(c % SIZE + 1) << (4 * (c // SIZE)) for c in range(_CANDIDATES)]
+_HEX_VALUE = {f"{v:x}": v for v in range(16)}
+
+# --- pointing and claiming on the row and column layouts -----------------------------------------
+# In the row layout a field (digit, row) splits into segments of BOX_WIDTH bits, one per box the row
+# crosses, and BOX_HEIGHT consecutive fields make a band; the column layout is the same with the
+# box's sides swapped. Layouts with the same shape are processed together, as one integer.
+
+
+@dataclass(frozen=True)
+class _LinePart:
+    """The masks for pointing and claiming on a run of fields shaped alike."""
+
+    heads: int  # the first bit of every segment
+    field_lows: int  # the first bit of every field
+    guards: int
+    segment_fill: int  # multiplier that widens a head bit to its whole segment
+    heads_fill: int  # multiplier that puts a bit on every head of a field
+    segment_shifts: tuple[int, ...]
+    band_moves: tuple[tuple[int, int, int], ...]  # (shift, mask after >>, mask after <<)
+
+
+def _line_part(first_field: int, field_count: int, segment: int, band: int) -> _LinePart:
+    fields = range(first_field, first_field + field_count)
+    segments = range(0, SIZE, segment)
+    heads = sum(1 << (_STRIDE * f + s) for f in fields for s in segments)
+    moves = []
+    for distance in range(1, band):
+        # A field at band place p hears from place p + distance (>>) and p - distance (<<).
+        down = sum(1 << (_STRIDE * f + s) for f in fields for s in segments
+                   if (f - first_field) % band + distance < band)
+        up = sum(1 << (_STRIDE * f + s) for f in fields for s in segments
+                 if (f - first_field) % band >= distance)
+        moves.append((_STRIDE * distance, down, up))
+    return _LinePart(
+        heads=heads,
+        field_lows=sum(1 << (_STRIDE * f) for f in fields),
+        guards=sum(1 << (_STRIDE * f + SIZE) for f in fields),
+        segment_fill=(1 << segment) - 1,
+        heads_fill=sum(1 << s for s in segments),
+        segment_shifts=tuple(range(1, segment)),
+        band_moves=tuple(moves),
+    )
+
+
+_LINE_SHIFT = _STRIDE * _FIELDS_PER_LAYOUT * _ROW_LAYOUT
+_LINE_BITS = (1 << (_STRIDE * _FIELDS_PER_LAYOUT * 2)) - 1  # rows and columns
+if BOX_WIDTH == BOX_HEIGHT:
+    _LINE_PARTS = (_line_part(0, 2 * _FIELDS_PER_LAYOUT, BOX_WIDTH, BOX_HEIGHT),)
+else:
+    _LINE_PARTS = (_line_part(0, _FIELDS_PER_LAYOUT, BOX_WIDTH, BOX_HEIGHT),
+                   _line_part(_FIELDS_PER_LAYOUT, _FIELDS_PER_LAYOUT, BOX_HEIGHT, BOX_WIDTH))
+
+
+def _spread(heads: int, part: _LinePart) -> int:
+    """Each segment head copied onto the same segment of the other fields of its band."""
+    spread = 0
+    for shift, down, up in part.band_moves:
+        spread |= (heads >> shift) & down | (heads << shift) & up
+    return spread
+
+
+def _fields_with_one(heads: int, part: _LinePart) -> int:
+    """The low bit of every field whose heads hold exactly one bit."""
+    marked = heads | part.guards
+    less_one = marked - part.field_lows
+    rest = marked & less_one  # a field's heads without the lowest; guard kept iff there was one
+    rest_guards = rest & part.guards
+    several = (rest - (rest_guards >> SIZE)) & part.guards
+    return (rest_guards ^ several) >> SIZE
+
+
+def _intersections(lines: int) -> int:
+    """The row and column layouts after pointing and claiming (not repeated to a fixed point)."""
+    for part in _LINE_PARTS:
+        segments = lines
+        for shift in part.segment_shifts:
+            segments |= lines >> shift
+        segments &= part.heads
+        # Pointing: a box's digit confined to one line's segment leaves the rest of that line.
+        pointing = segments & ~_spread(segments, part)
+        if pointing:
+            fields = (pointing | part.guards) - part.field_lows & part.guards
+            lines &= ~(((fields >> SIZE) * _VALUE_BITS) ^ (pointing * part.segment_fill))
+        # Claiming: a line's digit confined to one box leaves the rest of that box.
+        claiming = segments & _fields_with_one(segments, part) * part.heads_fill
+        if claiming:
+            lines &= ~(_spread(claiming, part) * part.segment_fill)
+    return lines
+
+
+# --- the search ----------------------------------------------------------------------------------
 
 
 class _Search:
@@ -24,126 +199,91 @@ class _Search:
     def __init__(self, limit: int):
         self.limit = limit
         self.count = 0
-        self.first: list[int] | None = None
+        self.first: int | None = None  # the first solution, one hexadecimal digit per cell
         self.guesses = 0
 
-    def run(self, values: list[int], used: list[int], empties: list[int]) -> None:
-        units_of = _UNITS_OF
-        count_of = _COUNT
-        all_digits = _ALL
+    def run(self, state: int, placed: int) -> None:
+        keep = _KEEP
+        candidate_at = _CANDIDATE_AT
+        nibble = _NIBBLE
         while True:
-            # Naked singles, placed as soon as found, so one pass often fills many cells.
-            progress = False
-            best = -1
-            best_count = 99
-            remaining = []
-            for c in empties:
-                a, b, d = units_of[c]
-                m = all_digits & ~(used[a] | used[b] | used[d])
-                if not m:
-                    return
-                if not m & (m - 1):
-                    values[c] = m
-                    used[a] |= m
-                    used[b] |= m
-                    used[d] |= m
-                    progress = True
-                else:
-                    remaining.append(c)
-                    n = count_of[m]
-                    if n < best_count:
-                        best_count = n
-                        best = c
-            empties = remaining
-            if not empties:
-                self._found(values)
-                return
-            if progress:
+            guards = state & _GUARDS
+            less_one = state - (guards >> SIZE)  # an open field keeps its guard iff not empty
+            if less_one & _GUARDS != guards:
+                return  # a cell with no digit left, or a digit with no place left in a unit
+            rest = state & less_one  # every field without its lowest candidate
+            rest_guards = rest & _GUARDS
+            singles = rest_guards ^ ((rest - (rest_guards >> SIZE)) & _GUARDS)
+            if singles:
+                singles = state & (singles >> SIZE) * _VALUE_BITS
+                while singles:
+                    candidate = candidate_at[(singles & -singles).bit_length() - 1]
+                    mask = keep[candidate]
+                    state &= mask
+                    # Drops the same single seen in another layout, and any single this one rules
+                    # out (its field is then empty and open: caught on the next pass).
+                    singles &= mask
+                    placed += nibble[candidate]
                 continue
-            # Hidden singles: a digit with one place in a unit.
-            placed = self._hidden_singles(values, used, empties)
-            if placed is None:
+            if not state:
+                self._found(placed)
                 return
-            if placed:
-                empties = [c for c in empties if not values[c]]
-                if not empties:
-                    self._found(values)
-                    return
-                continue
-            break
-        a, b, d = units_of[best]
-        m = all_digits & ~(used[a] | used[b] | used[d])
-        rest = [c for c in empties if c != best]
-        for digit_bit in _BITS[m]:
+            lines = state >> _LINE_SHIFT & _LINE_BITS
+            narrowed = _intersections(lines)
+            if narrowed == lines:
+                break
+            ruled_out = (lines ^ narrowed) << _LINE_SHIFT
+            while ruled_out:
+                mask = _REMOVE[candidate_at[(ruled_out & -ruled_out).bit_length() - 1]]
+                state &= mask
+                ruled_out &= mask
+        self._branch(state, placed)
+
+    def _branch(self, state: int, placed: int) -> None:
+        """Try each candidate of a field with the fewest (two, nearly always), a cell first."""
+        # No open field is empty or single here, so strip two candidates from each before testing.
+        at_least = state & _GUARDS
+        level = state & (state - (at_least >> SIZE))
+        level &= level - (at_least >> SIZE)
+        at_least = level & _GUARDS  # fields with at least k candidates, k = 2 first
+        while True:
+            level &= level - (at_least >> SIZE)
+            more = level & _GUARDS
+            exactly = at_least ^ more
+            if exactly:
+                break
+            at_least = more
+        exactly = exactly & _CELL_FIELDS or exactly
+        field = exactly & -exactly
+        options = state & (field >> SIZE) * _VALUE_BITS
+        candidate_at = _CANDIDATE_AT
+        while options:
+            low = options & -options
+            options ^= low
+            candidate = candidate_at[low.bit_length() - 1]
             self.guesses += 1
-            new_values = values[:]
-            new_used = used[:]
-            new_values[best] = digit_bit
-            new_used[a] |= digit_bit
-            new_used[b] |= digit_bit
-            new_used[d] |= digit_bit
-            self.run(new_values, new_used, rest)
+            self.run(state & _KEEP[candidate], placed + _NIBBLE[candidate])
             if self.count >= self.limit:
                 return
 
-    @staticmethod
-    def _hidden_singles(values, used, empties):
-        """Place every hidden single; return how many, or None on a contradiction."""
-        units_of = _UNITS_OF
-        masks = {}
-        for c in empties:
-            a, b, d = units_of[c]
-            masks[c] = _ALL & ~(used[a] | used[b] | used[d])
-        placed = 0
-        for u, unit in enumerate(_UNITS):
-            once = twice = 0
-            for c in unit:
-                m = masks.get(c)
-                if m is not None and not values[c]:
-                    twice |= once & m
-                    once |= m
-            if (once | used[u]) != _ALL:
-                return None  # some digit has no place left in this unit
-            single = once & ~twice & ~used[u]
-            while single:
-                digit_bit = single & -single
-                single ^= digit_bit
-                for c in unit:
-                    if not values[c] and masks[c] & digit_bit:
-                        a, b, d = units_of[c]
-                        if (used[a] | used[b] | used[d]) & digit_bit:
-                            return None  # placed twice through two units at once
-                        values[c] = digit_bit
-                        used[a] |= digit_bit
-                        used[b] |= digit_bit
-                        used[d] |= digit_bit
-                        placed += 1
-                        break
-        return placed
-
-    def _found(self, values):
+    def _found(self, placed: int) -> None:
         self.count += 1
         if self.first is None:
-            self.first = [_ONLY[m] for m in values]
+            self.first = placed
 
 
-def _start(values) -> tuple[list[int], list[int], list[int]] | None:
-    """Bit-valued cells, per-unit used digits and the empty cells; None if the givens clash."""
-    bits = [0] * CELL_COUNT
-    used = [0] * (3 * SIZE)
-    empties = []
-    for c in CELLS:
-        v = values[c]
-        if v:
-            b = 1 << (v - 1)
-            for u in _UNITS_OF[c]:
-                if used[u] & b:
-                    return None
-                used[u] |= b
-            bits[c] = b
-        else:
-            empties.append(c)
-    return bits, used, empties
+def _start(values) -> tuple[int, int] | None:
+    """The state and placed digits after the filled cells; None if two of them clash."""
+    state = _FULL
+    placed = 0
+    for cell, value in enumerate(values):
+        if value:
+            candidate = cell * SIZE + value - 1
+            if not state & _IN_CELL_LAYOUT[candidate]:
+                return None
+            state &= _KEEP[candidate]
+            placed += _NIBBLE[candidate]
+    return state, placed
 
 
 def _search(values, limit: int) -> _Search:
@@ -152,6 +292,11 @@ def _search(values, limit: int) -> _Search:
     if started is not None:
         search.run(*started)
     return search
+
+
+def _digits(placed: int) -> list[int]:
+    """The 81 digits of a solution kept as one hexadecimal digit per cell (cell 0 lowest)."""
+    return [_HEX_VALUE[ch] for ch in reversed(f"{placed:0{CELL_COUNT}x}")]
 
 
 def count_solutions(grid: Grid, limit: int = 2) -> int:
@@ -166,13 +311,13 @@ def solve(grid: Grid) -> Grid | None:
     search = _search(grid.values, 1)
     if search.first is None:
         return None
-    return Grid(search.first, grid.givens)
+    return Grid(_digits(search.first), grid.givens)
 
 
 def solve_values(values) -> tuple[int, list[int] | None]:
     """(solution count up to 2, the first solution's values): one search for both."""
     search = _search(values, 2)
-    return search.count, search.first
+    return search.count, None if search.first is None else _digits(search.first)
 
 
 @dataclass(frozen=True)
@@ -202,7 +347,7 @@ def validity(grid: Grid, limit: int = 2) -> Validity:
     search = _search(grid.values, max(2, limit))
     if search.count == 0:
         return Validity("none", 0, "no solution")
-    solution = Grid(search.first, grid.givens)
+    solution = Grid(_digits(search.first), grid.givens)
     if search.count == 1:
         return Validity("unique", 1, "unique solution", solution)
     capped = search.count >= max(2, limit)
