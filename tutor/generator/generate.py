@@ -3,7 +3,7 @@
 Two ways, tried in a fixed order so a seed always gives the same puzzle:
 - dig: a random full grid, givens removed while the solution stays unique (for the easiest levels
   only removals that keep the grade within reach), then graded; kept if the level matches;
-- vary: when digging has not found one after DIG_FIRST attempts (levels 3.5 and up are rare among
+- vary: when digging has not found one after DIG_FIRST attempts (levels 3 to 5.5 are rare among
   dug puzzles), take a bundled puzzle at that level, turn it into a random equivalent one, then swap
   givens (add one from the solution, remove one or two) while it stays unique and at the level.
 """
@@ -27,6 +27,9 @@ LEVELS = tuple(step / 2 for step in range(13))
 
 DIG_FIRST = 40
 """Dig attempts before bundled puzzles are varied too (then the two alternate)."""
+DIG_FIRST_RARE = 10
+"""The same when every level asked is rare among dug puzzles (3 to 5.5: about 1 in 100 or fewer)."""
+COMMON_LEVELS = (0, 0.5, 1, 1.5, 2, 2.5, 6)
 CAPPED_UP_TO = 1
 """Up to this level, digging removes a given only while the grade stays at most the level asked."""
 VARY_TRIES = 120
@@ -151,14 +154,18 @@ def dig_attempt(rng: random.Random, levels: LevelRange, symmetric: bool) -> tupl
 
 
 def vary(grid: Grid, rng: random.Random, levels: LevelRange, symmetric: bool = False,
-         tries: int = VARY_TRIES) -> tuple[Grid, Grade, int]:
-    """A random equivalent of a proper puzzle in range, then given swaps that keep it proper and in range.
+         tries: int = VARY_TRIES) -> tuple[Grid, Grade, int] | None:
+    """A random equivalent of a proper puzzle, then given swaps that keep it proper and in range.
 
-    Returns the new puzzle, its grade and how many swaps were kept.
+    Returns the new puzzle, its grade and how many swaps were kept; None when the equivalent puzzle
+    itself is out of range (the hardest technique never changes, but how often a technique is
+    used, and so the half level, can depend on the order the engine meets the cells).
     """
     transform = random_transform(rng, symmetric)
     values = list(transform.values(grid.values))
     current = _grade_values(values)
+    if current.level not in levels:
+        return None
     solution = current.solution.values
     groups = removal_groups(symmetric)
     kept = 0
@@ -195,7 +202,9 @@ def seed_puzzles(levels: LevelRange, symmetric: bool = False, collections=None) 
         collections = bundled()
     found = []
     for collection in collections:
-        if collection.level is not None and collection.level not in levels:
+        # A level file holds its level and the half level above it (level-5.txt: 5 and 5.5).
+        if collection.level is not None and not (
+                levels.low - 0.5 <= collection.level <= levels.high):
             continue
         for puzzle in collection.puzzles():
             level = _SEED_GRADES.get(puzzle.line)
@@ -217,19 +226,25 @@ def generate_one(levels, seed: int, symmetric: bool = False, *, progress=None, c
     levels = as_levels(levels)
     rng = random.Random(seed)
     seeds = None
+    dig_first = DIG_FIRST if any(level in levels for level in COMMON_LEVELS) else DIG_FIRST_RARE
     attempt = 0
     while max_attempts is None or attempt < max_attempts:
         if _is_cancelled(cancel):
             raise Cancelled("generation cancelled")
         attempt += 1
-        if attempt > DIG_FIRST and attempt % 2 == 0:
+        if attempt > dig_first and attempt % 2 == 0:
             if seeds is None:
                 seeds = seed_puzzles(levels, symmetric, collections)
             if seeds:
                 source = rng.choice(seeds)
-                grid, result, kept = vary(source.grid, rng, levels, symmetric)
-                how = f"varied from {source.name}" if kept else f"equivalent of {source.name}"
-                return Generated(grid, result, seed, how, attempt)
+                varied = vary(source.grid, rng, levels, symmetric)
+                if varied is not None:
+                    grid, result, kept = varied
+                    how = f"varied from {source.name}" if kept else f"equivalent of {source.name}"
+                    return Generated(grid, result, seed, how, attempt)
+                if progress is not None:
+                    progress(Progress(found, count, attempt))
+                continue
         made = dig_attempt(rng, levels, symmetric)
         if made is not None:
             return Generated(made[0], made[1], seed, "dug", attempt)
