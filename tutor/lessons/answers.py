@@ -119,7 +119,7 @@ def check_answer(grid: Grid, techniques, placements=(), eliminations=()) -> Feed
                         f"asks for a {asked}. Look again.", step=best or first)
     details = tuple(why_not(grid, w) for w in sorted(changes))
     return Feedback(WRONG, "Not this time. Ask for a hint: it starts with where to look.", details,
-                    wrong=tuple(sorted(changes)), step=best or first)
+                    wrong=tuple(sorted(changes)), step=first)
 
 
 def _other_technique(grid: Grid, changes, techniques) -> Step | None:

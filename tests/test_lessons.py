@@ -1,0 +1,234 @@
+"""The bundled lessons: they load, they agree with the engine, and bad lesson files are named precisely."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import pytest
+
+from tutor import Grid, next_step, validity
+from tutor.engine.registry import BANDS, LADDER, TECHNIQUES
+from tutor.geometry import COUNT, parse_cell_name
+from tutor.lessons import LessonError, find_lesson, load_lesson, load_lessons, verify
+from tutor.lessons.loader import lesson_files, parse_changes, parse_unit_name
+
+LESSONS = load_lessons()
+BY_NUMBER = {lesson.number: lesson for lesson in LESSONS}
+ALL_EXERCISES = [(lesson.id, i, e) for lesson in LESSONS for i, e in enumerate(lesson.exercises)]
+STATED = [(lesson.id, name, p) for lesson in LESSONS for name, p in lesson.positions.items()
+          if p.technique is not None]
+
+
+def test_nine_lessons_in_ladder_order():
+    assert [lesson.number for lesson in LESSONS] == list(range(9))
+    taught = [t for lesson in LESSONS for t in lesson.techniques]
+    on_ladder = [t.id for t in TECHNIQUES if t.on_ladder]
+    assert taught == on_ladder, "every ladder technique has its lesson, in ladder order"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_every_lesson_verifies_against_the_engine(lesson):
+    assert verify(lesson) == []
+
+
+@pytest.mark.parametrize("lesson_id,index,exercise", ALL_EXERCISES,
+                         ids=[f"{lid}-ex{i + 1}" for lid, i, _ in ALL_EXERCISES])
+def test_exercise_is_the_engines_next_step(lesson_id, index, exercise):
+    step = next_step(exercise.grid)
+    assert step.technique == exercise.technique
+    assert set(step.placements) == set(exercise.position.placements)
+    assert set(step.eliminations) == set(exercise.position.eliminations)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_lesson_shape(lesson):
+    assert len(lesson.exercises) >= 3
+    assert lesson.pages and all(p.text.strip() for p in lesson.pages)
+    expected = set(lesson.techniques) or {"naked_single"}
+    assert {e.technique for e in lesson.exercises} <= expected
+    if lesson.techniques:
+        worked = [p for p in lesson.positions.values() if p.technique in lesson.techniques]
+        assert worked, "a worked example on a real position"
+        shown = {p.board for p in lesson.pages if p.board}
+        assert shown & {p.name for p in worked}, "the worked example is shown on a page"
+    titles = " ".join(p.title.lower() for p in lesson.pages)
+    assert "mistake" in titles or lesson.number == 0
+
+
+def _walk_to(grid: Grid, steps: int) -> Grid:
+    position = grid.restart()
+    for _ in range(steps):
+        position = position.apply(next_step(position))
+    return position
+
+
+@pytest.mark.parametrize("lesson_id,name,position", STATED,
+                         ids=[f"{lid}-{name}" for lid, name, _ in STATED])
+def test_worked_examples_are_real_positions_reached_by_the_engine(lesson_id, name, position):
+    assert validity(position.grid.restart()).status == "unique"
+    steps = int(re.search(r"after (\d+) steps", position.source).group(1))
+    assert _walk_to(position.grid, steps) == position.grid
+
+
+@pytest.mark.parametrize("lesson_id,index,exercise", ALL_EXERCISES,
+                         ids=[f"{lid}-ex{i + 1}" for lid, i, _ in ALL_EXERCISES])
+def test_exercises_are_real_positions_reached_by_the_engine(lesson_id, index, exercise):
+    steps = int(re.search(r"after (\d+) steps", exercise.source).group(1))
+    assert _walk_to(exercise.grid, steps) == exercise.grid
+
+
+def test_lesson_3_has_pointing_and_claiming_exercises():
+    assert {e.technique for e in BY_NUMBER[3].exercises} == {"pointing", "claiming"}
+
+
+def _no_cell_holds_all(grid, step) -> bool:
+    return all(COUNT[grid.masks[c]] < len(step.digits) for c in step.cells)
+
+
+def test_lesson_5_shows_triples_where_no_cell_holds_all_three_digits():
+    lesson = BY_NUMBER[5]
+    example = lesson.positions["example"]
+    assert _no_cell_holds_all(example.grid, next_step(example.grid))
+    forms = [_no_cell_holds_all(e.grid, next_step(e.grid)) for e in lesson.exercises]
+    assert any(forms) and not all(forms), "both forms among the exercises"
+
+
+def test_lesson_8_states_the_scale_of_the_registry():
+    text = " ".join(p.text for p in BY_NUMBER[8].pages)
+    for floor, name in BANDS:
+        assert re.search(rf"\b{floor:g} {name}\b", text), f"level {floor:g} {name}"
+    for entry in TECHNIQUES:
+        if entry.on_ladder and entry.repeated_level != entry.level:
+            assert f"{entry.repeated_level:g}" in text
+
+
+def test_pages_after_a_step_show_the_applied_board():
+    page = next(p for p in BY_NUMBER[1].pages if p.after)
+    assert page.grid.value(parse_cell_name("r9c1")) == 4
+
+
+def test_find_lesson_by_number_name_and_technique():
+    assert find_lesson("3", LESSONS).number == 3
+    assert find_lesson("03-intersections", LESSONS).number == 3
+    assert find_lesson("intersections", LESSONS).number == 3
+    assert find_lesson("claiming", LESSONS).number == 3
+    assert find_lesson("naked-pair", LESSONS).number == 4
+    with pytest.raises(KeyError, match="no lesson 'x'"):
+        find_lesson("x", LESSONS)
+
+
+def test_parse_helpers():
+    r7c5, r9c3 = parse_cell_name("r7c5"), parse_cell_name("r9c3")
+    assert parse_changes("r7c5=1, r9c3<>1") == (((r7c5, 1),), ((r9c3, 1),))
+    assert parse_unit_name("box 5") == 22 and parse_unit_name("Column 7") == 15
+    with pytest.raises(ValueError, match="r3c7=4"):
+        parse_changes("r3c7 4")
+
+
+# --- schema errors name the file and the key ------------------------------------------------
+
+GOOD = """
+number = 3
+title = "T"
+summary = "S"
+techniques = ["pointing"]
+
+[positions.example]
+grid = "9+381+6...5+127+8..+96.+6+5+4...+18.+3+71..6+49+8+84+2913+65+7+56+94+8+73+2+1.8...+1....1....83.4+9+3..85+16"
+source = "test"
+technique = "pointing"
+answer = "r7c1<>7, r7c4<>7, r7c5<>7"
+
+[[pages]]
+title = "P1"
+text = "one"
+
+[[pages]]
+title = "P2"
+text = "two"
+board = "example"
+cells = ["r7c7"]
+units = ["box 9"]
+eliminations = "r7c1<>7"
+
+[[exercises]]
+prompt = "Do it"
+grid = "9+381+6...5+127+8..+96.+6+5+4...+18.+3+71..6+49+8+84+2913+65+7+56+94+8+73+2+1.8...+1....1....83.4+9+3..85+16"
+source = "test"
+technique = "pointing"
+answer = "r7c1<>7, r7c4<>7, r7c5<>7"
+"""
+
+
+def _write(tmp_path, text, name="03-test.toml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def test_a_good_file_loads(tmp_path):
+    lesson = load_lesson(_write(tmp_path, GOOD))
+    assert lesson.id == "03-test" and lesson.exercises[0].key == "03-test/1"
+    assert lesson.pages[1].highlight.eliminations == ((parse_cell_name("r7c1"), 7),)
+    assert verify(lesson) == []
+
+
+@pytest.mark.parametrize("change,key,words", [
+    (('cells = ["r7c7"]', 'cells = ["r0c7"]'), "pages[1].cells[0]", "not a cell name"),
+    (('units = ["box 9"]', 'units = ["block 9"]'), "pages[1].units[0]", "not a unit name"),
+    (('board = "example"', 'board = "exemple"'), "pages[1].board", "no position named"),
+    (('title = "P1"', 'titel = "P1"'), "pages[0].titel", "unknown key"),
+    (('title = "T"', 'title = 7'), "title", "expected a string"),
+    (('number = 3', 'number = 4'), "number", "file name says 3"),
+    (('prompt = "Do it"', 'prompt = ""'), "exercises[0].prompt", "is empty"),
+    (('eliminations = "r7c1<>7"', 'eliminations = "r7c7<>5"'), "pages[1].eliminations",
+     "5 is not a candidate of r7c7"),
+    (('techniques = ["pointing"]', 'techniques = ["x_wing"]'), "techniques[0]", "unknown technique"),
+])
+def test_schema_errors_name_file_and_key(tmp_path, change, key, words):
+    old, new = change
+    assert old in GOOD
+    path = _write(tmp_path, GOOD.replace(old, new, 1))
+    with pytest.raises(LessonError) as caught:
+        load_lesson(path)
+    message = str(caught.value)
+    assert message.startswith(f"03-test.toml: {key}: "), message
+    assert words in message
+
+
+def test_bad_answer_and_bad_grid_are_named(tmp_path):
+    text = GOOD.replace('answer = "r7c1<>7, r7c4<>7, r7c5<>7"\n\n[[pages]]', 'answer = "r7c1<7"\n\n[[pages]]')
+    with pytest.raises(LessonError, match=r"^03-test.toml: positions.example.answer: cannot read"):
+        load_lesson(_write(tmp_path, text))
+    text = GOOD.replace('grid = "9+381', 'grid = "99+381', 1)
+    with pytest.raises(LessonError, match=r"^03-test.toml: positions.example.grid: not a readable"):
+        load_lesson(_write(tmp_path, text))
+
+
+def test_invalid_toml_and_file_names(tmp_path):
+    with pytest.raises(LessonError, match=r"^03-test.toml: not valid TOML: .*line 2"):
+        load_lesson(_write(tmp_path, "number = 3\ntitle = \n"))
+    with pytest.raises(LessonError, match="file name must look like"):
+        load_lesson(_write(tmp_path, GOOD, name="intersections.toml"))
+
+
+def test_engine_disagreement_is_reported(tmp_path):
+    text = GOOD.replace('answer = "r7c1<>7, r7c4<>7, r7c5<>7"', 'answer = "r7c1<>7, r7c4<>7"')
+    problems = verify(load_lesson(_write(tmp_path, text)))
+    assert len(problems) == 2
+    assert problems[0].startswith("03-test.toml: positions.example: states pointing r7c1<>7, r7c4<>7")
+    assert "Pointing: 7 in box 9" in problems[0]
+
+
+def test_lesson_numbers_must_run_without_gaps(tmp_path):
+    _write(tmp_path, GOOD.replace("number = 3", "number = 0"), name="00-a.toml")
+    _write(tmp_path, GOOD.replace("number = 3", "number = 2"), name="02-b.toml")
+    assert [p.name for p in lesson_files(tmp_path)] == ["00-a.toml", "02-b.toml"]
+    with pytest.raises(LessonError, match=r"^02-b.toml: number: expected lesson 1"):
+        load_lessons(tmp_path)
+
+
+def test_ladder_techniques_are_known():
+    # The lesson files name engine technique ids; keep the two in step.
+    assert set(LADDER) <= {t for lesson in LESSONS for t in lesson.techniques}

@@ -1,0 +1,112 @@
+"""`tutor lesson`: the list with progress, the text mode, answers and drills from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import lesson as lesson_command
+from tutor.cli.inputs import CliError
+from tutor.engine.step import describe_changes
+from tutor.lessons import load_lessons
+
+LESSONS = load_lessons()
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def run(*argv) -> int:
+    """Run `tutor lesson ...` through the command's own parser, as tutor.cli.main does."""
+    parser = argparse.ArgumentParser(prog="tutor")
+    subparsers = parser.add_subparsers(dest="command")
+    lesson_command.add_parser(subparsers).set_defaults(run=lesson_command.run)
+    args = parser.parse_args(["lesson", *argv])
+    return args.run(args)
+
+
+def test_the_list_shows_every_lesson_and_the_suggestion(capsys):
+    assert run() == 0
+    out = capsys.readouterr().out
+    for lesson in LESSONS:
+        assert lesson.title in out
+    assert re.search(r"^> 0 ", out, re.MULTILINE)
+    assert "Suggested: lesson 0, Rules and pencil marks (next on the ladder)." in out
+
+
+def test_text_mode_prints_pages_and_hides_answers(capsys):
+    lesson = LESSONS[3]
+    assert run("3", "--text") == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Lesson 3: {lesson.title}")
+    for number, page in enumerate(lesson.pages, start=1):
+        assert f"Page {number} of {len(lesson.pages)}: {page.title}" in out
+    assert "Step: remove 7 from r7c1, r7c4 and r7c5" in out
+    assert "Answer:" not in out
+    assert run("intersections", "--text", "--answers") == 0
+    assert out.count("Exercise") == 4
+    assert "Answer: r5c8<>2, r6c8<>2" in capsys.readouterr().out
+
+
+def test_answers_from_the_shell(capsys):
+    assert run("3", "--answer", "1", "r5c8<>2, r6c8<>2") == 0
+    assert capsys.readouterr().out.startswith("Right! Pointing: 2 in box 9")
+    assert run("3", "--answer", "1", "r5c8<>2") == 1
+    out = capsys.readouterr().out
+    assert "Missed: 2 from r6c8." in out and "Hint: Look for pointing in box 9" in out
+    assert run() == 0
+    assert "1/4 exercises, 1 of 2 right first try" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv,words", [
+    (("3", "--answer", "9", "r5c8<>2"), "lesson 3 has exercises 1 to 4"),
+    (("3", "--answer", "1", "r5c8 2"), "answer: cannot read 'r5c8 2'"),
+    (("3", "--answer", "r5c8<>2"), "--answer takes the exercise number"),
+    (("nine",), "no lesson 'nine'; lessons: 0 (00-rules)"),
+    (("--text",), "name a lesson"),
+])
+def test_usage_errors_are_clear(argv, words):
+    with pytest.raises(CliError) as caught:
+        run(*argv)
+    assert words in str(caught.value)
+    assert caught.value.code == 2
+
+
+def test_a_drill_is_reproducible_and_can_be_answered(capsys):
+    assert run("4", "--drill", "--seed", "9") == 0
+    first = capsys.readouterr().out
+    assert run("4", "--drill", "--seed", "9") == 0
+    assert capsys.readouterr().out == first
+    position = re.search(r"^Position: (\S+)$", first, re.MULTILINE).group(1)
+    from tutor import next_step, parse
+
+    step = next_step(parse(position))
+    assert step.technique == "naked_pair"
+    assert run("4", "--drill", "--seed", "9", "--answer", describe_changes(step)) == 0
+    assert capsys.readouterr().out.startswith("Right!")
+
+
+def test_a_drill_from_a_missing_file_is_an_error():
+    with pytest.raises(CliError, match="cannot read .*nowhere.txt"):
+        run("4", "--drill", "--file", "nowhere.txt")
+
+
+def test_the_command_never_imports_textual(tmp_path):
+    code = (
+        "import sys\n"
+        "from tests.test_lessons_cli import run\n"
+        "run('1', '--text')\n"
+        "assert 'textual' not in sys.modules, 'textual imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={"TUTOR_DATA_DIR": str(tmp_path), "PATH": ""}, cwd=REPO)
+    assert done.returncode == 0, done.stderr

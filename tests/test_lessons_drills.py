@@ -1,0 +1,72 @@
+"""Drills ('practice more'): seeded and reproducible, and always a position where the technique comes next."""
+
+from __future__ import annotations
+
+from itertools import islice
+
+import pytest
+
+from tutor import next_step
+from tutor.lessons import load_lessons
+from tutor.lessons.drills import (
+    DrillError, Source, drills, file_sources, lesson_drills, lesson_sources, positions_for,
+)
+
+LESSONS = load_lessons()
+SOURCES = lesson_sources(LESSONS)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_drills_are_reproducible_and_of_the_lessons_technique(lesson):
+    first = list(islice(lesson_drills(lesson, LESSONS, seed=11), 3))
+    again = list(islice(lesson_drills(lesson, LESSONS, seed=11), 3))
+    assert [d.grid for d in first] == [d.grid for d in again]
+    assert len(first) == 3
+    wanted = set(lesson.techniques) or {e.technique for e in lesson.exercises}
+    exercises = {e.grid for e in lesson.exercises}
+    for drill in first:
+        step = next_step(drill.grid)
+        assert step.technique in wanted
+        assert step == drill.step
+        assert drill.grid not in exercises
+
+
+def test_different_seeds_give_different_drills():
+    lesson = LESSONS[2]
+    one = [d.grid for d in islice(lesson_drills(lesson, LESSONS, seed=1), 5)]
+    two = [d.grid for d in islice(lesson_drills(lesson, LESSONS, seed=2), 5)]
+    assert one != two
+
+
+def test_drills_never_repeat_and_end_when_material_runs_out():
+    source = SOURCES[0]
+    available = positions_for(source, ["naked_single"])
+    given = list(drills(["naked_single"], seed=5, sources=[source]))
+    assert len(given) == len(available) > 0
+    assert len({d.grid for d in given}) == len(given)
+
+
+def test_no_position_at_all_is_a_clear_error():
+    gentle = Source("gentle", LESSONS[0].exercises[0].grid.restart().to_line())
+    with pytest.raises(DrillError, match="no position in 1 puzzles needs hidden_triple next"):
+        next(drills(["hidden_triple"], seed=1, sources=[gentle]))
+
+
+def test_a_users_file_is_walked_and_bad_puzzles_give_nothing(tmp_path):
+    lesson = LESSONS[4]
+    line = lesson.positions["example"].grid.restart().to_line()
+    improper = "." * 81  # many solutions: no step can be proved, so no drill from it
+    path = tmp_path / "mine.txt"
+    path.write_text(f"{improper}\n{line}\n", encoding="utf-8")
+    found = list(islice(lesson_drills(lesson, LESSONS, seed=3, path=path), 2))
+    assert found and all(d.source.startswith("mine.txt, line 2") for d in found)
+    assert all(next_step(d.grid).technique == "naked_pair" for d in found)
+
+
+def test_unreadable_files_are_named(tmp_path):
+    with pytest.raises(DrillError, match="cannot read .*absent.txt"):
+        file_sources(tmp_path / "absent.txt")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("12345\n", encoding="utf-8")
+    with pytest.raises(DrillError, match="bad.txt: puzzle at line 1: .*found 5 cells"):
+        file_sources(bad)
