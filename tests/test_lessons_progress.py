@@ -110,3 +110,4 @@ def test_a_file_of_the_wrong_shape_is_kept_aside_too(data_dir):
     progress = Progress.load()
     assert "unexpected content" in progress.notice
     assert any(p.name.startswith("progress.json.corrupt-") for p in data_dir.iterdir())
+

@@ -43,6 +43,22 @@ class Feedback:
         return "\n".join((self.message,) + self.details)
 
 
+def changes_between(before: Grid, after: Grid) -> tuple[tuple, tuple]:
+    """The learner's answer read off the board: (placements, eliminations) from `before` to `after`.
+
+    A placement is a digit put in a cell that was empty; an elimination is a candidate of a cell
+    that is still empty and no longer shows it. Candidates that a placement removes from its peers
+    by itself are not eliminations the learner made; candidates added back are not part of an answer.
+    """
+    placements = tuple((c, after.values[c]) for c in before.empty_cells if after.values[c])
+    base = before
+    for cell, digit in placements:
+        base = base.place(cell, digit)
+    eliminations = tuple((c, d) for c in after.empty_cells
+                         for d in sorted(base.candidates(c) - after.candidates(c)))
+    return placements, eliminations
+
+
 def _changes(placements, eliminations) -> set[tuple[int, int, str]]:
     return {(c, d, "=") for c, d in placements} | {(c, d, "<>") for c, d in eliminations}
 
