@@ -232,3 +232,28 @@ def test_lesson_numbers_must_run_without_gaps(tmp_path):
 def test_ladder_techniques_are_known():
     # The lesson files name engine technique ids; keep the two in step.
     assert set(LADDER) <= {t for lesson in LESSONS for t in lesson.techniques}
+
+
+# --- what the pages say happens next must stay true -------------------------------------------
+
+AFTER_CLAIMS = [
+    (3, "pointing", "r7c1", "Naked single: r7c1=2"),
+    (3, "claiming", "r6c3", "Naked single: r6c3=1"),
+    (4, "example", "r5c4", "Naked single: r5c4=1"),
+    (7, "example", "r8c4", "Hidden single: r8c4=1"),
+]
+
+
+@pytest.mark.parametrize("number,name,cell_name,expected", AFTER_CLAIMS)
+def test_the_step_after_a_worked_example_is_the_one_the_text_names(number, name, cell_name, expected):
+    lesson = BY_NUMBER[number]
+    position = lesson.positions[name]
+    text = " ".join(p.text for p in lesson.pages if p.board == name)
+    assert cell_name in text
+    assert str(next_step(position.after)) == expected
+
+
+def test_lesson_5_after_page_candidates():
+    after = BY_NUMBER[5].positions["example"].after
+    stated = {"r2c5": {4, 5}, "r3c6": {4, 5}, "r4c4": {2, 7}, "r7c4": {2, 7}}
+    assert {name: set(after.candidates(parse_cell_name(name))) for name in stated} == stated
