@@ -110,3 +110,12 @@ def test_the_command_never_imports_textual(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env={"TUTOR_DATA_DIR": str(tmp_path), "PATH": ""}, cwd=REPO)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_corrupt_progress_file_is_reported_and_kept(data_dir, capsys):
+    (data_dir / "progress.json").write_text("[", encoding="utf-8")
+    assert run() == 0
+    captured = capsys.readouterr()
+    assert "could not be read" in captured.err and "kept as" in captured.err
+    assert "Suggested: lesson 0" in captured.out
+    assert any(p.name.startswith("progress.json.corrupt-") for p in data_dir.iterdir())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 
 from .inputs import CliError
 
@@ -53,7 +54,7 @@ def _progress():
 
     progress = Progress.load()
     if progress.notice:
-        print(f"note: {progress.notice}; starting afresh")
+        print(f"tutor lesson: note: {progress.notice}; starting afresh", file=sys.stderr)
     return progress
 
 
