@@ -7,7 +7,8 @@ from pathlib import Path
 
 from .engine import ContradictionError, EngineError, Step, next_step
 from .engine.engine import find_contradiction, solution_values
-from .engine.registry import band, technique
+from .engine.registry import technique
+from .engine.scoring import level_earned as score_steps
 from .geometry import CELL_COUNT, SIZE, UNITS, cell_name
 from .grid import Grid
 from .storage import Unreadable, move_aside, read_json, write_json
@@ -40,23 +41,13 @@ class Earned:
 
 
 def level_earned(steps) -> Earned:
-    """The 0-6 level earned by applied steps: a score group earns its level once, its repeated level after.
+    """The 0-6 level earned by applied steps, by the engine's one scoring rule (engine/scoring.py).
 
-    Pointing and claiming share a score group, so one of each counts as a repeated use. The
-    overall level is the highest any group earned (backtracking earns 6).
+    A score group earns its level once, its repeated level after (pointing and claiming share a
+    group); the overall level is the highest any group earned; backtracking earns 6.
     """
-    tally: dict[str, int] = {}
-    group_uses: dict[str, int] = {}
-    level = 0.0
-    for step in steps:
-        entry = technique(step.technique)
-        tally[entry.id] = tally.get(entry.id, 0) + 1
-        uses = group_uses.get(entry.score_group, 0) + 1
-        group_uses[entry.score_group] = uses
-        earned = entry.level if uses == 1 else entry.repeated_level
-        if earned is not None and earned > level:
-            level = earned
-    return Earned(level, band(level), tally)
+    scorer = score_steps(steps)
+    return Earned(scorer.level, scorer.band, dict(scorer.counts))
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from .board_render import COMPACT, FULL, STYLE_NAMES, BoardPainter
@@ -12,7 +14,11 @@ from .view import BoardView
 
 
 class Board(Widget, can_focus=True):
-    """The 9x9 board. Set `view` to redraw; `compact` picks one line per row for small terminals."""
+    """The 9x9 board. Set `view` to redraw; `compact` picks one line per row for small terminals.
+
+    It draws through the line API from strips painted once per view: a hint press redraws the
+    whole board, and going through Rich segments directly keeps that within a frame or two.
+    """
 
     COMPONENT_CLASSES = {f"board--{name}" for name in STYLE_NAMES}
 
@@ -26,25 +32,60 @@ class Board(Widget, can_focus=True):
             super().__init__()
             self.cell = cell
 
-    def render(self):
-        if self.view is None:
-            return ""
-        styles = {name: self.get_component_rich_style(f"board--{name}") for name in STYLE_NAMES}
-        return BoardPainter(styles).paint(self.view, self.compact)
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._strips: list[Strip] | None = None
+        self._painted_with: dict = {}
+
+    def watch_view(self) -> None:
+        self._strips = None
 
     def watch_compact(self, compact: bool) -> None:
+        self._strips = None
         self.set_class(compact, "-compact")
 
+    @property
+    def board_layout(self):
+        return COMPACT if self.compact else FULL
+
     def get_content_width(self, container, viewport) -> int:
-        return (COMPACT if self.compact else FULL).width
+        return self.board_layout.width
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return (COMPACT if self.compact else FULL).height
+        return self.board_layout.height
+
+    def _styles(self) -> dict:
+        return {name: self.get_component_rich_style(f"board--{name}") for name in STYLE_NAMES}
+
+    def _paint(self, styles: dict) -> list[Strip]:
+        if self.view is None:
+            return []
+        base = self.rich_style
+        console = self.app.console
+        strips = []
+        for line in BoardPainter(styles).paint_lines(self.view, self.compact):
+            # Text.render leaves out the line's own base style; add it under the spans.
+            line_style = base + console.get_style(line.style) if line.style else base
+            segments = list(Segment.apply_style(line.render(console), line_style))
+            strips.append(Strip(segments, line.cell_len))
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        if y == 0 or self._strips is None:
+            # Component styles resolve after the first paint and change with the theme.
+            styles = self._styles()
+            if self._strips is None or styles != self._painted_with:
+                self._strips = self._paint(styles)
+                self._painted_with = styles
+        width = self.size.width
+        if y < len(self._strips):
+            return self._strips[y].extend_cell_length(width, self.rich_style).crop(0, width)
+        return Strip.blank(width, self.rich_style)
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        cell = (COMPACT if self.compact else FULL).cell_at(offset.x, offset.y)
+        cell = self.board_layout.cell_at(offset.x, offset.y)
         if cell is not None:
             self.post_message(self.CellClicked(cell))

@@ -98,6 +98,10 @@ class BoardPainter:
         self.styles = styles
 
     def paint(self, view: BoardView, compact: bool) -> Text:
+        return Text("\n").join(self.paint_lines(view, compact))
+
+    def paint_lines(self, view: BoardView, compact: bool) -> list[Text]:
+        """The board, one Text per terminal line."""
         layout = COMPACT if compact else FULL
         self.view = view
         self.layout = layout
@@ -112,7 +116,7 @@ class BoardPainter:
             for line in range(layout.cell_height):
                 lines.append(self._cell_line(row, line))
         lines.append(self._rule("bottom"))
-        return Text("\n").join(lines)
+        return lines
 
     # --- pieces ---------------------------------------------------------------------------
     def _background(self, cell: int) -> Style:

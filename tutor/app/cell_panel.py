@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Static
 
 from ..geometry import BOX_OF, DIGITS, cell_name
+from .panel import Panel
 from .view import BoardView
 
 
@@ -27,7 +27,7 @@ def candidate_markup(view: BoardView, cell: int) -> str:
     return " ".join(parts) if parts else "[b $error]none[/]"
 
 
-class CellPanel(Static):
+class CellPanel(Panel):
     """What the selected cell holds; in the compact layout the only place its candidates show."""
 
     def show(self, view: BoardView) -> None:
@@ -41,4 +41,4 @@ class CellPanel(Static):
         else:
             body = f"candidates {candidate_markup(view, cell)}"
         flag = "  [b $error]! check this cell[/]" if cell in view.problems else ""
-        self.update(Content.from_markup(f"{head}  {body}{flag}"))
+        self.show_content(Content.from_markup(f"{head}  {body}{flag}"))

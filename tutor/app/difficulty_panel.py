@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Static
 
 from ..engine import Grade
 from ..engine.registry import technique
 from ..game import Earned
+from .panel import Panel
 
 
 def tally_text(tally: dict[str, int]) -> str:
@@ -22,7 +22,7 @@ def level_text(level: float) -> str:
     return f"{level:g}"
 
 
-class DifficultyPanel(Static):
+class DifficultyPanel(Panel):
     """Always visible: the level the applied steps earned; once solved, the puzzle's own grade."""
 
     def show(self, earned: Earned, grade: Grade | None, grading: bool) -> None:
@@ -37,5 +37,5 @@ class DifficultyPanel(Static):
             if grade.bottleneck is not None:
                 lines.append(f"Bottleneck, step {grade.bottleneck_index + 1} of "
                              f"{grade.step_count}: $bottleneck")
-        self.update(Content.from_markup("\n".join(lines), tally=tally_text(earned.tally),
+        self.show_content(Content.from_markup("\n".join(lines), tally=tally_text(earned.tally),
                                         bottleneck=str(grade.bottleneck) if grade and grade.bottleneck else ""))

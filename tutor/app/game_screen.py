@@ -67,6 +67,8 @@ class GameScreen(Screen):
         self.save_game = save_game
         self.pencil = False
         self.pending = False
+        self.queued: list[str] = []
+        """Hint and step presses made while the engine was busy, run in order when it is done."""
         self.message = ""
         self.set_game(game)
 
@@ -137,7 +139,7 @@ class GameScreen(Screen):
 
     def load_game(self, game: Game) -> None:
         self.set_game(game)
-        self.pending = False
+        self.queued.clear()
         self.changed(f"Opened {game.name or 'the puzzle'}.")
 
     # --- moving and entering --------------------------------------------------------------
@@ -218,17 +220,26 @@ class GameScreen(Screen):
 
     # --- hints and steps (the engine runs in a worker thread) -----------------------------
     def action_hint(self) -> None:
-        if self.game.hint_known:
+        if self.pending:
+            self.queued.append("hint")
+        elif self.game.hint_known:
             self.game.advance_hint()
             self.refresh_views()
-        elif not self.pending:
+        else:
             self.start_search("hint")
 
     def action_apply_step(self) -> None:
-        if self.game.hint_known:
+        if self.pending:
+            self.queued.append("apply_step")
+        elif self.game.hint_known:
             self.apply_known_step()
-        elif not self.pending:
+        else:
             self.start_search("apply")
+
+    def run_queued(self) -> None:
+        """Replay the presses queued while the engine was busy (each may start a new search)."""
+        while self.queued and not self.pending:
+            getattr(self, f"action_{self.queued.pop(0)}")()
 
     def start_search(self, then: str) -> None:
         self.pending = True
@@ -242,13 +253,13 @@ class GameScreen(Screen):
     def on_hint_ready(self, message: HintReady) -> None:
         self.pending = False
         if not self.game.take_hint(message.grid, message.result):
-            self.refresh_views()
-            return
-        if message.then == "apply":
+            self.refresh_views()  # the board changed meanwhile: the answer is stale
+        elif message.then == "apply":
             self.apply_known_step()
         else:
             self.game.advance_hint()
             self.refresh_views()
+        self.run_queued()
 
     def apply_known_step(self) -> None:
         game = self.game
@@ -263,9 +274,11 @@ class GameScreen(Screen):
             self.refresh_views()
 
     def action_solve_all(self) -> None:
-        if self.game.is_solved:
+        if self.pending:
+            self.queued.append("solve_all")
+        elif self.game.is_solved:
             self.say("The puzzle is solved.")
-        elif not self.pending:
+        else:
             self.pending = True
             self.refresh_views()
             self.solve_to_end(self.game.grid)
@@ -291,6 +304,7 @@ class GameScreen(Screen):
             steps = message.result.steps
             game.apply_steps(steps, f"solve to the end ({len(steps)} steps)")
             self.changed(f"Solved with {len(steps)} steps (u undoes them all).")
+        self.run_queued()
 
     def grade_if_solved(self) -> None:
         if self.game.is_solved and self.grade is None and not self.grading:

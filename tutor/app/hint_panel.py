@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Static
 
 from ..engine import ContradictionError
 from ..engine.step import describe_changes
 from ..game import HINT_LEVELS, Game
+from .panel import Panel
 
 
 def hint_content(game: Game, pending: bool, message: str = "") -> Content:
@@ -47,8 +47,8 @@ def hint_content(game: Game, pending: bool, message: str = "") -> Content:
     return Content.from_markup(f"{title}\n[dim]n: a hint, s: apply the next step[/]")
 
 
-class HintPanel(Static):
+class HintPanel(Panel):
     """Shows the hint ladder; the game screen calls show() after each change or key press."""
 
     def show(self, game: Game, pending: bool = False, message: str = "") -> None:
-        self.update(hint_content(game, pending, message))
+        self.show_content(hint_content(game, pending, message))

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widgets import Static
+from .panel import Panel
 
 
-class StatusLine(Static):
+class StatusLine(Panel):
     """One line above the panels; the game screen calls show() after each change."""
 
     def show(self, name: str, pencil: bool, moves: int, solved: bool) -> None:
         mode = "[b reverse] PENCIL [/]" if pencil else "[dim]digits[/]"
         state = "  [b $success]SOLVED[/]" if solved else ""
-        self.update(Content.from_markup(
+        self.show_content(Content.from_markup(
             f"[b]$name[/]  {mode}  [dim]{moves} changes[/]{state}", name=name or "Puzzle"))
