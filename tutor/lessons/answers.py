@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 from ..engine import Step, find_steps, next_step, solution_values
 from ..engine.registry import LADDER, technique as technique_entry
-from ..geometry import COUNT, DIGITS, PEERS, UNITS, UNITS_OF, bit, cell_name, digits_name, unit_name
+from ..geometry import (
+    COUNT, DIGITS, PEERS, UNITS, UNITS_OF, bit, cell_name, digits_name, unit_name,
+)
 from ..grid import Grid
 
 RIGHT = "right"

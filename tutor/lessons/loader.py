@@ -10,7 +10,7 @@ from ..engine import EngineError
 from ..engine.registry import BY_ID
 from ..errors import PuzzleError
 from ..formats import parse
-from ..geometry import DIGITS, SIZE, UNIT_KINDS, parse_cell_name
+from ..geometry import DIGITS, SIZE, UNIT_KINDS, cell_name, parse_cell_name
 from ..resources import bundled_dir
 from .model import Exercise, Highlight, Lesson, Page, Position
 
@@ -113,8 +113,6 @@ def parse_changes(text: str) -> tuple[tuple, tuple]:
 
 def _check_changes_fit(reader: _Reader, key: str, grid, placements, eliminations) -> None:
     """A placement needs an empty cell with that candidate; an elimination needs the candidate."""
-    from ..geometry import cell_name
-
     for cell, digit in placements + eliminations:
         if grid.values[cell]:
             reader.fail(key, f"{cell_name(cell)} is already filled on this board")
