@@ -1,0 +1,53 @@
+"""Benchmarks: `python -m tutor.bench [SECTION...]` prints each area's speed figures.
+
+Each section is a module of this package with a `run() -> None` that prints its figures, and runs
+alone as `python -m tutor.bench.<section>`. A section whose module is missing or fails to import is
+reported as not available, and the others still run. Speed targets live here, never in timed tests.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import traceback
+
+SECTIONS = ("solver", "engine", "cli", "app", "generator", "milp")
+"""Every section, in the order `python -m tutor.bench` runs them."""
+
+USAGE = f"usage: python -m tutor.bench [SECTION...]   (sections: {', '.join(SECTIONS)})"
+
+
+def run_section(name: str) -> bool:
+    """Import and run one section; print why when it cannot run. False if it failed while running."""
+    try:
+        module = importlib.import_module(f"{__name__}.{name}")
+        run = module.run
+    except Exception as error:  # a missing or broken section must not stop the others
+        print(f"== {name}: not available ({type(error).__name__}: {error})")
+        return True
+    try:
+        run()
+    except Exception:
+        print(f"== {name}: failed while running:")
+        traceback.print_exc(file=sys.stdout)
+        return False
+    finally:
+        sys.stdout.flush()
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the named sections (all when none is named); exit status 1 if one failed, 2 on bad usage."""
+    names = list(sys.argv[1:] if argv is None else argv)
+    if any(name in ("-h", "--help") for name in names):
+        print(USAGE)
+        return 0
+    unknown = [name for name in names if name not in SECTIONS]
+    if unknown:
+        print(f"unknown section {', '.join(map(repr, unknown))}", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
+        return 2
+    ok = True
+    for name in names or SECTIONS:
+        ok = run_section(name) and ok
+    return 0 if ok else 1
