@@ -73,6 +73,25 @@ def graded(items: list[Item], jobs: int, with_steps: bool):
             raise
 
 
+class StopFlag:
+    """Turns Ctrl-C into a request honoured between two records, so that every record written is
+    also counted in the summary, and none is cut in half."""
+
+    def __init__(self):
+        self.requested = False
+        try:
+            self.previous = signal.signal(signal.SIGINT, self._request)
+        except ValueError:  # not the main thread: Ctrl-C keeps its default behaviour
+            self.previous = None
+
+    def _request(self, signum, frame) -> None:
+        self.requested = True
+
+    def restore(self) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+
 def _progress(total: int):
     """A progress bar with rate and ETA on stderr when it is a terminal, else None."""
     if total < 2 or not sys.stderr.isatty():
@@ -103,9 +122,9 @@ def run(args) -> int:
         writer = TableWriter(args.steps)
     summary = Summary()
     progress = _progress(len(items))
-    interrupted = False
     task = progress.add_task("grading", total=len(items)) if progress else None
     results = graded(items, args.jobs, args.steps)
+    stop = StopFlag()
     try:
         if progress:
             progress.start()
@@ -117,20 +136,21 @@ def run(args) -> int:
                 (progress.console if progress else errors).print(record["error"], markup=False)
             if progress:
                 progress.advance(task)
-    except KeyboardInterrupt:
-        interrupted = True
-        results.close()
+            if stop.requested:
+                break
     finally:
+        stop.restore()
+        results.close()
         if progress:
             progress.stop()
     writer.finish()
     report = errors if machine else console()
-    if summary.total > 1 or interrupted:
+    if summary.total > 1 or stop.requested:
         if not machine:
             report.print()
         for line in summary.lines():
             report.print(line, markup=False)
-    if interrupted:
+    if stop.requested:
         errors.print(f"interrupted: {summary.total} of {len(items)} puzzles graded "
                      "(their results are above)", markup=False)
         return 130
