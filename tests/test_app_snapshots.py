@@ -50,3 +50,11 @@ def test_paste_modal_with_an_error(snap_compare):
         await pilot.pause()
 
     assert snap_compare(position_app(), terminal_size=(100, 40), run_before=run_before)
+
+
+def test_full_board_in_the_light_theme(snap_compare):
+    async def run_before(pilot) -> None:
+        pilot.app.theme = "textual-light"
+        await hint_presses(3)(pilot)
+
+    assert snap_compare(position_app(), terminal_size=(100, 40), run_before=run_before)

@@ -220,6 +220,7 @@ class GameScreen(Screen):
 
     # --- hints and steps (the engine runs in a worker thread) -----------------------------
     def action_hint(self) -> None:
+        self.message = ""
         if self.pending:
             self.queued.append("hint")
         elif self.game.hint_known:
@@ -229,6 +230,7 @@ class GameScreen(Screen):
             self.start_search("hint")
 
     def action_apply_step(self) -> None:
+        self.message = ""
         if self.pending:
             self.queued.append("apply_step")
         elif self.game.hint_known:

@@ -10,8 +10,17 @@ from ..game import HINT_LEVELS, Game
 from .panel import Panel
 
 
-def hint_content(game: Game, pending: bool, message: str = "") -> Content:
-    """What the panel says for the game's hint state (a plain message wins when there is no hint)."""
+def hint_content(game: Game, pending: bool, message: str = "") -> Content | None:
+    """What the panel says: the latest message (if any) over the hint ladder's state."""
+    body = ladder_content(game, pending)
+    if not message:
+        return body
+    note = Content.from_markup("[b]» $message[/]", message=message)
+    return note if body is None else note + Content("\n") + body
+
+
+def ladder_content(game: Game, pending: bool) -> Content | None:
+    """The hint ladder at its current rung, a problem found instead of a step, or None."""
     title = "[b]Hint[/]"
     if pending:
         return Content.from_markup(f"{title}\nLooking for the next step…")
@@ -42,13 +51,14 @@ def hint_content(game: Game, pending: bool, message: str = "") -> Content:
         more = "n: more, s: apply" if level < HINT_LEVELS else "s: apply this step"
         parts.append(f"[dim]{more}[/]")
         return Content.from_markup("\n".join(parts), **variables)
-    if message:
-        return Content.from_markup(f"{title}\n$message", message=message)
-    return Content.from_markup(f"{title}\n[dim]n: a hint, s: apply the next step[/]")
+    return None
 
 
 class HintPanel(Panel):
     """Shows the hint ladder; the game screen calls show() after each change or key press."""
 
     def show(self, game: Game, pending: bool = False, message: str = "") -> None:
-        self.show_content(hint_content(game, pending, message))
+        content = hint_content(game, pending, message)
+        if content is None:
+            content = Content.from_markup("[b]Hint[/]\n[dim]n: a hint, s: apply the next step[/]")
+        self.show_content(content)

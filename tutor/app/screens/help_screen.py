@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from rich.table import Table
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from ..keys import help_rows
 
@@ -18,20 +19,23 @@ Problems: cells flagged ! .  Compact board: * pattern, × loses candidates, + pl
 Ctrl+p opens the command palette (more screens and commands)."""
 
 
+def key_table() -> Table:
+    """Keys and what they do, wrapping to the dialog's width."""
+    table = Table(title="Keys", title_justify="left", box=None, expand=True, padding=(0, 1))
+    table.add_column("Keys", style="bold", no_wrap=True)
+    table.add_column("What it does", ratio=1)
+    for keys, text in help_rows():
+        table.add_row(keys, text)
+    return table
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog", classes="dialog"):
-            yield Static("[b]Keys[/b]  (mouse: click a cell to select it)")
-            yield DataTable(id="help-keys", show_cursor=False, zebra_stripes=True)
+            yield Static(key_table(), id="help-keys")
             yield Static(LEGEND, id="help-legend")
-
-    def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("Keys", "What it does")
-        for keys, text in help_rows():
-            table.add_row(keys, text)
 
     def action_close(self) -> None:
         self.dismiss(None)
