@@ -192,3 +192,9 @@ def test_both_methods_agree_on_solution_and_count():
             assert found[0].values == tutor.solve(grid).values, line
         several += count > 1
     assert several > 0, f"no puzzle with several solutions among the {origin}"
+
+
+@needs_scipy
+def test_a_solve_cut_short_is_an_error_not_a_no_solution():
+    with pytest.raises(milp.MilpFailed, match="without an answer"):
+        milp.solutions(tutor.parse(LEO), time_limit=0.0)

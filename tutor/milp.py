@@ -18,8 +18,17 @@ VARIABLE_COUNT = CELL_COUNT * SIZE
 INSTALL_HINT = "pip install 'sudoku-tutor[milp]'"
 
 
+TIME_LIMIT = 60.0
+"""Seconds HiGHS may spend on one solve before giving up (the hardest known puzzles take about one)."""
+INFEASIBLE = 2  # scipy.optimize.milp's status for "no point meets the constraints"
+
+
 class MilpUnavailable(ImportError):
     """SciPy (the `milp` extra) is not installed."""
+
+
+class MilpFailed(RuntimeError):
+    """HiGHS stopped without an answer (time limit or a numerical problem): no claim either way."""
 
 
 def _scipy():
@@ -76,7 +85,8 @@ def _fixed_values(grid: Grid) -> list[tuple[int, int]]:
 class _Model:
     """The equations as a sparse matrix plus the bounds fixing the filled cells; cuts are added later."""
 
-    def __init__(self, grid: Grid):
+    def __init__(self, grid: Grid, time_limit: float = TIME_LIMIT):
+        self.time_limit = time_limit
         numpy, self._bounds, self._linear, self._milp, self._csr = _scipy()
         self._numpy = numpy
         rows = [row for family in constraint_families().values() for row in family]
@@ -107,9 +117,12 @@ class _Model:
             integrality=numpy.ones(VARIABLE_COUNT),
             bounds=self._bounds(self.fixed_lower, numpy.ones(VARIABLE_COUNT)),
             constraints=self._linear(matrix, self.lower, self.upper),
+            options={"time_limit": self.time_limit},
         )
-        if result.x is None:
+        if result.status == INFEASIBLE:
             return None
+        if result.x is None or result.status != 0:
+            raise MilpFailed(f"the MILP solver stopped without an answer: {result.message}")
         return [i for i, value in enumerate(result.x) if value > 0.5]
 
 
@@ -120,11 +133,14 @@ def _grid_of(ones: list[int], grid: Grid) -> Grid:
     return Grid(values, grid.givens)
 
 
-def solutions(grid: Grid, limit: int = 2) -> list[Grid]:
-    """Up to `limit` distinct solutions, each found by solving again with a cut against the last."""
+def solutions(grid: Grid, limit: int = 2, time_limit: float = TIME_LIMIT) -> list[Grid]:
+    """Up to `limit` distinct solutions, each found by solving again with a cut against the last.
+
+    Raises MilpFailed when one solve runs past `time_limit` seconds without an answer.
+    """
     if limit < 1:
         raise ValueError("limit must be at least 1")
-    model = _Model(grid)
+    model = _Model(grid, time_limit)
     found: list[Grid] = []
     while len(found) < limit:
         ones = model.solve()
@@ -196,6 +212,6 @@ def _wrap(text: str, indent: str, width: int = 96) -> list[str]:
 
 
 __all__ = [
-    "INSTALL_HINT", "MilpUnavailable", "VARIABLE_COUNT", "available", "constraint_families",
+    "INSTALL_HINT", "MilpFailed", "MilpUnavailable", "TIME_LIMIT", "VARIABLE_COUNT", "available", "constraint_families",
     "count_solutions", "describe_model", "solutions", "solve", "variable",
 ]

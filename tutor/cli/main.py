@@ -1,7 +1,8 @@
 """Entry point of the `tutor` command: builds the parser from the command modules and dispatches.
 
 Each command is a module with `add_parser(subparsers) -> ArgumentParser` and `run(args) -> int`
-(the exit status). Adding a command is one line in COMMANDS. A command's module must not import
+(the exit status). Adding a command is one line in COMMANDS; a listed module that does not exist
+(yet) is skipped, so the other commands keep working. A command's module must not import
 Textual at module level: only `tutor play` starts the app, by a lazy import inside `run`.
 """
 
@@ -19,6 +20,8 @@ COMMANDS = [
     "tutor.cli.grade",
     "tutor.cli.solve",
     "tutor.cli.next_step",
+    "tutor.cli.lesson",
+    "tutor.cli.generate",
 ]
 DEFAULT_COMMAND = "play"
 
@@ -41,8 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        module = importlib.import_module(name)
+    for name in dict.fromkeys(COMMANDS):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:
+                raise
+            continue
         module.add_parser(subparsers).set_defaults(run=module.run)
     return parser
 

@@ -78,7 +78,8 @@ class CsvWriter:
         header = [f for f in FIELDS if f not in ("techniques", "bottleneck")]
         header[header.index("backtracking"):header.index("backtracking")] = [
             "bottleneck", "bottleneck_index"]
-        self.header = header + [t.id for t in TECHNIQUES] + (["steps"] if with_steps else [])
+        self.header = (header + [technique_column(t.id) for t in TECHNIQUES]
+                       + (["steps"] if with_steps else []))
         self.writer = csv.writer(stream, lineterminator="\n")
         self.writer.writerow(self.header)
 
@@ -88,13 +89,19 @@ class CsvWriter:
         row["bottleneck"] = found["step"] if found else None
         row["bottleneck_index"] = found["index"] if found else None
         for t in TECHNIQUES:
-            row[t.id] = (record["techniques"] or {}).get(t.id, 0) if record["valid"] else None
+            count = (record["techniques"] or {}).get(t.id, 0)
+            row[technique_column(t.id)] = count if record["valid"] else None
         if self.with_steps:
             row["steps"] = " | ".join(s["text"] for s in record["steps"] or ())
         self.writer.writerow(["" if row[key] is None else _csv_value(row[key]) for key in self.header])
 
     def finish(self) -> None:
         self.stream.flush()
+
+
+def technique_column(technique_id: str) -> str:
+    """'count_naked_single': a technique's CSV column, apart from the `backtracking` flag column."""
+    return f"count_{technique_id}"
 
 
 def _csv_value(value):

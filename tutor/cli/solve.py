@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .. import milp
 from .arguments import command_parser, positive
 from .inputs import CliError, read_one
 
@@ -38,8 +39,6 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def _milp():
     """The MILP module when SciPy is installed, else a usage error saying how to install it."""
-    from .. import milp
-
     if not milp.available():
         raise CliError(f"--method milp needs SciPy, which is not installed; install the extra with: "
                        f"{milp.INSTALL_HINT}", code=2)
@@ -54,6 +53,13 @@ def count_text(count: int, limit: int) -> str:
 
 
 def run(args) -> int:
+    try:
+        return _solve(args)
+    except milp.MilpFailed as error:
+        raise CliError(str(error)) from None
+
+
+def _solve(args) -> int:
     method = args.method or ("milp" if args.show_model else "backtracking")
     if args.show_model and method != "milp":
         raise CliError("--show-model describes the MILP model: use it with --method milp", code=2)
