@@ -401,7 +401,8 @@ def test_unknown_command_is_a_usage_error(capsys):
 
 
 def test_a_listed_command_not_written_yet_is_skipped(capsys, monkeypatch):
-    monkeypatch.setattr("tutor.cli.main.COMMANDS", COMMANDS + ["tutor.cli.not_written_yet"])
+    monkeypatch.setattr(sys.modules["tutor.cli.main"], "COMMANDS",
+                        COMMANDS + ["tutor.cli.not_written_yet"])
     code, out, _ = run(capsys, "--help")
     assert code == 0 and "grade" in out
     code, _, err = run(capsys, "not_written_yet")
