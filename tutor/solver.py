@@ -157,40 +157,38 @@ else:
                    _line_part(_FIELDS_PER_LAYOUT, _FIELDS_PER_LAYOUT, BOX_HEIGHT, BOX_WIDTH))
 
 
-def _spread(heads: int, part: _LinePart) -> int:
-    """Each segment head copied onto the same segment of the other fields of its band."""
-    spread = 0
-    for shift, down, up in part.band_moves:
-        spread |= (heads >> shift) & down | (heads << shift) & up
-    return spread
-
-
-def _fields_with_one(heads: int, part: _LinePart) -> int:
-    """The low bit of every field whose heads hold exactly one bit."""
-    marked = heads | part.guards
-    less_one = marked - part.field_lows
-    rest = marked & less_one  # a field's heads without the lowest; guard kept iff there was one
-    rest_guards = rest & part.guards
-    several = (rest - (rest_guards >> SIZE)) & part.guards
-    return (rest_guards ^ several) >> SIZE
-
-
 def _intersections(lines: int) -> int:
     """The row and column layouts after pointing and claiming (not repeated to a fixed point)."""
+    # Helpers are written inline: this runs at most search nodes, where calls cost.
     for part in _LINE_PARTS:
+        heads = part.heads
+        guards = part.guards
+        field_lows = part.field_lows
+        moves = part.band_moves
         segments = lines
         for shift in part.segment_shifts:
             segments |= lines >> shift
-        segments &= part.heads
+        segments &= heads
         # Pointing: a box's digit confined to one line's segment leaves the rest of that line.
-        pointing = segments & ~_spread(segments, part)
+        elsewhere = 0  # each segment head set when the same segment of another band field has one
+        for shift, down, up in moves:
+            elsewhere |= (segments >> shift) & down | (segments << shift) & up
+        pointing = segments & ~elsewhere
         if pointing:
-            fields = (pointing | part.guards) - part.field_lows & part.guards
+            fields = (pointing | guards) - field_lows & guards
             lines &= ~(((fields >> SIZE) * _VALUE_BITS) ^ (pointing * part.segment_fill))
-        # Claiming: a line's digit confined to one box leaves the rest of that box.
-        claiming = segments & _fields_with_one(segments, part) * part.heads_fill
-        if claiming:
-            lines &= ~(_spread(claiming, part) * part.segment_fill)
+        # Claiming: a line's digit confined to one box leaves the rest of that box. A field's
+        # heads are tested for "exactly one" with the guard-bit subtraction.
+        marked = segments | guards
+        rest = marked & (marked - field_lows)
+        rest_guards = rest & guards
+        one = rest_guards ^ ((rest - (rest_guards >> SIZE)) & guards)
+        if one:
+            claiming = segments & (one >> SIZE) * part.heads_fill
+            spread = 0
+            for shift, down, up in moves:
+                spread |= (claiming >> shift) & down | (claiming << shift) & up
+            lines &= ~(spread * part.segment_fill)
     return lines
 
 
@@ -214,12 +212,12 @@ class _Search:
         nibble = _NIBBLE
         while True:
             guards = state & _GUARDS
-            less_one = state - (guards >> SIZE)  # an open field keeps its guard iff not empty
+            lows = guards >> SIZE
+            less_one = state - lows  # an open field keeps its guard iff not empty
             if less_one & _GUARDS != guards:
                 return  # a cell with no digit left, or a digit with no place left in a unit
-            rest = state & less_one  # every field without its lowest candidate
-            rest_guards = rest & _GUARDS
-            singles = rest_guards ^ ((rest - (rest_guards >> SIZE)) & _GUARDS)
+            rest = state & less_one  # every field without its lowest candidate; guards kept
+            singles = guards ^ ((rest - lows) & _GUARDS)  # guard lost: nothing was left
             if singles:
                 singles = state & (singles >> SIZE) * _VALUE_BITS
                 while singles:
