@@ -136,7 +136,9 @@ async def test_step_key_solves_step_by_step():
         screen = app.game_screen
         expected = tutor.grade(screen.game.grid).steps[:5]
         await pilot.press(*"sssss")  # presses made while the engine is busy are queued, not lost
-        while screen.pending or screen.queued:
+        for _ in range(100):
+            if not (screen.pending or screen.queued):
+                break
             await settle(pilot)
         assert screen.game.applied_steps == list(expected)
 
@@ -352,3 +354,17 @@ def test_run_app_refuses_unreadable_text_without_starting(capsys):
 
     assert run_app("12a") == 2
     assert "column 3" in capsys.readouterr().err
+
+
+async def test_an_unusable_data_folder_never_stops_the_game(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be", encoding="utf-8")
+    monkeypatch.setenv("TUTOR_DATA_DIR", str(blocker))
+    app = TutorApp()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await settle(pilot)
+        assert app.game_screen.game.index == 1
+        notes = [n.message for n in app._notifications]
+        assert sum("will not be saved" in note or "Could not save" in note for note in notes) == 1

@@ -40,21 +40,31 @@ class TutorApp(App):
 
     def on_mount(self) -> None:
         saved = None
-        if self.start_puzzle is None:
-            try:
-                saved = load_save(self.save_path)
-            except Unreadable as error:
-                self.notify(f"The saved game was unreadable ({error.reason}); it was kept as "
-                            f"{error.kept_at}. Starting a new game.",
-                            title="Save moved aside", severity="warning", timeout=15)
+        try:
+            path = self.save_path
+            if self.start_puzzle is None:
+                saved = load_save(path)
+            # A save that is not resumed is kept as game-previous.json at the first new change.
+            self.keep_previous = path.exists()
+        except Unreadable as error:
+            self.notify(f"The saved game was unreadable ({error.reason}); it was kept as "
+                        f"{error.kept_at}. Starting a new game.",
+                        title="Save moved aside", severity="warning", timeout=15)
+        except OSError as error:
+            self.report_save_problem(f"The data folder cannot be used ({error}); "
+                                     "this game will not be saved.")
         fresh = self.fresh_game()
-        # A save that is not resumed is kept as game-previous.json at the first new change.
-        self.keep_previous = self.save_path.exists()
         self.game_screen = GameScreen(fresh, save_game=self.autosave)
         self.push_screen(self.game_screen)
         if saved is not None:
             self.push_screen(ResumeScreen(saved, fresh.name or "a new puzzle"),
                              lambda resume: self.resume(saved) if resume else None)
+
+    def report_save_problem(self, message: str) -> None:
+        """Tell the user once; the game goes on without saving."""
+        if not self.save_failed:
+            self.notify(message, title="Not saved", severity="error", timeout=15)
+        self.save_failed = True
 
     def fresh_game(self) -> Game:
         if self.start_puzzle is not None:
@@ -76,17 +86,14 @@ class TutorApp(App):
 
     def autosave(self, game: Game) -> None:
         """Called after every change; a failing disk is reported once, never fatal."""
-        path = self.save_path
         try:
+            path = self.save_path
             if self.keep_previous and path.exists():
                 os.replace(path, path.with_name(PREVIOUS_NAME))
             self.keep_previous = False
             save_game(game, path)
         except OSError as error:
-            if not self.save_failed:
-                self.notify(f"Could not save the game to {path}: {error}", severity="error",
-                            timeout=15)
-            self.save_failed = True
+            self.report_save_problem(f"Could not save the game: {error}")
 
     def get_system_commands(self, screen: Screen):
         yield from super().get_system_commands(screen)

@@ -34,6 +34,8 @@ from .view import board_view
 SIDE_MIN_WIDTH = 38
 FULL_MIN_SIZE = Size(FULL.width + 1 + SIDE_MIN_WIDTH, FULL.height + 1)
 """Below this terminal size the board switches to one line per row."""
+PENDING_NOTICE = 0.15
+"""Seconds the engine may think before the hint panel says it is looking."""
 
 
 class HintReady(Message):
@@ -76,7 +78,7 @@ class GameScreen(Screen):
         self.game = game
         empty = game.grid.empty_cells
         self.selected = empty[0] if empty else 0
-        self.grade: Grade | EngineError | None = None
+        self.puzzle_grade: Grade | EngineError | None = None
         self.grading = False
 
     def compose(self) -> ComposeResult:
@@ -118,7 +120,7 @@ class GameScreen(Screen):
         self.query_one(Board).view = view
         self.query_one(StatusLine).show(game.name, self.pencil, game.index, game.is_solved)
         self.query_one(CellPanel).show(view)
-        grade_result = self.grade if isinstance(self.grade, Grade) else None
+        grade_result = self.puzzle_grade if isinstance(self.puzzle_grade, Grade) else None
         self.query_one(DifficultyPanel).show(game.earned, grade_result, self.grading)
         self.query_one(HintPanel).show(game, self.pending, self.message)
         path = [(s.label, bool(s.steps)) for s in game.states[1:game.index + 1]]
@@ -245,8 +247,13 @@ class GameScreen(Screen):
 
     def start_search(self, then: str) -> None:
         self.pending = True
-        self.refresh_views()
+        # Most answers come within a frame; say "looking" only if one takes noticeably long.
+        self.set_timer(PENDING_NOTICE, self.show_pending)
         self.find_step(self.game.grid, then)
+
+    def show_pending(self) -> None:
+        if self.pending:
+            self.refresh_views()
 
     @work(thread=True, exclusive=True, group="engine")
     def find_step(self, grid: Grid, then: str) -> None:
@@ -282,7 +289,7 @@ class GameScreen(Screen):
             self.say("The puzzle is solved.")
         else:
             self.pending = True
-            self.refresh_views()
+            self.set_timer(PENDING_NOTICE, self.show_pending)
             self.solve_to_end(self.game.grid)
 
     @work(thread=True, exclusive=True, group="engine")
@@ -309,7 +316,7 @@ class GameScreen(Screen):
         self.run_queued()
 
     def grade_if_solved(self) -> None:
-        if self.game.is_solved and self.grade is None and not self.grading:
+        if self.game.is_solved and self.puzzle_grade is None and not self.grading:
             self.grading = True
             self.refresh_views()
             self.grade_puzzle(self.game.puzzle)
@@ -326,7 +333,7 @@ class GameScreen(Screen):
         if message.puzzle != self.game.puzzle:
             return
         self.grading = False
-        self.grade = message.result
+        self.puzzle_grade = message.result
         self.refresh_views()
 
     # --- other screens ----------------------------------------------------------------------

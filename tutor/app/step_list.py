@@ -18,6 +18,9 @@ class StepList(VerticalScroll, can_focus=False):
 
     def show(self, entries: list[tuple[str, bool]]) -> None:
         """Each entry is (label, applied by the engine)."""
+        if entries == getattr(self, "_shown", None):
+            return  # most keys change nothing here, and a long path is costly to rebuild
+        self._shown = list(entries)
         lines = Content.from_markup("[b]Path so far[/]") if entries else Content.from_markup(
             "[b]Path so far[/]\n[dim]nothing yet[/]")
         for number, (label, is_step) in enumerate(entries, start=1):
