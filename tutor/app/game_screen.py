@@ -47,12 +47,16 @@ class HintReady(Message):
 
 
 class SolveReady(Message):
+    """A worker graded the position for "solve to the end": its Grade, or the EngineError raised."""
+
     def __init__(self, grid: Grid, result) -> None:
         super().__init__()
         self.grid, self.result = grid, result
 
 
 class GradeReady(Message):
+    """A worker graded the puzzle itself (shown once it is solved)."""
+
     def __init__(self, puzzle: Grid, result) -> None:
         super().__init__()
         self.puzzle, self.result = puzzle, result
