@@ -39,6 +39,14 @@ def technique_counts(techniques: dict[str, int]) -> str:
     return ", ".join(f"{technique(t).name} {n}" for t, n in techniques.items())
 
 
+def first_line(text: str) -> str:
+    """A puzzle's text for a table cell: a whole unreadable file is cut to its first line."""
+    lines = text.splitlines()
+    if len(lines) <= 1:
+        return text
+    return f"{lines[0]} ... ({len(lines)} lines)"
+
+
 def level_text(record: dict) -> str:
     return f"{record['level']} ({record['band']})" if record["valid"] else ""
 
@@ -138,11 +146,12 @@ class TableWriter:
         table.add_column(style="bold")
         table.add_column(overflow="fold")
         rows = [
-            ("Puzzle", record["puzzle"]),
+            ("Puzzle", first_line(record["puzzle"])),
             ("Source", record["source"]),
             ("Validity", validity_text(record)),
-            ("Givens", "" if record["givens"] is None else str(record["givens"])),
         ]
+        if record["givens"] is not None:
+            rows.append(("Givens", str(record["givens"])))
         if record["valid"]:
             rows += [
                 ("Level", level_text(record)),
