@@ -1,34 +1,15 @@
 """`tutor generate`: lines out, --out appends, bad --level and --count give a message and exit 2."""
 
-import argparse
-import importlib
-import sys
-
 import pytest
 
 import tutor
-from tutor.cli import generate as command
-from tutor.cli.inputs import CliError
+from tutor.cli.main import main
 from tutor.generator import LevelRange
 from tutor.puzzles import load_file
 
 
 def tutor_generate(*argv) -> int:
-    """Run `tutor generate ARGV` through the command's own parser, as the `tutor` entry point does."""
-    main = importlib.import_module("tutor.cli.main")
-    if "tutor.cli.generate" in main.COMMANDS:
-        return main.main(["generate", *argv])
-    parser = argparse.ArgumentParser(prog="tutor")
-    command.add_parser(parser.add_subparsers(dest="command")).set_defaults(run=command.run)
-    try:
-        args = parser.parse_args(["generate", *argv])
-    except SystemExit as stop:
-        return stop.code
-    try:
-        return args.run(args)
-    except CliError as error:
-        print(f"tutor generate: {error}", file=sys.stderr)
-        return error.code
+    return main(["generate", *argv])
 
 
 def test_prints_one_line_per_puzzle_at_the_level(capsys):
@@ -88,3 +69,12 @@ def test_unwritable_out_is_reported(tmp_path, capsys):
     folder.mkdir()
     assert tutor_generate("--level", "0", "--seed", "1", "--out", str(folder)) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_giving_up_says_what_to_try(monkeypatch, capsys):
+    from tutor.cli import generate as command
+
+    monkeypatch.setattr(command, "MAX_ATTEMPTS", 3)
+    assert tutor_generate("--level", "5.5", "--symmetric", "--seed", "1") == 1
+    err = capsys.readouterr().err
+    assert "no puzzle at level 5.5 found in 3 attempts; try a range of levels or drop --symmetric" in err

@@ -1,4 +1,4 @@
-"""Benchmark of the generator: median and worst time to one puzzle at each level 0-6, by seed."""
+"""Benchmark of the generator: median and worst time to one puzzle at each level 0-6 (half steps too)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ import sys
 import time
 from collections import Counter
 
-from ..generator.generate import generate_one
+from ..generator.generate import LEVELS, GenerationError, generate_one
 
-LEVELS = (0, 1, 2, 3, 4, 5, 6)
 SEEDS = 7
 TARGET_MEDIAN = 2.0
 """Seconds: the median time to one puzzle should stay below this for levels 0-5."""
+MAX_ATTEMPTS = 2000
+"""Give up on a seed after this many attempts (symmetric level 5.5 has no bundled puzzle to vary)."""
 
 
 def measure(level: float, seeds: int = SEEDS, symmetric: bool = False) -> dict:
@@ -20,9 +21,13 @@ def measure(level: float, seeds: int = SEEDS, symmetric: bool = False) -> dict:
     times, methods = [], Counter()
     for seed in range(seeds):
         started = time.perf_counter()
-        made = generate_one(level, seed, symmetric)
+        try:
+            made = generate_one(level, seed, symmetric, max_attempts=MAX_ATTEMPTS)
+        except GenerationError:
+            methods[f"none in {MAX_ATTEMPTS} attempts"] += 1
+        else:
+            methods["dug" if made.method == "dug" else "from a bundled puzzle"] += 1
         times.append(time.perf_counter() - started)
-        methods["dug" if made.method == "dug" else "from a bundled puzzle"] += 1
     return {"level": level, "median": statistics.median(times), "worst": max(times),
             "methods": dict(methods)}
 
@@ -37,7 +42,7 @@ def run(seeds: int = SEEDS, symmetric: bool = False, out=None) -> list[dict]:
     for level in LEVELS:
         result = measure(level, seeds, symmetric)
         results.append(result)
-        ok = "" if level > 5 else ("  ok" if result["median"] < TARGET_MEDIAN else "  OVER TARGET")
+        ok = "" if level == 6 else ("  ok" if result["median"] < TARGET_MEDIAN else "  OVER TARGET")
         made = ", ".join(f"{n} {how}" for how, n in sorted(result["methods"].items()))
         print(f"  level {level:g}: median {result['median']:.2f} s, worst {result['worst']:.2f} s"
               f" ({made}){ok}", file=out, flush=True)

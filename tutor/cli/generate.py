@@ -18,7 +18,12 @@ or anywhere in a range such as 2-3.5. Each is printed as one line: the 81-charac
 level and --symmetric setting makes that puzzle again. --out appends the lines to a puzzle file
 (created if absent; what it held is kept).
 
-Exit status: 0 done, 1 the file could not be written, 2 usage error, 130 interrupted."""
+Exit status: 0 done, 1 the file could not be written or no puzzle was found, 2 usage error,
+130 interrupted."""
+
+
+MAX_ATTEMPTS = 5000
+"""Attempts per puzzle before giving up (about a minute): only symmetric level 5.5 gets there."""
 
 
 def level_range(text: str) -> LevelRange:
@@ -78,7 +83,8 @@ def run(args) -> int:
     progress = _progress_printer()
     written = 0
     try:
-        for made in generate(args.level, args.count, args.seed, args.symmetric, progress=progress):
+        for made in generate(args.level, args.count, args.seed, args.symmetric, progress=progress,
+                             max_attempts=MAX_ATTEMPTS):
             if progress is not None:
                 sys.stderr.write("\r\033[K")
             if args.out is not None:
@@ -87,7 +93,8 @@ def run(args) -> int:
             else:
                 print(made.line, flush=True)
     except GenerationError as error:
-        raise CliError(str(error), 2) from None
+        hint = "; try a range of levels" + (" or drop --symmetric" if args.symmetric else "")
+        raise CliError(f"{error}{hint}", 1) from None
     if args.out is not None:
         print(f"{written} puzzle{'s' if written != 1 else ''} at level {args.level} added to {args.out}")
     return 0

@@ -27,9 +27,6 @@ LEVELS = tuple(step / 2 for step in range(13))
 
 DIG_FIRST = 40
 """Dig attempts before bundled puzzles are varied too (then the two alternate)."""
-DIG_FIRST_RARE = 10
-"""The same when every level asked is rare among dug puzzles (3 to 5.5: about 1 in 100 or fewer)."""
-COMMON_LEVELS = (0, 0.5, 1, 1.5, 2, 2.5, 6)
 CAPPED_UP_TO = 1
 """Up to this level, digging removes a given only while the grade stays at most the level asked."""
 VARY_TRIES = 120
@@ -226,13 +223,12 @@ def generate_one(levels, seed: int, symmetric: bool = False, *, progress=None, c
     levels = as_levels(levels)
     rng = random.Random(seed)
     seeds = None
-    dig_first = DIG_FIRST if any(level in levels for level in COMMON_LEVELS) else DIG_FIRST_RARE
     attempt = 0
     while max_attempts is None or attempt < max_attempts:
         if _is_cancelled(cancel):
             raise Cancelled("generation cancelled")
         attempt += 1
-        if attempt > dig_first and attempt % 2 == 0:
+        if attempt > DIG_FIRST and attempt % 2 == 0:
             if seeds is None:
                 seeds = seed_puzzles(levels, symmetric, collections)
             if seeds:
