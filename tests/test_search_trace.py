@@ -231,3 +231,20 @@ def test_the_board_follows_the_events():
 def test_unknown_strategy_is_refused():
     with pytest.raises(ValueError, match="unknown strategy 'random'"):
         SearchTrace(tutor.parse(LEO), "random")
+
+
+def test_side_by_side_steps_both_searches_until_each_ends():
+    from tutor.generator.search_trace import SideBySide
+
+    grid = near_worst_case()
+    both = SideBySide(grid, step_limit=3000)
+    ticks = 0
+    while not both.finished:
+        made = both.advance(100)
+        ticks += 1
+        assert all(len(events) <= 100 for events in made.values())
+    assert both.latest["propagation"].kind == "solved"
+    # 30 ticks of 100 steps reach the limit; the 31st brings the "limit" event itself.
+    assert both.latest["cell_order"].kind == "limit" and ticks == 3000 // 100 + 1
+    assert both.searches["propagation"].grid().is_solved
+    assert both.advance(5) == {"cell_order": [], "propagation": []}

@@ -9,6 +9,7 @@ from .generate import (
     generate,
     generate_one,
 )
+from .search_trace import SearchEvent, SearchTrace, SideBySide, trace
 from .transforms import Transform, equivalent, random_transform
 
 __all__ = [
@@ -17,9 +18,13 @@ __all__ = [
     "GenerationError",
     "LevelRange",
     "Progress",
+    "SearchEvent",
+    "SearchTrace",
+    "SideBySide",
     "Transform",
     "equivalent",
     "generate",
     "generate_one",
     "random_transform",
+    "trace",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..geometry import ALL_DIGITS, CELL_COUNT, COUNT, DIGITS_IN, UNITS_OF, bit
+from ..geometry import ALL_DIGITS, CELL_COUNT, COUNT, DIGITS_IN, SIZE, UNITS_OF, bit
 
 
 def random_full_grid(rng: random.Random) -> tuple[int, ...]:
@@ -14,7 +14,7 @@ def random_full_grid(rng: random.Random) -> tuple[int, ...]:
     its digits in a random order; from an empty board this almost never needs to backtrack far.
     """
     values = [0] * CELL_COUNT
-    used = [0] * (3 * len(DIGITS_IN[ALL_DIGITS]))
+    used = [0] * (3 * SIZE)  # the digits placed in each row, column and box
     empties = list(range(CELL_COUNT))
     if not _fill(values, used, empties, rng):
         raise AssertionError("an empty board always has a solution")

@@ -108,7 +108,8 @@ class Generated:
     @property
     def comment(self) -> str:
         level = self.grade.level
-        return f"level {level_text(level)} ({band(level)}); bottleneck: {self.grade.bottleneck}; seed {self.seed}"
+        return (f"level {level_text(level)} ({band(level)}); "
+                f"bottleneck: {self.grade.bottleneck}; seed {self.seed}")
 
     @property
     def line(self) -> str:

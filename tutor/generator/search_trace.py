@@ -239,3 +239,30 @@ def trace(grid: Grid, strategy: str = "cell_order", step_limit: int | None = Non
     """A new search over `grid`'s values (see SearchTrace)."""
     return SearchTrace(grid, strategy, step_limit)
 
+
+
+class SideBySide:
+    """Both strategies over one puzzle, stepped together (the visualiser's two boards).
+
+    `advance(n)` takes up to n events from each search that is still running, so a speed control
+    is just how many steps a tick asks for; `latest` holds each search's last event.
+    """
+
+    def __init__(self, grid: Grid, step_limit: int | None = None):
+        self.searches = {name: SearchTrace(grid, name, step_limit) for name in STRATEGIES}
+        self.latest: dict[str, SearchEvent | None] = {name: None for name in STRATEGIES}
+
+    @property
+    def finished(self) -> bool:
+        return all(event is not None and event.is_final for event in self.latest.values())
+
+    def advance(self, steps: int = 1) -> dict[str, list[SearchEvent]]:
+        """The events each search made in this tick (an empty list once it has ended)."""
+        made = {}
+        for name, search in self.searches.items():
+            events = []
+            while len(events) < steps and not (self.latest[name] and self.latest[name].is_final):
+                self.latest[name] = next(search)
+                events.append(self.latest[name])
+            made[name] = events
+        return made
