@@ -90,6 +90,14 @@ def test_generated_puzzle_is_unique_and_at_the_level(seed, level):
 
 
 @settings(max_examples=4, deadline=None)
+@given(SEEDS, st.sampled_from(["3", "3.5", "4.5", "5", "5.5", "4-5.5"]))
+def test_rare_levels_are_unique_and_at_the_level(seed, level):
+    made = generate_one(level, seed)
+    assert tutor.count_solutions(made.grid) == 1
+    assert tutor.grade(made.grid).level in LevelRange.parse(level)
+
+
+@settings(max_examples=4, deadline=None)
 @given(SEEDS)
 def test_symmetric_generation(seed):
     made = generate_one("0.5-1.5", seed, symmetric=True)
