@@ -80,21 +80,24 @@ for _candidate, _positions in enumerate(_POSITIONS):
         _CANDIDATE_AT[_position] = _candidate
 
 
+_BITS = [sum(1 << p for p in _POSITIONS[c]) for c in range(_CANDIDATES)]
+
+
 def _keep_mask(candidate: int) -> int:
     """The state bits that survive placing `candidate`."""
     cell, digit_index = divmod(candidate, SIZE)
-    ruled_out = [cell * SIZE + d for d in range(SIZE)] + [p * SIZE + digit_index for p in PEERS[cell]]
     cleared = 0
-    for other in ruled_out:  # includes the candidate itself
-        for position in _POSITIONS[other]:
-            cleared |= 1 << position
+    for digit in range(SIZE):  # includes the candidate itself
+        cleared |= _BITS[cell * SIZE + digit]
+    for peer in PEERS[cell]:
+        cleared |= _BITS[peer * SIZE + digit_index]
     for position in _POSITIONS[candidate]:  # the four fields it closes
         cleared |= 1 << (position - position % _STRIDE + SIZE)
     return _FULL & ~cleared
 
 
 _KEEP = [_keep_mask(c) for c in range(_CANDIDATES)]
-_REMOVE = [_FULL & ~sum(1 << p for p in _POSITIONS[c]) for c in range(_CANDIDATES)]
+_REMOVE = [_FULL & ~_BITS[c] for c in range(_CANDIDATES)]
 # Indexed by the bit length of a cell field's guard: the guards of the cell's peers.
 _PEER_GUARDS = [0] * (_STRIDE * _FIELDS_PER_LAYOUT + 1)
 for _cell in CELLS:
