@@ -255,6 +255,8 @@ def test_bench_skips_cleanly_without_shared_data(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv(common.SHARED_DATA_ENV, str(tmp_path / "absent"))
     assert common.load_puzzles("kaggle/kaggle_first10000.txt", what="kaggle") is None
     assert "kaggle: skipped: ../shared/data absent" in capsys.readouterr().out
+    solver_bench.run()
+    assert "nothing measured" in capsys.readouterr().out
 
 
 def test_bench_solver_section_checks_every_answer(tmp_path, monkeypatch, capsys):
@@ -266,6 +268,7 @@ def test_bench_solver_section_checks_every_answer(tmp_path, monkeypatch, capsys)
     assert "kaggle: skipped: ../shared/data/kaggle/kaggle_first10000.txt absent" in out
     assert "count_solutions(limit=2)  top1465" in out and "(2 in " in out
     assert "0 counts != 1, 0 invalid solutions" in out
+    assert "all targets met, all checks passed (3 of 4 sets skipped)" in out
 
 
 def test_bench_solution_check_finds_wrong_answers():
