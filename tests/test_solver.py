@@ -268,7 +268,7 @@ def test_bench_solver_section_checks_every_answer(tmp_path, monkeypatch, capsys)
     assert "kaggle: skipped: ../shared/data/kaggle/kaggle_first10000.txt absent" in out
     assert "count_solutions(limit=2)  top1465" in out and "(2 in " in out
     assert "0 counts != 1, 0 invalid solutions" in out
-    assert "all targets met, all checks passed (3 of 4 sets skipped)" in out
+    assert "(3 of 4 sets skipped)" in out  # the verdict; its timing part is never asserted
 
 
 def test_bench_solution_check_finds_wrong_answers():
