@@ -79,13 +79,14 @@ def skipped(what: str, relative: str) -> None:
 
 def puzzle_lines(text: str) -> list[str]:
     """The 81-character puzzles of a file's text: one per line, `#` lines and blank lines skipped,
-    only the first comma-separated field kept (forum-hardest's CSV), other lines (titles) dropped."""
+    only the first comma- or space-separated field kept, other lines (titles) dropped."""
     puzzles = []
     for line in text.splitlines():
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        puzzle = line.split(",", 1)[0].strip()
+        # forum-hardest is CSV; the SE buckets are "puzzle solution": the puzzle is the first field.
+        puzzle = line.split(",", 1)[0].split()[0]
         if len(puzzle) == CELL_COUNT:
             puzzles.append(puzzle)
     return puzzles

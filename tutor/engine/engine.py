@@ -54,7 +54,11 @@ def _solve_cached(values: tuple[int, ...]) -> tuple[int, tuple[int, ...] | None]
 
 def solution_values(grid: Grid) -> tuple[int, ...]:
     """The unique solution of the grid's puzzle (its givens), or of its current values if needed."""
-    puzzle = tuple(v if c in grid.givens else 0 for c, v in enumerate(grid.values))
+    values, givens = grid.values, grid.givens
+    if len(givens) == len(values) - values.count(0):
+        puzzle = values  # every filled cell is a given: the grid is the puzzle itself
+    else:
+        puzzle = tuple(v if c in givens else 0 for c, v in enumerate(values))
     count, first = _solve_cached(puzzle)
     if count == 1:
         return first

@@ -144,7 +144,7 @@ def grade(grid: Grid, techniques=None) -> Grade:
     walk = _Walk(grid)
     steps: list[Step] = []
     scorer = Scorer()
-    remaining = sum(1 for v in grid.values if not v)
+    remaining = grid.values.count(0)
     while remaining:
         if singles_first and walk.singles:
             made = walk.naked_singles(steps)
