@@ -16,7 +16,7 @@ def all_puzzles():
 def test_each_level_has_enough_puzzles():
     levels = {c.level: len(c.puzzles()) for c in collections() if c.level is not None}
     assert sorted(levels) == [0, 1, 2, 3, 4, 5, 6]
-    assert all(count >= 20 for count in levels.values()), levels
+    assert all(count >= 30 for count in levels.values()), levels
 
 
 def test_every_bundled_puzzle_is_proper_and_at_its_level():
