@@ -134,7 +134,8 @@ class BoardPainter:
     def _column_labels(self) -> Text:
         text = Text(" " * (LABEL_WIDTH + 1), self.styles["label"])
         width = self.layout.cell_width
-        selected_col = COL_OF[self.view.selected]
+        selected = self.view.selected
+        selected_col = None if selected is None else COL_OF[selected]
         for col in range(SIZE):
             centre = width // 2
             chars = [" "] * width
@@ -165,7 +166,7 @@ class BoardPainter:
         if line != self.layout.cell_height // 2:
             return Text(" " * LABEL_WIDTH)
         label = str(row + 1) + (ROW_MARK if row in self.marked_rows else " ")
-        selected = row == ROW_OF[self.view.selected]
+        selected = self.view.selected is not None and row == ROW_OF[self.view.selected]
         return Text(label, self.styles["label-marked" if selected else "label"])
 
     def _separator(self, row: int, col_after: int, line: int) -> str:

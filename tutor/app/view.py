@@ -18,7 +18,8 @@ class BoardView:
     """Everything the board needs to draw one frame; the board reads nothing else."""
 
     grid: Grid
-    selected: int
+    selected: int | None
+    """None on a read-only board (a lesson page): no cell framed, no label marked."""
     units: tuple[int, ...] = ()
     pattern_cells: frozenset[int] = frozenset()
     pattern_digits: frozenset[int] = frozenset()
