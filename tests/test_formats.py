@@ -42,6 +42,20 @@ def test_line_forms_and_empty_characters():
     assert tutor.parse("# a file header\n" + STAR_BURST_LEO + "\n") == grid
 
 
+def test_lines_of_other_tools_files():
+    grid = tutor.parse(STAR_BURST_LEO)
+    solution = tutor.solve(grid).to_line()
+    zeros = STAR_BURST_LEO.replace(".", "0")
+    assert tutor.parse(f"066924143146 {zeros}  2.5") == grid          # Sudoku Exchange bank
+    assert tutor.parse(f"{zeros},{solution}") == grid                   # Kaggle CSV
+    assert tutor.parse(f"valid\tStar\t{STAR_BURST_LEO}\t{solution}\t20") == grid  # TSV
+    assert tutor.parse(f"{STAR_BURST_LEO},Label;tarek,95532,,") == grid  # forum CSV
+    text = f"# id puzzle rating\nab12 {zeros} 2.5\ncd34 {zeros} 2.6\n"
+    assert [no for no, _ in tutor.read_puzzles(text)] == [2, 3]
+    with pytest.raises(FormatError, match="found 80 cells"):
+        tutor.parse(f"id {zeros[:80]} 2.5"[3:])
+
+
 def test_pretty_grid_and_compact_rows():
     grid = tutor.parse(STAR_BURST_LEO)
     assert tutor.parse(PRETTY) == grid

@@ -3,7 +3,8 @@
 Accepted input (all round-trip through the writers below):
 
 * One line of 81 cells: a digit 1-9 is a given, `. 0 _ - * x` an empty cell. Text after the cells,
-  after whitespace or `#`, is a comment. HoDoKu's `+5` marks a digit placed by solving (not a given)
+  after whitespace or `#`, is a comment. In lines of other tools' files (CSV, TSV, `id puzzle
+  rating`) the first field that is exactly one puzzle is taken. HoDoKu's `+5` marks a digit placed by solving (not a given)
   and SudokuWiki's `{16}` lists an empty cell's candidates, so `4{16}{16}+3...` is a line too.
 * Nine lines of nine cells, with any spaces and `|`, `-`, `+` box separators (a pretty grid).
 * A pencil-mark grid: nine lines of nine whitespace-separated tokens (HoDoKu, Simple Sudoku, Sudoku
@@ -110,10 +111,51 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
     ]
 
 
+_FIELD = re.compile(r"[^\s,;]+")
+
+
+def _cells_meant(line: str, line_no: int, counted: int) -> int:
+    """How many cells a wrong-length line holds, as its writer meant them.
+
+    A first field longer than one row was meant as the whole puzzle (what follows it is a comment);
+    shorter groups are rows written apart ("9..1.4..2 .8..6..7. ..."), counted together.
+    """
+    first = _FIELD.search(_strip_comment(line))
+    if first is None:
+        return counted
+    try:
+        field_cells, _ = _scan_cells(first.group(), line_no)
+    except FormatError:
+        return counted
+    return len(field_cells) if len(field_cells) > SIZE else counted
+
+
 def _line_form_cells(line: str, line_no: int):
-    """Cells of a one-line puzzle, or None when the line holds fewer than 81 (a grid row)."""
+    """Cells of a one-line puzzle (fewer than 81 for a grid row).
+
+    Other tools' files often put the puzzle in one field of several (`id puzzle rating`, CSV with
+    the solution after a comma, TSV): when the whole line is not one puzzle, the first field that
+    is exactly one puzzle is taken, and the rest of the line is a comment.
+    """
     body = _strip_comment(line)
-    cells, _ = _scan_cells(body, line_no)
+    try:
+        cells, _ = _scan_cells(body, line_no)
+        if len(cells) == CELL_COUNT:
+            return cells
+        error = None
+    except FormatError as failure:
+        cells, error = None, failure
+    for field in _FIELD.finditer(body):
+        if len(field.group()) < CELL_COUNT:
+            continue
+        try:
+            field_cells, _ = _scan_cells(field.group(), line_no, start_col=field.start() + 1)
+        except FormatError:
+            continue
+        if len(field_cells) == CELL_COUNT:
+            return field_cells
+    if error is not None:
+        raise error
     return cells
 
 
@@ -128,7 +170,8 @@ def parse(text: str) -> Grid:
     if len(content) == 1:
         cells = _line_form_cells(first, first_no)
         if len(cells) != CELL_COUNT:
-            raise FormatError(f"found {len(cells)} cells, expected {CELL_COUNT}", first_no)
+            raise FormatError(f"found {_cells_meant(first, first_no, len(cells))} cells, "
+                              f"expected {CELL_COUNT}", first_no)
         return _build(cells)
     grid_lines = [(no, line) for no, line in content if not _is_separator(line)]
     first_cells = _try_line_cells(grid_lines[0]) if grid_lines else None
