@@ -38,6 +38,13 @@ def board_view(game: Game, selected: int) -> BoardView:
         problems = problem_cells(game.hint_problem, grid)
     if game.check_result is not None:
         problems |= game.check_result.cells
+    return step_view(grid, selected, step, level, problems)
+
+
+def step_view(grid: Grid, selected: int | None, step, level: int,
+              problems: frozenset[int] = frozenset()) -> BoardView:
+    """A board showing a step at a hint level: its pattern from PATTERN_LEVEL, its changes from
+    CHANGES_LEVEL (also used by the lesson exercises' hint ladder)."""
     if step is None or level < PATTERN_LEVEL:
         return BoardView(grid, selected, problems=problems)
     shows_changes = level >= CHANGES_LEVEL
