@@ -6,7 +6,6 @@ import csv
 import io
 import json
 import sys
-import types
 
 import pytest
 
@@ -362,20 +361,6 @@ def test_play_without_the_app_says_so(capsys, monkeypatch):
     assert code == 2 and "the app cannot start" in err
     code, _, err = run(capsys)
     assert code == 2 and "the app cannot start" in err
-
-
-def test_play_hands_the_checked_puzzle_to_the_app(capsys, monkeypatch, tmp_path):
-    # The app itself is tested by its own tests with the Pilot; here only the hand-over contract
-    # (run_app(puzzle text or None) -> exit status) is checked, without opening a terminal UI.
-    received = []
-    app = types.ModuleType("tutor.app")
-    app.run_app = lambda puzzle=None: received.append(puzzle) or 0
-    monkeypatch.setitem(sys.modules, "tutor.app", app)
-    path = tmp_path / "two.txt"
-    path.write_text(f"{LEO}\n{EASY}\n", encoding="utf-8")
-    assert main(["play", str(path)]) == 0
-    assert main([]) == 0
-    assert received == [LEO, None]
 
 
 # --- help and usage ---------------------------------------------------------------------------
