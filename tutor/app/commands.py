@@ -24,5 +24,9 @@ COMMANDS: list[Command] = [
     Command("Check the board", "Mark conflicts, wrong digits and lost candidates", "check"),
     Command("Restart the puzzle", "Back to the givens (undoable)", "restart"),
     Command("Keys and legend", "The help screen", "help"),
+    Command("New puzzle", "Generate a puzzle at a level (0-6) or a range, from a seed", "new_puzzle"),
+    Command("Puzzle editor", "Compose a puzzle, checked live; save and play it", "editor"),
+    Command("Search visualiser", "Watch two backtracking searches solve this puzzle side by side",
+            "visualiser"),
 ]
 """Later screens (lessons, editor, generator) register themselves by appending a Command."""

@@ -24,6 +24,7 @@ from .board_render import COMPACT, FULL
 from .cell_panel import CellPanel
 from .difficulty_panel import DifficultyPanel
 from .hint_panel import HintPanel
+from .making.actions import MakingActions
 from .screens.collection_screen import CollectionScreen
 from .screens.help_screen import HelpScreen
 from .screens.paste_screen import PasteScreen
@@ -62,7 +63,7 @@ class GradeReady(Message):
         self.puzzle, self.result = puzzle, result
 
 
-class GameScreen(Screen):
+class GameScreen(MakingActions, Screen):
     """The board and its panels. `save_game` is called with the game after every change (autosave)."""
 
     BINDINGS = keys.bindings()

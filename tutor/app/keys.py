@@ -43,6 +43,12 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("R", "restart", "Restart", "Restart the puzzle from its givens (undoable).", show=False),
     Key("o", "paste", "Load", "Load a puzzle: paste it in any accepted format."),
     Key("b", "browse", "Puzzles", "Pick a bundled puzzle by level."),
+    Key("g", "new_puzzle", "New", "New puzzle: generate one at a level (0-6) or a range, from a seed."),
+    Key("e", "editor", "Editor", "Puzzle editor: compose givens, checked live; save a proper one, play it.",
+        show=False),
+    Key("v", "visualiser", "Search",
+        "Search visualiser: watch two backtracking searches solve this puzzle side by side.",
+        show=False),
     Key("q", "app.quit", "Quit", "Quit (the game is saved after every change).", show=False),
 )
 

@@ -1,0 +1,46 @@
+"""The game screen's actions that open the making screens; GameScreen mixes this class in."""
+
+from __future__ import annotations
+
+from ...engine.registry import band
+from ...game import Game
+from ...generator import Generated
+from ...generator.generate import level_text
+from .editor_screen import EditorScreen, Composed
+from .generating_screen import GeneratingScreen
+from .level_screen import LevelScreen, Request
+from .visualiser_screen import VisualiserScreen
+
+
+class MakingActions:
+    """Needs the game screen's `game`, `load_game(game)` and `say(message)`."""
+
+    last_level = ""
+    """The level text asked for last, offered again."""
+
+    def action_new_puzzle(self) -> None:
+        def asked(request: Request | None) -> None:
+            if request is not None:
+                self.last_level = str(request.levels)
+                self.app.push_screen(GeneratingScreen(request), self.play_generated)
+
+        self.app.push_screen(LevelScreen(self.last_level), asked)
+
+    def play_generated(self, made: Generated | None) -> None:
+        if made is None:
+            self.say("New puzzle cancelled.")
+            return
+        level = made.grade.level
+        self.load_game(Game(made.grid, f"Level {level_text(level)} puzzle, seed {made.seed}"))
+        self.say(f"New puzzle: level {level_text(level)} ({band(level)}), {made.grade.givens} "
+                 f"givens, seed {made.seed} (the same seed and level make it again).")
+
+    def action_editor(self) -> None:
+        def done(composed: Composed | None) -> None:
+            if composed is not None:
+                self.load_game(Game(composed.grid, composed.name))
+
+        self.app.push_screen(EditorScreen(), done)
+
+    def action_visualiser(self) -> None:
+        self.app.push_screen(VisualiserScreen(self.game.puzzle, self.game.name))

@@ -1,0 +1,281 @@
+"""The puzzle editor: compose givens on an empty board, validated live; save a proper one, then play it.
+
+The draft is kept in editor-draft.json in the data folder after every change, so leaving the editor
+(or the app) never loses it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...generator.editor import EditorCheck, check, default_path, save
+from ...geometry import CELL_COUNT, COL_OF, DIGITS, ROW_OF, SIZE, cell_at, cell_name
+from ...grid import Grid
+from ...storage import Unreadable, data_dir, move_aside, read_json, write_json
+from ..board import Board
+from ..keys import GAME_KEYS, Key, bindings
+from ..view import BoardView
+from .key_list import key_list
+from .name_screen import NameScreen
+
+DRAFT_NAME = "editor-draft.json"
+DRAFT_VERSION = 1
+PENDING_NOTICE = 0.15
+"""Seconds the solution count may take before the panel says it is counting."""
+NO_CANDIDATES = (0,) * CELL_COUNT
+"""Empty cells are drawn blank: the editor shows givens only."""
+
+EDITOR_KEYS: tuple[Key, ...] = (
+    *(k for k in GAME_KEYS if k.action.startswith("move")),
+    *(Key(str(d), f"digit({d})", "Digit", "Put the digit in the selected cell as a given.",
+          show=d == DIGITS[0], key_display=f"{DIGITS[0]}-{DIGITS[-1]}") for d in DIGITS),
+    Key("delete,backspace,0", "clear", "Clear", "Clear the selected cell."),
+    Key("u,ctrl+z", "undo", "Undo", "Undo the last change."),
+    Key("y,ctrl+y", "redo", "Redo", "Redo the change just undone.", show=False),
+    Key("X", "clear_all", "Clear all", "Clear the whole board (u undoes).", show=False),
+    Key("s,ctrl+s", "save", "Save",
+        "Save the puzzle under a name (only a proper one: exactly one solution)."),
+    Key("p", "play", "Play", "Play the puzzle in the game (only a proper one)."),
+    Key("escape", "close", "Back", "Back to the game; the draft is kept for next time."),
+)
+
+
+@dataclass(frozen=True)
+class Composed:
+    """A proper puzzle the editor hands to the game, with its name."""
+
+    grid: Grid
+    name: str
+
+
+class Checked(Message):
+    """The worker validated `values` (the solution count can take a moment with few givens)."""
+
+    def __init__(self, values: tuple[int, ...], result: EditorCheck) -> None:
+        super().__init__()
+        self.values, self.result = values, result
+
+
+def read_draft(path) -> tuple[int, ...] | None:
+    """The draft's values, or None if there is none; raises Unreadable for a broken one."""
+    data = read_json(path)
+    if data is None:
+        return None
+    line = data.get("puzzle") if isinstance(data, dict) else None
+    if not (isinstance(line, str) and len(line) == CELL_COUNT and all(ch in ".123456789" for ch in line)):
+        raise Unreadable(path, move_aside(path), "not an editor draft")
+    return tuple(0 if ch == "." else int(ch) for ch in line)
+
+
+class EditorScreen(Screen[Composed | None]):
+    """Dismisses with the puzzle to play, or None when the user goes back to the game."""
+
+    BINDINGS = bindings(EDITOR_KEYS)
+    AUTO_FOCUS = "Board"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: tuple[int, ...] = (0,) * CELL_COUNT
+        self.selected = 0
+        self.undo_stack: list[tuple[int, ...]] = []
+        self.redo_stack: list[tuple[int, ...]] = []
+        self.result: EditorCheck | None = None
+        """The latest validation, for `values` only (None while the count runs)."""
+        self.pending_shown = False
+        self.saved_as: dict[tuple[int, ...], str] = {}
+        self.message = ""
+        self.draft_failed = False
+
+    @property
+    def puzzle(self) -> Grid:
+        return Grid(self.values)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield Board()
+            with Vertical(id="editor-side"):
+                yield Static(id="editor-state")
+                yield Static(id="editor-check")
+                yield Static(id="editor-message")
+                yield Static(key_list(EDITOR_KEYS), id="editor-keys")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        try:
+            draft = read_draft(self.draft_path)
+        except Unreadable as error:
+            self.notify(f"The editor draft was unreadable; it was kept as {error.kept_at}.",
+                        title="Draft moved aside", severity="warning", timeout=15)
+            draft = None
+        except OSError as error:
+            self.report_draft_problem(error)
+            draft = None
+        if draft is not None:
+            self.values = draft
+            self.message = "Your draft is back (X clears the board, u undoes that)."
+        self.validate()
+
+    @property
+    def draft_path(self):
+        return data_dir() / DRAFT_NAME
+
+    def report_draft_problem(self, error: OSError) -> None:
+        if not self.draft_failed:
+            self.notify(f"The editor draft cannot be kept ({error}).", title="Draft not saved",
+                        severity="error", timeout=15)
+        self.draft_failed = True
+
+    # --- changes ----------------------------------------------------------------------------
+    def change(self, values: tuple[int, ...], message: str = "") -> None:
+        if values == self.values:
+            return
+        self.undo_stack.append(self.values)
+        self.redo_stack.clear()
+        self.set_values(values, message)
+
+    def set_values(self, values: tuple[int, ...], message: str) -> None:
+        self.values = values
+        self.message = message
+        try:
+            write_json(self.draft_path, {"version": DRAFT_VERSION, "puzzle": Grid(values).to_line()})
+        except OSError as error:
+            self.report_draft_problem(error)
+        self.validate()
+
+    def put(self, digit: int) -> None:
+        values = list(self.values)
+        values[self.selected] = digit
+        self.change(tuple(values))
+
+    def action_digit(self, digit: int) -> None:
+        self.put(digit)
+
+    def action_clear(self) -> None:
+        self.put(0)
+
+    def action_clear_all(self) -> None:
+        self.change((0,) * CELL_COUNT, "Board cleared (u undoes).")
+
+    def action_undo(self) -> None:
+        self.travel(self.undo_stack, self.redo_stack, "undo")
+
+    def action_redo(self) -> None:
+        self.travel(self.redo_stack, self.undo_stack, "redo")
+
+    def travel(self, back: list, forth: list, what: str) -> None:
+        """Undo or redo: take the board from one stack, keeping the current one on the other."""
+        if not back:
+            self.say(f"Nothing to {what}.")
+            return
+        forth.append(self.values)
+        self.set_values(back.pop(), f"{what.capitalize()} done.")
+
+    def action_move(self, rows: int, cols: int) -> None:
+        def within(index: int) -> int:
+            return min(SIZE - 1, max(0, index))
+
+        self.selected = cell_at(within(ROW_OF[self.selected] + rows), within(COL_OF[self.selected] + cols))
+        self.refresh_views()
+
+    def on_board_cell_clicked(self, event: Board.CellClicked) -> None:
+        self.selected = event.cell
+        self.query_one(Board).focus()
+        self.refresh_views()
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.refresh_views()
+
+    # --- validation: conflicts at once, the solution count in a worker -----------------------
+    def validate(self) -> None:
+        self.result = None
+        self.pending_shown = False
+        self.refresh_views()
+        self.set_timer(PENDING_NOTICE, self.show_pending)
+        self.count_solutions(self.values)
+
+    def show_pending(self) -> None:
+        if self.result is None:
+            self.pending_shown = True
+            self.refresh_views()
+
+    @work(thread=True, exclusive=True, group="editor-check")
+    def count_solutions(self, values: tuple[int, ...]) -> None:
+        self.post_message(Checked(values, check(Grid(values))))
+
+    def on_checked(self, message: Checked) -> None:
+        if message.values == self.values:
+            self.result = message.result
+            self.refresh_views()
+
+    def refresh_views(self) -> None:
+        puzzle = self.puzzle
+        conflicts = puzzle.conflict_cells()
+        shown = Grid(self.values, masks=NO_CANDIDATES)
+        self.query_one(Board).view = BoardView(shown, self.selected, problems=conflicts)
+        givens = len(puzzle.givens)
+        cell = self.selected
+        value = self.values[cell]
+        here = f"given [b]{value}[/]" if value else "empty"
+        flag = "  [b $text-error]! in conflict[/]" if cell in conflicts else ""
+        self.query_one("#editor-state", Static).update(Content.from_markup(
+            f"[b]Puzzle editor[/]  [b]{givens}[/] given{'s' if givens != 1 else ''}  "
+            f"[dim]│[/]  [b]$cell[/] {here}{flag}", cell=cell_name(cell)))
+        self.query_one("#editor-check", Static).update(self.check_content(conflicts))
+        self.query_one("#editor-message", Static).update(self.message)
+
+    def check_content(self, conflicts: frozenset[int]) -> Content:
+        result = self.result
+        if result is None:
+            if conflicts:  # known at once; the worker only adds the wording
+                return Content.from_markup("[b $text-error]✗ conflict[/] (cells marked !)")
+            if self.pending_shown:
+                return Content.from_markup("[dim]counting solutions…[/]")
+            return Content("")
+        mark = {"unique": "[b $text-success]✓[/]", "multiple": "[b $text-warning]✗[/]",
+                "none": "[b $text-error]✗[/]", "conflict": "[b $text-error]✗[/]"}[result.status]
+        where = " (cells marked !)" if result.status == "conflict" else ""
+        return Content.from_markup(f"{mark} $message{where}", message=result.message)
+
+    # --- saving and playing -------------------------------------------------------------------
+    def refusal(self, done: str) -> str | None:
+        """Why the puzzle cannot be saved or played now (`done`: 'saved'), or None when it is proper."""
+        if self.result is None:
+            return f"Not {done} yet: still counting solutions; try again in a moment."
+        if not self.result.is_proper:
+            return f"Not {done}: only a proper puzzle can be, and this one has {self.result.message}."
+        return None
+
+    def action_save(self) -> None:
+        problem = self.refusal("saved")
+        if problem:
+            self.say(problem)
+            return
+        puzzle = self.puzzle
+
+        def saved(result) -> None:
+            if result is not None:
+                self.saved_as[puzzle.values] = result.name
+                self.say(f"Saved “{result.name}” as line {result.line_number} of {result.path}. "
+                         "p plays it.")
+
+        self.app.push_screen(NameScreen(lambda name: save(puzzle, name), str(default_path())), saved)
+
+    def action_play(self) -> None:
+        problem = self.refusal("played")
+        if problem:
+            self.say(problem)
+            return
+        self.dismiss(Composed(self.puzzle, self.saved_as.get(self.values, "Composed puzzle")))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,109 @@
+"""Generate the requested puzzle in a worker thread, showing attempts and time; escape cancels."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import ProgressBar, Static
+
+from ...cli.generate import MAX_ATTEMPTS
+from ...generator import Cancelled, Generated, GenerationError, Progress, generate_one
+from .level_screen import Request
+
+CLOCK_TICK = 0.25
+"""Seconds between updates of the elapsed time."""
+
+
+class Attempted(Message):
+    """The worker finished one more attempt without a puzzle at the level."""
+
+    def __init__(self, progress: Progress) -> None:
+        super().__init__()
+        self.progress = progress
+
+
+class Finished(Message):
+    """The worker is done: a Generated puzzle, or the GenerationError that stopped it."""
+
+    def __init__(self, result: Generated | GenerationError) -> None:
+        super().__init__()
+        self.result = result
+
+
+class GeneratingScreen(ModalScreen[Generated | None]):
+    """Dismisses with the Generated puzzle, or None when cancelled or nothing was found."""
+
+    BINDINGS = [Binding("escape,c", "cancel", "Cancel")]
+
+    def __init__(self, request: Request) -> None:
+        super().__init__()
+        self.request = request
+        seed = request.seed
+        self.seed = random.SystemRandom().randrange(10**9) if seed is None else seed
+        self.cancel_event = threading.Event()
+        self.attempts = 0
+        self.started = time.monotonic()
+        self.failure = ""
+
+    def compose(self) -> ComposeResult:
+        request = self.request
+        symmetric = ", symmetric" if request.symmetric else ""
+        with Vertical(id="generating-dialog", classes="dialog"):
+            yield Static(f"[b]Generating a level {request.levels} puzzle[/b] "
+                         f"(seed {self.seed}{symmetric})")
+            yield ProgressBar(total=None, show_percentage=False, show_eta=False, id="generating-bar")
+            yield Static("", id="generating-progress")
+            yield Static("[dim]Escape (or c) cancels.[/dim]", id="generating-keys")
+
+    def on_mount(self) -> None:
+        self.started = time.monotonic()
+        self.show_progress()
+        self.set_interval(CLOCK_TICK, self.show_progress)
+        self.generate()
+
+    def show_progress(self) -> None:
+        elapsed = time.monotonic() - self.started
+        text = f"attempt {self.attempts + 1}, {elapsed:.1f} s"
+        if self.failure:
+            text = f"[b $text-error]✗ {self.failure}[/]  [dim](escape closes)[/dim]"
+        self.query_one("#generating-progress", Static).update(text)
+
+    @work(thread=True, exclusive=True, group="generate")
+    def generate(self) -> None:
+        request = self.request
+        try:
+            made = generate_one(request.levels, self.seed, request.symmetric,
+                                progress=lambda progress: self.post_message(Attempted(progress)),
+                                cancel=self.cancel_event, max_attempts=MAX_ATTEMPTS)
+        except Cancelled:
+            return  # the dialog has closed already
+        except GenerationError as error:
+            self.post_message(Finished(error))
+            return
+        self.post_message(Finished(made))
+
+    def on_attempted(self, message: Attempted) -> None:
+        self.attempts = message.progress.attempts
+        self.show_progress()
+
+    def on_finished(self, message: Finished) -> None:
+        if isinstance(message.result, GenerationError):
+            hint = " or leave symmetric off" if self.request.symmetric else ""
+            self.failure = f"{message.result}; try a range of levels{hint}"
+            self.query_one(ProgressBar).display = False
+            self.show_progress()
+        else:
+            self.dismiss(message.result)
+
+    def action_cancel(self) -> None:
+        # The worker stops at its next attempt; the dialog need not wait for it.
+        self.cancel_event.set()
+        self.dismiss(None)

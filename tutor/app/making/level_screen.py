@@ -1,0 +1,91 @@
+"""Ask for a new puzzle's level (or range), an optional seed and symmetry; bad text is named inline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Static
+
+from ...generator import GenerationError, LevelRange
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to generate: levels, the seed (None: a random one) and whether givens are symmetric."""
+
+    levels: LevelRange
+    seed: int | None = None
+    symmetric: bool = False
+
+
+def read_request(level_text: str, seed_text: str, symmetric: bool) -> Request:
+    """The request typed in the dialog; GenerationError says what is wrong with it."""
+    levels = LevelRange.parse(level_text)
+    seed_text = seed_text.strip()
+    if not seed_text:
+        return Request(levels, None, symmetric)
+    try:
+        seed = int(seed_text)
+    except ValueError:
+        raise GenerationError(f"the seed {seed_text!r} is not a whole number (or leave it empty "
+                              "for a random one)") from None
+    if seed < 0:
+        raise GenerationError(f"the seed {seed} is negative: give 0 or more")
+    return Request(levels, seed, symmetric)
+
+
+class LevelScreen(ModalScreen[Request | None]):
+    """Dismisses with a Request, or None when cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, level: str = "") -> None:
+        super().__init__()
+        self.initial_level = level
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="level-dialog", classes="dialog"):
+            yield Static("[b]New puzzle[/b]: generate a proper puzzle at a level of the 0-6 scale. "
+                         "Enter starts, escape cancels.")
+            yield Label("Level: 0 to 6 in steps of 0.5 (such as 2.5), or a range (such as 2-3.5)")
+            yield Input(self.initial_level, placeholder="2.5", id="level-text")
+            yield Label("Seed (optional): the same seed and level make the same puzzle again")
+            yield Input(placeholder="random", id="seed-text", restrict=r"[0-9 ]*")
+            yield Checkbox("Symmetric givens (180-degree turn)", id="symmetric")
+            yield Static("", id="level-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Generate", id="generate", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#level-text", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_generate()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "generate":
+            self.action_generate()
+        else:
+            self.action_cancel()
+
+    def action_generate(self) -> None:
+        error = self.query_one("#level-error", Static)
+        try:
+            request = read_request(self.query_one("#level-text", Input).value,
+                                   self.query_one("#seed-text", Input).value,
+                                   self.query_one("#symmetric", Checkbox).value)
+        except GenerationError as problem:
+            error.update(f"✗ {problem}")
+            error.add_class("-shown")
+            return
+        self.dismiss(request)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
