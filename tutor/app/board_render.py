@@ -176,9 +176,10 @@ class BoardPainter:
         right_cell = cell_at(row, col_after + 1) if col_after + 1 < SIZE else None
         left_cell = cell_at(row, col_after) if col_after >= 0 else None
         if self.layout.thin_lines:
-            if middle and right_cell == selected:
+            # A read-only board (selected None) frames no cell; None never stands for the edge.
+            if middle and selected is not None and right_cell == selected:
                 return "▸"
-            if middle and left_cell == selected:
+            if middle and selected is not None and left_cell == selected:
                 return "◂"
             if line == 0 and right_cell is not None and right_cell in self.view.problems:
                 return "!"
