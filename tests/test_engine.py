@@ -31,7 +31,9 @@ def test_next_step_is_the_simplest():
 
 
 def test_grade_equals_walking_next_step():
-    for line in [LEO] + [p.line for c in collections() for p in c.puzzles()[:3]]:
+    # The grader has fast paths for naked and hidden singles; they must choose exactly the steps
+    # that next_step chooses, in the same order.
+    for line in [LEO] + [p.line for c in collections() for p in c.puzzles()[:8]]:
         grid = tutor.parse(line)
         steps, final = walk(grid)
         result = tutor.grade(grid)

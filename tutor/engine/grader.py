@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..geometry import CELLS, ONLY_DIGIT, PEERS, SIZE, UNITS, UNITS_OF
+from .singles import HIDDEN_SINGLE_UNIT_ORDER
 from ..grid import Grid
 from .engine import check_position, first_step, ladder_of
 from .scoring import Scorer
@@ -38,6 +39,11 @@ class Grade:
         return len(self.steps)
 
 
+ALL_UNITS = (1 << len(UNITS)) - 1
+CELL_UNIT_BITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in CELLS)
+"""CELL_UNIT_BITS[cell]: the cell's three units as a bitset of unit numbers."""
+
+
 class _Walk:
     """The grader's working position, mutable for speed.
 
@@ -45,7 +51,7 @@ class _Walk:
     so the next naked single (lowest cell first, as the finder yields them) costs no rescan.
     """
 
-    __slots__ = ("values", "masks", "singles", "empties")
+    __slots__ = ("values", "masks", "singles", "empties", "dirty", "unit_singles")
 
     def __init__(self, grid: Grid):
         self.values = values = list(grid.values)
@@ -63,11 +69,41 @@ class _Walk:
                 if m and not m & (m - 1):
                     singles |= 1 << cell
         self.singles = singles
+        # Hidden singles: each unit's digits with exactly one place, recomputed only for units
+        # whose cells changed since (`dirty` holds one bit per unit).
+        self.dirty = ALL_UNITS
+        self.unit_singles = [0] * len(UNITS)
+
+    def hidden_single(self) -> Step | None:
+        """The hidden single the finder would yield first (same unit order), or None."""
+        masks = self.masks
+        dirty = self.dirty
+        unit_singles = self.unit_singles
+        found = None
+        for unit in HIDDEN_SINGLE_UNIT_ORDER:
+            if dirty >> unit & 1:
+                once = twice = 0
+                for c in UNITS[unit]:
+                    m = masks[c]
+                    twice |= once & m
+                    once |= m
+                unit_singles[unit] = once & ~twice
+                dirty ^= 1 << unit
+            single = unit_singles[unit]
+            if single:
+                low = single & -single
+                cell = next(c for c in UNITS[unit] if masks[c] & low)
+                digit = low.bit_length()
+                found = Step("hidden_single", ((cell, digit),), (), (cell,), (unit,), (digit,))
+                break
+        self.dirty = dirty
+        return found
 
     def naked_singles(self, steps: list) -> int:
         """Make naked singles, lowest cell first, until none is left; return how many."""
         values, masks, empties = self.values, self.masks, self.empties
         singles = self.singles
+        dirty = self.dirty
         made = 0
         new_step = Step
         while singles:
@@ -91,24 +127,29 @@ class _Walk:
             empties[a] -= 1
             empties[b] -= 1
             empties[c] -= 1
+            dirty |= CELL_UNIT_BITS[cell]
             for p in PEERS[cell]:
                 m = masks[p]
                 if m & digit_bit:
                     m ^= digit_bit
                     masks[p] = m
+                    dirty |= CELL_UNIT_BITS[p]
                     if not m & (m - 1):
                         singles |= 1 << p
         self.singles = singles
+        self.dirty = dirty
         return made
 
     def apply(self, step: Step) -> None:
         masks = self.masks
         singles = self.singles
         empties = self.empties
+        dirty = self.dirty
         for cell, digit in step.placements:
             self.values[cell] = digit
             masks[cell] = 0
             singles &= ~(1 << cell)
+            dirty |= CELL_UNIT_BITS[cell]
             a, b, c = UNITS_OF[cell]
             empties[a] -= 1
             empties[b] -= 1
@@ -119,16 +160,19 @@ class _Walk:
                 if m & digit_bit:
                     m ^= digit_bit
                     masks[p] = m
+                    dirty |= CELL_UNIT_BITS[p]
                     if m and not m & (m - 1):
                         singles |= 1 << p
         for cell, digit in step.eliminations:
             m = masks[cell] & ~(1 << (digit - 1))
             masks[cell] = m
+            dirty |= CELL_UNIT_BITS[cell]
             if m and not m & (m - 1):
                 singles |= 1 << cell
             else:
                 singles &= ~(1 << cell)
         self.singles = singles
+        self.dirty = dirty
 
 
 def grade(grid: Grid, techniques=None) -> Grade:
@@ -141,6 +185,9 @@ def grade(grid: Grid, techniques=None) -> Grade:
     ladder = ladder_of(techniques)
     singles_first = bool(ladder) and ladder[0] == "naked_single"
     rest = ladder[1:] if singles_first else ladder
+    hidden_next = singles_first and rest[:1] == ("hidden_single",)
+    if hidden_next:
+        rest = rest[1:]
     walk = _Walk(grid)
     steps: list[Step] = []
     scorer = Scorer()
@@ -151,7 +198,9 @@ def grade(grid: Grid, techniques=None) -> Grade:
             remaining -= made
             scorer.add("naked_single", made)
             continue
-        step = first_step(walk.values, walk.masks, rest, solution)
+        step = walk.hidden_single() if hidden_next else None
+        if step is None:
+            step = first_step(walk.values, walk.masks, rest, solution)
         walk.apply(step)
         remaining -= len(step.placements)
         scorer.add(step.technique)
