@@ -1,4 +1,4 @@
-"""The Textual app (the only package that imports Textual); `run_app` starts it."""
+"""The Textual app (the only package that imports Textual); `run_app` starts it, `run_lesson` opens a lesson."""
 
 from __future__ import annotations
 
@@ -23,4 +23,22 @@ def run_app(puzzle: str | None = None) -> int:
     return app.return_code or 0
 
 
-__all__ = ["run_app"]
+def run_lesson(lesson_id: str) -> int:
+    """Run the app open on a lesson ('3', 'intersections', 'naked_pair'); 2 for an unknown lesson."""
+    from ..lessons import LessonError, find_lesson, load_lessons
+    from .lessons.lesson_app import LessonApp
+
+    try:
+        lesson = find_lesson(lesson_id, load_lessons())
+    except LessonError as error:
+        print(f"tutor: lesson file problem: {error}", file=sys.stderr)
+        return 1
+    except KeyError as error:
+        print(f"tutor: {error.args[0]}", file=sys.stderr)
+        return 2
+    app = LessonApp(lesson.id)
+    app.run()
+    return app.return_code or 0
+
+
+__all__ = ["run_app", "run_lesson"]

@@ -24,6 +24,7 @@ from .board_render import COMPACT, FULL
 from .cell_panel import CellPanel
 from .difficulty_panel import DifficultyPanel
 from .hint_panel import HintPanel
+from .lessons.actions import LessonActions
 from .making.actions import MakingActions
 from .screens.collection_screen import CollectionScreen
 from .screens.help_screen import HelpScreen
@@ -63,7 +64,7 @@ class GradeReady(Message):
         self.puzzle, self.result = puzzle, result
 
 
-class GameScreen(MakingActions, Screen):
+class GameScreen(MakingActions, LessonActions, Screen):
     """The board and its panels. `save_game` is called with the game after every change (autosave)."""
 
     BINDINGS = keys.bindings()
@@ -131,6 +132,7 @@ class GameScreen(MakingActions, Screen):
         path = [(s.label, bool(s.steps)) for s in game.states[1:game.index + 1]]
         for step_list in self.query(StepList):
             step_list.show(path)
+        self.sync_lesson_link()
 
     def changed(self, message: str = "") -> None:
         """After any change of position: redraw, autosave, grade the puzzle once it is solved."""

@@ -49,6 +49,8 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("v", "visualiser", "Search",
         "Search visualiser: watch two backtracking searches solve this puzzle side by side.",
         show=False),
+    Key("t", "lessons", "Lessons", "Lessons: one per technique, with exercises answered on the board."),
+    Key("L", "hint_lesson", "Lesson on this", "While a hint is shown: open the lesson on its technique."),
     Key("q", "app.quit", "Quit", "Quit (the game is saved after every change).", show=False),
 )
 
