@@ -20,6 +20,7 @@ from ...lessons import PARTLY, RIGHT, LessonSession
 from ...lessons.drills import DrillError
 from .. import keys
 from ..board import Board
+from ..cell_panel import CellPanel
 from ..game_screen import FULL_MIN_SIZE
 from ..view import step_view
 from .feedback import feedback_content, hint_content
@@ -59,6 +60,7 @@ class ExerciseScreen(Screen):
                 yield Static(id="exercise-heading")
                 yield Static(id="exercise-prompt")
                 yield Static(id="exercise-mode")
+                yield CellPanel(id="exercise-cell")
                 yield Static(id="exercise-feedback")
                 yield Static(id="exercise-hint")
                 yield Static(id="exercise-keys")
@@ -113,8 +115,10 @@ class ExerciseScreen(Screen):
     # --- drawing -------------------------------------------------------------------------
     def refresh_views(self) -> None:
         step = self.hint_step if self.hint_level else None
-        self.query_one(Board).view = step_view(self.game.grid, self.selected, step, self.hint_level,
-                                               self.marked)
+        view = step_view(self.game.grid, self.selected, step, self.hint_level, self.marked)
+        self.query_one(Board).view = view
+        # The compact board shows no pencil marks: the selected cell's are listed here.
+        self.query_one(CellPanel).show(view)
         self.query_one("#exercise-heading", Static).update(self.heading())
         self.query_one("#exercise-prompt", Static).update(self.prompt())
         self.query_one("#exercise-mode", Static).update(self.mode_line())
@@ -159,8 +163,7 @@ class ExerciseScreen(Screen):
         else:
             mode = "[b reverse] DIGITS [/] digits fill the cell"
         note = "\n[b]» $note[/b]" if self.note else ""
-        return Content.from_markup(f"{mode} (p switches) · $cell{note}",
-                                   cell=cell_name(self.selected), note=self.note)
+        return Content.from_markup(f"{mode} (p switches){note}", note=self.note)
 
     def next_keys(self) -> str:
         if self.solved:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
@@ -16,7 +16,7 @@ from ...lessons.text import paragraphs
 from ..board import Board
 from ..game_screen import FULL_MIN_SIZE
 from .exercise_screen import ExerciseScreen
-from .views import page_view
+from .views import marked_candidates, page_view
 
 UNWRAPPED = 10_000
 """Re-flow paragraphs into single lines; the panel wraps them to its own width."""
@@ -42,7 +42,9 @@ class LessonScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="lesson-body"):
-            yield Board(id="lesson-board")
+            with Vertical(id="lesson-left"):
+                yield Board(id="lesson-board")
+                yield Static(id="lesson-candidates")
             with VerticalScroll(id="lesson-text"):
                 yield Static(id="lesson-heading")
                 yield Static(id="lesson-page")
@@ -58,6 +60,7 @@ class LessonScreen(Screen):
     def apply_layout(self, size: Size) -> None:
         compact = size.width < FULL_MIN_SIZE.width or size.height < FULL_MIN_SIZE.height
         self.query_one(Board).compact = compact
+        self.set_class(compact, "-compact")
 
     def show_page(self) -> None:
         session = self.session
@@ -65,7 +68,11 @@ class LessonScreen(Screen):
         view = page_view(page)
         board = self.query_one(Board)
         board.view = view
-        board.display = view is not None
+        self.query_one("#lesson-left").display = view is not None
+        listed = marked_candidates(view)
+        candidates = self.query_one("#lesson-candidates", Static)
+        candidates.update(listed or "")
+        candidates.set_class(listed is not None, "-shown")
         self.query_one("#lesson-heading", Static).update(
             f"[dim]Lesson {lesson.number} · {lesson.title} · page {session.page_label}[/dim]")
         caption = "\n\n[i]The board shows the position after the step.[/i]" if page.after else ""

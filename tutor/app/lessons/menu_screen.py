@@ -17,17 +17,19 @@ from .lesson_screen import LessonScreen
 from .library import bundled_lessons
 
 SUGGESTED_MARK = "▶"
+INDENT = "\u00a0"
 
 
 def lesson_option(lesson: Lesson, progress: Progress, suggestion) -> Option:
     """Two lines: number, title and done mark; then exercises solved and first-try counts."""
     suggested = suggestion is not None and suggestion.lesson is lesson
     text = Text()
-    text.append(f"{SUGGESTED_MARK if suggested else ' '} {lesson.number}  ", style="bold")
+    # No-break spaces: the option list drops ordinary leading spaces, and these keep the columns.
+    text.append(f"{SUGGESTED_MARK if suggested else INDENT} {lesson.number}  ", style="bold")
     text.append(lesson.title, style="bold" if suggested else "")
     if progress.is_done(lesson):
         text.append("  ✓ done", style="bold green")
-    text.append(f"\n     {progress.summary(lesson)}", style="dim")
+    text.append(f"\n{INDENT * 5}{progress.summary(lesson)}", style="dim")
     if suggested:
         text.append(f"  · suggested: {suggestion.reason}", style="italic")
     return Option(text, id=lesson.id)
@@ -63,6 +65,7 @@ class LessonMenuScreen(Screen):
         self.lessons: list[Lesson] = []
         self.progress = Progress.load()
         self.load_problem = ""
+        self.opened: Lesson | None = None
         try:
             self.lessons = list(bundled_lessons())
         except LessonError as error:
@@ -96,8 +99,10 @@ class LessonMenuScreen(Screen):
         option_list.add_options([lesson_option(lesson, self.progress, self.suggestion)
                                  for lesson in self.lessons])
         if highlight_suggestion or keep is None:
+            # Opened straight on a lesson (CLI, hint link): leaving it lands on that lesson.
             suggested = self.suggestion.lesson if self.suggestion else None
-            keep = self.lessons.index(suggested) if suggested in self.lessons else 0
+            shown = self.opened or suggested
+            keep = self.lessons.index(shown) if shown in self.lessons else 0
         if self.lessons:
             option_list.highlighted = keep
             self.show_detail(self.lessons[keep])
@@ -120,6 +125,7 @@ class LessonMenuScreen(Screen):
         return next(lesson for lesson in self.lessons if lesson.id == lesson_id)
 
     def open_lesson(self, lesson: Lesson) -> None:
+        self.opened = lesson
         session = LessonSession(lesson, self.lessons, self.progress, seed=self.seed)
         self.app.push_screen(LessonScreen(session))
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from textual.content import Content
+
+from ...geometry import cell_name
 from ...lessons import Page
+from ..cell_panel import candidate_markup
 from ..view import BoardView
 
 
@@ -20,3 +24,16 @@ def page_view(page: Page) -> BoardView | None:
         eliminations=frozenset(highlight.eliminations),
         placements=frozenset(highlight.placements),
     )
+
+
+def marked_candidates(view: BoardView | None) -> Content | None:
+    """The candidates of the cells a page points at, marked as on the full board: the compact
+    board has no room for pencil marks, so they are listed under it."""
+    if view is None:
+        return None
+    cells = set(view.pattern_cells) | {c for c, _ in view.eliminations | view.placements}
+    cells = sorted(c for c in cells if not view.grid.value(c))
+    if not cells:
+        return None
+    lines = [f"[b]{cell_name(c)}[/]: {candidate_markup(view, c)}" for c in cells]
+    return Content.from_markup("[dim]Candidates of the marked cells[/dim]\n" + "\n".join(lines))

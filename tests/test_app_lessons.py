@@ -1,0 +1,255 @@
+"""Lessons in the app, driven through the Pilot: the menu, paging, exercises and drills on the board."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList
+
+import tutor
+from tutor.app import run_lesson
+from tutor.app.app import TutorApp
+from tutor.app.board import Board
+from tutor.app.game_screen import GameScreen
+from tutor.app.lessons.exercise_screen import ExerciseScreen
+from tutor.app.lessons.lesson_app import LessonApp
+from tutor.app.lessons.lesson_screen import LessonScreen
+from tutor.app.lessons.menu_screen import SUGGESTED_MARK, LessonMenuScreen
+from tutor.geometry import SIZE, parse_cell_name
+from tutor.lessons import PARTLY, RIGHT, WRONG, Progress, load_lessons
+from tutor.lessons.drills import lesson_drills
+
+LESSONS = load_lessons()
+INTERSECTIONS = LESSONS[3]
+BIG = (100, 40)
+SMALL = (80, 24)
+# Tricky 2 no. 1 after its first eight steps: the next step is a pointing pair in box 3.
+POINTING = ("82....+1561.....+4.35.6.1.7.99...5...8..+8729..+5.5....+94+7......+8....12685.+4.8.."
+            "4..7.")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def text_of(screen, selector: str) -> str:
+    return str(screen.query_one(selector).render())
+
+
+def shown_keys(screen) -> set[str]:
+    """The keys the footer shows for the screen (bindings shown and enabled)."""
+    return {key for key, active in screen.active_bindings.items()
+            if active.binding.show and active.enabled}
+
+
+async def go_to(pilot, cell: int) -> None:
+    """Move the exercise board's selection to `cell` with the arrow keys, as a learner would."""
+    row, col = divmod(cell, SIZE)
+    here_row, here_col = divmod(pilot.app.screen.selected, SIZE)
+    keys = (["down"] * (row - here_row) + ["up"] * (here_row - row)
+            + ["right"] * (col - here_col) + ["left"] * (here_col - col))
+    await pilot.press(*keys)
+    assert pilot.app.screen.selected == cell
+
+
+async def remove_candidates(pilot, changes) -> None:
+    """In pencil mode, press the digit of each candidate to remove, in its cell."""
+    assert pilot.app.screen.pencil, "elimination exercises open in pencil mode"
+    for cell, digit in changes:
+        await go_to(pilot, cell)
+        await pilot.press(str(digit))
+
+
+async def test_menu_from_the_game_key_and_the_palette(data_dir):
+    # Lesson 0 done: the menu suggests lesson 1 and shows the progress kept so far.
+    progress = Progress.load()
+    for exercise in LESSONS[0].exercises:
+        attempt = progress.attempt(LESSONS[0], exercise)
+        attempt.answer(exercise.position.placements, exercise.position.eliminations)
+    app = TutorApp(tutor.parse(POINTING), "pointing")
+    async with app.run_test(size=BIG) as pilot:
+        assert "t" in shown_keys(app.screen), "the lesson key is in the game's footer"
+        await pilot.press("t")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, LessonMenuScreen)
+        options = menu.query_one(OptionList)
+        assert options.option_count == len(LESSONS) == 9
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(len(LESSONS))]
+        assert [p.split()[0] for p in prompts[1:]] == [SUGGESTED_MARK] + [
+            str(lesson.number) for lesson in LESSONS[2:]], "ladder order, lesson 1 marked"
+        assert options.highlighted == 1, "the suggested lesson is highlighted"
+        assert "suggested: next on the ladder" in prompts[1]
+        assert "3/3 exercises" in prompts[0] and "done" in prompts[0]
+        # Lesson 0's exercises are naked singles: their attempts count for that technique.
+        assert "Naked single: 3 attempts, 3 right first try, 3 solved" in text_of(
+            menu, "#lesson-detail")
+        await pilot.press("down", "down")
+        assert "Pointing: not practised yet" in text_of(menu, "#lesson-detail")
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"lessons")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonMenuScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+        assert app.screen.session.lesson.id == LESSONS[1].id
+
+
+async def test_paging_shows_each_page_with_its_highlights(data_dir):
+    app = LessonApp("intersections", seed=1)
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        assert [type(s) for s in app.screen_stack[-3:]] == [GameScreen, LessonMenuScreen, LessonScreen]
+        pages = INTERSECTIONS.pages
+        assert pages[0].title in text_of(screen, "#lesson-page")
+        assert "page 1/11" in text_of(screen, "#lesson-heading")
+        assert not screen.query_one("#lesson-left").display, "a page without a board hides it"
+        await pilot.press("right", "space", "l")
+        page = pages[3]
+        assert page.title in text_of(screen, "#lesson-page")
+        board = screen.query_one(Board)
+        assert screen.query_one("#lesson-left").display and not board.compact
+        view = board.view
+        assert view.grid == page.grid and view.selected is None
+        assert view.pattern_cells == set(page.highlight.cells) and view.units == page.highlight.units
+        await pilot.press("left")
+        assert pages[2].title in text_of(screen, "#lesson-page")
+        assert Progress.load().last_page(INTERSECTIONS) == 3, "the furthest page is saved"
+        for _ in range(len(pages)):
+            await pilot.press("right")
+        await pilot.pause()
+        assert isinstance(app.screen, ExerciseScreen), "past the last page come the exercises"
+        assert "Exercise 1 of 4" in text_of(app.screen, "#exercise-heading")
+        await pilot.press("escape", "escape")
+        assert isinstance(app.screen, LessonMenuScreen)
+        assert app.screen.query_one(OptionList).highlighted == 3, "back on the lesson just left"
+
+    again = LessonApp("3")
+    async with again.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        assert again.screen.session.page_index == len(pages) - 1, "the lesson resumes where it was"
+
+
+async def test_an_exercise_answered_partly_wrong_then_right_on_the_board(data_dir):
+    exercise = INTERSECTIONS.exercises[0]
+    wanted = exercise.position.eliminations  # 2 from r5c8 and r6c8
+    app = LessonApp("3", seed=1)
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExerciseScreen) and "PENCIL" in text_of(screen, "#exercise-mode")
+        assert exercise.prompt in text_of(screen, "#exercise-prompt")
+
+        await remove_candidates(pilot, wanted[:1])
+        await pilot.press("enter")
+        assert screen.feedback.verdict == PARTLY
+        feedback = text_of(screen, "#exercise-feedback")
+        assert "Partly right" in feedback and "Missed: 2 from r6c8." in feedback
+        assert parse_cell_name("r6c8") in screen.query_one(Board).view.problems
+
+        await pilot.press("r")
+        assert screen.game.grid == exercise.grid, "r starts the exercise over"
+        await remove_candidates(pilot, [(parse_cell_name("r5c8"), 1)])
+        await pilot.press("enter")
+        assert screen.feedback.verdict == WRONG
+        assert "Nothing here rules 1 out of r5c8" in text_of(screen, "#exercise-feedback")
+        await pilot.press("n")
+        assert "Hint 1/3" in text_of(screen, "#exercise-hint")
+        await pilot.press("n", "n")
+        assert "Result: r5c8<>2, r6c8<>2" in text_of(screen, "#exercise-hint")
+        assert screen.query_one(Board).view.eliminations == set(wanted), "the 3rd rung shows it"
+
+        await pilot.press("r")
+        await remove_candidates(pilot, wanted)
+        await pilot.press("enter")
+        assert screen.feedback.verdict == RIGHT
+        assert "✓ Right!" in text_of(screen, "#exercise-feedback")
+        await pilot.press("enter")
+        assert "Exercise 2 of 4" in text_of(screen, "#exercise-heading"), "enter moves on once right"
+
+    progress = Progress.load()
+    assert progress.solved_exercises(INTERSECTIONS) == {exercise.key}
+    stats = progress.technique("pointing")
+    assert (stats.attempts, stats.first_try, stats.solved) == (1, 0, 1)
+
+
+async def test_a_digit_right_first_try_at_80x24(data_dir):
+    lesson = LESSONS[1]
+    exercise = lesson.exercises[0]
+    (cell, digit), = exercise.position.placements
+    app = LessonApp("naked_single", seed=1)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one(Board).compact, "the small terminal gets the compact board"
+        assert not screen.pencil and "DIGITS" in text_of(screen, "#exercise-mode")
+        await go_to(pilot, cell)
+        assert "candidates" in text_of(screen, "#exercise-cell"), "the cell's marks are listed"
+        await pilot.press(str(digit), "enter")
+        assert screen.feedback.verdict == RIGHT
+        assert screen.query_one("#exercise-feedback").region.bottom <= SMALL[1] - 1, "on screen"
+        await pilot.press("escape")
+        assert isinstance(app.screen, LessonScreen)
+    stats = Progress.load().technique("naked_single")
+    assert (stats.attempts, stats.first_try, stats.solved) == (1, 1, 1)
+
+
+async def test_practice_more_gives_the_seeded_drill(data_dir):
+    lesson = LESSONS[4]
+    expected = next(lesson_drills(lesson, LESSONS, 9))
+    app = LessonApp("4", seed=9)
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExerciseScreen) and screen.drill is not None
+        assert screen.game.grid == expected.grid
+        assert "Practice more" in text_of(screen, "#exercise-heading")
+        assert expected.source in text_of(screen, "#exercise-heading")
+        await remove_candidates(pilot, expected.step.eliminations)
+        await pilot.press("enter")
+        assert screen.feedback.verdict == RIGHT
+        await pilot.press("d")
+        assert screen.drill is not None and screen.game.grid != expected.grid, "a fresh position"
+    progress = Progress.load()
+    assert progress.technique("naked_pair").first_try == 1
+    assert not progress.solved_exercises(lesson), "drills do not count as the lesson's exercises"
+
+
+async def test_a_hint_links_to_the_lesson_on_its_technique():
+    app = TutorApp(tutor.parse(POINTING), "pointing")
+    async with app.run_test(size=BIG) as pilot:
+        assert "L" not in shown_keys(app.screen)
+        await pilot.press("L")
+        assert isinstance(app.screen, GameScreen), "no hint shown: no link"
+        await pilot.press("n")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.game_screen.game.hint_step.technique == "pointing"
+        assert "L" in shown_keys(app.screen), "the footer offers the lesson while a hint shows"
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+        assert app.screen.session.lesson.id == INTERSECTIONS.id
+        await pilot.press("escape", "escape")
+        assert app.screen is app.game_screen
+
+
+def test_run_lesson_refuses_an_unknown_lesson(capsys):
+    assert run_lesson("nine") == 2
+    assert "no lesson 'nine'" in capsys.readouterr().err
