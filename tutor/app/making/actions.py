@@ -22,18 +22,21 @@ class MakingActions:
         def asked(request: Request | None) -> None:
             if request is not None:
                 self.last_level = str(request.levels)
-                self.app.push_screen(GeneratingScreen(request), self.play_generated)
+                self.app.push_screen(GeneratingScreen(request),
+                                     lambda made: self.play_generated(made, request.symmetric))
 
         self.app.push_screen(LevelScreen(self.last_level), asked)
 
-    def play_generated(self, made: Generated | None) -> None:
+    def play_generated(self, made: Generated | None, symmetric: bool) -> None:
         if made is None:
             self.say("New puzzle cancelled.")
             return
         level = made.grade.level
         self.load_game(Game(made.grid, f"Level {level_text(level)} puzzle, seed {made.seed}"))
+        same = "seed, level and symmetry" if symmetric else "seed and level"
         self.say(f"New puzzle: level {level_text(level)} ({band(level)}), {made.grade.givens} "
-                 f"givens, seed {made.seed} (the same seed and level make it again).")
+                 f"givens{' (symmetric)' if symmetric else ''}, seed {made.seed}: the same {same} "
+                 "make it again.")
 
     def action_editor(self) -> None:
         def done(composed: Composed | None) -> None:

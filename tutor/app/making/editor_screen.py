@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 from ...generator.editor import EditorCheck, check, default_path, save
 from ...geometry import CELL_COUNT, COL_OF, DIGITS, ROW_OF, SIZE, cell_at, cell_name
 from ...grid import Grid
+from ...solver import MIN_PROPER_GIVENS
 from ...storage import Unreadable, data_dir, move_aside, read_json, write_json
 from ..board import Board
 from ..keys import GAME_KEYS, Key, bindings
@@ -177,7 +178,7 @@ class EditorScreen(Screen[Composed | None]):
             self.say(f"Nothing to {what}.")
             return
         forth.append(self.values)
-        self.set_values(back.pop(), f"{what.capitalize()} done.")
+        self.set_values(back.pop(), "Undone." if what == "undo" else "Redone.")
 
     def action_move(self, rows: int, cols: int) -> None:
         def within(index: int) -> int:
@@ -227,8 +228,9 @@ class EditorScreen(Screen[Composed | None]):
         value = self.values[cell]
         here = f"given [b]{value}[/]" if value else "empty"
         flag = "  [b $text-error]! in conflict[/]" if cell in conflicts else ""
+        needed = f" [dim](a proper puzzle needs at least {MIN_PROPER_GIVENS})[/]" if givens < MIN_PROPER_GIVENS else ""
         self.query_one("#editor-state", Static).update(Content.from_markup(
-            f"[b]Puzzle editor[/]  [b]{givens}[/] given{'s' if givens != 1 else ''}  "
+            f"[b]Puzzle editor[/]  [b]{givens}[/] given{'s' if givens != 1 else ''}{needed}  "
             f"[dim]│[/]  [b]$cell[/] {here}{flag}", cell=cell_name(cell)))
         self.query_one("#editor-check", Static).update(self.check_content(conflicts))
         self.query_one("#editor-message", Static).update(self.message)

@@ -10,10 +10,11 @@ FOLDED = ("Down", "Left", "Right")
 """Labels of keys listed under the first key of their group (Move)."""
 
 
-def shown_keys(key: Key) -> str:
+def shown_keys(key: Key) -> tuple[str, str]:
+    """The keys as the list shows them, and what they do."""
     if key.label == "Move":
-        return "arrows, h j k l"
-    return key.key_display or key.keys.replace(",", ", ")
+        return "arrows, h j k l", "Move the selection; click a cell to select it."
+    return key.key_display or key.keys.replace(",", ", "), key.help
 
 
 def key_list(keys: tuple[Key, ...]) -> Content:
@@ -23,5 +24,6 @@ def key_list(keys: tuple[Key, ...]) -> Content:
         if key.label in FOLDED or key.help in seen:
             continue
         seen.add(key.help)
-        lines.append(Content.from_markup("[b]$keys[/]  $text", keys=shown_keys(key), text=key.help))
+        shown, text = shown_keys(key)
+        lines.append(Content.from_markup("[b]$keys[/]  $text", keys=shown, text=text))
     return Content("\n").join(lines)

@@ -41,7 +41,11 @@ def read_request(level_text: str, seed_text: str, symmetric: bool) -> Request:
 class LevelScreen(ModalScreen[Request | None]):
     """Dismisses with a Request, or None when cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [
+        # Enter starts from any box (a checkbox would otherwise take it as a toggle).
+        Binding("enter", "generate", "Generate", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
 
     def __init__(self, level: str = "") -> None:
         super().__init__()
@@ -50,7 +54,8 @@ class LevelScreen(ModalScreen[Request | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="level-dialog", classes="dialog"):
             yield Static("[b]New puzzle[/b]: generate a proper puzzle at a level of the 0-6 scale. "
-                         "Enter starts, escape cancels.")
+                         "Enter starts, tab moves between the boxes, space ticks the box, escape "
+                         "cancels.")
             yield Label("Level: 0 to 6 in steps of 0.5 (such as 2.5), or a range (such as 2-3.5)")
             yield Input(self.initial_level, placeholder="2.5", id="level-text")
             yield Label("Seed (optional): the same seed and level make the same puzzle again")
@@ -64,10 +69,6 @@ class LevelScreen(ModalScreen[Request | None]):
     def on_mount(self) -> None:
         self.query_one("#level-text", Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_generate()
-
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "generate":
@@ -76,6 +77,9 @@ class LevelScreen(ModalScreen[Request | None]):
             self.action_cancel()
 
     def action_generate(self) -> None:
+        if isinstance(self.focused, Button):
+            self.focused.press()
+            return
         error = self.query_one("#level-error", Static)
         try:
             request = read_request(self.query_one("#level-text", Input).value,

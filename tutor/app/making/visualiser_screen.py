@@ -35,6 +35,8 @@ CHUNK = 250
 TICK_BUDGET = 0.05
 """Seconds a tick may spend searching before it leaves the rest for the next tick."""
 NO_CANDIDATES = (0,) * CELL_COUNT
+TITLES = {"cell_order": "Plain: cells in order", "propagation": "Singles, then fewest candidates"}
+"""Short column titles (the legend gives the searches' full descriptions)."""
 WORST_CASE_PREFIX = "Near worst case"
 
 VISUALISER_KEYS: tuple[Key, ...] = (
@@ -50,9 +52,10 @@ VISUALISER_KEYS: tuple[Key, ...] = (
         "Switch between the game's puzzle and the near worst case for cell order."),
     Key("escape,q", "close", "Back", "Back to the game.", key_display="esc"),
 )
-LEGEND = ("[b]*[/] a guess on the board now   [b]![/] just taken back   [b][ ][/] the latest step\n"
-          "Guesses are digits tried; backtracks are guesses taken back; forced are singles placed "
-          "with no choice (right only). The fewer cells a search must guess, the less it undoes.")
+LEGEND = (f"Left: {STRATEGIES['cell_order']}. Right: {STRATEGIES['propagation']}.\n"
+          "[b]*[/] a guess on the board now   [b]![/] just taken back   [b][ ][/] the latest step\n"
+          "Guesses are digits tried, backtracks guesses taken back, forced the singles placed "
+          "with no choice. The fewer cells a search must guess, the less it has to undo.")
 
 
 def near_worst_case():
@@ -112,9 +115,9 @@ class VisualiserScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="visual-title")
         with Horizontal(id="visual-boards"):
-            for name, description in STRATEGIES.items():
+            for name in STRATEGIES:
                 with Vertical(classes="visual-search", id=f"search-{name}"):
-                    yield Static(f"[b]{description}[/b]", classes="visual-strategy")
+                    yield Static(f"[b]{TITLES[name]}[/b]", classes="visual-strategy")
                     yield Board(id=f"board-{name}")
                     yield Static(classes="visual-counters", id=f"counters-{name}")
         yield Static(id="visual-message")
@@ -224,8 +227,8 @@ class VisualiserScreen(Screen[None]):
         state = {"running": "[b $text-success]running[/]", "paused": "[b $text-warning]paused[/]",
                  "stopped": "[b $text-error]stopped[/]", "finished": "[b]finished[/]"}[self.state]
         self.query_one("#visual-title", Static).update(Content.from_markup(
-            f"[b]Search visualiser[/]: $name  [dim]│[/]  speed [b]{self.speed:,}[/] steps per tick "
-            f"({1 / TICK:g} ticks a second)  [dim]│[/]  {state}", name=self.puzzle_name))
+            f"[b]Search visualiser[/]  {state}  [dim]│[/]  [b]{self.speed:,}[/] steps a tick, "
+            f"{1 / TICK:g} ticks a second  [dim]│[/]  $name", name=self.puzzle_name))
         for name, search in self.search.searches.items():
             column = self.columns[name]
             shown = Grid(search.values, self.puzzle.givens, masks=NO_CANDIDATES)

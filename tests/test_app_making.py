@@ -1,0 +1,298 @@
+"""Making puzzles in the app, driven through the Pilot: new puzzle by level, the editor, the visualiser."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import tutor
+from tutor.app.app import TutorApp
+from tutor.app.board import Board
+from tutor.app.game_screen import GameScreen
+from tutor.app.making.editor_screen import DRAFT_NAME, EditorScreen
+from tutor.app.making.generating_screen import GeneratingScreen
+from tutor.app.making.level_screen import LevelScreen
+from tutor.app.making.name_screen import NameScreen
+from tutor.app.making.visualiser_screen import SPEEDS, START_SPEED, VisualiserScreen, near_worst_case
+from tutor.generator import LevelRange, generate_one
+from tutor.generator.editor import MY_PUZZLES
+from tutor.generator.search_trace import STRATEGIES, SideBySide
+from tutor.geometry import SIZE, parse_cell_name
+
+EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+BIG = (100, 40)
+COUNTERS = re.compile(r"steps ([\d,]+)\s+guesses ([\d,]+)\s+backtracks ([\d,]+)")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def easy_app() -> TutorApp:
+    return TutorApp(tutor.parse(EASY), "easy")
+
+
+def text(screen, selector: str) -> str:
+    return str(screen.query_one(selector).render())
+
+
+async def settle(pilot) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def wait_for(pilot, condition, seconds: float = 10.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the app did not get there in time")
+
+
+# --- new puzzle ----------------------------------------------------------------------------------
+async def test_new_puzzle_at_a_level_from_a_seed_becomes_the_game():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("g")
+        assert isinstance(app.screen, LevelScreen)
+        await pilot.press(*"1-2", "tab", *"7", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = app.game_screen.game
+        expected = generate_one(LevelRange.parse("1-2"), 7)
+        assert game.puzzle == expected.grid, "the seed makes the same puzzle again"
+        assert tutor.count_solutions(game.puzzle) == 1
+        assert tutor.grade(game.puzzle).level in LevelRange(1, 2)
+        assert "seed 7" in game.name and game.index == 0
+        hint = text(app.game_screen, "#hint")
+        assert "New puzzle: level" in hint and "seed 7" in hint
+        await pilot.press("g")
+        assert app.screen.query_one("#level-text").value == "1-2", "the last level is offered again"
+
+
+async def test_cancel_during_generation_keeps_the_game():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        before = app.game_screen.game.puzzle
+        # Symmetric level 5.5 is never found (no symmetric seed puzzle): it runs until cancelled.
+        await pilot.press("g", *"5.5", "tab", "tab", "space", "enter")
+        screen = app.screen
+        assert isinstance(screen, GeneratingScreen) and screen.request.symmetric
+        await wait_for(pilot, lambda: screen.attempts >= 2)
+        assert re.search(r"attempt \d+", text(screen, "#generating-progress"))
+        await pilot.press("down", "n")  # keys reach the dialog: the UI is not frozen
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        assert screen.cancel_event.is_set()
+        await settle(pilot)
+        assert not any(w.is_running for w in app.workers), "the generating thread stopped"
+        assert app.game_screen.game.puzzle == before
+        assert "cancelled" in text(app.game_screen, "#hint")
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("7", "7 is not a level"),
+    ("3-1", "runs backwards"),
+    ("hard", "'hard' is not a level"),
+])
+async def test_invalid_level_text_is_named_inline(typed, message):
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("g", *typed, "enter")
+        assert isinstance(app.screen, LevelScreen), "the dialog stays open for a fix"
+        assert message in text(app.screen, "#level-error")
+        assert app.screen.query_one("#level-text").value == typed
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        assert app.game_screen.game.name == "easy"
+
+
+# --- editor --------------------------------------------------------------------------------------
+async def type_puzzle(pilot, line: str) -> None:
+    """Enter a puzzle's givens row by row from r1c1 with digits and arrows."""
+    for row in range(SIZE):
+        for col in range(SIZE):
+            digit = line[row * SIZE + col]
+            if digit not in "0.":
+                await pilot.press(digit)
+            if col < SIZE - 1:
+                await pilot.press("right")
+        if row < SIZE - 1:
+            await pilot.press("down", *["left"] * (SIZE - 1))
+
+
+async def test_editor_marks_conflicts_and_refuses_improper_puzzles(data_dir):
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("e")
+        editor = app.screen
+        assert isinstance(editor, EditorScreen)
+        board = editor.query_one(Board)
+        assert not board.view.grid.givens, "the editor starts on an empty board"
+        await pilot.press("5", "right", "5")
+        await settle(pilot)
+        r1c1, r1c2 = parse_cell_name("r1c1"), parse_cell_name("r1c2")
+        assert board.view.problems == {r1c1, r1c2}
+        assert "two 5s in row 1" in text(editor, "#editor-check")
+        assert "2 givens" in text(editor, "#editor-state")
+        await pilot.press("s")
+        assert isinstance(app.screen, EditorScreen), "no name is asked for an improper puzzle"
+        assert "Not saved" in text(editor, "#editor-message")
+        await pilot.press("p")
+        assert isinstance(app.screen, EditorScreen)
+        assert "Not played" in text(editor, "#editor-message")
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert not board.view.problems and "1 given" in text(editor, "#editor-state")
+        check = text(editor, "#editor-check")
+        assert "several solutions" in check and "fewer than 17 givens can never be unique" in check
+        await pilot.press("u")
+        await settle(pilot)
+        assert board.view.problems == {r1c1, r1c2}, "undo brings the conflict back"
+        await pilot.press("s")
+        assert not (data_dir / MY_PUZZLES).exists()
+
+
+async def test_editor_saves_a_proper_puzzle_and_plays_it(data_dir):
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("escape")  # leave the game as it is
+        await pilot.press("e")
+        editor = app.screen
+        await type_puzzle(pilot, EASY)
+        await settle(pilot)
+        puzzle = tutor.parse(EASY)
+        assert editor.puzzle == puzzle.as_puzzle()
+        givens = len(puzzle.givens)
+        assert f"exactly one solution: a proper puzzle with {givens} givens" in text(editor, "#editor-check")
+        await pilot.press("s")
+        assert isinstance(app.screen, NameScreen)
+        await pilot.press("enter")
+        assert "needs a name" in text(app.screen, "#name-error"), "an empty name is refused inline"
+        await pilot.press(*"First try", "enter")
+        assert isinstance(app.screen, EditorScreen)
+        saved = (data_dir / MY_PUZZLES).read_text(encoding="utf-8").splitlines()
+        assert saved == [f"{puzzle.to_line()} # First try; made in the editor"]
+        assert "line 1" in text(editor, "#editor-message")
+        await pilot.press("s", *"Again", "enter")
+        assert "already in" in text(app.screen, "#name-error"), "the same puzzle is not saved twice"
+        await pilot.press("escape", "p")
+        assert isinstance(app.screen, GameScreen)
+        game = app.game_screen.game
+        assert game.puzzle == puzzle.as_puzzle() and game.name == "First try" and game.index == 0
+        await pilot.press("s")
+        await settle(pilot)
+        assert game.index == 1, "the composed puzzle is playable"
+
+
+async def test_editor_draft_survives_leaving(data_dir):
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("e", "down", "7", "escape")
+        assert isinstance(app.screen, GameScreen)
+        assert (data_dir / DRAFT_NAME).exists()
+        await pilot.press("e")
+        await settle(pilot)
+        assert app.screen.values[parse_cell_name("r2c1")] == 7
+        assert "draft is back" in text(app.screen, "#editor-message")
+
+
+async def test_a_broken_draft_is_moved_aside(data_dir):
+    (data_dir / DRAFT_NAME).write_text('{"version": 1, "puzzle": "12"}', encoding="utf-8")
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("e")
+        await settle(pilot)
+        assert not any(app.screen.values)
+        kept = list(data_dir.glob(f"{DRAFT_NAME}.corrupt-*"))
+        assert len(kept) == 1
+        assert any(str(kept[0]) in n.message for n in app._notifications)
+
+
+# --- search visualiser ---------------------------------------------------------------------------
+def shown_counters(screen, name: str) -> tuple[int, int, int]:
+    found = COUNTERS.search(text(screen, f"#counters-{name}"))
+    return tuple(int(n.replace(",", "")) for n in found.groups())
+
+
+def model_counters(screen, name: str) -> tuple[int, int, int]:
+    search = screen.search.searches[name]
+    return search.steps, search.guesses, search.backtracks
+
+
+async def test_visualiser_counters_are_the_models_after_each_tick():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("v")
+        screen = app.screen
+        assert isinstance(screen, VisualiserScreen)
+        await wait_for(pilot, lambda: screen.ticks >= 2)  # the timer drives it
+        await pilot.press("space")
+        assert screen.state == "paused"
+        ticks = screen.ticks
+        await pilot.pause(0.3)
+        assert screen.ticks == ticks, "a paused search does not move"
+        await pilot.press(*["full_stop"] * 3)
+        assert screen.ticks == ticks + 3
+        reference = SideBySide(screen.puzzle)
+        for _ in range(screen.ticks):
+            reference.advance(START_SPEED)
+        for name in STRATEGIES:
+            assert shown_counters(screen, name) == model_counters(screen, name)
+            expected = reference.searches[name]
+            assert model_counters(screen, name) == (expected.steps, expected.guesses,
+                                                    expected.backtracks)
+        # The two searches differ on the board as in the counters.
+        plain = screen.query_one("#board-cell_order", Board).view
+        assert plain.grid.values == tuple(screen.search.searches["cell_order"].values)
+
+
+async def test_visualiser_speed_stop_and_the_near_worst_case():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("v", "w", "space")
+        screen = app.screen
+        assert screen.puzzle == near_worst_case().grid
+        assert "Near worst case" in text(screen, "#visual-title")
+        await pilot.press("plus", "plus")
+        faster = SPEEDS[SPEEDS.index(START_SPEED) + 2]
+        assert screen.speed == faster and f"{faster:,} steps a tick" in text(screen, "#visual-title")
+        steps = screen.search.searches["cell_order"].steps
+        await pilot.press("full_stop")
+        assert screen.search.searches["cell_order"].steps == steps + faster
+        await pilot.press("minus")
+        assert screen.speed == SPEEDS[SPEEDS.index(faster) - 1]
+        await pilot.press("space")
+        await wait_for(pilot, lambda: screen.search.searches["propagation"].outcome == "solved")
+        propagation = screen.search.searches["propagation"]
+        plain = screen.search.searches["cell_order"]
+        assert propagation.guesses == 0, "singles alone solve it"
+        assert plain.outcome is None and plain.steps > propagation.steps, "cell order is still at it"
+        await pilot.press("x")
+        assert screen.state == "stopped"
+        stopped = model_counters(screen, "cell_order")
+        await pilot.pause(0.3)
+        await pilot.press("full_stop", "space")
+        assert model_counters(screen, "cell_order") == stopped, "stopped means stopped"
+        assert shown_counters(screen, "cell_order") == stopped
+        assert "stopped" in text(screen, "#visual-title")
+        await pilot.press("r")
+        assert screen.state == "running"
+        assert screen.search.searches["cell_order"].steps < stopped[0], "a fresh search"
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_making_commands_are_in_the_palette():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"search visualiser")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, VisualiserScreen)
