@@ -43,6 +43,14 @@ def shown_keys(screen) -> set[str]:
             if active.binding.show and active.enabled}
 
 
+async def press_on_lesson(pilot, key: str):
+    """Once the lesson screen is up, press `key` (e: exercises, d: practice more); the screen opened."""
+    await pilot.pause()
+    await pilot.press(key)
+    await pilot.pause()
+    return pilot.app.screen
+
+
 async def go_to(pilot, cell: int) -> None:
     """Move the exercise board's selection to `cell` with the arrow keys, as a learner would."""
     row, col = divmod(cell, SIZE)
@@ -145,10 +153,7 @@ async def test_an_exercise_answered_partly_wrong_then_right_on_the_board(data_di
     wanted = exercise.position.eliminations  # 2 from r5c8 and r6c8
     app = LessonApp("3", seed=1)
     async with app.run_test(size=BIG) as pilot:
-        await pilot.pause()
-        await pilot.press("e")
-        await pilot.pause()
-        screen = app.screen
+        screen = await press_on_lesson(pilot, "e")
         assert isinstance(screen, ExerciseScreen) and "PENCIL" in text_of(screen, "#exercise-mode")
         assert exercise.prompt in text_of(screen, "#exercise-prompt")
 
@@ -191,10 +196,7 @@ async def test_a_digit_right_first_try_at_80x24(data_dir):
     (cell, digit), = exercise.position.placements
     app = LessonApp("naked_single", seed=1)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        await pilot.press("e")
-        await pilot.pause()
-        screen = app.screen
+        screen = await press_on_lesson(pilot, "e")
         assert screen.query_one(Board).compact, "the small terminal gets the compact board"
         assert not screen.pencil and "DIGITS" in text_of(screen, "#exercise-mode")
         await go_to(pilot, cell)
@@ -213,10 +215,7 @@ async def test_practice_more_gives_the_seeded_drill(data_dir):
     expected = next(lesson_drills(lesson, LESSONS, 9))
     app = LessonApp("4", seed=9)
     async with app.run_test(size=BIG) as pilot:
-        await pilot.pause()
-        await pilot.press("d")
-        await pilot.pause()
-        screen = app.screen
+        screen = await press_on_lesson(pilot, "d")
         assert isinstance(screen, ExerciseScreen) and screen.drill is not None
         assert screen.game.grid == expected.grid
         assert "Practice more" in text_of(screen, "#exercise-heading")

@@ -152,9 +152,13 @@ class ExerciseScreen(Screen):
     def prompt(self) -> Content:
         if self.drill is None:
             text = self.session.lesson.exercises[self.index].prompt
+        elif self.drill.technique == "backtracking":
+            text = ("No technique applies. Test a cell with few candidates and place the digit "
+                    "that survives.")
         else:
             name = technique_entry(self.drill.technique).name.lower()
-            text = f"Find the {name} here and make its step on the board."
+            action = "place its digit" if self.drill.step.placements else "remove what it rules out"
+            text = f"Find the {name} here and {action}."
         return Content(text)
 
     def mode_line(self) -> Content:
