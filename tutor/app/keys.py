@@ -29,6 +29,7 @@ GAME_KEYS: tuple[Key, ...] = (
     *(Key(str(d), f"digit({d})", "Digit", "Enter the digit, or toggle that pencil mark in pencil mode.",
           show=d == DIGITS[0], key_display=f"{DIGITS[0]}-{DIGITS[-1]}") for d in DIGITS),
     Key("n", "hint", "Hint", "Hint: 1st press a nudge, 2nd the pattern, 3rd the full explanation."),
+    Key("L", "hint_lesson", "Lesson", "While a hint is shown: open the lesson on its technique."),
     Key("s", "apply_step", "Step",
         "Apply the next step (the hinted one); keep pressing to solve step by step."),
     Key("p", "toggle_pencil", "Pencil", "Pencil mode: digits add or remove candidates."),
@@ -50,7 +51,6 @@ GAME_KEYS: tuple[Key, ...] = (
         "Search visualiser: watch two backtracking searches solve this puzzle side by side.",
         show=False),
     Key("t", "lessons", "Lessons", "Lessons: one per technique, with exercises answered on the board."),
-    Key("L", "hint_lesson", "Lesson on this", "While a hint is shown: open the lesson on its technique."),
     Key("q", "app.quit", "Quit", "Quit (the game is saved after every change).", show=False),
 )
 
