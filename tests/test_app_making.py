@@ -289,10 +289,12 @@ async def test_visualiser_speed_stop_and_the_near_worst_case():
 async def test_making_commands_are_in_the_palette():
     app = easy_app()
     async with app.run_test(size=BIG) as pilot:
+        titles = {command.title for command in app.get_system_commands(app.game_screen)}
+        assert {"New puzzle", "Puzzle editor", "Search visualiser"} <= titles
         await pilot.press("ctrl+p")
         await pilot.pause()
-        await pilot.press(*"search visualiser")
+        await pilot.press(*"puzzle editor")
         await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, VisualiserScreen)
+        assert isinstance(app.screen, EditorScreen)

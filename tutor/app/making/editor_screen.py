@@ -12,6 +12,8 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.events import Resize
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -22,6 +24,7 @@ from ...grid import Grid
 from ...solver import MIN_PROPER_GIVENS
 from ...storage import Unreadable, data_dir, move_aside, read_json, write_json
 from ..board import Board
+from ..board_render import FULL
 from ..keys import GAME_KEYS, Key, bindings
 from ..view import BoardView
 from .key_list import key_list
@@ -33,6 +36,8 @@ PENDING_NOTICE = 0.15
 """Seconds the solution count may take before the panel says it is counting."""
 NO_CANDIDATES = (0,) * CELL_COUNT
 """Empty cells are drawn blank: the editor shows givens only."""
+FULL_MIN_SIZE = Size(FULL.width + 1 + 36, FULL.height + 1)
+"""Below this terminal size the board switches to one line per row."""
 
 EDITOR_KEYS: tuple[Key, ...] = (
     *(k for k in GAME_KEYS if k.action.startswith("move")),
@@ -124,6 +129,11 @@ class EditorScreen(Screen[Composed | None]):
             self.values = draft
             self.message = "Your draft is back (X clears the board, u undoes that)."
         self.validate()
+
+    def on_resize(self, event: Resize) -> None:
+        size = event.size
+        self.query_one(Board).compact = (size.width < FULL_MIN_SIZE.width
+                                         or size.height < FULL_MIN_SIZE.height)
 
     @property
     def draft_path(self):

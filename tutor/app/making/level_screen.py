@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
@@ -52,15 +52,15 @@ class LevelScreen(ModalScreen[Request | None]):
         self.initial_level = level
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="level-dialog", classes="dialog"):
+        with VerticalScroll(id="level-dialog", classes="dialog"):
             yield Static("[b]New puzzle[/b]: generate a proper puzzle at a level of the 0-6 scale. "
                          "Enter starts, tab moves between the boxes, space ticks the box, escape "
                          "cancels.")
             yield Label("Level: 0 to 6 in steps of 0.5 (such as 2.5), or a range (such as 2-3.5)")
-            yield Input(self.initial_level, placeholder="2.5", id="level-text")
+            yield Input(self.initial_level, placeholder="2.5", id="level-text", compact=True)
             yield Label("Seed (optional): the same seed and level make the same puzzle again")
-            yield Input(placeholder="random", id="seed-text", restrict=r"[0-9 ]*")
-            yield Checkbox("Symmetric givens (180-degree turn)", id="symmetric")
+            yield Input(placeholder="random", id="seed-text", restrict=r"[0-9 ]*", compact=True)
+            yield Checkbox("Symmetric givens (180-degree turn)", id="symmetric", compact=True)
             yield Static("", id="level-error")
             with Horizontal(classes="buttons"):
                 yield Button("Generate", id="generate", variant="primary")

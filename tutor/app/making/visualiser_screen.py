@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -120,9 +120,10 @@ class VisualiserScreen(Screen[None]):
                     yield Static(f"[b]{TITLES[name]}[/b]", classes="visual-strategy")
                     yield Board(id=f"board-{name}")
                     yield Static(classes="visual-counters", id=f"counters-{name}")
-        yield Static(id="visual-message")
-        yield Static(LEGEND, id="visual-legend")
-        yield Static(key_list(VISUALISER_KEYS), id="visual-keys")
+        with VerticalScroll(id="visual-notes"):
+            yield Static(id="visual-message")
+            yield Static(LEGEND, id="visual-legend")
+            yield Static(key_list(VISUALISER_KEYS), id="visual-keys")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
