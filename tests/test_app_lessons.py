@@ -252,3 +252,13 @@ async def test_a_hint_links_to_the_lesson_on_its_technique():
 def test_run_lesson_refuses_an_unknown_lesson(capsys):
     assert run_lesson("nine") == 2
     assert "no lesson 'nine'" in capsys.readouterr().err
+
+
+def test_a_lesson_page_snapshot(snap_compare):
+    """Lesson 3, page 4: the pointing pattern's cells and units marked on the full board."""
+    async def run_before(pilot) -> None:
+        await pilot.pause()
+        await pilot.press("right", "right", "right")
+        await pilot.pause()
+
+    assert snap_compare(LessonApp("3", seed=1), terminal_size=BIG, run_before=run_before)
