@@ -153,15 +153,18 @@ def run(args) -> int:
         opener = _app_opener()
         if opener is not None:
             return opener(lesson.id)
-        print("(The app cannot open lessons yet, so here is the lesson as text.)\n")
+        print("(The app cannot start here, so here is the lesson as text.)\n")
     print(lesson_text(lesson, show_answers=args.answers), end="")
     return 0
 
 
 def _app_opener():
-    """tutor.app.run_lesson if the app has it (imported only now: the CLI never loads Textual early)."""
+    """tutor.app.run_lesson if the app can run (imported only now: the CLI never loads Textual early)."""
+    from importlib.util import find_spec
+
     try:
         from ..app import run_lesson
     except ImportError:
         return None
-    return run_lesson
+    # tutor.app imports Textual only when it starts; without it, the text is the fallback.
+    return run_lesson if find_spec("textual") is not None else None
