@@ -247,6 +247,8 @@ class ExerciseScreen(Screen):
             self.hint_level = 0
         self.marked = frozenset(cell for cell, _, _ in feedback.wrong + feedback.missed)
         self.refresh_views()
+        # On a small terminal the verdict may sit below the fold of the side panel.
+        self.query_one("#exercise-feedback").scroll_visible(animate=False)
 
     def action_hint(self) -> None:
         if self.hint_step is None:
@@ -273,3 +275,7 @@ class ExerciseScreen(Screen):
     def action_close(self) -> None:
         self.session.leave()
         self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        # Quitting the app from an exercise still records an answered attempt.
+        self.session.leave()
