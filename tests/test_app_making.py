@@ -12,7 +12,7 @@ from tutor.app.board import Board
 from tutor.app.game_screen import GameScreen
 from tutor.app.making.editor_screen import DRAFT_NAME, EditorScreen
 from tutor.app.making.generating_screen import GeneratingScreen
-from tutor.app.making.level_screen import LevelScreen
+from tutor.app.making.level_screen import LevelScreen, Request
 from tutor.app.making.name_screen import NameScreen
 from tutor.app.making.visualiser_screen import SPEEDS, START_SPEED, VisualiserScreen, near_worst_case
 from tutor.generator import LevelRange, generate_one
@@ -93,6 +93,20 @@ async def test_cancel_during_generation_keeps_the_game():
         assert "cancelled" in text(app.game_screen, "#hint")
 
 
+async def test_generation_that_finds_nothing_says_so():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        request = Request(LevelRange(5.5, 5.5), 1, symmetric=True)
+        screen = GeneratingScreen(request, max_attempts=3)
+        app.push_screen(screen, lambda made: app.game_screen.play_generated(made, True))
+        await settle(pilot)
+        assert app.screen is screen, "the reason stays on screen until closed"
+        shown = text(screen, "#generating-progress")
+        assert "found in 3 attempts" in shown and "leave symmetric off" in shown
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen) and app.game_screen.game.name == "easy"
+
+
 @pytest.mark.parametrize("typed, message", [
     ("7", "7 is not a level"),
     ("3-1", "runs backwards"),
@@ -112,16 +126,17 @@ async def test_invalid_level_text_is_named_inline(typed, message):
 
 # --- editor --------------------------------------------------------------------------------------
 async def type_puzzle(pilot, line: str) -> None:
-    """Enter a puzzle's givens row by row from r1c1 with digits and arrows."""
+    """Enter a puzzle's givens from r1c1 with digits and arrows, row by row, turning at each end."""
     for row in range(SIZE):
-        for col in range(SIZE):
+        cols = range(SIZE) if row % 2 == 0 else range(SIZE - 1, -1, -1)
+        step = "right" if row % 2 == 0 else "left"
+        for index, col in enumerate(cols):
             digit = line[row * SIZE + col]
             if digit not in "0.":
                 await pilot.press(digit)
-            if col < SIZE - 1:
-                await pilot.press("right")
-        if row < SIZE - 1:
-            await pilot.press("down", *["left"] * (SIZE - 1))
+            if index < SIZE - 1:
+                await pilot.press(step)
+        await pilot.press("down")
 
 
 async def test_editor_marks_conflicts_and_refuses_improper_puzzles(data_dir):
@@ -277,6 +292,7 @@ async def test_visualiser_speed_stop_and_the_near_worst_case():
         await pilot.pause(0.3)
         await pilot.press("full_stop", "space")
         assert model_counters(screen, "cell_order") == stopped, "stopped means stopped"
+        assert "r starts them again" in text(screen, "#visual-message")
         assert shown_counters(screen, "cell_order") == stopped
         assert "stopped" in text(screen, "#visual-title")
         await pilot.press("r")

@@ -18,16 +18,8 @@ from ...cli.generate import MAX_ATTEMPTS
 from ...generator import Cancelled, Generated, GenerationError, Progress, generate_one
 from .level_screen import Request
 
-CLOCK_TICK = 0.25
-"""Seconds between updates of the elapsed time."""
-
-
-class Attempted(Message):
-    """The worker finished one more attempt without a puzzle at the level."""
-
-    def __init__(self, progress: Progress) -> None:
-        super().__init__()
-        self.progress = progress
+CLOCK_TICK = 0.2
+"""Seconds between updates of the attempts and the elapsed time."""
 
 
 class Finished(Message):
@@ -43,9 +35,10 @@ class GeneratingScreen(ModalScreen[Generated | None]):
 
     BINDINGS = [Binding("escape,c", "cancel", "Cancel")]
 
-    def __init__(self, request: Request) -> None:
+    def __init__(self, request: Request, max_attempts: int = MAX_ATTEMPTS) -> None:
         super().__init__()
         self.request = request
+        self.max_attempts = max_attempts
         seed = request.seed
         self.seed = random.SystemRandom().randrange(10**9) if seed is None else seed
         self.cancel_event = threading.Event()
@@ -73,7 +66,7 @@ class GeneratingScreen(ModalScreen[Generated | None]):
         elapsed = time.monotonic() - self.started
         text = f"attempt {self.attempts + 1}, {elapsed:.1f} s"
         if self.failure:
-            text = f"[b $text-error]✗ {self.failure}[/]  [dim](escape closes)[/dim]"
+            text = f"[b $text-error]✗ {self.failure}[/]"
         self.query_one("#generating-progress", Static).update(text)
 
     @work(thread=True, exclusive=True, group="generate")
@@ -81,8 +74,8 @@ class GeneratingScreen(ModalScreen[Generated | None]):
         request = self.request
         try:
             made = generate_one(request.levels, self.seed, request.symmetric,
-                                progress=lambda progress: self.post_message(Attempted(progress)),
-                                cancel=self.cancel_event, max_attempts=MAX_ATTEMPTS)
+                                progress=self.count_attempt,
+                                cancel=self.cancel_event, max_attempts=self.max_attempts)
         except Cancelled:
             return  # the dialog has closed already
         except GenerationError as error:
@@ -90,15 +83,16 @@ class GeneratingScreen(ModalScreen[Generated | None]):
             return
         self.post_message(Finished(made))
 
-    def on_attempted(self, message: Attempted) -> None:
-        self.attempts = message.progress.attempts
-        self.show_progress()
+    def count_attempt(self, progress: Progress) -> None:
+        """Called in the worker thread; the clock shows the count (a message each would flood)."""
+        self.attempts = progress.attempts
 
     def on_finished(self, message: Finished) -> None:
         if isinstance(message.result, GenerationError):
             hint = " or leave symmetric off" if self.request.symmetric else ""
             self.failure = f"{message.result}; try a range of levels{hint}"
             self.query_one(ProgressBar).display = False
+            self.query_one("#generating-keys", Static).update("[dim]Escape closes.[/dim]")
             self.show_progress()
         else:
             self.dismiss(message.result)

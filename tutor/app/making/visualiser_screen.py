@@ -184,6 +184,8 @@ class VisualiserScreen(Screen[None]):
             self.advance()
             if self.search.finished:
                 self.state = "finished"
+        else:
+            self.message = f"The searches have {self.state}; r starts them again."
         self.refresh_views()
 
     def change_speed(self, by: int) -> None:
