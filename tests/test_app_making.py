@@ -10,7 +10,8 @@ import tutor
 from tutor.app.app import TutorApp
 from tutor.app.board import Board
 from tutor.app.game_screen import GameScreen
-from tutor.app.making.editor_screen import DRAFT_NAME, EditorScreen
+from tutor.app.making.draft import DRAFT_NAME
+from tutor.app.making.editor_screen import EditorScreen
 from tutor.app.making.generating_screen import GeneratingScreen
 from tutor.app.making.level_screen import LevelScreen, Request
 from tutor.app.making.name_screen import NameScreen

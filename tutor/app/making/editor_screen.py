@@ -22,16 +22,15 @@ from ...generator.editor import EditorCheck, check, default_path, save
 from ...geometry import CELL_COUNT, COL_OF, DIGITS, ROW_OF, SIZE, cell_at, cell_name
 from ...grid import Grid
 from ...solver import MIN_PROPER_GIVENS
-from ...storage import Unreadable, data_dir, move_aside, read_json, write_json
+from ...storage import Unreadable
 from ..board import Board
 from ..board_render import FULL
 from ..keys import GAME_KEYS, Key, bindings
 from ..view import BoardView
+from .draft import read_draft, write_draft
 from .key_list import key_list
 from .name_screen import NameScreen
 
-DRAFT_NAME = "editor-draft.json"
-DRAFT_VERSION = 1
 PENDING_NOTICE = 0.15
 """Seconds the solution count may take before the panel says it is counting."""
 NO_CANDIDATES = (0,) * CELL_COUNT
@@ -70,17 +69,6 @@ class Checked(Message):
         self.values, self.result = values, result
 
 
-def read_draft(path) -> tuple[int, ...] | None:
-    """The draft's values, or None if there is none; raises Unreadable for a broken one."""
-    data = read_json(path)
-    if data is None:
-        return None
-    line = data.get("puzzle") if isinstance(data, dict) else None
-    if not (isinstance(line, str) and len(line) == CELL_COUNT and all(ch in ".123456789" for ch in line)):
-        raise Unreadable(path, move_aside(path), "not an editor draft")
-    return tuple(0 if ch == "." else int(ch) for ch in line)
-
-
 class EditorScreen(Screen[Composed | None]):
     """Dismisses with the puzzle to play, or None when the user goes back to the game."""
 
@@ -117,7 +105,7 @@ class EditorScreen(Screen[Composed | None]):
 
     def on_mount(self) -> None:
         try:
-            draft = read_draft(self.draft_path)
+            draft = read_draft()
         except Unreadable as error:
             self.notify(f"The editor draft was unreadable; it was kept as {error.kept_at}.",
                         title="Draft moved aside", severity="warning", timeout=15)
@@ -134,10 +122,6 @@ class EditorScreen(Screen[Composed | None]):
         size = event.size
         self.query_one(Board).compact = (size.width < FULL_MIN_SIZE.width
                                          or size.height < FULL_MIN_SIZE.height)
-
-    @property
-    def draft_path(self):
-        return data_dir() / DRAFT_NAME
 
     def report_draft_problem(self, error: OSError) -> None:
         if not self.draft_failed:
@@ -157,7 +141,7 @@ class EditorScreen(Screen[Composed | None]):
         self.values = values
         self.message = message
         try:
-            write_json(self.draft_path, {"version": DRAFT_VERSION, "puzzle": Grid(values).to_line()})
+            write_draft(values)
         except OSError as error:
             self.report_draft_problem(error)
         self.validate()
