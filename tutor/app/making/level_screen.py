@@ -38,14 +38,16 @@ def read_request(level_text: str, seed_text: str, symmetric: bool) -> Request:
     return Request(levels, seed, symmetric)
 
 
+class TickBox(Checkbox, inherit_bindings=False):
+    """A checkbox that space ticks, leaving enter to start the generation."""
+
+    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
+
+
 class LevelScreen(ModalScreen[Request | None]):
     """Dismisses with a Request, or None when cancelled."""
 
-    BINDINGS = [
-        # Enter starts from any box (a checkbox would otherwise take it as a toggle).
-        Binding("enter", "generate", "Generate", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
+    BINDINGS = [Binding("enter", "generate", "Generate"), Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, level: str = "") -> None:
         super().__init__()
@@ -60,7 +62,7 @@ class LevelScreen(ModalScreen[Request | None]):
             yield Input(self.initial_level, placeholder="2.5", id="level-text", compact=True)
             yield Label("Seed (optional): the same seed and level make the same puzzle again")
             yield Input(placeholder="random", id="seed-text", restrict=r"[0-9 ]*", compact=True)
-            yield Checkbox("Symmetric givens (180-degree turn)", id="symmetric", compact=True)
+            yield TickBox("Symmetric givens (180-degree turn)", id="symmetric", compact=True)
             yield Static("", id="level-error")
             with Horizontal(classes="buttons"):
                 yield Button("Generate", id="generate", variant="primary")
@@ -68,6 +70,10 @@ class LevelScreen(ModalScreen[Request | None]):
 
     def on_mount(self) -> None:
         self.query_one("#level-text", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_generate()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -77,14 +83,11 @@ class LevelScreen(ModalScreen[Request | None]):
             self.action_cancel()
 
     def action_generate(self) -> None:
-        if isinstance(self.focused, Button):
-            self.focused.press()
-            return
         error = self.query_one("#level-error", Static)
         try:
             request = read_request(self.query_one("#level-text", Input).value,
                                    self.query_one("#seed-text", Input).value,
-                                   self.query_one("#symmetric", Checkbox).value)
+                                   self.query_one(TickBox).value)
         except GenerationError as problem:
             error.update(f"✗ {problem}")
             error.add_class("-shown")
