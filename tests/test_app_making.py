@@ -286,6 +286,9 @@ async def test_visualiser_speed_stop_and_the_near_worst_case():
         propagation = screen.search.searches["propagation"]
         plain = screen.search.searches["cell_order"]
         assert propagation.guesses == 0, "singles alone solve it"
+        solved = screen.query_one("#board-propagation", Board).view.grid
+        assert solved.values == tutor.solve(screen.puzzle).values and "solved" in text(
+            screen, "#counters-propagation")
         assert plain.outcome is None and plain.steps > propagation.steps, "cell order is still at it"
         await pilot.press("x")
         assert screen.state == "stopped"
