@@ -299,7 +299,9 @@ async def test_visualiser_speed_stop_and_the_near_worst_case():
         assert "r starts them again" in text(screen, "#visual-message")
         assert shown_counters(screen, "cell_order") == stopped
         assert "stopped" in text(screen, "#visual-title")
-        await pilot.press("r")
+        await pilot.press("w")
+        assert screen.puzzle == app.game_screen.game.puzzle, "w switches back to the game's puzzle"
+        await pilot.press("w", "r")
         assert screen.state == "running"
         assert screen.search.searches["cell_order"].steps < stopped[0], "a fresh search"
         await pilot.press("escape")

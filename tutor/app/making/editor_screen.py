@@ -178,7 +178,8 @@ class EditorScreen(Screen[Composed | None]):
         def within(index: int) -> int:
             return min(SIZE - 1, max(0, index))
 
-        self.selected = cell_at(within(ROW_OF[self.selected] + rows), within(COL_OF[self.selected] + cols))
+        cell = self.selected
+        self.selected = cell_at(within(ROW_OF[cell] + rows), within(COL_OF[cell] + cols))
         self.refresh_views()
 
     def on_board_cell_clicked(self, event: Board.CellClicked) -> None:
@@ -222,7 +223,9 @@ class EditorScreen(Screen[Composed | None]):
         value = self.values[cell]
         here = f"given [b]{value}[/]" if value else "empty"
         flag = "  [b $text-error]! in conflict[/]" if cell in conflicts else ""
-        needed = f" [dim](a proper puzzle needs at least {MIN_PROPER_GIVENS})[/]" if givens < MIN_PROPER_GIVENS else ""
+        needed = ""
+        if givens < MIN_PROPER_GIVENS:
+            needed = f" [dim](a proper puzzle needs at least {MIN_PROPER_GIVENS})[/]"
         self.query_one("#editor-state", Static).update(Content.from_markup(
             f"[b]Puzzle editor[/]  [b]{givens}[/] given{'s' if givens != 1 else ''}{needed}  "
             f"[dim]│[/]  [b]$cell[/] {here}{flag}", cell=cell_name(cell)))

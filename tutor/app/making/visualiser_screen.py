@@ -107,6 +107,7 @@ class VisualiserScreen(Screen[None]):
         super().__init__()
         self.game_puzzle = (Grid(grid.values, grid.givens), name or "this puzzle")
         self.puzzle, self.puzzle_name = self.game_puzzle
+        self.on_worst_case = False
         self.speed = START_SPEED
         self.state = "running"
         self.ticks = 0
@@ -210,15 +211,16 @@ class VisualiserScreen(Screen[None]):
         self.start()
 
     def action_switch_puzzle(self) -> None:
-        if self.puzzle_name == self.game_puzzle[1]:
+        if self.on_worst_case:
+            self.puzzle, self.puzzle_name = self.game_puzzle
+        else:
             worst = near_worst_case()
             if worst is None:
                 self.message = "The near-worst-case puzzle is missing from puzzles/sources.txt."
                 self.refresh_views()
                 return
             self.puzzle, self.puzzle_name = worst.grid, worst.name
-        else:
-            self.puzzle, self.puzzle_name = self.game_puzzle
+        self.on_worst_case = not self.on_worst_case
         self.action_restart()
 
     def action_close(self) -> None:
