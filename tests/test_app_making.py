@@ -94,6 +94,16 @@ async def test_cancel_during_generation_keeps_the_game():
         assert "cancelled" in text(app.game_screen, "#hint")
 
 
+async def test_quitting_mid_generation_stops_the_worker():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("g", *"5.5", "tab", "tab", "space", "enter")
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.attempts >= 1)
+        assert not screen.cancel_event.is_set()
+    assert screen.cancel_event.is_set(), "the app's exit does not wait for thousands of attempts"
+
+
 async def test_generation_that_finds_nothing_says_so():
     app = easy_app()
     async with app.run_test(size=BIG) as pilot:

@@ -97,6 +97,10 @@ class GeneratingScreen(ModalScreen[Generated | None]):
         else:
             self.dismiss(message.result)
 
+    def on_unmount(self) -> None:
+        # Quitting the app mid-generation must not wait for the worker to give up on its own.
+        self.cancel_event.set()
+
     def action_cancel(self) -> None:
         # The worker stops at its next attempt; the dialog need not wait for it.
         self.cancel_event.set()
