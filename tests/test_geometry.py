@@ -29,3 +29,11 @@ def test_masks():
 def test_common_units():
     assert common_units([0, 1]) == (0, 18)  # row 1 and box 1
     assert common_units([0, 80]) == ()
+
+
+def test_moved_stops_at_the_edge():
+    from tutor.geometry import moved
+
+    assert moved(parse_cell_name("r5c5"), -1, 0) == parse_cell_name("r4c5")
+    assert moved(parse_cell_name("r1c1"), -1, -1) == parse_cell_name("r1c1")
+    assert moved(parse_cell_name("r9c8"), 1, 3) == parse_cell_name("r9c9")

@@ -141,3 +141,10 @@ def digit_cell_sets(masks) -> list[int]:
             for d in DIGITS_IN[mask]:
                 sets[d] |= 1 << cell
     return sets
+
+
+def moved(cell: int, rows: int, cols: int) -> int:
+    """The cell `rows` down and `cols` right of `cell`, stopping at the board's edge."""
+    row = min(SIZE - 1, max(0, ROW_OF[cell] + rows))
+    col = min(SIZE - 1, max(0, COL_OF[cell] + cols))
+    return cell_at(row, col)

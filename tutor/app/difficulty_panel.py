@@ -28,7 +28,7 @@ class DifficultyPanel(Panel):
     def show(self, earned: Earned, grade: Grade | None, grading: bool) -> None:
         lines = [
             f"[b]Level earned[/] {level_text(earned.level)} ({earned.band})",
-            f"[dim]$tally[/]",
+            "[dim]$tally[/]",
         ]
         if grading:
             lines.append("Grading the puzzle…")

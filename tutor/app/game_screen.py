@@ -15,7 +15,7 @@ from textual.widgets import Footer
 
 from ..engine import EngineError, Grade, grade
 from ..game import Game, find_hint
-from ..geometry import CELL_COUNT, SIZE, cell_name, cells_name
+from ..geometry import cell_name, cells_name
 from ..grid import Grid
 from ..puzzles import Puzzle
 from . import keys
@@ -29,6 +29,7 @@ from .making.actions import MakingActions
 from .screens.collection_screen import CollectionScreen
 from .screens.help_screen import HelpScreen
 from .screens.paste_screen import PasteScreen
+from .selection import CellSelection
 from .status_line import StatusLine
 from .step_list import StepList
 from .view import board_view
@@ -64,7 +65,7 @@ class GradeReady(Message):
         self.puzzle, self.result = puzzle, result
 
 
-class GameScreen(MakingActions, LessonActions, Screen):
+class GameScreen(CellSelection, MakingActions, LessonActions, Screen):
     """The board and its panels. `save_game` is called with the game after every change (autosave)."""
 
     BINDINGS = keys.bindings()
@@ -152,19 +153,6 @@ class GameScreen(MakingActions, LessonActions, Screen):
         self.changed(f"Opened {game.name or 'the puzzle'}.")
 
     # --- moving and entering --------------------------------------------------------------
-    def action_move(self, rows: int, cols: int) -> None:
-        row, col = divmod(self.selected, SIZE)
-        row = min(SIZE - 1, max(0, row + rows))
-        col = min(SIZE - 1, max(0, col + cols))
-        self.selected = row * SIZE + col
-        self.refresh_views()
-
-    def on_board_cell_clicked(self, event: Board.CellClicked) -> None:
-        if 0 <= event.cell < CELL_COUNT:
-            self.selected = event.cell
-            self.query_one(Board).focus()
-            self.refresh_views()
-
     def action_digit(self, digit: int) -> None:
         cell, game = self.selected, self.game
         if game.grid.is_given(cell):

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Static
 from ...engine import Step
 from ...engine.registry import technique as technique_entry
 from ...game import HINT_LEVELS, Game
-from ...geometry import CELL_COUNT, SIZE, cell_name
+from ...geometry import cell_name
 from ...grid import Grid
 from ...lessons import PARTLY, RIGHT, LessonSession
 from ...lessons.drills import DrillError
@@ -22,6 +22,7 @@ from .. import keys
 from ..board import Board
 from ..cell_panel import CellPanel
 from ..game_screen import FULL_MIN_SIZE
+from ..selection import CellSelection
 from ..view import step_view
 from .feedback import feedback_content, hint_content
 
@@ -29,7 +30,7 @@ BOARD_KEYS = ("Move", "Down", "Left", "Right", "Digit", "Pencil", "Clear", "Undo
 """The game's own keys for moving and entering, so the board answers to the same keys everywhere."""
 
 
-class ExerciseScreen(Screen):
+class ExerciseScreen(CellSelection, Screen):
     """The learner changes a copy of the position; enter checks it against the engine."""
 
     CSS_PATH = "lessons.tcss"
@@ -187,17 +188,6 @@ class ExerciseScreen(Screen):
     def say(self, note: str) -> None:
         self.note = note
         self.refresh_views()
-
-    def action_move(self, rows: int, cols: int) -> None:
-        row, col = divmod(self.selected, SIZE)
-        self.selected = min(SIZE - 1, max(0, row + rows)) * SIZE + min(SIZE - 1, max(0, col + cols))
-        self.refresh_views()
-
-    def on_board_cell_clicked(self, event: Board.CellClicked) -> None:
-        if 0 <= event.cell < CELL_COUNT:
-            self.selected = event.cell
-            self.query_one(Board).focus()
-            self.refresh_views()
 
     def action_digit(self, digit: int) -> None:
         cell, game = self.selected, self.game

@@ -19,13 +19,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...generator.editor import EditorCheck, check, default_path, save
-from ...geometry import CELL_COUNT, COL_OF, DIGITS, ROW_OF, SIZE, cell_at, cell_name
+from ...geometry import CELL_COUNT, DIGITS, cell_name
 from ...grid import Grid
 from ...solver import MIN_PROPER_GIVENS
 from ...storage import Unreadable
 from ..board import Board
 from ..board_render import FULL
 from ..keys import GAME_KEYS, Key, bindings
+from ..selection import CellSelection
 from ..view import BoardView
 from .draft import read_draft, write_draft
 from .key_list import key_list
@@ -69,7 +70,7 @@ class Checked(Message):
         self.values, self.result = values, result
 
 
-class EditorScreen(Screen[Composed | None]):
+class EditorScreen(CellSelection, Screen[Composed | None]):
     """Dismisses with the puzzle to play, or None when the user goes back to the game."""
 
     BINDINGS = bindings(EDITOR_KEYS)
@@ -173,19 +174,6 @@ class EditorScreen(Screen[Composed | None]):
             return
         forth.append(self.values)
         self.set_values(back.pop(), "Undone." if what == "undo" else "Redone.")
-
-    def action_move(self, rows: int, cols: int) -> None:
-        def within(index: int) -> int:
-            return min(SIZE - 1, max(0, index))
-
-        cell = self.selected
-        self.selected = cell_at(within(ROW_OF[cell] + rows), within(COL_OF[cell] + cols))
-        self.refresh_views()
-
-    def on_board_cell_clicked(self, event: Board.CellClicked) -> None:
-        self.selected = event.cell
-        self.query_one(Board).focus()
-        self.refresh_views()
 
     def say(self, message: str) -> None:
         self.message = message

@@ -1,0 +1,22 @@
+"""The selected cell of a screen with a board: moving it by keys and by mouse clicks."""
+
+from __future__ import annotations
+
+from ..geometry import CELL_COUNT, moved
+from .board import Board
+
+
+class CellSelection:
+    """Mixin for a screen with a `selected` cell, a Board and a `refresh_views()` method."""
+
+    selected: int
+
+    def action_move(self, rows: int, cols: int) -> None:
+        self.selected = moved(self.selected, rows, cols)
+        self.refresh_views()
+
+    def on_board_cell_clicked(self, event: Board.CellClicked) -> None:
+        if 0 <= event.cell < CELL_COUNT:
+            self.selected = event.cell
+            self.query_one(Board).focus()
+            self.refresh_views()
