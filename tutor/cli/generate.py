@@ -6,7 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..generator.generate import GenerationError, LevelRange, generate
+from ..generator.generate import (
+    DEFAULT_MAX_ATTEMPTS,
+    GenerationError,
+    LevelRange,
+    generate,
+)
 from ..storage import write_atomic
 from .inputs import CliError, positive
 
@@ -22,8 +27,7 @@ Exit status: 0 done, 1 the file could not be written or no puzzle was found, 2 u
 130 interrupted."""
 
 
-MAX_ATTEMPTS = 5000
-"""Attempts per puzzle before giving up (about a minute): only symmetric level 5.5 gets there."""
+MAX_ATTEMPTS = DEFAULT_MAX_ATTEMPTS
 
 
 def level_range(text: str) -> LevelRange:

@@ -43,6 +43,11 @@ class Cancelled(GenerationError):
     """The caller cancelled the generation."""
 
 
+DEFAULT_MAX_ATTEMPTS = 5000
+"""Attempts per puzzle before the command and the app give up (about a minute on this machine):
+only symmetric level 5.5 gets there."""
+
+
 def level_text(level: float) -> str:
     """A level as people write it: 2, 2.5."""
     return f"{level:g}"

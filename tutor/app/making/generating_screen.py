@@ -14,8 +14,8 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
-from ...cli.generate import MAX_ATTEMPTS
 from ...generator import Cancelled, Generated, GenerationError, Progress, generate_one
+from ...generator.generate import DEFAULT_MAX_ATTEMPTS
 from .level_screen import Request
 
 CLOCK_TICK = 0.2
@@ -35,7 +35,7 @@ class GeneratingScreen(ModalScreen[Generated | None]):
 
     BINDINGS = [Binding("escape,c", "cancel", "Cancel")]
 
-    def __init__(self, request: Request, max_attempts: int = MAX_ATTEMPTS) -> None:
+    def __init__(self, request: Request, max_attempts: int = DEFAULT_MAX_ATTEMPTS) -> None:
         super().__init__()
         self.request = request
         self.max_attempts = max_attempts
