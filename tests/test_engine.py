@@ -132,3 +132,63 @@ def test_hints_at_three_levels_name_the_cells():
         assert step.hint(1) and step.hint(2) and step.hint(3)
         for cell, _ in step.eliminations + step.placements:
             assert cell_name(cell) in step.hint(3), (str(step), step.hint(3))
+
+
+def test_grade_without_search_still_refuses_improper_puzzles():
+    # grade() asks the solver only when logic runs out; improper puzzles must still be refused.
+    dead = Grid(list(range(1, 9)) + [0] * 9 + [9] + [0] * 63)
+    assert dead.is_fresh_puzzle
+    with pytest.raises(tutor.NoSolutionError):
+        tutor.grade(dead)
+    with pytest.raises(tutor.MultipleSolutionsError):
+        tutor.grade(tutor.parse(MILP_EXAMPLE))
+
+
+def test_grade_of_sudopedia_invalid_puzzles():
+    from conftest import shared_file
+
+    path = shared_file("sudopedia/sudopedia_test_cases.tsv")
+    for line in path.read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        _, name, puzzle, expected, *_ = line.split("\t")
+        grid = Grid([int(c) if c.isdigit() else 0 for c in puzzle])
+        if expected == "none":
+            with pytest.raises(tutor.NoSolutionError):
+                tutor.grade(grid)
+        elif expected.startswith("multiple"):
+            with pytest.raises(tutor.MultipleSolutionsError):
+                tutor.grade(grid)
+        else:
+            assert tutor.grade(grid).solution.to_line() == expected, name
+
+
+def test_grade_solution_agrees_with_the_solver():
+    for collection in collections():
+        for puzzle in collection.puzzles()[:5]:
+            grid = puzzle.grid
+            assert tutor.grade(grid).solution.values == tutor.solve(grid).values
+
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+SOLVED = tutor.solve(tutor.parse(LEO)).values
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sets(st.integers(0, 80), min_size=30, max_size=70), st.integers(0, 80), st.integers(0, 9))
+def test_grade_agrees_with_the_solver_on_any_puzzle(blanks, cell, digit):
+    values = [0 if c in blanks else v for c, v in enumerate(SOLVED)]
+    values[cell] = digit  # sometimes a wrong given, which may leave no solution
+    grid = Grid(values)
+    count = tutor.count_solutions(grid)
+    try:
+        result = tutor.grade(grid)
+    except tutor.NoSolutionError:
+        assert count == 0
+        return
+    except tutor.MultipleSolutionsError:
+        assert count == 2
+        return
+    assert count == 1 and result.solution.values == tutor.solve(grid).values

@@ -52,7 +52,7 @@ class Grid:
     cell has a set of candidates, the standard pencil marks unless narrowed or set explicitly.
     """
 
-    __slots__ = ("_values", "_givens", "_masks", "_hash")
+    __slots__ = ("_values", "_givens", "_masks", "_hash", "_fresh")
 
     def __init__(self, values: Iterable[int], givens: Iterable[int] | None = None,
                  masks: Iterable[int] | None = None):
@@ -63,6 +63,8 @@ class Grid:
         self._givens = frozenset(c for c in CELLS if vals[c]) if givens is None else frozenset(givens)
         if any(not vals[c] for c in self._givens):
             raise ValueError("a given must be a filled cell")
+        # A fresh puzzle: every filled cell a given, the standard pencil marks.
+        self._fresh = masks is None and len(self._givens) == CELL_COUNT - vals.count(0)
         if masks is None:
             self._masks = standard_masks(vals)
         else:
@@ -114,6 +116,11 @@ class Grid:
 
     def has_candidate(self, cell: int, digit: int) -> bool:
         return bool(self._masks[cell] & bit(digit))
+
+    @property
+    def is_fresh_puzzle(self) -> bool:
+        """Built from its givens alone with the standard pencil marks (as parsed from a line)."""
+        return self._fresh
 
     @property
     def empty_cells(self) -> tuple[int, ...]:

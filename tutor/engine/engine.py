@@ -100,12 +100,20 @@ def ladder_of(techniques=None) -> tuple[str, ...]:
     return tuple(t.id for t in TECHNIQUES if t.id in chosen)
 
 
-def first_step(values, masks, ladder, solution) -> Step:
-    """The simplest step on an unsolved, consistent position; backtracking if the ladder has none."""
+def ladder_step(values, masks, ladder) -> Step | None:
+    """The simplest step the ladder's techniques find, or None."""
     for technique_id in ladder:
         for step in technique(technique_id).finder(values, masks):
             return step
-    return backtracking_step(values, masks, solution)
+    return None
+
+
+def first_step(values, masks, ladder, solution) -> Step:
+    """The simplest step on an unsolved, consistent position; backtracking if the ladder has none."""
+    step = ladder_step(values, masks, ladder)
+    if step is None:
+        step = backtracking_step(values, masks, solution)
+    return step
 
 
 def backtracking_step(values, masks, solution) -> Step:
@@ -128,9 +136,12 @@ def check_position(grid: Grid) -> tuple[int, ...]:
         if conflict:
             raise NoSolutionError(f"conflicting digits: {conflict}") from None
         raise
-    problem = find_contradiction(grid, solution)
-    if problem:
-        raise problem
+    # A fresh puzzle cannot contradict its own solution: its digits are givens and standard
+    # pencil marks keep every digit the givens allow.
+    if not grid.is_fresh_puzzle:
+        problem = find_contradiction(grid, solution)
+        if problem:
+            raise problem
     return solution
 
 

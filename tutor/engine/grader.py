@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..geometry import CELLS, ONLY_DIGIT, PEERS, SIZE, UNITS, UNITS_OF
 from .singles import HIDDEN_SINGLE_UNIT_ORDER
 from ..grid import Grid
-from .engine import check_position, first_step, ladder_of
+from .engine import backtracking_step, check_position, ladder_of, ladder_step
 from .scoring import Scorer
 from .step import Step
 
@@ -51,12 +51,14 @@ class _Walk:
     so the next naked single (lowest cell first, as the finder yields them) costs no rescan.
     """
 
-    __slots__ = ("values", "masks", "singles", "empties", "dirty", "unit_singles")
+    __slots__ = ("values", "masks", "singles", "empties", "dirty", "unit_singles", "clash")
 
     def __init__(self, grid: Grid):
         self.values = values = list(grid.values)
         self.masks = masks = list(grid.masks)
         self.empties = empties = [SIZE] * len(UNITS)
+        used = [0] * len(UNITS)
+        clash = 0
         singles = 0
         for cell in CELLS:
             if values[cell]:
@@ -64,11 +66,17 @@ class _Walk:
                 empties[a] -= 1
                 empties[b] -= 1
                 empties[c] -= 1
+                digit_bit = 1 << values[cell]
+                clash |= (used[a] | used[b] | used[c]) & digit_bit
+                used[a] |= digit_bit
+                used[b] |= digit_bit
+                used[c] |= digit_bit
             else:
                 m = masks[cell]
                 if m and not m & (m - 1):
                     singles |= 1 << cell
         self.singles = singles
+        self.clash = bool(clash)
         # Hidden singles: each unit's digits with exactly one place, recomputed only for units
         # whose cells changed since (`dirty` holds one bit per unit).
         self.dirty = ALL_UNITS
@@ -94,7 +102,8 @@ class _Walk:
                 low = single & -single
                 cell = next(c for c in UNITS[unit] if masks[c] & low)
                 digit = low.bit_length()
-                found = Step("hidden_single", ((cell, digit),), (), (cell,), (unit,), (digit,))
+                found = tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
+                                             (digit,)))
                 break
         self.dirty = dirty
         return found
@@ -105,7 +114,7 @@ class _Walk:
         singles = self.singles
         dirty = self.dirty
         made = 0
-        new_step = Step
+        new_tuple = tuple.__new__  # NamedTuple's own __new__ is Python code; this is the hot loop
         while singles:
             cell = (singles & -singles).bit_length() - 1
             digit_bit = masks[cell]
@@ -119,7 +128,8 @@ class _Walk:
                 house = (c,)
             else:
                 house = ()
-            steps.append(new_step("naked_single", ((cell, digit),), (), (cell,), house, (digit,)))
+            steps.append(new_tuple(Step, ("naked_single", ((cell, digit),), (), (cell,), house,
+                                          (digit,))))
             made += 1
             values[cell] = digit
             masks[cell] = 0
@@ -181,18 +191,23 @@ def grade(grid: Grid, techniques=None) -> Grade:
     Raises NoSolutionError / MultipleSolutionsError for an improper puzzle and ContradictionError
     for a position whose entries or candidates contradict the solution.
     """
-    solution = check_position(grid)
+    # A fresh puzzle needs no search up front: every ladder step is true in every solution, so a
+    # grid the ladder fills completely is the one and only solution. The solver is asked only when
+    # a backtracking step needs the solution (it raises then for an improper puzzle), or when the
+    # walk ends in an impossible grid (a puzzle with no solution). Clashing givens go to the full
+    # check at once.
+    walk = _Walk(grid)
+    solution = None if grid.is_fresh_puzzle and not walk.clash else check_position(grid)
     ladder = ladder_of(techniques)
     singles_first = bool(ladder) and ladder[0] == "naked_single"
     rest = ladder[1:] if singles_first else ladder
     hidden_next = singles_first and rest[:1] == ("hidden_single",)
     if hidden_next:
         rest = rest[1:]
-    walk = _Walk(grid)
     steps: list[Step] = []
     scorer = Scorer()
     remaining = grid.values.count(0)
-    while remaining:
+    while remaining > 0:
         if singles_first and walk.singles:
             made = walk.naked_singles(steps)
             remaining -= made
@@ -200,11 +215,22 @@ def grade(grid: Grid, techniques=None) -> Grade:
             continue
         step = walk.hidden_single() if hidden_next else None
         if step is None:
-            step = first_step(walk.values, walk.masks, rest, solution)
+            step = ladder_step(walk.values, walk.masks, rest)
+        if step is None:
+            if solution is None:
+                solution = check_position(grid)
+            step = backtracking_step(walk.values, walk.masks, solution)
         walk.apply(step)
         remaining -= len(step.placements)
         scorer.add(step.technique)
         steps.append(step)
+    if solution is None:
+        # Each placement took a candidate of its cell, so the grid is conflict-free unless some
+        # cell ran out of candidates on the way (left 0): only a puzzle with no solution does that.
+        if 0 in walk.values:
+            check_position(grid)  # raises NoSolutionError
+            raise AssertionError("a solvable puzzle's walk left an empty cell")
+        solution = tuple(walk.values)
     index = scorer.bottleneck_index
     return Grade(
         level=scorer.level,
