@@ -317,6 +317,8 @@ def to_pencilmarks(grid: Grid) -> str:
 
 def to_compact(grid: Grid) -> str:
     """One line keeping everything: givens, `+` placed digits, `{}` candidates that differ from standard."""
+    if grid.is_fresh_puzzle:
+        return to_line(grid)  # only givens and standard marks: the plain line says it all
     standard = standard_masks(grid.values)
     parts = []
     for cell in CELLS:

@@ -12,6 +12,7 @@ from .geometry import (
     PEERS,
     SIZE,
     UNITS,
+    UNITS_OF,
     bit,
     cell_name,
     mask_of,
@@ -21,18 +22,18 @@ from .geometry import (
 
 def standard_masks(values) -> tuple[int, ...]:
     """The standard pencil marks: every digit no peer holds, for each empty cell (0 for filled)."""
-    masks = []
+    # The digits each unit holds, then one lookup per cell: far cheaper than visiting 20 peers.
+    used = [0] * len(UNITS)
     for cell in CELLS:
-        if values[cell]:
-            masks.append(0)
-            continue
-        seen = 0
-        for peer in PEERS[cell]:
-            v = values[peer]
-            if v:
-                seen |= 1 << (v - 1)
-        masks.append(ALL_DIGITS & ~seen)
-    return tuple(masks)
+        v = values[cell]
+        if v:
+            b = 1 << (v - 1)
+            for u in UNITS_OF[cell]:
+                used[u] |= b
+    return tuple(
+        0 if values[cell] else ALL_DIGITS & ~(used[a] | used[b] | used[c])
+        for cell, (a, b, c) in enumerate(UNITS_OF)
+    )
 
 
 def _check_digit(digit: int) -> None:
