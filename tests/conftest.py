@@ -29,3 +29,65 @@ def read_lines(path: Path, limit: int | None = None) -> list[str]:
                 if limit is not None and len(out) >= limit:
                     break
     return out
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    """The user's data folder, pointed at a fresh temporary folder for the test."""
+    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def read_terminal(fd: int, wanted: bytes, seconds: float) -> bytes:
+    """What a terminal program wrote, until `wanted` shows up or time runs out."""
+    import os
+    import select
+    import time
+
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while wanted not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                break
+    return seen
+
+
+def run_in_terminal(argv: list[str], data: Path, shows: bytes, size=(110, 45)) -> tuple[bytes, int]:
+    """Run `python -m tutor ARGV` in a real terminal until it shows `shows`, then press q.
+
+    Returns what the screen showed and the exit status. The program must still be running when
+    `shows` appears (so it is the app, not a text fallback that printed it and ended).
+    """
+    import fcntl
+    import os
+    import pty
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    columns, rows = size
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tutor", *argv], stdin=follower, stdout=follower, stderr=follower,
+        start_new_session=True, env=dict(os.environ, TUTOR_DATA_DIR=str(data), TERM="xterm-256color"))
+    os.close(follower)
+    try:
+        screen = read_terminal(leader, shows, 60)
+        assert shows in screen, screen[-2000:]
+        assert process.poll() is None, "the app should still be running"
+        for _ in range(20):  # the first frame can come before the app reads keys
+            os.write(leader, b"q")
+            read_terminal(leader, b"\x00", 0.5)
+            if process.poll() is not None:
+                break
+        return screen, process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(leader)

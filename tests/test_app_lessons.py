@@ -17,6 +17,7 @@ from tutor.app.lessons.menu_screen import SUGGESTED_MARK, LessonMenuScreen
 from tutor.geometry import SIZE, parse_cell_name
 from tutor.lessons import PARTLY, RIGHT, WRONG, Progress, load_lessons
 from tutor.lessons.drills import lesson_drills
+from conftest import run_in_terminal
 
 LESSONS = load_lessons()
 INTERSECTIONS = LESSONS[3]
@@ -28,9 +29,9 @@ POINTING = ("82....+1561.....+4.35.6.1.7.99...5...8..+8729..+5.5....+94+7......+
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
-    return tmp_path
+def fresh_data_dir(data_dir):
+    """Every test here gets its own empty data folder."""
+    return data_dir
 
 
 def text_of(screen, selector: str) -> str:
@@ -265,36 +266,6 @@ def test_a_lesson_page_snapshot(snap_compare):
 
 
 def test_tutor_lesson_opens_the_real_app_on_the_lesson(tmp_path):
-    """`tutor lesson 3` in a terminal: the app starts on the lesson's first page; q quits with 0."""
-    import fcntl
-    import os
-    import pty
-    import struct
-    import subprocess
-    import sys
-    import termios
-
-    from tests.test_cli_subprocess import _read_until
-
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "lesson", "3"], stdin=follower, stdout=follower,
-        stderr=follower, start_new_session=True,
-        env=dict(os.environ, TUTOR_DATA_DIR=str(tmp_path), TERM="xterm-256color"))
-    os.close(follower)
-    try:
-        # The app's page heading (the text fallback would print "Page 1 of 11" and exit).
-        heading = b"page 1/11"
-        assert heading in _read_until(leader, heading, 60)
-        assert process.poll() is None, "the app is running"
-        for _ in range(20):  # the first frame can come before the app reads keys
-            os.write(leader, b"q")
-            _read_until(leader, b"\x00", 0.5)
-            if process.poll() is not None:
-                break
-        assert process.wait(timeout=10) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-        os.close(leader)
+    # The app's page heading (the text fallback would print "Page 1 of 11" and exit).
+    _, status = run_in_terminal(["lesson", "3"], tmp_path, b"page 1/11", size=(100, 40))
+    assert status == 0

@@ -27,9 +27,9 @@ COUNTERS = re.compile(r"steps ([\d,]+)\s+guesses ([\d,]+)\s+backtracks ([\d,]+)"
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
-    return tmp_path
+def fresh_data_dir(data_dir):
+    """Every test here gets its own empty data folder."""
+    return data_dir
 
 
 def easy_app() -> TutorApp:

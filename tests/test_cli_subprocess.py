@@ -14,6 +14,7 @@ import pytest
 
 import tutor
 from tutor.puzzles import collections
+from conftest import run_in_terminal
 
 LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
 
@@ -135,47 +136,10 @@ def test_ctrl_c_stops_cleanly_with_what_was_graded(tmp_path, jobs):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
 
 
-def _read_until(fd: int, wanted: bytes, seconds: float) -> bytes:
-    """What a terminal program wrote, until `wanted` shows up or time runs out."""
-    import select
-
-    seen = b""
-    deadline = time.monotonic() + seconds
-    while wanted not in seen and time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                seen += os.read(fd, 65536)
-            except OSError:
-                break
-    return seen
-
 
 def test_play_opens_the_real_app_on_the_puzzle_and_quits(tmp_path):
-    import fcntl
-    import struct
-    import termios
-
     path = tmp_path / "mine.txt"
     path.write_text(f"{LEO}\n", encoding="utf-8")
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 45, 110, 0, 0))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "play", str(path)], stdin=follower, stdout=follower,
-        stderr=follower, start_new_session=True,
-        env=dict(os.environ, TUTOR_DATA_DIR=str(tmp_path), TERM="xterm-256color"))
-    os.close(follower)
-    try:
-        # The app's board shows the puzzle's givens; the status line names the puzzle.
-        screen = _read_until(leader, b"Your puzzle", 60)
-        assert b"Your puzzle" in screen
-        for _ in range(20):  # the first frame can come before the app reads keys
-            os.write(leader, b"q")
-            _read_until(leader, b"\x00", 0.5)
-            if process.poll() is not None:
-                break
-        assert process.wait(timeout=10) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-        os.close(leader)
+    # The status line names the puzzle given on the command line.
+    _, status = run_in_terminal(["play", str(path)], tmp_path, b"Your puzzle")
+    assert status == 0
