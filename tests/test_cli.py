@@ -392,3 +392,10 @@ def test_a_listed_command_not_written_yet_is_skipped(capsys, monkeypatch):
     assert code == 0 and "grade" in out
     code, _, err = run(capsys, "not_written_yet")
     assert code == 2 and "invalid choice" in err
+
+
+def test_a_mistyped_puzzle_gets_the_parsers_message(capsys):
+    code, out, err = run(capsys, "grade", LEO[:20] + "a" + LEO[21:])
+    assert code == 1 and "column 21: unexpected character 'a'" in out + err
+    code, _, err = run(capsys, "grade", "no-such-puzzles.txt")
+    assert code == 1 and "no-such-puzzles.txt: no such file" in err

@@ -98,9 +98,18 @@ def text_of(argument: str, position: int = 1) -> tuple[str, str, str | None]:
     """(text, origin, file) for an argument: '-' is stdin, an existing path a file, else puzzle text."""
     if argument == STDIN:
         return read_stdin(), "stdin", STDIN
-    if os.path.exists(argument) or not looks_like_puzzle(argument):
+    if os.path.exists(argument) or not (looks_like_puzzle(argument) or _mistyped_puzzle(argument)):
         return read_file(argument), argument, argument
     return argument, f"argument {position}", None
+
+
+def _mistyped_puzzle(argument: str) -> bool:
+    """A missing 'file' that is mostly puzzle characters was meant as a puzzle: the parser's
+    message (which character, which column) helps more than 'no such file'."""
+    if os.sep in argument or len(argument) < 9:
+        return False
+    fitting = sum(1 for ch in argument if ch in _PUZZLE_CHARACTERS)
+    return fitting >= 0.8 * len(argument)
 
 
 def items_of(text: str, origin: str, file: str | None) -> list[Item]:
