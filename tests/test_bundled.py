@@ -1,6 +1,5 @@
 """Bundled puzzles: every playable one is proper and grades at its collection's level."""
 
-import pytest
 
 import tutor
 from tutor.puzzles import collections, default_puzzle, load_file

@@ -1,7 +1,7 @@
 """Each finder on hand-made positions: it fires where the pattern is, and not where it is broken."""
 
 import tutor
-from tutor.geometry import UNITS, cell_at, parse_cell_name as cell
+from tutor.geometry import UNITS, parse_cell_name as cell
 from tutor.grid import Grid
 
 

@@ -8,7 +8,6 @@ must make exactly the expected eliminations/placements. A `-x` case must find no
 import json
 from collections import Counter
 
-import pytest
 
 from tutor import find_steps
 from tutor.geometry import DIGITS_IN, UNITS, cell_at, mask_of

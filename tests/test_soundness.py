@@ -8,7 +8,6 @@ import pytest
 
 import tutor
 from tutor.engine.soundness import violations
-from tutor.grid import Grid
 from tutor.puzzles import collections
 from conftest import read_lines, shared_file
 

@@ -6,7 +6,6 @@ candidate board and the merged result of ALL instances of one technique.
 
 import json
 
-import pytest
 
 import tutor
 from tutor.geometry import cell_at
