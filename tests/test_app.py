@@ -368,3 +368,48 @@ async def test_an_unusable_data_folder_never_stops_the_game(tmp_path, monkeypatc
         assert app.game_screen.game.index == 1
         notes = [n.message for n in app._notifications]
         assert sum("will not be saved" in note or "Could not save" in note for note in notes) == 1
+
+
+def footer_line(app) -> str:
+    """The footer's row as drawn on the terminal (the screen's last line)."""
+    return app.screen._compositor.render_strips()[-1].text
+
+
+def footer_labels(app) -> list[str]:
+    """'n Hint' for each action the footer is asked to show (by its first key, as the footer does)."""
+    first = {}
+    for active in app.screen.active_bindings.values():
+        if active.binding.show:
+            first.setdefault(active.binding.action, active.binding)
+    return [f"{app.get_key_display(binding)} {binding.description}" for binding in first.values()]
+
+
+async def test_the_footer_fits_at_80x24_and_the_hidden_keys_still_work():
+    app = easy_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        for hint_shown in (False, True):
+            labels = footer_labels(app)
+            assert ("L Lesson" in labels) == hint_shown, "the lesson link comes with a hint"
+            assert "? Help" in labels and "t Lessons" in labels
+            line = footer_line(app)
+            assert len(line) == SMALL[0]
+            for label in labels:
+                assert f" {label} " in f" {line}", f"{label!r} is cut off in {line!r}"
+            await pilot.press("n")
+            await settle(pilot)
+        assert "c Check" not in footer_labels(app), "a narrow footer leaves some keys to the help"
+        await pilot.press("c")
+        assert "Check" in panel(app, "hint"), "a key left out of the footer still works"
+
+
+async def test_a_wide_footer_shows_every_key():
+    app = easy_app()
+    async with app.run_test(size=(130, 40)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        line = footer_line(app)
+        shown = [k.footer_text for k in GAME_KEYS if k.show]
+        assert sorted(footer_labels(app)) == sorted(shown)
+        for label in shown:
+            assert f" {label} " in f" {line}", f"{label!r} is cut off in {line!r}"

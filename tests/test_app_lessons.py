@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 import tutor
 from tutor.app import run_lesson
 from tutor.app.app import TutorApp
 from tutor.app.board import Board
 from tutor.app.game_screen import GameScreen
+from tutor.app.lessons.drill_file_screen import DrillFileScreen
 from tutor.app.lessons.exercise_screen import ExerciseScreen
 from tutor.app.lessons.lesson_app import LessonApp
 from tutor.app.lessons.lesson_screen import LessonScreen
@@ -17,7 +18,7 @@ from tutor.app.lessons.menu_screen import SUGGESTED_MARK, LessonMenuScreen
 from tutor.geometry import SIZE, parse_cell_name
 from tutor.lessons import PARTLY, RIGHT, WRONG, Progress, load_lessons
 from tutor.lessons.drills import lesson_drills
-from conftest import run_in_terminal
+from conftest import REPO, run_in_terminal
 
 LESSONS = load_lessons()
 INTERSECTIONS = LESSONS[3]
@@ -269,3 +270,106 @@ def test_tutor_lesson_opens_the_real_app_on_the_lesson(tmp_path):
     # The app's page heading (the text fallback would print "Page 1 of 11" and exit).
     _, status = run_in_terminal(["lesson", "3"], tmp_path, b"page 1/11", size=(100, 40))
     assert status == 0
+
+
+def puzzle_file(folder, name: str = "mine.txt"):
+    """A user's puzzle file: the first lines of the bundled level 4 collection, one puzzle a line."""
+    lines = [line for line in (REPO / "puzzles" / "level-4.txt").read_text().splitlines()
+             if line and not line.startswith("#")]
+    path = folder / name
+    path.write_text("\n".join(lines[:6]) + "\n")
+    return path
+
+
+async def open_drill_file_dialog(pilot, path_text: str):
+    """Press D and type the path, as a learner would; the dialog (still open or not) is returned."""
+    await pilot.press("D")
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, DrillFileScreen)
+    await pilot.press(*path_text)
+    await pilot.press("enter")
+    await pilot.pause()
+    return dialog
+
+
+async def test_practice_from_a_file_drills_on_its_positions(data_dir, tmp_path):
+    lesson = LESSONS[4]
+    assert lesson.techniques == ("naked_pair",)
+    path = puzzle_file(tmp_path)
+    expected = next(lesson_drills(lesson, LESSONS, 9, path))
+    app = LessonApp("4", seed=9)
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        assert "D" in shown_keys(app.screen), "the lesson's footer offers the file drill"
+        await open_drill_file_dialog(pilot, str(path))
+        screen = app.screen
+        assert isinstance(screen, ExerciseScreen) and screen.drill is not None
+        assert screen.game.grid == expected.grid
+        assert tutor.next_step(screen.game.grid).technique == "naked_pair"
+        assert f"{path.name}, line" in text_of(screen, "#exercise-heading"), "from the user's file"
+        await remove_candidates(pilot, expected.step.eliminations)
+        await pilot.press("enter")
+        assert screen.feedback.verdict == RIGHT
+        await pilot.press("d")
+        assert screen.drill.source.startswith(path.name), "d goes on drilling from the file"
+        assert tutor.next_step(screen.game.grid).technique == "naked_pair"
+    assert Progress.load().technique("naked_pair").first_try == 1
+
+
+async def test_practice_from_a_file_from_an_exercise_with_a_tilde_path(data_dir, tmp_path,
+                                                                       monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    path = puzzle_file(tmp_path, "home.txt")
+    app = LessonApp("4", seed=3)
+    async with app.run_test(size=BIG) as pilot:
+        screen = await press_on_lesson(pilot, "e")
+        assert isinstance(screen, ExerciseScreen) and screen.drill is None
+        await open_drill_file_dialog(pilot, "~/home.txt")
+        assert app.screen is screen and screen.drill is not None
+        assert screen.drill.source.startswith("home.txt, line")
+        assert tutor.next_step(screen.game.grid).technique == "naked_pair"
+        assert screen.session.drill_file == path
+
+
+async def test_practice_from_a_missing_file_says_so_in_the_dialog(data_dir, tmp_path):
+    missing = str(tmp_path / "nowhere.txt")
+    app = LessonApp("4", seed=9)
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        lesson_screen = app.screen
+        dialog = await open_drill_file_dialog(pilot, missing)
+        assert app.screen is dialog, "the dialog stays open"
+        error = text_of(dialog, "#drill-file-error")
+        assert error.startswith("✗ cannot read") and "nowhere.txt" in error
+        assert dialog.query_one(Input).value == missing, "the text is kept for fixing"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is lesson_screen
+
+
+async def test_practice_from_a_file_without_the_technique_says_so(data_dir, tmp_path):
+    # Lesson 0's puzzles need nothing past singles: no naked pair anywhere in them.
+    path = tmp_path / "easy.txt"
+    path.write_text(LESSONS[0].exercises[0].grid.restart().to_line() + "\n")
+    app = LessonApp("4", seed=9)
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        dialog = await open_drill_file_dialog(pilot, str(path))
+        assert app.screen is dialog
+        assert "no position in 1 puzzles needs naked_pair next" in text_of(dialog, "#drill-file-error")
+
+
+async def test_the_exercise_footer_fits_at_80x24_with_the_file_key(data_dir):
+    app = LessonApp("4", seed=1)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await press_on_lesson(pilot, "e")
+        footer = screen._compositor.render_strips()[-1].text  # the footer's row as drawn
+        for label in ("p Pencil", "⏎ Check", "n Hint", "d Practice more", "D From file", "esc Back"):
+            assert f" {label} " in f" {footer} ", f"{label!r} is cut off in {footer!r}"
+        await pilot.press("D")
+        await pilot.pause()
+        assert isinstance(app.screen, DrillFileScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.drill is None, "cancelled: the exercise stays"

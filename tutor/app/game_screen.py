@@ -65,7 +65,7 @@ class GradeReady(Message):
         self.puzzle, self.result = puzzle, result
 
 
-class GameScreen(CellSelection, MakingActions, LessonActions, Screen):
+class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter, Screen):
     """The board and its panels. `save_game` is called with the game after every change (autosave)."""
 
     BINDINGS = keys.bindings()
@@ -111,6 +111,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, Screen):
 
     def apply_layout(self, size: Size) -> None:
         compact = size.width < FULL_MIN_SIZE.width or size.height < FULL_MIN_SIZE.height
+        self.fit_footer_to(size.width)
         self.set_class(compact, "-compact")
         self.query_one(Board).compact = compact
         # The column is as wide as the board (plus its margin), whatever sits below the board.

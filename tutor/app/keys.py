@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 
 from ..geometry import DIGITS
 
@@ -19,10 +19,18 @@ class Key:
     help: str
     show: bool = True
     key_display: str | None = None
+    narrow: bool = True
+    """Kept in the footer of a screen too narrow for every shown key (the help lists them all)."""
+
+    @property
+    def footer_text(self) -> str:
+        """'n Hint', as the footer shows it."""
+        return f"{self.key_display or self.keys.split(',')[0]} {self.label}"
 
 
 GAME_KEYS: tuple[Key, ...] = (
-    Key("up,k", "move(-1, 0)", "Move", "Move the selection up (also k).", key_display="←↓↑→"),
+    Key("up,k", "move(-1, 0)", "Move", "Move the selection up (also k).", key_display="←↓↑→",
+        narrow=False),
     Key("down,j", "move(1, 0)", "Down", "Move the selection down (also j).", show=False),
     Key("left,h", "move(0, -1)", "Left", "Move the selection left (also h).", show=False),
     Key("right,l", "move(0, 1)", "Right", "Move the selection right (also l).", show=False),
@@ -39,12 +47,13 @@ GAME_KEYS: tuple[Key, ...] = (
         show=False),
     Key("y,ctrl+y", "redo", "Redo", "Redo the change just undone.", show=False),
     Key("m", "auto_candidates", "Marks", "Fill in the standard pencil marks (replaces your own).", show=False),
-    Key("c", "check", "Check", "Mark conflicts, wrong digits and lost candidates."),
+    Key("c", "check", "Check", "Mark conflicts, wrong digits and lost candidates.", narrow=False),
     Key("S", "solve_all", "Solve", "Solve to the end at once (undo takes it back).", show=False),
     Key("R", "restart", "Restart", "Restart the puzzle from its givens (undoable).", show=False),
-    Key("o", "paste", "Load", "Load a puzzle: paste it in any accepted format."),
-    Key("b", "browse", "Puzzles", "Pick a bundled puzzle by level."),
-    Key("g", "new_puzzle", "New", "New puzzle: generate one at a level (0-6) or a range, from a seed."),
+    Key("o", "paste", "Load", "Load a puzzle: paste it in any accepted format.", narrow=False),
+    Key("b", "browse", "Puzzles", "Pick a bundled puzzle by level.", narrow=False),
+    Key("g", "new_puzzle", "New", "New puzzle: generate one at a level (0-6) or a range, from a seed.",
+        narrow=False),
     Key("e", "editor", "Editor", "Puzzle editor: compose givens, checked live; save a proper one, play it.",
         show=False),
     Key("v", "visualiser", "Search",
@@ -53,6 +62,50 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("t", "lessons", "Lessons", "Lessons: one per technique, with exercises answered on the board."),
     Key("q", "app.quit", "Quit", "Quit (the game is saved after every change).", show=False),
 )
+
+
+PALETTE_WIDTH = 13
+"""Columns the footer keeps at its right for the command palette's key ('▏^p palette')."""
+
+
+def footer_width(keys=GAME_KEYS) -> int:
+    """Columns the footer needs for the keys it shows (a space between keys)."""
+    return sum(len(k.footer_text) + 1 for k in keys if k.show) + PALETTE_WIDTH
+
+
+def narrow_footer(width: int, keys=GAME_KEYS) -> bool:
+    """Too narrow for every shown key: the footer keeps only those marked `narrow`."""
+    return width < footer_width(keys)
+
+
+def fit_footer(active: dict[str, ActiveBinding], width: int,
+               keys=GAME_KEYS) -> dict[str, ActiveBinding]:
+    """The screen's active bindings with the footer's `show` turned off for the keys that do
+    not fit `width` columns; the keys themselves still work."""
+    if not narrow_footer(width, keys):
+        return active
+    hidden = {k.action for k in keys if not k.narrow}
+    return {key: (found._replace(binding=replace(found.binding, show=False))
+                  if found.binding.action in hidden else found)
+            for key, found in active.items()}
+
+
+class FittedFooter:
+    """Mixed into a screen whose footer shows `FOOTER_KEYS`; `fit_footer_to(width)` on resize."""
+
+    FOOTER_KEYS: tuple[Key, ...] = GAME_KEYS
+    footer_narrow = False
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        # Only what the footer shows changes with the width; every key works at any width.
+        return fit_footer(super().active_bindings, self.size.width, self.FOOTER_KEYS)
+
+    def fit_footer_to(self, width: int) -> None:
+        """Redraw the footer's keys when the width crosses what they all need."""
+        if narrow_footer(width, self.FOOTER_KEYS) != self.footer_narrow:
+            self.footer_narrow = not self.footer_narrow
+            self.refresh_bindings()
 
 
 def bindings(keys=GAME_KEYS) -> list[Binding]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
@@ -17,42 +18,54 @@ from ...game import HINT_LEVELS, Game
 from ...geometry import cell_name
 from ...grid import Grid
 from ...lessons import PARTLY, RIGHT, LessonSession
-from ...lessons.drills import DrillError
+from ...lessons.drills import Drill, DrillError
 from .. import keys
 from ..board import Board
 from ..cell_panel import CellPanel
 from ..game_screen import FULL_MIN_SIZE
 from ..selection import CellSelection
 from ..view import step_view
+from .drill_file_screen import DrillFileScreen, FileDrill
 from .feedback import feedback_content, hint_content
 
 BOARD_KEYS = ("Move", "Down", "Left", "Right", "Digit", "Pencil", "Clear", "Undo", "Redo")
 """The game's own keys for moving and entering, so the board answers to the same keys everywhere."""
+NARROW_LEFT_OUT = ("Move", "Digit", "Undo", "Next")
+"""Keys a narrow footer leaves out: the side panel and the game's help name them."""
+
+EXERCISE_KEYS = tuple(k for k in keys.GAME_KEYS if k.label in BOARD_KEYS) + (
+    keys.Key("enter", "check", "Check", "Check your answer on the board."),
+    keys.Key("n", "hint", "Hint", "Hint: the nudge, then the pattern, then the full explanation."),
+    keys.Key("right_square_bracket", "next", "Next", "The next exercise or practice position.",
+             key_display="]"),
+    keys.Key("left_square_bracket", "previous", "Previous", "The previous exercise.", show=False,
+             key_display="["),
+    keys.Key("r", "reset", "Reset", "Start this position over.", show=False),
+    keys.Key("d", "drill", "Practice more", "A fresh position where the technique comes next."),
+    keys.Key("D", "drill_file", "From file", "Practice more on positions from your own file."),
+    keys.Key("escape", "close", "Back", "Back to the lesson."),
+    keys.Key("q", "app.quit", "Quit", "Quit.", show=False),
+)
 
 
-class ExerciseScreen(CellSelection, Screen):
+class ExerciseScreen(CellSelection, keys.FittedFooter, Screen):
     """The learner changes a copy of the position; enter checks it against the engine."""
 
     CSS_PATH = "lessons.tcss"
-    BINDINGS = keys.bindings([k for k in keys.GAME_KEYS if k.label in BOARD_KEYS]) + [
-        Binding("enter", "check", "Check"),
-        Binding("n", "hint", "Hint"),
-        Binding("right_square_bracket", "next", "Next", key_display="]"),
-        Binding("left_square_bracket", "previous", "Previous", key_display="[", show=False),
-        Binding("r", "reset", "Reset", show=False),
-        Binding("d", "drill", "Practice more"),
-        Binding("escape", "close", "Back"),
-        Binding("q", "app.quit", "Quit", show=False),
-    ]
+    FOOTER_KEYS = tuple(replace(k, narrow=k.label not in NARROW_LEFT_OUT) for k in EXERCISE_KEYS)
+    BINDINGS = keys.bindings(FOOTER_KEYS)
     AUTO_FOCUS = "Board"
 
-    def __init__(self, session: LessonSession, index: int = 0, drill: bool = False) -> None:
+    def __init__(self, session: LessonSession, index: int = 0, drill: bool = False,
+                 started: Drill | None = None) -> None:
+        """`drill`: open on the next drill; `started`: open on this drill, already started."""
         super().__init__()
         self.session = session
         self.index = index
         self.drill = None
         self.game: Game | None = None
         self.opens_drill = drill
+        self.started = started
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="exercise-body"):
@@ -68,7 +81,9 @@ class ExerciseScreen(CellSelection, Screen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        if self.opens_drill:
+        if self.started is not None:
+            self.show_drill(self.started)
+        elif self.opens_drill:
             self.action_drill()
         else:
             self.start_exercise(self.index)
@@ -79,6 +94,7 @@ class ExerciseScreen(CellSelection, Screen):
     def apply_layout(self, size: Size) -> None:
         compact = size.width < FULL_MIN_SIZE.width or size.height < FULL_MIN_SIZE.height
         self.query_one(Board).compact = compact
+        self.fit_footer_to(size.width)
 
     # --- opening positions --------------------------------------------------------------
     def start_exercise(self, index: int) -> None:
@@ -96,8 +112,21 @@ class ExerciseScreen(CellSelection, Screen):
                 self.app.pop_screen()
             self.notify(f"No practice position: {reason}.", severity="warning")
             return
+        self.show_drill(drill)
+
+    def show_drill(self, drill: Drill) -> None:
         self.drill = drill
         self.open_position(drill.grid, drill.step)
+
+    def action_drill_file(self) -> None:
+        def chosen(started: FileDrill | None) -> None:
+            if started is not None:
+                # From now on d and ] give positions from the file too.
+                self.session.leave()
+                self.session = started.session
+                self.show_drill(started.drill)
+
+        self.app.push_screen(DrillFileScreen(self.session), chosen)
 
     def open_position(self, grid: Grid, expected: Step) -> None:
         self.game = Game(grid)
@@ -175,7 +204,8 @@ class ExerciseScreen(CellSelection, Screen):
             more = ("enter or ]: next exercise" if self.drill is None
                     and self.index + 1 < len(self.session.lesson.exercises)
                     else "enter or ]: another practice position")
-            return f"{more} · d: practice more · escape: back to the lesson"
+            return (f"{more} · d: practice more · D: practice from a file · "
+                    "escape: back to the lesson")
         return "enter: check your answer · n: hint · r: start over · escape: back to the lesson"
 
     # --- the board ------------------------------------------------------------------------

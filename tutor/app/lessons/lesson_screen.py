@@ -15,6 +15,7 @@ from ...lessons import LessonSession
 from ...lessons.text import paragraphs
 from ..board import Board
 from ..game_screen import FULL_MIN_SIZE
+from .drill_file_screen import DrillFileScreen, FileDrill
 from .exercise_screen import ExerciseScreen
 from .views import marked_candidates, page_view
 
@@ -23,7 +24,7 @@ UNWRAPPED = 10_000
 
 
 class LessonScreen(Screen):
-    """Pages stepped with → and ←; past the last page (or with e) come the exercises, d drills."""
+    """Pages stepped with → and ←; past the last page (or with e) come the exercises, d drills, D drills from a file."""
 
     CSS_PATH = "lessons.tcss"
     BINDINGS = [
@@ -31,6 +32,7 @@ class LessonScreen(Screen):
         Binding("left,h,pageup", "previous_page", "Back", key_display="←", priority=True),
         Binding("e", "exercises", "Exercises"),
         Binding("d", "drill", "Practice more"),
+        Binding("D", "drill_file", "From file"),
         Binding("escape", "close", "Lessons"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
@@ -82,7 +84,7 @@ class LessonScreen(Screen):
         last = session.page_index + 1 >= len(lesson.pages)
         if last:
             closing = (f"→ or e: the {len(lesson.exercises)} exercises, answered on the board. "
-                       "d: practice more on fresh positions.")
+                       "d: practice more on fresh positions, D: on positions from your own file.")
         else:
             closing = "→ next page, ← previous page."
         self.query_one("#lesson-next", Static).update(f"[dim]{closing}[/dim]")
@@ -109,6 +111,13 @@ class LessonScreen(Screen):
 
     def action_drill(self) -> None:
         self.app.push_screen(ExerciseScreen(self.session, drill=True))
+
+    def action_drill_file(self) -> None:
+        def chosen(started: FileDrill | None) -> None:
+            if started is not None:
+                self.app.push_screen(ExerciseScreen(started.session, started=started.drill))
+
+        self.app.push_screen(DrillFileScreen(self.session), chosen)
 
     def action_close(self) -> None:
         self.session.leave()

@@ -1,0 +1,93 @@
+"""'Practice from a file': ask for a puzzle file and start the lesson's drills from it; errors show inline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+from ...lessons import LessonSession
+from ...lessons.drills import Drill, DrillError
+
+
+@dataclass(frozen=True)
+class FileDrill:
+    """A session drilling from the user's file, with its first drill already open."""
+
+    session: LessonSession
+    drill: Drill
+
+
+def start_file_drill(session: LessonSession, text: str) -> FileDrill:
+    """A session like `session` (same lesson, progress and seed) whose drills come from the file
+    at `text` (`~` expanded); DrillError says why the file gives none."""
+    if not text.strip():
+        raise DrillError("type the path of a puzzle file, one puzzle a line")
+    path = Path(text.strip()).expanduser()
+    from_file = LessonSession(session.lesson, session.lessons, session.progress,
+                              seed=session.seed, drill_file=path)
+    try:
+        drill = from_file.start_drill()
+    except StopIteration:
+        raise DrillError(f"{path.name}: every position has been given") from None
+    return FileDrill(from_file, drill)
+
+
+class DrillFileScreen(ModalScreen[FileDrill | None]):
+    """A path box; dismisses with the file's first drill, or None when cancelled."""
+
+    CSS_PATH = "lessons.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, session: LessonSession) -> None:
+        super().__init__()
+        self.session = session
+        # The file drilled from last in this lesson is offered again.
+        self.initial_text = str(session.drill_file or "")
+
+    def compose(self) -> ComposeResult:
+        lesson = self.session.lesson
+        with Vertical(id="drill-file-dialog", classes="dialog"):
+            yield Static(Content.from_markup(
+                "[b]Practice from a file[/b]: positions from your own puzzles where $names comes "
+                "next. The file holds one puzzle a line (or one grid). Enter starts, escape cancels.",
+                names=lesson.technique_names), id="drill-file-title")
+            yield Input(self.initial_text, placeholder="~/puzzles.txt", id="drill-file-path")
+            yield Static("", id="drill-file-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Practise", id="practise", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_practise()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "practise":
+            self.action_practise()
+        else:
+            self.action_cancel()
+
+    def action_practise(self) -> None:
+        error = self.query_one("#drill-file-error", Static)
+        try:
+            started = start_file_drill(self.session, self.query_one(Input).value)
+        except DrillError as problem:
+            # Plain text: a path or an OS message may hold brackets that are not markup.
+            error.update(Content(f"✗ {problem}"))
+            error.add_class("-shown")
+            return
+        self.dismiss(started)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
