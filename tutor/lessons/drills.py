@@ -65,7 +65,7 @@ def file_sources(path: Path | str) -> list[Source]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise DrillError(f"cannot read {path}: {error}") from None
+        raise DrillError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
     sources = []
     for line_number, puzzle in read_puzzles(text):
         try:
