@@ -6,14 +6,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from ...lessons import LessonSession
 from ...lessons.drills import Drill, DrillError
+from ..screens.form_dialog import FormDialog
 
 
 @dataclass(frozen=True)
@@ -39,11 +38,12 @@ def start_file_drill(session: LessonSession, text: str) -> FileDrill:
     return FileDrill(from_file, drill)
 
 
-class DrillFileScreen(ModalScreen[FileDrill | None]):
+class DrillFileScreen(FormDialog[FileDrill]):
     """A path box; dismisses with the file's first drill, or None when cancelled."""
 
     CSS_PATH = "lessons.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    ERROR_ID = "drill-file-error"
+    REFUSALS = (DrillError,)
 
     def __init__(self, session: LessonSession) -> None:
         super().__init__()
@@ -64,30 +64,5 @@ class DrillFileScreen(ModalScreen[FileDrill | None]):
                 yield Button("Practise", id="practise", variant="primary")
                 yield Button("Cancel", id="cancel")
 
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_practise()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "practise":
-            self.action_practise()
-        else:
-            self.action_cancel()
-
-    def action_practise(self) -> None:
-        error = self.query_one("#drill-file-error", Static)
-        try:
-            started = start_file_drill(self.session, self.query_one(Input).value)
-        except DrillError as problem:
-            # Plain text: a path or an OS message may hold brackets that are not markup.
-            error.update(Content(f"✗ {problem}"))
-            error.add_class("-shown")
-            return
-        self.dismiss(started)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def accept(self) -> FileDrill:
+        return start_file_drill(self.session, self.query_one(Input).value)

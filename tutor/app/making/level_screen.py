@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from ...generator import GenerationError, LevelRange
+from ..screens.form_dialog import FormDialog
 
 
 @dataclass(frozen=True)
@@ -44,10 +44,13 @@ class TickBox(Checkbox, inherit_bindings=False):
     BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
 
 
-class LevelScreen(ModalScreen[Request | None]):
+class LevelScreen(FormDialog[Request]):
     """Dismisses with a Request, or None when cancelled."""
 
-    BINDINGS = [Binding("enter", "generate", "Generate"), Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("enter", "accept", "Generate")]
+    ERROR_ID = "level-error"
+    REFUSALS = (GenerationError,)
+    FOCUS = "#level-text"
 
     def __init__(self, level: str = "") -> None:
         super().__init__()
@@ -68,31 +71,7 @@ class LevelScreen(ModalScreen[Request | None]):
                 yield Button("Generate", id="generate", variant="primary")
                 yield Button("Cancel", id="cancel")
 
-    def on_mount(self) -> None:
-        self.query_one("#level-text", Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_generate()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "generate":
-            self.action_generate()
-        else:
-            self.action_cancel()
-
-    def action_generate(self) -> None:
-        error = self.query_one("#level-error", Static)
-        try:
-            request = read_request(self.query_one("#level-text", Input).value,
-                                   self.query_one("#seed-text", Input).value,
-                                   self.query_one(TickBox).value)
-        except GenerationError as problem:
-            error.update(f"✗ {problem}")
-            error.add_class("-shown")
-            return
-        self.dismiss(request)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def accept(self) -> Request:
+        return read_request(self.query_one("#level-text", Input).value,
+                            self.query_one("#seed-text", Input).value,
+                            self.query_one(TickBox).value)

@@ -5,19 +5,20 @@ from __future__ import annotations
 from typing import Callable
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.content import Content
 from textual.widgets import Button, Input, Static
 
 from ...generator.editor import EditorError
 from ...puzzles import Puzzle
+from ..screens.form_dialog import FormDialog
 
 
-class NameScreen(ModalScreen[Puzzle | None]):
+class NameScreen(FormDialog[Puzzle]):
     """`save(name)` returns the saved Puzzle or raises EditorError; dismisses with it, or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    ERROR_ID = "name-error"
+    REFUSALS = (EditorError,)
 
     def __init__(self, save: Callable[[str], Puzzle], where: str) -> None:
         super().__init__()
@@ -26,37 +27,14 @@ class NameScreen(ModalScreen[Puzzle | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="name-dialog", classes="dialog"):
-            yield Static(f"[b]Save the puzzle[/b] to {self.where}. Give it a name; enter saves, "
-                         "escape cancels.")
+            yield Static(Content.from_markup(
+                "[b]Save the puzzle[/b] to $where. Give it a name; enter saves, escape cancels.",
+                where=self.where))
             yield Input(placeholder="My first puzzle", id="puzzle-name")
             yield Static("", id="name-error")
             with Horizontal(classes="buttons"):
                 yield Button("Save", id="save", variant="primary")
                 yield Button("Cancel", id="cancel")
 
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_save()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.action_cancel()
-
-    def action_save(self) -> None:
-        try:
-            puzzle = self.save(self.query_one(Input).value)
-        except EditorError as problem:
-            error = self.query_one("#name-error", Static)
-            error.update(f"✗ {problem}")
-            error.add_class("-shown")
-            return
-        self.dismiss(puzzle)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def accept(self) -> Puzzle:
+        return self.save(self.query_one(Input).value)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static, TextArea
 
 from ...errors import PuzzleError
 from ...formats import parse
 from ...grid import Grid
 from ...solver import validity
+from .form_dialog import FormDialog
 
 
 def check_puzzle(text: str) -> Grid:
@@ -23,13 +23,13 @@ def check_puzzle(text: str) -> Grid:
     return grid
 
 
-class PasteScreen(ModalScreen[Grid | None]):
+class PasteScreen(FormDialog[Grid]):
     """A multi-line text box; dismisses with the Grid, or None when cancelled."""
 
-    BINDINGS = [
-        Binding("ctrl+s", "load", "Load", priority=True),
-        Binding("escape", "cancel", "Cancel"),
-    ]
+    BINDINGS = [Binding("ctrl+s", "accept", "Load", priority=True)]
+    ERROR_ID = "paste-error"
+    REFUSALS = (PuzzleError,)
+    FOCUS = "TextArea"
 
     def __init__(self, text: str = "") -> None:
         super().__init__()
@@ -46,26 +46,5 @@ class PasteScreen(ModalScreen[Grid | None]):
                 yield Button("Load", id="load", variant="primary")
                 yield Button("Cancel", id="cancel")
 
-    def on_mount(self) -> None:
-        self.query_one(TextArea).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "load":
-            self.action_load()
-        else:
-            self.action_cancel()
-
-    def action_load(self) -> None:
-        text = self.query_one(TextArea).text
-        error = self.query_one("#paste-error", Static)
-        try:
-            grid = check_puzzle(text)
-        except PuzzleError as problem:
-            error.update(f"✗ {problem}")
-            error.add_class("-shown")
-            return
-        self.dismiss(grid)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def accept(self) -> Grid:
+        return check_puzzle(self.query_one(TextArea).text)
