@@ -33,12 +33,59 @@ def test_next_step_is_the_simplest():
 def test_grade_equals_walking_next_step():
     # The grader has fast paths for naked and hidden singles; they must choose exactly the steps
     # that next_step chooses, in the same order.
-    for line in [LEO] + [p.line for c in collections() for p in c.puzzles()[:8]]:
+    # Half-level puzzles included: there the engine's preference between instances shows.
+    bundled = [p.line for c in collections() for p in c.puzzles()[:4] + c.puzzles()[-4:]]
+    for line in [LEO, TWO_HIDDEN_PAIRS] + bundled:
         grid = tutor.parse(line)
         steps, final = walk(grid)
         result = tutor.grade(grid)
         assert list(result.steps) == steps
         assert final.values == result.solution.values and final.is_solved
+
+
+# Two hidden pairs are there when a hidden pair is first needed; the first in cell order (3,8 in
+# row 3) leaves another hidden pair to find, the second (1,4 in column 8) lets easier techniques
+# finish. Walking in plain cell order, this puzzle used hidden pairs twice (4.5); turned, once (4).
+TWO_HIDDEN_PAIRS = ".1....3....4...8.9...965...1..8.6..3..34.71..2..3.9..4...678...6.1...9....8....2."
+
+
+def before_first(grid, technique_id):
+    """The position just before the grade's first step of a technique, and that step."""
+    result = tutor.grade(grid)
+    index = next(i for i, s in enumerate(result.steps) if s.technique == technique_id)
+    for step in result.steps[:index]:
+        grid = grid.apply(step)
+    return grid, result.steps[index]
+
+
+def easier_finish(grid, step) -> bool:
+    easier = [t.id for t in TECHNIQUES if t.on_ladder and t.order < technique(step.technique).order
+              and t.finder is not None]
+    return not tutor.grade(grid.apply(step), techniques=easier).backtracking
+
+
+def test_next_step_prefers_an_instance_after_which_easier_techniques_finish():
+    position, chosen = before_first(tutor.parse(TWO_HIDDEN_PAIRS), "hidden_pair")
+    instances = tutor.find_steps(position, "hidden_pair")
+    assert [str(s) for s in instances] == [
+        "Hidden pair: 3,8 in r3c1,r3c2 => r3c1<>7, r3c2<>2, r3c2<>7",
+        "Hidden pair: 1,4 in r3c8,r7c8 => r3c8<>7, r7c8<>3, r7c8<>5",
+    ]
+    assert not easier_finish(position, instances[0])
+    assert easier_finish(position, instances[1])
+    assert tutor.next_step(position) == chosen == instances[1]
+    result = tutor.grade(tutor.parse(TWO_HIDDEN_PAIRS))
+    assert result.techniques["hidden_pair"] == 1 and result.level == 4
+
+
+def test_next_step_keeps_cell_order_when_no_instance_finishes():
+    # At a puzzle's first pointing, when it needs harder techniques later, no pointing can let
+    # singles finish: the engine takes the finder's first.
+    for puzzle in collections()[4].puzzles()[:5]:
+        position, chosen = before_first(puzzle.grid, "pointing")
+        instances = tutor.find_steps(position, "pointing")
+        assert not any(easier_finish(position, s) for s in instances)
+        assert chosen == instances[0] == tutor.next_step(position)
 
 
 def test_solved_grid_has_no_next_step():

@@ -15,6 +15,7 @@ from ..grid import Grid
 from ..solver import solve_values
 from .registry import LADDER, technique
 from .step import Step
+from .walk import Walk, ladder, preferred_step
 
 
 class EngineError(PuzzleError):
@@ -100,17 +101,9 @@ def ladder_of(techniques=None) -> tuple[str, ...]:
     return tuple(t.id for t in TECHNIQUES if t.id in chosen)
 
 
-def ladder_step(values, masks, ladder) -> Step | None:
-    """The simplest step the ladder's techniques find, or None."""
-    for technique_id in ladder:
-        for step in technique(technique_id).finder(values, masks):
-            return step
-    return None
-
-
-def first_step(values, masks, ladder, solution) -> Step:
+def first_step(values, masks, ladder_ids, solution) -> Step:
     """The simplest step on an unsolved, consistent position; backtracking if the ladder has none."""
-    step = ladder_step(values, masks, ladder)
+    step = preferred_step(Walk(values, masks), ladder(ladder_ids))
     if step is None:
         step = backtracking_step(values, masks, solution)
     return step

@@ -12,10 +12,6 @@ _BOX_START = 2 * SIZE
 _COLUMN_START = SIZE
 
 
-def _two_or_three(cell_bits: int) -> bool:
-    return 2 <= cell_bits.bit_count() <= 3
-
-
 def pointing(values, masks):
     """A digit whose places in a box all lie in one row or column: remove it from the rest of that line."""
     digit_cells = digit_cell_sets(masks)
@@ -23,7 +19,7 @@ def pointing(values, masks):
         box_bits = UNIT_BITS[box]
         for digit in DIGITS:
             inside = digit_cells[digit] & box_bits
-            if not _two_or_three(inside):
+            if not 2 <= inside.bit_count() <= 3:  # one place is a single; four cannot share a line
                 continue
             first = (inside & -inside).bit_length() - 1
             for line in (ROW_OF[first], _COLUMN_START + COL_OF[first]):
@@ -43,7 +39,7 @@ def claiming(values, masks):
         line_bits = UNIT_BITS[line]
         for digit in DIGITS:
             inside = digit_cells[digit] & line_bits
-            if not _two_or_three(inside):
+            if not 2 <= inside.bit_count() <= 3:
                 continue
             first = (inside & -inside).bit_length() - 1
             box = _BOX_START + BOX_OF[first]

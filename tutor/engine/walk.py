@@ -1,0 +1,316 @@
+"""The walk: the engine's position kept mutable for speed, and the simplest-step-first loop on it.
+
+One loop serves the grader (to the end), the engine's next step, and the look-ahead behind it:
+when several instances of the simplest technique apply, the engine prefers one after which
+easier techniques alone finish the puzzle, so a technique counts as used more than once only when
+the puzzle needs it more than once, whatever the cells' order (the grade survives turning the
+board).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..geometry import CELLS, ONLY_DIGIT, PEERS, SIZE, UNITS, UNITS_OF
+from .registry import TECHNIQUES, technique
+from .singles import HIDDEN_SINGLE_UNIT_ORDER
+from .step import Step
+
+ALL_UNITS = (1 << len(UNITS)) - 1
+CELL_UNIT_BITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in CELLS)
+"""CELL_UNIT_BITS[cell]: the cell's three units as a bitset of unit numbers."""
+
+
+class Walk:
+    """The grader's working position, mutable for speed.
+
+    It keeps a bitset of the cells holding a single candidate and a count of empty cells per unit,
+    so the next naked single (lowest cell first, as the finder yields them) costs no rescan.
+    """
+
+    __slots__ = ("values", "masks", "singles", "empties", "dirty", "unit_singles", "clash")
+
+    def __init__(self, values, masks):
+        self.values = values = list(values)
+        self.masks = masks = list(masks)
+        self.empties = empties = [SIZE] * len(UNITS)
+        used = [0] * len(UNITS)
+        clash = 0
+        singles = 0
+        for cell in CELLS:
+            if values[cell]:
+                a, b, c = UNITS_OF[cell]
+                empties[a] -= 1
+                empties[b] -= 1
+                empties[c] -= 1
+                digit_bit = 1 << values[cell]
+                clash |= (used[a] | used[b] | used[c]) & digit_bit
+                used[a] |= digit_bit
+                used[b] |= digit_bit
+                used[c] |= digit_bit
+            else:
+                m = masks[cell]
+                if m and not m & (m - 1):
+                    singles |= 1 << cell
+        self.singles = singles
+        self.clash = bool(clash)
+        # Hidden singles: each unit's digits with exactly one place, recomputed only for units
+        # whose cells changed since (`dirty` holds one bit per unit).
+        self.dirty = ALL_UNITS
+        self.unit_singles = [0] * len(UNITS)
+
+    def hidden_single(self) -> Step | None:
+        """The hidden single the finder would yield first (same unit order), or None."""
+        masks = self.masks
+        dirty = self.dirty
+        unit_singles = self.unit_singles
+        found = None
+        for unit in HIDDEN_SINGLE_UNIT_ORDER:
+            if dirty >> unit & 1:
+                once = twice = 0
+                for c in UNITS[unit]:
+                    m = masks[c]
+                    twice |= once & m
+                    once |= m
+                unit_singles[unit] = once & ~twice
+                dirty ^= 1 << unit
+            single = unit_singles[unit]
+            if single:
+                low = single & -single
+                cell = next(c for c in UNITS[unit] if masks[c] & low)
+                digit = low.bit_length()
+                found = tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
+                                             (digit,)))
+                break
+        self.dirty = dirty
+        return found
+
+    def naked_singles(self, steps: list) -> int:
+        """Make naked singles, lowest cell first, until none is left; return how many."""
+        values, masks, empties = self.values, self.masks, self.empties
+        singles = self.singles
+        dirty = self.dirty
+        made = 0
+        new_tuple = tuple.__new__  # NamedTuple's own __new__ is Python code; this is the hot loop
+        while singles:
+            cell = (singles & -singles).bit_length() - 1
+            digit_bit = masks[cell]
+            digit = ONLY_DIGIT[digit_bit]
+            a, b, c = UNITS_OF[cell]
+            if empties[a] == 1:
+                house = (a,)
+            elif empties[b] == 1:
+                house = (b,)
+            elif empties[c] == 1:
+                house = (c,)
+            else:
+                house = ()
+            steps.append(new_tuple(Step, ("naked_single", ((cell, digit),), (), (cell,), house,
+                                          (digit,))))
+            made += 1
+            values[cell] = digit
+            masks[cell] = 0
+            singles ^= 1 << cell
+            empties[a] -= 1
+            empties[b] -= 1
+            empties[c] -= 1
+            dirty |= CELL_UNIT_BITS[cell]
+            for p in PEERS[cell]:
+                m = masks[p]
+                if m & digit_bit:
+                    m ^= digit_bit
+                    masks[p] = m
+                    dirty |= CELL_UNIT_BITS[p]
+                    if not m & (m - 1):
+                        singles |= 1 << p
+        self.singles = singles
+        self.dirty = dirty
+        return made
+
+    def copy(self) -> Walk:
+        twin = Walk.__new__(Walk)
+        twin.values, twin.masks = self.values[:], self.masks[:]
+        twin.empties, twin.unit_singles = self.empties[:], self.unit_singles[:]
+        twin.singles, twin.dirty, twin.clash = self.singles, self.dirty, self.clash
+        return twin
+
+    def take(self, other: Walk) -> None:
+        """Become `other` (a trial copy that went ahead)."""
+        self.values, self.masks = other.values, other.masks
+        self.empties, self.unit_singles = other.empties, other.unit_singles
+        self.singles, self.dirty, self.clash = other.singles, other.dirty, other.clash
+
+    def apply(self, step: Step) -> None:
+        masks = self.masks
+        singles = self.singles
+        empties = self.empties
+        dirty = self.dirty
+        for cell, digit in step.placements:
+            if self.values[cell]:  # already placed (a trial can apply steps found earlier)
+                continue
+            self.values[cell] = digit
+            masks[cell] = 0
+            singles &= ~(1 << cell)
+            dirty |= CELL_UNIT_BITS[cell]
+            a, b, c = UNITS_OF[cell]
+            empties[a] -= 1
+            empties[b] -= 1
+            empties[c] -= 1
+            digit_bit = 1 << (digit - 1)
+            for p in PEERS[cell]:
+                m = masks[p]
+                if m & digit_bit:
+                    m ^= digit_bit
+                    masks[p] = m
+                    dirty |= CELL_UNIT_BITS[p]
+                    if m and not m & (m - 1):
+                        singles |= 1 << p
+        for cell, digit in step.eliminations:
+            m = masks[cell] & ~(1 << (digit - 1))
+            masks[cell] = m
+            dirty |= CELL_UNIT_BITS[cell]
+            if m and not m & (m - 1):
+                singles |= 1 << cell
+            else:
+                singles &= ~(1 << cell)
+        self.singles = singles
+        self.dirty = dirty
+
+
+def ladder_step(values, masks, ladder) -> Step | None:
+    """The simplest step the ladder's techniques find (the first each finder yields), or None."""
+    for technique_id in ladder:
+        for step in technique(technique_id).finder(values, masks):
+            return step
+    return None
+
+
+class Ladder:
+    """A ladder of technique ids, split the way the walk uses it: naked singles in a batch, hidden
+    singles from the walk's own cache, then the other finders in registry order."""
+
+    __slots__ = ("ids", "singles_first", "hidden_next", "rest")
+
+    def __init__(self, ids: tuple[str, ...]):
+        self.ids = ids
+        self.singles_first = bool(ids) and ids[0] == "naked_single"
+        rest = ids[1:] if self.singles_first else ids
+        self.hidden_next = self.singles_first and rest[:1] == ("hidden_single",)
+        self.rest = rest[1:] if self.hidden_next else rest
+
+
+@lru_cache(maxsize=64)
+def ladder(ids: tuple[str, ...]) -> Ladder:
+    return Ladder(ids)
+
+
+def _group_start(technique_id: str) -> int:
+    group = technique(technique_id).score_group
+    return min(t.order for t in TECHNIQUES if t.score_group == group)
+
+
+@lru_cache(maxsize=256)
+def easier_ladder(ids: tuple[str, ...], technique_id: str) -> Ladder | None:
+    """The ladder's techniques easier than `technique_id`'s score group, or None when the look-ahead
+    cannot change the level (the technique earns the same however often it is used)."""
+    entry = technique(technique_id)
+    if entry.repeated_level == entry.level:
+        return None
+    start = _group_start(technique_id)
+    return ladder(tuple(t for t in ids if technique(t).order < start))
+
+
+@lru_cache(maxsize=256)
+def _from_group(ids: tuple[str, ...], technique_id: str) -> tuple[str, ...]:
+    """The ids from `technique_id`'s score group on."""
+    start = _group_start(technique_id)
+    return tuple(t for t in ids if technique(t).order >= start)
+
+
+def finishes(walk: Walk, steps, easier: Ladder) -> bool:
+    """Whether, after `steps`, the easier techniques alone fill the grid (in any order: the
+    techniques only remove candidates, so the order they are tried in cannot change that)."""
+    trial = walk.copy()
+    for step in steps:
+        trial.apply(step)
+    return advance(trial, easier, [], None, None, prefer=False)
+
+
+def _preferred(walk: Walk, steps_ladder: Ladder, ids):
+    """(step, trial, trial_steps): the preferred step of the simplest technique among `ids`, or
+    (None, None, None). When the step is the finder's first, `trial` is the walk after it and the
+    easier steps that followed (`trial_steps`, the step included), so the caller need not redo them."""
+    for technique_id in ids:
+        found = technique(technique_id).finder(walk.values, walk.masks)
+        first = next(found, None)
+        if first is None:
+            continue
+        easier = easier_ladder(steps_ladder.ids, technique_id)
+        if easier is None:
+            return first, None, None
+        trial = walk.copy()
+        trial.apply(first)
+        trial_steps = [first]
+        if advance(trial, easier, trial_steps, None, None):
+            return first, trial, trial_steps
+        others = list(found)
+        # Removing more candidates never stops easier techniques from finishing, so when all the
+        # instances made together do not let them finish, no single one does: one trial instead
+        # of one per instance (hard puzzles have many, and most never finish). The first's trial
+        # is where easier techniques took it, so the others can start from there.
+        if others and finishes(trial, others, easier):
+            for candidate in others:
+                if finishes(walk, (candidate,), easier):
+                    return candidate, None, None
+        return first, trial, trial_steps
+    return None, None, None
+
+
+def preferred_step(walk: Walk, steps_ladder: Ladder) -> Step | None:
+    """The simplest technique's step: among its instances, the first (in the finder's order) after
+    which easier techniques finish the puzzle, or else simply the first; None if nothing applies."""
+    return _preferred(walk, steps_ladder, steps_ladder.ids)[0]
+
+
+def advance(walk: Walk, steps_ladder: Ladder, steps: list, scorer, fallback, prefer=True) -> bool:
+    """Make the simplest steps until the grid is full (True), or until the ladder is stuck and
+    there is no `fallback(walk)` step (False). Steps go to `steps`, and to `scorer` if given.
+
+    With `prefer` the steps are the engine's (see preferred_step); without, each finder's first.
+    """
+    remaining = walk.values.count(0)
+    rest = steps_ladder.rest
+    while remaining > 0:
+        if steps_ladder.singles_first and walk.singles:
+            made = walk.naked_singles(steps)
+            remaining -= made
+            if scorer is not None:
+                scorer.add("naked_single", made)
+            continue
+        step = walk.hidden_single() if steps_ladder.hidden_next else None
+        if step is None:
+            if prefer:
+                step, trial, trial_steps = _preferred(walk, steps_ladder, rest)
+                rest = steps_ladder.rest
+                if trial is not None:
+                    walk.take(trial)
+                    steps += trial_steps
+                    if scorer is not None:
+                        for made in trial_steps:
+                            scorer.add(made.technique)
+                    remaining = walk.values.count(0)
+                    # The trial ran the easier techniques until none applied: skip their finders.
+                    rest = _from_group(steps_ladder.rest, step.technique)
+                    continue
+            else:
+                step = ladder_step(walk.values, walk.masks, steps_ladder.rest)
+        if step is None:
+            step = fallback(walk) if fallback is not None else None
+            if step is None:
+                return False
+        walk.apply(step)
+        remaining -= len(step.placements)
+        if scorer is not None:
+            scorer.add(step.technique)
+        steps.append(step)
+    return True
