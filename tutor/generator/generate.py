@@ -160,9 +160,8 @@ def vary(grid: Grid, rng: random.Random, levels: LevelRange, symmetric: bool = F
          tries: int = VARY_TRIES) -> tuple[Grid, Grade, int] | None:
     """A random equivalent of a proper puzzle, then given swaps that keep it proper and in range.
 
-    Returns the new puzzle, its grade and how many swaps were kept; None when the equivalent puzzle
-    itself is out of range (the hardest technique never changes, but how often a technique is
-    used, and so the half level, can depend on the order the engine meets the cells).
+    Returns the new puzzle, its grade and how many swaps were kept; None when the puzzle itself is
+    out of range (an equivalent puzzle grades exactly as the puzzle does, half levels included).
     """
     transform = random_transform(rng, symmetric)
     values = list(transform.values(grid.values))
