@@ -27,6 +27,15 @@ def test_every_bundled_puzzle_is_proper_and_at_its_level():
             assert collection.level <= level <= collection.level + 0.5, (puzzle.name, level)
 
 
+def test_every_name_states_the_band_and_level_the_puzzle_grades():
+    for collection, puzzle in all_puzzles():
+        if collection.level is None:
+            continue
+        result = tutor.grade(puzzle.grid)
+        band, level = puzzle.name.split(" no. ")[0].rsplit(" ", 1)
+        assert (band, float(level)) == (result.band, result.level), (puzzle.name, result.level)
+
+
 def test_each_half_level_is_represented():
     seen = {tutor.grade(p.grid).level for c, p in all_puzzles() if c.level is not None}
     assert {0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 5.5, 6} <= seen
