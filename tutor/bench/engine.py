@@ -1,12 +1,14 @@
-"""Engine section: grade throughput, a soundness sweep over thousands of real puzzles, slowest next_step."""
+"""Engine section: grade throughput, soundness and grade-invariance sweeps over real puzzles, slowest next_step."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import tutor
 from tutor.engine import engine as engine_module
 from tutor.engine.soundness import violations
+from tutor.generator.transforms import random_transform
 
 from .common import chunks, heading, load_puzzles, measure, print_figure, print_value, total
 
@@ -27,6 +29,14 @@ SOUNDNESS_SETS = GRADE_SETS + (
     ("qqwing easy", "qqwing/qqwing_easy.sdm", None, None),
     ("qqwing intermediate", "qqwing/qqwing_intermediate.sdm", None, None),
     ("qqwing expert", "qqwing/qqwing_expert.sdm", None, None),
+)
+
+# (label, file, how many, random equivalents graded per puzzle)
+INVARIANCE_SETS = (
+    ("se-rated hard", "se-rated/buckets_with_solutions/hard_puzzle_and_solution.txt", None, 2),
+    ("se-rated diabolical", "se-rated/buckets_with_solutions/diabolical_puzzle_and_solution.txt",
+     None, 2),
+    ("top1465", "top1465/top1465.sdm", None, 2),
 )
 
 SLOWEST_SETS = (
@@ -76,6 +86,31 @@ def soundness_sweep() -> None:
         print(f"    {problem}")
 
 
+def grade_invariance() -> None:
+    heading("grade invariance: random equivalent puzzles (relabelled, shuffled, turned) grade the same")
+    rng = random.Random(7)
+    graded = 0
+    problems: list[str] = []
+    for label, relative, limit, copies in INVARIANCE_SETS:
+        lines = _load(label, relative, limit)
+        if lines is None:
+            continue
+        for line in lines:
+            grid = tutor.parse(line)
+            level = tutor.grade(grid).level
+            for _ in range(copies):
+                twin = random_transform(rng).apply(grid)
+                twin_level = tutor.grade(twin).level
+                graded += 1
+                if twin_level != level:
+                    problems.append(f"{label}: {line} grades {level:g}, its equivalent "
+                                    f"{twin.to_line()} grades {twin_level:g}")
+    print_value("equivalent puzzles graded", f"{graded:,}")
+    print_value("level changed", f"{len(problems)} (must be 0)")
+    for problem in problems[:10]:
+        print(f"    {problem}")
+
+
 def slowest_next_step() -> None:
     heading("slowest single next_step (the app calls it on every hint)")
     worst_first = (0.0, "")
@@ -112,6 +147,7 @@ def slowest_next_step() -> None:
 def run() -> None:
     grade_throughput()
     soundness_sweep()
+    grade_invariance()
     slowest_next_step()
 
 
