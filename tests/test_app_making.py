@@ -214,6 +214,25 @@ async def test_editor_saves_a_proper_puzzle_and_plays_it(data_dir):
         assert game.index == 1, "the composed puzzle is playable"
 
 
+async def test_editor_starts_from_the_games_givens_to_vary_them():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("e", "G")
+        editor = app.screen
+        await settle(pilot)
+        puzzle = tutor.parse(EASY)
+        assert editor.values == puzzle.values
+        assert "copied" in text(editor, "#editor-message")
+        assert f"{len(puzzle.givens)} givens" in text(editor, "#editor-state")
+        assert "exactly one solution" in text(editor, "#editor-check")
+        await pilot.press("right", "right", "delete")  # r1c3, a given
+        await settle(pilot)
+        assert editor.values[parse_cell_name("r1c3")] == 0
+        await pilot.press("u", "u")
+        await settle(pilot)
+        assert not any(editor.values), "undo goes back to the board before the copy"
+
+
 async def test_editor_draft_survives_leaving(data_dir):
     app = easy_app()
     async with app.run_test(size=BIG) as pilot:

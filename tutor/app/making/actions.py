@@ -43,7 +43,7 @@ class MakingActions:
             if composed is not None:
                 self.load_game(Game(composed.grid, composed.name))
 
-        self.app.push_screen(EditorScreen(), done)
+        self.app.push_screen(EditorScreen(self.game.puzzle.values), done)
 
     def action_visualiser(self) -> None:
         self.app.push_screen(VisualiserScreen(self.game.puzzle, self.game.name))

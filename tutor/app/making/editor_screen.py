@@ -47,6 +47,8 @@ EDITOR_KEYS: tuple[Key, ...] = (
     Key("u,ctrl+z", "undo", "Undo", "Undo the last change."),
     Key("y,ctrl+y", "redo", "Redo", "Redo the change just undone.", show=False),
     Key("X", "clear_all", "Clear all", "Clear the whole board (u undoes).", show=False),
+    Key("G", "from_game", "Game's givens",
+        "Start from the givens of the puzzle in the game, to vary it (u undoes).", show=False),
     Key("s,ctrl+s", "save", "Save",
         "Save the puzzle under a name (only a proper one: exactly one solution)."),
     Key("p", "play", "Play", "Play the puzzle in the game (only a proper one)."),
@@ -76,8 +78,10 @@ class EditorScreen(CellSelection, Screen[Composed | None]):
     BINDINGS = bindings(EDITOR_KEYS)
     AUTO_FOCUS = "Board"
 
-    def __init__(self) -> None:
+    def __init__(self, game_givens: tuple[int, ...] | None = None) -> None:
         super().__init__()
+        self.game_givens = game_givens
+        """The givens of the puzzle in the game (G copies them), if any."""
         self.values: tuple[int, ...] = (0,) * CELL_COUNT
         self.selected = 0
         self.undo_stack: list[tuple[int, ...]] = []
@@ -160,6 +164,15 @@ class EditorScreen(CellSelection, Screen[Composed | None]):
 
     def action_clear_all(self) -> None:
         self.change((0,) * CELL_COUNT, "Board cleared (u undoes).")
+
+    def action_from_game(self) -> None:
+        if not self.game_givens or not any(self.game_givens):
+            self.say("There is no puzzle in the game to start from.")
+            return
+        if self.game_givens == self.values:
+            self.say("The board already holds the game's givens.")
+            return
+        self.change(self.game_givens, "The game's givens copied (u undoes).")
 
     def action_undo(self) -> None:
         self.travel(self.undo_stack, self.redo_stack, "undo")
