@@ -19,6 +19,7 @@ from tutor.app.making.visualiser_screen import SPEEDS, START_SPEED, VisualiserSc
 from tutor.generator import LevelRange, generate_one
 from tutor.generator.editor import MY_PUZZLES
 from tutor.generator.search_trace import STRATEGIES, SideBySide
+from tutor.generator.transforms import is_symmetric
 from tutor.geometry import SIZE, parse_cell_name
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
@@ -74,14 +75,30 @@ async def test_new_puzzle_at_a_level_from_a_seed_becomes_the_game():
         assert app.screen.query_one("#level-text").value == "1-2", "the last level is offered again"
 
 
+async def test_symmetric_fiendish_puzzle_from_the_dialog():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("g", *"5.5", "tab", *"11", "tab", "space", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        puzzle = app.game_screen.game.puzzle
+        assert is_symmetric(puzzle.values)
+        assert puzzle == generate_one(LevelRange(5.5, 5.5), 11, symmetric=True).grid
+        assert tutor.grade(puzzle).level == 5.5
+        assert "(symmetric)" in text(app.game_screen, "#hint")
+
+
+def never_found() -> GeneratingScreen:
+    """A generation that runs until cancelled: symmetric level 5.5 is never dug, and without
+    puzzle collections there is no seed puzzle to vary."""
+    return GeneratingScreen(Request(LevelRange(5.5, 5.5), 1, symmetric=True), collections=())
+
+
 async def test_cancel_during_generation_keeps_the_game():
     app = easy_app()
     async with app.run_test(size=BIG) as pilot:
         before = app.game_screen.game.puzzle
-        # Symmetric level 5.5 is never found (no symmetric seed puzzle): it runs until cancelled.
-        await pilot.press("g", *"5.5", "tab", "tab", "space", "enter")
-        screen = app.screen
-        assert isinstance(screen, GeneratingScreen) and screen.request.symmetric
+        screen = never_found()
+        app.push_screen(screen, lambda made: app.game_screen.play_generated(made, True))
         await wait_for(pilot, lambda: screen.attempts >= 2)
         assert re.search(r"attempt \d+", text(screen, "#generating-progress"))
         await pilot.press("down", "n")  # keys reach the dialog: the UI is not frozen
@@ -97,8 +114,8 @@ async def test_cancel_during_generation_keeps_the_game():
 async def test_quitting_mid_generation_stops_the_worker():
     app = easy_app()
     async with app.run_test(size=BIG) as pilot:
-        await pilot.press("g", *"5.5", "tab", "tab", "space", "enter")
-        screen = app.screen
+        screen = never_found()
+        app.push_screen(screen)
         await wait_for(pilot, lambda: screen.attempts >= 1)
         assert not screen.cancel_event.is_set()
     assert screen.cancel_event.is_set(), "the app's exit does not wait for thousands of attempts"

@@ -105,6 +105,15 @@ def test_symmetric_generation(seed):
     assert tutor.count_solutions(made.grid) == 1
 
 
+@pytest.mark.parametrize("level", [step / 2 for step in range(13)])
+def test_every_level_has_a_symmetric_puzzle(level):
+    # The bundled files hold a symmetric seed for each level that digging rarely reaches.
+    made = generate_one(str(level), 3, symmetric=True, max_attempts=500)
+    assert is_symmetric(made.grid.values)
+    assert tutor.count_solutions(made.grid) == 1
+    assert tutor.grade(made.grid).level == level
+
+
 def test_same_seed_same_puzzle():
     first = generate_one("1-2", 12345)
     again = generate_one("1-2", 12345)

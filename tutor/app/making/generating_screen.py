@@ -35,10 +35,13 @@ class GeneratingScreen(ModalScreen[Generated | None]):
 
     BINDINGS = [Binding("escape,c", "cancel", "Cancel")]
 
-    def __init__(self, request: Request, max_attempts: int = DEFAULT_MAX_ATTEMPTS) -> None:
+    def __init__(self, request: Request, max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+                 collections=None) -> None:
         super().__init__()
         self.request = request
         self.max_attempts = max_attempts
+        self.collections = collections
+        """The puzzle collections rare levels start from (None: the bundled ones)."""
         seed = request.seed
         self.seed = random.SystemRandom().randrange(10**9) if seed is None else seed
         self.cancel_event = threading.Event()
@@ -75,7 +78,8 @@ class GeneratingScreen(ModalScreen[Generated | None]):
         try:
             made = generate_one(request.levels, self.seed, request.symmetric,
                                 progress=self.count_attempt,
-                                cancel=self.cancel_event, max_attempts=self.max_attempts)
+                                cancel=self.cancel_event, max_attempts=self.max_attempts,
+                                collections=self.collections)
         except Cancelled:
             return  # the dialog has closed already
         except GenerationError as error:
