@@ -312,6 +312,24 @@ async def test_visualiser_counters_are_the_models_after_each_tick():
         assert plain.grid.values == tuple(screen.search.searches["cell_order"].values)
 
 
+async def test_visualiser_search_gives_up_at_the_step_limit():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        worst = near_worst_case()
+        screen = VisualiserScreen(worst.grid, worst.name, step_limit=3000)
+        app.push_screen(screen)
+        await pilot.press(*["plus"] * 5)
+        await wait_for(pilot, lambda: screen.state == "finished")
+        plain = screen.search.searches["cell_order"]
+        assert plain.outcome == "limit" and plain.steps == 3000
+        assert "step limit reached" in text(screen, "#counters-cell_order")
+        assert "solved" in text(screen, "#counters-propagation")
+        assert "Plain: cells in order gave up at the step limit (3,000 steps)" in text(
+            screen, "#visual-message")
+        await pilot.press("r")
+        assert screen.search.searches["cell_order"].steps == 0, "r starts again"
+
+
 async def test_visualiser_speed_stop_and_the_near_worst_case():
     app = easy_app()
     async with app.run_test(size=BIG) as pilot:

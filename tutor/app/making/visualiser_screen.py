@@ -38,6 +38,9 @@ NO_CANDIDATES = (0,) * CELL_COUNT
 TITLES = {"cell_order": "Plain: cells in order", "propagation": "Singles, then fewest candidates"}
 """Short column titles (the legend gives the searches' full descriptions)."""
 WORST_CASE_PREFIX = "Near worst case"
+STEP_LIMIT = 10_000_000
+"""Steps after which a search gives up, so a search left running does not use the processor for
+good (plain cell order on the near worst case needs far more)."""
 
 VISUALISER_KEYS: tuple[Key, ...] = (
     Key("space", "toggle_pause", "Pause", "Pause or resume both searches.", key_display="space"),
@@ -103,8 +106,9 @@ class VisualiserScreen(Screen[None]):
 
     BINDINGS = bindings(VISUALISER_KEYS)
 
-    def __init__(self, grid: Grid, name: str = "") -> None:
+    def __init__(self, grid: Grid, name: str = "", step_limit: int = STEP_LIMIT) -> None:
         super().__init__()
+        self.step_limit = step_limit
         self.game_puzzle = (Grid(grid.values, grid.givens), name or "this puzzle")
         self.puzzle, self.puzzle_name = self.game_puzzle
         self.on_worst_case = False
@@ -136,7 +140,7 @@ class VisualiserScreen(Screen[None]):
 
     def start(self) -> None:
         """A fresh pair of searches on the current puzzle."""
-        self.search = SideBySide(self.puzzle)
+        self.search = SideBySide(self.puzzle, self.step_limit)
         empty = self.puzzle.empty_cells
         first = empty[0] if empty else 0
         self.columns = {name: SearchColumn(first) for name in STRATEGIES}
@@ -150,8 +154,16 @@ class VisualiserScreen(Screen[None]):
             return
         self.advance()
         if self.search.finished:
-            self.state = "finished"
+            self.finish()
         self.refresh_views()
+
+    def finish(self) -> None:
+        self.state = "finished"
+        gave_up = [TITLES[name] for name, search in self.search.searches.items()
+                   if search.outcome == "limit"]
+        if gave_up:
+            self.message = (f"{' and '.join(gave_up)} gave up at the step limit "
+                            f"({self.step_limit:,} steps); r starts again.")
 
     def advance(self) -> None:
         made = {name: [] for name in STRATEGIES}
@@ -184,7 +196,7 @@ class VisualiserScreen(Screen[None]):
         if self.state == "paused":
             self.advance()
             if self.search.finished:
-                self.state = "finished"
+                self.finish()
         else:
             self.message = f"The searches have {self.state}; r starts them again."
         self.refresh_views()
