@@ -64,6 +64,13 @@ def grade_throughput() -> None:
         print_figure(f"grade, {label} ({len(grids)})", timing, target=target)
 
 
+def print_problems(label: str, problems: list[str]) -> None:
+    """How many there are (there must be none), and the first ten."""
+    print_value(label, f"{len(problems)} (must be 0)")
+    for problem in problems[:10]:
+        print(f"    {problem}")
+
+
 def soundness_sweep() -> None:
     heading("soundness: every step checked against the unique solution")
     puzzles = steps = 0
@@ -81,9 +88,7 @@ def soundness_sweep() -> None:
             steps += len(result.steps)
     print_value("puzzles checked", f"{puzzles:,}")
     print_value("steps checked", f"{steps:,}")
-    print_value("violations", f"{len(problems)} (must be 0)")
-    for problem in problems[:10]:
-        print(f"    {problem}")
+    print_problems("violations", problems)
 
 
 def grade_invariance() -> None:
@@ -106,9 +111,7 @@ def grade_invariance() -> None:
                     problems.append(f"{label}: {line} grades {level:g}, its equivalent "
                                     f"{twin.to_line()} grades {twin_level:g}")
     print_value("equivalent puzzles graded", f"{graded:,}")
-    print_value("level changed", f"{len(problems)} (must be 0)")
-    for problem in problems[:10]:
-        print(f"    {problem}")
+    print_problems("level changed", problems)
 
 
 def slowest_next_step() -> None:
