@@ -22,7 +22,7 @@ CELL_UNIT_BITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in CELLS)
 
 
 class Walk:
-    """The grader's working position, mutable for speed.
+    """A working position for the grader, the next step and its look-ahead, mutable for speed.
 
     It keeps a bitset of the cells holding a single candidate and a count of empty cells per unit,
     so the next naked single (lowest cell first, as the finder yields them) costs no rescan.
