@@ -13,7 +13,8 @@ from ..generator.generate import (
     generate,
 )
 from ..storage import write_atomic
-from .inputs import CliError, positive
+from .arguments import positive
+from .inputs import CliError
 
 HELP = "generate proper puzzles at a level (0-6) or a range of levels"
 DESCRIPTION = """\

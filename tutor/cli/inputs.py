@@ -166,7 +166,3 @@ def read_one(argument: str | None) -> tuple[Item, Grid]:
     except PuzzleError as error:
         raise CliError(item.describe(error)) from None
 
-
-
-# Command modules written against the first layout import it from here.
-from .arguments import positive  # noqa: E402,F401
