@@ -17,8 +17,8 @@ from tutor.app.screens.collection_screen import CollectionScreen
 from tutor.app.screens.help_screen import HelpScreen
 from tutor.app.screens.paste_screen import PasteScreen
 from tutor.app.screens.resume_screen import ResumeScreen
-from tutor.geometry import cell_name, parse_cell_name
-from tutor.puzzles import default_puzzle
+from tutor.model.geometry import cell_name, parse_cell_name
+from tutor.model.bundled import default_puzzle
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 MULTIPLE = "." * 81

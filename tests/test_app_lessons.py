@@ -10,14 +10,14 @@ from tutor.app import run_lesson
 from tutor.app.app import TutorApp
 from tutor.app.board import Board
 from tutor.app.game_screen import GameScreen
-from tutor.app.lessons.drill_file_screen import DrillFileScreen
-from tutor.app.lessons.exercise_screen import ExerciseScreen
-from tutor.app.lessons.lesson_app import LessonApp
-from tutor.app.lessons.lesson_screen import LessonScreen
-from tutor.app.lessons.menu_screen import SUGGESTED_MARK, LessonMenuScreen
-from tutor.geometry import SIZE, parse_cell_name
-from tutor.lessons import PARTLY, RIGHT, WRONG, Progress, load_lessons
-from tutor.lessons.drills import lesson_drills
+from tutor.app.learning.drill_file_screen import DrillFileScreen
+from tutor.app.learning.exercise_screen import ExerciseScreen
+from tutor.app.learning.lesson_app import LessonApp
+from tutor.app.learning.lesson_screen import LessonScreen
+from tutor.app.learning.menu_screen import SUGGESTED_MARK, LessonMenuScreen
+from tutor.model.geometry import SIZE, parse_cell_name
+from tutor.learning import PARTLY, RIGHT, WRONG, Progress, load_lessons
+from tutor.learning.drills import lesson_drills
 from conftest import REPO, run_in_terminal
 
 LESSONS = load_lessons()

@@ -20,7 +20,7 @@ from tutor.generator import LevelRange, generate_one
 from tutor.generator.editor import MY_PUZZLES
 from tutor.generator.search_trace import STRATEGIES, SideBySide
 from tutor.generator.transforms import is_symmetric
-from tutor.geometry import SIZE, parse_cell_name
+from tutor.model.geometry import SIZE, parse_cell_name
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 BIG = (100, 40)

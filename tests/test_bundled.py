@@ -2,8 +2,8 @@
 
 
 import tutor
-from tutor.puzzles import collections, default_puzzle, load_file
-from tutor.resources import bundled_dir
+from tutor.model.bundled import collections, default_puzzle, load_file
+from tutor.model.resources import bundled_dir
 
 MILP_EXAMPLE = "8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......"
 

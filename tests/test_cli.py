@@ -12,7 +12,7 @@ import pytest
 import tutor
 from tutor.cli import main
 from tutor.cli.main import COMMANDS
-from tutor.puzzles import collections
+from tutor.model.bundled import collections
 
 LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
 # The integer-programming source's example: 5 solutions.
@@ -114,7 +114,7 @@ def test_grade_json_steps(capsys):
     first, step = record["steps"][0], graded.steps[0]
     assert first["technique"] == step.technique
     assert first["text"] == str(step) and first["explanation"] == step.explanation
-    assert first["placements"] == [{"cell": tutor.geometry.cell_name(c), "digit": d}
+    assert first["placements"] == [{"cell": tutor.model.geometry.cell_name(c), "digit": d}
                                    for c, d in step.placements]
     eliminating = next(s for s in record["steps"] if s["eliminations"])
     assert all(e["cell"].startswith("r") and "c" in e["cell"] for e in eliminating["eliminations"])
@@ -326,11 +326,11 @@ def test_next_names_wrong_entries_and_marks(capsys, monkeypatch):
     wrong_digit = next(d for d in sorted(puzzle.candidates(wrong_cell))
                        if d != solution.values[wrong_cell])
     marked_cell = next(c for c in empty if c != wrong_cell
-                       and c not in tutor.geometry.PEERS[wrong_cell])
+                       and c not in tutor.model.geometry.PEERS[wrong_cell])
     grid = puzzle.place(wrong_cell, wrong_digit).eliminate(
         [(marked_cell, solution.values[marked_cell])])
     code, out, err = run(capsys, "next", "-", stdin=grid.to_pencilmarks(), monkeypatch=monkeypatch)
-    name = tutor.geometry.cell_name
+    name = tutor.model.geometry.cell_name
     assert code == 1 and out == ""
     assert (f"{name(wrong_cell)}: you entered {wrong_digit}, but the solution has "
             f"{solution.values[wrong_cell]} there") in err

@@ -13,7 +13,7 @@ import time
 import pytest
 
 import tutor
-from tutor.puzzles import collections
+from tutor.model.bundled import collections
 from conftest import run_in_terminal
 
 LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"

@@ -6,8 +6,8 @@ import pytest
 
 import tutor
 from tutor.generator import editor
-from tutor.geometry import parse_cell_name
-from tutor.puzzles import load_file
+from tutor.model.geometry import parse_cell_name
+from tutor.model.bundled import load_file
 
 LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
 FIVE_SOLUTIONS = "8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......"

@@ -4,9 +4,9 @@ import pytest
 
 import tutor
 from tutor.engine import TECHNIQUES, technique
-from tutor.geometry import cell_name
-from tutor.grid import Grid
-from tutor.puzzles import collections
+from tutor.model.geometry import cell_name
+from tutor.model.grid import Grid
+from tutor.model.bundled import collections
 
 LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
 MILP_EXAMPLE = "8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......"

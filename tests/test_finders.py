@@ -1,8 +1,8 @@
 """Each finder on hand-made positions: it fires where the pattern is, and not where it is broken."""
 
 import tutor
-from tutor.geometry import UNITS, parse_cell_name as cell
-from tutor.grid import Grid
+from tutor.model.geometry import UNITS, parse_cell_name as cell
+from tutor.model.grid import Grid
 
 
 def without(grid: Grid, digit: int, cells) -> Grid:

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 import tutor
 from tutor import ConflictError, EmptyInputError, FormatError, NoCandidateError, PuzzleError
-from tutor.geometry import cell_name
+from tutor.model.geometry import cell_name
 
 STAR_BURST_LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
 

@@ -8,7 +8,7 @@ import pytest
 
 import tutor
 from tutor.engine import Step
-from tutor.game import (
+from tutor.play.game import (
     HINT_LEVELS,
     Game,
     SaveError,
@@ -17,9 +17,9 @@ from tutor.game import (
     load_save,
     save_game,
 )
-from tutor.geometry import parse_cell_name
-from tutor.puzzles import collections
-from tutor.storage import Unreadable
+from tutor.model.geometry import parse_cell_name
+from tutor.model.bundled import collections
+from tutor.model.storage import Unreadable
 
 from conftest import read_lines, shared_file
 
@@ -43,7 +43,7 @@ def test_enter_and_clear_a_digit(game):
     cell = first_empty(game)
     assert game.enter(cell, 4)
     assert game.grid.value(cell) == 4
-    assert game.history_labels == [f"{tutor.geometry.cell_name(cell)}=4"]
+    assert game.history_labels == [f"{tutor.model.geometry.cell_name(cell)}=4"]
     assert game.clear(cell)
     assert game.grid.value(cell) == 0
     assert not game.clear(cell), "clearing an empty cell is no change"
@@ -177,12 +177,12 @@ def test_check_marks_conflicts_wrong_digits_and_lost_candidates(game):
     r1c1 = parse_cell_name("r1c1")
     entered = game.grid.value(parse_cell_name("r1c3"))
     game.enter(r1c1, entered)
-    lost = next(c for c in empties if c not in tutor.geometry.PEER_SETS[r1c1] and c != r1c1)
+    lost = next(c for c in empties if c not in tutor.model.geometry.PEER_SETS[r1c1] and c != r1c1)
     game.toggle_candidate(lost, solution[lost])
     result = game.check()
     assert r1c1 in result.conflicts and r1c1 in result.wrong
     # Placing the wrong digit also took it from peers whose true digit it is.
-    peers_robbed = {p for p in tutor.geometry.PEERS[r1c1]
+    peers_robbed = {p for p in tutor.model.geometry.PEERS[r1c1]
                     if not game.grid.value(p) and solution[p] == entered}
     assert result.missing == {lost} | peers_robbed
     assert game.check_result == result

@@ -14,7 +14,7 @@ from tutor.generator.digging import dig, is_unique, partner, removal_groups
 from tutor.generator.fullgrid import random_full_grid
 from tutor.generator.generate import Progress, seed_puzzles, vary
 from tutor.generator.transforms import is_symmetric
-from tutor.puzzles import Collection, load_file
+from tutor.model.bundled import Collection, load_file
 
 SEEDS = st.integers(0, 10**6)
 LINE = re.compile(r"^[1-9.]{81} # level (\d(?:\.5)?) \((\w+)\); bottleneck: (.+); seed (\d+)$")
@@ -158,7 +158,7 @@ def _level_file(folder, level):
 
 
 def _bundled():
-    from tutor.puzzles import collections
+    from tutor.model.bundled import collections
 
     return collections()
 

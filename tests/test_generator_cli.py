@@ -5,7 +5,7 @@ import pytest
 import tutor
 from tutor.cli.main import main
 from tutor.generator import LevelRange
-from tutor.puzzles import load_file
+from tutor.model.bundled import load_file
 
 
 def tutor_generate(*argv) -> int:

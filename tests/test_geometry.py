@@ -1,6 +1,6 @@
 """Geometry: units, peers and names are computed right."""
 
-from tutor.geometry import (
+from tutor.model.geometry import (
     BOXES, CELLS, COUNT, PEERS, UNITS, UNITS_OF, cell_name, common_units, digits_name,
     mask_of, parse_cell_name, unit_name, DIGITS_IN,
 )
@@ -32,7 +32,7 @@ def test_common_units():
 
 
 def test_moved_stops_at_the_edge():
-    from tutor.geometry import moved
+    from tutor.model.geometry import moved
 
     assert moved(parse_cell_name("r5c5"), -1, 0) == parse_cell_name("r4c5")
     assert moved(parse_cell_name("r1c1"), -1, -1) == parse_cell_name("r1c1")

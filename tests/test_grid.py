@@ -3,7 +3,7 @@
 import pytest
 
 import tutor
-from tutor.geometry import PEERS
+from tutor.model.geometry import PEERS
 
 LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
 

@@ -9,9 +9,9 @@ import pytest
 
 from tutor import Grid, next_step, validity
 from tutor.engine.registry import BANDS, LADDER, TECHNIQUES
-from tutor.geometry import COUNT, parse_cell_name
-from tutor.lessons import LessonError, find_lesson, load_lesson, load_lessons, verify
-from tutor.lessons.loader import lesson_files, parse_changes, parse_unit_name
+from tutor.model.geometry import COUNT, parse_cell_name
+from tutor.learning import LessonError, find_lesson, load_lesson, load_lessons, verify
+from tutor.learning.loader import lesson_files, parse_changes, parse_unit_name
 
 LESSONS = load_lessons()
 BY_NUMBER = {lesson.number: lesson for lesson in LESSONS}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine import solution_values
-from tutor.geometry import COUNT, PEERS, parse_cell_name
-from tutor.lessons import PARTLY, RIGHT, WRONG, check_answer, load_lessons
-from tutor.lessons.answers import contradiction_after
+from tutor.model.geometry import COUNT, PEERS, parse_cell_name
+from tutor.learning import PARTLY, RIGHT, WRONG, check_answer, load_lessons
+from tutor.learning.answers import contradiction_after
 
 LESSONS = {lesson.number: lesson for lesson in load_lessons()}
 EXERCISES = [(lesson, e) for lesson in LESSONS.values() for e in lesson.exercises]

@@ -13,7 +13,7 @@ import pytest
 from tutor.cli import lesson as lesson_command
 from tutor.cli.inputs import CliError
 from tutor.engine.step import describe_changes
-from tutor.lessons import load_lessons
+from tutor.learning import load_lessons
 
 LESSONS = load_lessons()
 REPO = Path(__file__).resolve().parent.parent

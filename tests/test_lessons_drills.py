@@ -7,8 +7,8 @@ from itertools import islice
 import pytest
 
 from tutor import next_step
-from tutor.lessons import load_lessons
-from tutor.lessons.drills import (
+from tutor.learning import load_lessons
+from tutor.learning.drills import (
     DrillError, Source, drills, file_sources, lesson_drills, lesson_sources, positions_for,
 )
 

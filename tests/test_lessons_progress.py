@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from tutor.geometry import parse_cell_name
-from tutor.lessons import load_lessons
-from tutor.lessons.drills import lesson_drills
-from tutor.lessons.progress import Progress, default_path, drill_attempt
+from tutor.model.geometry import parse_cell_name
+from tutor.learning import load_lessons
+from tutor.learning.drills import lesson_drills
+from tutor.learning.progress import Progress, default_path, drill_attempt
 
 LESSONS = load_lessons()
 

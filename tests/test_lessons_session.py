@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.geometry import DIGITS, parse_cell_name
-from tutor.lessons import load_lessons
-from tutor.lessons.answers import changes_between
-from tutor.lessons.progress import Progress
-from tutor.lessons.session import LessonSession, lesson_for_technique
+from tutor.model.geometry import DIGITS, parse_cell_name
+from tutor.learning import load_lessons
+from tutor.learning.answers import changes_between
+from tutor.learning.progress import Progress
+from tutor.learning.session import LessonSession, lesson_for_technique
 
 LESSONS = load_lessons()
 

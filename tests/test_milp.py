@@ -7,10 +7,10 @@ import sys
 import pytest
 
 import tutor
-from tutor import milp
+from tutor.solvers import milp
 from tutor.cli import main
-from tutor.geometry import CELL_COUNT, SIZE
-from tutor.puzzles import collections
+from tutor.model.geometry import CELL_COUNT, SIZE
+from tutor.model.bundled import collections
 from conftest import SHARED_DATA, read_lines
 
 MILP_EXAMPLE_GRID = """\
@@ -46,7 +46,7 @@ def test_box_rows_hold_one_digit_of_one_box():
         cells = [v // SIZE for v in row]
         digits = {v % SIZE for v in row}
         assert len(digits) == 1
-        assert len({tutor.geometry.BOX_OF[c] for c in cells}) == 1
+        assert len({tutor.model.geometry.BOX_OF[c] for c in cells}) == 1
 
 
 def test_describe_model_names_variables_families_and_givens():

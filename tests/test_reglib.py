@@ -10,8 +10,8 @@ from collections import Counter
 
 
 from tutor import find_steps
-from tutor.geometry import DIGITS_IN, UNITS, cell_at, mask_of
-from tutor.grid import Grid
+from tutor.model.geometry import DIGITS_IN, UNITS, cell_at, mask_of
+from tutor.model.grid import Grid
 from conftest import shared_file
 
 

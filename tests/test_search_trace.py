@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 import tutor
 from tutor.generator.generate import generate_one
 from tutor.generator.search_trace import SearchTrace, trace
-from tutor.geometry import CELLS, PEERS, UNITS
-from tutor.puzzles import collections, load_file
-from tutor.resources import bundled_dir
+from tutor.model.geometry import CELLS, PEERS, UNITS
+from tutor.model.bundled import collections, load_file
+from tutor.model.resources import bundled_dir
 
 LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
 

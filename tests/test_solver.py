@@ -5,12 +5,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tutor
-from tutor import bench
-from tutor.bench import common
-from tutor.bench import solver as solver_bench
-from tutor.geometry import BOX_HEIGHT, BOX_WIDTH, CELLS, PEERS, SIZE, UNITS, cell_at
-from tutor.grid import Grid
-from tutor.solver import solve_values
+import bench
+from bench import common
+from bench import solver as solver_bench
+from tutor.model.geometry import BOX_HEIGHT, BOX_WIDTH, CELLS, PEERS, SIZE, UNITS, cell_at
+from tutor.model.grid import Grid
+from tutor.solvers.backtracking import solve_values
 from conftest import shared_file
 
 LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
@@ -141,7 +141,7 @@ def is_valid_filling(values) -> bool:
 
 
 def brute_force_count(values) -> int:
-    """Every solution counted by plain cell-order backtracking: slow, but shares no code with tutor.solver."""
+    """Every solution counted by plain cell-order backtracking: slow, but shares no code with tutor.solvers.backtracking."""
     values = list(values)
     if any(values[c] and any(values[p] == values[c] for p in PEERS[c]) for c in CELLS):
         return 0

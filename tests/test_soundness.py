@@ -8,7 +8,7 @@ import pytest
 
 import tutor
 from tutor.engine.soundness import violations
-from tutor.puzzles import collections
+from tutor.model.bundled import collections
 from conftest import read_lines, shared_file
 
 

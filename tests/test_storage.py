@@ -2,7 +2,7 @@
 
 import pytest
 
-from tutor import storage
+from tutor.model import storage
 
 
 def test_data_dir_override(tmp_path, monkeypatch):

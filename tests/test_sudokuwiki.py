@@ -8,7 +8,7 @@ import json
 
 
 import tutor
-from tutor.geometry import cell_at
+from tutor.model.geometry import cell_at
 from conftest import shared_file
 
 OURS = {

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 import tutor
 from tutor.engine.registry import technique
 from tutor.generator import transforms
-from tutor.geometry import CELLS, cell_at, parse_cell_name
-from tutor.puzzles import collections
+from tutor.model.geometry import CELLS, cell_at, parse_cell_name
+from tutor.model.bundled import collections
 
 LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
 

@@ -1,7 +1,7 @@
 """sudoku-tutor: learn the techniques humans use to solve Sudoku."""
 
-from .errors import ConflictError, EmptyInputError, FormatError, NoCandidateError, PuzzleError
-from .engine import (
+from tutor.model.errors import ConflictError, EmptyInputError, FormatError, NoCandidateError, PuzzleError
+from tutor.engine import (
     TECHNIQUES,
     ContradictionError,
     EngineError,
@@ -13,9 +13,9 @@ from .engine import (
     grade,
     next_step,
 )
-from .formats import parse, read_puzzles
-from .grid import Grid
-from .solver import Validity, count_solutions, solve, validity
+from tutor.model.formats import parse, read_puzzles
+from tutor.model.grid import Grid
+from tutor.solvers.backtracking import Validity, count_solutions, solve, validity
 
 __all__ = [
     "TECHNIQUES",

@@ -1,5 +1,5 @@
 """`python -m tutor` runs the command line."""
 
-from .cli import main
+from tutor.cli import main
 
 raise SystemExit(main())

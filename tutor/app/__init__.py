@@ -7,9 +7,9 @@ import sys
 
 def run_app(puzzle: str | None = None) -> int:
     """Run the app on puzzle text (already validated by the CLI), or None to resume / open the default."""
-    from ..errors import PuzzleError
-    from ..formats import parse
-    from .app import TutorApp
+    from tutor.model.errors import PuzzleError
+    from tutor.model.formats import parse
+    from tutor.app.app import TutorApp
 
     grid = None
     if puzzle is not None:
@@ -25,8 +25,8 @@ def run_app(puzzle: str | None = None) -> int:
 
 def run_lesson(lesson_id: str) -> int:
     """Run the app open on a lesson ('3', 'intersections', 'naked_pair'); 2 for an unknown lesson."""
-    from ..lessons import LessonError, find_lesson, load_lessons
-    from .lessons.lesson_app import LessonApp
+    from tutor.learning import LessonError, find_lesson, load_lessons
+    from tutor.app.learning.lesson_app import LessonApp
 
     try:
         lesson = find_lesson(lesson_id, load_lessons())

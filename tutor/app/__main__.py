@@ -2,6 +2,6 @@
 
 import sys
 
-from . import run_app
+from tutor.app import run_app
 
 raise SystemExit(run_app(sys.argv[1] if len(sys.argv) > 1 else None))

@@ -8,13 +8,13 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from ..game import Game, load_save, save_game
-from ..grid import Grid
-from ..puzzles import default_puzzle
-from ..storage import Unreadable, data_dir
-from .commands import COMMANDS
-from .game_screen import GameScreen
-from .screens.resume_screen import ResumeScreen
+from tutor.play.game import Game, load_save, save_game
+from tutor.model.grid import Grid
+from tutor.model.bundled import default_puzzle
+from tutor.model.storage import Unreadable, data_dir
+from tutor.app.commands import COMMANDS
+from tutor.app.game_screen import GameScreen
+from tutor.app.screens.resume_screen import ResumeScreen
 
 SAVE_NAME = "game.json"
 PREVIOUS_NAME = "game-previous.json"

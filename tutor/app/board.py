@@ -9,8 +9,8 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from .board_render import COMPACT, FULL, STYLE_NAMES, BoardPainter
-from .view import BoardView
+from tutor.app.board_render import COMPACT, FULL, STYLE_NAMES, BoardPainter
+from tutor.app.view import BoardView
 
 
 class Board(Widget, can_focus=True):

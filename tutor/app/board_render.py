@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from ..geometry import BOX_HEIGHT, BOX_WIDTH, COL_OF, ROW_OF, SIZE, UNITS, cell_at, unit_kind
-from .view import BoardView
+from tutor.model.geometry import BOX_HEIGHT, BOX_WIDTH, COL_OF, ROW_OF, SIZE, UNITS, cell_at, unit_kind
+from tutor.app.view import BoardView
 
 LABEL_WIDTH = 2
 STYLE_NAMES = (

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from ..geometry import BOX_OF, DIGITS, cell_name
-from .panel import Panel
-from .view import BoardView
+from tutor.model.geometry import BOX_OF, DIGITS, cell_name
+from tutor.app.panel import Panel
+from tutor.app.view import BoardView
 
 
 def candidate_markup(view: BoardView, cell: int) -> str:

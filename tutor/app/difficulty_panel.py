@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from ..engine import Grade
-from ..engine.registry import technique
-from ..game import Earned
-from .panel import Panel
+from tutor.engine import Grade
+from tutor.engine.registry import technique
+from tutor.play.game import Earned
+from tutor.app.panel import Panel
 
 
 def tally_text(tally: dict[str, int]) -> str:

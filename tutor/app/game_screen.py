@@ -13,26 +13,26 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from ..engine import EngineError, Grade, grade
-from ..game import Game, find_hint
-from ..geometry import cell_name, cells_name
-from ..grid import Grid
-from ..puzzles import Puzzle
-from . import keys
-from .board import Board
-from .board_render import COMPACT, FULL
-from .cell_panel import CellPanel
-from .difficulty_panel import DifficultyPanel
-from .hint_panel import HintPanel
-from .lessons.actions import LessonActions
-from .making.actions import MakingActions
-from .screens.collection_screen import CollectionScreen
-from .screens.help_screen import HelpScreen
-from .screens.paste_screen import PasteScreen
-from .selection import CellSelection
-from .status_line import StatusLine
-from .step_list import StepList
-from .view import board_view
+from tutor.engine import EngineError, Grade, grade
+from tutor.play.game import Game, find_hint
+from tutor.model.geometry import cell_name, cells_name
+from tutor.model.grid import Grid
+from tutor.model.bundled import Puzzle
+from tutor.app import keys
+from tutor.app.board import Board
+from tutor.app.board_render import COMPACT, FULL
+from tutor.app.cell_panel import CellPanel
+from tutor.app.difficulty_panel import DifficultyPanel
+from tutor.app.hint_panel import HintPanel
+from tutor.app.learning.actions import LessonActions
+from tutor.app.making.actions import MakingActions
+from tutor.app.screens.collection_screen import CollectionScreen
+from tutor.app.screens.help_screen import HelpScreen
+from tutor.app.screens.paste_screen import PasteScreen
+from tutor.app.selection import CellSelection
+from tutor.app.status_line import StatusLine
+from tutor.app.step_list import StepList
+from tutor.app.view import board_view
 
 SIDE_MIN_WIDTH = 38
 FULL_MIN_SIZE = Size(FULL.width + 1 + SIDE_MIN_WIDTH, FULL.height + 1)

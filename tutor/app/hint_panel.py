@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from ..engine import ContradictionError
-from ..engine.step import describe_changes
-from ..game import HINT_LEVELS, Game
-from .panel import Panel
+from tutor.engine import ContradictionError
+from tutor.engine.step import describe_changes
+from tutor.play.game import HINT_LEVELS, Game
+from tutor.app.panel import Panel
 
 
 def hint_content(game: Game, pending: bool, message: str = "") -> Content | None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from textual.binding import ActiveBinding, Binding
 
-from ..geometry import DIGITS
+from tutor.model.geometry import DIGITS
 
 
 @dataclass(frozen=True)

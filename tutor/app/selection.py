@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..geometry import CELL_COUNT, moved
-from .board import Board
+from tutor.model.geometry import CELL_COUNT, moved
+from tutor.app.board import Board
 
 
 class CellSelection:

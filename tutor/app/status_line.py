@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.content import Content
-from .panel import Panel
+from tutor.app.panel import Panel
 
 
 class StatusLine(Panel):

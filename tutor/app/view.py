@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game import Game, problem_cells
-from ..grid import Grid
+from tutor.play.game import Game, problem_cells
+from tutor.model.grid import Grid
 
 PATTERN_LEVEL = 2
 """The hint press from which the step's pattern is highlighted."""

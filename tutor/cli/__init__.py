@@ -1,5 +1,5 @@
 """The `tutor` command line (a thin layer over the library; never imports Textual at module level)."""
 
-from .main import main
+from tutor.cli.main import main
 
 __all__ = ["main"]

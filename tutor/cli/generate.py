@@ -6,15 +6,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..generator.generate import (
+from tutor.generator.generate import (
     DEFAULT_MAX_ATTEMPTS,
     GenerationError,
     LevelRange,
     generate,
 )
-from ..storage import write_atomic
-from .arguments import positive
-from .inputs import CliError
+from tutor.model.storage import write_atomic
+from tutor.cli.arguments import positive
+from tutor.cli.inputs import CliError
 
 HELP = "generate proper puzzles at a level (0-6) or a range of levels"
 DESCRIPTION = """\

@@ -9,10 +9,10 @@ import sys
 from collections import deque
 from itertools import islice
 
-from .arguments import command_parser, positive
-from .inputs import Item, collect
-from .output import CsvWriter, JsonWriter, Summary, TableWriter, console
-from .records import grade_chunk, grade_record
+from tutor.cli.arguments import command_parser, positive
+from tutor.cli.inputs import Item, collect
+from tutor.cli.output import CsvWriter, JsonWriter, Summary, TableWriter, console
+from tutor.cli.records import grade_chunk, grade_record
 
 HELP = "check and grade puzzles (arguments, files, or piped stdin)"
 DESCRIPTION = """\

@@ -6,9 +6,9 @@ import os
 import sys
 from dataclasses import dataclass
 
-from ..errors import FormatError, PuzzleError
-from ..formats import parse, read_puzzles
-from ..grid import Grid
+from tutor.model.errors import FormatError, PuzzleError
+from tutor.model.formats import parse, read_puzzles
+from tutor.model.grid import Grid
 
 STDIN = "-"
 # Characters a puzzle typed on the command line may hold; anything else means a file name.

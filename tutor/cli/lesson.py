@@ -6,7 +6,7 @@ import argparse
 import random
 import sys
 
-from .inputs import CliError
+from tutor.cli.inputs import CliError
 
 HELP = "guided lessons, one per technique, with exercises on real positions"
 DESCRIPTION = """\
@@ -41,7 +41,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def _load():
-    from ..lessons import LessonError, load_lessons
+    from tutor.learning import LessonError, load_lessons
 
     try:
         return load_lessons()
@@ -50,7 +50,7 @@ def _load():
 
 
 def _progress():
-    from ..lessons.progress import Progress
+    from tutor.learning.progress import Progress
 
     progress = Progress.load()
     if progress.notice:
@@ -74,7 +74,7 @@ def list_lessons(lessons, progress) -> int:
 
 
 def _parse_changes(text: str):
-    from ..lessons.loader import parse_changes
+    from tutor.learning.loader import parse_changes
 
     try:
         return parse_changes(text)
@@ -83,7 +83,7 @@ def _parse_changes(text: str):
 
 
 def _report(feedback) -> int:
-    from ..lessons import RIGHT
+    from tutor.learning import RIGHT
 
     print(feedback)
     if feedback.verdict != RIGHT and feedback.hints:
@@ -106,8 +106,8 @@ def answer_exercise(lesson, progress, words: list[str]) -> int:
 
 
 def drill(lesson, lessons, progress, args) -> int:
-    from ..lessons.drills import DrillError, lesson_drills
-    from ..lessons.progress import drill_attempt
+    from tutor.learning.drills import DrillError, lesson_drills
+    from tutor.learning.progress import drill_attempt
 
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
@@ -132,8 +132,8 @@ def drill(lesson, lessons, progress, args) -> int:
 
 
 def run(args) -> int:
-    from ..lessons import find_lesson
-    from ..lessons.text import lesson_text
+    from tutor.learning import find_lesson
+    from tutor.learning.text import lesson_text
 
     lessons = _load()
     progress = _progress()
@@ -163,7 +163,7 @@ def _app_opener():
     from importlib.util import find_spec
 
     try:
-        from ..app import run_lesson
+        from tutor.app import run_lesson
     except ImportError:
         return None
     # tutor.app imports Textual only when it starts; without it, the text is the fallback.

@@ -13,7 +13,7 @@ import importlib
 import os
 import sys
 
-from .inputs import CliError
+from tutor.cli.inputs import CliError
 
 COMMANDS = [
     "tutor.cli.play",

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..engine import ContradictionError, EngineError, next_step
-from ..geometry import cell_name
-from .arguments import command_parser
-from .inputs import read_one
+from tutor.engine import ContradictionError, EngineError, next_step
+from tutor.model.geometry import cell_name
+from tutor.cli.arguments import command_parser
+from tutor.cli.inputs import read_one
 
 HELP = "the next step for a puzzle or a pencil-mark grid, as a hint"
 DESCRIPTION = """\

@@ -7,8 +7,8 @@ import json
 import os
 import sys
 
-from ..engine import TECHNIQUES, band, technique
-from .records import FIELDS, STATUSES
+from tutor.engine import TECHNIQUES, band, technique
+from tutor.cli.records import FIELDS, STATUSES
 
 PIPED_WIDTH = 120
 

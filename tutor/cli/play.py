@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import PuzzleError
-from ..formats import parse
-from ..solver import validity
-from .arguments import command_parser
-from .inputs import CliError, items_of, text_of
+from tutor.model.errors import PuzzleError
+from tutor.model.formats import parse
+from tutor.solvers.backtracking import validity
+from tutor.cli.arguments import command_parser
+from tutor.cli.inputs import CliError, items_of, text_of
 
 HELP = "start the tutor app (the default when no command is given)"
 DESCRIPTION = """\
@@ -44,7 +44,7 @@ def checked_puzzle(argument: str) -> str:
 def run(args) -> int:
     puzzle = checked_puzzle(args.puzzle) if args.puzzle is not None else None
     try:
-        from ..app import run_app
+        from tutor.app import run_app
     except ImportError as error:
         # Only the app imports Textual; a broken or missing app must not break the other commands.
         raise CliError(f"the app cannot start: {error}", code=2) from None

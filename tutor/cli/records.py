@@ -6,12 +6,12 @@ section "Command line" for the meaning of each key.
 
 from __future__ import annotations
 
-from ..engine import TECHNIQUES, EngineError, grade
-from ..errors import ConflictError, PuzzleError
-from ..formats import parse
-from ..geometry import cell_name
-from ..solver import validity
-from .inputs import Item
+from tutor.engine import TECHNIQUES, EngineError, grade
+from tutor.model.errors import ConflictError, PuzzleError
+from tutor.model.formats import parse
+from tutor.model.geometry import cell_name
+from tutor.solvers.backtracking import validity
+from tutor.cli.inputs import Item
 
 FIELDS = (
     "source", "file", "line", "puzzle", "valid", "status", "solutions", "givens", "level", "band",

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .. import milp
-from .arguments import command_parser, positive
-from .inputs import CliError, read_one
+from tutor.solvers import milp
+from tutor.cli.arguments import command_parser, positive
+from tutor.cli.inputs import CliError, read_one
 
 HELP = "print a puzzle's solution, or count its solutions"
 DESCRIPTION = """\
@@ -71,7 +71,7 @@ def _solve(args) -> int:
         if solver:
             count = solver.count_solutions(grid, args.limit + 1)
         else:
-            from ..solver import count_solutions
+            from tutor.solvers.backtracking import count_solutions
 
             count = count_solutions(grid, args.limit + 1)
         print(count_text(count, args.limit))
@@ -79,7 +79,7 @@ def _solve(args) -> int:
     if solver:
         found = solver.solutions(grid, limit=2)
     else:
-        from ..solver import validity
+        from tutor.solvers.backtracking import validity
 
         check = validity(grid)
         found = [check.solution] * min(check.solutions, 2) if check.solution else []

@@ -1,6 +1,6 @@
 """The technique engine: finders per family, the registry, next step, find all, and the grader."""
 
-from .engine import (
+from tutor.engine.engine import (
     ContradictionError,
     EngineError,
     MultipleSolutionsError,
@@ -10,9 +10,9 @@ from .engine import (
     next_step,
     solution_values,
 )
-from .grader import Grade, grade
-from .registry import BANDS, LADDER, TECHNIQUES, Technique, band, technique
-from .step import Step
+from tutor.engine.grader import Grade, grade
+from tutor.engine.registry import BANDS, LADDER, TECHNIQUES, Technique, band, technique
+from tutor.engine.step import Step
 
 __all__ = [
     "BANDS", "ContradictionError", "EngineError", "Grade", "LADDER", "MultipleSolutionsError",

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..errors import PuzzleError
-from ..geometry import CELLS, COUNT, DIGITS_IN, bit, cell_name
-from ..grid import Grid
-from ..solver import solve_values
-from .registry import LADDER, technique
-from .step import Step
-from .walk import Walk, ladder, preferred_step
+from tutor.model.errors import PuzzleError
+from tutor.model.geometry import CELLS, COUNT, DIGITS_IN, bit, cell_name
+from tutor.model.grid import Grid
+from tutor.solvers.backtracking import solve_values
+from tutor.engine.backtracking import backtracking_step
+from tutor.engine.registry import LADDER, TECHNIQUES, technique
+from tutor.engine.step import Step
+from tutor.engine.walk import Walk, ladder, preferred_step
 
 
 class EngineError(PuzzleError):
@@ -96,8 +97,6 @@ def ladder_of(techniques=None) -> tuple[str, ...]:
         return LADDER
     chosen = {technique(t).id for t in techniques}
     chosen.discard("backtracking")
-    from .registry import TECHNIQUES
-
     return tuple(t.id for t in TECHNIQUES if t.id in chosen)
 
 
@@ -107,13 +106,6 @@ def first_step(values, masks, ladder_ids, solution) -> Step:
     if step is None:
         step = backtracking_step(values, masks, solution)
     return step
-
-
-def backtracking_step(values, masks, solution) -> Step:
-    """Place the solution digit in an empty cell with the fewest candidates."""
-    cell = min((c for c in CELLS if not values[c]), key=lambda c: (COUNT[masks[c]], c))
-    return Step("backtracking", placements=((cell, solution[cell]),), cells=(cell,),
-                digits=DIGITS_IN[masks[cell]])
 
 
 def check_position(grid: Grid) -> tuple[int, ...]:

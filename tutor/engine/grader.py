@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..grid import Grid
-from .engine import backtracking_step, check_position, ladder_of
-from .scoring import Scorer
-from .step import Step
-from .walk import Walk, advance, ladder
+from tutor.model.grid import Grid
+from tutor.engine.backtracking import backtracking_step
+from tutor.engine.engine import check_position, ladder_of
+from tutor.engine.scoring import Scorer
+from tutor.engine.step import Step
+from tutor.engine.walk import Walk, advance, ladder
 
 
 @dataclass(frozen=True)

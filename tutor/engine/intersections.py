@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from ..geometry import (
+from tutor.model.geometry import (
     BOX_OF, BOX_UNITS, COL_OF, COLUMN_UNITS, DIGITS, ROW_OF, ROW_UNITS, SIZE, UNIT_BITS,
     cells_of_bits, digit_cell_sets,
 )
-from .step import Step
+from tutor.engine.step import Step
+from tutor.engine.technique import Texts
+from tutor.engine.wording import cells_or
+from tutor.model.geometry import cells_name, digits_name, unit_name
 
 _BOX_START = 2 * SIZE
 _COLUMN_START = SIZE
@@ -50,3 +53,46 @@ def claiming(values, masks):
             if removed:
                 yield Step("claiming", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
                            cells=cells_of_bits(inside), units=(line, box), digits=(digit,))
+
+
+class _IntersectionTexts(Texts):
+    """Pointing and claiming: `units` is (the unit the digit is confined in, the unit it leaves)."""
+
+    confined = ""
+    """What the digit is confined to, as the nudge says it."""
+    lies = "lies in"
+    """How the digit of the other unit relates to the first ('lies inside box 1')."""
+
+    def one_line(self, step: Step) -> str:
+        digits = ",".join(map(str, step.digits))
+        return f"{step.name}: {digits} in {unit_name(step.units[0])} => {step.changes}"
+
+    def nudge(self, step: Step) -> str:
+        return f"Look for {step.name.lower()} in {unit_name(step.units[0])}: {self.confined}."
+
+    def pattern(self, step: Step) -> str:
+        d = digits_name(step.digits)
+        return (f"In {unit_name(step.units[0])} the {d} can only go in {cells_or(step.cells)}, "
+                f"{_all_in(step.cells)} {unit_name(step.units[1])}.")
+
+    def full(self, step: Step) -> str:
+        d = digits_name(step.digits)
+        inside, other = unit_name(step.units[0]), unit_name(step.units[1])
+        return (f"In {inside} the {d} can only go in {cells_or(step.cells)}, "
+                f"{_all_in(step.cells)} {other}. Whichever cell it is, the {d} of {other} "
+                f"{self.lies} {inside}, so {d} can be removed from the rest of {other}: "
+                f"{cells_name(step.eliminated_cells)}.")
+
+
+
+class PointingTexts(_IntersectionTexts):
+    confined = "a digit confined to one row or column of the box"
+    lies = "lies inside"
+
+
+class ClaimingTexts(_IntersectionTexts):
+    confined = "a digit confined to one box of the line"
+
+
+def _all_in(cells) -> str:
+    return "both in" if len(cells) == 2 else "all in"

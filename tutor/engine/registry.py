@@ -1,59 +1,53 @@
-"""The technique registry: ids, names, families, order and difficulty levels, held as data."""
+"""The technique registry: every technique's id, name, family, order, levels, rating, finder and texts."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Iterator
+from tutor.engine import backtracking, intersections, singles, subsets
+from tutor.engine.technique import ENTRIES, Technique
+
+NAKED_SUBSET, HIDDEN_SUBSET = subsets.NakedSubsetTexts(), subsets.HiddenSubsetTexts()
+
+# One row per technique, easiest first: the order is the ladder's.
+# Levels are the card's 0-6 scale (once, more than once; None: off the card); ratings are on
+# Sudoku Explainer's scale (a `rate` function refines it per step).
+_ROWS = (
+    # id, name, family module, level, repeated, score group, rating, finder, texts, rate
+    ("naked_single", "Naked single", singles, 0, 0, "naked_single", 2.3,
+     singles.naked_singles, singles.NakedSingleTexts(), singles.naked_single_rating),
+    ("hidden_single", "Hidden single", singles, 0.5, 0.5, "hidden_single", 1.5,
+     singles.hidden_singles, singles.HiddenSingleTexts(), singles.hidden_single_rating),
+    ("pointing", "Pointing", intersections, 1, 1.5, "intersection", 2.6,
+     intersections.pointing, intersections.PointingTexts(), None),
+    ("claiming", "Claiming", intersections, 1, 1.5, "intersection", 2.8,
+     intersections.claiming, intersections.ClaimingTexts(), None),
+    ("naked_pair", "Naked pair", subsets, 2, 2.5, "naked_pair", 3.0,
+     subsets.naked_pairs, NAKED_SUBSET, None),
+    ("naked_triple", "Naked triple", subsets, 3, 3.5, "naked_triple", 3.6,
+     subsets.naked_triples, NAKED_SUBSET, None),
+    ("hidden_pair", "Hidden pair", subsets, 4, 4.5, "hidden_pair", 3.4,
+     subsets.hidden_pairs, HIDDEN_SUBSET, None),
+    ("hidden_triple", "Hidden triple", subsets, 5, 5.5, "hidden_triple", 4.0,
+     subsets.hidden_triples, HIDDEN_SUBSET, None),
+    ("naked_quad", "Naked quad", subsets, None, None, "naked_quad", 5.0,
+     subsets.naked_quads, NAKED_SUBSET, None),
+    ("hidden_quad", "Hidden quad", subsets, None, None, "hidden_quad", 5.4,
+     subsets.hidden_quads, HIDDEN_SUBSET, None),
+    ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
+     None, backtracking.BacktrackingTexts(), None),
+)
 
 
-@dataclass(frozen=True)
-class Technique:
-    """A technique on (or off) the 0-6 ladder.
-
-    `level` is earned by using it once, `repeated_level` by using it more than once; techniques
-    sharing a `score_group` are counted together (pointing and claiming are one technique there).
-    A technique with `level` None is a finder only, off the ladder (quads).
-    """
-
-    id: str
-    name: str
-    family: str
-    order: int
-    level: float | None
-    repeated_level: float | None
-    score_group: str
-    finder: Callable[..., Iterator] | None = None
-
-    @property
-    def on_ladder(self) -> bool:
-        return self.level is not None
+def _family(module) -> str:
+    return module.__name__.rsplit(".", 1)[-1]
 
 
-def _build():
-    from . import singles, intersections, subsets
-
-    rows = [
-        # id, name, family, level, repeated level, score group, finder
-        ("naked_single", "Naked single", "singles", 0, 0, "naked_single", singles.naked_singles),
-        ("hidden_single", "Hidden single", "singles", 0.5, 0.5, "hidden_single", singles.hidden_singles),
-        ("pointing", "Pointing", "intersections", 1, 1.5, "intersection", intersections.pointing),
-        ("claiming", "Claiming", "intersections", 1, 1.5, "intersection", intersections.claiming),
-        ("naked_pair", "Naked pair", "subsets", 2, 2.5, "naked_pair", subsets.naked_pairs),
-        ("naked_triple", "Naked triple", "subsets", 3, 3.5, "naked_triple", subsets.naked_triples),
-        ("hidden_pair", "Hidden pair", "subsets", 4, 4.5, "hidden_pair", subsets.hidden_pairs),
-        ("hidden_triple", "Hidden triple", "subsets", 5, 5.5, "hidden_triple", subsets.hidden_triples),
-        ("naked_quad", "Naked quad", "subsets", None, None, "naked_quad", subsets.naked_quads),
-        ("hidden_quad", "Hidden quad", "subsets", None, None, "hidden_quad", subsets.hidden_quads),
-        ("backtracking", "Backtracking", "backtracking", 6, 6, "backtracking", None),
-    ]
-    return tuple(
-        Technique(id_, name, family, order, level, repeated, group, finder)
-        for order, (id_, name, family, level, repeated, group, finder) in enumerate(rows)
-    )
-
-
-TECHNIQUES: tuple[Technique, ...] = _build()
+TECHNIQUES: tuple[Technique, ...] = tuple(
+    Technique(id_, name, _family(module), order, level, repeated, group, rating, finder, texts, rate)
+    for order, (id_, name, module, level, repeated, group, rating, finder, texts, rate)
+    in enumerate(_ROWS)
+)
 BY_ID = {t.id: t for t in TECHNIQUES}
+ENTRIES.update(BY_ID)
 
 LADDER: tuple[str, ...] = tuple(t.id for t in TECHNIQUES if t.on_ladder and t.finder is not None)
 """The default ladder, easiest first (backtracking is the fallback after it)."""
@@ -71,7 +65,10 @@ BANDS = (
 
 
 def technique(technique_id: str) -> Technique:
-    """The registry entry for an id; KeyError names the known ids."""
+    """The registry entry for an id.
+
+    :raises KeyError: naming the known ids, for an unknown id.
+    """
     try:
         return BY_ID[technique_id]
     except KeyError:

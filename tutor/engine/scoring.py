@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .registry import TECHNIQUES, band
+from tutor.engine.registry import TECHNIQUES, band
 
 _SCORING = {t.id: (t.score_group, t.level, t.repeated_level) for t in TECHNIQUES}
 

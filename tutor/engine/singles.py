@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from ..geometry import BOX_UNITS, COLUMN_UNITS, ONLY_DIGIT, ROW_UNITS, UNITS, UNITS_OF
-from .step import Step
+from tutor.engine.step import Step
+from tutor.engine.technique import Texts, an
+from tutor.engine.wording import where
+from tutor.model.geometry import (
+    BOX_UNITS, COLUMN_UNITS, ONLY_DIGIT, ROW_UNITS, UNITS, UNITS_OF, cell_name, unit_name,
+)
 
 # A hidden single in a box is the easiest to see, then rows, then columns.
 HIDDEN_SINGLE_UNIT_ORDER = BOX_UNITS + ROW_UNITS + COLUMN_UNITS
@@ -49,3 +53,62 @@ def hidden_singles(values, masks):
             seen.add(cell)
             yield Step("hidden_single", placements=((cell, digit),), cells=(cell,),
                        units=(unit,), digits=(digit,))
+
+
+class NakedSingleTexts(Texts):
+    """A naked single; with a unit in `units`, it is a full house (the unit's last empty cell)."""
+
+    def one_line(self, step: Step) -> str:
+        label = "Naked single (full house)" if step.units else "Naked single"
+        return f"{label}: {step.changes}"
+
+    def nudge(self, step: Step) -> str:
+        if step.units:
+            return f"Look for a full house in {unit_name(step.units[0])}: one cell is left to fill."
+        return f"Look for a naked single in {where(step)}: a cell with only one candidate left."
+
+    def pattern(self, step: Step) -> str:
+        (cell, digit), = step.placements
+        if step.units:
+            return f"{cell_name(cell)} is the last empty cell of {unit_name(step.units[0])}."
+        return f"{cell_name(cell)} has only one candidate left: {digit}."
+
+    def full(self, step: Step) -> str:
+        (cell, digit), = step.placements
+        if step.units:
+            unit = unit_name(step.units[0])
+            return (f"{cell_name(cell)} is the only empty cell left in {unit}, and {digit} is the "
+                    f"only digit {unit} is missing, so {cell_name(cell)} = {digit} (a full house).")
+        return (f"Every digit but {digit} is ruled out for {cell_name(cell)}: by the digits already "
+                f"in its row, column and box, or by earlier eliminations. So {digit} is its only "
+                f"candidate: {cell_name(cell)} = {digit}.")
+
+
+class HiddenSingleTexts(Texts):
+    def one_line(self, step: Step) -> str:
+        return f"{step.name}: {step.changes}"
+
+    def nudge(self, step: Step) -> str:
+        return f"Look for a hidden single in {unit_name(step.units[0])}: a digit with only one place."
+
+    def pattern(self, step: Step) -> str:
+        (cell, digit), = step.placements
+        return f"In {unit_name(step.units[0])} the {digit} has only one place: {cell_name(cell)}."
+
+    def full(self, step: Step) -> str:
+        (cell, digit), = step.placements
+        unit = unit_name(step.units[0])
+        return (f"{unit.capitalize()} needs {an(str(digit))} somewhere, and every other cell of {unit} "
+                f"is either filled or has lost {digit} as a candidate. So the {digit} must go in "
+                f"{cell_name(cell)}, whatever other candidates that cell has: "
+                f"{cell_name(cell)} = {digit}.")
+
+
+def naked_single_rating(step: Step) -> float:
+    """Sudoku Explainer rates a full house 1.0 and any other naked single 2.3."""
+    return 1.0 if step.units else 2.3
+
+
+def hidden_single_rating(step: Step) -> float:
+    """Sudoku Explainer rates a hidden single in a box 1.2 and in a row or column 1.5."""
+    return 1.2 if step.units and step.units[0] in BOX_UNITS else 1.5

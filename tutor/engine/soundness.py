@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..geometry import cell_name
-from ..grid import Grid
+from tutor.model.geometry import cell_name
+from tutor.model.grid import Grid
 
 
 def violations(puzzle: Grid, steps, solution_values) -> list[str]:

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..geometry import cell_name
+from tutor.engine.technique import ENTRIES, HintLevel, Technique
+from tutor.model.geometry import cell_name
 
 
 class Step(NamedTuple):
     """One deduction: what it places or removes, and the pattern that proves it.
 
-    `cells`, `units` and `digits` form the pattern (for highlighting). Explanations are built from
-    these facts only when read, so grading thousands of puzzles pays nothing for text.
-    A NamedTuple rather than a frozen dataclass: as immutable, and several times cheaper to build,
-    which the grader does for every step of every puzzle.
+    `cells`, `units` and `digits` form the pattern (for highlighting). `roles` names the parts of
+    a pattern that has more than one kind of cell or unit, as (role, numbers) pairs, e.g.
+    ("fins", (cells...)) or ("cover_units", (units...)); each technique documents its own roles.
+    Explanations are built from these facts only when read, so grading thousands of puzzles pays
+    nothing for text. A NamedTuple rather than a frozen dataclass: as immutable, and several times
+    cheaper to build, which the grader does for every step of every puzzle.
     """
 
     technique: str
@@ -22,46 +25,60 @@ class Step(NamedTuple):
     cells: tuple[int, ...] = ()
     units: tuple[int, ...] = ()
     digits: tuple[int, ...] = ()
+    roles: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    @property
+    def entry(self) -> Technique:
+        """The technique's registry entry."""
+        return ENTRIES[self.technique]
 
     @property
     def name(self) -> str:
         """The technique's display name."""
-        from .registry import technique
+        return ENTRIES[self.technique].name
 
-        return technique(self.technique).name
+    def role(self, name: str) -> tuple[int, ...]:
+        """The cells or units playing `name` in the pattern (empty when the step has none)."""
+        for role, members in self.roles:
+            if role == name:
+                return members
+        return ()
 
-    def hint(self, level: int) -> str:
-        """The explanation at hint level 1 (nudge), 2 (pattern) or 3 (full)."""
-        from . import explain
+    def hint(self, level: HintLevel | int) -> str:
+        """The explanation at a hint level: nudge, pattern or full.
 
-        if level == 1:
-            return explain.nudge(self)
-        if level == 2:
-            return explain.pattern(self)
-        if level == 3:
-            return explain.full(self)
-        raise ValueError("hint level is 1, 2 or 3")
+        :raises ValueError: for a level that is not 1, 2 or 3.
+        """
+        return ENTRIES[self.technique].texts.hint(self, level)
 
     @property
     def nudge(self) -> str:
-        return self.hint(1)
+        return self.hint(HintLevel.NUDGE)
 
     @property
     def pattern(self) -> str:
-        return self.hint(2)
+        return self.hint(HintLevel.PATTERN)
 
     @property
     def explanation(self) -> str:
-        return self.hint(3)
+        return self.hint(HintLevel.FULL)
+
+    @property
+    def rating(self) -> float:
+        """This step's rating on Sudoku Explainer's scale."""
+        return ENTRIES[self.technique].rating_of(self)
 
     @property
     def eliminated_cells(self) -> frozenset[int]:
         return frozenset(c for c, _ in self.eliminations)
 
-    def __str__(self) -> str:
-        from . import explain
+    @property
+    def changes(self) -> str:
+        """'r7c5=1' or 'r9c3<>1, r9c8<>1': the step's effect in HoDoKu's notation."""
+        return describe_changes(self)
 
-        return explain.one_line(self)
+    def __str__(self) -> str:
+        return ENTRIES[self.technique].texts.one_line(self)
 
 
 def describe_changes(step: Step) -> str:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..geometry import (
+from tutor.model.geometry import (
     COUNT, DIGITS, DIGITS_IN, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits, digit_cell_sets,
 )
-from .step import Step
+from tutor.engine.step import Step
+from tutor.engine.technique import Texts
+from tutor.engine.wording import removals_by_cell, removals_by_digit, units_or, where
+from tutor.model.geometry import cells_name, digits_name, unit_name
 
 _NAKED_IDS = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
 _HIDDEN_IDS = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
@@ -101,3 +104,42 @@ def hidden_triples(values, masks):
 
 def hidden_quads(values, masks):
     return _hidden(values, masks, 4)
+
+
+_SUBSET_WORDS = {2: "pair", 3: "triple", 4: "quad"}
+
+
+class NakedSubsetTexts(Texts):
+    """k cells of one unit holding only k digits between them; `units` are the units they share."""
+
+    def nudge(self, step: Step) -> str:
+        return f"Look for a naked {_SUBSET_WORDS[len(step.cells)]} in {where(step)}."
+
+    def pattern(self, step: Step) -> str:
+        return f"{cells_name(step.cells)} hold only the candidates {digits_name(step.digits)} between them."
+
+    def full(self, step: Step) -> str:
+        d = digits_name(step.digits)
+        n = len(step.cells)
+        return (f"{cells_name(step.cells)} hold only the candidates {d} between them (a naked "
+                f"{_SUBSET_WORDS[n]}). These {n} cells must take these {n} digits, one each, so no "
+                f"other cell of {units_or(step.units)} can hold {d.replace(' and ', ' or ')}. "
+                f"Remove {removals_by_digit(step)}.")
+
+
+class HiddenSubsetTexts(Texts):
+    """k digits confined to the same k cells of the unit `units[0]`."""
+
+    def nudge(self, step: Step) -> str:
+        return f"Look for a hidden {_SUBSET_WORDS[len(step.cells)]} in {where(step)}."
+
+    def pattern(self, step: Step) -> str:
+        return (f"In {unit_name(step.units[0])} the digits {digits_name(step.digits)} can only go in "
+                f"{cells_name(step.cells)}.")
+
+    def full(self, step: Step) -> str:
+        n = len(step.cells)
+        return (f"In {unit_name(step.units[0])} the digits {digits_name(step.digits)} can only go in "
+                f"{cells_name(step.cells)} (a hidden {_SUBSET_WORDS[n]}). These {n} digits need these "
+                f"{n} cells, one each, so the cells can hold nothing else. "
+                f"Remove {removals_by_cell(step)}.")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..geometry import CELLS, ONLY_DIGIT, PEERS, SIZE, UNITS, UNITS_OF
-from .registry import TECHNIQUES, technique
-from .singles import HIDDEN_SINGLE_UNIT_ORDER
-from .step import Step
+from tutor.model.geometry import CELLS, ONLY_DIGIT, PEERS, SIZE, UNITS, UNITS_OF
+from tutor.engine.registry import TECHNIQUES, technique
+from tutor.engine.singles import HIDDEN_SINGLE_UNIT_ORDER
+from tutor.engine.step import Step
 
 ALL_UNITS = (1 << len(UNITS)) - 1
 CELL_UNIT_BITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in CELLS)
@@ -80,7 +80,7 @@ class Walk:
                 cell = next(c for c in UNITS[unit] if masks[c] & low)
                 digit = low.bit_length()
                 found = tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
-                                             (digit,)))
+                                             (digit,), ()))
                 break
         self.dirty = dirty
         return found
@@ -106,7 +106,7 @@ class Walk:
             else:
                 house = ()
             steps.append(new_tuple(Step, ("naked_single", ((cell, digit),), (), (cell,), house,
-                                          (digit,))))
+                                          (digit,), ())))
             made += 1
             values[cell] = digit
             masks[cell] = 0

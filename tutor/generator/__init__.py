@@ -1,6 +1,6 @@
 """Making puzzles: full grids, digging, equivalence transforms, generation by level, search traces."""
 
-from .generate import (
+from tutor.generator.generate import (
     Cancelled,
     Generated,
     GenerationError,
@@ -9,8 +9,8 @@ from .generate import (
     generate,
     generate_one,
 )
-from .search_trace import SearchEvent, SearchTrace, SideBySide, trace
-from .transforms import Transform, equivalent, random_transform
+from tutor.generator.search_trace import SearchEvent, SearchTrace, SideBySide, trace
+from tutor.generator.transforms import Transform, equivalent, random_transform
 
 __all__ = [
     "Cancelled",

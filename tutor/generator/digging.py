@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ..geometry import CELL_COUNT, CELLS
-from ..solver import solve_values
+from tutor.model.geometry import CELL_COUNT, CELLS
+from tutor.solvers.backtracking import solve_values
 
 
 def partner(cell: int) -> int:

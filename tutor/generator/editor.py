@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..grid import Grid
-from ..puzzles import Puzzle
-from ..solver import MIN_PROPER_GIVENS, validity
-from ..storage import data_dir, write_atomic
+from tutor.model.grid import Grid
+from tutor.model.bundled import Puzzle
+from tutor.solvers.backtracking import MIN_PROPER_GIVENS, validity
+from tutor.model.storage import data_dir, write_atomic
 
 MY_PUZZLES = "my-puzzles.txt"
 NOT_IN_NAMES = ("#", ";", "\n", "\r")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..geometry import ALL_DIGITS, CELL_COUNT, COUNT, DIGITS_IN, SIZE, UNITS_OF, bit
+from tutor.model.geometry import ALL_DIGITS, CELL_COUNT, COUNT, DIGITS_IN, SIZE, UNITS_OF, bit
 
 
 def random_full_grid(rng: random.Random) -> tuple[int, ...]:

@@ -15,12 +15,12 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from ..engine import Grade, grade
-from ..engine.registry import band
-from ..grid import Grid
-from .digging import dig, is_unique, removal_groups
-from .fullgrid import random_full_grid
-from .transforms import is_symmetric, random_transform
+from tutor.engine import Grade, grade
+from tutor.engine.registry import band
+from tutor.model.grid import Grid
+from tutor.generator.digging import dig, is_unique, removal_groups
+from tutor.generator.fullgrid import random_full_grid
+from tutor.generator.transforms import is_symmetric, random_transform
 
 LEVELS = tuple(step / 2 for step in range(13))
 """The levels of the 0-6 scale, in half steps."""
@@ -197,9 +197,9 @@ _SEED_GRADES: dict[str, float] = {}
 
 
 def seed_puzzles(levels: LevelRange, symmetric: bool = False, collections=None) -> list:
-    """Bundled puzzles (tutor.puzzles) that are proper and grade in range; symmetric ones if asked."""
+    """Bundled puzzles (tutor.model.bundled) that are proper and grade in range; symmetric ones if asked."""
     if collections is None:
-        from ..puzzles import collections as bundled
+        from tutor.model.bundled import collections as bundled
 
         collections = bundled()
     found = []

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..geometry import ALL_DIGITS, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, SIZE, UNITS, UNITS_OF, bit
-from ..grid import Grid
+from tutor.model.geometry import ALL_DIGITS, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, SIZE, UNITS, UNITS_OF, bit
+from tutor.model.grid import Grid
 
 STRATEGIES = {
     "cell_order": "Plain backtracking, cells in order",

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..geometry import BOX_HEIGHT, BOX_WIDTH, CELL_COUNT, CELLS, COL_OF, DIGITS, ROW_OF, SIZE, bit, cell_at
-from ..grid import Grid
+from tutor.model.geometry import BOX_HEIGHT, BOX_WIDTH, CELL_COUNT, CELLS, COL_OF, DIGITS, ROW_OF, SIZE, bit, cell_at
+from tutor.model.grid import Grid
 
 BANDS = SIZE // BOX_HEIGHT
 STACKS = SIZE // BOX_WIDTH

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ...engine.registry import band
-from ...game import Game
-from ...generator import Generated
-from ...generator.generate import level_text
-from .editor_screen import EditorScreen, Composed
-from .generating_screen import GeneratingScreen
-from .level_screen import LevelScreen, Request
-from .visualiser_screen import VisualiserScreen
+from tutor.engine.registry import band
+from tutor.play.game import Game
+from tutor.generator import Generated
+from tutor.generator.generate import level_text
+from tutor.app.making.editor_screen import EditorScreen, Composed
+from tutor.app.making.generating_screen import GeneratingScreen
+from tutor.app.making.level_screen import LevelScreen, Request
+from tutor.app.making.visualiser_screen import VisualiserScreen
 
 
 class MakingActions:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...geometry import CELL_COUNT
-from ...grid import Grid
-from ...storage import Unreadable, data_dir, move_aside, read_json, write_json
+from tutor.model.geometry import CELL_COUNT
+from tutor.model.grid import Grid
+from tutor.model.storage import Unreadable, data_dir, move_aside, read_json, write_json
 
 DRAFT_NAME = "editor-draft.json"
 DRAFT_VERSION = 1

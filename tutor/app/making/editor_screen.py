@@ -18,19 +18,19 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...generator.editor import EditorCheck, check, default_path, save
-from ...geometry import CELL_COUNT, DIGITS, cell_name
-from ...grid import Grid
-from ...solver import MIN_PROPER_GIVENS
-from ...storage import Unreadable
-from ..board import Board
-from ..board_render import FULL
-from ..keys import GAME_KEYS, Key, bindings
-from ..selection import CellSelection
-from ..view import BoardView
-from .draft import read_draft, write_draft
-from .key_list import key_list
-from .name_screen import NameScreen
+from tutor.generator.editor import EditorCheck, check, default_path, save
+from tutor.model.geometry import CELL_COUNT, DIGITS, cell_name
+from tutor.model.grid import Grid
+from tutor.solvers.backtracking import MIN_PROPER_GIVENS
+from tutor.model.storage import Unreadable
+from tutor.app.board import Board
+from tutor.app.board_render import FULL
+from tutor.app.keys import GAME_KEYS, Key, bindings
+from tutor.app.selection import CellSelection
+from tutor.app.view import BoardView
+from tutor.app.making.draft import read_draft, write_draft
+from tutor.app.making.key_list import key_list
+from tutor.app.making.name_screen import NameScreen
 
 PENDING_NOTICE = 0.15
 """Seconds the solution count may take before the panel says it is counting."""

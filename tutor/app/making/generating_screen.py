@@ -14,9 +14,9 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
-from ...generator import Cancelled, Generated, GenerationError, Progress, generate_one
-from ...generator.generate import DEFAULT_MAX_ATTEMPTS
-from .level_screen import Request
+from tutor.generator import Cancelled, Generated, GenerationError, Progress, generate_one
+from tutor.generator.generate import DEFAULT_MAX_ATTEMPTS
+from tutor.app.making.level_screen import Request
 
 CLOCK_TICK = 0.2
 """Seconds between updates of the attempts and the elapsed time."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from ..keys import Key
+from tutor.app.keys import Key
 
 FOLDED = ("Down", "Left", "Right")
 """Labels of keys listed under the first key of their group (Move)."""

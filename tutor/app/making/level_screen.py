@@ -9,8 +9,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from ...generator import GenerationError, LevelRange
-from ..screens.form_dialog import FormDialog
+from tutor.generator import GenerationError, LevelRange
+from tutor.app.screens.form_dialog import FormDialog
 
 
 @dataclass(frozen=True)

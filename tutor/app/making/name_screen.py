@@ -9,9 +9,9 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Input, Static
 
-from ...generator.editor import EditorError
-from ...puzzles import Puzzle
-from ..screens.form_dialog import FormDialog
+from tutor.generator.editor import EditorError
+from tutor.model.bundled import Puzzle
+from tutor.app.screens.form_dialog import FormDialog
 
 
 class NameScreen(FormDialog[Puzzle]):

@@ -15,15 +15,15 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...generator.search_trace import STRATEGIES, SearchEvent, SearchTrace, SideBySide
-from ...geometry import CELL_COUNT
-from ...grid import Grid
-from ...puzzles import load_file
-from ...resources import bundled_dir
-from ..board import Board
-from ..keys import Key, bindings
-from ..view import BoardView
-from .key_list import key_list
+from tutor.generator.search_trace import STRATEGIES, SearchEvent, SearchTrace, SideBySide
+from tutor.model.geometry import CELL_COUNT
+from tutor.model.grid import Grid
+from tutor.model.bundled import load_file
+from tutor.model.resources import bundled_dir
+from tutor.app.board import Board
+from tutor.app.keys import Key, bindings
+from tutor.app.view import BoardView
+from tutor.app.making.key_list import key_list
 
 TICK = 0.1
 """Seconds between ticks."""

@@ -9,7 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from ...puzzles import Puzzle, collections
+from tutor.model.bundled import Puzzle, collections
 
 
 def collection_options() -> tuple[list[Option], dict[str, Puzzle]]:

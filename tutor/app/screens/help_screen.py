@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..keys import help_rows
+from tutor.app.keys import help_rows
 
 LEGEND = """\
 [b]On the board[/b]  givens bold, your digits coloured, pencil marks small.

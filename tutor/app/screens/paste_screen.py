@@ -7,11 +7,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static, TextArea
 
-from ...errors import PuzzleError
-from ...formats import parse
-from ...grid import Grid
-from ...solver import validity
-from .form_dialog import FormDialog
+from tutor.model.errors import PuzzleError
+from tutor.model.formats import parse
+from tutor.model.grid import Grid
+from tutor.solvers.backtracking import validity
+from tutor.app.screens.form_dialog import FormDialog
 
 
 def check_puzzle(text: str) -> Grid:

@@ -8,7 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-from ...game import Game
+from tutor.play.game import Game
 
 
 class ResumeScreen(ModalScreen[bool]):

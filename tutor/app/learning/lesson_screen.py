@@ -1,0 +1,125 @@
+"""A lesson's pages, one at a time: the text beside the board with the page's highlights, then the exercises."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from tutor.learning import LessonSession
+from tutor.learning.text import paragraphs
+from tutor.app.board import Board
+from tutor.app.game_screen import FULL_MIN_SIZE
+from tutor.app.learning.drill_file_screen import DrillFileScreen, FileDrill
+from tutor.app.learning.exercise_screen import ExerciseScreen
+from tutor.app.learning.views import marked_candidates, page_view
+
+UNWRAPPED = 10_000
+"""Re-flow paragraphs into single lines; the panel wraps them to its own width."""
+
+
+class LessonScreen(Screen):
+    """Pages stepped with → and ←; past the last page (or with e) come the exercises, d drills, D drills from a file."""
+
+    CSS_PATH = "lessons.tcss"
+    BINDINGS = [
+        Binding("right,l,space,pagedown", "next_page", "Next", key_display="→", priority=True),
+        Binding("left,h,pageup", "previous_page", "Back", key_display="←", priority=True),
+        Binding("e", "exercises", "Exercises"),
+        Binding("d", "drill", "Practice more"),
+        Binding("D", "drill_file", "From file"),
+        Binding("escape", "close", "Lessons"),
+        Binding("q", "app.quit", "Quit", show=False),
+    ]
+    AUTO_FOCUS = "#lesson-text"
+
+    def __init__(self, session: LessonSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="lesson-body"):
+            with Vertical(id="lesson-left"):
+                yield Board(id="lesson-board")
+                yield Static(id="lesson-candidates")
+            with VerticalScroll(id="lesson-text"):
+                yield Static(id="lesson-heading")
+                yield Static(id="lesson-page")
+                yield Static(id="lesson-next")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.show_page()
+
+    def on_resize(self, event: Resize) -> None:
+        self.apply_layout(event.size)
+
+    def apply_layout(self, size: Size) -> None:
+        compact = size.width < FULL_MIN_SIZE.width or size.height < FULL_MIN_SIZE.height
+        self.query_one(Board).compact = compact
+        self.set_class(compact, "-compact")
+
+    def show_page(self) -> None:
+        session = self.session
+        lesson, page = session.lesson, session.page
+        view = page_view(page)
+        board = self.query_one(Board)
+        board.view = view
+        self.query_one("#lesson-left").display = view is not None
+        listed = marked_candidates(view)
+        candidates = self.query_one("#lesson-candidates", Static)
+        candidates.update(listed or "")
+        candidates.set_class(listed is not None, "-shown")
+        self.query_one("#lesson-heading", Static).update(
+            f"[dim]Lesson {lesson.number} · {lesson.title} · page {session.page_label}[/dim]")
+        caption = "\n\n[i]The board shows the position after the step.[/i]" if page.after else ""
+        self.query_one("#lesson-page", Static).update(Content.from_markup(
+            f"[b]$title[/b]\n\n$text{caption}", title=page.title,
+            text=paragraphs(page.text, UNWRAPPED)))
+        last = session.page_index + 1 >= len(lesson.pages)
+        if last:
+            closing = (f"→ or e: the {len(lesson.exercises)} exercises, answered on the board. "
+                       "d: practice more on fresh positions, D: on positions from your own file.")
+        else:
+            closing = "→ next page, ← previous page."
+        self.query_one("#lesson-next", Static).update(f"[dim]{closing}[/dim]")
+        self.query_one("#lesson-text").scroll_home(animate=False)
+
+    def action_next_page(self) -> None:
+        if self.session.next_page():
+            self.show_page()
+        else:
+            self.action_exercises()
+
+    def action_previous_page(self) -> None:
+        if self.session.previous_page():
+            self.show_page()
+
+    def action_exercises(self) -> None:
+        """Open the first exercise not yet answered right (the first if all were)."""
+        exercises = self.session.lesson.exercises
+        if not exercises:
+            self.notify("This lesson has no exercises; d gives practice positions.")
+            return
+        index = next((i for i, e in enumerate(exercises) if not self.session.exercise_done(e)), 0)
+        self.app.push_screen(ExerciseScreen(self.session, index))
+
+    def action_drill(self) -> None:
+        self.app.push_screen(ExerciseScreen(self.session, drill=True))
+
+    def action_drill_file(self) -> None:
+        def chosen(started: FileDrill | None) -> None:
+            if started is not None:
+                self.app.push_screen(ExerciseScreen(started.session, started=started.drill))
+
+        self.app.push_screen(DrillFileScreen(self.session), chosen)
+
+    def action_close(self) -> None:
+        self.session.leave()
+        self.app.pop_screen()
+

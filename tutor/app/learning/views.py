@@ -1,0 +1,39 @@
+"""What the board shows in a lesson: a page's position with its highlights (read-only)."""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from tutor.model.geometry import cell_name
+from tutor.learning import Page
+from tutor.app.cell_panel import candidate_markup
+from tutor.app.view import BoardView
+
+
+def page_view(page: Page) -> BoardView | None:
+    """The page's board, with no selection, showing the cells, units, digits and changes it points at."""
+    if page.grid is None:
+        return None
+    highlight = page.highlight
+    return BoardView(
+        page.grid,
+        None,
+        units=highlight.units,
+        pattern_cells=frozenset(highlight.cells),
+        pattern_digits=frozenset(highlight.digits),
+        eliminations=frozenset(highlight.eliminations),
+        placements=frozenset(highlight.placements),
+    )
+
+
+def marked_candidates(view: BoardView | None) -> Content | None:
+    """The candidates of the cells a page points at, marked as on the full board: the compact
+    board has no room for pencil marks, so they are listed under it."""
+    if view is None:
+        return None
+    cells = set(view.pattern_cells) | {c for c, _ in view.eliminations | view.placements}
+    cells = sorted(c for c in cells if not view.grid.value(c))
+    if not cells:
+        return None
+    lines = [f"[b]{cell_name(c)}[/]: {candidate_markup(view, c)}" for c in cells]
+    return Content.from_markup("[dim]Candidates of the marked cells[/dim]\n" + "\n".join(lines))

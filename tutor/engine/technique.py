@@ -1,0 +1,107 @@
+"""What a technique is: its registry entry, its hint levels and the texts each family writes for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+
+from tutor.model.geometry import cell_name, digits_name
+
+if TYPE_CHECKING:
+    from tutor.engine.step import Step
+
+Finder = Callable[[Sequence[int], Sequence[int]], Iterator["Step"]]
+"""A finder takes a position's values and candidate masks and yields every instance it sees."""
+
+
+class HintLevel(IntEnum):
+    """The three presses of the hint key."""
+
+    NUDGE = 1
+    """The technique and where to look."""
+    PATTERN = 2
+    """Which cells and digits form the pattern."""
+    FULL = 3
+    """The whole reasoning, naming every cell, digit and reason."""
+
+
+class Texts:
+    """A technique's explanations. Each family module subclasses this beside its finders.
+
+    `one_line` has a HoDoKu-like default ('Naked pair: 1,6 in r1c2,r1c5 => r1c7<>1'); the three
+    hint levels are the technique's own.
+    """
+
+    def nudge(self, step: Step) -> str:
+        raise NotImplementedError
+
+    def pattern(self, step: Step) -> str:
+        raise NotImplementedError
+
+    def full(self, step: Step) -> str:
+        raise NotImplementedError
+
+    def one_line(self, step: Step) -> str:
+        cells = ",".join(cell_name(c) for c in step.cells)
+        digits = ",".join(map(str, step.digits))
+        return f"{step.name}: {digits} in {cells} => {step.changes}"
+
+    def hint(self, step: Step, level: HintLevel | int) -> str:
+        """The text at one hint level.
+
+        :raises ValueError: for a level that is not 1, 2 or 3.
+        """
+        level = HintLevel(level)
+        if level is HintLevel.NUDGE:
+            return self.nudge(step)
+        if level is HintLevel.PATTERN:
+            return self.pattern(step)
+        return self.full(step)
+
+
+def an(word: str) -> str:
+    """'a 5' or 'an 8': the article a digit or word takes when read aloud."""
+    return ("an " if word[:1] in "8aeiou" or word in ("11", "18") else "a ") + word
+
+
+def digits_or(digits) -> str:
+    """'1 or 6', '1, 4 or 7'."""
+    return digits_name(digits).replace(" and ", " or ")
+
+
+@dataclass(frozen=True)
+class Technique:
+    """One technique: identity, place in the ladder, 0-6 levels, SE-scale rating, finder and texts.
+
+    `level` is earned by using it once, `repeated_level` by using it more than once; techniques
+    sharing a `score_group` are counted together (pointing and claiming are one technique there).
+    A technique with `level` None is off the card's 0-6 ladder. `rating` is the technique's place on
+    Sudoku Explainer's scale; `rate`, where given, refines it per step (a full house rates lower
+    than another naked single).
+    """
+
+    id: str
+    name: str
+    family: str
+    order: int
+    level: float | None
+    repeated_level: float | None
+    score_group: str
+    rating: float
+    finder: Finder | None
+    texts: Texts
+    rate: Callable[[Step], float] | None = None
+
+    @property
+    def on_ladder(self) -> bool:
+        return self.level is not None
+
+    def rating_of(self, step: Step) -> float:
+        """The step's rating on Sudoku Explainer's scale."""
+        return self.rate(step) if self.rate is not None else self.rating
+
+
+ENTRIES: dict[str, Technique] = {}
+"""Every technique by id. The registry fills it when the engine is imported; Step reads it, which
+keeps Step free of imports from the finders that build it."""

@@ -1,0 +1,145 @@
+"""'Practice more': endless, seeded drills on real positions where a lesson's technique comes next."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from tutor.engine import EngineError, Step, next_step
+from tutor.model.errors import PuzzleError
+from tutor.model.formats import parse, read_puzzles
+from tutor.model.grid import Grid
+from tutor.model.bundled import collections
+
+
+@dataclass(frozen=True)
+class Source:
+    """A puzzle to walk for drills, with a label saying where it came from."""
+
+    label: str
+    line: str
+
+
+@dataclass(frozen=True)
+class Drill:
+    """A position where `step` (of the drilled technique) is the simplest next step."""
+
+    grid: Grid
+    step: Step
+    source: str
+    """'Level 2, Puzzle 7 (line 7), after 23 steps'."""
+
+    @property
+    def technique(self) -> str:
+        return self.step.technique
+
+
+class DrillError(ValueError):
+    """No drill can be made: an unreadable file, or no position for the technique."""
+
+
+def bundled_sources() -> list[Source]:
+    """Every puzzle of the bundled collections."""
+    return [Source(f"{c.name}, {p.name} (line {p.line_number})", p.line)
+            for c in collections() for p in c.puzzles()]
+
+
+def lesson_sources(lessons) -> list[Source]:
+    """The puzzles behind the lessons' own examples and exercises (their givens), so every lesson
+    has drill material even when the bundled collections are thin."""
+    found = {}
+    for lesson in lessons:
+        positions = list(lesson.positions.values()) + [e.position for e in lesson.exercises]
+        for position in positions:
+            line = position.grid.restart().to_line()
+            found.setdefault(line, Source(f"the puzzle of lesson {lesson.number}'s {position.name}", line))
+    return list(found.values())
+
+
+def file_sources(path: Path | str) -> list[Source]:
+    """The puzzles of a user's file, one a line (any format tutor.parse reads)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise DrillError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+    sources = []
+    for line_number, puzzle in read_puzzles(text):
+        try:
+            grid = parse(puzzle)
+        except PuzzleError as error:
+            raise DrillError(f"{path.name}: puzzle at line {line_number}: {error}") from None
+        sources.append(Source(f"{path.name}, line {line_number}", grid.to_compact()))
+    if not sources:
+        raise DrillError(f"{path}: no puzzle found")
+    return sources
+
+
+@lru_cache(maxsize=256)
+def _walk(line: str) -> tuple[tuple[Grid, Step], ...]:
+    """Every (position, next step) from a puzzle's start to its end; empty for a bad puzzle."""
+    try:
+        grid = parse(line)
+        path = []
+        while True:
+            step = next_step(grid)
+            if step is None:
+                return tuple(path)
+            path.append((grid, step))
+            grid = grid.apply(step)
+    except (PuzzleError, EngineError):
+        # A puzzle with no unique solution teaches nothing: it simply gives no drills.
+        return ()
+
+
+def positions_for(source: Source, techniques) -> list[Drill]:
+    """The positions of one puzzle's walk where one of `techniques` is the simplest next step."""
+    wanted = set(techniques)
+    return [Drill(grid, step, f"{source.label}, after {taken} steps")
+            for taken, (grid, step) in enumerate(_walk(source.line)) if step.technique in wanted]
+
+
+def drills(techniques: Iterable[str], seed: int, sources: list[Source] | None = None,
+           exclude: Iterable[Grid] = ()) -> Iterator[Drill]:
+    """Drills for the techniques, in an order fixed by `seed`, without end while material lasts.
+
+    Puzzles are visited in a shuffled order, one drill from each in turn (a random position of its
+    walk), round after round; a position is never given twice, nor any in `exclude` (the lesson's
+    own exercises). Raises DrillError (on the first `next`) if no puzzle has a position to offer.
+    """
+    techniques = tuple(techniques)
+    # The techniques are part of the seed so that lessons do not all start on the same puzzle.
+    rng = random.Random(f"{seed}:{','.join(techniques)}")
+    pool = list(bundled_sources() if sources is None else sources)
+    seen = set(exclude)
+    yielded_any = False
+    while True:
+        rng.shuffle(pool)
+        fresh = False
+        for source in pool:
+            options = [d for d in positions_for(source, techniques) if d.grid not in seen]
+            if not options:
+                continue
+            drill = rng.choice(options)
+            seen.add(drill.grid)
+            fresh = yielded_any = True
+            yield drill
+        if not fresh:
+            if not yielded_any:
+                names = ", ".join(techniques)
+                raise DrillError(f"no position in {len(pool)} puzzles needs {names} next")
+            return
+
+
+def lesson_drills(lesson, lessons, seed: int, path: Path | str | None = None) -> Iterator[Drill]:
+    """Drills for a lesson: from a user's file if given, else the bundled puzzles and the lessons'."""
+    if path is not None:
+        sources = file_sources(path)
+    else:
+        sources = bundled_sources() + lesson_sources(lessons)
+    techniques = lesson.techniques or tuple(dict.fromkeys(e.technique for e in lesson.exercises))
+    seen = [e.grid for e in lesson.exercises] + [p.grid for p in lesson.positions.values()]
+    return drills(techniques, seed, sources, exclude=seen)

@@ -1,0 +1,307 @@
+"""Read lessons/*.toml with tomllib and validate them; every error names the file and the key."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from tutor.engine import EngineError
+from tutor.engine.registry import BY_ID
+from tutor.model.errors import PuzzleError
+from tutor.model.formats import parse
+from tutor.model.geometry import DIGITS, SIZE, UNIT_KINDS, cell_name, parse_cell_name
+from tutor.model.resources import bundled_dir
+from tutor.learning.model import Exercise, Highlight, Lesson, Page, Position
+
+_FILE_NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.toml$")
+_CHANGE = re.compile(r"^\s*(r\d+c\d+)\s*(=|<>)\s*(\d)\s*$", re.IGNORECASE)
+
+_LESSON_KEYS = {"number", "title", "summary", "techniques", "positions", "pages", "exercises"}
+_POSITION_KEYS = {"grid", "source", "technique", "answer"}
+_PAGE_KEYS = {"title", "text", "board", "after", "cells", "units", "digits", "placements",
+              "eliminations"}
+_EXERCISE_KEYS = {"prompt", "grid", "source", "technique", "answer"}
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used; the message starts with the file and the key."""
+
+    def __init__(self, path, key: str, message: str):
+        where = f"{Path(path).name}: {key}: " if key else f"{Path(path).name}: "
+        super().__init__(where + message)
+        self.path = Path(path)
+        self.key = key
+
+
+class _Reader:
+    """Typed access to one table of a lesson file, naming `file: key` in every error."""
+
+    def __init__(self, path: Path, prefix: str, table, allowed: set[str]):
+        self.path = path
+        self.prefix = prefix
+        if not isinstance(table, dict):
+            raise LessonError(path, prefix, f"expected a table, found {_kind(table)}")
+        self.table = table
+        for key in table:
+            if key not in allowed:
+                raise LessonError(path, self.key(key),
+                                  f"unknown key (known: {', '.join(sorted(allowed))})")
+
+    def key(self, name: str) -> str:
+        return f"{self.prefix}.{name}" if self.prefix else name
+
+    def fail(self, name: str, message: str):
+        raise LessonError(self.path, self.key(name), message)
+
+    def get(self, name: str, kind, required: bool = True, default=None):
+        if name not in self.table:
+            if required:
+                self.fail(name, "missing")
+            return default
+        value = self.table[name]
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            self.fail(name, f"expected {_kind_name(kind)}, found {_kind(value)}")
+        if isinstance(value, str) and required and not value.strip():
+            self.fail(name, "is empty")
+        return value
+
+    def list_of(self, name: str, kind) -> list:
+        values = self.get(name, list, required=False, default=[])
+        for i, value in enumerate(values):
+            if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+                self.fail(f"{name}[{i}]", f"expected {_kind_name(kind)}, found {_kind(value)}")
+        return values
+
+
+def _kind(value) -> str:
+    return {dict: "a table", list: "an array", str: "a string", bool: "true/false",
+            int: "an integer", float: "a number"}.get(type(value), type(value).__name__)
+
+
+def _kind_name(kind) -> str:
+    return {dict: "a table", list: "an array", str: "a string", bool: "true or false",
+            int: "an integer"}[kind]
+
+
+def parse_unit_name(name: str) -> int:
+    """The unit named like 'row 3', 'column 7' or 'box 5'; ValueError otherwise."""
+    words = name.strip().lower().split()
+    if len(words) == 2 and words[0] in UNIT_KINDS and words[1].isdigit():
+        number = int(words[1])
+        if 1 <= number <= SIZE:
+            return UNIT_KINDS.index(words[0]) * SIZE + number - 1
+    raise ValueError(f"not a unit name: {name!r} (expected 'row 3', 'column 7' or 'box 5')")
+
+
+def parse_changes(text: str) -> tuple[tuple, tuple]:
+    """'r7c5=1, r9c3<>1' (HoDoKu's notation) as (placements, eliminations) of (cell, digit)."""
+    placements, eliminations = [], []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        match = _CHANGE.match(part)
+        if not match:
+            raise ValueError(f"cannot read {part.strip()!r} (expected like r3c7=4 or r3c7<>4)")
+        cell = parse_cell_name(match.group(1))
+        digit = int(match.group(3))
+        if digit not in DIGITS:
+            raise ValueError(f"{part.strip()!r}: not a digit 1-{SIZE}")
+        (placements if match.group(2) == "=" else eliminations).append((cell, digit))
+    return tuple(placements), tuple(eliminations)
+
+
+def _check_changes_fit(reader: _Reader, key: str, grid, placements, eliminations) -> None:
+    """A placement needs an empty cell with that candidate; an elimination needs the candidate."""
+    for cell, digit in placements + eliminations:
+        if grid.values[cell]:
+            reader.fail(key, f"{cell_name(cell)} is already filled on this board")
+        if not grid.has_candidate(cell, digit):
+            reader.fail(key, f"{digit} is not a candidate of {cell_name(cell)} on this board")
+
+
+def _read_grid(reader: _Reader, key: str):
+    text = reader.get(key, str)
+    try:
+        return parse(text)
+    except PuzzleError as error:
+        reader.fail(key, f"not a readable position: {error}")
+
+
+def _read_position(reader: _Reader, name: str, require_step: bool) -> Position:
+    grid = _read_grid(reader, "grid")
+    source = reader.get("source", str)
+    technique = reader.get("technique", str, required=require_step)
+    answer = reader.get("answer", str, required=require_step or technique is not None)
+    if technique is None:
+        if answer is not None:
+            reader.fail("technique", "missing (an answer needs the technique that finds it)")
+        return Position(name, grid, source)
+    if technique not in BY_ID:
+        reader.fail("technique", f"unknown technique {technique!r} (known: {', '.join(BY_ID)})")
+    try:
+        placements, eliminations = parse_changes(answer)
+    except ValueError as error:
+        reader.fail("answer", str(error))
+    if not placements and not eliminations:
+        reader.fail("answer", "names no placement or elimination")
+    _check_changes_fit(reader, "answer", grid, placements, eliminations)
+    return Position(name, grid, source, technique, placements, eliminations)
+
+
+def _read_highlight(reader: _Reader, position: Position | None) -> Highlight:
+    cells = []
+    for i, name in enumerate(reader.list_of("cells", str)):
+        try:
+            cells.append(parse_cell_name(name))
+        except ValueError as error:
+            reader.fail(f"cells[{i}]", str(error))
+    units = []
+    for i, name in enumerate(reader.list_of("units", str)):
+        try:
+            units.append(parse_unit_name(name))
+        except ValueError as error:
+            reader.fail(f"units[{i}]", str(error))
+    digits = reader.list_of("digits", int)
+    for i, digit in enumerate(digits):
+        if digit not in DIGITS:
+            reader.fail(f"digits[{i}]", f"not a digit 1-{SIZE}: {digit}")
+    changes = {}
+    for key, symbol in (("placements", "="), ("eliminations", "<>")):
+        text = reader.get(key, str, required=False, default="")
+        try:
+            placed, removed = parse_changes(text)
+        except ValueError as error:
+            reader.fail(key, str(error))
+        if (placed, removed)[key == "placements"]:
+            reader.fail(key, f"write {key} with '{symbol}' only")
+        changes[key] = placed or removed
+    if (changes["placements"] or changes["eliminations"]) and position is None:
+        reader.fail("board", "missing (placements and eliminations are shown on a board)")
+    if position is not None and not reader.table.get("after", False):
+        _check_changes_fit(reader, "placements", position.grid, changes["placements"], ())
+        _check_changes_fit(reader, "eliminations", position.grid, (), changes["eliminations"])
+    return Highlight(tuple(cells), tuple(units), tuple(digits), changes["placements"],
+                     changes["eliminations"])
+
+
+def _read_page(reader: _Reader, positions: dict[str, Position]) -> Page:
+    title = reader.get("title", str)
+    text = reader.get("text", str).strip()
+    board = reader.get("board", str, required=False)
+    after = reader.get("after", bool, required=False, default=False)
+    position = None
+    if board is not None:
+        position = positions.get(board)
+        if position is None:
+            known = ", ".join(positions) or "none"
+            reader.fail("board", f"no position named {board!r} (positions: {known})")
+    if after and (position is None or position.technique is None):
+        reader.fail("after", "needs a board whose position states a technique and answer")
+    highlight = _read_highlight(reader, position)
+    grid = None if position is None else (position.after if after else position.grid)
+    return Page(title, text, grid, highlight, board, after)
+
+
+def load_lesson(path: Path | str) -> Lesson:
+    """Read and validate one lesson file; LessonError names the file and the key at fault."""
+    path = Path(path)
+    match = _FILE_NAME.match(path.name)
+    if not match:
+        raise LessonError(path, "", "file name must look like 03-intersections.toml")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise LessonError(path, "", f"cannot be read: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise LessonError(path, "", f"not valid TOML: {error}") from None
+    top = _Reader(path, "", data, _LESSON_KEYS)
+    number = top.get("number", int)
+    if number != int(match.group(1)):
+        top.fail("number", f"is {number} but the file name says {int(match.group(1))}")
+    title = top.get("title", str)
+    summary = top.get("summary", str)
+    techniques = top.list_of("techniques", str)
+    for i, technique_id in enumerate(techniques):
+        if technique_id not in BY_ID:
+            top.fail(f"techniques[{i}]", f"unknown technique {technique_id!r}")
+
+    positions = {}
+    for name, table in top.get("positions", dict, required=False, default={}).items():
+        reader = _Reader(path, f"positions.{name}", table, _POSITION_KEYS)
+        positions[name] = _read_position(reader, name, require_step=False)
+
+    pages = []
+    for i, table in enumerate(top.get("pages", list)):
+        pages.append(_read_page(_Reader(path, f"pages[{i}]", table, _PAGE_KEYS), positions))
+    if not pages:
+        top.fail("pages", "a lesson needs at least one page")
+
+    lesson_id = path.stem
+    exercises = []
+    for i, table in enumerate(top.get("exercises", list, required=False, default=[])):
+        reader = _Reader(path, f"exercises[{i}]", table, _EXERCISE_KEYS)
+        prompt = reader.get("prompt", str)
+        position = _read_position(reader, f"exercise {i + 1}", require_step=True)
+        exercises.append(Exercise(f"{lesson_id}/{i + 1}", prompt, position))
+
+    return Lesson(lesson_id, number, title, summary, tuple(techniques), tuple(pages),
+                  tuple(exercises), positions, path)
+
+
+def lesson_files(folder: Path | str | None = None) -> list[Path]:
+    """The lesson files of a folder (the bundled lessons/ by default), in ladder order."""
+    folder = Path(folder) if folder is not None else bundled_dir("lessons")
+    return sorted(p for p in folder.glob("*.toml"))
+
+
+def load_lessons(folder: Path | str | None = None) -> list[Lesson]:
+    """Every lesson in a folder, in order; numbers must run 0, 1, 2... without gaps."""
+    lessons = [load_lesson(p) for p in lesson_files(folder)]
+    for expected, lesson in enumerate(lessons):
+        if lesson.number != expected:
+            raise LessonError(lesson.path, "number", f"expected lesson {expected} here (ladder order)")
+    return lessons
+
+
+def find_lesson(key: str, lessons: list[Lesson]) -> Lesson:
+    """The lesson named by its number ('3'), id ('03-intersections'), name part or a technique id."""
+    text = key.strip().lower().replace("_", "-")
+    for lesson in lessons:
+        name_part = lesson.id.split("-", 1)[1] if "-" in lesson.id else lesson.id
+        if (text.isdigit() and int(text) == lesson.number) or text in (lesson.id, name_part):
+            return lesson
+    for lesson in lessons:
+        if key.strip().lower().replace("-", "_") in lesson.techniques:
+            return lesson
+    known = ", ".join(f"{lesson.number} ({lesson.id})" for lesson in lessons)
+    raise KeyError(f"no lesson {key!r}; lessons: {known}")
+
+
+def verify(lesson: Lesson) -> list[str]:
+    """Where the engine disagrees with what the lesson states (empty when all agree).
+
+    Each position with a stated step (worked examples and exercises) must have exactly that step as
+    the engine's next step: same technique, same placements and eliminations.
+    """
+    problems = []
+    stated = [(f"positions.{name}", p) for name, p in lesson.positions.items()]
+    stated += [(f"exercises[{i}]", e.position) for i, e in enumerate(lesson.exercises)]
+    for key, position in stated:
+        if position.technique is None:
+            continue
+        where = f"{lesson.path.name if lesson.path else lesson.id}: {key}"
+        try:
+            step = position.engine_step()
+        except EngineError as error:
+            problems.append(f"{where}: the engine cannot step here: {error}")
+            continue
+        if step is None:
+            problems.append(f"{where}: the position is already solved")
+            continue
+        found = (step.technique, set(step.placements), set(step.eliminations))
+        wanted = (position.technique, set(position.placements), set(position.eliminations))
+        if found != wanted:
+            problems.append(f"{where}: states {position.technique} {position.answer_text}, "
+                            f"but the engine's next step is {step}")
+    return problems

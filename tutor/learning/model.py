@@ -1,0 +1,141 @@
+"""The lesson model: Lesson, Page, Exercise and Highlight, as read from lessons/*.toml."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tutor.engine import Step, next_step
+from tutor.engine.registry import technique as technique_entry
+from tutor.engine.step import describe_changes
+from tutor.model.grid import Grid
+
+Change = tuple[int, int]
+"""A (cell, digit) pair: a digit placed in a cell, or a candidate removed from it."""
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """What a page points at on its board: cells, units, digits, and changes to show."""
+
+    cells: tuple[int, ...] = ()
+    units: tuple[int, ...] = ()
+    digits: tuple[int, ...] = ()
+    placements: tuple[Change, ...] = ()
+    eliminations: tuple[Change, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.cells or self.units or self.digits or self.placements or self.eliminations)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A real position from a real puzzle, with the step the lesson says comes next (if any).
+
+    `technique`, `placements` and `eliminations` are what the lesson file states; the tests check
+    that the engine's `next_step` finds exactly that, so lesson text and engine never drift apart.
+    """
+
+    name: str
+    grid: Grid
+    source: str
+    technique: str | None = None
+    placements: tuple[Change, ...] = ()
+    eliminations: tuple[Change, ...] = ()
+
+    @property
+    def stated_step(self) -> Step | None:
+        """The stated step as a Step carrying only its effect (pattern fields come from the engine)."""
+        if self.technique is None:
+            return None
+        return Step(self.technique, placements=self.placements, eliminations=self.eliminations)
+
+    @property
+    def after(self) -> Grid:
+        """The board once the stated step is made."""
+        step = self.stated_step
+        return self.grid if step is None else self.grid.apply(step)
+
+    def engine_step(self) -> Step | None:
+        """What the engine says comes next here (solving the puzzle once, then cached)."""
+        return next_step(self.grid)
+
+    @property
+    def answer_text(self) -> str:
+        """'r7c5=1' or 'r9c3<>1, r9c8<>1'."""
+        step = self.stated_step
+        return describe_changes(step) if step else ""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One screen of a lesson: a title, plain text (blank lines between paragraphs), maybe a board."""
+
+    title: str
+    text: str
+    grid: Grid | None = None
+    highlight: Highlight = field(default_factory=Highlight)
+    board: str | None = None
+    """The name of the lesson position shown, if any ('example')."""
+    after: bool = False
+    """True when the board is shown after the position's stated step."""
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A position where the technique is the simplest next step; the learner makes that step."""
+
+    key: str
+    """Stable id for progress: '<lesson id>/<number>' ('03-intersections/2')."""
+    prompt: str
+    position: Position
+
+    @property
+    def grid(self) -> Grid:
+        return self.position.grid
+
+    @property
+    def technique(self) -> str:
+        return self.position.technique
+
+    @property
+    def source(self) -> str:
+        return self.position.source
+
+    def check(self, placements=(), eliminations=(), techniques=None):
+        """Feedback on a learner's answer (see tutor.learning.answers.check_answer)."""
+        from tutor.learning.answers import check_answer
+
+        return check_answer(self.grid, techniques or (self.technique,), placements, eliminations)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson: pages in reading order, then exercises; `id` is the file name without '.toml'."""
+
+    id: str
+    number: int
+    title: str
+    summary: str
+    techniques: tuple[str, ...]
+    pages: tuple[Page, ...]
+    exercises: tuple[Exercise, ...]
+    positions: dict[str, Position]
+    path: Path | None = None
+
+    @property
+    def technique_names(self) -> str:
+        """'Pointing and claiming' for the menu."""
+        names = [technique_entry(t).name for t in self.techniques]
+        if len(names) == 1:
+            return names[0]
+        return ", ".join(names[:-1]) + " and " + names[-1].lower()
+
+    def check(self, exercise: Exercise, placements=(), eliminations=()):
+        """Check an answer to one of this lesson's exercises, accepting any of its techniques.
+
+        Lesson 3 teaches pointing and claiming together, so a claiming found in a pointing
+        exercise is a right answer too.
+        """
+        techniques = tuple(dict.fromkeys((exercise.technique,) + self.techniques))
+        return exercise.check(placements, eliminations, techniques)

@@ -1,0 +1,101 @@
+"""One learner in one lesson: paging, exercises and drills, answers read off the board, progress kept.
+
+A lesson screen holds a LessonSession and only draws what it says: the page (text, board,
+highlights), or the exercise's board; when the learner confirms, it passes its board to `answer`.
+"""
+
+from __future__ import annotations
+
+from tutor.model.grid import Grid
+from tutor.learning.answers import Feedback, changes_between
+from tutor.learning.drills import Drill, lesson_drills
+from tutor.learning.model import Exercise, Lesson, Page
+from tutor.learning.progress import Attempt, Progress, drill_attempt
+
+
+class LessonSession:
+    """Where the learner is in a lesson; every answer and page reached is saved to `progress`."""
+
+    def __init__(self, lesson: Lesson, lessons: list[Lesson], progress: Progress | None = None,
+                 seed: int = 0, drill_file=None):
+        self.lesson = lesson
+        self.lessons = lessons
+        self.progress = progress if progress is not None else Progress.load()
+        self.page_index = min(self.progress.last_page(lesson), len(lesson.pages) - 1)
+        self.attempt: Attempt | None = None
+        self.seed = seed
+        self.drill_file = drill_file
+        self._drills = None
+
+    # --- pages -------------------------------------------------------------------------
+    @property
+    def page(self) -> Page:
+        return self.lesson.pages[self.page_index]
+
+    @property
+    def page_label(self) -> str:
+        return f"{self.page_index + 1}/{len(self.lesson.pages)}"
+
+    def go_to_page(self, index: int) -> Page:
+        self.page_index = max(0, min(index, len(self.lesson.pages) - 1))
+        self.progress.record_page(self.lesson, self.page_index)
+        return self.page
+
+    def next_page(self) -> bool:
+        """Move on; False on the last page (the screen then offers the exercises)."""
+        if self.page_index + 1 >= len(self.lesson.pages):
+            return False
+        self.go_to_page(self.page_index + 1)
+        return True
+
+    def previous_page(self) -> bool:
+        if self.page_index == 0:
+            return False
+        self.go_to_page(self.page_index - 1)
+        return True
+
+    # --- exercises and drills ----------------------------------------------------------
+    def start_exercise(self, index: int) -> Exercise:
+        """Open exercise `index` (0-based); leaving the previous one unanswered right counts."""
+        self.leave()
+        exercise = self.lesson.exercises[index]
+        self.attempt = self.progress.attempt(self.lesson, exercise)
+        return exercise
+
+    def start_drill(self) -> Drill:
+        """The next 'practice more' position (DrillError when there is none)."""
+        self.leave()
+        if self._drills is None:
+            self._drills = lesson_drills(self.lesson, self.lessons, self.seed, self.drill_file)
+        drill = next(self._drills)
+        self.attempt = drill_attempt(self.progress, self.lesson, drill)
+        return drill
+
+    @property
+    def board(self) -> Grid | None:
+        """The position of the open exercise or drill."""
+        if self.attempt is None:
+            return None
+        source = self.attempt.drill or self.attempt.exercise
+        return source.grid
+
+    def answer(self, board: Grid) -> Feedback:
+        """Check the learner's board against the open exercise or drill (and record it)."""
+        if self.attempt is None:
+            raise RuntimeError("no exercise or drill is open")
+        placements, eliminations = changes_between(self.board, board)
+        return self.attempt.answer(placements, eliminations)
+
+    def leave(self) -> None:
+        """Close the open exercise or drill (an attempt answered but never right is recorded)."""
+        if self.attempt is not None:
+            self.attempt.give_up()
+            self.attempt = None
+
+    def exercise_done(self, exercise: Exercise) -> bool:
+        return exercise.key in self.progress.solved_exercises(self.lesson)
+
+
+def lesson_for_technique(technique_id: str, lessons: list[Lesson]) -> Lesson | None:
+    """The lesson teaching a technique (for the 'learn this' link of a hint), or None."""
+    return next((lesson for lesson in lessons if technique_id in lesson.techniques), None)

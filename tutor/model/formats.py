@@ -1,0 +1,336 @@
+"""Reading puzzles from text and writing them back: 81-char lines, pretty grids, pencil-mark grids.
+
+Accepted input (all round-trip through the writers below):
+
+* One line of 81 cells: a digit 1-9 is a given, `. 0 _ - * x` an empty cell. Text after the cells,
+  after whitespace or `#`, is a comment. In lines of other tools' files (CSV, TSV, `id puzzle
+  rating`) the first field that is exactly one puzzle is taken. HoDoKu's `+5` marks a digit placed by solving (not a given)
+  and SudokuWiki's `{16}` lists an empty cell's candidates, so `4{16}{16}+3...` is a line too.
+* Nine lines of nine cells, with any spaces and `|`, `-`, `+` box separators (a pretty grid).
+* A pencil-mark grid: nine lines of nine whitespace-separated tokens (HoDoKu, Simple Sudoku, Sudoku
+  Explainer). A token of one digit is a solved cell, `+5` a solved cell that is not a given, two or
+  more digits are candidates, and `{5}` is an empty cell whose only candidate is 5 (the braces tell it
+  apart from a solved 5). `.` or `0` is an empty cell with the standard candidates.
+
+Candidates that a filled peer rules out are dropped: they can never be right.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tutor.model.errors import ConflictError, EmptyInputError, FormatError, NoCandidateError
+from tutor.model.geometry import (
+    BOX_HEIGHT,
+    BOX_WIDTH,
+    CELL_COUNT,
+    CELLS,
+    COL_OF,
+    DIGITS_IN,
+    ROW_OF,
+    SIZE,
+    bit,
+    cell_name,
+)
+from tutor.model.grid import Grid, standard_masks
+
+EMPTY_CHARS = ".0_-*x"
+_DIGIT_CHARS = "123456789"[:SIZE]
+_SEPARATOR_CHARS = set("-+|=.:' \t")
+
+# A parsed cell: (value, is_given, candidate mask or None for standard marks).
+_Cell = tuple
+
+
+def _strip_comment(line: str) -> str:
+    cut = line.find("#")
+    return line if cut < 0 else line[:cut]
+
+
+def _scan_cells(text: str, line_no: int, start_col: int = 1, stop_at_space: bool = True):
+    """Read cells from one line of line-form text; return (cells, index where reading stopped)."""
+    cells: list[_Cell] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch in _DIGIT_CHARS:
+            cells.append((int(ch), True, None))
+            i += 1
+        elif ch in EMPTY_CHARS:
+            cells.append((0, False, None))
+            i += 1
+        elif ch == "+":
+            if i + 1 < n and text[i + 1] in _DIGIT_CHARS:
+                cells.append((int(text[i + 1]), False, None))
+                i += 2
+            else:
+                raise FormatError("'+' must be followed by a digit", line_no, start_col + i)
+        elif ch == "{":
+            close = text.find("}", i)
+            if close < 0:
+                raise FormatError("'{' is never closed", line_no, start_col + i)
+            mask = _candidate_mask(text[i + 1:close], line_no, start_col + i + 1)
+            cells.append((0, False, mask))
+            i = close + 1
+        elif ch in " \t|":
+            if stop_at_space and ch in " \t" and len(cells) >= CELL_COUNT:
+                break
+            i += 1
+        else:
+            raise FormatError(f"unexpected character {ch!r}", line_no, start_col + i)
+    return cells, i
+
+
+def _candidate_mask(digits: str, line_no: int, col: int) -> int:
+    mask = 0
+    for k, ch in enumerate(digits):
+        if ch not in _DIGIT_CHARS:
+            raise FormatError(f"unexpected character {ch!r} in a candidate list", line_no, col + k)
+        if mask & bit(int(ch)):
+            raise FormatError(f"candidate {ch} listed twice", line_no, col + k)
+        mask |= bit(int(ch))
+    return mask
+
+
+def _is_separator(line: str) -> bool:
+    stripped = line.strip()
+    if not stripped or not set(stripped) <= _SEPARATOR_CHARS or "--" not in stripped:
+        return False
+    # A row of nine empty cells written with dashes ("- - - | - - - | - - -") is not a separator.
+    cells = [ch for ch in stripped if ch not in " \t|"]
+    return not (len(cells) == SIZE and all(ch in EMPTY_CHARS for ch in cells))
+
+
+def _content_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, text) of each line that is neither blank nor a whole-line comment."""
+    return [
+        (no, line)
+        for no, line in enumerate(text.splitlines(), start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+
+
+_FIELD = re.compile(r"[^\s,;]+")
+
+
+def _cells_meant(line: str, line_no: int, counted: int) -> int:
+    """How many cells a wrong-length line holds, as its writer meant them.
+
+    A first field longer than one row was meant as the whole puzzle (what follows it is a comment);
+    shorter groups are rows written apart ("9..1.4..2 .8..6..7. ..."), counted together.
+    """
+    first = _FIELD.search(_strip_comment(line))
+    if first is None:
+        return counted
+    try:
+        field_cells, _ = _scan_cells(first.group(), line_no)
+    except FormatError:
+        return counted
+    return len(field_cells) if len(field_cells) > SIZE else counted
+
+
+def _line_form_cells(line: str, line_no: int):
+    """Cells of a one-line puzzle (fewer than 81 for a grid row).
+
+    Other tools' files often put the puzzle in one field of several (`id puzzle rating`, CSV with
+    the solution after a comma, TSV): when the whole line is not one puzzle, the first field that
+    is exactly one puzzle is taken, and the rest of the line is a comment.
+    """
+    body = _strip_comment(line)
+    try:
+        cells, _ = _scan_cells(body, line_no)
+        if len(cells) == CELL_COUNT:
+            return cells
+        error = None
+    except FormatError as failure:
+        cells, error = None, failure
+    for field in _FIELD.finditer(body):
+        if len(field.group()) < CELL_COUNT:
+            continue
+        try:
+            field_cells, _ = _scan_cells(field.group(), line_no, start_col=field.start() + 1)
+        except FormatError:
+            continue
+        if len(field_cells) == CELL_COUNT:
+            return field_cells
+    if error is not None:
+        raise error
+    return cells
+
+
+def parse(text: str) -> Grid:
+    """Read one puzzle in any accepted format; raise a PuzzleError naming what is wrong and where."""
+    if not isinstance(text, str):
+        raise TypeError(f"parse() takes a str, not {type(text).__name__}")
+    content = _content_lines(text)
+    if not content:
+        raise EmptyInputError("empty input: no puzzle found")
+    first_no, first = content[0]
+    if len(content) == 1:
+        cells = _line_form_cells(first, first_no)
+        if len(cells) != CELL_COUNT:
+            raise FormatError(f"found {_cells_meant(first, first_no, len(cells))} cells, "
+                              f"expected {CELL_COUNT}", first_no)
+        return _build(cells)
+    grid_lines = [(no, line) for no, line in content if not _is_separator(line)]
+    first_cells = _try_line_cells(grid_lines[0]) if grid_lines else None
+    if first_cells is not None and len(first_cells) >= CELL_COUNT:
+        second_no = grid_lines[1][0] if len(grid_lines) > 1 else content[1][0]
+        raise FormatError("a second puzzle starts here; one puzzle was expected "
+                          "(use tutor.read_puzzles or 'tutor grade' for files)", second_no)
+    return _build(_grid_cells(grid_lines))
+
+
+def _try_line_cells(numbered_line):
+    no, line = numbered_line
+    try:
+        return _line_form_cells(line, no)
+    except FormatError:
+        return None
+
+
+_TOKEN = re.compile(r"[^\s|]+")
+
+
+def _grid_cells(grid_lines) -> list[_Cell]:
+    """Cells of a pretty grid or a pencil-mark grid (separator lines already removed)."""
+    rows = [(no, _strip_comment(line)) for no, line in grid_lines]
+    rows = [(no, line) for no, line in rows if line.strip()]
+    tokens = [(no, list(_TOKEN.finditer(line))) for no, line in rows]
+    pencil = any(
+        "{" in line or "+" in line.replace("-+-", "") for _, line in rows
+    ) or any(
+        len(found) == SIZE and any(len(m.group()) > 1 for m in found) for _, found in tokens
+    )
+    if len(rows) != SIZE:
+        raise FormatError(f"found {len(rows)} rows, expected {SIZE}")
+    cells: list[_Cell] = []
+    for row_index, ((no, line), (_, found)) in enumerate(zip(rows, tokens), start=1):
+        if pencil:
+            row_cells = [_pencil_token(m.group(), no, m.start() + 1) for m in found]
+        else:
+            row_cells, _ = _scan_cells(line, no, stop_at_space=False)
+        if len(row_cells) != SIZE:
+            raise FormatError(f"row {row_index} has {len(row_cells)} cells, expected {SIZE}", no)
+        cells.extend(row_cells)
+    return cells
+
+
+def _pencil_token(token: str, line_no: int, col: int) -> _Cell:
+    if token in tuple(EMPTY_CHARS):
+        return (0, False, None)
+    if token.startswith("{"):
+        if not token.endswith("}"):
+            raise FormatError(f"'{{' is never closed in {token!r}", line_no, col)
+        return (0, False, _candidate_mask(token[1:-1], line_no, col + 1))
+    if token.startswith("+"):
+        if len(token) == 2 and token[1] in _DIGIT_CHARS:
+            return (int(token[1]), False, None)
+        raise FormatError(f"'+' must be followed by one digit, not {token!r}", line_no, col)
+    mask = _candidate_mask(token, line_no, col)
+    if len(token) == 1:
+        return (int(token), True, None)
+    return (0, False, mask)
+
+
+def _build(cells: list[_Cell]) -> Grid:
+    values = [v for v, _, _ in cells]
+    givens = [c for c, (v, given, _) in enumerate(cells) if v and given]
+    grid = Grid(values, givens)
+    conflict = grid.describe_conflict()
+    if conflict:
+        raise ConflictError(conflict, tuple(sorted(grid.conflict_cells())))
+    standard = grid.masks
+    if any(m is not None for _, _, m in cells):
+        masks = [standard[c] if m is None else m & standard[c] for c, (_, _, m) in enumerate(cells)]
+        grid = Grid(values, givens, masks)
+    dead = [c for c in CELLS if not values[c] and not grid.masks[c]]
+    if dead:
+        names = ", ".join(cell_name(c) for c in dead[:5])
+        raise NoCandidateError(f"{names} {'has' if len(dead) == 1 else 'have'} no candidate left",
+                               tuple(dead))
+    return grid
+
+
+def read_puzzles(text: str):
+    """Split a file's text into puzzles: yield (line number, puzzle text).
+
+    A file whose first puzzle line holds a whole puzzle is one puzzle per line; otherwise the
+    whole text is one puzzle (a pretty or pencil-mark grid).
+    """
+    content = _content_lines(text)
+    if not content:
+        return
+    grid_lines = [(no, line) for no, line in content if not _is_separator(line)]
+    first = _try_line_cells(grid_lines[0]) if grid_lines else None
+    if first is not None and len(first) >= CELL_COUNT:
+        yield from content
+    else:
+        yield content[0][0], text
+
+
+# --- writers -------------------------------------------------------------------------------
+def to_line(grid: Grid) -> str:
+    """81 characters, '.' for an empty cell."""
+    return "".join(str(v) if v else "." for v in grid.values)
+
+
+def _band_lines(rows: list[list[str]], widths: list[int]) -> list[str]:
+    """Lay rows of cell texts out with '|' between stacks and a rule between bands."""
+    out = []
+    stack_widths = [
+        sum(widths[s * BOX_WIDTH:(s + 1) * BOX_WIDTH]) + BOX_WIDTH - 1 for s in range(SIZE // BOX_WIDTH)
+    ]
+    rule = "-+-".join("-" * w for w in stack_widths)
+    for r, row in enumerate(rows):
+        if r and r % BOX_HEIGHT == 0:
+            out.append(rule)
+        stacks = [
+            " ".join(row[c].ljust(widths[c]) for c in range(s * BOX_WIDTH, (s + 1) * BOX_WIDTH))
+            for s in range(SIZE // BOX_WIDTH)
+        ]
+        out.append(" | ".join(stacks).rstrip())
+    return out
+
+
+def to_pretty(grid: Grid) -> str:
+    """Nine lines with box separators; '.' for an empty cell."""
+    rows = [[str(grid.values[r * SIZE + c] or ".") for c in range(SIZE)] for r in range(SIZE)]
+    return "\n".join(_band_lines(rows, [1] * SIZE)) + "\n"
+
+
+def _pencil_cell(grid: Grid, cell: int) -> str:
+    value = grid.values[cell]
+    if value:
+        return str(value) if grid.is_given(cell) else f"+{value}"
+    digits = "".join(map(str, DIGITS_IN[grid.masks[cell]]))
+    return digits if len(digits) > 1 else "{" + digits + "}"
+
+
+def to_pencilmarks(grid: Grid) -> str:
+    """A pencil-mark grid: solved cells as one digit (`+5` if not a given), candidates otherwise."""
+    rows = [[_pencil_cell(grid, r * SIZE + c) for c in range(SIZE)] for r in range(SIZE)]
+    widths = [max(len(rows[r][c]) for r in range(SIZE)) for c in range(SIZE)]
+    return "\n".join(_band_lines(rows, widths)) + "\n"
+
+
+def to_compact(grid: Grid) -> str:
+    """One line keeping everything: givens, `+` placed digits, `{}` candidates that differ from standard."""
+    if grid.is_fresh_puzzle:
+        return to_line(grid)  # only givens and standard marks: the plain line says it all
+    standard = standard_masks(grid.values)
+    parts = []
+    for cell in CELLS:
+        value = grid.values[cell]
+        if value:
+            parts.append(str(value) if grid.is_given(cell) else f"+{value}")
+        elif grid.masks[cell] == standard[cell]:
+            parts.append(".")
+        else:
+            parts.append("{" + "".join(map(str, DIGITS_IN[grid.masks[cell]])) + "}")
+    return "".join(parts)
+
+
+__all__ = ["parse", "read_puzzles", "to_line", "to_pretty", "to_pencilmarks", "to_compact",
+           "EMPTY_CHARS", "ROW_OF", "COL_OF"]

@@ -1,0 +1,350 @@
+"""The game model: a puzzle being solved, with undo/redo, the hint ladder, level earned and autosave data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tutor.engine import ContradictionError, EngineError, Step, next_step
+from tutor.engine.engine import find_contradiction, solution_values
+from tutor.engine.registry import technique
+from tutor.engine.scoring import level_earned as score_steps
+from tutor.model.geometry import CELL_COUNT, SIZE, UNITS, cell_name
+from tutor.model.grid import Grid
+from tutor.model.storage import Unreadable, move_aside, read_json, write_json
+
+SAVE_VERSION = 1
+HINT_LEVELS = 3
+"""Presses of the hint key: nudge, pattern, full explanation."""
+
+
+class SaveError(ValueError):
+    """A save file whose content is not a game (bad structure or values)."""
+
+
+@dataclass(frozen=True)
+class State:
+    """One point of the history: the grid after a change, what the change was, the steps it applied."""
+
+    grid: Grid
+    label: str
+    steps: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True)
+class Earned:
+    """The level earned by the steps applied so far, with how often each technique was used."""
+
+    level: float
+    band: str
+    tally: dict[str, int] = field(default_factory=dict)
+
+
+def level_earned(steps) -> Earned:
+    """The 0-6 level earned by applied steps, by the engine's one scoring rule (engine/scoring.py).
+
+    A score group earns its level once, its repeated level after (pointing and claiming share a
+    group); the overall level is the highest any group earned; backtracking earns 6.
+    """
+    scorer = score_steps(steps)
+    return Earned(scorer.level, scorer.band, dict(scorer.counts))
+
+
+@dataclass(frozen=True)
+class Check:
+    """What a check found: conflicting cells, entries that differ from the solution, lost candidates."""
+
+    conflicts: frozenset[int]
+    wrong: frozenset[int]
+    missing: frozenset[int]
+
+    @property
+    def cells(self) -> frozenset[int]:
+        return self.conflicts | self.wrong | self.missing
+
+    @property
+    def ok(self) -> bool:
+        return not self.cells
+
+
+def find_hint(grid: Grid):
+    """The engine's answer for a grid: the next Step, None when solved, or the EngineError raised."""
+    try:
+        return next_step(grid)
+    except EngineError as error:
+        return error
+
+
+def problem_cells(problem: EngineError, grid: Grid) -> frozenset[int]:
+    """The cells a hint failure is about: the contradiction's cells, or the conflicting digits."""
+    if isinstance(problem, ContradictionError):
+        return frozenset(problem.cells)
+    return grid.conflict_cells()
+
+
+class Game:
+    """A puzzle being solved. The history holds every position; undo and redo move along it."""
+
+    def __init__(self, start: Grid, name: str = ""):
+        self.name = name
+        self.states: list[State] = [State(start, "start")]
+        self.index = 0
+        self._reset_marks()
+
+    # --- reading -------------------------------------------------------------------------
+    @property
+    def grid(self) -> Grid:
+        return self.states[self.index].grid
+
+    @property
+    def puzzle(self) -> Grid:
+        """The puzzle itself: only the givens, with standard pencil marks."""
+        return self.states[0].grid.restart()
+
+    @property
+    def is_solved(self) -> bool:
+        return self.grid.is_solved
+
+    @property
+    def applied_steps(self) -> list[Step]:
+        """The engine steps applied on the way to the current position, in order."""
+        return [step for state in self.states[1:self.index + 1] for step in state.steps]
+
+    @property
+    def history_labels(self) -> list[str]:
+        """What each change up to the current position did, oldest first (the start excluded)."""
+        return [state.label for state in self.states[1:self.index + 1]]
+
+    @property
+    def earned(self) -> Earned:
+        return level_earned(self.applied_steps)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.index > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.index < len(self.states) - 1
+
+    def solution(self) -> Grid:
+        """The puzzle's unique solution (the puzzle was checked to be proper when loaded)."""
+        start = self.states[0].grid
+        return Grid(solution_values(start), start.givens)
+
+    # --- changes (each returns True when the position changed) ----------------------------
+    def _push(self, grid: Grid, label: str, steps: tuple[Step, ...] = ()) -> bool:
+        if grid == self.grid and not steps:
+            return False
+        del self.states[self.index + 1:]
+        self.states.append(State(grid, label, tuple(steps)))
+        self.index += 1
+        self._reset_marks()
+        return True
+
+    def enter(self, cell: int, digit: int) -> bool:
+        """Put a digit in a cell (never a given)."""
+        if self.grid.is_given(cell) or self.grid.value(cell) == digit:
+            return False
+        return self._push(self.grid.place(cell, digit), f"{cell_name(cell)}={digit}")
+
+    def clear(self, cell: int) -> bool:
+        """Empty a cell the user filled (never a given)."""
+        if self.grid.is_given(cell) or not self.grid.value(cell):
+            return False
+        return self._push(self.grid.clear(cell), f"clear {cell_name(cell)}")
+
+    def toggle_candidate(self, cell: int, digit: int) -> bool:
+        """Add or remove a pencil mark in an empty cell."""
+        if self.grid.value(cell):
+            return False
+        sign = "-" if self.grid.has_candidate(cell, digit) else "+"
+        return self._push(self.grid.toggle_candidate(cell, digit), f"{cell_name(cell)} {sign}{digit}")
+
+    def auto_candidates(self) -> bool:
+        """Fill in the standard pencil marks (every digit no peer holds), replacing the user's own."""
+        return self._push(self.grid.with_standard_candidates(), "auto candidates")
+
+    def apply_step(self, step: Step) -> bool:
+        return self._push(self.grid.apply(step), str(step), (step,))
+
+    def apply_steps(self, steps, label: str) -> bool:
+        """Apply several steps as one change (solving to the end undoes in one go)."""
+        grid = self.grid
+        for step in steps:
+            grid = grid.apply(step)
+        return self._push(grid, label, tuple(steps))
+
+    def restart(self) -> bool:
+        """Back to the givens with standard pencil marks (undoable like any change)."""
+        return self._push(self.grid.restart(), "restart")
+
+    def undo(self) -> str | None:
+        """Step back one change; the label of the change undone, or None at the start."""
+        if not self.can_undo:
+            return None
+        label = self.states[self.index].label
+        self.index -= 1
+        self._reset_marks()
+        return label
+
+    def redo(self) -> str | None:
+        if not self.can_redo:
+            return None
+        self.index += 1
+        self._reset_marks()
+        return self.states[self.index].label
+
+    # --- hint ladder and check ------------------------------------------------------------
+    def _reset_marks(self) -> None:
+        """Any change of position makes a shown hint or check stale."""
+        self.hint_level = 0
+        self.hint_result = None
+        self.hint_known = False
+        self.check_result: Check | None = None
+
+    def take_hint(self, grid: Grid, result) -> bool:
+        """Record the engine's answer computed for `grid` (False if the position moved on meanwhile)."""
+        if grid != self.grid:
+            return False
+        self.hint_result = result
+        self.hint_known = True
+        return True
+
+    def advance_hint(self) -> int:
+        """One more press of the hint key: climb the ladder (stays at the top); the new level."""
+        if self.hint_known:
+            self.hint_level = min(HINT_LEVELS, self.hint_level + 1)
+        return self.hint_level
+
+    @property
+    def hint_step(self) -> Step | None:
+        return self.hint_result if isinstance(self.hint_result, Step) else None
+
+    @property
+    def hint_problem(self) -> EngineError | None:
+        return self.hint_result if isinstance(self.hint_result, EngineError) else None
+
+    def check(self) -> Check:
+        """Mark conflicts, entries that differ from the solution and removed true candidates."""
+        grid = self.grid
+        conflicts = grid.conflict_cells()
+        problem = find_contradiction(grid, solution_values(self.states[0].grid))
+        wrong = frozenset(c for c, *_ in problem.wrong_values) if problem else frozenset()
+        missing = frozenset(c for c, _ in problem.missing) if problem else frozenset()
+        self.check_result = Check(conflicts, wrong, missing)
+        return self.check_result
+
+    # --- saving ---------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "version": SAVE_VERSION,
+            "name": self.name,
+            "index": self.index,
+            "states": [
+                {"grid": grid_to_json(s.grid), "label": s.label,
+                 "steps": [step_to_json(step) for step in s.steps]}
+                for s in self.states
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data) -> Game:
+        """Rebuild a saved game; SaveError says what is wrong with the data."""
+        try:
+            if data.get("version") != SAVE_VERSION:
+                raise SaveError(f"unknown save version {data.get('version')!r}")
+            raw_states = data["states"]
+            if not isinstance(raw_states, list) or not raw_states:
+                raise SaveError("the save holds no positions")
+            states = [State(grid_from_json(s["grid"]), str(s["label"]),
+                            tuple(step_from_json(x) for x in s["steps"])) for s in raw_states]
+            index = data["index"]
+            if not isinstance(index, int) or not 0 <= index < len(states):
+                raise SaveError(f"position {index!r} is outside the history")
+            givens = states[0].grid.givens
+            if any(s.grid.givens != givens for s in states):
+                raise SaveError("the positions do not share the same givens")
+            solution_values(states[0].grid)  # an improper puzzle would break every hint later
+        except EngineError as error:
+            raise SaveError(f"the saved puzzle cannot be played: {error}") from None
+        except SaveError:
+            raise
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
+            raise SaveError(f"malformed save: {error!r}") from None
+        game = cls(states[0].grid, str(data.get("name", "")))
+        game.states = states
+        game.index = index
+        return game
+
+
+def grid_to_json(grid: Grid) -> dict:
+    """Values, givens and every cell's candidates; unlike the text formats it keeps wrong entries."""
+    return {
+        "values": "".join(map(str, grid.values)),
+        "givens": "".join("1" if grid.is_given(c) else "0" for c in range(CELL_COUNT)),
+        "masks": "".join(f"{mask:03x}" for mask in grid.masks),
+    }
+
+
+def grid_from_json(data) -> Grid:
+    values, givens, masks = data["values"], data["givens"], data["masks"]
+    if len(values) != CELL_COUNT or len(givens) != CELL_COUNT or not values.isdigit():
+        raise SaveError("a saved grid does not have 81 cells")
+    if len(masks) != 3 * CELL_COUNT:
+        raise SaveError("a saved grid has bad candidates")
+    masks = [int(masks[i:i + 3], 16) for i in range(0, len(masks), 3)]
+    return Grid([int(v) for v in values], [c for c, g in enumerate(givens) if g == "1"], masks)
+
+
+def step_to_json(step: Step) -> dict:
+    return {
+        "technique": step.technique,
+        "placements": [list(p) for p in step.placements],
+        "eliminations": [list(e) for e in step.eliminations],
+        "cells": list(step.cells),
+        "units": list(step.units),
+        "digits": list(step.digits),
+    }
+
+
+def _within(number, top: int) -> int:
+    if not isinstance(number, int) or not 0 <= number < top:
+        raise SaveError(f"a saved step refers to {number!r}, outside 0-{top - 1}")
+    return number
+
+
+def step_from_json(data) -> Step:
+    technique(data["technique"])  # KeyError for an unknown technique
+    pairs = {
+        key: tuple((_within(c, CELL_COUNT), _within(d - 1, SIZE) + 1) for c, d in data[key])
+        for key in ("placements", "eliminations")
+    }
+    return Step(
+        technique=data["technique"],
+        placements=pairs["placements"],
+        eliminations=pairs["eliminations"],
+        cells=tuple(_within(c, CELL_COUNT) for c in data["cells"]),
+        units=tuple(_within(u, len(UNITS)) for u in data["units"]),
+        digits=tuple(_within(d - 1, SIZE) + 1 for d in data["digits"]),
+    )
+
+
+def load_save(path: Path) -> Game | None:
+    """The game saved at `path`, or None if there is none.
+
+    Raises storage.Unreadable when the file is not valid JSON or not a game; either way the file
+    has been moved aside first, so starting afresh never overwrites it.
+    """
+    data = read_json(path)
+    if data is None:
+        return None
+    try:
+        return Game.from_json(data)
+    except SaveError as error:
+        raise Unreadable(path, move_aside(path), str(error)) from None
+
+
+def save_game(game: Game, path: Path) -> None:
+    """Write the game atomically (temp file and rename)."""
+    write_json(path, game.to_json())
