@@ -399,3 +399,30 @@ def test_a_mistyped_puzzle_gets_the_parsers_message(capsys):
     assert code == 1 and "column 21: unexpected character 'a'" in out + err
     code, _, err = run(capsys, "grade", "no-such-puzzles.txt")
     assert code == 1 and "no-such-puzzles.txt: no such file" in err
+
+
+def test_grade_level_six_says_where_the_card_ladder_runs_out(capsys):
+    puzzle = next(p for p in collections() if p.level == 6).puzzles()[0].line
+    graded = tutor.grade(tutor.parse(puzzle))
+    stop = graded.card_runs_out_at
+    code, out, _ = run(capsys, "grade", puzzle)
+    needs = graded.steps[stop].name
+    assert code == 0
+    assert f"6 (Diabolical): the card's ladder runs out at step {stop + 1}; needs {needs}" in out
+    assert f"Rating      {graded.rating} ({tutor.engine.technique(graded.hardest).name})" in out
+    code, out, _ = run(capsys, "grade", "--json", puzzle)
+    (record,) = json_lines(out)
+    assert record["card_runs_out"] == {"index": stop, "needs": graded.steps[stop].technique}
+    assert (record["rating"], record["hardest"]) == (graded.rating, graded.hardest)
+
+
+def test_grade_ladder_card_is_the_card_ladder_then_backtracking(capsys):
+    puzzle = next(p for p in collections() if p.level == 6).puzzles()[0].line
+    card = tutor.grade(tutor.parse(puzzle), "card")
+    code, out, _ = run(capsys, "grade", "--json", "--steps", "--ladder", "card", puzzle)
+    (record,) = json_lines(out)
+    assert code == 0
+    assert [s["text"] for s in record["steps"]] == [str(s) for s in card.steps]
+    assert record["card_runs_out"]["needs"] == "backtracking"
+    code, out, err = run(capsys, "grade", "--ladder", "cards", puzzle)
+    assert code == 2 and "invalid choice: 'cards'" in err

@@ -1,5 +1,7 @@
 """next_step, contradictions, improper puzzles, the backtracking fallback and the grader's rules."""
 
+from itertools import islice
+
 import pytest
 
 import tutor
@@ -239,3 +241,51 @@ def test_grade_agrees_with_the_solver_on_any_puzzle(blanks, cell, digit):
         assert count == 2
         return
     assert count == 1 and result.solution.values == tutor.solve(grid).values
+
+
+# --- the full ladder: rating, hardest technique, where the card's ladder runs out ---------------
+def test_rating_is_the_hardest_steps_rating():
+    result = tutor.grade(tutor.parse(LEO))
+    ratings = [step.rating for step in result.steps]
+    assert result.rating == max(ratings)
+    assert result.steps[ratings.index(max(ratings))].technique == result.hardest
+
+
+def test_the_card_ladder_alone_decides_the_level():
+    for grid in bundled_grids(("4.5", "5.5", "6")):
+        full, card = tutor.grade(grid), tutor.grade(grid, "card")
+        assert full.level == card.level
+        # The two walks are the same until the card's ladder runs out.
+        stop = full.card_runs_out_at
+        assert (stop is None) == (card.card_runs_out_at is None) == (full.level < 6)
+        assert full.steps[:stop] == card.steps[:stop]
+        if stop is not None:
+            assert full.steps[stop].technique not in tutor.engine.CARD_LADDER
+            assert card.steps[stop].technique == "backtracking"
+
+
+def test_card_ladder_by_name_and_by_ids_agree():
+    grid = bundled_grids(("6",))[0]
+    assert tutor.grade(grid, "card").steps == tutor.grade(grid, tutor.engine.CARD_LADDER).steps
+    with pytest.raises(KeyError, match="unknown ladder 'cards'"):
+        tutor.grade(grid, "cards")
+
+
+def test_backtracking_only_where_a_guess_was_taken():
+    for grid in bundled_grids(("5.5", "6")):
+        result = tutor.grade(grid)
+        guessed = any(step.technique == "backtracking" for step in result.steps)
+        assert result.backtracking == guessed
+
+
+def bundled_grids(levels, per_level=4):
+    """The first bundled puzzles that grade at each of `levels` on the card's scale."""
+    found = []
+    for level in map(float, levels):
+        files = [c for c in collections() if c.level is not None and int(c.level) == int(level)]
+        at_level = (p.grid for c in files for p in c.puzzles())
+        chosen = list(islice((g for g in at_level if tutor.grade(g, "card").level == level),
+                             per_level))
+        assert chosen, level
+        found += chosen
+    return found

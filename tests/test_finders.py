@@ -116,12 +116,13 @@ def test_hidden_pair_and_hidden_triple():
     assert "r9c1, r9c5 and r9c9" in found[0].explanation
 
 
-def test_quads_are_finders_but_off_the_ladder():
+def test_quads_are_beyond_the_card_but_on_the_full_ladder():
     cells = [cell(f"r2c{k}") for k in (1, 3, 5, 7)]
     grid = Grid.empty()
     for c in cells:
         grid = grid.with_candidates(c, [1, 2, 3, 4])
     assert len(steps(grid, "naked_quad")) == 1
-    assert "naked_quad" not in tutor.engine.LADDER
+    assert "naked_quad" not in tutor.engine.CARD_LADDER
+    assert "naked_quad" in tutor.engine.LADDER
     entry = tutor.engine.technique("naked_quad")
     assert not entry.on_ladder

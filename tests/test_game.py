@@ -200,7 +200,7 @@ def test_check_marks_conflicts_wrong_digits_and_lost_candidates(game):
     (["naked_pair"], 2),
     (["naked_pair", "hidden_single", "naked_pair"], 2.5),
     (["hidden_triple", "naked_pair"], 5),
-    (["naked_quad"], 0),
+    (["naked_quad"], 6),  # beyond the card: needing it means the card's ladder cannot finish
     (["backtracking"], 6),
 ])
 def test_level_earned_from_the_registry(techniques, level):

@@ -17,8 +17,9 @@ from tutor.cli.records import grade_chunk, grade_record
 HELP = "check and grade puzzles (arguments, files, or piped stdin)"
 DESCRIPTION = """\
 Check and grade puzzles: validity (unique, no solution, several solutions, conflicting givens),
-givens, level on the 0-6 scale with its band, the bottleneck step that set the level, and how often
-each technique was used. Each PUZZLE is 81 characters or a file (one puzzle per line, or one
+givens, level on the 0-6 scale with its band (decided by the card's ladder alone), the bottleneck
+step that set the level, where the card's ladder runs out and what was needed then, the rating on
+Sudoku Explainer's scale with the hardest technique, and how often each technique was used. Each PUZZLE is 81 characters or a file (one puzzle per line, or one
 grid); '-' or no PUZZLE with piped input reads stdin, so a pasted multi-line grid works.
 
 Exit status: 0 all puzzles valid, 1 some invalid or unreadable, 2 usage error, 130 interrupted."""
@@ -36,6 +37,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     form.add_argument("--csv", action="store_true", help="one CSV row per puzzle, with a header")
     parser.add_argument("--steps", action="store_true",
                         help="the whole step list, numbered, with full explanations")
+    parser.add_argument("--ladder", choices=("full", "card"), default="full",
+                        help="the techniques to grade with: 'full' (default) tries the card's ladder, "
+                             "then the techniques beyond it, before a guess; 'card' only the card's "
+                             "ladder, then backtracking")
     parser.add_argument("--jobs", "-j", type=positive, default=os.cpu_count() or 1, metavar="N",
                         help="worker processes (default: all cores, %(default)s here)")
     return parser
@@ -46,11 +51,11 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def graded(items: list[Item], jobs: int, with_steps: bool):
+def graded(items: list[Item], jobs: int, with_steps: bool, ladder: str = "full"):
     """Yield a record per item in input order, over `jobs` processes when that is worth it."""
     if jobs <= 1 or len(items) <= 1:
         for item in items:
-            yield grade_record(item, with_steps)
+            yield grade_record(item, with_steps, ladder)
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -59,14 +64,14 @@ def graded(items: list[Item], jobs: int, with_steps: bool):
     jobs = min(jobs, -(-len(items) // size))
     with ProcessPoolExecutor(jobs, initializer=_ignore_interrupts) as pool:
         # A bounded window of chunks in flight keeps memory flat on a million-line file.
-        pending = deque(pool.submit(grade_chunk, chunk, with_steps)
+        pending = deque(pool.submit(grade_chunk, chunk, with_steps, ladder)
                         for chunk in islice(chunks, jobs * 4))
         try:
             while pending:
                 records = pending.popleft().result()
                 following = next(chunks, None)
                 if following is not None:
-                    pending.append(pool.submit(grade_chunk, following, with_steps))
+                    pending.append(pool.submit(grade_chunk, following, with_steps, ladder))
                 yield from records
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
@@ -123,7 +128,7 @@ def run(args) -> int:
     summary = Summary()
     progress = _progress(len(items))
     task = progress.add_task("grading", total=len(items)) if progress else None
-    results = graded(items, args.jobs, args.steps)
+    results = graded(items, args.jobs, args.steps, args.ladder)
     stop = StopFlag()
     try:
         if progress:

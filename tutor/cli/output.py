@@ -51,6 +51,22 @@ def level_text(record: dict) -> str:
     return f"{record['level']} ({record['band']})" if record["valid"] else ""
 
 
+def rating_text(record: dict) -> str:
+    """'3.2 (X-Wing)': the rating and the technique that set it."""
+    if not record["valid"] or record["hardest"] is None:
+        return ""
+    return f"{record['rating']} ({technique(record['hardest']).name})"
+
+
+def card_text(record: dict) -> str:
+    """"the card's ladder runs out at step 23; needs X-Wing", or '' when it finishes."""
+    runs_out = record["valid"] and record["card_runs_out"]
+    if not runs_out:
+        return ""
+    return (f"the card's ladder runs out at step {runs_out['index'] + 1}; "
+            f"needs {technique(runs_out['needs']).name}")
+
+
 def bottleneck_text(record: dict) -> str:
     found = record["bottleneck"]
     return f"step {found['index'] + 1}: {found['step']}" if found else ""
@@ -84,8 +100,11 @@ class CsvWriter:
         self.stream = stream
         self.with_steps = with_steps
         header = [f for f in FIELDS if f not in ("techniques", "bottleneck")]
-        header[header.index("backtracking"):header.index("backtracking")] = [
+        header.remove("card_runs_out")
+        header[header.index("rating"):header.index("rating")] = [
             "bottleneck", "bottleneck_index"]
+        header[header.index("backtracking"):header.index("backtracking")] = [
+            "card_runs_out_index", "card_runs_out_needs"]
         self.header = (header + [technique_column(t.id) for t in TECHNIQUES]
                        + (["steps"] if with_steps else []))
         self.writer = csv.writer(stream, lineterminator="\n")
@@ -96,6 +115,9 @@ class CsvWriter:
         found = record["bottleneck"]
         row["bottleneck"] = found["step"] if found else None
         row["bottleneck_index"] = found["index"] if found else None
+        runs_out = record["card_runs_out"]
+        row["card_runs_out_index"] = runs_out["index"] if runs_out else None
+        row["card_runs_out_needs"] = runs_out["needs"] if runs_out else None
         for t in TECHNIQUES:
             count = (record["techniques"] or {}).get(t.id, 0)
             row[technique_column(t.id)] = count if record["valid"] else None
@@ -153,8 +175,12 @@ class TableWriter:
         if record["givens"] is not None:
             rows.append(("Givens", str(record["givens"])))
         if record["valid"]:
+            level = level_text(record)
+            if record["card_runs_out"]:
+                level += f": {card_text(record)}"
             rows += [
-                ("Level", level_text(record)),
+                ("Level", level),
+                ("Rating", rating_text(record)),
                 ("Bottleneck", bottleneck_text(record)),
                 ("Techniques", technique_counts(record["techniques"])),
             ]
@@ -167,13 +193,13 @@ class TableWriter:
         from rich.text import Text
 
         table = Table(show_lines=False)
-        for name in ("#", "Source", "Givens", "Validity", "Level", "Bottleneck", "Techniques"):
+        for name in ("#", "Source", "Givens", "Validity", "Level", "Rating", "Bottleneck", "Techniques"):
             table.add_column(name, overflow="fold")
         for number, record in enumerate(self.records, start=1):
             givens = "" if record["givens"] is None else str(record["givens"])
             table.add_row(
                 str(number), Text(record["source"]), givens, Text(validity_text(record)),
-                level_text(record), Text(bottleneck_text(record)),
+                level_text(record), Text(rating_text(record)), Text(bottleneck_text(record)),
                 Text(technique_counts(record["techniques"] or {})),
             )
         return table

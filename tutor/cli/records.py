@@ -15,7 +15,7 @@ from tutor.cli.inputs import Item
 
 FIELDS = (
     "source", "file", "line", "puzzle", "valid", "status", "solutions", "givens", "level", "band",
-    "techniques", "bottleneck", "backtracking", "error",
+    "techniques", "bottleneck", "rating", "hardest", "card_runs_out", "backtracking", "error",
 )
 STATUSES = {
     "unique": "unique solution",
@@ -43,7 +43,7 @@ def step_record(step) -> dict:
     }
 
 
-def grade_record(item: Item, with_steps: bool = False) -> dict:
+def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> dict:
     """Parse, check and grade one puzzle; a bad puzzle gives a record with `valid` false and `error`."""
     record = dict.fromkeys(FIELDS)
     record.update(source=item.where(), file=item.file, line=item.line, puzzle=item.text.strip(), valid=False)
@@ -64,7 +64,7 @@ def grade_record(item: Item, with_steps: bool = False) -> dict:
         record["error"] = f"{item.where()}: {check.message}"
         return record
     try:
-        result = grade(grid)
+        result = grade(grid, ladder)
     except EngineError as error:
         record.update(status="contradiction", error=f"{item.where()}: {error}")
         return record
@@ -73,8 +73,13 @@ def grade_record(item: Item, with_steps: bool = False) -> dict:
         level=number(result.level),
         band=result.band,
         techniques={t.id: result.techniques[t.id] for t in TECHNIQUES if t.id in result.techniques},
+        rating=result.rating,
+        hardest=result.hardest,
         backtracking=result.backtracking,
     )
+    if result.card_runs_out_at is not None:
+        index = result.card_runs_out_at
+        record["card_runs_out"] = {"index": index, "needs": result.steps[index].technique}
     if result.bottleneck is not None:
         record["bottleneck"] = {"step": str(result.bottleneck), "index": result.bottleneck_index}
     if with_steps:
@@ -82,6 +87,6 @@ def grade_record(item: Item, with_steps: bool = False) -> dict:
     return record
 
 
-def grade_chunk(items: list[Item], with_steps: bool) -> list[dict]:
+def grade_chunk(items: list[Item], with_steps: bool, ladder: str = "full") -> list[dict]:
     """Records for a chunk of items, in order (the unit of work sent to a worker process)."""
-    return [grade_record(item, with_steps) for item in items]
+    return [grade_record(item, with_steps, ladder) for item in items]

@@ -8,13 +8,14 @@ a removed true digit would teach something false.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Iterable
 
 from tutor.model.errors import PuzzleError
 from tutor.model.geometry import CELLS, COUNT, DIGITS_IN, bit, cell_name
 from tutor.model.grid import Grid
 from tutor.solvers.backtracking import solve_values
 from tutor.engine.backtracking import backtracking_step
-from tutor.engine.registry import LADDER, TECHNIQUES, technique
+from tutor.engine.registry import LADDER, LADDERS, TECHNIQUES, technique
 from tutor.engine.step import Step
 from tutor.engine.walk import Walk, ladder, preferred_step
 
@@ -91,10 +92,20 @@ def find_contradiction(grid: Grid, solution=None) -> ContradictionError | None:
     return None
 
 
-def ladder_of(techniques=None) -> tuple[str, ...]:
-    """The technique ids to try, easiest first (registry order), excluding the backtracking fallback."""
+def ladder_of(techniques: str | Iterable[str] | None = None) -> tuple[str, ...]:
+    """The technique ids to try, easiest first (registry order), excluding the backtracking fallback.
+
+    `techniques` is None (the full ladder), a ladder's name ('full' or 'card'), or technique ids.
+
+    :raises KeyError: for an unknown ladder name or technique id.
+    """
     if techniques is None:
         return LADDER
+    if isinstance(techniques, str):
+        try:
+            return LADDERS[techniques]
+        except KeyError:
+            raise KeyError(f"unknown ladder {techniques!r}; known: {', '.join(LADDERS)}") from None
     chosen = {technique(t).id for t in techniques}
     chosen.discard("backtracking")
     return tuple(t.id for t in TECHNIQUES if t.id in chosen)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from tutor.model.grid import Grid
 from tutor.engine.backtracking import backtracking_step
 from tutor.engine.engine import check_position, ladder_of
+from tutor.engine.registry import CARD_LADDER, technique
 from tutor.engine.scoring import Scorer
 from tutor.engine.step import Step
 from tutor.engine.walk import Walk, advance, ladder
@@ -19,6 +20,11 @@ class Grade:
     `level` is the highest level any technique earned (its level once, its repeated level when used
     in more than one step; pointing and claiming count together); `bottleneck` is the step at which
     the running level first reached the final level, at `bottleneck_index` in `steps`.
+
+    `rating` is the hardest step's rating on Sudoku Explainer's scale and `hardest` that step's
+    technique id; `card_runs_out_at` is the index in `steps` of the first step beyond the card's
+    ladder (None when the card's ladder finishes); `backtracking` is true only when a guess was
+    taken.
     """
 
     level: float
@@ -30,6 +36,9 @@ class Grade:
     backtracking: bool
     givens: int
     solution_values: tuple[int, ...]
+    rating: float = 0.0
+    hardest: str | None = None
+    card_runs_out_at: int | None = None
 
     @property
     def solution(self) -> Grid:
@@ -71,6 +80,7 @@ def grade(grid: Grid, techniques=None) -> Grade:
             raise AssertionError("a solvable puzzle's walk left an empty cell")
         solution = tuple(walk.values)
     index = scorer.bottleneck_index
+    hardest = hardest_step(steps, scorer.counts)
     return Grade(
         level=scorer.level,
         band=scorer.band,
@@ -81,4 +91,25 @@ def grade(grid: Grid, techniques=None) -> Grade:
         backtracking="backtracking" in scorer.counts,
         givens=len(grid.givens),
         solution_values=solution,
+        rating=hardest.rating if hardest is not None else 0.0,
+        hardest=hardest.technique if hardest is not None else None,
+        card_runs_out_at=next((i for i, step in enumerate(steps) if step.technique not in CARD_IDS),
+                              None),
     )
+
+
+CARD_IDS = frozenset(CARD_LADDER)
+
+
+def hardest_step(steps: list[Step], counts: dict[str, int]) -> Step | None:
+    """The first step of the highest rating (ratings per step only where a technique varies them)."""
+    best: Step | None = None
+    best_rating = -1.0
+    varying = {t for t in counts if technique(t).rate is not None}
+    fixed = {t: technique(t).rating for t in counts if t not in varying}
+    for step in steps:
+        t = step.technique
+        rating = fixed[t] if t in fixed else step.rating
+        if rating > best_rating:
+            best, best_rating = step, rating
+    return best

@@ -49,8 +49,15 @@ TECHNIQUES: tuple[Technique, ...] = tuple(
 BY_ID = {t.id: t for t in TECHNIQUES}
 ENTRIES.update(BY_ID)
 
-LADDER: tuple[str, ...] = tuple(t.id for t in TECHNIQUES if t.on_ladder and t.finder is not None)
-"""The default ladder, easiest first (backtracking is the fallback after it)."""
+CARD_LADDER: tuple[str, ...] = tuple(t.id for t in TECHNIQUES if t.on_ladder and t.finder is not None)
+"""The card's ladder, naked single to hidden triple: always tried first, and alone it decides the
+0-6 level (6: it cannot finish)."""
+LADDER: tuple[str, ...] = CARD_LADDER + tuple(
+    t.id for t in TECHNIQUES if not t.on_ladder and t.finder is not None)
+"""The default ladder, easiest first: the card's, then the techniques beyond it (backtracking is
+the fallback after it)."""
+LADDERS: dict[str, tuple[str, ...]] = {"full": LADDER, "card": CARD_LADDER}
+"""The ladders by name, as `tutor grade --ladder NAME` and `techniques=NAME` choose them."""
 
 BANDS = (
     (0, "Gentle"),

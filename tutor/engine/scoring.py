@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from tutor.engine.registry import TECHNIQUES, band
 
-_SCORING = {t.id: (t.score_group, t.level, t.repeated_level) for t in TECHNIQUES}
+# A technique beyond the card's ladder earns 6: needing it means the card's ladder cannot finish.
+_BEYOND_THE_CARD = 6.0
+_SCORING = {
+    t.id: (t.score_group,
+           _BEYOND_THE_CARD if t.level is None else t.level,
+           _BEYOND_THE_CARD if t.repeated_level is None else t.repeated_level)
+    for t in TECHNIQUES
+}
 
 
 class Scorer:
@@ -35,7 +42,7 @@ class Scorer:
         # Only a group's first and second use can raise the level; later ones earn the same again.
         earnings = [(0, once), (1, repeated)] if before == 0 else [(0, repeated)]
         for k, earned in earnings:
-            if k >= times or earned is None:
+            if k >= times:
                 continue
             if earned > self.level or self.bottleneck_index is None:
                 self.level = max(self.level, earned)
