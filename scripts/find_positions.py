@@ -23,7 +23,7 @@ def walk(grid: Grid) -> Iterator[tuple[int, Grid, object]]:
     """Each (steps taken, position, next step) from `grid` until it is solved."""
     taken = 0
     while True:
-        step = next_step(grid)
+        step = next_step(grid, "card")  # lesson positions come from the card's walk
         if step is None:
             return
         yield taken, grid, step

@@ -1,19 +1,138 @@
-"""Backtracking, the last resort: place the solution's digit in a cell with the fewest candidates."""
+"""Backtracking, the last resort: a guess, shown with the contradiction that proves it.
+
+When no technique applies, the tutor still teaches: it picks a cell with two candidates and the
+wrong one whose contradiction follows fastest by singles, and shows that chain cell by cell, up
+to the cell or unit that breaks. Only when no two-candidate cell breaks by singles does it fall
+back to "trying it leads to a contradiction" (which the solver has proved).
+"""
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from tutor.engine.singles import HIDDEN_SINGLE_UNIT_ORDER
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, digits_or
-from tutor.model.geometry import CELLS, COUNT, DIGITS_IN, cell_name, digits_name
+from tutor.engine.technique import Texts, an, digits_or
+from tutor.model.geometry import (
+    CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEERS, UNITS, cell_name, digits_name, unit_name,
+)
+
+CHAIN_LIMIT = 30
+"""The longest chain of singles followed after a trial digit: a longer proof teaches little."""
+
+NAKED = -1
+"""In a chain, the unit of a placement made as a naked single (a hidden single names its unit)."""
+NO_CANDIDATE, NO_PLACE = 0, 1
+"""How a trial breaks: a cell left with no candidate, or a unit left with no place for a digit."""
 
 
 def backtracking_step(values: Sequence[int], masks: Sequence[int], solution: Sequence[int]) -> Step:
-    """Place the solution digit in an empty cell with the fewest candidates."""
-    cell = min((c for c in CELLS if not values[c]), key=lambda c: (COUNT[masks[c]], c))
-    return Step("backtracking", placements=((cell, solution[cell]),), cells=(cell,),
-                digits=DIGITS_IN[masks[cell]])
+    """The guess to teach: the true digit of a cell, proved by the shortest contradiction.
+
+    Roles: ("tried", (cell, digit)) the wrong digit tried; ("chain_cells", ...), ("chain_digits",
+    ...), ("chain_units", ...) the singles it forces, in order (unit NAKED for a naked single);
+    ("broken", (NO_CANDIDATE, cell, 0) or (NO_PLACE, unit, digit)) where it breaks. Without a
+    chain (no two-candidate cell breaks by singles), the step has no roles.
+    """
+    best = None
+    for cell in CELLS:
+        if values[cell] or COUNT[masks[cell]] != 2:
+            continue
+        wrong = next(d for d in DIGITS_IN[masks[cell]] if d != solution[cell])
+        limit = CHAIN_LIMIT if best is None else len(best[2]) - 1
+        found = contradiction(values, masks, cell, wrong, limit)
+        if found is not None:
+            best = (cell, wrong, *found)
+    if best is None:
+        cell = min((c for c in CELLS if not values[c]), key=lambda c: (COUNT[masks[c]], c))
+        return Step("backtracking", placements=((cell, solution[cell]),), cells=(cell,),
+                    digits=DIGITS_IN[masks[cell]])
+    cell, wrong, chain, broken = best
+    chain_cells = tuple(c for c, _, _ in chain)
+    units = (broken[1],) if broken[0] == NO_PLACE else ()
+    return Step(
+        "backtracking", placements=((cell, solution[cell]),),
+        cells=(cell,) + chain_cells + ((broken[1],) if broken[0] == NO_CANDIDATE else ()),
+        units=units, digits=DIGITS_IN[masks[cell]],
+        roles=(("tried", (cell, wrong)), ("chain_cells", chain_cells),
+               ("chain_digits", tuple(d for _, d, _ in chain)),
+               ("chain_units", tuple(u for _, _, u in chain)), ("broken", broken)),
+    )
+
+
+def contradiction(values: Sequence[int], masks: Sequence[int], cell: int, digit: int,
+                  limit: int = CHAIN_LIMIT):
+    """Place `digit` in `cell` and follow singles: (chain, broken) when the grid breaks within
+    `limit` forced placements, else None. The chain lists (cell, digit, unit or NAKED)."""
+    values, masks = list(values), list(masks)
+    chain: list[tuple[int, int, int]] = []
+    placing = (cell, digit, NAKED)
+    while True:
+        c, d, _ = placing
+        values[c] = d
+        masks[c] = 0
+        digit_bit = 1 << (d - 1)
+        for p in PEERS[c]:
+            if masks[p] & digit_bit:
+                masks[p] ^= digit_bit
+                if not masks[p] and not values[p]:
+                    return chain, (NO_CANDIDATE, p, 0)
+        broken = _missing_place(values, masks)
+        if broken is not None:
+            return chain, broken
+        if len(chain) >= limit:
+            return None
+        placing = _next_single(values, masks)
+        if placing is None:
+            return None
+        chain.append(placing)
+
+
+def _missing_place(values, masks):
+    """(NO_PLACE, unit, digit) for a unit that has lost every place for a digit it still needs."""
+    for unit in HIDDEN_SINGLE_UNIT_ORDER:
+        present = 0
+        for c in UNITS[unit]:
+            present |= masks[c] | (1 << (values[c] - 1) if values[c] else 0)
+        if present != 0x1FF:
+            missing = (~present & 0x1FF)
+            return NO_PLACE, unit, (missing & -missing).bit_length()
+    return None
+
+
+def _next_single(values, masks):
+    """The next forced placement: a naked single (lowest cell), else a hidden single."""
+    for c in CELLS:
+        if not values[c] and ONLY_DIGIT[masks[c]]:
+            return c, ONLY_DIGIT[masks[c]], NAKED
+    for unit in HIDDEN_SINGLE_UNIT_ORDER:
+        once = twice = 0
+        for c in UNITS[unit]:
+            twice |= once & masks[c]
+            once |= masks[c]
+        single = once & ~twice
+        if single:
+            low = single & -single
+            c = next(c for c in UNITS[unit] if masks[c] & low)
+            return c, low.bit_length(), unit
+    return None
+
+
+def chain_lines(step: Step) -> list[str]:
+    """The trial's forced placements, one a line: 'r2c7 = 4 (the only place for 4 in box 3)'."""
+    lines = []
+    for c, d, u in zip(step.role("chain_cells"), step.role("chain_digits"), step.role("chain_units")):
+        reason = (f"its only candidate left" if u == NAKED
+                  else f"the only place left for {d} in {unit_name(u)}")
+        lines.append(f"{cell_name(c)} = {d} ({reason})")
+    return lines
+
+
+def broken_text(step: Step) -> str:
+    kind, where, digit = step.role("broken")
+    if kind == NO_CANDIDATE:
+        return f"{cell_name(where)} has no candidate left"
+    return f"{unit_name(where)} has no place left for {an(str(digit))}"
 
 
 class BacktrackingTexts(Texts):
@@ -23,19 +142,37 @@ class BacktrackingTexts(Texts):
         return f"{step.name}: {step.changes}"
 
     def nudge(self, step: Step) -> str:
-        return ("No technique on the ladder applies here: the next step needs trial and error "
+        if step.role("tried"):
+            cell, _ = step.role("tried")
+            return (f"No technique the tutor knows applies here. Try one of the two candidates of "
+                    f"{cell_name(cell)} and follow the singles it forces.")
+        return ("No technique the tutor knows applies here: the next step needs trial and error "
                 "(backtracking).")
 
     def pattern(self, step: Step) -> str:
+        if step.role("tried"):
+            cell, wrong = step.role("tried")
+            n = len(step.role("chain_cells"))
+            return (f"Suppose {cell_name(cell)} were {wrong}: after "
+                    f"{n} forced single{'s' if n != 1 else ''} the grid breaks "
+                    f"({broken_text(step)}).")
         return (f"{cell_name(step.cells[0])} has the fewest candidates ({digits_name(step.digits)}): "
                 "try each of them.")
 
     def full(self, step: Step) -> str:
         (cell, digit), = step.placements
+        if step.role("tried"):
+            _, wrong = step.role("tried")
+            chain = " => ".join([f"{cell_name(cell)} = {wrong}"] + chain_lines(step)
+                                + [broken_text(step)])
+            return (f"No technique the tutor knows applies, so it tests a candidate. {cell_name(cell)} "
+                    f"can only be {digits_or(step.digits)}. Suppose it were {wrong}: {chain}. "
+                    f"That is impossible, so {cell_name(cell)} is not {wrong}: "
+                    f"{cell_name(cell)} = {digit}. Needing a guess makes the puzzle level 6.")
         others = [x for x in step.digits if x != digit]
-        tried = (f"Trying {digits_or(others)} there leads to a contradiction" if others
-                 else "Nothing else fits there")
-        return (f"None of the techniques on the ladder applies. {cell_name(cell)} has the fewest "
+        tried = (f"Trying {digits_or(others)} there leads to a contradiction (the solver has "
+                 "checked every way on)" if others else "Nothing else fits there")
+        return (f"No technique the tutor knows applies. {cell_name(cell)} has the fewest "
                 f"candidates ({digits_name(step.digits)}). {tried}, so {cell_name(cell)} = {digit}. "
                 "After this trial-and-error step the techniques resume; needing it makes the "
                 "puzzle level 6.")

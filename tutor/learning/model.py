@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor.engine import Step, next_step
-from tutor.engine.registry import technique as technique_entry
+from tutor.engine.registry import CARD_LADDER, technique as technique_entry
 from tutor.engine.step import describe_changes
 from tutor.model.grid import Grid
 
@@ -57,8 +57,14 @@ class Position:
         return self.grid if step is None else self.grid.apply(step)
 
     def engine_step(self) -> Step | None:
-        """What the engine says comes next here (solving the puzzle once, then cached)."""
-        return next_step(self.grid)
+        """What the engine says comes next here (solving the puzzle once, then cached).
+
+        A position about a technique of the card's ladder, or about the guess after it, is one the
+        card's ladder reached: the engine steps there with the card's ladder, so a technique beyond
+        the card does not take the place of the guess the lesson teaches.
+        """
+        on_card = self.technique in CARD_LADDER or self.technique == "backtracking"
+        return next_step(self.grid, "card" if on_card else None)
 
     @property
     def answer_text(self) -> str:
