@@ -126,7 +126,7 @@ def _duals(singles: list[Step], technique: str, key) -> Iterator[Step]:
                 continue
             merged = []
             for name, members in first.roles:
-                if name in ("box", "box_cells", "cross_units", "weak_units") and second.role(name) == members:
+                if name in ("box", "box_cells", "weak_units") and second.role(name) == members:
                     merged.append((name, members))
                 else:
                     merged.append((name, members + second.role(name)))
@@ -262,8 +262,9 @@ def empty_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
     link, along "strong_units". The target, in far's line and the cross's other line, loses the
     digit. An empty rectangle with only two places in the box is found too (HoDoKu reports it only
     when asked); `box_cells` tells it. A dual empty rectangle follows the single ones: two readings
-    of the same box with different targets; its "strong_links" holds both links (4 cells) and
-    "strong_units" both lines, and it removes both targets.
+    of the same box with different targets; its "strong_links" holds both links (4 cells),
+    "strong_units" both lines and "cross_units" both crosses (a box with two places has two), and
+    it removes both targets.
     """
     digit_cells = digit_cell_sets(masks)
     for digit in DIGITS:
@@ -290,6 +291,8 @@ class _ChainTexts(Texts):
     """The pattern's name as the nudge says it."""
 
     def _chains(self, step: Step):
+        """Each chain of the step (two for a dual kite): end, inner, inner, end, its two strong
+        units and the unit of its weak link."""
         links = step.role("strong_links")
         units = step.role("strong_units")
         weak = step.role("weak_units")
@@ -305,15 +308,18 @@ class _ChainTexts(Texts):
 
     def nudge(self, step: Step) -> str:
         d = step.digits[0]
-        lines = " and ".join(unit_name(u) for u in step.role("strong_units")[:2])
-        dual = "two readings of " if len(step.role("strong_links")) > 4 else ""
-        return f"Look for {dual}{an(self.kind)} on the {d}s: strong links in {lines}."
+        chains = list(self._chains(step))
+        if len(chains) > 1:
+            return (f"Look for a double {self.kind} on the {d}s: two of them through the same two "
+                    f"cells of {unit_name(chains[0][6])}.")
+        lines = " and ".join(unit_name(u) for u in chains[0][4:6])
+        return f"Look for {an(self.kind)} on the {d}s, with strong links in {lines}."
 
     def _links_sentence(self, step: Step, chain) -> str:
         d = step.digits[0]
         end1, inner1, inner2, end2, unit1, unit2, weak = chain
-        return (f"{_strong(d, unit1, (end1, inner1)).capitalize()}, and {_strong(d, unit2, (inner2, end2))}. "
-                f"{cell_name(inner1)} and {cell_name(inner2)} share {unit_name(weak)}")
+        return (f"{_capital(_strong(d, unit1, (end1, inner1)))}, and {_strong(d, unit2, (inner2, end2))}. "
+                f"{_capital(cell_name(inner1))} and {cell_name(inner2)} share {unit_name(weak)}")
 
     def pattern(self, step: Step) -> str:
         return ". ".join(self._links_sentence(step, chain) for chain in self._chains(step)) + "."
@@ -326,24 +332,40 @@ class _ChainTexts(Texts):
             end1, inner1, inner2, end2, unit1, unit2, weak = chain
             ends.append((end1, end2))
             parts.append(
-                f"{self._links_sentence(step, chain)}, so they cannot both hold the {d}. If "
-                f"{cell_name(inner1)} is not the {d}, {unit_name(unit1)} puts it in {cell_name(end1)}; "
+                f"{self._links_sentence(step, chain)}, so at least one of them is not the {d}. If "
+                f"{cell_name(inner1)} is not, {unit_name(unit1)} puts the {d} in {cell_name(end1)}; "
                 f"if {cell_name(inner2)} is not, {unit_name(unit2)} puts it in {cell_name(end2)}. "
-                f"So {cell_name(end1)} or {cell_name(end2)} holds the {d}, and a cell that sees both "
-                f"cannot.")
+                f"Either way {cell_name(end1)} or {cell_name(end2)} holds the {d}, so no cell that "
+                f"sees both of them can.")
+        if len(parts) > 1:
+            parts.insert(1, "The same two cells of the box, read the other way round, give a second chain.")
         reasons = []
         for cell, _ in step.eliminations:
             for end1, end2 in ends:
                 if PEER_BITS[cell] >> end1 & 1 and PEER_BITS[cell] >> end2 & 1:
-                    reasons.append(f"{cell_name(cell)} sees {cell_name(end1)} (in "
-                                   f"{unit_name(_shared_unit(cell, end1))}) and {cell_name(end2)} (in "
-                                   f"{unit_name(_shared_unit(cell, end2))})")
+                    reasons.append(f"{cell_name(cell)} shares {unit_name(_shared_unit(cell, end1))} with "
+                                   f"{cell_name(end1)} and {unit_name(_shared_unit(cell, end2))} with "
+                                   f"{cell_name(end2)}")
                     break
-        dual = "" if len(ends) == 1 else "The same two cells of the box read the other way give a second chain. "
-        first, *rest = parts
-        body = first if not rest else first + " " + dual + " ".join(rest)
-        return (f"{body} {'; '.join(reasons).capitalize()}. "
+        return (f"{' '.join(parts)} Seeing both: {'; '.join(reasons)}. "
                 f"So the {d} can be removed from {cells_name(step.eliminated_cells)}.")
+
+
+def _capital(text: str) -> str:
+    """The text with its first letter in capitals ('r3c1' stays as it is: cell names keep their case)."""
+    if text[:1] == "r" and text[1:2].isdigit():
+        return text
+    return text[:1].upper() + text[1:]
+
+
+_AGAIN = "; read another way, "
+
+
+def _lie(step: Step, along: int, other: int) -> str:
+    """'they all lie in row 4 or column 6' (the row named first)."""
+    lines = sorted((along, other))
+    amount = "both" if len(step.role("box_cells")) == 2 else "all"
+    return f"they {amount} lie in {unit_name(lines[0])} or {unit_name(lines[1])}"
 
 
 class SkyscraperTexts(_ChainTexts):
@@ -362,17 +384,18 @@ class EmptyRectangleTexts(Texts):
     """Roles as documented on `empty_rectangles`."""
 
     def _readings(self, step: Step):
+        """Each reading (two for a dual): near, far, the link's unit, the cross's line through near,
+        the cross's other line, and the target cell."""
         links = step.role("strong_links")
         units = step.role("strong_units")
-        row, column = step.role("cross_units")
+        crosses = step.role("cross_units")
         for k in range(len(links) // 2):
             near, far = links[2 * k:2 * k + 2]
-            along, other = (row, column) if ROW_OF[near] == row else (column, row)
-            if other == row:
-                target = cell_at(row, COL_OF[far])
+            row, column = crosses[2 * k:2 * k + 2]
+            if ROW_OF[near] == row:
+                yield near, far, units[k], row, column, cell_at(ROW_OF[far], column - _COLUMN_START)
             else:
-                target = cell_at(ROW_OF[far], other - _COLUMN_START)
-            yield near, far, units[k], along, other, target
+                yield near, far, units[k], column, row, cell_at(row, COL_OF[far])
 
     def one_line(self, step: Step) -> str:
         box = unit_name(step.role("box")[0])
@@ -381,33 +404,35 @@ class EmptyRectangleTexts(Texts):
         return f"{step.name}: {step.digits[0]} in {box} ({pairs}) => {step.changes}"
 
     def nudge(self, step: Step) -> str:
+        twice = " that works two ways" if len(step.role("strong_links")) > 2 else ""
         return (f"Look for an empty rectangle on the {step.digits[0]}s in "
-                f"{unit_name(step.role('box')[0])}.")
+                f"{unit_name(step.role('box')[0])}{twice}.")
 
     def _box_sentence(self, step: Step) -> str:
         d = step.digits[0]
-        box = unit_name(step.role("box")[0])
-        row, column = step.role("cross_units")
-        return (f"In {box} the {d} can only go in {cells_name(step.role('box_cells')).replace(' and ', ' or ')}, "
-                f"all in {unit_name(row)} or {unit_name(column)}")
+        places = cells_name(step.role("box_cells")).replace(" and ", " or ")
+        return f"In {unit_name(step.role('box')[0])} the {d} can only go in {places}"
 
     def pattern(self, step: Step) -> str:
         d = step.digits[0]
-        links = "; ".join(_strong(d, unit, (near, far)) for near, far, unit, *_ in self._readings(step))
-        return f"{self._box_sentence(step)}. Strong link: {links}."
+        readings = []
+        for near, far, unit, along, other, _ in self._readings(step):
+            readings.append(f"{_lie(step, along, other)}, and {_strong(d, unit, (near, far))}")
+        return f"{self._box_sentence(step)}. {_capital(_AGAIN.join(readings))}."
 
     def full(self, step: Step) -> str:
         d = step.digits[0]
         box = unit_name(step.role("box")[0])
-        row, column = step.role("cross_units")
-        text = [f"{self._box_sentence(step)}: the rest of the box is empty of {d}, so the box's {d} "
-                f"lies in {unit_name(row)} or in {unit_name(column)}."]
-        for near, far, unit, along, other, target in self._readings(step):
+        text = [f"{self._box_sentence(step)}."]
+        for k, (near, far, unit, along, other, target) in enumerate(self._readings(step)):
             text.append(
-                f"{_strong(d, unit, (near, far)).capitalize()}. If {cell_name(near)} holds the {d}, "
+                f"{'Read another way, t' if k else 'T'}{_lie(step, along, other)[1:]} (the rest of the "
+                f"box, an empty rectangle, has no {d}), so the box's {d} is in one of those two lines. "
+                f"{_capital(_strong(d, unit, (near, far)))}. If {cell_name(near)} holds the {d}, "
                 f"{unit_name(along)} has its {d} outside {box}, so the box's {d} is in "
-                f"{unit_name(other)} and {cell_name(target)} ({unit_name(other)}, outside the box) "
-                f"cannot be {d}. If it does not, {cell_name(far)} holds the {d}, and "
-                f"{cell_name(target)} shares {unit_name(_shared_unit(target, far))} with it.")
+                f"{unit_name(other)}, and {cell_name(target)}, in {unit_name(other)} outside the box, "
+                f"cannot be {d}. If {cell_name(near)} does not, {cell_name(far)} holds the {d}, and "
+                f"{cell_name(target)} sees it in {unit_name(_shared_unit(target, far))}. Either way "
+                f"{cell_name(target)} is not {d}.")
         text.append(f"So the {d} can be removed from {cells_name(step.eliminated_cells)}.")
         return " ".join(text)
