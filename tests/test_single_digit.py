@@ -126,7 +126,8 @@ def test_dual_kite_reads_the_same_box_cells_both_ways():
     assert [(removals(s, 1), is_dual(s)) for s in steps] == [
         ({"r6c8"}, False), ({"r4c9"}, False), ({"r4c9", "r6c8"}, True)]
     dual = steps[-1]
-    assert dual.role("strong_links") == cells("r1c8", "r1c3", "r3c1", "r6c1", "r3c9", "r3c1", "r1c3", "r4c3")
+    assert dual.role("strong_links") == cells("r1c8", "r1c3", "r3c1", "r6c1",
+                                              "r3c9", "r3c1", "r1c3", "r4c3")
     assert len(dual.role("ends")) == 4 and dual.role("weak_units") == (BOX + 0,)
     assert "double two-string kite" in dual.nudge and "second chain" in dual.explanation
 
@@ -197,11 +198,15 @@ def test_no_empty_rectangle_when_the_box_leaves_the_cross():
     assert found(rectangle_grid("r4c5", "r4c6"), "empty_rectangle") == []  # a pointing pair only
 
 
-def test_dual_empty_rectangle_in_a_box_with_two_places():
+def dual_rectangle_grid():
+    """1s: box 3 only r1c8/r3c9, column 3 only r1c3/r4c3, column 1 only r3c1/r6c1."""
     grid = confine(Grid.empty(), 1, BOX + 2, "r1c8", "r3c9")
     grid = confine(grid, 1, COLUMN + 2, "r1c3", "r4c3")
-    grid = confine(grid, 1, COLUMN + 0, "r3c1", "r6c1")
-    steps = [s for s in found(grid, "empty_rectangle") if s.role("box") == (BOX + 2,)]
+    return confine(grid, 1, COLUMN + 0, "r3c1", "r6c1")
+
+
+def test_dual_empty_rectangle_in_a_box_with_two_places():
+    steps = [s for s in found(dual_rectangle_grid(), "empty_rectangle") if s.role("box") == (BOX + 2,)]
     assert [(removals(s, 1), is_dual(s)) for s in steps] == [
         ({"r4c9"}, False), ({"r6c8"}, False), ({"r4c9", "r6c8"}, True)]
     assert steps[-1].role("cross_units") == (ROW + 0, COLUMN + 8, ROW + 2, COLUMN + 7)
@@ -213,7 +218,7 @@ def test_dual_empty_rectangle_in_a_box_with_two_places():
 
 def hand_made_steps():
     grids = [skyscraper_grid(), kite_grid(), dual_kite_grid(), turbot_grid(),
-             rectangle_grid("r4c5", "r4c6", "r6c6")]
+             rectangle_grid("r4c5", "r4c6", "r6c6"), dual_rectangle_grid()]
     return [s for g in grids for t in FINDERS for s in found(g, t)]
 
 
@@ -232,6 +237,8 @@ def check_texts(step):
 def test_every_hint_level_renders_and_names_every_removed_cell():
     steps = hand_made_steps()
     assert {s.technique for s in steps} == set(FINDERS)
+    assert {s.technique for s in steps if s.technique in ("two_string_kite", "empty_rectangle")
+            and is_dual(s)} == {"two_string_kite", "empty_rectangle"}
     for step in steps:
         check_texts(step)
 
@@ -358,7 +365,7 @@ def test_single_digit_steps_are_sound_on_every_real_puzzle_and_render():
 def test_texts_render_on_real_stuck_positions():
     lines = [line.split()[0] for line in read_lines(shared_file("top1465/top1465.sdm"), 60)]
     rendered = set()
-    for line in lines:
+    for line in lines:  # the first stuck position of each puzzle
         grid = tutor.parse(line)
         walk = Walk(grid.values, grid.masks)
         if advance(walk, ladder(LADDER), [], None, None, prefer=False):
@@ -366,5 +373,5 @@ def test_texts_render_on_real_stuck_positions():
         for technique, finder in FINDERS.items():
             for step in finder(walk.values, walk.masks):
                 check_texts(step)
-                rendered.add((technique, is_dual(step) if technique in ("two_string_kite", "empty_rectangle") else False))
+                rendered.add((technique, is_dual(step)))
     assert {t for t, _ in rendered} == set(FINDERS)

@@ -7,9 +7,9 @@ from typing import Iterator, Sequence
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
-    BOX_OF, BOX_UNITS, CELLS, COL_OF, COLUMN_UNITS, DIGITS, PEERS, ROW_OF, ROW_UNITS, SIZE,
-    UNIT_BITS, UNITS, UNITS_OF, cell_at, cell_name, cells_name, cells_of_bits, digit_cell_sets,
-    unit_name,
+    BOX_HEIGHT, BOX_OF, BOX_UNITS, BOX_WIDTH, CELLS, COL_OF, COLUMN_UNITS, DIGITS, PEERS, ROW_OF,
+    ROW_UNITS, SIZE, UNIT_BITS, UNITS, UNITS_OF, cell_at, cell_name, cells_name, cells_of_bits,
+    digit_cell_sets, unit_name,
 )
 
 PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
@@ -55,7 +55,7 @@ def _shared_unit(a: int, b: int) -> int:
 
 
 def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
-    """Two parallel strong links (two rows, or two columns) whose one ends share a line.
+    """Two parallel strong links (two rows, or two columns) with one end of each on a shared line.
 
     Roles: "strong_links" is the chain as a flat tuple (end, inner, inner, end): the first pair
     is the first strong link, the last pair the second; the two inner cells share the weak link's
@@ -191,10 +191,10 @@ def _crosses() -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
     for box in BOX_UNITS:
         box_bits = UNIT_BITS[box]
         first = UNITS[box][0]
-        crosses.append(tuple(
-            (ROW_OF[first] + r, _COLUMN_START + COL_OF[first] + c,
-             UNIT_BITS[ROW_OF[first] + r] & box_bits, UNIT_BITS[_COLUMN_START + COL_OF[first] + c] & box_bits)
-            for r in range(3) for c in range(3)))
+        rows = [ROW_OF[first] + r for r in range(BOX_HEIGHT)]
+        columns = [_COLUMN_START + COL_OF[first] + c for c in range(BOX_WIDTH)]
+        crosses.append(tuple((row, column, UNIT_BITS[row] & box_bits, UNIT_BITS[column] & box_bits)
+                             for row in rows for column in columns))
     return tuple(crosses)
 
 
@@ -209,12 +209,12 @@ def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
     found = []
     if inside.bit_count() < 2:
         return found
+    box_cells = cells_of_bits(inside)
     for row, column, row_part, column_part in _CROSSES[box]:
         if inside & ~(row_part | column_part):
             continue
         if not inside & row_part & ~column_part or not inside & column_part & ~row_part:
             continue
-        box_cells = cells_of_bits(inside)
         # Along the cross's row: a strong link in the column of a cell of that row outside the box.
         for near in cells_of_bits(bits & UNIT_BITS[row] & ~box_bits):
             link_unit = _COLUMN_START + COL_OF[near]
@@ -240,7 +240,9 @@ def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
     return found
 
 
-def _rectangle_step(digit, target, box_unit, box_cells, near, far, row, column, link_unit) -> Step:
+def _rectangle_step(digit: int, target: int, box_unit: int, box_cells: tuple[int, ...], near: int,
+                    far: int, row: int, column: int, link_unit: int) -> Step:
+    """One reading of an empty rectangle: the box, its cross, the strong link near = far, the target."""
     return Step(
         "empty_rectangle",
         eliminations=((target, digit),),
@@ -400,7 +402,8 @@ class EmptyRectangleTexts(Texts):
     def one_line(self, step: Step) -> str:
         box = unit_name(step.role("box")[0])
         links = step.role("strong_links")
-        pairs = ", ".join(f"{cell_name(links[k])}={cell_name(links[k + 1])}" for k in range(0, len(links), 2))
+        pairs = ", ".join(f"{cell_name(links[k])}={cell_name(links[k + 1])}"
+                          for k in range(0, len(links), 2))
         return f"{step.name}: {step.digits[0]} in {box} ({pairs}) => {step.changes}"
 
     def nudge(self, step: Step) -> str:
