@@ -16,7 +16,7 @@ from tutor.engine.single_digit import (
 )
 from tutor.engine.technique import HintLevel
 from tutor.engine.walk import Walk, advance, ladder
-from tutor.model.geometry import UNITS, cell_name, parse_cell_name
+from tutor.model.geometry import UNITS, cell_name, cells_name, parse_cell_name
 from tutor.model.grid import Grid
 from conftest import read_lines, shared_file
 
@@ -228,7 +228,7 @@ def check_texts(step):
     full = texts[HintLevel.FULL - 1]
     for cell, digit in step.eliminations:
         assert cell_name(cell) in full
-    assert full.rstrip(".").endswith(tutor.model.geometry.cells_name(step.eliminated_cells))
+    assert full.rstrip(".").endswith(cells_name(step.eliminated_cells))
     assert f"the {step.digits[0]}" in texts[HintLevel.PATTERN - 1]
     for cell in step.role("strong_links"):
         assert cell_name(cell) in full
