@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.engine import backtracking, intersections, singles, subsets
+from tutor.engine import backtracking, intersections, single_digit, singles, subsets
 from tutor.engine.technique import ENTRIES, Technique
 
 NAKED_SUBSET, HIDDEN_SUBSET = subsets.NakedSubsetTexts(), subsets.HiddenSubsetTexts()
@@ -32,6 +32,20 @@ _ROWS = (
      subsets.naked_quads, NAKED_SUBSET, None),
     ("hidden_quad", "Hidden quad", subsets, None, None, "hidden_quad", 5.4,
      subsets.hidden_quads, HIDDEN_SUBSET, None),
+    # Single-digit patterns. Sudoku Explainer 1.2 has none of them (it meets them as X-cycles,
+    # 6.5 and up); its fork SukakuExplainer, whose ratings the SE-rated puzzle bank carries, rates
+    # skyscraper 4.0, two-string kite 4.1 and any other two-strong-link pattern, turbot fish and
+    # empty rectangle alike, 4.2 (between hidden triple 4.0 and XY-wing 4.2). The bank agrees:
+    # every sampled puzzle rated 4.0 offers a skyscraper where the basic ladder sticks, and 99 of
+    # 100 rated 4.1 a kite (most without a skyscraper).
+    ("skyscraper", "Skyscraper", single_digit, None, None, "skyscraper", 4.0,
+     single_digit.skyscrapers, single_digit.SkyscraperTexts(), None),
+    ("two_string_kite", "Two-string kite", single_digit, None, None, "two_string_kite", 4.1,
+     single_digit.two_string_kites, single_digit.TwoStringKiteTexts(), None),
+    ("turbot_fish", "Turbot fish", single_digit, None, None, "turbot_fish", 4.2,
+     single_digit.turbot_fish, single_digit.TurbotFishTexts(), None),
+    ("empty_rectangle", "Empty rectangle", single_digit, None, None, "empty_rectangle", 4.2,
+     single_digit.empty_rectangles, single_digit.EmptyRectangleTexts(), None),
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
 )

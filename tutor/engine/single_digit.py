@@ -1,0 +1,441 @@
+"""Single-digit patterns: skyscraper, two-string kite, turbot fish and empty rectangle."""
+
+from __future__ import annotations
+
+from typing import Iterator, Sequence
+
+from tutor.engine.step import Step
+from tutor.engine.technique import Texts, an
+from tutor.model.geometry import (
+    BOX_HEIGHT, BOX_OF, BOX_UNITS, BOX_WIDTH, CELLS, COL_OF, COLUMN_UNITS, DIGITS, PEERS, ROW_OF,
+    ROW_UNITS, SIZE, UNIT_BITS, UNITS, UNITS_OF, cell_at, cell_name, cells_name, cells_of_bits,
+    digit_cell_sets, unit_name,
+)
+
+PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
+"""PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
+
+_COLUMN_START = SIZE
+_BOX_START = 2 * SIZE
+_ALL_UNITS = ROW_UNITS + COLUMN_UNITS + BOX_UNITS
+
+
+def _links(digit_bits: int, units) -> list[tuple[int, int, int]]:
+    """The strong links of one digit in `units`: (first cell, second cell, unit) for every unit
+    where the digit has exactly two places."""
+    links = []
+    for unit in units:
+        inside = digit_bits & UNIT_BITS[unit]
+        if inside.bit_count() == 2:
+            low = inside & -inside
+            links.append((low.bit_length() - 1, (inside ^ low).bit_length() - 1, unit))
+    return links
+
+
+def _chain_step(technique: str, digit: int, removed: int, end1: int, inner1: int, inner2: int,
+                end2: int, unit1: int, unit2: int, weak_unit: int) -> Step:
+    """A chain of two strong links joined by a weak link: end1 = inner1 - inner2 = end2."""
+    return Step(
+        technique,
+        eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
+        cells=tuple(sorted((end1, inner1, inner2, end2))),
+        units=(unit1, unit2, weak_unit),
+        digits=(digit,),
+        roles=(("strong_links", (end1, inner1, inner2, end2)), ("ends", (end1, end2)),
+               ("strong_units", (unit1, unit2)), ("weak_units", (weak_unit,))),
+    )
+
+
+def _shared_unit(a: int, b: int) -> int:
+    """A unit holding both cells (row first, then column, then box)."""
+    for unit in UNITS_OF[a]:
+        if unit in UNITS_OF[b]:
+            return unit
+    raise ValueError(f"{cell_name(a)} and {cell_name(b)} share no unit")
+
+
+def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Two parallel strong links (two rows, or two columns) with one end of each on a shared line.
+
+    Roles: "strong_links" is the chain as a flat tuple (end, inner, inner, end): the first pair
+    is the first strong link, the last pair the second; the two inner cells share the weak link's
+    line. "ends" are the two free ends, "strong_units" the two parallel lines, "weak_units" the
+    line across them that joins the inner cells. Whatever sees both ends loses the digit.
+    """
+    digit_cells = digit_cell_sets(masks)
+    for digit in DIGITS:
+        bits = digit_cells[digit]
+        for lines, across, across_start in ((ROW_UNITS, COL_OF, _COLUMN_START), (COLUMN_UNITS, ROW_OF, 0)):
+            links = _links(bits, lines)
+            for i, (a1, b1, unit1) in enumerate(links):
+                for a2, b2, unit2 in links[i + 1:]:
+                    for inner1, end1 in ((a1, b1), (b1, a1)):
+                        for inner2, end2 in ((a2, b2), (b2, a2)):
+                            # ends on one line too would be an X-wing, which the fish family finds
+                            if across[inner1] != across[inner2] or across[end1] == across[end2]:
+                                continue
+                            removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+                            if removed:
+                                yield _chain_step("skyscraper", digit, removed, end1, inner1, inner2,
+                                                  end2, unit1, unit2, across_start + across[inner1])
+
+
+def _kites(bits: int, digit: int) -> list[Step]:
+    """Every single two-string kite of one digit."""
+    kites = []
+    row_links = _links(bits, ROW_UNITS)
+    column_links = _links(bits, COLUMN_UNITS)
+    for r1, r2, row in row_links:
+        for c1, c2, column in column_links:
+            if r1 == c1 or r1 == c2 or r2 == c1 or r2 == c2:
+                continue
+            for inner_row, end_row in ((r1, r2), (r2, r1)):
+                for inner_column, end_column in ((c1, c2), (c2, c1)):
+                    if BOX_OF[inner_row] != BOX_OF[inner_column]:
+                        continue
+                    removed = bits & PEER_BITS[end_row] & PEER_BITS[end_column]
+                    if removed:
+                        kites.append(_chain_step("two_string_kite", digit, removed, end_row, inner_row,
+                                                 inner_column, end_column, row, column,
+                                                 _BOX_START + BOX_OF[inner_row]))
+    return kites
+
+
+def two_string_kites(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """A row strong link and a column strong link with one end of each in the same box.
+
+    Roles as for the skyscraper: "strong_links" (row end, row inner, column inner, column end),
+    "ends", "strong_units" (the row, the column), "weak_units" (the box joining the inner cells).
+    A dual kite follows the single ones: two kites sharing the same two inner cells of one box
+    (each inner cell has a strong link along its row and along its column), read both ways; its
+    "strong_links" holds the two chains one after the other (8 cells), its "ends" the four ends,
+    "strong_units" the four lines, and it removes what both readings remove.
+    """
+    digit_cells = digit_cell_sets(masks)
+    for digit in DIGITS:
+        kites = _kites(digit_cells[digit], digit)
+        yield from kites
+        yield from _duals(kites, "two_string_kite", lambda s: frozenset(s.role("strong_links")[1:3]))
+
+
+def _duals(singles: list[Step], technique: str, key) -> Iterator[Step]:
+    """Pairs of single steps with the same `key` (the shared part) and different removals, merged."""
+    for i, first in enumerate(singles):
+        for second in singles[i + 1:]:
+            if key(first) != key(second) or first.eliminations == second.eliminations:
+                continue
+            merged = []
+            for name, members in first.roles:
+                if name in ("box", "box_cells", "weak_units") and second.role(name) == members:
+                    merged.append((name, members))
+                else:
+                    merged.append((name, members + second.role(name)))
+            yield Step(
+                technique,
+                eliminations=tuple(sorted(set(first.eliminations) | set(second.eliminations))),
+                cells=tuple(sorted(set(first.cells) | set(second.cells))),
+                units=tuple(dict.fromkeys(first.units + second.units)),
+                digits=first.digits,
+                roles=tuple(merged),
+            )
+
+
+def is_dual(step: Step) -> bool:
+    """Whether a two-string kite or empty rectangle step is a dual one (two readings of one pattern)."""
+    return len(step.role("strong_links")) == (8 if step.technique == "two_string_kite" else 4)
+
+
+def turbot_fish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Two strong links on one digit, in any units, joined by a weak link: end = inner - inner = end.
+
+    Only the chains that are not a skyscraper, a two-string kite or an X-wing: strong links in a
+    box, or two parallel lines joined through a box. Roles as for the skyscraper.
+    """
+    digit_cells = digit_cell_sets(masks)
+    for digit in DIGITS:
+        bits = digit_cells[digit]
+        links = []
+        seen = set()
+        for a, b, unit in _links(bits, _ALL_UNITS):
+            if (a, b) not in seen:  # two cells alone in both their row and their box: one link
+                seen.add((a, b))
+                links.append((a, b, unit))
+        for i, (a1, b1, unit1) in enumerate(links):
+            for a2, b2, unit2 in links[i + 1:]:
+                if a1 == a2 or a1 == b2 or b1 == a2 or b1 == b2:
+                    continue
+                for inner1, end1 in ((a1, b1), (b1, a1)):
+                    for inner2, end2 in ((a2, b2), (b2, a2)):
+                        if not PEER_BITS[inner1] >> inner2 & 1 or _named(end1, inner1, inner2, end2):
+                            continue
+                        removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+                        if removed:
+                            yield _chain_step("turbot_fish", digit, removed, end1, inner1, inner2, end2,
+                                              unit1, unit2, _shared_unit(inner1, inner2))
+
+
+def _named(end1: int, inner1: int, inner2: int, end2: int) -> bool:
+    """Whether the chain is a skyscraper, a two-string kite or an X-wing, which have their own names."""
+    for line_of, across in ((ROW_OF, COL_OF), (COL_OF, ROW_OF)):
+        if line_of[end1] == line_of[inner1] and line_of[end2] == line_of[inner2] \
+                and across[inner1] == across[inner2]:
+            return True  # a skyscraper, or an X-wing when the ends line up too
+    row_column = ROW_OF[end1] == ROW_OF[inner1] and COL_OF[end2] == COL_OF[inner2]
+    column_row = COL_OF[end1] == COL_OF[inner1] and ROW_OF[end2] == ROW_OF[inner2]
+    return (row_column or column_row) and BOX_OF[inner1] == BOX_OF[inner2]
+
+
+def _crosses() -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    """For each box, its nine crosses: (row, column, row's cells in the box, column's cells in the box)."""
+    crosses = []
+    for box in BOX_UNITS:
+        box_bits = UNIT_BITS[box]
+        first = UNITS[box][0]
+        rows = [ROW_OF[first] + r for r in range(BOX_HEIGHT)]
+        columns = [_COLUMN_START + COL_OF[first] + c for c in range(BOX_WIDTH)]
+        crosses.append(tuple((row, column, UNIT_BITS[row] & box_bits, UNIT_BITS[column] & box_bits)
+                             for row in rows for column in columns))
+    return tuple(crosses)
+
+
+_CROSSES = _crosses()
+
+
+def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
+    """Every single empty rectangle of one digit in one box."""
+    box_unit = _BOX_START + box
+    box_bits = UNIT_BITS[box_unit]
+    inside = bits & box_bits
+    found = []
+    if inside.bit_count() < 2:
+        return found
+    box_cells = cells_of_bits(inside)
+    for row, column, row_part, column_part in _CROSSES[box]:
+        if inside & ~(row_part | column_part):
+            continue
+        if not inside & row_part & ~column_part or not inside & column_part & ~row_part:
+            continue
+        # Along the cross's row: a strong link in the column of a cell of that row outside the box.
+        for near in cells_of_bits(bits & UNIT_BITS[row] & ~box_bits):
+            link_unit = _COLUMN_START + COL_OF[near]
+            link = bits & UNIT_BITS[link_unit]
+            if link.bit_count() != 2:
+                continue
+            far = (link ^ (1 << near)).bit_length() - 1
+            target = cell_at(ROW_OF[far], column - _COLUMN_START)
+            if bits >> target & 1 and BOX_OF[target] != box:
+                found.append(_rectangle_step(digit, target, box_unit, box_cells, near, far, row, column,
+                                             link_unit))
+        # Along the cross's column: a strong link in the row of a cell of that column outside the box.
+        for near in cells_of_bits(bits & UNIT_BITS[column] & ~box_bits):
+            link_unit = ROW_OF[near]
+            link = bits & UNIT_BITS[link_unit]
+            if link.bit_count() != 2:
+                continue
+            far = (link ^ (1 << near)).bit_length() - 1
+            target = cell_at(row, COL_OF[far])
+            if bits >> target & 1 and BOX_OF[target] != box:
+                found.append(_rectangle_step(digit, target, box_unit, box_cells, near, far, row, column,
+                                             link_unit))
+    return found
+
+
+def _rectangle_step(digit: int, target: int, box_unit: int, box_cells: tuple[int, ...], near: int,
+                    far: int, row: int, column: int, link_unit: int) -> Step:
+    """One reading of an empty rectangle: the box, its cross, the strong link near = far, the target."""
+    return Step(
+        "empty_rectangle",
+        eliminations=((target, digit),),
+        cells=tuple(sorted(box_cells + (near, far))),
+        units=(box_unit, row, column, link_unit),
+        digits=(digit,),
+        roles=(("box", (box_unit,)), ("box_cells", box_cells), ("cross_units", (row, column)),
+               ("strong_links", (near, far)), ("strong_units", (link_unit,))),
+    )
+
+
+def empty_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """A box whose places for a digit all lie on one row and one column of it (the rest of the box,
+    a 2x2 'rectangle', is empty of it), with a strong link from that row or column outside the box.
+
+    Roles: "box" (the box's unit number), "box_cells" (the digit's places in the box),
+    "cross_units" (the row and the column of the box that hold them), "strong_links" (near, far):
+    `near` lies on the cross's row (or column) outside the box, `far` is the other end of its strong
+    link, along "strong_units". The target, in far's line and the cross's other line, loses the
+    digit. An empty rectangle with only two places in the box is found too (HoDoKu reports it only
+    when asked); `box_cells` tells it. A dual empty rectangle follows the single ones: two readings
+    of the same box with different targets; its "strong_links" holds both links (4 cells),
+    "strong_units" both lines and "cross_units" both crosses (a box with two places has two), and
+    it removes both targets.
+    """
+    digit_cells = digit_cell_sets(masks)
+    for digit in DIGITS:
+        bits = digit_cells[digit]
+        for box in range(SIZE):
+            singles = _rectangles(bits, digit, box)
+            yield from singles
+            yield from _duals(singles, "empty_rectangle", lambda s: s.role("box"))
+
+
+# ---- texts -------------------------------------------------------------------------------------
+
+
+def _strong(digit: int, unit: int, cells: Sequence[int]) -> str:
+    """'in row 3 the 4 can only go in r3c1 or r3c8'."""
+    a, b = sorted(cells)
+    return f"in {unit_name(unit)} the {digit} can only go in {cell_name(a)} or {cell_name(b)}"
+
+
+class _ChainTexts(Texts):
+    """Skyscraper, two-string kite and turbot fish: two strong links joined by a weak link."""
+
+    kind = ""
+    """The pattern's name as the nudge says it."""
+
+    def _chains(self, step: Step):
+        """Each chain of the step (two for a dual kite): end, inner, inner, end, its two strong
+        units and the unit of its weak link."""
+        links = step.role("strong_links")
+        units = step.role("strong_units")
+        weak = step.role("weak_units")
+        for k in range(len(links) // 4):
+            end1, inner1, inner2, end2 = links[4 * k:4 * k + 4]
+            unit1, unit2 = units[2 * k:2 * k + 2]
+            yield end1, inner1, inner2, end2, unit1, unit2, weak[min(k, len(weak) - 1)]
+
+    def one_line(self, step: Step) -> str:
+        chains = "; ".join(f"{cell_name(e1)}={cell_name(i1)}-{cell_name(i2)}={cell_name(e2)}"
+                           for e1, i1, i2, e2, *_ in self._chains(step))
+        return f"{step.name}: {step.digits[0]} in {chains} => {step.changes}"
+
+    def nudge(self, step: Step) -> str:
+        d = step.digits[0]
+        chains = list(self._chains(step))
+        if len(chains) > 1:
+            return (f"Look for a double {self.kind} on the {d}s: two of them through the same two "
+                    f"cells of {unit_name(chains[0][6])}.")
+        lines = " and ".join(unit_name(u) for u in chains[0][4:6])
+        return f"Look for {an(self.kind)} on the {d}s, with strong links in {lines}."
+
+    def _links_sentence(self, step: Step, chain) -> str:
+        d = step.digits[0]
+        end1, inner1, inner2, end2, unit1, unit2, weak = chain
+        return (f"{_capital(_strong(d, unit1, (end1, inner1)))}, and {_strong(d, unit2, (inner2, end2))}. "
+                f"{_capital(cell_name(inner1))} and {cell_name(inner2)} share {unit_name(weak)}")
+
+    def pattern(self, step: Step) -> str:
+        return ". ".join(self._links_sentence(step, chain) for chain in self._chains(step)) + "."
+
+    def full(self, step: Step) -> str:
+        d = step.digits[0]
+        parts = []
+        ends = []
+        for chain in self._chains(step):
+            end1, inner1, inner2, end2, unit1, unit2, weak = chain
+            ends.append((end1, end2))
+            parts.append(
+                f"{self._links_sentence(step, chain)}, so at least one of them is not the {d}. If "
+                f"{cell_name(inner1)} is not, {unit_name(unit1)} puts the {d} in {cell_name(end1)}; "
+                f"if {cell_name(inner2)} is not, {unit_name(unit2)} puts it in {cell_name(end2)}. "
+                f"Either way {cell_name(end1)} or {cell_name(end2)} holds the {d}, so no cell that "
+                f"sees both of them can.")
+        if len(parts) > 1:
+            parts.insert(1, "The same two cells of the box, read the other way round, give a second chain.")
+        reasons = []
+        for cell, _ in step.eliminations:
+            for end1, end2 in ends:
+                if PEER_BITS[cell] >> end1 & 1 and PEER_BITS[cell] >> end2 & 1:
+                    reasons.append(f"{cell_name(cell)} shares {unit_name(_shared_unit(cell, end1))} with "
+                                   f"{cell_name(end1)} and {unit_name(_shared_unit(cell, end2))} with "
+                                   f"{cell_name(end2)}")
+                    break
+        return (f"{' '.join(parts)} Seeing both: {'; '.join(reasons)}. "
+                f"So the {d} can be removed from {cells_name(step.eliminated_cells)}.")
+
+
+def _capital(text: str) -> str:
+    """The text with its first letter in capitals ('r3c1' stays as it is: cell names keep their case)."""
+    if text[:1] == "r" and text[1:2].isdigit():
+        return text
+    return text[:1].upper() + text[1:]
+
+
+_AGAIN = "; read another way, "
+
+
+def _lie(step: Step, along: int, other: int) -> str:
+    """'they all lie in row 4 or column 6' (the row named first)."""
+    lines = sorted((along, other))
+    amount = "both" if len(step.role("box_cells")) == 2 else "all"
+    return f"they {amount} lie in {unit_name(lines[0])} or {unit_name(lines[1])}"
+
+
+class SkyscraperTexts(_ChainTexts):
+    kind = "skyscraper"
+
+
+class TwoStringKiteTexts(_ChainTexts):
+    kind = "two-string kite"
+
+
+class TurbotFishTexts(_ChainTexts):
+    kind = "turbot fish"
+
+
+class EmptyRectangleTexts(Texts):
+    """Roles as documented on `empty_rectangles`."""
+
+    def _readings(self, step: Step):
+        """Each reading (two for a dual): near, far, the link's unit, the cross's line through near,
+        the cross's other line, and the target cell."""
+        links = step.role("strong_links")
+        units = step.role("strong_units")
+        crosses = step.role("cross_units")
+        for k in range(len(links) // 2):
+            near, far = links[2 * k:2 * k + 2]
+            row, column = crosses[2 * k:2 * k + 2]
+            if ROW_OF[near] == row:
+                yield near, far, units[k], row, column, cell_at(ROW_OF[far], column - _COLUMN_START)
+            else:
+                yield near, far, units[k], column, row, cell_at(row, COL_OF[far])
+
+    def one_line(self, step: Step) -> str:
+        box = unit_name(step.role("box")[0])
+        links = step.role("strong_links")
+        pairs = ", ".join(f"{cell_name(links[k])}={cell_name(links[k + 1])}"
+                          for k in range(0, len(links), 2))
+        return f"{step.name}: {step.digits[0]} in {box} ({pairs}) => {step.changes}"
+
+    def nudge(self, step: Step) -> str:
+        twice = " that works two ways" if len(step.role("strong_links")) > 2 else ""
+        return (f"Look for an empty rectangle on the {step.digits[0]}s in "
+                f"{unit_name(step.role('box')[0])}{twice}.")
+
+    def _box_sentence(self, step: Step) -> str:
+        d = step.digits[0]
+        places = cells_name(step.role("box_cells")).replace(" and ", " or ")
+        return f"In {unit_name(step.role('box')[0])} the {d} can only go in {places}"
+
+    def pattern(self, step: Step) -> str:
+        d = step.digits[0]
+        readings = []
+        for near, far, unit, along, other, _ in self._readings(step):
+            readings.append(f"{_lie(step, along, other)}, and {_strong(d, unit, (near, far))}")
+        return f"{self._box_sentence(step)}. {_capital(_AGAIN.join(readings))}."
+
+    def full(self, step: Step) -> str:
+        d = step.digits[0]
+        box = unit_name(step.role("box")[0])
+        text = [f"{self._box_sentence(step)}."]
+        for k, (near, far, unit, along, other, target) in enumerate(self._readings(step)):
+            text.append(
+                f"{'Read another way, t' if k else 'T'}{_lie(step, along, other)[1:]} (the rest of the "
+                f"box, an empty rectangle, has no {d}), so the box's {d} is in one of those two lines. "
+                f"{_capital(_strong(d, unit, (near, far)))}. If {cell_name(near)} holds the {d}, "
+                f"{unit_name(along)} has its {d} outside {box}, so the box's {d} is in "
+                f"{unit_name(other)}, and {cell_name(target)}, in {unit_name(other)} outside the box, "
+                f"cannot be {d}. If {cell_name(near)} does not, {cell_name(far)} holds the {d}, and "
+                f"{cell_name(target)} sees it in {unit_name(_shared_unit(target, far))}. Either way "
+                f"{cell_name(target)} is not {d}.")
+        text.append(f"So the {d} can be removed from {cells_name(step.eliminated_cells)}.")
+        return " ".join(text)
