@@ -37,6 +37,9 @@ CODES = {
     "0210": ("hidden_pair", None),
     "0211": ("hidden_triple", None),
     "0212": ("hidden_quad", None),
+    "0800": ("xy_wing", None),
+    "0801": ("xyz_wing", None),
+    "0803": ("w_wing", None),
 }
 
 

@@ -22,6 +22,9 @@ OURS = {
     "hiddenQuads": ["hidden_quad"],
     "pointingPairsPointingTriples": ["pointing"],
     "boxLineReduction": ["claiming"],
+    "yWing": ["xy_wing"],
+    "xyzWing": ["xyz_wing"],
+    "wxyzWing": ["wxyz_wing"],
 }
 
 
@@ -44,7 +47,7 @@ def expected_changes(case):
 
 def test_every_fixture_is_found_completely():
     cases = fixtures()
-    assert len(cases) == 17
+    assert len(cases) == 33
     failures = []
     for case in cases:
         grid = tutor.parse(case["board"])
