@@ -1,11 +1,11 @@
-"""Wings: XY-Wing, XYZ-Wing, W-Wing and WXYZ-Wing, small patterns that force a digit into one of a few cells."""
+"""Wings: XY-, XYZ-, W- and WXYZ-Wing, small patterns that force a digit into one of a few cells."""
 
 from __future__ import annotations
 
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEERS, UNIT_BITS, UNITS, cell_name, cells_name,
+    BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEERS, UNIT_BITS, cell_name, cells_name,
     cells_of_bits, common_units, digit_cell_sets, digits_name, unit_name,
 )
 from tutor.engine.step import Step
@@ -167,7 +167,7 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     most one of them. With three restricted digits for four cells, the one unrestricted digit z
     must fill one of its pattern cells, so z leaves every cell that sees all of those (SudokuWiki's
     definition). Roles: ("pincers", the pattern cells holding z); ("pivot", (cell,)), only when
-    one pattern cell sees the other three. `digits` are the four digits ascending.
+    a pattern cell sees the other three (the one with the most candidates, the first of those). `digits` are the four digits ascending.
     """
     open_cells = [c for c in CELLS if 2 <= COUNT[masks[c]] <= 4]
     if len(open_cells) < 4:
@@ -237,10 +237,11 @@ def _wxyz_step(quad, masks, z: int, digit_cells) -> Step | None:
     for c in quad:
         union |= masks[c]
     roles = [("pincers", holders)]
-    for c in quad:
-        if all(_PEER_BITS[c] >> other & 1 for other in quad if other != c):
-            roles.insert(0, ("pivot", (c,)))
-            break
+    # The pivot is the hub cell seeing the other three; when several do, the one with the most
+    # candidates, as in the usual drawing of the wing.
+    hubs = [c for c in quad if all(_PEER_BITS[c] >> other & 1 for other in quad if other != c)]
+    if hubs:
+        roles.insert(0, ("pivot", (max(hubs, key=lambda c: COUNT[masks[c]]),)))
     return Step("wxyz_wing", eliminations=_removals(z, removed), cells=quad,
                 digits=DIGITS_IN[union], roles=tuple(roles))
 
@@ -301,7 +302,8 @@ class _PivotWingTexts(Texts):
 
     def nudge(self, step: Step) -> str:
         pivot = step.role("pivot")[0]
-        return (f"Look for {an(step.name)} with its pivot in {_box_of(pivot)}: a cell with "
+        # 'an XY-Wing': the name is read 'ex-why', which `an` cannot tell from its letters.
+        return (f"Look for an {step.name} with its pivot in {_box_of(pivot)}: a cell with "
                 f"{self.pivot_words} candidates that sees two cells with two candidates each.")
 
     def pattern(self, step: Step) -> str:
@@ -396,8 +398,9 @@ class WWingTexts(Texts):
         first, second, near_first, near_second, x, y = self._parts(step)
         unit = unit_name(step.units[0])
         return (f"{self.pattern(step)} Suppose neither {cell_name(first)} nor {cell_name(second)} "
-                f"were {an(str(y))}: both would be {an(str(x))}, so neither {cell_name(near_first)} nor "
-                f"{cell_name(near_second)} could be {an(str(x))}, and {unit} would have no place "
+                f"were {an(str(y))}: both would be {an(str(x))}, so neither "
+                f"{cell_name(near_first)} nor {cell_name(near_second)} could be {an(str(x))}, and "
+                f"{unit} would have no place "
                 f"left for its {x}. So one of {cell_name(first)} and {cell_name(second)} is "
                 f"{an(str(y))}, and no cell that sees both can be {an(str(y))}: "
                 f"{_why_each(step, (first, second))}. {_removal(step)}")
