@@ -118,6 +118,17 @@ def test_w_wing_fires_through_a_strong_link():
     assert "column 3 would have no place left for its 1" in step.explanation
 
 
+def test_w_wing_whose_link_end_sees_both_pincers_still_fires():
+    # HoDoKu skips this shape; the reasoning does not need it excluded: with both pincers 1, box 4
+    # would lose both places for its 1 (r5c1 sees r1c1, r5c2 sees r5c6).
+    box_4 = [f"r{r}c{c}" for r in (4, 5, 6) for c in (1, 2, 3)]
+    grid = without(made(("r1c1", [1, 4]), ("r5c6", [1, 4])), 1,
+                   [n for n in box_4 if n not in ("r5c1", "r5c2")])
+    step = only(grid, "w_wing")
+    assert step.role("strong_link") == (cell("r5c1"), cell("r5c2")) and step.units == (18 + 3,)
+    assert set(step.eliminations) == removals(4, "r1c6", "r5c1")
+
+
 def test_w_wing_needs_each_link_end_to_see_a_pincer():
     grid = column_3_link(made(("r1c1", [1, 4]), ("r5c6", [1, 4])), ["r1c3", "r9c3"])
     assert tutor.find_steps(grid, "w_wing") == []
@@ -293,6 +304,7 @@ def test_wings_are_sound_on_top1465_and_se_rated_puzzles():
     for bucket in ("hard", "diabolical"):
         path = shared_file(f"se-rated/buckets_with_solutions/{bucket}_puzzle_and_solution.txt")
         lines += [l.split()[0] for l in read_lines(path, 100)]
+    lines += rated_lines(4.2, 4.6, 40)
     positions, checked, problems, slowest = sweep(lines, check_texts=True)
     print(f"wings soundness: {positions} positions, {checked} steps, {len(problems)} problems, "
           f"slowest finder call {slowest * 1000:.1f} ms")
@@ -300,9 +312,23 @@ def test_wings_are_sound_on_top1465_and_se_rated_puzzles():
     assert not problems, problems[:5]
 
 
+def rated_lines(low: float, high: float, per_rating: int | None = None) -> list[str]:
+    """Puzzles of the SE-rated sample rated `low` to `high` (XY-Wing is 4.2, XYZ-Wing 4.4 there)."""
+    path = shared_file("se-rated/se_stratified_sample_100_per_rating.txt")
+    taken: dict[str, int] = {}
+    lines = []
+    for line in read_lines(path):
+        _, puzzle, rating = line.split()
+        if low <= float(rating) <= high and taken.get(rating, 0) < (per_rating or 10 ** 9):
+            taken[rating] = taken.get(rating, 0) + 1
+            lines.append(puzzle)
+    return lines
+
+
 @pytest.mark.slow
-def test_wings_are_sound_on_all_of_top1465():
+def test_wings_are_sound_on_all_of_top1465_and_the_rated_sample():
     lines = [l.split()[0] for l in read_lines(shared_file("top1465/top1465.sdm"))]
+    lines += rated_lines(4.0, 9.9)
     positions, checked, problems, slowest = sweep(lines)
     print(f"wings soundness: {positions} positions, {checked} steps, {len(problems)} problems, "
           f"slowest finder call {slowest * 1000:.1f} ms")

@@ -105,7 +105,8 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 
     If neither cell were y both would be x, and neither end of the link could be x; so one of
     them is y, and y leaves every cell that sees both. One step per pair of cells and link digit
-    (other links for the same pair remove the same candidates). Roles: ("pincers", (cell, cell))
+    (other links for the same pair remove the same candidates). As in HoDoKu, the pincers may see
+    each other; unlike HoDoKu, one end of the link may see both pincers (the reasoning holds). Roles: ("pincers", (cell, cell))
     and ("strong_link", (end seeing the first pincer, end seeing the second)); `units` is the link's
     unit; `digits` are x and y ascending (HoDoKu's candidate field).
     """
@@ -153,6 +154,8 @@ def _bridge(links, first: int, second: int) -> tuple[int, int, int] | None:
     (unit, end near first, end near second), or None."""
     first_peers, second_peers = _PEER_BITS[first], _PEER_BITS[second]
     for unit, a, b in links:
+        if a in (first, second) or b in (first, second):
+            continue  # a link through a pincer only restates that the pincers form a naked pair
         if first_peers >> a & 1 and second_peers >> b & 1:
             return unit, a, b
         if first_peers >> b & 1 and second_peers >> a & 1:
