@@ -115,7 +115,9 @@ def test_w_wing_fires_through_a_strong_link():
     assert step.role("pincers") == (cell("r1c1"), cell("r5c6"))
     assert step.role("strong_link") == (cell("r1c3"), cell("r5c3"))
     assert str(step) == "W-Wing: 1/4 in r1c1,r5c6 joined by 1 in r1c3,r5c3 => r1c6<>4, r5c1<>4"
-    assert "column 3 would have no place left for its 1" in step.explanation
+    assert ("Suppose neither r1c1 nor r5c6 were a 4: both would be a 1, so neither r1c3 nor r5c3 "
+            "could be a 1, and column 3 would have no place left for its 1" in step.explanation)
+    assert step.explanation.endswith("Remove 4 from r1c6 and r5c1.")
 
 
 def test_w_wing_whose_link_end_sees_both_pincers_still_fires():
@@ -165,12 +167,14 @@ def test_wxyz_wing_does_not_fire_with_two_unrestricted_digits_or_five_digits():
 
 # --- Real positions (the basic ladder stuck on SE-rated "hard" puzzles) ---------------------
 
-STUCK_XY_AND_WXYZ = ("21+795+3..4.9..6.{125}37...7..{1259}{25}...+1..{59}3.892..+7..158.5.{23}{146}......"
-                     "+6.2...68..1.+74.1..{38}47.96")
-STUCK_XYZ = ("9+6+48+21+7+35..+56+97...87+1...+26949+3+2+8+6+157+58+7...+32+6.+1.375.+9..4....+57.+7.8.6.9.."
-             "1.9+7..6.3")
-STUCK_W = (".24+7..65+11{59}+6.+4{59}+8.7{57}.8+61.9..{57}{1579}.....{69}{45}26.+49+7.83+48.5.1+27.6..9"
-           "+23{45}.8..28547..+8..+17+6+3.{245}")
+# Compact form: a digit is a given, +d a placed digit, '.' a cell with its standard candidates,
+# {digits} a cell whose candidates were narrowed.
+STUCK_XY_AND_WXYZ = ("21+795+3..4.9..6.{125}37...7..{1259}{25}...+1..{59}3.892..+7..158.5.{23}"
+                     "{146}......+6.2...68..1.+74.1..{38}47.96")
+STUCK_XYZ = ("9+6+48+21+7+35..+56+97...87+1...+26949+3+2+8+6+157+58+7...+32+6.+1.375.+9..4...."
+             "+57.+7.8.6.9..1.9+7..6.3")
+STUCK_W = (".24+7..65+11{59}+6.+4{59}+8.7{57}.8+61.9..{57}{1579}.....{69}{45}26.+49+7.83+48.5.1"
+           "+27.6..9+23{45}.8..28547..+8..+17+6+3.{245}")
 
 
 @pytest.mark.parametrize("position, technique_id, line", [

@@ -106,9 +106,10 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     If neither cell were y both would be x, and neither end of the link could be x; so one of
     them is y, and y leaves every cell that sees both. One step per pair of cells and link digit
     (other links for the same pair remove the same candidates). As in HoDoKu, the pincers may see
-    each other; unlike HoDoKu, one end of the link may see both pincers (the reasoning holds). Roles: ("pincers", (cell, cell))
-    and ("strong_link", (end seeing the first pincer, end seeing the second)); `units` is the link's
-    unit; `digits` are x and y ascending (HoDoKu's candidate field).
+    each other; unlike HoDoKu, one end of the link may see both pincers (the reasoning holds).
+    Roles: ("pincers", (cell, cell)) and ("strong_link", (end seeing the first pincer, end seeing
+    the second)); `units` is the link's unit; `digits` are x and y ascending (HoDoKu's candidate
+    field).
     """
     pairs = [c for c in CELLS if COUNT[masks[c]] == 2]
     if len(pairs) < 2:
@@ -170,7 +171,8 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     most one of them. With three restricted digits for four cells, the one unrestricted digit z
     must fill one of its pattern cells, so z leaves every cell that sees all of those (SudokuWiki's
     definition). Roles: ("pincers", the pattern cells holding z); ("pivot", (cell,)), only when
-    a pattern cell sees the other three (the one with the most candidates, the first of those). `digits` are the four digits ascending.
+    a pattern cell sees the other three (the one with the most candidates, the first of those).
+    `digits` are the four digits ascending.
     """
     open_cells = [c for c in CELLS if 2 <= COUNT[masks[c]] <= 4]
     if len(open_cells) < 4:
@@ -180,7 +182,7 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     count = COUNT
     total = len(open_cells)
     # Depth-first over cells in order, pruning as soon as the digits pass four or two digits
-    # are unrestricted: `bad` is the set of digits already seen in two cells that do not meet.
+    # are unrestricted: `bad` holds the digits already in two cells that do not see each other.
     for i in range(total - 3):
         a = open_cells[i]
         mask_a = masks[a]
@@ -249,12 +251,11 @@ def _wxyz_step(quad, masks, z: int, digit_cells) -> Step | None:
                 digits=DIGITS_IN[union], roles=tuple(roles))
 
 
-
-
 # Texts. A wing removes one digit, z: the digit of its eliminations.
 
 
 def _z(step: Step) -> int:
+    """The digit the wing removes."""
     return step.eliminations[0][1]
 
 
@@ -282,20 +283,17 @@ class _PivotWingTexts(Texts):
     """XY-Wing and XYZ-Wing: a pivot and two pincers, the pincer sharing the smaller pivot digit
     first, so `digits` and z say which candidates each cell holds."""
 
-    pivot_words = ""
-    """How many candidates the pivot has, in words."""
-    seen_by = ""
-    """Which pattern cells an eliminated cell must see, in words."""
+    pivot_holds_z = False
+    """Whether the pivot holds z too (XYZ-Wing), so an eliminated cell must see it as well."""
 
-    @staticmethod
-    def _parts(step: Step):
-        """(pivot, first pincer, second pincer, x, y, z): the first pincer holds x and z, the
-        second y and z."""
+    def _parts(self, step: Step):
+        """(pivot, first pincer, second pincer, x, y, z, the pivot's digits): the first pincer
+        holds x and z, the second y and z."""
         pivot = step.role("pivot")[0]
         first, second = step.role("pincers")
         z = _z(step)
         x, y = [d for d in step.digits if d != z]
-        return pivot, first, second, x, y, z
+        return pivot, first, second, x, y, z, step.digits if self.pivot_holds_z else (x, y)
 
     def one_line(self, step: Step) -> str:
         pivot, first, second, *_ = self._parts(step)
@@ -305,67 +303,41 @@ class _PivotWingTexts(Texts):
 
     def nudge(self, step: Step) -> str:
         pivot = step.role("pivot")[0]
+        size = "three" if self.pivot_holds_z else "two"
         # 'an XY-Wing': the name is read 'ex-why', which `an` cannot tell from its letters.
         return (f"Look for an {step.name} with its pivot in {_box_of(pivot)}: a cell with "
-                f"{self.pivot_words} candidates that sees two cells with two candidates each.")
+                f"{size} candidates that sees two cells with two candidates each.")
 
     def pattern(self, step: Step) -> str:
-        pivot, first, second, x, y, z = self._parts(step)
-        return (f"The pivot {cell_name(pivot)} holds {digits_or(self._pivot_digits(x, y, z))}. "
+        pivot, first, second, x, y, z, pivot_digits = self._parts(step)
+        return (f"The pivot {cell_name(pivot)} holds {digits_or(pivot_digits)}. "
                 f"It sees the pincers {cell_name(first)} ({digits_or((x, z))}) and "
                 f"{cell_name(second)} ({digits_or((y, z))}), which share the {z}.")
 
     def full(self, step: Step) -> str:
-        pivot, first, second, x, y, z = self._parts(step)
-        return (f"The pivot {cell_name(pivot)} can only be "
-                f"{digits_or(self._pivot_digits(x, y, z))}. If it is {x}, the pincer "
-                f"{cell_name(first)} ({digits_or((x, z))}), which sees it, must be {z}; if it is "
-                f"{y}, the pincer {cell_name(second)} ({digits_or((y, z))}) must be {z}"
-                f"{self._third_case(z)}. Whichever digit the pivot takes, {self._holder(z)} is "
-                f"{an(str(z))}, so no cell that sees {self.seen_by} can be {an(str(z))}: "
-                f"{_why_each(step, self._seen(step))}. {_removal(step)}")
+        pivot, first, second, x, y, z, pivot_digits = self._parts(step)
+        if self.pivot_holds_z:
+            third_case = f"; if it is {z}, the pivot holds the {z} itself"
+            holder, seen_by = "the pivot or one of the pincers", "the pivot and both pincers"
+            seen = (pivot, first, second)
+        else:
+            third_case, holder, seen_by = "", "one of the pincers", "both pincers"
+            seen = (first, second)
+        z_word = an(str(z))
+        return (f"The pivot {cell_name(pivot)} can only be {digits_or(pivot_digits)}. If it is "
+                f"{x}, the pincer {cell_name(first)} ({digits_or((x, z))}), which sees it, must "
+                f"be {z}; if it is {y}, the pincer {cell_name(second)} ({digits_or((y, z))}) must "
+                f"be {z}{third_case}. Whichever digit the pivot takes, {holder} is {z_word}, so no "
+                f"cell that sees {seen_by} can be {z_word}: {_why_each(step, seen)}. "
+                f"{_removal(step)}")
 
 
 class XYWingTexts(_PivotWingTexts):
-    pivot_words = "two"
-    seen_by = "both pincers"
-
-    @staticmethod
-    def _pivot_digits(x, y, z):
-        return (x, y)
-
-    @staticmethod
-    def _third_case(z):
-        return ""
-
-    @staticmethod
-    def _holder(z):
-        return "one of the pincers"
-
-    @staticmethod
-    def _seen(step):
-        return step.role("pincers")
+    pivot_holds_z = False
 
 
 class XYZWingTexts(_PivotWingTexts):
-    pivot_words = "three"
-    seen_by = "the pivot and both pincers"
-
-    @staticmethod
-    def _pivot_digits(x, y, z):
-        return (x, y, z)
-
-    @staticmethod
-    def _third_case(z):
-        return f"; if it is {z}, the pivot holds the {z} itself"
-
-    @staticmethod
-    def _holder(z):
-        return "the pivot or one of the pincers"
-
-    @staticmethod
-    def _seen(step):
-        return step.role("pivot") + step.role("pincers")
+    pivot_holds_z = True
 
 
 class WWingTexts(Texts):
@@ -400,13 +372,13 @@ class WWingTexts(Texts):
     def full(self, step: Step) -> str:
         first, second, near_first, near_second, x, y = self._parts(step)
         unit = unit_name(step.units[0])
-        return (f"{self.pattern(step)} Suppose neither {cell_name(first)} nor {cell_name(second)} "
-                f"were {an(str(y))}: both would be {an(str(x))}, so neither "
-                f"{cell_name(near_first)} nor {cell_name(near_second)} could be {an(str(x))}, and "
-                f"{unit} would have no place "
-                f"left for its {x}. So one of {cell_name(first)} and {cell_name(second)} is "
-                f"{an(str(y))}, and no cell that sees both can be {an(str(y))}: "
-                f"{_why_each(step, (first, second))}. {_removal(step)}")
+        x_word, y_word = an(str(x)), an(str(y))
+        pincers = f"{cell_name(first)} and {cell_name(second)}"
+        return (f"{self.pattern(step)} Suppose neither {pincers.replace(' and ', ' nor ')} were "
+                f"{y_word}: both would be {x_word}, so neither {cell_name(near_first)} nor "
+                f"{cell_name(near_second)} could be {x_word}, and {unit} would have no place left "
+                f"for its {x}. So one of {pincers} is {y_word}, and no cell that sees both can be "
+                f"{y_word}: {_why_each(step, (first, second))}. {_removal(step)}")
 
 
 class WXYZWingTexts(Texts):
