@@ -354,3 +354,15 @@ def test_texts_name_every_eliminated_cell_on_the_library_cases():
 
 
 CODE_IDS = {"0800": "xy_wing", "0801": "xyz_wing", "0803": "w_wing"}
+
+
+def test_wings_can_join_the_ladder_and_grade_soundly():
+    from tutor.engine.soundness import violations
+
+    used = 0
+    for line in rated_lines(4.2, 4.4, 10):
+        grid = tutor.parse(line)
+        result = tutor.grade(grid, techniques=list(LADDER) + list(WING_IDS))
+        assert not violations(grid, result.steps, result.solution_values)
+        used += sum(s.technique in WING_IDS for s in result.steps)
+    assert used > 10
