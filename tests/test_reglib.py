@@ -53,6 +53,9 @@ CODES = {
     "0403": ("turbot_fish", None),
     "0404": ("two_string_kite", is_dual),
     "0405": ("empty_rectangle", is_dual),
+    "0800": ("xy_wing", None),
+    "0801": ("xyz_wing", None),
+    "0803": ("w_wing", None),
 }
 
 # Lines HoDoKu gets wrong, each with a test of its own that shows why (test_single_digit.py).

@@ -23,6 +23,9 @@ OURS = {
     "pointingPairsPointingTriples": ["pointing"],
     "boxLineReduction": ["claiming"],
     "emptyRectangles": ["empty_rectangle"],
+    "yWing": ["xy_wing"],
+    "xyzWing": ["xyz_wing"],
+    "wxyzWing": ["wxyz_wing"],
 }
 
 
@@ -45,7 +48,7 @@ def expected_changes(case):
 
 def test_every_fixture_is_found_completely():
     cases = fixtures()
-    assert len(cases) == 22
+    assert len(cases) == 38
     failures = []
     for case in cases:
         grid = tutor.parse(case["board"])

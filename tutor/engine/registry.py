@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.engine import backtracking, intersections, single_digit, singles, subsets
+from tutor.engine import backtracking, intersections, single_digit, singles, subsets, wings
 from tutor.engine.technique import ENTRIES, Technique
 
 NAKED_SUBSET, HIDDEN_SUBSET = subsets.NakedSubsetTexts(), subsets.HiddenSubsetTexts()
@@ -46,6 +46,18 @@ _ROWS = (
      single_digit.turbot_fish, single_digit.TurbotFishTexts(), None),
     ("empty_rectangle", "Empty rectangle", single_digit, None, None, "empty_rectangle", 4.2,
      single_digit.empty_rectangles, single_digit.EmptyRectangleTexts(), None),
+    # Wings, off the card's ladder. Ratings are Sudoku Explainer's: XY-Wing 4.2 and XYZ-Wing 4.4
+    # are its own values. Sudoku Explainer 1.2.1 has no W-Wing: 4.4, beside XYZ-Wing (two cells and
+    # a strong link, about as hard to see); nor WXYZ-Wing: 4.6, a step above XYZ-Wing for the
+    # fourth cell (the value Sukaku Explainer, its fork, gives it).
+    ("xy_wing", "XY-Wing", wings, None, None, "xy_wing", 4.2,
+     wings.xy_wings, wings.XYWingTexts(), None),
+    ("xyz_wing", "XYZ-Wing", wings, None, None, "xyz_wing", 4.4,
+     wings.xyz_wings, wings.XYZWingTexts(), None),
+    ("w_wing", "W-Wing", wings, None, None, "w_wing", 4.4,
+     wings.w_wings, wings.WWingTexts(), None),
+    ("wxyz_wing", "WXYZ-Wing", wings, None, None, "wxyz_wing", 4.6,
+     wings.wxyz_wings, wings.WXYZWingTexts(), None),
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
 )

@@ -1,0 +1,416 @@
+"""Wings: XY-, XYZ-, W- and WXYZ-Wing, small patterns that force a digit into one of a few cells."""
+
+from __future__ import annotations
+
+from typing import Iterator, Sequence
+
+from tutor.model.geometry import (
+    BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEERS, UNIT_BITS, cell_name, cells_name,
+    cells_of_bits, common_units, digit_cell_sets, digits_name, unit_name,
+)
+from tutor.engine.step import Step
+from tutor.engine.technique import Texts, an, digits_or
+from tutor.engine.wording import cells_or
+
+_PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
+"""_PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
+
+
+def _removals(digit: int, cell_bits: int) -> tuple[tuple[int, int], ...]:
+    return tuple((c, digit) for c in cells_of_bits(cell_bits))
+
+
+def xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """A two-candidate pivot {x, y} seeing two two-candidate pincers {x, z} and {y, z}.
+
+    Whichever digit the pivot takes, one pincer is left with z, so z leaves every cell that sees
+    both pincers. Roles: ("pivot", (cell,)) and ("pincers", (cell, cell)), the pincer holding the
+    smaller of x and y first; `digits` are x, y and z ascending (HoDoKu's candidate field),
+    `cells` the pivot then the pincers.
+    """
+    pairs = [c for c in CELLS if COUNT[masks[c]] == 2]
+    if len(pairs) < 3:
+        return
+    pair_bits = 0
+    for c in pairs:
+        pair_bits |= 1 << c
+    digit_cells = digit_cell_sets(masks)
+    for pivot in pairs:
+        pivot_mask = masks[pivot]
+        # A pincer shares exactly one digit with the pivot.
+        pincers = [c for c in cells_of_bits(_PEER_BITS[pivot] & pair_bits)
+                   if COUNT[masks[c] & pivot_mask] == 1]
+        for i, first in enumerate(pincers):
+            first_mask = masks[first]
+            for second in pincers[i + 1:]:
+                second_mask = masks[second]
+                if second_mask == first_mask or first_mask & second_mask & pivot_mask:
+                    continue
+                z_bit = first_mask & second_mask
+                if not z_bit:
+                    continue
+                z = ONLY_DIGIT[z_bit]
+                removed = digit_cells[z] & _PEER_BITS[first] & _PEER_BITS[second]
+                if removed:
+                    pair = _by_shared_digit(first, second, masks, z_bit)
+                    yield Step("xy_wing", eliminations=_removals(z, removed),
+                               cells=(pivot, *pair),
+                               digits=DIGITS_IN[pivot_mask | z_bit],
+                               roles=(("pivot", (pivot,)), ("pincers", pair)))
+
+
+def _by_shared_digit(first: int, second: int, masks, z_bit: int) -> tuple[int, int]:
+    """The two pincers, the one whose other digit is smaller first: the texts rely on this order
+    to say which candidates each pincer holds."""
+    return (first, second) if masks[first] & ~z_bit < masks[second] & ~z_bit else (second, first)
+
+
+def xyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """A three-candidate pivot {x, y, z} seeing two two-candidate pincers {x, z} and {y, z}.
+
+    The pivot or one of the pincers holds z, so z leaves every cell that sees all three. Roles:
+    ("pivot", (cell,)) and ("pincers", (cell, cell)), the pincer holding the smaller of x and y
+    first; `digits` are the pivot's three digits ascending (HoDoKu's candidate field).
+    """
+    pair_bits = 0
+    for c in CELLS:
+        if COUNT[masks[c]] == 2:
+            pair_bits |= 1 << c
+    if not pair_bits:
+        return
+    digit_cells = digit_cell_sets(masks)
+    for pivot in CELLS:
+        pivot_mask = masks[pivot]
+        if COUNT[pivot_mask] != 3:
+            continue
+        pincers = [c for c in cells_of_bits(_PEER_BITS[pivot] & pair_bits)
+                   if masks[c] & pivot_mask == masks[c]]
+        for i, first in enumerate(pincers):
+            first_mask = masks[first]
+            for second in pincers[i + 1:]:
+                if masks[second] == first_mask:
+                    continue
+                z = ONLY_DIGIT[first_mask & masks[second]]
+                removed = (digit_cells[z] & _PEER_BITS[pivot] & _PEER_BITS[first]
+                           & _PEER_BITS[second])
+                if removed:
+                    pair = _by_shared_digit(first, second, masks, 1 << (z - 1))
+                    yield Step("xyz_wing", eliminations=_removals(z, removed),
+                               cells=(pivot, *pair), digits=DIGITS_IN[pivot_mask],
+                               roles=(("pivot", (pivot,)), ("pincers", pair)))
+
+
+def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Two cells holding only {x, y}, with a strong link on x whose ends see one cell each.
+
+    If neither cell were y both would be x, and neither end of the link could be x; so one of
+    them is y, and y leaves every cell that sees both. One step per pair of cells and link digit
+    (other links for the same pair remove the same candidates). As in HoDoKu, the pincers may see
+    each other; unlike HoDoKu, one end of the link may see both pincers (the reasoning holds).
+    Roles: ("pincers", (cell, cell)) and ("strong_link", (end seeing the first pincer, end seeing
+    the second)); `units` is the link's unit; `digits` are x and y ascending (HoDoKu's candidate
+    field).
+    """
+    pairs = [c for c in CELLS if COUNT[masks[c]] == 2]
+    if len(pairs) < 2:
+        return
+    digit_cells = digit_cell_sets(masks)
+    links: dict[int, list[tuple[int, int, int]]] = {}
+    for i, first in enumerate(pairs):
+        mask = masks[first]
+        for second in pairs[i + 1:]:
+            if masks[second] != mask:
+                continue
+            both = _PEER_BITS[first] & _PEER_BITS[second]
+            for link_digit in DIGITS_IN[mask]:
+                other = ONLY_DIGIT[mask ^ (1 << (link_digit - 1))]
+                removed = digit_cells[other] & both
+                if not removed:
+                    continue
+                if link_digit not in links:
+                    links[link_digit] = _strong_links(digit_cells[link_digit])
+                link = _bridge(links[link_digit], first, second)
+                if link is not None:
+                    unit, near_first, near_second = link
+                    yield Step("w_wing", eliminations=_removals(other, removed),
+                               cells=(first, second, near_first, near_second), units=(unit,),
+                               digits=DIGITS_IN[mask],
+                               roles=(("pincers", (first, second)),
+                                      ("strong_link", (near_first, near_second))))
+
+
+def _strong_links(cells_with_digit: int) -> list[tuple[int, int, int]]:
+    """(unit, cell, cell) for every unit where the digit has exactly two places."""
+    found = []
+    for unit, unit_bits in enumerate(UNIT_BITS):
+        inside = cells_with_digit & unit_bits
+        if inside.bit_count() == 2:
+            low = inside & -inside
+            found.append((unit, low.bit_length() - 1, (inside ^ low).bit_length() - 1))
+    return found
+
+
+def _bridge(links, first: int, second: int) -> tuple[int, int, int] | None:
+    """The first strong link with one end seeing `first` and the other seeing `second`, as
+    (unit, end near first, end near second), or None."""
+    first_peers, second_peers = _PEER_BITS[first], _PEER_BITS[second]
+    for unit, a, b in links:
+        if a in (first, second) or b in (first, second):
+            continue  # a link through a pincer only restates that the pincers form a naked pair
+        if first_peers >> a & 1 and second_peers >> b & 1:
+            return unit, a, b
+        if first_peers >> b & 1 and second_peers >> a & 1:
+            return unit, b, a
+    return None
+
+
+def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Four cells holding four digits between them, all but one of them restricted.
+
+    A digit is restricted when the pattern cells holding it all see each other, so it can fill at
+    most one of them. With three restricted digits for four cells, the one unrestricted digit z
+    must fill one of its pattern cells, so z leaves every cell that sees all of those (SudokuWiki's
+    definition). Roles: ("pincers", the pattern cells holding z); ("pivot", (cell,)), only when
+    a pattern cell sees the other three (the one with the most candidates, the first of those).
+    `digits` are the four digits ascending.
+    """
+    open_cells = [c for c in CELLS if 2 <= COUNT[masks[c]] <= 4]
+    if len(open_cells) < 4:
+        return
+    digit_cells = digit_cell_sets(masks)
+    peer_bits = _PEER_BITS
+    count = COUNT
+    total = len(open_cells)
+    # Depth-first over cells in order, pruning as soon as the digits pass four or two digits
+    # are unrestricted: `bad` holds the digits already in two cells that do not see each other.
+    for i in range(total - 3):
+        a = open_cells[i]
+        mask_a = masks[a]
+        for j in range(i + 1, total - 2):
+            b = open_cells[j]
+            mask_b = masks[b]
+            union_ab = mask_a | mask_b
+            if count[union_ab] > 4:
+                continue
+            bad_ab = 0 if peer_bits[a] >> b & 1 else mask_a & mask_b
+            if count[bad_ab] > 1:
+                continue
+            for k in range(j + 1, total - 1):
+                c = open_cells[k]
+                mask_c = masks[c]
+                union_abc = union_ab | mask_c
+                if count[union_abc] > 4:
+                    continue
+                apart = 0
+                if not peer_bits[c] >> a & 1:
+                    apart |= mask_a
+                if not peer_bits[c] >> b & 1:
+                    apart |= mask_b
+                bad_abc = bad_ab | (apart & mask_c)
+                if count[bad_abc] > 1:
+                    continue
+                for m in range(k + 1, total):
+                    d = open_cells[m]
+                    mask_d = masks[d]
+                    if count[union_abc | mask_d] != 4:
+                        continue
+                    apart = 0
+                    peers_d = peer_bits[d]
+                    if not peers_d >> a & 1:
+                        apart |= mask_a
+                    if not peers_d >> b & 1:
+                        apart |= mask_b
+                    if not peers_d >> c & 1:
+                        apart |= mask_c
+                    bad = bad_abc | (apart & mask_d)
+                    if count[bad] != 1:
+                        continue
+                    step = _wxyz_step((a, b, c, d), masks, ONLY_DIGIT[bad], digit_cells)
+                    if step is not None:
+                        yield step
+
+
+def _wxyz_step(quad, masks, z: int, digit_cells) -> Step | None:
+    z_bit = 1 << (z - 1)
+    holders = tuple(c for c in quad if masks[c] & z_bit)
+    removed = digit_cells[z]
+    for c in holders:
+        removed &= _PEER_BITS[c]
+    if not removed:
+        return None
+    union = 0
+    for c in quad:
+        union |= masks[c]
+    roles = [("pincers", holders)]
+    # The pivot is the hub cell seeing the other three; when several do, the one with the most
+    # candidates, as in the usual drawing of the wing.
+    hubs = [c for c in quad if all(_PEER_BITS[c] >> other & 1 for other in quad if other != c)]
+    if hubs:
+        roles.insert(0, ("pivot", (max(hubs, key=lambda c: COUNT[masks[c]]),)))
+    return Step("wxyz_wing", eliminations=_removals(z, removed), cells=quad,
+                digits=DIGITS_IN[union], roles=tuple(roles))
+
+
+# Texts. A wing removes one digit, z: the digit of its eliminations.
+
+
+def _z(step: Step) -> int:
+    """The digit the wing removes."""
+    return step.eliminations[0][1]
+
+
+def _sees(cell: int, others) -> str:
+    """'r2c1 sees r5c1 (column 1) and r2c5 (row 2)'."""
+    parts = [f"{cell_name(o)} ({unit_name(common_units((cell, o))[0])})" for o in others]
+    joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"{cell_name(cell)} sees {joined}"
+
+
+def _why_each(step: Step, pattern_cells) -> str:
+    """Why each eliminated cell is hit: the pattern cells it sees, and through which unit."""
+    return "; ".join(_sees(c, pattern_cells) for c in sorted(step.eliminated_cells))
+
+
+def _removal(step: Step) -> str:
+    return f"Remove {_z(step)} from {cells_name(step.eliminated_cells)}."
+
+
+def _box_of(cell: int) -> str:
+    return f"box {BOX_OF[cell] + 1}"
+
+
+class _PivotWingTexts(Texts):
+    """XY-Wing and XYZ-Wing: a pivot and two pincers, the pincer sharing the smaller pivot digit
+    first, so `digits` and z say which candidates each cell holds."""
+
+    pivot_holds_z = False
+    """Whether the pivot holds z too (XYZ-Wing), so an eliminated cell must see it as well."""
+
+    def _parts(self, step: Step):
+        """(pivot, first pincer, second pincer, x, y, z, the pivot's digits): the first pincer
+        holds x and z, the second y and z."""
+        pivot = step.role("pivot")[0]
+        first, second = step.role("pincers")
+        z = _z(step)
+        x, y = [d for d in step.digits if d != z]
+        return pivot, first, second, x, y, z, step.digits if self.pivot_holds_z else (x, y)
+
+    def one_line(self, step: Step) -> str:
+        pivot, first, second, *_ = self._parts(step)
+        digits = ",".join(map(str, step.digits))
+        return (f"{step.name}: {digits} in {cell_name(pivot)} (pivot), {cell_name(first)}, "
+                f"{cell_name(second)} => {step.changes}")
+
+    def nudge(self, step: Step) -> str:
+        pivot = step.role("pivot")[0]
+        size = "three" if self.pivot_holds_z else "two"
+        # 'an XY-Wing': the name is read 'ex-why', which `an` cannot tell from its letters.
+        return (f"Look for an {step.name} with its pivot in {_box_of(pivot)}: a cell with "
+                f"{size} candidates that sees two cells with two candidates each.")
+
+    def pattern(self, step: Step) -> str:
+        pivot, first, second, x, y, z, pivot_digits = self._parts(step)
+        return (f"The pivot {cell_name(pivot)} holds {digits_or(pivot_digits)}. "
+                f"It sees the pincers {cell_name(first)} ({digits_or((x, z))}) and "
+                f"{cell_name(second)} ({digits_or((y, z))}), which share the {z}.")
+
+    def full(self, step: Step) -> str:
+        pivot, first, second, x, y, z, pivot_digits = self._parts(step)
+        if self.pivot_holds_z:
+            third_case = f"; if it is {z}, the pivot holds the {z} itself"
+            holder, seen_by = "the pivot or one of the pincers", "the pivot and both pincers"
+            seen = (pivot, first, second)
+        else:
+            third_case, holder, seen_by = "", "one of the pincers", "both pincers"
+            seen = (first, second)
+        z_word = an(str(z))
+        return (f"The pivot {cell_name(pivot)} can only be {digits_or(pivot_digits)}. If it is "
+                f"{x}, the pincer {cell_name(first)} ({digits_or((x, z))}), which sees it, must "
+                f"be {z}; if it is {y}, the pincer {cell_name(second)} ({digits_or((y, z))}) must "
+                f"be {z}{third_case}. Whichever digit the pivot takes, {holder} is {z_word}, so no "
+                f"cell that sees {seen_by} can be {z_word}: {_why_each(step, seen)}. "
+                f"{_removal(step)}")
+
+
+class XYWingTexts(_PivotWingTexts):
+    pivot_holds_z = False
+
+
+class XYZWingTexts(_PivotWingTexts):
+    pivot_holds_z = True
+
+
+class WWingTexts(Texts):
+    """Two pincers holding only x and y, and a strong link on x (the digit not removed) in the
+    step's unit, its first end seeing the first pincer and its second end the second."""
+
+    @staticmethod
+    def _parts(step: Step):
+        first, second = step.role("pincers")
+        near_first, near_second = step.role("strong_link")
+        y = _z(step)
+        x = next(d for d in step.digits if d != y)
+        return first, second, near_first, near_second, x, y
+
+    def one_line(self, step: Step) -> str:
+        first, second, near_first, near_second, x, y = self._parts(step)
+        return (f"{step.name}: {digits_name(step.digits).replace(' and ', '/')} in "
+                f"{cell_name(first)},{cell_name(second)} joined by {x} in "
+                f"{cell_name(near_first)},{cell_name(near_second)} => {step.changes}")
+
+    def nudge(self, step: Step) -> str:
+        return (f"Look for a W-Wing: two cells holding only {digits_name(step.digits)}, tied "
+                f"together by a strong link on one of those digits.")
+
+    def pattern(self, step: Step) -> str:
+        first, second, near_first, near_second, x, y = self._parts(step)
+        return (f"{cell_name(first)} and {cell_name(second)} both hold only "
+                f"{digits_name(step.digits)}. In {unit_name(step.units[0])} the {x} can only go in "
+                f"{cell_name(near_first)} or {cell_name(near_second)}; {cell_name(near_first)} "
+                f"sees {cell_name(first)} and {cell_name(near_second)} sees {cell_name(second)}.")
+
+    def full(self, step: Step) -> str:
+        first, second, near_first, near_second, x, y = self._parts(step)
+        unit = unit_name(step.units[0])
+        x_word, y_word = an(str(x)), an(str(y))
+        pincers = f"{cell_name(first)} and {cell_name(second)}"
+        return (f"{self.pattern(step)} Suppose neither {pincers.replace(' and ', ' nor ')} were "
+                f"{y_word}: both would be {x_word}, so neither {cell_name(near_first)} nor "
+                f"{cell_name(near_second)} could be {x_word}, and {unit} would have no place left "
+                f"for its {x}. So one of {pincers} is {y_word}, and no cell that sees both can be "
+                f"{y_word}: {_why_each(step, (first, second))}. {_removal(step)}")
+
+
+class WXYZWingTexts(Texts):
+    """Four cells holding four digits; the pincers are the cells holding z, the one unrestricted
+    digit; the pivot, when there is one, sees the other three cells."""
+
+    def one_line(self, step: Step) -> str:
+        cells = ",".join(cell_name(c) for c in step.cells)
+        digits = ",".join(map(str, step.digits))
+        return f"{step.name}: {digits} in {cells} => {step.changes}"
+
+    def nudge(self, step: Step) -> str:
+        pivot = step.role("pivot")
+        near = _box_of(pivot[0] if pivot else step.cells[0])
+        return (f"Look for a WXYZ-Wing around {near}: four cells holding only four digits "
+                f"between them.")
+
+    def pattern(self, step: Step) -> str:
+        z = _z(step)
+        pivot = step.role("pivot")
+        hub = (f" {cell_name(pivot[0])} sees the other three." if pivot else "")
+        return (f"{cells_name(step.cells)} hold only {digits_name(step.digits)} between them."
+                f"{hub} The {z} is in {cells_name(step.role('pincers'))}, which do not all see "
+                f"each other.")
+
+    def full(self, step: Step) -> str:
+        z = _z(step)
+        others = [d for d in step.digits if d != z]
+        pincers = step.role("pincers")
+        return (f"{self.pattern(step)} Each of {digits_name(others)} appears among the four "
+                f"cells only in cells that all see each other, so each can fill at most one of "
+                f"them. Without {an(str(z))} the four cells would have only three digits for four "
+                f"cells, so one of {cells_or(pincers)} must be {an(str(z))}, and no cell that "
+                f"sees all of them can be {an(str(z))}: {_why_each(step, pincers)}. "
+                f"{_removal(step)}")
