@@ -37,6 +37,12 @@ CODES = {
     "0210": ("hidden_pair", None),
     "0211": ("hidden_triple", None),
     "0212": ("hidden_quad", None),
+    # Simple colours: trap and wrap are one technique here; a wrap step names its clashing cells.
+    "0500": ("simple_colors", lambda s: not s.role("clash")),
+    "0501": ("simple_colors", lambda s: bool(s.role("clash"))),
+    # Multi colours 1 joins two chains by bridges; 2 is a colour seeing both colours of a chain.
+    "0502": ("multi_colors", lambda s: bool(s.role("bridges"))),
+    "0503": ("multi_colors", lambda s: bool(s.role("wrap"))),
 }
 
 
