@@ -201,3 +201,22 @@ def test_colouring_is_sound_on_real_stuck_positions(relative, count):
     print(f"{relative}: {positions} stuck positions, {steps_checked} steps, slowest call {slowest * 1000:.1f} ms")
     assert positions > 20 and steps_checked > 20
     assert not problems, problems[:5]
+
+
+FULL_SETS = [
+    ("top1465/top1465.sdm", None),
+    ("se-rated/buckets_with_solutions/hard_puzzle_and_solution.txt", None),
+    ("se-rated/buckets_with_solutions/diabolical_puzzle_and_solution.txt", None),
+    ("forum-hardest/HardestDatabase110626.txt", None),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("relative, count", FULL_SETS)
+def test_colouring_is_sound_on_whole_sets(relative, count):
+    fields = (l.replace(",", " ").split()[0] for l in read_lines(shared_file(relative), count))
+    lines = [f for f in fields if len(f) == 81]  # the forum list opens with a title line
+    positions, steps_checked, problems, slowest = sweep(lines)
+    print(f"{relative}: {positions} stuck positions, {steps_checked} steps, slowest call {slowest * 1000:.1f} ms")
+    assert positions > 0
+    assert not problems, problems[:5]

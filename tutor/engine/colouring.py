@@ -303,7 +303,8 @@ class SimpleColorsTexts(_ColourTexts):
     def full(self, step: Step) -> str:
         d = step.digits[0]
         colours = _colour_of(step)
-        text = (f"Follow the {d}s through the units where they have only two places: "
+        text = (f"Follow the {d}s through the units where they have only two places (each such "
+                f"pair is a conjugate pair, or strong link): "
                 f"{_links_text(step)}. In each of those units exactly one of the two cells holds "
                 f"the {d}, so along the chain the cells alternate; colour them A and B "
                 f"({_colours_text(step, 'AB')}). Either every A cell holds {d} or every B cell does.")
@@ -343,7 +344,8 @@ class MultiColorsTexts(_ColourTexts):
         d = step.digits[0]
         first = set(step.role("colour_a")) | set(step.role("colour_b"))
         second = set(step.role("colour_c")) | set(step.role("colour_d"))
-        return (f"Two separate chains of {d}s run through units where {d} has only two places. "
+        return (f"Two separate chains of {d}s run through units where {d} has only two places "
+                f"(conjugate pairs, or strong links). "
                 f"First chain: {_links_text(step, first)}; in each of those units one of the two "
                 f"cells holds the {d}, so the cells alternate between colour A and colour B "
                 f"({_colours_text(step, 'AB')}). Second chain: {_links_text(step, second)}; its "
