@@ -42,6 +42,22 @@ def test_trap_removes_the_digit_from_cells_seeing_both_colours():
     assert set(map(cell_name, step.role("colour_b"))) == {"r1c5", "r4c2"}
     assert step.role("clash") == ()
     assert str(step) == "Simple colours: 5 (r1c1,r4c5)/(r1c5,r4c2) => r2c2<>5, r3c2<>5, r5c1<>5, r6c1<>5"
+    assert step.nudge.startswith("Look for simple colours on the 5s")
+    assert "r2c2, r3c2, r5c1 and r6c1 each see both colours" in step.pattern
+    full = step.explanation
+    for link in ("row 1 has its 5 only in r1c1 or r1c5", "column 5 only in r1c5 or r4c5",
+                 "row 4 only in r4c5 or r4c2"):
+        assert link in full
+    assert "r2c2, r3c2, r5c1 and r6c1 see r1c1 (A) and r4c2 (B)" in full
+    assert full.endswith("Remove 5 from r2c2, r3c2, r5c1 and r6c1.")
+
+
+def test_smaller_chains_come_first():
+    # A one-link chain of 3s (row 1 only r1c1, r1c2: box 1 sees both) beside the 5s' three links.
+    grid = trap_grid().eliminate((c, 3) for c in UNITS[ROW + 0] if c not in (cell("r1c1"), cell("r1c2")))
+    found = list(simple_colors(grid.values, grid.masks))
+    assert [s.digits for s in found] == [(3,), (5,)]
+    assert "In that unit exactly one" in found[0].explanation
 
 
 def test_no_trap_when_a_link_has_a_third_place():
