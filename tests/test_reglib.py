@@ -56,6 +56,12 @@ CODES = {
     "0800": ("xy_wing", None),
     "0801": ("xyz_wing", None),
     "0803": ("w_wing", None),
+    # Simple colours: trap and wrap are one technique here; a wrap step names its clashing cells.
+    "0500": ("simple_colors", lambda s: not s.role("clash")),
+    "0501": ("simple_colors", lambda s: bool(s.role("clash"))),
+    # Multi colours 1 joins two chains by bridges; 2 is a colour seeing both colours of a chain.
+    "0502": ("multi_colors", lambda s: bool(s.role("bridges"))),
+    "0503": ("multi_colors", lambda s: bool(s.role("wrap"))),
 }
 
 # Lines HoDoKu gets wrong, each with a test of its own that shows why (test_single_digit.py).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.engine import backtracking, intersections, single_digit, singles, subsets, wings
+from tutor.engine import backtracking, colouring, intersections, single_digit, singles, subsets, wings
 from tutor.engine.technique import ENTRIES, Technique
 
 NAKED_SUBSET, HIDDEN_SUBSET = subsets.NakedSubsetTexts(), subsets.HiddenSubsetTexts()
@@ -58,6 +58,16 @@ _ROWS = (
      wings.w_wings, wings.WWingTexts(), None),
     ("wxyz_wing", "WXYZ-Wing", wings, None, None, "wxyz_wing", 4.6,
      wings.wxyz_wings, wings.WXYZWingTexts(), None),
+    # Colouring has no Sudoku Explainer rule of its own (SE finds the same eliminations as
+    # X-cycles and forcing X-chains, 6.5 and up, which would rank a two-link trap above every
+    # fish). HoDoKu scores simple colours 150 and multi colours 200, between its wings (XY-Wing
+    # 160, XYZ-Wing 180) and its chains (X-chain 260); SE rates the XY-Wing 4.2 and the XYZ-Wing
+    # 4.4, so simple colours take 4.5, just above the wings, and multi colours, which needs a
+    # second chain and a bridge, 5.0 (a naked quad's rating), still below SE's chains.
+    ("simple_colors", "Simple colours", colouring, None, None, "simple_colors", 4.5,
+     colouring.simple_colors, colouring.SimpleColorsTexts(), None),
+    ("multi_colors", "Multi colours", colouring, None, None, "multi_colors", 5.0,
+     colouring.multi_colors, colouring.MultiColorsTexts(), None),
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
 )

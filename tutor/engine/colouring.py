@@ -1,0 +1,400 @@
+"""Colouring: simple colours (trap, wrap) and multi colours on the conjugate pairs of a digit."""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple, Sequence
+
+from tutor.engine.step import Step
+from tutor.engine.technique import Texts, an
+from tutor.model.geometry import (
+    CELLS, DIGITS, PEERS, UNIT_BITS, UNITS, cell_name, cells_name, cells_of_bits, digit_cell_sets,
+    unit_name,
+)
+
+_COLOUR_ROLES = ("colour_a", "colour_b", "colour_c", "colour_d")
+
+PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
+"""PEER_BITS[cell]: the cells it sees, as an 81-bit set."""
+
+
+class Cluster(NamedTuple):
+    """One connected group of conjugate pairs of a digit, split into its two colours.
+
+    `links` holds the (cell, cell, unit) pairs that coloured it (a spanning tree: enough to show
+    why each cell has its colour). `sees_a` / `sees_b` are the cells seeing some cell of a colour.
+    """
+
+    colour_a: int
+    colour_b: int
+    links: tuple[tuple[int, int, int], ...]
+    sees_a: int
+    sees_b: int
+
+    @property
+    def cells(self) -> int:
+        return self.colour_a | self.colour_b
+
+
+def _sees(cell_bits: int) -> int:
+    seen = 0
+    while cell_bits:
+        low = cell_bits & -cell_bits
+        seen |= PEER_BITS[low.bit_length() - 1]
+        cell_bits ^= low
+    return seen
+
+
+def clusters(digit_cells: int) -> list[Cluster]:
+    """The clusters of a digit whose places are `digit_cells`, each with both colours non-empty.
+
+    A conjugate pair (strong link) is a unit where the digit has exactly two places: one of them
+    holds it. Following such links the digit's truth alternates, so each connected group splits
+    into two colours of which exactly one holds the digit everywhere.
+    """
+    neighbours: dict[int, list[tuple[int, int]]] = {}
+    for unit, unit_bits in enumerate(UNIT_BITS):
+        inside = digit_cells & unit_bits
+        if inside.bit_count() == 2:
+            first = (inside & -inside).bit_length() - 1
+            second = inside.bit_length() - 1
+            neighbours.setdefault(first, []).append((second, unit))
+            neighbours.setdefault(second, []).append((first, unit))
+    found = []
+    coloured: dict[int, int] = {}
+    for start in sorted(neighbours):
+        if start in coloured:
+            continue
+        coloured[start] = 0
+        sides = [1 << start, 0]
+        links = []
+        queue = [start]
+        for cell in queue:  # breadth first: the links read outwards from the first cell
+            side = coloured[cell]
+            for other, unit in neighbours[cell]:
+                if other not in coloured:
+                    coloured[other] = 1 - side
+                    sides[1 - side] |= 1 << other
+                    links.append((cell, other, unit))
+                    queue.append(other)
+        found.append(Cluster(sides[0], sides[1], tuple(links), _sees(sides[0]), _sees(sides[1])))
+    return found
+
+
+def _clash(colour: int) -> tuple[int, int] | None:
+    """Two cells of one colour that see each other, or None."""
+    rest = colour
+    while rest:
+        low = rest & -rest
+        cell = low.bit_length() - 1
+        rest ^= low
+        other = PEER_BITS[cell] & rest
+        if other:
+            return cell, (other & -other).bit_length() - 1
+    return None
+
+
+def _colour_step(technique_id: str, digit: int, removed: int, colours: Sequence[int], links,
+                 extra: tuple[str, tuple[int, ...]] | None = None) -> Step:
+    """A step: the cells of `removed` lose `digit`; `colours` are the cell sets A, B (C, D)."""
+    cells = 0
+    for colour in colours:
+        cells |= colour
+    return Step(technique_id, eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
+                cells=cells_of_bits(cells), units=tuple(sorted({u for _, _, u in links})),
+                digits=(digit,),
+                roles=tuple(zip(_COLOUR_ROLES, map(cells_of_bits, colours)))
+                + (("links", tuple(c for a, b, _ in links for c in (a, b))),
+                   ("link_units", tuple(u for _, _, u in links)))
+                + ((extra,) if extra else ()))
+
+
+def simple_colors(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Simple colours: one cluster of conjugate pairs of a digit, coloured in two.
+
+    Trap: a cell outside the cluster that sees both colours loses the digit (one colour is true).
+    Wrap: two cells of one colour see each other, so that colour is false and all its cells lose
+    the digit. Smaller clusters come first, a wrap before a trap.
+
+    Roles: ("colour_a", cells), ("colour_b", cells): the two colours; in a wrap colour A is the
+    false one. ("links", cells in pairs) and ("link_units", units), aligned: each conjugate pair
+    that coloured the cluster and the unit it lies in. A wrap has ("clash", (cell, cell)): two
+    cells of colour A that see each other.
+    """
+    steps = []
+    digit_cells = digit_cell_sets(masks)
+    for digit in DIGITS:
+        for cluster in clusters(digit_cells[digit]):
+            size = cluster.cells.bit_count()
+            for false, true in ((cluster.colour_a, cluster.colour_b),
+                                (cluster.colour_b, cluster.colour_a)):
+                clash = _clash(false)
+                if clash is not None:
+                    steps.append((size, digit, 0, _colour_step(
+                        "simple_colors", digit, false, (false, true), cluster.links,
+                        ("clash", clash))))
+            trapped = digit_cells[digit] & cluster.sees_a & cluster.sees_b & ~cluster.cells
+            if trapped:
+                steps.append((size, digit, 1, _colour_step(
+                    "simple_colors", digit, trapped, (cluster.colour_a, cluster.colour_b),
+                    cluster.links)))
+    steps.sort(key=lambda entry: entry[:3])
+    for *_, step in steps:
+        yield step
+
+
+def _seeing_pair(colour: int, other: int) -> tuple[int, int] | None:
+    """A cell of `colour` and a cell of `other` that see each other, or None."""
+    rest = colour
+    while rest:
+        low = rest & -rest
+        cell = low.bit_length() - 1
+        rest ^= low
+        seen = PEER_BITS[cell] & other
+        if seen:
+            return cell, (seen & -seen).bit_length() - 1
+    return None
+
+
+def multi_colors(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Multi colours: two clusters of conjugate pairs of one digit whose cells see each other.
+
+    Bridge: a cell of one colour of the first cluster sees a cell of one colour of the second, so
+    those two colours are not both true and one of their opposites is. A cell seeing both
+    opposites loses the digit. All bridges between the same two clusters make one step (as
+    HoDoKu counts them).
+    Wrap: colour A has cells seeing both colours C and D of the other cluster; one of C and D is
+    true, so A is false and all its cells lose the digit. Smaller pairs of clusters come first.
+
+    Roles: ("colour_a", cells), ("colour_b", cells) the first cluster's colours, ("colour_c",
+    cells), ("colour_d", cells) the second's; ("links", cells in pairs) and ("link_units", units)
+    aligned, both clusters' conjugate pairs. A bridge step has ("bridges", cells in pairs): each
+    pair a cell of the first cluster and a cell of the second that see each other. A wrap step
+    has ("wrap", (a, c, a', d)): cells of colour A that see a cell of C and of D; colour A is the
+    false one.
+    """
+    steps = []
+    digit_cells = digit_cell_sets(masks)
+    for digit in DIGITS:
+        found = clusters(digit_cells[digit])
+        for i, first in enumerate(found):
+            for j, second in enumerate(found):
+                if i == j:
+                    continue
+                size = (first.cells | second.cells).bit_count()
+                links = first.links + second.links
+                first_colours = ((first.colour_a, first.colour_b, first.sees_b),
+                                 (first.colour_b, first.colour_a, first.sees_a))
+                # A wrap is directed (one colour of the first sees both of the second): every order.
+                for colour, opposite, _ in first_colours:
+                    to_c = _seeing_pair(colour, second.colour_a)
+                    to_d = _seeing_pair(colour, second.colour_b) if to_c else None
+                    if to_c and to_d:
+                        colours = (colour, opposite, second.colour_a, second.colour_b)
+                        steps.append((size, digit, 1, _colour_step(
+                            "multi_colors", digit, colour, colours, links, ("wrap", to_c + to_d))))
+                if i > j:  # a bridge is symmetric: each pair of clusters once
+                    continue
+                bridges: tuple[int, ...] = ()
+                removed = 0
+                for colour, _, sees_opposite in first_colours:
+                    for other, sees_other_opposite in ((second.colour_a, second.sees_b),
+                                                       (second.colour_b, second.sees_a)):
+                        bridge = _seeing_pair(colour, other)
+                        if bridge is None:
+                            continue
+                        here = digit_cells[digit] & sees_opposite & sees_other_opposite
+                        if here:
+                            bridges += bridge
+                            removed |= here
+                if removed:
+                    colours = (first.colour_a, first.colour_b, second.colour_a, second.colour_b)
+                    steps.append((size, digit, 0, _colour_step(
+                        "multi_colors", digit, removed, colours, links, ("bridges", bridges))))
+    steps.sort(key=lambda entry: entry[:3])
+    for *_, step in steps:
+        yield step
+
+
+# --- Texts -------------------------------------------------------------------------------------
+
+_LABELS = ("A", "B", "C", "D")
+_OPPOSITE = {"A": "B", "B": "A", "C": "D", "D": "C"}
+
+
+def _colour_of(step: Step) -> dict[int, str]:
+    """Each coloured cell's label: 'A', 'B', 'C' or 'D'."""
+    return {c: label for label, role in zip(_LABELS, _COLOUR_ROLES) for c in step.role(role)}
+
+
+def _colour_cells(step: Step) -> dict[str, tuple[int, ...]]:
+    """Each label's cells."""
+    return {label: step.role(role) for label, role in zip(_LABELS, _COLOUR_ROLES)}
+
+
+def _pairs(flat: tuple[int, ...]) -> list[tuple[int, ...]]:
+    return [flat[i:i + 2] for i in range(0, len(flat), 2)]
+
+
+def _links_text(step: Step, cells: set[int]) -> str:
+    """'row 1 has its 5 only in r1c1 or r1c5; column 5 only in r1c5 or r6c5' (links in `cells`)."""
+    d = step.digits[0]
+    parts = [f"{unit_name(unit)} only in {cell_name(a)} or {cell_name(b)}"
+             for (a, b), unit in zip(_pairs(step.role("links")), step.role("link_units"))
+             if a in cells]
+    parts[0] = parts[0].replace(" only in", f" has its {d} only in", 1)
+    return "; ".join(parts)
+
+
+def _each_unit(step: Step, cells: set[int]) -> str:
+    """'in that unit' for a chain of one link, else 'in each of those units'."""
+    links = sum(1 for a, _ in _pairs(step.role("links")) if a in cells)
+    return "in that unit" if links == 1 else "in each of those units"
+
+
+def _tagged(cell: int, colours: dict[int, str]) -> str:
+    """'r1c1 (A)'."""
+    return f"{cell_name(cell)} ({colours[cell]})"
+
+
+def _shared_unit(first: int, second: int) -> str:
+    return unit_name(next(u for u, unit in enumerate(UNITS) if first in unit and second in unit))
+
+
+def _sees_one_of(cell: int, colour: tuple[int, ...]) -> int:
+    """A cell of `colour` that `cell` sees, or -1."""
+    return next((c for c in colour if PEER_BITS[cell] >> c & 1), -1)
+
+
+def _colours_text(step: Step, labels: str) -> str:
+    """'colour A: r1c1 and r4c5; colour B: r1c5'."""
+    cells = _colour_cells(step)
+    return "; ".join(f"colour {label}: {cells_name(cells[label])}" for label in labels)
+
+
+def _reasons(witnesses: dict[int, tuple[int, int]], colours: dict[int, str]) -> str:
+    """'r2c1 and r2c2 see r1c1 (A) and r1c2 (B); r5c9 sees ...': cells grouped by what they see."""
+    by_pair: dict[tuple[int, int], list[int]] = {}
+    for cell in sorted(witnesses):
+        by_pair.setdefault(witnesses[cell], []).append(cell)
+    return "; ".join(
+        f"{cells_name(cells)} {'sees' if len(cells) == 1 else 'see'} "
+        f"{_tagged(a, colours)} and {_tagged(b, colours)}"
+        for (a, b), cells in sorted(by_pair.items(), key=lambda item: item[1]))
+
+
+def _who_sees(step: Step) -> str:
+    """'r5c9 sees' or 'each of those cells sees'."""
+    cells = step.eliminated_cells
+    return f"{cell_name(min(cells))} sees" if len(cells) == 1 else "each of those cells sees"
+
+
+def _removal(step: Step, d: int) -> str:
+    return f"Remove {d} from {cells_name(step.eliminated_cells)}."
+
+
+class _ColourTexts(Texts):
+    def one_line(self, step: Step) -> str:
+        groups = "/".join("(" + ",".join(cell_name(c) for c in step.role(role)) + ")"
+                          for role in _COLOUR_ROLES if step.role(role))
+        return f"{step.name}: {step.digits[0]} {groups} => {step.changes}"
+
+
+class SimpleColorsTexts(_ColourTexts):
+    """Simple colours: one chain of conjugate pairs, two colours; a trap or a wrap."""
+
+    def nudge(self, step: Step) -> str:
+        d = step.digits[0]
+        return (f"Look for simple colours on the {d}s: follow the rows, columns and boxes where "
+                f"{d} has only two places, and colour the cells in turn.")
+
+    def pattern(self, step: Step) -> str:
+        d = step.digits[0]
+        text = (f"The {d}s linked by units with only two places form one chain; colour them "
+                f"alternately ({_colours_text(step, 'AB')}).")
+        clash = step.role("clash")
+        if clash:
+            return text + (f" Two cells of colour A, {cells_name(clash)}, share "
+                           f"{_shared_unit(*clash)}.")
+        verb = "sees" if len(step.eliminated_cells) == 1 else "each see"
+        return text + f" {cells_name(step.eliminated_cells)} {verb} both colours."
+
+    def full(self, step: Step) -> str:
+        d = step.digits[0]
+        colours = _colour_of(step)
+        chain = set(step.cells)
+        text = (f"Follow the {d}s through the units where they have only two places (each such "
+                f"pair is a conjugate pair, or strong link): {_links_text(step, chain)}. "
+                f"{_each_unit(step, chain).capitalize()} exactly one of the two cells holds the "
+                f"{d}, so along the chain the cells alternate; colour them A and B "
+                f"({_colours_text(step, 'AB')}). Either every A cell holds {d} or every B cell "
+                f"does.")
+        clash = step.role("clash")
+        if clash:
+            unit = _shared_unit(*clash)
+            return text + (f" But {cell_name(clash[0])} and {cell_name(clash[1])}, both colour "
+                           f"A, share {unit}: if A held the {d}, {unit} would hold two {d}s. So "
+                           f"colour A is false and colour B holds every {d} of the chain. Remove "
+                           f"{d} from every A cell: {cells_name(step.eliminated_cells)}.")
+        cells = _colour_cells(step)
+        witnesses = {cell: (_sees_one_of(cell, cells["A"]), _sees_one_of(cell, cells["B"]))
+                     for cell in step.eliminated_cells}
+        return text + (f" {_reasons(witnesses, colours)}: whichever colour is true, "
+                       f"{_who_sees(step)} {an(str(d))}. {_removal(step, d)}")
+
+
+class MultiColorsTexts(_ColourTexts):
+    """Multi colours: two chains of conjugate pairs of one digit whose cells see each other."""
+
+    def nudge(self, step: Step) -> str:
+        d = step.digits[0]
+        return (f"Look for multi colours on the {d}s: two separate chains of units where {d} has "
+                f"only two places, with cells of one chain seeing cells of the other.")
+
+    def pattern(self, step: Step) -> str:
+        d = step.digits[0]
+        colours = _colour_of(step)
+        text = (f"Two chains of {d}s, coloured A/B ({_colours_text(step, 'AB')}) and C/D "
+                f"({_colours_text(step, 'CD')}).")
+        wrap = step.role("wrap")
+        if wrap:
+            return text + (f" Colour A sees both colours of the other chain: "
+                           f"{_tagged(wrap[0], colours)} sees {_tagged(wrap[1], colours)} and "
+                           f"{_tagged(wrap[2], colours)} sees {_tagged(wrap[3], colours)}.")
+        bridges = "; ".join(f"{_tagged(x, colours)} sees {_tagged(y, colours)}"
+                            for x, y in _pairs(step.role("bridges")))
+        return text + f" The chains touch: {bridges}."
+
+    def full(self, step: Step) -> str:
+        d = step.digits[0]
+        colours = _colour_of(step)
+        cells = _colour_cells(step)
+        first, second = set(cells["A"] + cells["B"]), set(cells["C"] + cells["D"])
+        text = (f"Two separate chains of {d}s run through units where {d} has only two places "
+                f"(conjugate pairs, or strong links). First chain: {_links_text(step, first)}; "
+                f"{_each_unit(step, first)} one of the two cells holds the {d}, so the cells "
+                f"alternate between colour A and colour B ({_colours_text(step, 'AB')}). Second "
+                f"chain: {_links_text(step, second)}; its cells alternate between colour C and "
+                f"colour D ({_colours_text(step, 'CD')}). In each chain one colour holds every "
+                f"{d} of the chain.")
+        wrap = step.role("wrap")
+        if wrap:
+            a1, c, a2, dd = wrap
+            return text + (f" {_tagged(a1, colours)} sees {_tagged(c, colours)} and "
+                           f"{_tagged(a2, colours)} sees {_tagged(dd, colours)}. If colour A held "
+                           f"the {d}, {cell_name(a1)} would rule it out of {cell_name(c)} and so "
+                           f"out of all of colour C, and {cell_name(a2)} out of {cell_name(dd)} "
+                           f"and all of colour D; but one of C and D holds it. So colour A is "
+                           f"false: remove {d} from every A cell: "
+                           f"{cells_name(step.eliminated_cells)}.")
+        facts = []
+        witnesses: dict[int, tuple[int, int]] = {}
+        for x, y in _pairs(step.role("bridges")):
+            ox, oy = _OPPOSITE[colours[x]], _OPPOSITE[colours[y]]
+            facts.append(f"{_tagged(x, colours)} sees {_tagged(y, colours)}, so {colours[x]} and "
+                         f"{colours[y]} are not both true and {ox} or {oy} holds the {d}")
+            for cell in step.eliminated_cells:
+                seen = (_sees_one_of(cell, cells[ox]), _sees_one_of(cell, cells[oy]))
+                if cell not in witnesses and -1 not in seen:
+                    witnesses[cell] = seen
+        return text + (f" {'; '.join(facts)}. {_reasons(witnesses, colours)}: either way "
+                       f"{_who_sees(step)} {an(str(d))}. {_removal(step, d)}")
