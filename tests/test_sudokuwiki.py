@@ -22,7 +22,30 @@ OURS = {
     "hiddenQuads": ["hidden_quad"],
     "pointingPairsPointingTriples": ["pointing"],
     "boxLineReduction": ["claiming"],
+    "bug": ["bug_plus_one"],
+    "uniqueRectanglesType1": ["unique_rectangle"],
+    "uniqueRectanglesType2": ["unique_rectangle"],
+    "uniqueRectanglesType3": ["unique_rectangle"],
+    "uniqueRectanglesType3BWithTriplePseudoCells": ["unique_rectangle"],
+    "uniqueRectanglesType4": ["unique_rectangle"],
+    "hiddenUniqueRectangles": ["hidden_rectangle"],
 }
+
+# Which of our steps a fixture counts, where its technique is one part of ours. SudokuWiki's type 2
+# includes roofs on a diagonal (HoDoKu's type 5); its types 3 and "3B with triple pseudo-cells"
+# are our type 3 with a naked pair and a naked triple. (SudokuWiki's type 5 is our type 6 seen from
+# the other side: tests/test_uniqueness.py checks it.)
+KEEP = {
+    "uniqueRectanglesType1": lambda s: s.role("type") == (1,),
+    "uniqueRectanglesType2": lambda s: s.role("type") in ((2,), (5,)),
+    "uniqueRectanglesType3": lambda s: s.role("type") == (3,) and len(s.role("subset_digits")) == 2,
+    "uniqueRectanglesType3BWithTriplePseudoCells":
+        lambda s: s.role("type") == (3,) and len(s.role("subset_digits")) == 3,
+    "uniqueRectanglesType4": lambda s: s.role("type") == (4,),
+}
+
+# Cases whose expected result we judge wrong, each with its own test explaining why.
+EXCLUDED = {("hiddenUniqueRectangles", "type2BTest1")}  # tests/test_uniqueness.py
 
 
 def fixtures():
@@ -44,13 +67,18 @@ def expected_changes(case):
 
 def test_every_fixture_is_found_completely():
     cases = fixtures()
-    assert len(cases) == 17
+    assert len(cases) == 53
     failures = []
     for case in cases:
+        if (case["technique_fn"], case["test"]) in EXCLUDED:
+            continue
         grid = tutor.parse(case["board"])
         removals, sets = set(), set()
+        keep = KEEP.get(case["technique_fn"])
         for technique in OURS[case["technique_fn"]]:
             for step in tutor.find_steps(grid, technique):
+                if keep is not None and not keep(step):
+                    continue
                 removals |= set(step.eliminations)
                 sets |= set(step.placements)
         if (removals, sets) != expected_changes(case):
