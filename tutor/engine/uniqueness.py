@@ -380,8 +380,9 @@ class UniqueRectangleTexts(Texts):
             extra = step.role("extra_digit")[0]
             targets = sorted({c for c, _ in step.eliminations})
             seeing = "both" if len(roofs) == 2 else "all of them"
-            return (lead + f"Besides {a} and {b}, {cells_name(roofs)} can only be {extra}. If none "
-                    f"of them were {extra}, all four corners would hold only {a} and {b}, so one of "
+            none = "neither of them" if len(roofs) == 2 else "none of them"
+            return (lead + f"Besides {a} and {b}, {cells_name(roofs)} can only be {extra}. If {none} "
+                    f"were {extra}, all four corners would hold only {a} and {b}, so one of "
                     f"{_cells_or(roofs)} is {extra}, and no cell that sees {seeing} can be "
                     f"{extra}. Remove {extra} from {cells_name(targets)}.")
         if kind == 3:
@@ -389,12 +390,16 @@ class UniqueRectangleTexts(Texts):
             digits = step.role("subset_digits")
             extras = step.role("extra_digits")
             size = len(digits)
-            holds = "holds" if len(subset) == 1 else "hold"
-            return (lead + f"Besides {a} and {b}, {cells_name(roofs)} have the candidates "
-                    f"{digits_name(extras)}, and one of them must take one of these, or all four "
-                    f"corners would hold only {a} and {b}. So the two cells together act as one cell "
-                    f"holding {digits_or(extras)}. {cells_name(subset)} in {_units_and(step.units)} "
-                    f"{holds} only {digits_or(digits)} too, which makes {size} cells holding only the {size} digits "
+            if len(extras) == 1:
+                extra_text = (f"the extra candidate {extras[0]}, and one of them must be "
+                              f"{extras[0]}")
+            else:
+                extra_text = (f"the extra candidates {digits_name(extras)}, and one of them must "
+                              f"take one of these")
+            return (lead + f"Besides {a} and {b}, {cells_name(roofs)} have {extra_text}, or all "
+                    f"four corners would hold only {a} and {b}. So the two cells together act as one "
+                    f"cell holding {digits_or(extras)}. In {_units_and(step.units)}, "
+                    f"{cells_name(subset)} can only be {digits_or(digits)}; with that one cell this makes {size} cells holding only the {size} digits "
                     f"{digits_name(digits)} between them (a naked {_SUBSET_WORDS[size]}): they take "
                     f"these digits, one each, so no other cell of {_units_or(step.units)} can hold "
                     f"{digits_or(digits)}. Remove {removals_by_digit(step)}.")
@@ -402,15 +407,16 @@ class UniqueRectangleTexts(Texts):
         other = b if strong == a else a
         if kind == 4:
             return (lead + f"In {_units_and(step.units)}, {strong} can only go in "
-                    f"{cells_name(roofs)}, so one of them is {strong}. If either were {other}, the "
+                    f"{_cells_or(roofs)}, so one of them is {strong}. If either were {other}, the "
                     f"other would be {strong} and all four corners would hold only {a} and {b}. "
                     f"Remove {other} from {cells_name(sorted({c for c, _ in step.eliminations}))}.")
         first, second = roofs
+        line = ROW_OF[second] if step.units[0] < SIZE else SIZE + COL_OF[second]
         return (lead + f"In {_units_and(step.units)}, {strong} can only go in the rectangle's corners. "
-                f"If {cell_name(first)} were {strong}, the corners beside it could not be {strong}, so "
-                f"they would be {other}, leaving {cell_name(second)} as the only place for {strong} "
-                f"in its {'row' if step.units[0] < SIZE else 'column'}: all four corners would hold "
-                f"only {a} and {b}. The same holds the other way round. Remove {strong} from "
+                f"If {cell_name(first)} were {strong}, the corners beside it, {cells_name(floors)}, "
+                f"could not be {strong}, so they would be {other}, leaving {cell_name(second)} as the "
+                f"only place for {strong} in {unit_name(line)}: all four corners would hold only {a} "
+                f"and {b}. The same holds the other way round. Remove {strong} from "
                 f"{cells_name(sorted({c for c, _ in step.eliminations}))}.")
 
 
@@ -449,7 +455,7 @@ class HiddenRectangleTexts(Texts):
         strong = step.role("strong_digit")[0]
         where = "the rectangle's corners" if step.role("type") == (1,) else _corners_in(step)
         return (f"Hidden rectangle on {a} and {b} at {cells_name(step.role('corners'))}: "
-                f"{_floor_words(step.role('floor_cells'), a, b)}, and in {_units_and(step.units)} "
+                f"{_floor_words(step.role('floor_cells'), a, b)}, and in {_units_and(step.units)}, "
                 f"{strong} can only go in {where}.")
 
     def full(self, step: Step) -> str:
@@ -475,8 +481,8 @@ class HiddenRectangleTexts(Texts):
         near = corners[index ^ 1] if corners[index ^ 1] in floors else corners[index ^ 2]
         far = next(c for c in floors if c != near)
         roof = next(c for c in corners if c not in floors and c != target)
-        return (lead + f"In {unit_name(step.units[0])}, {strong} can only go in {cell_name(roof)} "
-                f"or {cell_name(far)}. If {cell_name(target)} were {other}, {cell_name(near)} could "
+        return (lead + f"In {unit_name(step.units[0])}, {strong} can only go in {_cells_or((roof, far))}. "
+                f"If {cell_name(target)} were {other}, {cell_name(near)} could "
                 f"not be {other} and would be {strong}; then {cell_name(far)} could not be {strong} "
                 f"and would be {other}, so {unit_name(step.units[0])} would need its {strong} in "
                 f"{cell_name(roof)}: all four corners would hold only {a} and {b}. "
@@ -493,7 +499,7 @@ class BugPlusOneTexts(Texts):
     """BUG+1; see `bug_plus_one` for the roles."""
 
     def one_line(self, step: Step) -> str:
-        return f"{step.name}: => {step.changes}"
+        return f"{step.name}: {cell_name(step.role('trivalue_cell')[0])} => {step.changes}"
 
     def nudge(self, step: Step) -> str:
         return ("Almost every empty cell has exactly two candidates: look for a BUG+1 (it rests on "
