@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, an, digits_or
+from tutor.engine.technique import Texts, digits_or
 from tutor.engine.wording import removals_by_cell, removals_by_digit
 from tutor.model.geometry import (
     BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELLS, COL_OF, COUNT, DIGITS, DIGITS_IN, PEERS, ROW_OF, SIZE,
@@ -205,8 +205,13 @@ def unique_rectangles(values, masks):
     corners holding candidates besides the rectangle's two digits), and by type: "extra_digit" (2, 5:
     the one extra digit), "strong_digit" (4, 6: the rectangle digit confined to the corners in the
     step's units), "extra_digits", "subset_cells" and "subset_digits" (3: the roofs' extra digits,
-    the other cells of the naked subset and all its digits). `units`: type 3 the subset's unit(s), type 4 the shared units confining the
+    the other cells of the naked subset and all its digits). Roles ending in "_digit(s)" hold digits,
+    the others cells. `units`: type 3 the subset's unit(s), type 4 the shared units confining the
     strong digit, type 6 the rows and/or columns confining it.
+
+    Beyond HoDoKu: type 4 needs the digit confined in any one unit the roofs share (HoDoKu asks it
+    of every cell seeing both), and type 6 in both rows or in both columns (HoDoKu asks both); the
+    argument holds either way. Type 3's subset stops at a quad.
     """
     digit_cells = None
     steps = []
@@ -399,8 +404,8 @@ class UniqueRectangleTexts(Texts):
             return (lead + f"Besides {a} and {b}, {cells_name(roofs)} have {extra_text}, or all "
                     f"four corners would hold only {a} and {b}. So the two cells together act as one "
                     f"cell holding {digits_or(extras)}. In {_units_and(step.units)}, "
-                    f"{cells_name(subset)} can only be {digits_or(digits)}; with that one cell this makes {size} cells holding only the {size} digits "
-                    f"{digits_name(digits)} between them (a naked {_SUBSET_WORDS[size]}): they take "
+                    f"{cells_name(subset)} can only be {digits_or(digits)}; with that one cell this "
+                    f"makes {size} cells holding only the {size} digits {digits_name(digits)} between them (a naked {_SUBSET_WORDS[size]}): they take "
                     f"these digits, one each, so no other cell of {_units_or(step.units)} can hold "
                     f"{digits_or(digits)}. Remove {removals_by_digit(step)}.")
         strong = step.role("strong_digit")[0]
