@@ -102,7 +102,7 @@ def spoiled(name: str) -> tuple[Grid, str, int | None, tuple[int, ...]]:
     if name == "ur1":  # a second roof: r8c2 gains a 5
         return with_candidate(tutor.parse(POSITION_A), cell_at(7, 1), 5), "unique_rectangle", 1, \
             corners_of("r8c2 r8c7 r9c2 r9c7")
-    if name == "ur2":  # the roofs' extra digits differ: r2c3 gains a 9
+    if name == "ur2":  # a third roof with another extra digit: r2c3 gains a 9
         return with_candidate(tutor.parse(POSITION_D), cell_at(1, 2), 9), "unique_rectangle", 2, \
             corners_of("r2c3 r2c6 r3c3 r3c6")
     if name == "ur4":  # 5 is no longer confined to the roofs r5c8 and r5c9 in row 5 or box 6
@@ -117,6 +117,29 @@ def spoiled(name: str) -> tuple[Grid, str, int | None, tuple[int, ...]]:
         for unit in (3, 9 + 8):
             grid = with_candidate(grid, outside(grid, unit, corners, 2), 2)
         return grid, "unique_rectangle", 6, corners
+    if name == "ur3":  # the subset cell gains a digit outside the subset
+        grid = tutor.parse(POSITION_D)
+        corners = corners_of("r2c3 r2c6 r3c3 r3c6")
+        for step in steps_on(grid, "unique_rectangle", 3, corners):
+            for cell in step.role("subset_cells"):
+                spare = next(d for d in range(1, 10) if d not in step.role("subset_digits")
+                             and d not in step.digits)
+                grid = with_candidate(grid, cell, spare)
+        return grid, "unique_rectangle", 3, corners
+    if name == "ur5":  # a roof gains a second extra digit
+        grid = tutor.parse(POSITION_E)
+        corners = corners_of("r6c8 r6c9 r7c8 r7c9")
+        (step,) = steps_on(grid, "unique_rectangle", 5, corners)
+        roof = step.role("extra_cells")[0]
+        spare = next(d for d in range(1, 10) if not grid.has_candidate(roof, d))
+        return with_candidate(grid, roof, spare), "unique_rectangle", 5, corners
+    if name == "hidden2":  # the strong digit appears elsewhere in each step's line
+        grid = tutor.parse(POSITION_B)
+        corners = corners_of("r1c8 r1c9 r5c8 r5c9")
+        for step in steps_on(grid, "hidden_rectangle", 2, corners):
+            digit = step.role("strong_digit")[0]
+            grid = with_candidate(grid, outside(grid, step.units[0], corners, digit), digit)
+        return grid, "hidden_rectangle", 2, corners
     if name == "hidden1":  # 4 appears elsewhere in row 4, the row through r4c3
         grid = tutor.parse(POSITION_A)
         corners = corners_of("r4c2 r4c3 r7c2 r7c3")
@@ -129,7 +152,8 @@ def spoiled(name: str) -> tuple[Grid, str, int | None, tuple[int, ...]]:
     raise KeyError(name)
 
 
-@pytest.mark.parametrize("name", ["ur1", "ur2", "ur4", "ur6", "hidden1", "bug"])
+@pytest.mark.parametrize("name", ["ur1", "ur2", "ur3", "ur4", "ur5", "ur6", "hidden1", "hidden2",
+                                  "bug"])
 def test_does_not_fire_once_the_condition_breaks(name):
     grid, technique_id, kind, corners = spoiled(name)
     assert not steps_on(grid, technique_id, kind, corners)
