@@ -43,6 +43,7 @@ CODES = {
     "0603": ("unique_rectangle", lambda s: s.role("type") == (4,)),
     "0604": ("unique_rectangle", lambda s: s.role("type") == (5,)),
     "0605": ("unique_rectangle", lambda s: s.role("type") == (6,)),
+    # Our hidden rectangle type 2 (two floors side by side) is SudokuWiki's form, not HoDoKu's.
     "0606": ("hidden_rectangle", lambda s: s.role("type") == (1,)),
     "0610": ("bug_plus_one", None),
 }

@@ -39,8 +39,8 @@ _ROWS = (
     ("unique_rectangle", "Unique rectangle", uniqueness, None, None, "unique_rectangle", 4.5,
      uniqueness.unique_rectangles, uniqueness.UniqueRectangleTexts(),
      uniqueness.unique_rectangle_rating),
-    # SE has no hidden rectangle; 4.8 puts it beside the hardest type 3, since it needs the corner
-    # digit confined in two lines as well as the rectangle.
+    # SE has no hidden rectangle; 4.8 puts it beside the hardest type 3: on top of the rectangle
+    # it needs a digit confined to the corners in one or two lines (a chain of strong links).
     ("hidden_rectangle", "Hidden rectangle", uniqueness, None, None, "hidden_rectangle", 4.8,
      uniqueness.hidden_rectangles, uniqueness.HiddenRectangleTexts(), None),
     # SE's "Bivalue Universal Grave" (type 1, one extra cell) is 5.6.
