@@ -6,7 +6,7 @@ import pytest
 
 import tutor
 from tutor.engine.colouring import clusters, multi_colors, simple_colors
-from tutor.engine.registry import LADDER, technique
+from tutor.engine.registry import CARD_LADDER, technique
 from tutor.engine.walk import Walk, advance, ladder
 from tutor.model.geometry import UNITS, cell_name, cells_name, digit_cell_sets, parse_cell_name as cell
 from tutor.model.grid import Grid
@@ -159,7 +159,7 @@ def test_registry_rows():
     assert (simple.level, multi.level) == (None, None)
     assert simple.order < multi.order < technique("backtracking").order
     assert (simple.rating, multi.rating) == (4.5, 5.0)
-    assert "simple_colors" not in LADDER and "multi_colors" not in LADDER
+    assert "simple_colors" not in CARD_LADDER and "multi_colors" not in CARD_LADDER
 
 
 # --- Real puzzles: stuck positions of the basic ladder --------------------------------------
@@ -167,7 +167,7 @@ def test_registry_rows():
 def stuck_positions(lines):
     """(values, masks, solution) wherever the basic ladder stops; after each, the first colouring
     step is made and the walk goes on, so one puzzle can give several positions."""
-    basic = ladder(LADDER)
+    basic = ladder(CARD_LADDER)
     for line in lines:
         grid = tutor.parse(line)
         solution = tutor.solve(grid).values

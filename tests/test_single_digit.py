@@ -10,7 +10,7 @@ import json
 import pytest
 
 import tutor
-from tutor.engine.registry import LADDER
+from tutor.engine.registry import CARD_LADDER
 from tutor.engine.single_digit import (
     empty_rectangles, is_dual, skyscrapers, turbot_fish, two_string_kites,
 )
@@ -319,7 +319,7 @@ def sweep(lines, render=False):
         grid = tutor.parse(line)
         solution = tutor.solve(grid).values
         walk = Walk(grid.values, grid.masks)
-        while not advance(walk, ladder(LADDER), [], None, None, prefer=False):
+        while not advance(walk, ladder(CARD_LADDER), [], None, None, prefer=False):
             positions += 1
             first = None
             for finder in FINDERS.values():
@@ -368,7 +368,7 @@ def test_texts_render_on_real_stuck_positions():
     for line in lines:  # the first stuck position of each puzzle
         grid = tutor.parse(line)
         walk = Walk(grid.values, grid.masks)
-        if advance(walk, ladder(LADDER), [], None, None, prefer=False):
+        if advance(walk, ladder(CARD_LADDER), [], None, None, prefer=False):
             continue
         for technique, finder in FINDERS.items():
             for step in finder(walk.values, walk.masks):

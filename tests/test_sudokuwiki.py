@@ -29,9 +29,24 @@ OURS = {
     # Rule 2 is a colour twice in a unit (our wrap), rule 4 a cell seeing both colours (our trap).
     "simpleColoringRule2": [("simple_colors", lambda s: bool(s.role("clash")))],
     "simpleColoringRule4": [("simple_colors", lambda s: not s.role("clash"))],
+    "bug": ["bug_plus_one"],
+    # SudokuWiki's type 2 includes roofs on a diagonal (HoDoKu's type 5); its types 3 and "3B with
+    # triple pseudo-cells" are our type 3 with a naked pair and a naked triple. (SudokuWiki's type 5
+    # is our type 6 seen from the other side: tests/test_uniqueness.py checks it.)
+    "uniqueRectanglesType1": [("unique_rectangle", lambda s: s.role("type") == (1,))],
+    "uniqueRectanglesType2": [("unique_rectangle", lambda s: s.role("type") in ((2,), (5,)))],
+    "uniqueRectanglesType3": [("unique_rectangle", lambda s: s.role("type") == (3,)
+                               and len(s.role("subset_digits")) == 2)],
+    "uniqueRectanglesType3BWithTriplePseudoCells": [
+        ("unique_rectangle", lambda s: s.role("type") == (3,) and len(s.role("subset_digits")) == 3)],
+    "uniqueRectanglesType4": [("unique_rectangle", lambda s: s.role("type") == (4,))],
+    "hiddenUniqueRectangles": ["hidden_rectangle"],
 }
 """Fixture name -> our technique ids, or (id, which of its steps count) where one id covers
 several of the fixtures' rules."""
+
+# Cases whose expected result we judge wrong, each with its own test explaining why.
+EXCLUDED = {("hiddenUniqueRectangles", "type2BTest1")}  # tests/test_uniqueness.py
 
 
 def fixtures():
@@ -53,9 +68,11 @@ def expected_changes(case):
 
 def test_every_fixture_is_found_completely():
     cases = fixtures()
-    assert len(cases) == 48
+    assert len(cases) == 84
     failures = []
     for case in cases:
+        if (case["technique_fn"], case["test"]) in EXCLUDED:
+            continue
         grid = tutor.parse(case["board"])
         removals, sets = set(), set()
         for wanted in OURS[case["technique_fn"]]:

@@ -8,7 +8,7 @@ import pytest
 
 import tutor
 from tutor.engine import wings
-from tutor.engine.registry import LADDER, technique
+from tutor.engine.registry import CARD_LADDER, technique
 from tutor.engine.walk import Walk, advance, ladder
 from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell
 from tutor.model.grid import Grid
@@ -186,7 +186,8 @@ STUCK_W = (".24+7..65+11{59}+6.+4{59}+8.7{57}.8+61.9..{57}{1579}.....{69}{45}26.
 def test_real_stuck_positions(position, technique_id, line):
     grid = tutor.parse(position)
     assert [str(s) for s in tutor.find_steps(grid, technique_id)] == [line]
-    assert tutor.next_step(grid).technique not in WING_IDS  # off the ladder: backtracking next
+    assert tutor.next_step(grid, "card").technique == "backtracking"  # the card's ladder is stuck
+    assert tutor.next_step(grid).technique not in CARD_LADDER + ("backtracking",)
     solution = tutor.solve(grid.as_puzzle()).values
     step = tutor.find_steps(grid, technique_id)[0]
     assert all(solution[c] != d for c, d in step.eliminations)
@@ -205,7 +206,7 @@ def test_wings_are_registered_off_the_ladder_with_their_ratings():
     for t in WING_IDS:
         entry = technique(t)
         assert entry.level is None and entry.repeated_level is None and entry.score_group == t
-        assert entry.family == "wings" and t not in LADDER
+        assert entry.family == "wings" and t not in CARD_LADDER
         assert entry.order < technique("backtracking").order
 
 
@@ -256,7 +257,7 @@ def sweep(lines, check_texts=False):
 
     Returns (positions, steps checked, problems, slowest finder call in seconds).
     """
-    basic = ladder(LADDER)
+    basic = ladder(CARD_LADDER)
     positions = checked = 0
     problems = []
     slowest = 0.0
@@ -362,7 +363,7 @@ def test_wings_can_join_the_ladder_and_grade_soundly():
     used = 0
     for line in rated_lines(4.2, 4.4, 10):
         grid = tutor.parse(line)
-        result = tutor.grade(grid, techniques=list(LADDER) + list(WING_IDS))
+        result = tutor.grade(grid, techniques=list(CARD_LADDER) + list(WING_IDS))
         assert not violations(grid, result.steps, result.solution_values)
         used += sum(s.technique in WING_IDS for s in result.steps)
     assert used > 10

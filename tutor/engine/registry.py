@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tutor.engine import backtracking, colouring, intersections, single_digit, singles, subsets, wings
+from tutor.engine import (
+    backtracking, colouring, intersections, single_digit, singles, subsets, uniqueness, wings,
+)
 from tutor.engine.technique import ENTRIES, Technique
 
 NAKED_SUBSET, HIDDEN_SUBSET = subsets.NakedSubsetTexts(), subsets.HiddenSubsetTexts()
@@ -68,6 +70,20 @@ _ROWS = (
      colouring.simple_colors, colouring.SimpleColorsTexts(), None),
     ("multi_colors", "Multi colours", colouring, None, None, "multi_colors", 5.0,
      colouring.multi_colors, colouring.MultiColorsTexts(), None),
+    # Uniqueness: sound only because the engine proves the puzzle has one solution first.
+    # Sudoku Explainer rates a unique rectangle 4.5 and type 3 4.6-4.8 by the naked subset's size
+    # (`rate`); SE has no types 5 and 6, which are the type 2 and type 4 arguments on a diagonal,
+    # so they keep 4.5 (HoDoKu scores all its uniqueness tests alike).
+    ("unique_rectangle", "Unique rectangle", uniqueness, None, None, "unique_rectangle", 4.5,
+     uniqueness.unique_rectangles, uniqueness.UniqueRectangleTexts(),
+     uniqueness.unique_rectangle_rating),
+    # SE has no hidden rectangle; 4.8 puts it beside the hardest type 3: on top of the rectangle
+    # it needs a digit confined to the corners in one or two lines (a chain of strong links).
+    ("hidden_rectangle", "Hidden rectangle", uniqueness, None, None, "hidden_rectangle", 4.8,
+     uniqueness.hidden_rectangles, uniqueness.HiddenRectangleTexts(), None),
+    # SE's "Bivalue Universal Grave" (type 1, one extra cell) is 5.6.
+    ("bug_plus_one", "BUG+1", uniqueness, None, None, "bug_plus_one", 5.6,
+     uniqueness.bug_plus_one, uniqueness.BugPlusOneTexts(), None),
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
 )

@@ -1,0 +1,528 @@
+"""Uniqueness: unique rectangles (types 1-6), hidden rectangles and BUG+1, true only for puzzles with one solution.
+
+Every deduction here rests on one fact: the puzzle has exactly one solution (the engine proves that
+before it gives any step). Four empty cells at the corners of a rectangle that spans two rows, two
+columns and two boxes can never end up holding only two digits a and b: a and b could then be
+swapped between the corners, every row, column and box would still hold each digit once, and the
+puzzle would have a second solution. A corner "can only be a or b" when its candidates are a, b or
+both; a candidate removed earlier is no obstacle, since a removed candidate is one the cell can never
+take (HoDoKu's "missing candidates allowed" mode, its default).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from tutor.engine.step import Step
+from tutor.engine.technique import Texts, digits_or
+from tutor.engine.wording import removals_by_cell, removals_by_digit
+from tutor.model.geometry import (
+    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELLS, COL_OF, COUNT, DIGITS, DIGITS_IN, PEERS, ROW_OF, SIZE,
+    UNIT_BITS, UNITS, UNITS_OF, bit, cell_at, cell_name, cells_name, digit_cell_sets, digits_name,
+    unit_name,
+)
+
+PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
+"""PEER_BITS[cell]: the cell's peers as an 81-bit set."""
+
+
+def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
+    """Every rectangle of cells spanning exactly two rows, two columns and two boxes.
+
+    Corners in reading order: top left, top right, bottom left, bottom right, so corner i's row
+    neighbour is i ^ 1, its column neighbour i ^ 2 and its diagonal opposite 3 - i.
+    """
+    found = []
+    for r1, r2 in combinations(range(SIZE), 2):
+        same_band = r1 // BOX_HEIGHT == r2 // BOX_HEIGHT
+        for c1, c2 in combinations(range(SIZE), 2):
+            same_stack = c1 // BOX_WIDTH == c2 // BOX_WIDTH
+            if same_band != same_stack:  # both: one box; neither: four boxes
+                found.append((cell_at(r1, c1), cell_at(r1, c2), cell_at(r2, c1), cell_at(r2, c2)))
+    return tuple(found)
+
+
+RECTANGLES = _rectangles()
+RECTANGLE_BITS = tuple(sum(1 << c for c in corners) for corners in RECTANGLES)
+
+UR_TYPE_ORDER = {1: 0, 2: 1, 4: 2, 5: 3, 6: 4, 3: 5}
+"""The order unique rectangle types are offered in at one rating: the plainest argument first."""
+
+MAX_SUBSET_DIGITS = 4
+"""Type 3's naked subset (pseudo-cell included) goes up to a quad, as in Sudoku Explainer."""
+
+
+def _allowed(values) -> list[int]:
+    """For each digit, the empty cells no placed digit rules it out of (index 0 unused)."""
+    blocked = [0] * (SIZE + 1)
+    empty = 0
+    for cell, value in enumerate(values):
+        if value:
+            blocked[value] |= PEER_BITS[cell]
+        else:
+            empty |= 1 << cell
+    return [empty & ~b for b in blocked]
+
+
+def _candidate_rectangles(values, masks):
+    """(corners, rectangle bits, pair mask, floors, roofs) for each rectangle and digit pair.
+
+    The pair comes from a corner holding exactly those two candidates; every corner must be empty
+    with neither digit ruled out by a placed digit. Floors are the corners that can only be a or b,
+    roofs the corners with other candidates too.
+    """
+    allowed = None
+    for corners, rect_bits in zip(RECTANGLES, RECTANGLE_BITS):
+        m0, m1, m2, m3 = (masks[c] for c in corners)
+        if not (m0 and m1 and m2 and m3):
+            continue
+        pairs = {m for m in (m0, m1, m2, m3) if COUNT[m] == 2}
+        if not pairs:
+            continue
+        if allowed is None:
+            allowed = _allowed(values)
+        for pair in sorted(pairs):
+            a, b = DIGITS_IN[pair]
+            if allowed[a] & allowed[b] & rect_bits != rect_bits:
+                continue
+            floors = tuple(c for c in corners if not masks[c] & ~pair)
+            roofs = tuple(c for c in corners if masks[c] & ~pair)
+            yield corners, rect_bits, pair, floors, roofs
+
+
+def _shared_units(first: int, second: int) -> tuple[int, ...]:
+    return tuple(u for u in UNITS_OF[first] if u in UNITS_OF[second])
+
+
+def _ur_step(corners, pair, ur_type, eliminations, roofs, units=(), extra_cells=(), roles=()):
+    cells = corners + tuple(c for c in extra_cells if c not in corners)
+    return Step("unique_rectangle", eliminations=tuple(sorted(set(eliminations))), cells=cells,
+                units=tuple(units), digits=DIGITS_IN[pair],
+                roles=(("type", (ur_type,)), ("corners", corners), ("extra_cells", roofs)) + roles)
+
+
+def _ur_steps(corners, rect_bits, pair, floors, roofs, masks, digit_cells):
+    """Every unique rectangle deduction (types 1-6) on one rectangle and digit pair."""
+    a, b = DIGITS_IN[pair]
+    if len(roofs) == 1:
+        roof = roofs[0]
+        removed = [(roof, d) for d in (a, b) if masks[roof] & bit(d)]
+        if removed:
+            yield _ur_step(corners, pair, 1, removed, roofs)
+        return
+    if len(roofs) == 4:
+        return
+    extras = 0
+    for roof in roofs:
+        extras |= masks[roof] & ~pair
+    adjacent = len(roofs) == 2 and bool(_shared_units(*roofs))
+
+    # Types 2 and 5: one extra digit shared by all the roofs; one of them must take it.
+    if COUNT[extras] == 1:
+        extra = DIGITS_IN[extras][0]
+        seeing = digit_cells[extra] & ~rect_bits
+        for roof in roofs:
+            seeing &= PEER_BITS[roof]
+        if seeing:
+            removed = [(c, extra) for c in CELLS if seeing >> c & 1]
+            yield _ur_step(corners, pair, 2 if adjacent else 5, removed, roofs,
+                           roles=(("extra_digit", (extra,)),))
+    if len(roofs) != 2:
+        return
+    first, second = roofs
+    roof_bits = (1 << first) | (1 << second)
+    if adjacent:
+        # Type 4: one rectangle digit confined to the two roofs in a unit they share.
+        confined = {a: [], b: []}
+        for unit in _shared_units(first, second):
+            for d in (a, b):
+                if not digit_cells[d] & UNIT_BITS[unit] & ~roof_bits:
+                    confined[d].append(unit)
+        for strong, other in ((a, b), (b, a)):
+            if confined[strong]:
+                removed = [(c, other) for c in roofs if masks[c] & bit(other)]
+                if removed:
+                    yield _ur_step(corners, pair, 4, removed, roofs, units=confined[strong],
+                                   roles=(("strong_digit", (strong,)),))
+        yield from _type3(corners, pair, roofs, extras, masks)
+    else:
+        # Type 6: the roofs sit on a diagonal and one digit is confined to the corners in both rows
+        # (or both columns): an X-Wing on that digit inside the rectangle.
+        rows = (ROW_OF[corners[0]], ROW_OF[corners[3]])
+        cols = (SIZE + COL_OF[corners[0]], SIZE + COL_OF[corners[3]])
+        for strong in (a, b):
+            lines = []
+            for pair_of_lines in (rows, cols):
+                outside = (UNIT_BITS[pair_of_lines[0]] | UNIT_BITS[pair_of_lines[1]]) & ~rect_bits
+                if not digit_cells[strong] & outside:
+                    lines += pair_of_lines
+            if lines:
+                removed = [(c, strong) for c in roofs if masks[c] & bit(strong)]
+                if removed:
+                    yield _ur_step(corners, pair, 6, removed, roofs, units=lines,
+                                   roles=(("strong_digit", (strong,)),))
+
+
+def _type3(corners, pair, roofs, extras, masks):
+    """Type 3: the two roofs act as one cell holding their extra digits (one of them must take one)
+    and form a naked subset with other cells of a unit they share."""
+    first, second = roofs
+    roof_set = set(roofs)
+    for unit in _shared_units(first, second):
+        is_box = unit >= 2 * SIZE
+        pool = [c for c in UNITS[unit]
+                if c not in corners and masks[c] and not masks[c] & pair]
+        for size in range(1, MAX_SUBSET_DIGITS):
+            for group in combinations(pool, size):
+                union = extras
+                for c in group:
+                    union |= masks[c]
+                if COUNT[union] != size + 1:
+                    continue
+                members = roofs + group
+                if is_box and (len({ROW_OF[c] for c in members}) == 1
+                               or len({COL_OF[c] for c in members}) == 1):
+                    continue  # the row or column pass already found it
+                units = [unit]
+                if not is_box and len({BOX_OF[c] for c in members}) == 1:
+                    units.append(2 * SIZE + BOX_OF[first])
+                removed = set()
+                for u in units:
+                    for c in UNITS[u]:
+                        if c not in roof_set and c not in group and masks[c] & union:
+                            removed.update((c, d) for d in DIGITS_IN[masks[c] & union])
+                if removed:
+                    yield _ur_step(corners, pair, 3, removed, roofs, units=units, extra_cells=group,
+                                   roles=(("extra_digits", DIGITS_IN[extras]),
+                                          ("subset_cells", group),
+                                          ("subset_digits", DIGITS_IN[union])))
+
+
+def unique_rectangles(values, masks):
+    """Unique rectangles, types 1 to 6 (HoDoKu's numbering), easiest first.
+
+    Roles: "type" (the type number), "corners" (the four cells, reading order), "extra_cells" (the
+    corners holding candidates besides the rectangle's two digits), and by type: "extra_digit" (2, 5:
+    the one extra digit), "strong_digit" (4, 6: the rectangle digit confined to the corners in the
+    step's units), "extra_digits", "subset_cells" and "subset_digits" (3: the roofs' extra digits,
+    the other cells of the naked subset and all its digits). Roles ending in "_digit(s)" hold digits,
+    the others cells. `units`: type 3 the subset's unit(s), type 4 the shared units confining the
+    strong digit, type 6 the rows and/or columns confining it.
+
+    Beyond HoDoKu: type 4 needs the digit confined in any one unit the roofs share (HoDoKu asks it
+    of every cell seeing both), and type 6 in both rows or in both columns (HoDoKu asks both); the
+    argument holds either way. Type 3's subset stops at a quad.
+    """
+    digit_cells = None
+    steps = []
+    for corners, rect_bits, pair, floors, roofs in _candidate_rectangles(values, masks):
+        if digit_cells is None:
+            digit_cells = digit_cell_sets(masks)
+        steps.extend(_ur_steps(corners, rect_bits, pair, floors, roofs, masks, digit_cells))
+    steps.sort(key=lambda s: (unique_rectangle_rating(s), UR_TYPE_ORDER[s.role("type")[0]]))
+    yield from steps
+
+
+def unique_rectangle_rating(step: Step) -> float:
+    """Sudoku Explainer's 4.5 for a rectangle; type 3 adds 0.1 per subset digit past the first
+    (pair 4.6, triple 4.7, quad 4.8), as SE's naked-set loops do."""
+    if step.role("type") == (3,):
+        return round(4.5 + 0.1 * (len(step.role("subset_digits")) - 1), 1)
+    return 4.5
+
+
+def hidden_rectangles(values, masks):
+    """Hidden rectangles: corners that can only be a or b ("floors") plus a digit u confined to the
+    corners in some lines show that a corner cannot be the other digit v.
+
+    Type 1 (HoDoKu's): one floor F, or two on a diagonal; X is the corner opposite F. If u is
+    confined to the corners both in X's row and in X's column, X = v would put u in the two corners
+    beside X, so F could not be u, F would be v, and all four corners would hold only u and v.
+    Type 2 (SudokuWiki's second form): two floors side by side, and u confined to a roof R and the
+    floor F beside it in their line. The other roof R' = v would make the floor beside R' u, F v
+    and R u: again all four corners would hold only u and v.
+
+    Roles: "type" (1 or 2), "corners", "floor_cells", "strong_digit" (u). `units`: type 1 X's row
+    and column, type 2 the line through R and F. The step removes v from X (type 1) or R' (type 2).
+    """
+    digit_cells = None
+    for corners, rect_bits, pair, floors, roofs in _candidate_rectangles(values, masks):
+        if len(roofs) not in (2, 3):
+            continue
+        if digit_cells is None:
+            digit_cells = digit_cell_sets(masks)
+        a, b = DIGITS_IN[pair]
+        if len(floors) == 2 and _shared_units(*floors):
+            for roof in roofs:
+                index = corners.index(roof)
+                beside = corners[index ^ 1] if corners[index ^ 1] in floors else corners[index ^ 2]
+                line = _shared_units(roof, beside)[0]
+                other_roof = roofs[1] if roof == roofs[0] else roofs[0]
+                outside = UNIT_BITS[line] & ~((1 << roof) | (1 << beside))
+                for strong, other in ((a, b), (b, a)):
+                    if not digit_cells[strong] & outside and masks[other_roof] & bit(other):
+                        yield _hidden_step(2, corners, floors, strong, (line,), other_roof, other)
+            continue
+        for floor in floors:
+            opposite = corners[3 - corners.index(floor)]
+            row, col = ROW_OF[opposite], SIZE + COL_OF[opposite]
+            lines = (UNIT_BITS[row] | UNIT_BITS[col]) & ~rect_bits
+            for strong, other in ((a, b), (b, a)):
+                if not digit_cells[strong] & lines and masks[opposite] & bit(other):
+                    yield _hidden_step(1, corners, floors, strong, (row, col), opposite, other)
+
+
+def _hidden_step(kind, corners, floors, strong, units, target, other) -> Step:
+    return Step("hidden_rectangle", eliminations=((target, other),), cells=corners, units=units,
+                digits=tuple(sorted((strong, other))),
+                roles=(("type", (kind,)), ("corners", corners), ("floor_cells", floors),
+                       ("strong_digit", (strong,))))
+
+
+def bug_plus_one(values, masks):
+    """BUG+1: every empty cell has two candidates except one with three, and removing one digit d
+    from that cell would leave every digit exactly twice (or not at all) in every row, column and
+    box: a "bivalue universal grave", which has no solution or several. So the cell must be d.
+
+    Roles: "trivalue_cell" (the cell). `units`: its row, column and box; `digits`: (d,).
+    """
+    trivalue = -1
+    for cell in CELLS:
+        if values[cell]:
+            continue
+        count = COUNT[masks[cell]]
+        if count == 2:
+            continue
+        if count != 3 or trivalue >= 0:
+            return
+        trivalue = cell
+    if trivalue < 0:
+        return
+    own_units = UNITS_OF[trivalue]
+    counts = {}
+    for unit, unit_cells in enumerate(UNITS):
+        tally = [0] * (SIZE + 1)
+        for c in unit_cells:
+            for d in DIGITS_IN[masks[c]]:
+                tally[d] += 1
+        if unit in own_units:
+            counts[unit] = tally
+        elif any(n not in (0, 2) for n in tally[1:]):
+            return
+    for d in DIGITS_IN[masks[trivalue]]:
+        if all(counts[u][e] - (e == d) in (0, 2) for u in own_units for e in DIGITS):
+            yield Step("bug_plus_one", placements=((trivalue, d),), cells=(trivalue,),
+                       units=own_units, digits=(d,), roles=(("trivalue_cell", (trivalue,)),))
+            return
+
+
+# ---------------------------------------------------------------------------------------------
+# Texts
+
+_ONE_SOLUTION = "Because the puzzle has only one solution"
+
+
+def _rectangle_words(corners, a: int, b: int) -> str:
+    rows = sorted({ROW_OF[c] + 1 for c in corners})
+    cols = sorted({COL_OF[c] + 1 for c in corners})
+    boxes = sorted({BOX_OF[c] + 1 for c in corners})
+    return (f"{_ONE_SOLUTION}, the four corners {cells_name(corners)} (rows {rows[0]} and {rows[1]}, "
+            f"columns {cols[0]} and {cols[1]}, boxes {boxes[0]} and {boxes[1]}) can never hold only "
+            f"{a} and {b}: the two digits could be swapped between the corners, and that would be a "
+            f"second solution.")
+
+
+def _floor_words(cells, a: int, b: int) -> str:
+    verb = "can" if len(cells) == 1 else "can each"
+    return f"{cells_name(cells)} {verb} only be {a} or {b}"
+
+
+class UniqueRectangleTexts(Texts):
+    """Unique rectangle types 1-6; see `unique_rectangles` for the roles."""
+
+    def one_line(self, step: Step) -> str:
+        cells = ",".join(cell_name(c) for c in step.role("corners"))
+        digits = ",".join(map(str, step.digits))
+        return f"{step.name} type {step.role('type')[0]}: {digits} in {cells} => {step.changes}"
+
+    def nudge(self, step: Step) -> str:
+        a, b = step.digits
+        rows = sorted({ROW_OF[c] + 1 for c in step.role("corners")})
+        return (f"Look for a unique rectangle on {a} and {b} in rows {rows[0]} and {rows[1]} "
+                f"(it rests on the puzzle having only one solution).")
+
+    def pattern(self, step: Step) -> str:
+        a, b = step.digits
+        corners = step.role("corners")
+        roofs = step.role("extra_cells")
+        floors = tuple(c for c in corners if c not in roofs)
+        kind = step.role("type")[0]
+        text = (f"Unique rectangle type {kind} on {a} and {b} at {cells_name(corners)}: "
+                f"{_floor_words(floors, a, b)}")
+        if kind in (2, 5):
+            text += f"; besides {a} and {b}, {cells_name(roofs)} can only be {step.role('extra_digit')[0]}"
+        elif kind == 3:
+            text += (f"; with {cells_name(step.role('subset_cells'))} the extra candidates of "
+                     f"{cells_name(roofs)} form a naked subset on {digits_name(step.role('subset_digits'))}")
+        elif kind in (4, 6):
+            strong = step.role("strong_digit")[0]
+            text += f"; in {_units_and(step.units)}, {strong} can only go in the rectangle's corners"
+        return text + "."
+
+    def full(self, step: Step) -> str:
+        a, b = step.digits
+        corners = step.role("corners")
+        roofs = step.role("extra_cells")
+        floors = tuple(c for c in corners if c not in roofs)
+        kind = step.role("type")[0]
+        lead = _rectangle_words(corners, a, b) + " " + _floor_words(floors, a, b) + ". "
+        if kind == 1:
+            roof = roofs[0]
+            return (lead + f"If {cell_name(roof)} were {a} or {b} too, all four corners would hold "
+                    f"only {a} and {b}, so {cell_name(roof)} must take one of its other candidates. "
+                    f"Remove {removals_by_cell(step)}.")
+        if kind in (2, 5):
+            extra = step.role("extra_digit")[0]
+            targets = sorted({c for c, _ in step.eliminations})
+            seeing = "both" if len(roofs) == 2 else "all of them"
+            none = "neither of them" if len(roofs) == 2 else "none of them"
+            return (lead + f"Besides {a} and {b}, {cells_name(roofs)} can only be {extra}. If {none} "
+                    f"were {extra}, all four corners would hold only {a} and {b}, so one of "
+                    f"{_cells_or(roofs)} is {extra}, and no cell that sees {seeing} can be "
+                    f"{extra}. Remove {extra} from {cells_name(targets)}.")
+        if kind == 3:
+            subset = step.role("subset_cells")
+            digits = step.role("subset_digits")
+            extras = step.role("extra_digits")
+            size = len(digits)
+            if len(extras) == 1:
+                extra_text = (f"the extra candidate {extras[0]}, and one of them must be "
+                              f"{extras[0]}")
+            else:
+                extra_text = (f"the extra candidates {digits_name(extras)}, and one of them must "
+                              f"take one of these")
+            return (lead + f"Besides {a} and {b}, {cells_name(roofs)} have {extra_text}, or all "
+                    f"four corners would hold only {a} and {b}. So the two cells together act as one "
+                    f"cell holding {digits_or(extras)}. In {_units_and(step.units)}, "
+                    f"{cells_name(subset)} can only be {digits_or(digits)}; with that one cell this "
+                    f"makes {size} cells holding only the {size} digits {digits_name(digits)} between them (a naked {_SUBSET_WORDS[size]}): they take "
+                    f"these digits, one each, so no other cell of {_units_or(step.units)} can hold "
+                    f"{digits_or(digits)}. Remove {removals_by_digit(step)}.")
+        strong = step.role("strong_digit")[0]
+        other = b if strong == a else a
+        if kind == 4:
+            return (lead + f"In {_units_and(step.units)}, {strong} can only go in "
+                    f"{_cells_or(roofs)}, so one of them is {strong}. If either were {other}, the "
+                    f"other would be {strong} and all four corners would hold only {a} and {b}. "
+                    f"Remove {other} from {cells_name(sorted({c for c, _ in step.eliminations}))}.")
+        first, second = roofs
+        line = ROW_OF[second] if step.units[0] < SIZE else SIZE + COL_OF[second]
+        return (lead + f"In {_units_and(step.units)}, {strong} can only go in the rectangle's corners. "
+                f"If {cell_name(first)} were {strong}, the corners beside it, {cells_name(floors)}, "
+                f"could not be {strong}, so they would be {other}, leaving {cell_name(second)} as the "
+                f"only place for {strong} in {unit_name(line)}: all four corners would hold only {a} "
+                f"and {b}. The same holds the other way round. Remove {strong} from "
+                f"{cells_name(sorted({c for c, _ in step.eliminations}))}.")
+
+
+_SUBSET_WORDS = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def _units_and(units) -> str:
+    names = [unit_name(u) for u in units]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _units_or(units) -> str:
+    return _units_and(units).replace(" and ", " or ")
+
+
+def _cells_or(cells) -> str:
+    return cells_name(cells).replace(" and ", " or ")
+
+
+class HiddenRectangleTexts(Texts):
+    """Hidden rectangles, types 1 and 2; see `hidden_rectangles` for the roles."""
+
+    def one_line(self, step: Step) -> str:
+        cells = ",".join(cell_name(c) for c in step.role("corners"))
+        digits = ",".join(map(str, step.digits))
+        return f"{step.name} type {step.role('type')[0]}: {digits} in {cells} => {step.changes}"
+
+    def nudge(self, step: Step) -> str:
+        a, b = step.digits
+        return (f"Look for a hidden rectangle on {a} and {b} around "
+                f"{cells_name(step.role('floor_cells'))} (it rests on the puzzle having only one "
+                f"solution).")
+
+    def pattern(self, step: Step) -> str:
+        a, b = step.digits
+        strong = step.role("strong_digit")[0]
+        where = "the rectangle's corners" if step.role("type") == (1,) else _corners_in(step)
+        return (f"Hidden rectangle on {a} and {b} at {cells_name(step.role('corners'))}: "
+                f"{_floor_words(step.role('floor_cells'), a, b)}, and in {_units_and(step.units)}, "
+                f"{strong} can only go in {where}.")
+
+    def full(self, step: Step) -> str:
+        a, b = step.digits
+        corners = step.role("corners")
+        floors = step.role("floor_cells")
+        strong = step.role("strong_digit")[0]
+        other = b if strong == a else a
+        (target, _), = step.eliminations
+        lead = _rectangle_words(corners, a, b) + " " + _floor_words(floors, a, b) + ". "
+        if step.role("type") == (1,):
+            floor = corners[3 - corners.index(target)]
+            index = corners.index(target)
+            beside_row, beside_col = corners[index ^ 1], corners[index ^ 2]
+            return (lead + f"In {_units_and(step.units)} (the lines through {cell_name(target)}, "
+                    f"opposite {cell_name(floor)}), {strong} can only go in the rectangle's corners. "
+                    f"If {cell_name(target)} were {other}, {unit_name(step.units[0])} would need its "
+                    f"{strong} in {cell_name(beside_row)} and {unit_name(step.units[1])} in "
+                    f"{cell_name(beside_col)}; then {cell_name(floor)} could not be {strong} and "
+                    f"would be {other}, and all four corners would hold only {a} and {b}. "
+                    f"Remove {other} from {cell_name(target)}.")
+        index = corners.index(target)
+        near = corners[index ^ 1] if corners[index ^ 1] in floors else corners[index ^ 2]
+        far = next(c for c in floors if c != near)
+        roof = next(c for c in corners if c not in floors and c != target)
+        return (lead + f"In {unit_name(step.units[0])}, {strong} can only go in {_cells_or((roof, far))}. "
+                f"If {cell_name(target)} were {other}, {cell_name(near)} could "
+                f"not be {other} and would be {strong}; then {cell_name(far)} could not be {strong} "
+                f"and would be {other}, so {unit_name(step.units[0])} would need its {strong} in "
+                f"{cell_name(roof)}: all four corners would hold only {a} and {b}. "
+                f"Remove {other} from {cell_name(target)}.")
+
+
+def _corners_in(step: Step) -> str:
+    """Type 2's two corners in its strong line."""
+    line = UNIT_BITS[step.units[0]]
+    return _cells_or([c for c in step.role("corners") if line >> c & 1])
+
+
+class BugPlusOneTexts(Texts):
+    """BUG+1; see `bug_plus_one` for the roles."""
+
+    def one_line(self, step: Step) -> str:
+        return f"{step.name}: {cell_name(step.role('trivalue_cell')[0])} => {step.changes}"
+
+    def nudge(self, step: Step) -> str:
+        return ("Almost every empty cell has exactly two candidates: look for a BUG+1 (it rests on "
+                "the puzzle having only one solution).")
+
+    def pattern(self, step: Step) -> str:
+        cell = step.role("trivalue_cell")[0]
+        return (f"Every empty cell has two candidates except {cell_name(cell)}, which has three; "
+                f"{step.digits[0]} appears three times in its row, column and box.")
+
+    def full(self, step: Step) -> str:
+        (cell, digit), = step.placements
+        row, col, box = (unit_name(u) for u in step.units)
+        return (f"{_ONE_SOLUTION}, it can never reach a \"bivalue universal grave\": every empty cell "
+                f"with exactly two candidates and every digit a candidate exactly twice (or not at "
+                f"all) in every row, column and box. Such a position has no solution or several. "
+                f"Here every empty cell has two candidates except {cell_name(cell)}, and "
+                f"{digit} is a candidate three times in {row}, in {col} and in {box}, where every "
+                f"other digit appears twice. If {cell_name(cell)} were not {digit}, taking {digit} out "
+                f"of it would leave exactly such a grave. So {cell_name(cell)} must be {digit}. "
+                f"Place {digit} in {cell_name(cell)}.")
