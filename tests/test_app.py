@@ -413,3 +413,17 @@ async def test_a_wide_footer_shows_every_key():
         assert sorted(footer_labels(app)) == sorted(shown)
         for label in shown:
             assert f" {label} " in f" {line}", f"{label!r} is cut off in {line!r}"
+
+
+async def test_a_level_six_grade_says_where_the_card_runs_out_and_the_rating():
+    puzzle = next(c for c in tutor.model.bundled.collections() if c.level == 6).puzzles()[0]
+    graded = tutor.grade(puzzle.grid)
+    app = TutorApp(puzzle.grid, puzzle.name)
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("S")
+        await settle(pilot)
+        text = " ".join(panel(app, "difficulty").split())
+        stop = graded.card_runs_out_at
+        assert (f"The card's ladder runs out at step {stop + 1}; needs {graded.steps[stop].name}"
+                in text)
+        assert f"Rating {graded.rating:g} ({tutor.engine.technique(graded.hardest).name})" in text

@@ -34,8 +34,25 @@ class DifficultyPanel(Panel):
             lines.append("Grading the puzzle…")
         elif grade is not None:
             lines.append(f"[b]Puzzle grade[/] {level_text(grade.level)} ({grade.band})")
+            if grade.card_runs_out_at is not None:
+                lines.append(f"The card's ladder runs out at step {grade.card_runs_out_at + 1}; "
+                             "needs $needs")
+            if grade.hardest is not None:
+                lines.append(f"[b]Rating[/] {grade.rating:g} ($hardest)")
             if grade.bottleneck is not None:
                 lines.append(f"Bottleneck, step {grade.bottleneck_index + 1} of "
                              f"{grade.step_count}: $bottleneck")
-        self.show_content(Content.from_markup("\n".join(lines), tally=tally_text(earned.tally),
-                                        bottleneck=str(grade.bottleneck) if grade and grade.bottleneck else ""))
+        self.show_content(Content.from_markup("\n".join(lines), **self._texts(earned, grade)))
+
+    @staticmethod
+    def _texts(earned: Earned, grade: Grade | None) -> dict[str, str]:
+        """The variables of the panel's markup: plain text, so a name never reads as markup."""
+        texts = {"tally": tally_text(earned.tally), "bottleneck": "", "needs": "", "hardest": ""}
+        if grade is not None:
+            if grade.bottleneck is not None:
+                texts["bottleneck"] = str(grade.bottleneck)
+            if grade.card_runs_out_at is not None:
+                texts["needs"] = grade.steps[grade.card_runs_out_at].name
+            if grade.hardest is not None:
+                texts["hardest"] = technique(grade.hardest).name
+        return texts
