@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from tutor.engine.chain import IN_CELL, Link, Node, reason
 from tutor.engine.singles import HIDDEN_SINGLE_UNIT_ORDER
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
@@ -29,10 +30,10 @@ NO_CANDIDATE, NO_PLACE = 0, 1
 def backtracking_step(values: Sequence[int], masks: Sequence[int], solution: Sequence[int]) -> Step:
     """The guess to teach: the true digit of a cell, proved by the shortest contradiction.
 
-    Roles: ("tried", (cell, digit)) the wrong digit tried; ("chain_cells", ...), ("chain_digits",
-    ...), ("chain_units", ...) the singles it forces, in order (unit NAKED for a naked single);
-    ("broken", (NO_CANDIDATE, cell, 0) or (NO_PLACE, unit, digit)) where it breaks. Without a
-    chain (no two-candidate cell breaks by singles), the step has no roles.
+    `chain` holds the proof: the wrong digit tried, then each single it forces (a placement link
+    from the previous one), and `roles` say where it breaks: ("broken_cell", (cell,)) for a cell
+    left with no candidate, or ("broken_unit", (unit, digit)) for a unit with no place for a
+    digit. Without a chain (no two-candidate cell breaks by singles) the step has neither.
     """
     best = None
     for cell in CELLS:
@@ -47,16 +48,23 @@ def backtracking_step(values: Sequence[int], masks: Sequence[int], solution: Seq
         cell = min((c for c in CELLS if not values[c]), key=lambda c: (COUNT[masks[c]], c))
         return Step("backtracking", placements=((cell, solution[cell]),), cells=(cell,),
                     digits=DIGITS_IN[masks[cell]])
-    cell, wrong, chain, broken = best
-    chain_cells = tuple(c for c, _, _ in chain)
-    units = (broken[1],) if broken[0] == NO_PLACE else ()
+    cell, wrong, forced, broken = best
+    chain = []
+    previous = Node((cell,), wrong)
+    for c, d, unit in forced:
+        node = Node((c,), d)
+        chain.append(Link(previous, True, node, True, IN_CELL if unit == NAKED else unit))
+        previous = node
+    kind, where, digit = broken
+    if kind == NO_CANDIDATE:
+        roles = (("broken_cell", (where,)),)
+    else:
+        roles = (("broken_unit", (where, digit)),)
     return Step(
         "backtracking", placements=((cell, solution[cell]),),
-        cells=(cell,) + chain_cells + ((broken[1],) if broken[0] == NO_CANDIDATE else ()),
-        units=units, digits=DIGITS_IN[masks[cell]],
-        roles=(("tried", (cell, wrong)), ("chain_cells", chain_cells),
-               ("chain_digits", tuple(d for _, d, _ in chain)),
-               ("chain_units", tuple(u for _, _, u in chain)), ("broken", broken)),
+        cells=(cell,) + tuple(c for c, _, _ in forced) + ((where,) if kind == NO_CANDIDATE else ()),
+        units=(where,) if kind == NO_PLACE else (), digits=DIGITS_IN[masks[cell]],
+        roles=roles, chain=tuple(chain),
     )
 
 
@@ -118,21 +126,20 @@ def _next_single(values, masks):
     return None
 
 
-def chain_lines(step: Step) -> list[str]:
-    """The trial's forced placements, one a line: 'r2c7 = 4 (the only place for 4 in box 3)'."""
-    lines = []
-    for c, d, u in zip(step.role("chain_cells"), step.role("chain_digits"), step.role("chain_units")):
-        reason = (f"its only candidate left" if u == NAKED
-                  else f"the only place left for {d} in {unit_name(u)}")
-        lines.append(f"{cell_name(c)} = {d} ({reason})")
-    return lines
+def tried(step: Step) -> tuple[int, int] | None:
+    """(cell, wrong digit) of a guess shown with its contradiction, else None."""
+    if not step.roles:
+        return None
+    cell, = step.cells[:1]
+    wrong = next(d for d in step.digits if (cell, d) not in step.placements)
+    return cell, wrong
 
 
 def broken_text(step: Step) -> str:
-    kind, where, digit = step.role("broken")
-    if kind == NO_CANDIDATE:
-        return f"{cell_name(where)} has no candidate left"
-    return f"{unit_name(where)} has no place left for {an(str(digit))}"
+    if step.role("broken_cell"):
+        return f"{cell_name(step.role('broken_cell')[0])} has no candidate left"
+    unit, digit = step.role("broken_unit")
+    return f"{unit_name(unit)} has no place left for {an(str(digit))}"
 
 
 class BacktrackingTexts(Texts):
@@ -142,17 +149,17 @@ class BacktrackingTexts(Texts):
         return f"{step.name}: {step.changes}"
 
     def nudge(self, step: Step) -> str:
-        if step.role("tried"):
-            cell, _ = step.role("tried")
+        if tried(step):
+            cell, _ = tried(step)
             return (f"No technique the tutor knows applies here. Try one of the two candidates of "
                     f"{cell_name(cell)} and follow the singles it forces.")
         return ("No technique the tutor knows applies here: the next step needs trial and error "
                 "(backtracking).")
 
     def pattern(self, step: Step) -> str:
-        if step.role("tried"):
-            cell, wrong = step.role("tried")
-            n = len(step.role("chain_cells"))
+        if tried(step):
+            cell, wrong = tried(step)
+            n = len(step.chain)
             return (f"Suppose {cell_name(cell)} were {wrong}: after "
                     f"{n} forced single{'s' if n != 1 else ''} the grid breaks "
                     f"({broken_text(step)}).")
@@ -161,18 +168,19 @@ class BacktrackingTexts(Texts):
 
     def full(self, step: Step) -> str:
         (cell, digit), = step.placements
-        if step.role("tried"):
-            _, wrong = step.role("tried")
-            chain = " => ".join([f"{cell_name(cell)} = {wrong}"] + chain_lines(step)
-                                + [broken_text(step)])
+        if tried(step):
+            _, wrong = tried(step)
+            forced = [f"{cell_name(link.conclusion.cells[0])} = {link.conclusion.digit} "
+                      f"({reason(link)})" for link in step.chain]
+            chain = " => ".join([f"{cell_name(cell)} = {wrong}"] + forced + [broken_text(step)])
             return (f"No technique the tutor knows applies, so it tests a candidate. {cell_name(cell)} "
                     f"can only be {digits_or(step.digits)}. Suppose it were {wrong}: {chain}. "
                     f"That is impossible, so {cell_name(cell)} is not {wrong}: "
                     f"{cell_name(cell)} = {digit}. Needing a guess makes the puzzle level 6.")
         others = [x for x in step.digits if x != digit]
-        tried = (f"Trying {digits_or(others)} there leads to a contradiction (the solver has "
+        trial = (f"Trying {digits_or(others)} there leads to a contradiction (the solver has "
                  "checked every way on)" if others else "Nothing else fits there")
         return (f"No technique the tutor knows applies. {cell_name(cell)} has the fewest "
-                f"candidates ({digits_name(step.digits)}). {tried}, so {cell_name(cell)} = {digit}. "
+                f"candidates ({digits_name(step.digits)}). {trial}, so {cell_name(cell)} = {digit}. "
                 "After this trial-and-error step the techniques resume; needing it makes the "
                 "puzzle level 6.")

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from tutor.model.errors import PuzzleError
-from tutor.model.geometry import CELLS, COUNT, DIGITS_IN, bit, cell_name
+from tutor.model.geometry import CELLS, bit, cell_name
 from tutor.model.grid import Grid
 from tutor.solvers.backtracking import solve_values
 from tutor.engine.backtracking import backtracking_step

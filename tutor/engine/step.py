@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from tutor.engine.chain import Link
 from tutor.engine.technique import ENTRIES, HintLevel, Technique
 from tutor.model.geometry import cell_name
 
@@ -14,6 +15,7 @@ class Step(NamedTuple):
     `cells`, `units` and `digits` form the pattern (for highlighting). `roles` names the parts of
     a pattern that has more than one kind of cell or unit, as (role, numbers) pairs, e.g.
     ("fins", (cells...)) or ("cover_units", (units...)); each technique documents its own roles.
+    A step that is (or is proved by) a chain carries its links in `chain` (see engine/chain.py).
     Explanations are built from these facts only when read, so grading thousands of puzzles pays
     nothing for text. A NamedTuple rather than a frozen dataclass: as immutable, and several times
     cheaper to build, which the grader does for every step of every puzzle.
@@ -26,6 +28,7 @@ class Step(NamedTuple):
     units: tuple[int, ...] = ()
     digits: tuple[int, ...] = ()
     roles: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    chain: tuple[Link, ...] = ()
 
     @property
     def entry(self) -> Technique:

@@ -80,7 +80,7 @@ class Walk:
                 cell = next(c for c in UNITS[unit] if masks[c] & low)
                 digit = low.bit_length()
                 found = tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
-                                             (digit,), ()))
+                                             (digit,), (), ()))
                 break
         self.dirty = dirty
         return found
@@ -106,7 +106,7 @@ class Walk:
             else:
                 house = ()
             steps.append(new_tuple(Step, ("naked_single", ((cell, digit),), (), (cell,), house,
-                                          (digit,), ())))
+                                          (digit,), (), ())))
             made += 1
             values[cell] = digit
             masks[cell] = 0

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from tutor.engine.step import Step
-from tutor.model.geometry import BOX_OF, cell_name, cells_name, digits_name, unit_name
+from tutor.model.geometry import BOX_OF, cell_name, cells_name, cells_or, digits_name, unit_name
+
+__all__ = ["cells_or", "removals_by_cell", "removals_by_digit", "units_or", "where"]
 
 
 def removals_by_digit(step: Step) -> str:
@@ -28,9 +30,6 @@ def units_or(units) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def cells_or(cells) -> str:
-    """'r1c1 or r2c1', 'r1c1, r1c2 or r1c3'."""
-    return cells_name(cells).replace(" and ", " or ")
 
 
 def where(step: Step) -> str:

@@ -88,6 +88,11 @@ def cells_name(cells) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def cells_or(cells) -> str:
+    """Several cells as alternatives: 'r1c1 or r2c1', 'r1c1, r1c2 or r1c3'."""
+    return cells_name(cells).replace(" and ", " or ")
+
+
 def digits_name(digits) -> str:
     """Digits as people say them: '5', '1 and 6', '1, 4 and 7'."""
     names = [str(d) for d in sorted(digits)]
