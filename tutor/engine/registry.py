@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from tutor.engine import backtracking, intersections, singles, subsets
+from tutor.engine import backtracking, fish, intersections, singles, subsets
 from tutor.engine.technique import ENTRIES, Technique
 
 NAKED_SUBSET, HIDDEN_SUBSET = subsets.NakedSubsetTexts(), subsets.HiddenSubsetTexts()
+BASIC_FISH, FINNED_FISH = fish.BasicFishTexts(), fish.FinnedFishTexts()
 
 # One row per technique, easiest first: the order is the ladder's.
 # Levels are the card's 0-6 scale (once, more than once; None: off the card); ratings are on
@@ -32,6 +33,21 @@ _ROWS = (
      subsets.naked_quads, NAKED_SUBSET, None),
     ("hidden_quad", "Hidden quad", subsets, None, None, "hidden_quad", 5.4,
      subsets.hidden_quads, HIDDEN_SUBSET, None),
+    # Fish: Sudoku Explainer rates X-Wing 3.2, swordfish 3.8 and jellyfish 5.2. It has no finned
+    # fish, so each finned fish sits 0.2 above its plain one: the fins add one either-or to the
+    # same pattern. Sashimi fish are finned fish here and rate the same.
+    ("x_wing", "X-Wing", fish, None, None, "x_wing", 3.2,
+     fish.x_wings, BASIC_FISH, None),
+    ("swordfish", "Swordfish", fish, None, None, "swordfish", 3.8,
+     fish.swordfish, BASIC_FISH, None),
+    ("jellyfish", "Jellyfish", fish, None, None, "jellyfish", 5.2,
+     fish.jellyfish, BASIC_FISH, None),
+    ("finned_x_wing", "Finned X-Wing", fish, None, None, "finned_x_wing", 3.4,
+     fish.finned_x_wings, FINNED_FISH, None),
+    ("finned_swordfish", "Finned swordfish", fish, None, None, "finned_swordfish", 4.0,
+     fish.finned_swordfish, FINNED_FISH, None),
+    ("finned_jellyfish", "Finned jellyfish", fish, None, None, "finned_jellyfish", 5.4,
+     fish.finned_jellyfish, FINNED_FISH, None),
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
 )
