@@ -10,6 +10,7 @@ from collections import Counter
 
 
 from tutor import find_steps
+from tutor.engine.fish import is_sashimi
 from tutor.model.geometry import DIGITS_IN, UNITS, cell_at, mask_of
 from tutor.model.grid import Grid
 from conftest import shared_file
@@ -37,6 +38,17 @@ CODES = {
     "0210": ("hidden_pair", None),
     "0211": ("hidden_triple", None),
     "0212": ("hidden_quad", None),
+    "0300": ("x_wing", None),
+    "0301": ("swordfish", None),
+    "0302": ("jellyfish", None),
+    # HoDoKu names a finned fish sashimi when a base line keeps at most one place without its
+    # fins; ours are the same finders, told apart by is_sashimi.
+    "0310": ("finned_x_wing", lambda s: not is_sashimi(s)),
+    "0311": ("finned_swordfish", lambda s: not is_sashimi(s)),
+    "0312": ("finned_jellyfish", lambda s: not is_sashimi(s)),
+    "0320": ("finned_x_wing", is_sashimi),
+    "0321": ("finned_swordfish", is_sashimi),
+    "0322": ("finned_jellyfish", is_sashimi),
 }
 
 

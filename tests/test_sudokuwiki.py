@@ -22,6 +22,11 @@ OURS = {
     "hiddenQuads": ["hidden_quad"],
     "pointingPairsPointingTriples": ["pointing"],
     "boxLineReduction": ["claiming"],
+    "xWing": ["x_wing"],
+    "swordfish": ["swordfish"],
+    "jellyfish": ["jellyfish"],
+    "finnedXWing": ["finned_x_wing"],
+    "finnedSwordfish": ["finned_swordfish"],
 }
 
 
@@ -44,7 +49,7 @@ def expected_changes(case):
 
 def test_every_fixture_is_found_completely():
     cases = fixtures()
-    assert len(cases) == 17
+    assert len(cases) == 17 + 28
     failures = []
     for case in cases:
         grid = tutor.parse(case["board"])

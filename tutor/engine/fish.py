@@ -6,8 +6,8 @@ from itertools import combinations
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, DIGITS, SIZE, cell_at, cell_name, cells_name,
-    unit_name,
+    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, DIGITS, SIZE, UNITS_OF, cell_at, cell_name,
+    cells_name, unit_name,
 )
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
@@ -208,14 +208,15 @@ def is_sashimi(step: Step) -> bool:
     fins = set(step.role("fins"))
     if not fins:
         return False
-    kept = [c for c in step.cells if c not in fins]
-    base_start = step.role("base_units")[0] // SIZE * SIZE
     for unit in step.role("base_units"):
-        line = unit - base_start
-        on_line = [c for c in kept if (c // SIZE if base_start == 0 else c % SIZE) == line]
-        if len(on_line) <= 1:
+        if sum(1 for c in step.cells if c not in fins and unit in UNITS_OF[c]) <= 1:
             return True
     return False
+
+
+def _a(word: str) -> str:
+    """'an X-Wing', 'a finned swordfish', 'an 8'."""
+    return f"an {word}" if word[:1] == "X" else an(word)
 
 
 def _lines_name(units) -> str:
@@ -255,7 +256,7 @@ class _FishTexts(Texts):
 
     def nudge(self, step: Step) -> str:
         digit, base, _, _ = self._parts(step)
-        return f"Look for {an(self.kind(step))} on the digit {digit}, with {base} as its base."
+        return f"Look for {_a(self.kind(step))} on the digit {digit}, with {base} as its base."
 
     def _reason(self, step: Step) -> str:
         digit, base, cover, n = self._parts(step)
@@ -263,7 +264,7 @@ class _FishTexts(Texts):
         line = "row" if step.role("base_units")[0] < SIZE else "column"
         across = "column" if line == "row" else "row"
         return (f"Each of these {count} {line}s needs its own {digit}, and each must put it in one "
-                f"of the {count} {across}s {cover}; no {across} can take two of them, so the "
+                f"of {cover}; no {across} can take two of them, so the "
                 f"{count} {line}s' {digit}s fill {cover}, one in each. No other cell of those "
                 f"{across}s can then hold {an(digit)}")
 
@@ -279,7 +280,7 @@ class BasicFishTexts(_FishTexts):
     def full(self, step: Step) -> str:
         digit, base, cover, _ = self._parts(step)
         return (f"In {base} the {digit} can only go in {cover} ({cells_name(step.cells)}): "
-                f"{an(self.kind(step))}. {self._reason(step)}. Remove {removals_by_digit(step)}.")
+                f"{_a(self.kind(step))}. {self._reason(step)}. Remove {removals_by_digit(step)}.")
 
 
 class FinnedFishTexts(_FishTexts):
@@ -307,15 +308,16 @@ class FinnedFishTexts(_FishTexts):
 
     def _sashimi_note(self, step: Step) -> str:
         fins = set(step.role("fins"))
-        base_units = step.role("base_units")
-        thin = []
-        for unit in base_units:
-            kept = [c for c in step.cells if c not in fins and (unit < SIZE and c // SIZE == unit or
-                                                                 unit >= SIZE and c % SIZE == unit - SIZE)]
+        thin, counts = [], set()
+        for unit in step.role("base_units"):
+            kept = [c for c in step.cells if c not in fins and unit in UNITS_OF[c]]
             if len(kept) <= 1:
                 thin.append(unit)
-        return (f"Without the fins, {_lines_name(thin)} would keep at most one place in "
-                f"{_lines_name(step.role('cover_units'))}: a sashimi fish.")
+                counts.add(len(kept))
+        places = {frozenset({1}): "only one place", frozenset({0}): "no place"}.get(
+            frozenset(counts), "at most one place")
+        return (f"Without the fins, {_lines_name(thin)} would have {places} for it in "
+                f"{_lines_name(step.role('cover_units'))} (so this finned fish is called sashimi).")
 
     def full(self, step: Step) -> str:
         digit, base, cover, n = self._parts(step)
@@ -324,14 +326,14 @@ class FinnedFishTexts(_FishTexts):
         plain = _FISH_NAMES[n]
         body = cells_name([c for c in step.cells if c not in fins])
         text = (f"In {base} the {digit} can only go in {cover} ({body}), or in {fin_words} "
-                f"in {box}: {an(self.kind(step))}. ")
+                f"in {box}: {_a(self.kind(step))}. ")
         if is_sashimi(step):
             text += f"{self._sashimi_note(step)} "
         either = "the fin holds" if len(fins) == 1 else "one of the fins holds"
         reason = self._reason(step)
         removed = sorted(step.eliminated_cells)
         verb = "lies" if len(removed) == 1 else "lie"
-        text += (f"Either {either} the {digit}, or none does and the rest is {an(plain)}. "
+        text += (f"Either {either} the {digit}, or none does and the other places form {_a(plain)}. "
                  f"In that case: {reason[0].lower()}{reason[1:]}. If instead a fin holds the "
                  f"{digit}, no other cell of {box} can hold one. {cells_name(removed)} {verb} in "
                  f"{cover} and in {box}, so {'it loses' if len(removed) == 1 else 'they lose'} "
