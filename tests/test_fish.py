@@ -398,5 +398,7 @@ def test_fish_steps_are_sound_on_real_puzzles(relative, count):
     "forum-hardest/HardestDatabase110626.txt",
 ])
 def test_fish_steps_are_sound_on_whole_sets(relative):
-    positions, checked, problems = sweep(read_lines(shared_file(relative)))
-    assert not problems, problems[:5]
+    lines = [line.split(",")[0] for line in read_lines(shared_file(relative))]
+    positions, checked, problems = sweep([line for line in lines if len(line.split()[0]) == 81])
+    print(relative, "positions", positions, "steps", checked)
+    assert positions > 100 and not problems, problems[:5]

@@ -316,8 +316,10 @@ class FinnedFishTexts(_FishTexts):
                 counts.add(len(kept))
         places = {frozenset({1}): "only one place", frozenset({0}): "no place"}.get(
             frozenset(counts), "at most one place")
-        return (f"Without the fins, {_lines_name(thin)} would have {places} for it in "
-                f"{_lines_name(step.role('cover_units'))} (so this finned fish is called sashimi).")
+        fin_word = "fin" if len(fins) == 1 else "fins"
+        return (f"Without the {fin_word}, {_lines_name(thin)} would have {places} for the "
+                f"{step.digits[0]} in {_lines_name(step.role('cover_units'))}, which makes this "
+                f"finned fish a sashimi.")
 
     def full(self, step: Step) -> str:
         digit, base, cover, n = self._parts(step)
@@ -332,10 +334,12 @@ class FinnedFishTexts(_FishTexts):
         either = "the fin holds" if len(fins) == 1 else "one of the fins holds"
         reason = self._reason(step)
         removed = sorted(step.eliminated_cells)
-        verb = "lies" if len(removed) == 1 else "lie"
+        hit = sorted({u for c in removed for u in UNITS_OF[c]} & set(step.role("cover_units")))
+        verb = "is" if len(removed) == 1 else "are"
+        which = "the fin" if len(fins) == 1 else "a fin"
         text += (f"Either {either} the {digit}, or none does and the other places form {_a(plain)}. "
-                 f"In that case: {reason[0].lower()}{reason[1:]}. If instead a fin holds the "
+                 f"In that case: {reason[0].lower()}{reason[1:]}. If instead {which} holds the "
                  f"{digit}, no other cell of {box} can hold one. {cells_name(removed)} {verb} in "
-                 f"{cover} and in {box}, so {'it loses' if len(removed) == 1 else 'they lose'} "
+                 f"{_lines_name(hit)} and in {box}, so {'it loses' if len(removed) == 1 else 'they lose'} "
                  f"the {digit} either way. Remove {removals_by_digit(step)}.")
         return text
