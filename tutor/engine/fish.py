@@ -108,24 +108,29 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
         both = _line_masks(masks, digit)
         for orientation in _ORIENTATIONS:
             line_masks = both[orientation]
-            lines = [i for i in range(SIZE) if line_masks[i]]
+            stacks = _STACK_MASKS[orientation]
+            # Fins lie in one box, so they add at most one stack's positions to the cover.
+            widest = size + _POPCOUNT[stacks[0]]
+            lines = [i for i in range(SIZE) if 0 < _POPCOUNT[line_masks[i]] <= widest]
             if len(lines) < size:
                 continue
             band_size = _BAND_SIZE[orientation]
-            stacks = _STACK_MASKS[orientation]
             line_cell = _LINE_CELL[orientation]
             for base in combinations(lines, size):
                 union = 0
                 for i in base:
                     union |= line_masks[i]
-                spread = _POPCOUNT[union]
-                # Fins lie in one box, so they add at most one stack's positions to the cover.
-                if spread <= size or spread > size + len(_POSITIONS[stacks[0]]):
+                if not size < _POPCOUNT[union] <= widest:
                     continue
-                bands = {i // band_size for i in base}
-                for band in bands:
+                for band in {i // band_size for i in base}:
+                    band_lines = range(band * band_size, (band + 1) * band_size)
+                    # The cells that can lose the digit: in the fin box, off the base lines.
+                    others = 0
+                    for i in band_lines:
+                        if i not in base:
+                            others |= line_masks[i]
                     for stack in stacks:
-                        if not union & stack:
+                        if not others & union & stack:
                             continue
                         outside = 0
                         for i in base:
@@ -133,21 +138,17 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
                         needed = size - _POPCOUNT[outside]
                         if needed < 0:
                             continue
-                        spare = _POSITIONS[union & stack & ~outside]
-                        for extra in combinations(spare, needed):
+                        for extra in combinations(_POSITIONS[union & stack & ~outside], needed):
                             cover = outside
                             for j in extra:
                                 cover |= 1 << j
+                            if not others & cover & stack:
+                                continue
+                            removed = [line_cell[i][j] for i in band_lines if i not in base
+                                       for j in _POSITIONS[line_masks[i] & cover & stack]]
                             fin_positions = union & ~cover
                             fins = [line_cell[i][j] for i in base if i // band_size == band
                                     for j in _POSITIONS[line_masks[i] & fin_positions]]
-                            removed = []
-                            for i in range(band * band_size, (band + 1) * band_size):
-                                if i not in base:
-                                    removed.extend(line_cell[i][j]
-                                                   for j in _POSITIONS[line_masks[i] & cover & stack])
-                            if not removed:
-                                continue
                             step = _step(technique, digit, orientation, base, _POSITIONS[cover],
                                          line_masks, fins, removed)
                             key = (step.cells, step.eliminations)
