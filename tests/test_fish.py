@@ -1,4 +1,5 @@
-"""Fish (X-Wing, swordfish, jellyfish; finned and sashimi): where they fire, where not, real data, soundness."""
+"""Fish (X-Wing, swordfish, jellyfish; finned and sashimi): where they fire and where not, on
+hand-made pictures, real puzzles, HoDoKu's and SudokuWiki's cases, and soundness sweeps."""
 
 import json
 
@@ -222,8 +223,8 @@ def test_jellyfish_and_its_finned_form():
     assert {str(s) for s in found if fish.is_sashimi(s)} == {
         "Sashimi jellyfish: 9 r1379 c2689 fin r1c4,r3c4 => r2c6<>9",
         "Sashimi jellyfish: 9 r1379 c2469 fin r7c8,r9c8 => r8c9<>9"}
-    turned = tutor.find_steps(picture(9, transposed(JELLYFISH)).with_candidates(cell("r9c9"), range(1, 10)),
-                              "finned_jellyfish")
+    turned_grid = picture(9, transposed(JELLYFISH)).with_candidates(cell("r9c9"), range(1, 10))
+    turned = tutor.find_steps(turned_grid, "finned_jellyfish")
     plain = [s for s in turned if not fish.is_sashimi(s)]
     assert len(turned) == 3 and len(plain) == 1
     assert set(plain[0].eliminations) == {(cell("r8c8"), 9)}
@@ -233,11 +234,14 @@ def test_jellyfish_and_its_finned_form():
 # Real puzzles (public-domain Sudoku Exchange bank, SE-rated "hard"): walked with the ladder
 # until stuck, then exactly one instance, checked against the solution.
 REAL = [
-    ("x_wing", "108500406000070900530004007001060008090408070800050600700100069006080000904006205",
+    ("x_wing",
+     "108500406000070900530004007001060008090408070800050600700100069006080000904006205",
      "X-Wing: 1 c57 r35 => r3c8<>1, r5c9<>1"),
-    ("swordfish", "045900000000710205020003009008301026010000050360805100200100030801057000000009510",
+    ("swordfish",
+     "045900000000710205020003009008301026010000050360805100200100030801057000000009510",
      "Swordfish: 6 r258 c468 => r1c6<>6, r7c6<>6"),
-    ("finned_x_wing", "024000650100000007008010900000000000260090083080501070600903008002854700000070000",
+    ("finned_x_wing",
+     "024000650100000007008010900000000000260090083080501070600903008002854700000070000",
      "Finned X-Wing: 5 r57 c37 fin r7c2 => r9c3<>5"),
 ]
 
@@ -364,10 +368,11 @@ def sweep(lines, rounds=30):
                     if not step.eliminations or step.placements:
                         problems.append(f"{line}: {step} removes nothing")
                     for c, d in step.eliminations:
+                        where = cell_name(c)
                         if solution[c] == d:
-                            problems.append(f"{line}: {step} removes the solution {d} of {cell_name(c)}")
+                            problems.append(f"{line}: {step} removes the solution {d} of {where}")
                         if not walk.masks[c] >> (d - 1) & 1:
-                            problems.append(f"{line}: {step} removes a missing {d} from {cell_name(c)}")
+                            problems.append(f"{line}: {step} removes a missing {d} from {where}")
                     rendered(step)
                 first = first or (steps[0] if steps else None)
             if first is None:

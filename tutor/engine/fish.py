@@ -7,7 +7,7 @@ from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
     BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, DIGITS, SIZE, UNITS_OF, cell_at, cell_name,
-    cells_name, unit_name,
+    cells_name, unit_kind,
 )
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
@@ -72,6 +72,7 @@ def _basic(values, masks, size: int) -> Iterator[Step]:
         both = _line_masks(masks, digit)
         for orientation in _ORIENTATIONS:
             line_masks = both[orientation]
+            # A line with one place is a hidden single, not part of a fish worth teaching.
             lines = [i for i in range(SIZE) if 2 <= _POPCOUNT[line_masks[i]] <= size]
             if len(lines) < size:
                 continue
@@ -82,14 +83,14 @@ def _basic(values, masks, size: int) -> Iterator[Step]:
                     union |= line_masks[i]
                 if _POPCOUNT[union] != size:
                     continue
-                removed = []
+                removed: list[int] = []
                 for i in range(SIZE):
                     if i not in base and line_masks[i] & union:
                         removed.extend(line_cell[i][j] for j in _POSITIONS[line_masks[i] & union])
                 if not removed:
                     continue
-                step = _step(technique, digit, orientation, base, _POSITIONS[union], line_masks, (),
-                             removed)
+                step = _step(technique, digit, orientation, base, _POSITIONS[union], line_masks,
+                             (), removed)
                 key = (step.cells, step.eliminations)
                 if key not in seen:
                     seen.add(key)
@@ -132,9 +133,12 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
                     for stack in stacks:
                         if not others & union & stack:
                             continue
+                        # Every place outside the fin box must be covered; the cover is made up
+                        # to `size` lines from the box's own positions, the rest become fins.
                         outside = 0
                         for i in base:
-                            outside |= line_masks[i] & ~stack if i // band_size == band else line_masks[i]
+                            in_band = i // band_size == band
+                            outside |= line_masks[i] & ~stack if in_band else line_masks[i]
                         needed = size - _POPCOUNT[outside]
                         if needed < 0:
                             continue
@@ -163,7 +167,8 @@ def _step(technique: str, digit: int, orientation: int, base, cover, line_masks,
     cells = tuple(sorted(line_cell[i][j] for i in base for j in _POSITIONS[line_masks[i]]))
     base_units = tuple(_BASE_UNIT_START[orientation] + i for i in base)
     cover_units = tuple(_COVER_UNIT_START[orientation] + j for j in cover)
-    roles = (("base_units", base_units), ("cover_units", cover_units))
+    roles: tuple[tuple[str, tuple[int, ...]], ...] = (
+        ("base_units", base_units), ("cover_units", cover_units))
     if fins:
         roles += (("fins", tuple(sorted(fins))),)
     return Step(technique, eliminations=tuple(sorted((c, digit) for c in removed)), cells=cells,
@@ -223,7 +228,7 @@ def _a(word: str) -> str:
 def _lines_name(units) -> str:
     """'row 2', 'rows 2 and 6', 'columns 1, 4 and 9' (units all of one kind)."""
     units = sorted(units)
-    kind = unit_name(units[0]).split()[0]
+    kind = unit_kind(units[0])
     numbers = [str(u % SIZE + 1) for u in units]
     if len(numbers) == 1:
         return f"{kind} {numbers[0]}"
@@ -239,7 +244,7 @@ class _FishTexts(Texts):
     """Shared wording; `units` are the base lines then the cover lines, `digits` the one digit."""
 
     def kind(self, step: Step) -> str:
-        """The fish's name as the texts say it: 'X-Wing', 'finned swordfish', 'sashimi jellyfish'."""
+        """The fish's name in the texts: 'X-Wing', 'finned swordfish', 'sashimi jellyfish'."""
         return _FISH_NAMES[len(step.role("base_units"))]
 
     def _parts(self, step: Step):
@@ -271,7 +276,8 @@ class _FishTexts(Texts):
 
 
 class BasicFishTexts(_FishTexts):
-    """X-Wing, swordfish, jellyfish: base lines whose places for a digit lie in as many cover lines."""
+    """X-Wing, swordfish, jellyfish: base lines whose places for a digit lie in as many cover
+    lines."""
 
     def pattern(self, step: Step) -> str:
         digit, base, cover, _ = self._parts(step)
@@ -336,11 +342,11 @@ class FinnedFishTexts(_FishTexts):
         reason = self._reason(step)
         removed = sorted(step.eliminated_cells)
         hit = sorted({u for c in removed for u in UNITS_OF[c]} & set(step.role("cover_units")))
-        verb = "is" if len(removed) == 1 else "are"
+        verb, lose = ("is", "it loses") if len(removed) == 1 else ("are", "they lose")
         which = "the fin" if len(fins) == 1 else "a fin"
-        text += (f"Either {either} the {digit}, or none does and the other places form {_a(plain)}. "
-                 f"In that case: {reason[0].lower()}{reason[1:]}. If instead {which} holds the "
-                 f"{digit}, no other cell of {box} can hold one. {cells_name(removed)} {verb} in "
-                 f"{_lines_name(hit)} and in {box}, so {'it loses' if len(removed) == 1 else 'they lose'} "
-                 f"the {digit} either way. Remove {removals_by_digit(step)}.")
+        text += (f"Either {either} the {digit}, or none does and the other places form "
+                 f"{_a(plain)}. In that case: {reason[0].lower()}{reason[1:]}. If instead {which} "
+                 f"holds the {digit}, no other cell of {box} can hold one. {cells_name(removed)} "
+                 f"{verb} in {_lines_name(hit)} and in {box}, so {lose} the {digit} either way. "
+                 f"Remove {removals_by_digit(step)}.")
         return text
