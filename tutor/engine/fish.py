@@ -62,7 +62,7 @@ def _digits_present(masks: Sequence[int]) -> int:
 
 def _basic(values, masks, size: int) -> Iterator[Step]:
     """`size` lines whose places for a digit all fall in `size` crossing lines: the crossing lines'
-    other cells lose the digit."""
+    other cells lose the digit. Rows as base first, then columns; one step per set of removals."""
     technique = _BASIC_IDS[size]
     present = _digits_present(masks)
     seen = set()
@@ -91,15 +91,17 @@ def _basic(values, masks, size: int) -> Iterator[Step]:
                     continue
                 step = _step(technique, digit, orientation, base, _POSITIONS[union], line_masks,
                              (), removed)
-                key = (step.cells, step.eliminations)
-                if key not in seen:
-                    seen.add(key)
+                # A fish on rows and the fish on the remaining columns are one pattern seen from
+                # both sides (same removals): teach it once.
+                if step.eliminations not in seen:
+                    seen.add(step.eliminations)
                     yield step
 
 
 def _finned(values, masks, size: int) -> Iterator[Step]:
     """A fish but for some extra places (fins), all in one box: the cover lines' cells in that box
-    lose the digit, since either the fish holds or a fin does, and they see every fin."""
+    lose the digit, since either the fish holds or a fin does, and they see every fin. Rows as
+    base first, then columns; one step per set of removals."""
     technique = _FINNED_IDS[size]
     present = _digits_present(masks)
     seen = set()
@@ -155,9 +157,10 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
                                     for j in _POSITIONS[line_masks[i] & fin_positions]]
                             step = _step(technique, digit, orientation, base, _POSITIONS[cover],
                                          line_masks, fins, removed)
-                            key = (step.cells, step.eliminations)
-                            if key not in seen:
-                                seen.add(key)
+                            # Several fish can prove the same removals (the same fish seen from
+                            # rows and from columns, say): the first, on rows, is taught alone.
+                            if step.eliminations not in seen:
+                                seen.add(step.eliminations)
                                 yield step
 
 
