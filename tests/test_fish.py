@@ -83,6 +83,7 @@ def test_x_wing_on_rows_and_on_columns():
 def test_no_x_wing_when_a_row_has_a_third_place_or_nothing_to_remove():
     broken = X_WING.replace("..x....x.\nxxxxxxxxx\nxxxxxxxxx\nxxxxxxxxx\n..x....x.",
                             "..x....x.\nxxxxxxxxx\nxxxxxxxxx\nxxxxxxxxx\n..x.x..x.")
+    assert broken != X_WING
     assert tutor.find_steps(picture(7, broken), "x_wing") == []
     # The third place r6c5 is a fin, but box 5 holds no cell of columns 3 or 8: nothing to remove.
     assert tutor.find_steps(picture(7, broken), "finned_x_wing") == []
@@ -128,6 +129,9 @@ def test_finned_x_wing_removes_only_cells_that_see_the_fin():
     turned = only(picture(7, transposed(FINNED_X_WING)), "finned_x_wing")
     assert set(turned.eliminations) == {(cell("r8c4"), 7), (cell("r8c5"), 7)}
     assert turned.role("fins") == (cell("r9c6"),)
+    # A second fin r6c1 in box 4: the fins no longer share a box, so no cell sees them all.
+    two_boxes = picture(7, FINNED_X_WING).with_candidates(cell("r6c1"), range(1, 10))
+    assert tutor.find_steps(two_boxes, "finned_x_wing") == []
 
 
 SASHIMI_X_WING = """
