@@ -289,3 +289,13 @@ def bundled_grids(levels, per_level=4):
         assert chosen, level
         found += chosen
     return found
+
+
+def test_uniqueness_steps_are_refused_on_a_puzzle_with_several_solutions():
+    # Uniqueness techniques are sound only with one solution: find_steps proves it first. (The
+    # grader's guard is exercised by test_grade_of_sudopedia_invalid_puzzles, whose multi-solution
+    # cases a unique rectangle would otherwise "solve".)
+    for technique_id in ("unique_rectangle", "hidden_rectangle", "bug_plus_one"):
+        with pytest.raises(tutor.MultipleSolutionsError):
+            tutor.find_steps(tutor.parse("." * 81), technique_id)
+    assert tutor.find_steps(tutor.parse("." * 81), "x_wing") == []

@@ -35,7 +35,7 @@ def test_every_lesson_verifies_against_the_engine(lesson):
 @pytest.mark.parametrize("lesson_id,index,exercise", ALL_EXERCISES,
                          ids=[f"{lid}-ex{i + 1}" for lid, i, _ in ALL_EXERCISES])
 def test_exercise_is_the_engines_next_step(lesson_id, index, exercise):
-    step = next_step(exercise.grid)
+    step = exercise.position.engine_step()
     assert step.technique == exercise.technique
     assert set(step.placements) == set(exercise.position.placements)
     assert set(step.eliminations) == set(exercise.position.eliminations)
@@ -185,7 +185,7 @@ def test_a_good_file_loads(tmp_path):
     (('prompt = "Do it"', 'prompt = ""'), "exercises[0].prompt", "is empty"),
     (('eliminations = "r7c1<>7"', 'eliminations = "r7c7<>5"'), "pages[1].eliminations",
      "5 is not a candidate of r7c7"),
-    (('techniques = ["pointing"]', 'techniques = ["x_wing"]'), "techniques[0]", "unknown technique"),
+    (('techniques = ["pointing"]', 'techniques = ["x_wings"]'), "techniques[0]", "unknown technique"),
 ])
 def test_schema_errors_name_file_and_key(tmp_path, change, key, words):
     old, new = change

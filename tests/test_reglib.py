@@ -11,6 +11,7 @@ from collections import Counter
 
 from tutor import find_steps
 from tutor.engine.single_digit import is_dual
+from tutor.engine.fish import is_sashimi
 from tutor.model.geometry import DIGITS_IN, UNITS, cell_at, mask_of
 from tutor.model.grid import Grid
 from conftest import shared_file
@@ -71,6 +72,17 @@ CODES = {
     # Our hidden rectangle type 2 (two floors side by side) is SudokuWiki's form, not HoDoKu's.
     "0606": ("hidden_rectangle", lambda s: s.role("type") == (1,)),
     "0610": ("bug_plus_one", None),
+    "0300": ("x_wing", None),
+    "0301": ("swordfish", None),
+    "0302": ("jellyfish", None),
+    # HoDoKu names a finned fish sashimi when a base line keeps at most one place without its
+    # fins; ours are the same finders, told apart by is_sashimi.
+    "0310": ("finned_x_wing", lambda s: not is_sashimi(s)),
+    "0311": ("finned_swordfish", lambda s: not is_sashimi(s)),
+    "0312": ("finned_jellyfish", lambda s: not is_sashimi(s)),
+    "0320": ("finned_x_wing", is_sashimi),
+    "0321": ("finned_swordfish", is_sashimi),
+    "0322": ("finned_jellyfish", is_sashimi),
 }
 
 # HoDoKu writes BUG+1's placement as the removal of the cell's other candidates.

@@ -154,8 +154,15 @@ def next_step(grid: Grid, techniques=None) -> Step | None:
 
 
 def find_steps(grid: Grid, technique_id: str) -> list[Step]:
-    """Every instance of one technique on the grid's current candidates."""
+    """Every instance of one technique on the grid's current candidates.
+
+    :raises KeyError: for an unknown technique id.
+    :raises NoSolutionError, MultipleSolutionsError: for a uniqueness technique (or backtracking)
+        on a puzzle without exactly one solution.
+    """
     entry = technique(technique_id)
+    if entry.assumes_one_solution:
+        solution_values(grid)  # raises for a puzzle without exactly one solution
     if entry.finder is None:
         if all(grid.values):
             return []

@@ -55,8 +55,8 @@ def grade(grid: Grid, techniques=None) -> Grade:
     Raises NoSolutionError / MultipleSolutionsError for an improper puzzle and ContradictionError
     for a position whose entries or candidates contradict the solution.
     """
-    # A fresh puzzle needs no search up front: every ladder step is true in every solution, so a
-    # grid the ladder fills completely is the one and only solution. The solver is asked only when
+    # A fresh puzzle needs no search up front: every ladder step but the uniqueness ones is true
+    # in every solution, so a grid the ladder fills without them is the one and only solution. The solver is asked only when
     # a backtracking step needs the solution (it raises then for an improper puzzle), or when the
     # walk ends in an impossible grid (a puzzle with no solution). Clashing givens go to the full
     # check at once.
@@ -71,6 +71,10 @@ def grade(grid: Grid, techniques=None) -> Grade:
     steps: list[Step] = []
     scorer = Scorer()
     advance(walk, ladder(ladder_of(techniques)), steps, scorer, backtrack)
+    if known[0] is None and any(technique(t).assumes_one_solution for t in scorer.counts):
+        # A uniqueness step is sound only if the puzzle has one solution: prove it now (this
+        # raises for a puzzle with several, whose walk the step may have led astray).
+        known[0] = check_position(grid)
     solution = known[0]
     if solution is None:
         # Each placement took a candidate of its cell, so the grid is conflict-free unless some

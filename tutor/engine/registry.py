@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from tutor.engine import (
-    backtracking, colouring, intersections, single_digit, singles, subsets, uniqueness, wings,
+    backtracking, colouring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
 )
 from tutor.engine.technique import ENTRIES, Technique
 
 NAKED_SUBSET, HIDDEN_SUBSET = subsets.NakedSubsetTexts(), subsets.HiddenSubsetTexts()
+BASIC_FISH, FINNED_FISH = fish.BasicFishTexts(), fish.FinnedFishTexts()
 
 # One row per technique, easiest first: the order is the ladder's.
 # Levels are the card's 0-6 scale (once, more than once; None: off the card); ratings are on
 # Sudoku Explainer's scale (a `rate` function refines it per step).
 _ROWS = (
     # id, name, family module, level, repeated, score group, rating, finder, texts, rate
+    # The card's ladder, with its 0-6 levels.
     ("naked_single", "Naked single", singles, 0, 0, "naked_single", 2.3,
      singles.naked_singles, singles.NakedSingleTexts(), singles.naked_single_rating),
     ("hidden_single", "Hidden single", singles, 0.5, 0.5, "hidden_single", 1.5,
@@ -30,63 +32,90 @@ _ROWS = (
      subsets.hidden_pairs, HIDDEN_SUBSET, None),
     ("hidden_triple", "Hidden triple", subsets, 5, 5.5, "hidden_triple", 4.0,
      subsets.hidden_triples, HIDDEN_SUBSET, None),
-    ("naked_quad", "Naked quad", subsets, None, None, "naked_quad", 5.0,
-     subsets.naked_quads, NAKED_SUBSET, None),
-    ("hidden_quad", "Hidden quad", subsets, None, None, "hidden_quad", 5.4,
-     subsets.hidden_quads, HIDDEN_SUBSET, None),
-    # Single-digit patterns. Sudoku Explainer 1.2 has none of them (it meets them as X-cycles,
-    # 6.5 and up); its fork SukakuExplainer, whose ratings the SE-rated puzzle bank carries, rates
-    # skyscraper 4.0, two-string kite 4.1 and any other two-strong-link pattern, turbot fish and
-    # empty rectangle alike, 4.2 (between hidden triple 4.0 and XY-wing 4.2). The bank agrees:
-    # every sampled puzzle rated 4.0 offers a skyscraper where the basic ladder sticks, and 99 of
-    # 100 rated 4.1 a kite (most without a skyscraper).
+    # Beyond the card (level None: needing one means the card's ladder cannot finish),
+    # easiest first by rating (why each rating is what it is: RATINGS, below).
+    ("x_wing", "X-Wing", fish, None, None, "x_wing", 3.2,
+     fish.x_wings, BASIC_FISH, None),
+    ("finned_x_wing", "Finned X-Wing", fish, None, None, "finned_x_wing", 3.4,
+     fish.finned_x_wings, FINNED_FISH, None),
+    ("swordfish", "Swordfish", fish, None, None, "swordfish", 3.8,
+     fish.swordfish, BASIC_FISH, None),
     ("skyscraper", "Skyscraper", single_digit, None, None, "skyscraper", 4.0,
      single_digit.skyscrapers, single_digit.SkyscraperTexts(), None),
+    ("finned_swordfish", "Finned swordfish", fish, None, None, "finned_swordfish", 4.0,
+     fish.finned_swordfish, FINNED_FISH, None),
     ("two_string_kite", "Two-string kite", single_digit, None, None, "two_string_kite", 4.1,
      single_digit.two_string_kites, single_digit.TwoStringKiteTexts(), None),
     ("turbot_fish", "Turbot fish", single_digit, None, None, "turbot_fish", 4.2,
      single_digit.turbot_fish, single_digit.TurbotFishTexts(), None),
     ("empty_rectangle", "Empty rectangle", single_digit, None, None, "empty_rectangle", 4.2,
      single_digit.empty_rectangles, single_digit.EmptyRectangleTexts(), None),
-    # Wings, off the card's ladder. Ratings are Sudoku Explainer's: XY-Wing 4.2 and XYZ-Wing 4.4
-    # are its own values. Sudoku Explainer 1.2.1 has no W-Wing: 4.4, beside XYZ-Wing (two cells and
-    # a strong link, about as hard to see); nor WXYZ-Wing: 4.6, a step above XYZ-Wing for the
-    # fourth cell (the value Sukaku Explainer, its fork, gives it).
     ("xy_wing", "XY-Wing", wings, None, None, "xy_wing", 4.2,
      wings.xy_wings, wings.XYWingTexts(), None),
     ("xyz_wing", "XYZ-Wing", wings, None, None, "xyz_wing", 4.4,
      wings.xyz_wings, wings.XYZWingTexts(), None),
     ("w_wing", "W-Wing", wings, None, None, "w_wing", 4.4,
      wings.w_wings, wings.WWingTexts(), None),
-    ("wxyz_wing", "WXYZ-Wing", wings, None, None, "wxyz_wing", 4.6,
-     wings.wxyz_wings, wings.WXYZWingTexts(), None),
-    # Colouring has no Sudoku Explainer rule of its own (SE finds the same eliminations as
-    # X-cycles and forcing X-chains, 6.5 and up, which would rank a two-link trap above every
-    # fish). HoDoKu scores simple colours 150 and multi colours 200, between its wings (XY-Wing
-    # 160, XYZ-Wing 180) and its chains (X-chain 260); SE rates the XY-Wing 4.2 and the XYZ-Wing
-    # 4.4, so simple colours take 4.5, just above the wings, and multi colours, which needs a
-    # second chain and a bridge, 5.0 (a naked quad's rating), still below SE's chains.
-    ("simple_colors", "Simple colours", colouring, None, None, "simple_colors", 4.5,
-     colouring.simple_colors, colouring.SimpleColorsTexts(), None),
-    ("multi_colors", "Multi colours", colouring, None, None, "multi_colors", 5.0,
-     colouring.multi_colors, colouring.MultiColorsTexts(), None),
-    # Uniqueness: sound only because the engine proves the puzzle has one solution first.
-    # Sudoku Explainer rates a unique rectangle 4.5 and type 3 4.6-4.8 by the naked subset's size
-    # (`rate`); SE has no types 5 and 6, which are the type 2 and type 4 arguments on a diagonal,
-    # so they keep 4.5 (HoDoKu scores all its uniqueness tests alike).
     ("unique_rectangle", "Unique rectangle", uniqueness, None, None, "unique_rectangle", 4.5,
      uniqueness.unique_rectangles, uniqueness.UniqueRectangleTexts(),
      uniqueness.unique_rectangle_rating),
-    # SE has no hidden rectangle; 4.8 puts it beside the hardest type 3: on top of the rectangle
-    # it needs a digit confined to the corners in one or two lines (a chain of strong links).
+    ("simple_colors", "Simple colours", colouring, None, None, "simple_colors", 4.5,
+     colouring.simple_colors, colouring.SimpleColorsTexts(), None),
+    ("wxyz_wing", "WXYZ-Wing", wings, None, None, "wxyz_wing", 4.6,
+     wings.wxyz_wings, wings.WXYZWingTexts(), None),
     ("hidden_rectangle", "Hidden rectangle", uniqueness, None, None, "hidden_rectangle", 4.8,
      uniqueness.hidden_rectangles, uniqueness.HiddenRectangleTexts(), None),
-    # SE's "Bivalue Universal Grave" (type 1, one extra cell) is 5.6.
+    ("naked_quad", "Naked quad", subsets, None, None, "naked_quad", 5.0,
+     subsets.naked_quads, NAKED_SUBSET, None),
+    ("multi_colors", "Multi colours", colouring, None, None, "multi_colors", 5.0,
+     colouring.multi_colors, colouring.MultiColorsTexts(), None),
+    ("jellyfish", "Jellyfish", fish, None, None, "jellyfish", 5.2,
+     fish.jellyfish, BASIC_FISH, None),
+    ("hidden_quad", "Hidden quad", subsets, None, None, "hidden_quad", 5.4,
+     subsets.hidden_quads, HIDDEN_SUBSET, None),
+    ("finned_jellyfish", "Finned jellyfish", fish, None, None, "finned_jellyfish", 5.4,
+     fish.finned_jellyfish, FINNED_FISH, None),
     ("bug_plus_one", "BUG+1", uniqueness, None, None, "bug_plus_one", 5.6,
      uniqueness.bug_plus_one, uniqueness.BugPlusOneTexts(), None),
+    # The last resort: a guess, shown with the contradiction that proves it.
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
 )
+
+RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's scale.
+
+- The card's ladder: Sudoku Explainer's own values: full house 1.0, hidden single 1.2 in a box and
+  1.5 in a line, naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, hidden pair 3.4,
+  naked triple 3.6, hidden triple 4.0, naked quad 5.0, hidden quad 5.4.
+- Fish: Sudoku Explainer rates X-Wing 3.2, swordfish 3.8 and jellyfish 5.2. It has no finned fish,
+  so each finned fish sits 0.2 above its plain one: the fins add one either-or to the same
+  pattern. Sashimi fish are finned fish here and rate the same.
+- Single-digit patterns. Sudoku Explainer 1.2 has none of them (it meets them as X-cycles, 6.5 and
+  up); its fork SukakuExplainer, whose ratings the SE-rated puzzle bank carries, rates skyscraper
+  4.0, two-string kite 4.1 and any other two-strong-link pattern, turbot fish and empty rectangle
+  alike, 4.2 (between hidden triple 4.0 and XY-wing 4.2). The bank agrees: every sampled puzzle
+  rated 4.0 offers a skyscraper where the basic ladder sticks, and 99 of 100 rated 4.1 a kite
+  (most without a skyscraper).
+- Wings, off the card's ladder. Ratings are Sudoku Explainer's: XY-Wing 4.2 and XYZ-Wing 4.4 are
+  its own values. Sudoku Explainer 1.2.1 has no W-Wing: 4.4, beside XYZ-Wing (two cells and a
+  strong link, about as hard to see); nor WXYZ-Wing: 4.6, a step above XYZ-Wing for the fourth
+  cell (the value Sukaku Explainer, its fork, gives it).
+- Uniqueness: sound only because the engine proves the puzzle has one solution first. Sudoku
+  Explainer rates a unique rectangle 4.5 and type 3 4.6-4.8 by the naked subset's size (`rate`);
+  SE has no types 5 and 6, which are the type 2 and type 4 arguments on a diagonal, so they keep
+  4.5 (HoDoKu scores all its uniqueness tests alike).
+- SE has no hidden rectangle; 4.8 puts it beside the hardest type 3: on top of the rectangle it
+  needs a digit confined to the corners in one or two lines (a chain of strong links).
+- SE's "Bivalue Universal Grave" (type 1, one extra cell) is 5.6.
+- Colouring has no Sudoku Explainer rule of its own (SE finds the same eliminations as X-cycles
+  and forcing X-chains, 6.5 and up, which would rank a two-link trap above every fish). HoDoKu
+  scores simple colours 150 and multi colours 200, between its wings (XY-Wing 160, XYZ-Wing 180)
+  and its chains (X-chain 260); SE rates the XY-Wing 4.2 and the XYZ-Wing 4.4, so simple colours
+  take 4.5, just above the wings, and multi colours, which needs a second chain and a bridge, 5.0
+  (a naked quad's rating), still below SE's chains.
+- Backtracking is rated 10.0: above every technique, standing for the chains, forcing chains and
+  nets Sudoku Explainer rates 6.5 to 11 that the tutor does not teach yet.
+"""
 
 
 def _family(module) -> str:

@@ -95,7 +95,13 @@ class Technique:
 
     @property
     def on_ladder(self) -> bool:
+        """On the card's 0-6 ladder."""
         return self.level is not None
+
+    @property
+    def assumes_one_solution(self) -> bool:
+        """A uniqueness technique: sound only on a puzzle with exactly one solution."""
+        return self.family == "uniqueness"
 
     def rating_of(self, step: Step) -> float:
         """The step's rating on Sudoku Explainer's scale."""

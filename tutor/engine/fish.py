@@ -1,0 +1,355 @@
+"""Fish: X-Wing, swordfish and jellyfish, plain and finned (sashimi fish count as finned)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator, Sequence
+
+from tutor.model.geometry import (
+    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, DIGITS, SIZE, UNITS_OF, cell_at, cell_name,
+    cells_name, unit_kind,
+)
+from tutor.engine.step import Step
+from tutor.engine.technique import Texts, an
+from tutor.engine.wording import removals_by_digit
+
+_BASIC_IDS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
+_FINNED_IDS = {2: "finned_x_wing", 3: "finned_swordfish", 4: "finned_jellyfish"}
+_FISH_NAMES = {2: "X-Wing", 3: "swordfish", 4: "jellyfish"}
+
+_POPCOUNT = tuple(bin(m).count("1") for m in range(1 << SIZE))
+_POSITIONS = tuple(tuple(j for j in range(SIZE) if m >> j & 1) for m in range(1 << SIZE))
+"""_POSITIONS[mask]: the positions along a line (0-based) a 9-bit mask holds."""
+
+# A fish is found on rows (base) against columns (cover), then the other way round. "Line" i and
+# "position" j name cell (i, j) of the first orientation and cell (j, i) of the second, so one
+# search serves both.
+_ORIENTATIONS = (0, 1)
+_LINE_CELL = (
+    tuple(tuple(cell_at(i, j) for j in range(SIZE)) for i in range(SIZE)),
+    tuple(tuple(cell_at(j, i) for j in range(SIZE)) for i in range(SIZE)),
+)
+_BASE_UNIT_START = (0, SIZE)
+_COVER_UNIT_START = (SIZE, 0)
+# Fins must share one box. Along a row the box spans BOX_WIDTH positions, along a column
+# BOX_HEIGHT; lines are grouped into bands of BOX_HEIGHT rows or BOX_WIDTH columns.
+_BAND_SIZE = (BOX_HEIGHT, BOX_WIDTH)
+_STACK_SIZE = (BOX_WIDTH, BOX_HEIGHT)
+_STACK_MASKS = tuple(
+    tuple(((1 << size) - 1) << (s * size) for s in range(SIZE // size)) for size in _STACK_SIZE
+)
+
+
+def _line_masks(masks: Sequence[int], digit: int) -> tuple[list[int], list[int]]:
+    """For one digit: per row the columns holding it, and per column the rows, as 9-bit masks."""
+    digit_bit = 1 << (digit - 1)
+    rows = [0] * SIZE
+    columns = [0] * SIZE
+    for cell in range(CELL_COUNT):
+        if masks[cell] & digit_bit:
+            r, c = divmod(cell, SIZE)
+            rows[r] |= 1 << c
+            columns[c] |= 1 << r
+    return rows, columns
+
+
+def _digits_present(masks: Sequence[int]) -> int:
+    present = 0
+    for m in masks:
+        present |= m
+    return present
+
+
+def _basic(values, masks, size: int) -> Iterator[Step]:
+    """`size` lines whose places for a digit all fall in `size` crossing lines: the crossing lines'
+    other cells lose the digit. Rows as base first, then columns; one step per set of removals."""
+    technique = _BASIC_IDS[size]
+    present = _digits_present(masks)
+    seen = set()
+    for digit in DIGITS:
+        if not present >> (digit - 1) & 1:
+            continue
+        both = _line_masks(masks, digit)
+        for orientation in _ORIENTATIONS:
+            line_masks = both[orientation]
+            # A line with one place is a hidden single, not part of a fish worth teaching.
+            lines = [i for i in range(SIZE) if 2 <= _POPCOUNT[line_masks[i]] <= size]
+            if len(lines) < size:
+                continue
+            line_cell = _LINE_CELL[orientation]
+            for base in combinations(lines, size):
+                union = 0
+                for i in base:
+                    union |= line_masks[i]
+                if _POPCOUNT[union] != size:
+                    continue
+                removed: list[int] = []
+                for i in range(SIZE):
+                    if i not in base and line_masks[i] & union:
+                        removed.extend(line_cell[i][j] for j in _POSITIONS[line_masks[i] & union])
+                if not removed:
+                    continue
+                step = _step(technique, digit, orientation, base, _POSITIONS[union], line_masks,
+                             (), removed)
+                # A fish on rows and the fish on the remaining columns are one pattern seen from
+                # both sides (same removals): teach it once.
+                if step.eliminations not in seen:
+                    seen.add(step.eliminations)
+                    yield step
+
+
+def _finned(values, masks, size: int) -> Iterator[Step]:
+    """A fish but for some extra places (fins), all in one box: the cover lines' cells in that box
+    lose the digit, since either the fish holds or a fin does, and they see every fin. Rows as
+    base first, then columns; one step per set of removals."""
+    technique = _FINNED_IDS[size]
+    present = _digits_present(masks)
+    seen = set()
+    for digit in DIGITS:
+        if not present >> (digit - 1) & 1:
+            continue
+        both = _line_masks(masks, digit)
+        for orientation in _ORIENTATIONS:
+            line_masks = both[orientation]
+            stacks = _STACK_MASKS[orientation]
+            # Fins lie in one box, so they add at most one stack's positions to the cover.
+            widest = size + _POPCOUNT[stacks[0]]
+            lines = [i for i in range(SIZE) if 0 < _POPCOUNT[line_masks[i]] <= widest]
+            if len(lines) < size:
+                continue
+            band_size = _BAND_SIZE[orientation]
+            line_cell = _LINE_CELL[orientation]
+            for base in combinations(lines, size):
+                union = 0
+                for i in base:
+                    union |= line_masks[i]
+                if not size < _POPCOUNT[union] <= widest:
+                    continue
+                for band in {i // band_size for i in base}:
+                    band_lines = range(band * band_size, (band + 1) * band_size)
+                    # The cells that can lose the digit: in the fin box, off the base lines.
+                    others = 0
+                    for i in band_lines:
+                        if i not in base:
+                            others |= line_masks[i]
+                    for stack in stacks:
+                        if not others & union & stack:
+                            continue
+                        # Every place outside the fin box must be covered; the cover is made up
+                        # to `size` lines from the box's own positions, the rest become fins.
+                        outside = 0
+                        for i in base:
+                            in_band = i // band_size == band
+                            outside |= line_masks[i] & ~stack if in_band else line_masks[i]
+                        needed = size - _POPCOUNT[outside]
+                        if needed < 0:
+                            continue
+                        for extra in combinations(_POSITIONS[union & stack & ~outside], needed):
+                            cover = outside
+                            for j in extra:
+                                cover |= 1 << j
+                            if not others & cover & stack:
+                                continue
+                            removed = [line_cell[i][j] for i in band_lines if i not in base
+                                       for j in _POSITIONS[line_masks[i] & cover & stack]]
+                            fin_positions = union & ~cover
+                            fins = [line_cell[i][j] for i in base if i // band_size == band
+                                    for j in _POSITIONS[line_masks[i] & fin_positions]]
+                            step = _step(technique, digit, orientation, base, _POSITIONS[cover],
+                                         line_masks, fins, removed)
+                            # Several fish can prove the same removals (the same fish seen from
+                            # rows and from columns, say): the first, on rows, is taught alone.
+                            if step.eliminations not in seen:
+                                seen.add(step.eliminations)
+                                yield step
+
+
+def _step(technique: str, digit: int, orientation: int, base, cover, line_masks, fins,
+          removed) -> Step:
+    line_cell = _LINE_CELL[orientation]
+    cells = tuple(sorted(line_cell[i][j] for i in base for j in _POSITIONS[line_masks[i]]))
+    base_units = tuple(_BASE_UNIT_START[orientation] + i for i in base)
+    cover_units = tuple(_COVER_UNIT_START[orientation] + j for j in cover)
+    roles: tuple[tuple[str, tuple[int, ...]], ...] = (
+        ("base_units", base_units), ("cover_units", cover_units))
+    if fins:
+        roles += (("fins", tuple(sorted(fins))),)
+    return Step(technique, eliminations=tuple(sorted((c, digit) for c in removed)), cells=cells,
+                units=base_units + cover_units, digits=(digit,), roles=roles)
+
+
+def x_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """X-Wings. Roles: "base_units" (the two lines holding the digit's places), "cover_units" (the
+    two crossing lines those places fall in). `cells` are the base lines' places for the digit."""
+    return _basic(values, masks, 2)
+
+
+def swordfish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Swordfish: as x_wings with three base and three cover lines."""
+    return _basic(values, masks, 3)
+
+
+def jellyfish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Jellyfish: as x_wings with four base and four cover lines."""
+    return _basic(values, masks, 4)
+
+
+def finned_x_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Finned (and sashimi) X-Wings. Roles: "base_units", "cover_units" as for x_wings, and "fins"
+    (the base lines' places outside the cover lines, all in one box). `cells` are all the base
+    lines' places for the digit, fins included."""
+    return _finned(values, masks, 2)
+
+
+def finned_swordfish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Finned (and sashimi) swordfish: as finned_x_wings with three base and three cover lines."""
+    return _finned(values, masks, 3)
+
+
+def finned_jellyfish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Finned (and sashimi) jellyfish: as finned_x_wings with four base and four cover lines."""
+    return _finned(values, masks, 4)
+
+
+def is_sashimi(step: Step) -> bool:
+    """Whether a finned fish is sashimi: without its fins, some base line keeps at most one place
+    for the digit, so the fins are not mere extras on a complete fish."""
+    fins = set(step.role("fins"))
+    if not fins:
+        return False
+    for unit in step.role("base_units"):
+        if sum(1 for c in step.cells if c not in fins and unit in UNITS_OF[c]) <= 1:
+            return True
+    return False
+
+
+def _a(word: str) -> str:
+    """'an X-Wing', 'a finned swordfish', 'an 8'."""
+    return f"an {word}" if word[:1] == "X" else an(word)
+
+
+def _lines_name(units) -> str:
+    """'row 2', 'rows 2 and 6', 'columns 1, 4 and 9' (units all of one kind)."""
+    units = sorted(units)
+    kind = unit_kind(units[0])
+    numbers = [str(u % SIZE + 1) for u in units]
+    if len(numbers) == 1:
+        return f"{kind} {numbers[0]}"
+    return f"{kind}s {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def _short_lines(units) -> str:
+    """'r26' or 'c38': lines in HoDoKu's compact notation."""
+    return ("r" if units[0] < SIZE else "c") + "".join(str(u % SIZE + 1) for u in units)
+
+
+class _FishTexts(Texts):
+    """Shared wording; `units` are the base lines then the cover lines, `digits` the one digit."""
+
+    def kind(self, step: Step) -> str:
+        """The fish's name in the texts: 'X-Wing', 'finned swordfish', 'sashimi jellyfish'."""
+        return _FISH_NAMES[len(step.role("base_units"))]
+
+    def _parts(self, step: Step):
+        digit = str(step.digits[0])
+        base, cover = step.role("base_units"), step.role("cover_units")
+        return digit, _lines_name(base), _lines_name(cover), len(base)
+
+    def one_line(self, step: Step) -> str:
+        base, cover = step.role("base_units"), step.role("cover_units")
+        fins = step.role("fins")
+        fin_text = f" fin {','.join(cell_name(c) for c in fins)}" if fins else ""
+        name = self.kind(step)
+        return (f"{name[0].upper() + name[1:]}: {step.digits[0]} {_short_lines(base)} "
+                f"{_short_lines(cover)}{fin_text} => {step.changes}")
+
+    def nudge(self, step: Step) -> str:
+        digit, base, _, _ = self._parts(step)
+        return f"Look for {_a(self.kind(step))} on the digit {digit}, with {base} as its base."
+
+    def _reason(self, step: Step) -> str:
+        digit, base, cover, n = self._parts(step)
+        count = {2: "two", 3: "three", 4: "four"}[n]
+        line = "row" if step.role("base_units")[0] < SIZE else "column"
+        across = "column" if line == "row" else "row"
+        return (f"Each of these {count} {line}s needs its own {digit}, and each must put it in one "
+                f"of {cover}; no {across} can take two of them, so the "
+                f"{count} {line}s' {digit}s fill {cover}, one in each. No other cell of those "
+                f"{across}s can then hold {an(digit)}")
+
+
+class BasicFishTexts(_FishTexts):
+    """X-Wing, swordfish, jellyfish: base lines whose places for a digit lie in as many cover
+    lines."""
+
+    def pattern(self, step: Step) -> str:
+        digit, base, cover, _ = self._parts(step)
+        return (f"In {base} the {digit} can only go in {cover} "
+                f"({cells_name(step.cells)}).")
+
+    def full(self, step: Step) -> str:
+        digit, base, cover, _ = self._parts(step)
+        return (f"In {base} the {digit} can only go in {cover} ({cells_name(step.cells)}): "
+                f"{_a(self.kind(step))}. {self._reason(step)}. Remove {removals_by_digit(step)}.")
+
+
+class FinnedFishTexts(_FishTexts):
+    """Finned and sashimi fish: as basic fish, plus fins (role "fins") in one box."""
+
+    def kind(self, step: Step) -> str:
+        adjective = "sashimi" if is_sashimi(step) else "finned"
+        return f"{adjective} {_FISH_NAMES[len(step.role('base_units'))]}"
+
+    def _fin_words(self, step: Step) -> tuple[str, str]:
+        fins = step.role("fins")
+        box = f"box {BOX_OF[fins[0]] + 1}"
+        return ("the fin " if len(fins) == 1 else "the fins ") + cells_name(fins), box
+
+    def pattern(self, step: Step) -> str:
+        digit, base, cover, _ = self._parts(step)
+        fins = set(step.role("fins"))
+        fin_words, box = self._fin_words(step)
+        body = cells_name([c for c in step.cells if c not in fins])
+        text = (f"In {base} the {digit} can only go in {cover} ({body}), or in {fin_words} "
+                f"in {box}.")
+        if is_sashimi(step):
+            text += f" {self._sashimi_note(step)}"
+        return text
+
+    def _sashimi_note(self, step: Step) -> str:
+        fins = set(step.role("fins"))
+        thin, counts = [], set()
+        for unit in step.role("base_units"):
+            kept = [c for c in step.cells if c not in fins and unit in UNITS_OF[c]]
+            if len(kept) <= 1:
+                thin.append(unit)
+                counts.add(len(kept))
+        places = {frozenset({1}): "only one place", frozenset({0}): "no place"}.get(
+            frozenset(counts), "at most one place")
+        fin_word = "fin" if len(fins) == 1 else "fins"
+        return (f"Without the {fin_word}, {_lines_name(thin)} would have {places} for the "
+                f"{step.digits[0]} in {_lines_name(step.role('cover_units'))}, which makes this "
+                f"finned fish a sashimi.")
+
+    def full(self, step: Step) -> str:
+        digit, base, cover, n = self._parts(step)
+        fins = set(step.role("fins"))
+        fin_words, box = self._fin_words(step)
+        plain = _FISH_NAMES[n]
+        body = cells_name([c for c in step.cells if c not in fins])
+        text = (f"In {base} the {digit} can only go in {cover} ({body}), or in {fin_words} "
+                f"in {box}: {_a(self.kind(step))}. ")
+        if is_sashimi(step):
+            text += f"{self._sashimi_note(step)} "
+        either = "the fin holds" if len(fins) == 1 else "one of the fins holds"
+        reason = self._reason(step)
+        removed = sorted(step.eliminated_cells)
+        hit = sorted({u for c in removed for u in UNITS_OF[c]} & set(step.role("cover_units")))
+        verb, lose = ("is", "it loses") if len(removed) == 1 else ("are", "they lose")
+        which = "the fin" if len(fins) == 1 else "a fin"
+        text += (f"Either {either} the {digit}, or none does and the other places form "
+                 f"{_a(plain)}. In that case: {reason[0].lower()}{reason[1:]}. If instead {which} "
+                 f"holds the {digit}, no other cell of {box} can hold one. {cells_name(removed)} "
+                 f"{verb} in {_lines_name(hit)} and in {box}, so {lose} the {digit} either way. "
+                 f"Remove {removals_by_digit(step)}.")
+        return text
