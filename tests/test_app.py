@@ -427,3 +427,28 @@ async def test_a_level_six_grade_says_where_the_card_runs_out_and_the_rating():
         assert (f"The card's ladder runs out at step {stop + 1}; needs {graded.steps[stop].name}"
                 in text)
         assert f"Rating {graded.rating:g} ({tutor.engine.technique(graded.hardest).name})" in text
+
+
+def test_pattern_parts_are_marked_by_letters_not_colour_alone():
+    from rich.style import Style
+
+    from tutor.app.board_render import STYLE_NAMES, BoardPainter
+    from tutor.app.view import PATTERN_LEVEL, step_view
+
+    wing_position = ("9+6+48+21+7+35..+56+97...87+1...+26949+3+2+8+6+157+58+7...+32+6.+1.375.+9..4....+57"
+                     ".+7.8.6.9..1.9+7..6.3")
+    grid = tutor.parse(wing_position)
+    (step,) = tutor.find_steps(grid, "xyz_wing")
+    painter = BoardPainter({name: Style() for name in STYLE_NAMES})
+    for compact in (False, True):
+        shown = painter.paint(step_view(grid, None, step, PATTERN_LEVEL), compact).plain
+        hidden = painter.paint(step_view(grid, None, step, 1), compact).plain
+        assert shown.count("p") == 1 and shown.count("w") == 2, shown
+        assert "p" not in hidden and "w" not in hidden
+    # A guess's proof numbers the chain's cells in order.
+    stuck = tutor.parse(next(c for c in tutor.model.bundled.collections() if c.level == 6)
+                        .puzzles()[0].line)
+    guess = next(s for s in tutor.grade(stuck, "card").steps if s.technique == "backtracking")
+    view = step_view(stuck, None, guess, PATTERN_LEVEL)
+    assert [m for _, m in view.marks][:3] == ["1", "2", "3"]
+    assert view.marks[0][0] == guess.cells[0]

@@ -3,7 +3,9 @@
 Highlights never rely on colour alone: pattern digits are bold and underlined, eliminated
 candidates struck through, placements reversed, cells of a highlighted unit dotted, rows and columns
 of highlighted units marked beside the labels, the selected cell framed by ▸ ◂ (or [ ]), and cells
-with a problem flagged with ! .
+with a problem flagged with ! , and the parts of a pattern marked by a letter or number left of
+the cell's bottom line (p pivot, w pincers, f fins, r rectangle corners, A/B colours, 1 2 3 a
+chain's order).
 """
 
 from __future__ import annotations
@@ -183,6 +185,10 @@ class BoardPainter:
                 return "◂"
             if line == 0 and right_cell is not None and right_cell in self.view.problems:
                 return "!"
+            if line == self.layout.cell_height - 1 and right_cell is not None:
+                mark = self.view.mark(right_cell)
+                if mark:
+                    return mark
         heavy = col_after < 0 or col_after % BOX_WIDTH == BOX_WIDTH - 1
         return "┃" if heavy else "│"
 
@@ -206,6 +212,8 @@ class BoardPainter:
             return self.styles["label-marked"]
         if char == "!":
             return self.styles["problem"] + Style(bold=True)
+        if char not in "┃│":
+            return self.styles["label-marked"] + Style(bold=True)
         return self.styles["border"]
 
     def _value_style(self, cell: int) -> Style:
@@ -264,7 +272,7 @@ class BoardPainter:
             content = "."
             style = s["pattern"] if cell in view.pattern_cells else s["candidate"]
         if cell in view.pattern_cells and not placed:
-            left = "*"
+            left = view.mark(cell) or "*"
         if any(c == cell for c, _ in view.eliminations):
             right = "×"
         if cell in view.problems:

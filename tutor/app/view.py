@@ -26,6 +26,34 @@ class BoardView:
     eliminations: frozenset[tuple[int, int]] = frozenset()
     placements: frozenset[tuple[int, int]] = frozenset()
     problems: frozenset[int] = frozenset()
+    marks: tuple[tuple[int, str], ...] = ()
+    """One-character marks telling a pattern's parts apart without colour: (cell, mark)."""
+
+    def mark(self, cell: int) -> str | None:
+        return next((m for c, m in self.marks if c == cell), None)
+
+
+ROLE_MARKS = (
+    ("pivot", "p"), ("pincers", "w"), ("fins", "f"), ("corners", "r"), ("ends", "e"),
+    ("colour_a", "A"), ("colour_b", "B"), ("colour_c", "C"), ("colour_d", "D"),
+)
+"""The mark drawn beside a cell for each role a step's cells can play (letters the hints use:
+pivot, wing pincers, fins, rectangle corners, chain ends, colours A to D)."""
+
+
+def step_marks(step) -> tuple[tuple[int, str], ...]:
+    """The step's marks: a chain's cells numbered in order (1-9, then +), else its roles' letters."""
+    marks: dict[int, str] = {}
+    if step.chain:
+        order = [step.chain[0].premise.cells] + [link.conclusion.cells for link in step.chain]
+        for number, cells in enumerate(order, start=1):
+            for cell in cells:
+                marks.setdefault(cell, str(number) if number < 10 else "+")
+        return tuple(marks.items())
+    for role, mark in ROLE_MARKS:
+        for cell in step.role(role):
+            marks.setdefault(cell, mark)
+    return tuple(marks.items())
 
 
 def board_view(game: Game, selected: int) -> BoardView:
@@ -57,4 +85,5 @@ def step_view(grid: Grid, selected: int | None, step, level: int,
         eliminations=frozenset(step.eliminations) if shows_changes else frozenset(),
         placements=frozenset(step.placements) if shows_changes else frozenset(),
         problems=problems,
+        marks=step_marks(step),
     )
