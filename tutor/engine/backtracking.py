@@ -15,7 +15,7 @@ from tutor.engine.singles import HIDDEN_SINGLE_UNIT_ORDER
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEERS, UNITS, cell_name, digits_name, unit_name,
+    CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEERS, UNITS, UNITS_OF, cell_name, digits_name, unit_name,
 )
 
 CHAIN_LIMIT = 30
@@ -76,16 +76,7 @@ def contradiction(values: Sequence[int], masks: Sequence[int], cell: int, digit:
     chain: list[tuple[int, int, int]] = []
     placing = (cell, digit, NAKED)
     while True:
-        c, d, _ = placing
-        values[c] = d
-        masks[c] = 0
-        digit_bit = 1 << (d - 1)
-        for p in PEERS[c]:
-            if masks[p] & digit_bit:
-                masks[p] ^= digit_bit
-                if not masks[p] and not values[p]:
-                    return chain, (NO_CANDIDATE, p, 0)
-        broken = _missing_place(values, masks)
+        broken = _place(values, masks, *placing[:2])
         if broken is not None:
             return chain, broken
         if len(chain) >= limit:
@@ -96,16 +87,36 @@ def contradiction(values: Sequence[int], masks: Sequence[int], cell: int, digit:
         chain.append(placing)
 
 
-def _missing_place(values, masks):
-    """(NO_PLACE, unit, digit) for a unit that has lost every place for a digit it still needs."""
-    for unit in HIDDEN_SINGLE_UNIT_ORDER:
-        present = 0
-        for c in UNITS[unit]:
-            present |= masks[c] | (1 << (values[c] - 1) if values[c] else 0)
-        if present != 0x1FF:
-            missing = (~present & 0x1FF)
-            return NO_PLACE, unit, (missing & -missing).bit_length()
+def _place(values, masks, cell: int, digit: int):
+    """Place `digit` in `cell`; what breaks, if anything: (NO_CANDIDATE, cell, 0) or (NO_PLACE,
+    unit, digit). Only two things can lose their last place: `digit` in the other units of the
+    peers that lost it, and the cell's other candidates in the cell's own units."""
+    others = masks[cell] & ~(1 << (digit - 1))
+    values[cell] = digit
+    masks[cell] = 0
+    digit_bit = 1 << (digit - 1)
+    own = UNITS_OF[cell]
+    touched = []
+    for p in PEERS[cell]:
+        if masks[p] & digit_bit:
+            masks[p] ^= digit_bit
+            if not masks[p] and not values[p]:
+                return NO_CANDIDATE, p, 0
+            touched += [u for u in UNITS_OF[p] if u not in own and u not in touched]
+    for unit in touched:
+        if not _has_place(values, masks, unit, digit):
+            return NO_PLACE, unit, digit
+    for other in DIGITS_IN[others]:
+        for unit in own:
+            if not _has_place(values, masks, unit, other):
+                return NO_PLACE, unit, other
     return None
+
+
+def _has_place(values, masks, unit: int, digit: int) -> bool:
+    """Whether `digit` is placed in `unit` or still a candidate of one of its cells."""
+    digit_bit = 1 << (digit - 1)
+    return any(values[c] == digit or masks[c] & digit_bit for c in UNITS[unit])
 
 
 def _next_single(values, masks):
