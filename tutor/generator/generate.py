@@ -17,6 +17,7 @@ from typing import Callable, Iterator
 
 from tutor.engine import Grade, grade
 from tutor.engine.registry import band
+from tutor.model.bundled import collections as bundled
 from tutor.model.grid import Grid
 from tutor.generator.digging import dig, is_unique, removal_groups
 from tutor.generator.fullgrid import random_full_grid
@@ -199,8 +200,6 @@ _SEED_GRADES: dict[str, float] = {}
 def seed_puzzles(levels: LevelRange, symmetric: bool = False, collections=None) -> list:
     """Bundled puzzles (tutor.model.bundled) that are proper and grade in range; symmetric ones if asked."""
     if collections is None:
-        from tutor.model.bundled import collections as bundled
-
         collections = bundled()
     found = []
     for collection in collections:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine import Step, find_steps, next_step, solution_values
+from tutor.engine.singles import hidden_singles, naked_singles
 from tutor.engine.registry import LADDER, technique as technique_entry
 from tutor.model.geometry import (
     COUNT, DIGITS, PEERS, UNITS, UNITS_OF, bit, cell_name, digits_name, unit_name,
@@ -180,8 +181,6 @@ def contradiction_after(grid: Grid, cell: int, digit: int, limit: int = 40) -> l
 
     Empty if singles alone reach no contradiction within `limit` steps.
     """
-    from tutor.engine.singles import hidden_singles, naked_singles
-
     trial = grid.place(cell, digit)
     lines = []
     for _ in range(limit):

@@ -8,6 +8,7 @@ from pathlib import Path
 from tutor.engine import Step, next_step
 from tutor.engine.registry import technique as technique_entry
 from tutor.engine.step import describe_changes
+from tutor.learning.answers import check_answer
 from tutor.model.grid import Grid
 
 Change = tuple[int, int]
@@ -104,8 +105,6 @@ class Exercise:
 
     def check(self, placements=(), eliminations=(), techniques=None):
         """Feedback on a learner's answer (see tutor.learning.answers.check_answer)."""
-        from tutor.learning.answers import check_answer
-
         return check_answer(self.grid, techniques or (self.technique,), placements, eliminations)
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.model import storage
-from tutor.learning.answers import RIGHT, Feedback
+from tutor.learning.answers import RIGHT, Feedback, check_answer
 
 FILE_NAME = "progress.json"
 VERSION = 1
@@ -188,8 +188,6 @@ class Attempt:
 
     def check(self, placements, eliminations) -> Feedback:
         if self.drill is not None:
-            from tutor.learning.answers import check_answer
-
             techniques = tuple(dict.fromkeys((self.drill.technique,) + self.lesson.techniques))
             return check_answer(self.drill.grid, techniques, placements, eliminations)
         return self.lesson.check(self.exercise, placements, eliminations)
