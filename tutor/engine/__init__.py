@@ -5,6 +5,7 @@ from tutor.engine.engine import (
     EngineError,
     MultipleSolutionsError,
     NoSolutionError,
+    clear_solution_cache,
     find_contradiction,
     find_steps,
     next_step,
@@ -16,6 +17,6 @@ from tutor.engine.step import Step
 
 __all__ = [
     "BANDS", "ContradictionError", "EngineError", "Grade", "LADDER", "MultipleSolutionsError",
-    "NoSolutionError", "Step", "TECHNIQUES", "Technique", "band", "find_contradiction",
+    "NoSolutionError", "Step", "TECHNIQUES", "Technique", "band", "clear_solution_cache", "find_contradiction",
     "find_steps", "grade", "next_step", "solution_values", "technique",
 ]

@@ -54,6 +54,11 @@ def _solve_cached(values: tuple[int, ...]) -> tuple[int, tuple[int, ...] | None]
     return count, None if first is None else tuple(first)
 
 
+def clear_solution_cache() -> None:
+    """Forget the solutions found so far (benchmarks time a user's first hint on a puzzle)."""
+    _solve_cached.cache_clear()
+
+
 def solution_values(grid: Grid) -> tuple[int, ...]:
     """The unique solution of the grid's puzzle (its givens), or of its current values if needed."""
     values, givens = grid.values, grid.givens

@@ -95,6 +95,11 @@ def _walk(line: str) -> tuple[tuple[Grid, Step], ...]:
         return ()
 
 
+def clear_walk_cache() -> None:
+    """Forget the puzzle walks made so far (benchmarks time a cold start)."""
+    _walk.cache_clear()
+
+
 def positions_for(source: Source, techniques) -> list[Drill]:
     """The positions of one puzzle's walk where one of `techniques` is the simplest next step."""
     wanted = set(techniques)
