@@ -41,6 +41,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def _load():
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning import LessonError, load_lessons
 
     try:
@@ -50,6 +51,7 @@ def _load():
 
 
 def _progress():
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning.progress import Progress
 
     progress = Progress.load()
@@ -74,6 +76,7 @@ def list_lessons(lessons, progress) -> int:
 
 
 def _parse_changes(text: str):
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning.loader import parse_changes
 
     try:
@@ -83,6 +86,7 @@ def _parse_changes(text: str):
 
 
 def _report(feedback) -> int:
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning import RIGHT
 
     print(feedback)
@@ -106,6 +110,7 @@ def answer_exercise(lesson, progress, words: list[str]) -> int:
 
 
 def drill(lesson, lessons, progress, args) -> int:
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning.drills import DrillError, lesson_drills
     from tutor.learning.progress import drill_attempt
 
@@ -132,6 +137,7 @@ def drill(lesson, lessons, progress, args) -> int:
 
 
 def run(args) -> int:
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning import find_lesson
     from tutor.learning.text import lesson_text
 
@@ -163,6 +169,7 @@ def _app_opener():
     from importlib.util import find_spec
 
     try:
+        # lazy: the CLI never loads the app (and Textual) unless it opens it
         from tutor.app import run_lesson
     except ImportError:
         return None
