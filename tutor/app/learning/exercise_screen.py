@@ -7,9 +7,6 @@ from dataclasses import replace
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.events import Resize
-from textual.geometry import Size
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tutor.engine import Step
@@ -22,7 +19,7 @@ from tutor.learning.drills import Drill, DrillError
 from tutor.app import keys
 from tutor.app.board import Board
 from tutor.app.cell_panel import CellPanel
-from tutor.app.game_screen import FULL_MIN_SIZE
+from tutor.app.layout import BoardScreen
 from tutor.app.selection import CellSelection
 from tutor.app.view import step_view
 from tutor.app.learning.drill_file_screen import DrillFileScreen, FileDrill
@@ -48,7 +45,7 @@ EXERCISE_KEYS = tuple(k for k in keys.GAME_KEYS if k.label in BOARD_KEYS) + (
 )
 
 
-class ExerciseScreen(CellSelection, keys.FittedFooter, Screen):
+class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
     """The learner changes a copy of the position; enter checks it against the engine."""
 
     CSS_PATH = "lessons.tcss"
@@ -87,14 +84,6 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, Screen):
             self.action_drill()
         else:
             self.start_exercise(self.index)
-
-    def on_resize(self, event: Resize) -> None:
-        self.apply_layout(event.size)
-
-    def apply_layout(self, size: Size) -> None:
-        compact = size.width < FULL_MIN_SIZE.width or size.height < FULL_MIN_SIZE.height
-        self.query_one(Board).compact = compact
-        self.fit_footer_to(size.width)
 
     # --- opening positions --------------------------------------------------------------
     def start_exercise(self, index: int) -> None:
