@@ -9,43 +9,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tutor.model.errors import PuzzleError
-from tutor.model.geometry import CELLS, COUNT, DIGITS_IN, bit, cell_name
+from tutor.model.errors import (
+    ContradictionError,
+    EngineError,
+    MultipleSolutionsError,
+    NoSolutionError,
+)
+from tutor.model.geometry import CELLS, bit
 from tutor.model.grid import Grid
 from tutor.solvers.backtracking import solve_values
 from tutor.engine.backtracking import backtracking_step
 from tutor.engine.registry import LADDER, TECHNIQUES, technique
 from tutor.engine.step import Step
 from tutor.engine.walk import Walk, ladder, preferred_step
-
-
-class EngineError(PuzzleError):
-    """The engine cannot give a step for this grid."""
-
-
-class NoSolutionError(EngineError):
-    """The puzzle has no solution."""
-
-
-class MultipleSolutionsError(EngineError):
-    """The puzzle has more than one solution, so no step can be proved."""
-
-
-class ContradictionError(EngineError):
-    """The grid's entries or candidates contradict the unique solution.
-
-    `wrong_values`: (cell, entered, solution) for user entries that are wrong; `missing`: (cell, digit)
-    for true digits removed from a cell's candidates. `cells` lists both, in order.
-    """
-
-    def __init__(self, wrong_values, missing):
-        self.wrong_values = tuple(wrong_values)
-        self.missing = tuple(missing)
-        self.cells = tuple(sorted({c for c, *_ in self.wrong_values} | {c for c, _ in self.missing}))
-        parts = [f"{cell_name(c)} holds {v}, but the solution has {s} there"
-                 for c, v, s in self.wrong_values]
-        parts += [f"{cell_name(c)} has lost its true candidate {d}" for c, d in self.missing]
-        super().__init__("; ".join(parts))
 
 
 @lru_cache(maxsize=512)

@@ -18,6 +18,7 @@ from typing import Callable, Iterator
 from tutor.engine import Grade, grade
 from tutor.engine.registry import band
 from tutor.model.bundled import collections as bundled
+from tutor.model.errors import Cancelled, GenerationError, LevelError
 from tutor.model.grid import Grid
 from tutor.generator.digging import dig, is_unique, removal_groups
 from tutor.generator.fullgrid import random_full_grid
@@ -34,14 +35,6 @@ VARY_TRIES = 120
 """Given swaps tried when varying a bundled puzzle."""
 
 _LEVEL_TEXT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:-\s*(\d+(?:\.\d+)?)\s*)?$")
-
-
-class GenerationError(Exception):
-    """No puzzle could be generated (bad level text, or the attempt limit was reached)."""
-
-
-class Cancelled(GenerationError):
-    """The caller cancelled the generation."""
 
 
 DEFAULT_MAX_ATTEMPTS = 5000
@@ -63,17 +56,17 @@ class LevelRange:
 
     @classmethod
     def parse(cls, text: str) -> LevelRange:
-        """'2.5' or '2-3.5'; GenerationError says what is wrong with anything else."""
+        """'2.5' or '2-3.5'; LevelError says what is wrong with anything else."""
         match = _LEVEL_TEXT.match(str(text))
         if not match:
-            raise GenerationError(
+            raise LevelError(
                 f"{text!r} is not a level: give a number from 0 to 6 in steps of 0.5 (such as 2.5) "
                 "or a range (such as 2-3.5)")
         low = _level(match.group(1))
         high = _level(match.group(2)) if match.group(2) else low
         if low > high:
-            raise GenerationError(f"the range {text!r} runs backwards: write it as "
-                                  f"{level_text(high)}-{level_text(low)}")
+            raise LevelError(f"the range {text!r} runs backwards: write it as "
+                             f"{level_text(high)}-{level_text(low)}")
         return cls(low, high)
 
     def __contains__(self, level: float) -> bool:
@@ -88,7 +81,7 @@ class LevelRange:
 def _level(text: str) -> float:
     value = float(text)
     if value not in LEVELS:
-        raise GenerationError(f"{text} is not a level: levels run from 0 to 6 in steps of 0.5")
+        raise LevelError(f"{text} is not a level: levels run from 0 to 6 in steps of 0.5")
     return value
 
 
@@ -264,7 +257,7 @@ def generate(levels, count: int = 1, seed: int | None = None, symmetric: bool = 
     """
     levels = as_levels(levels)
     if count < 1:
-        raise GenerationError(f"the count must be at least 1, not {count}")
+        raise LevelError(f"the count must be at least 1, not {count}")
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
     seen = set()

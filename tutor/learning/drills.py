@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from tutor.engine import EngineError, Step, next_step
-from tutor.model.errors import PuzzleError
+from tutor.model.errors import DrillError, PuzzleError
 from tutor.model.formats import parse, read_puzzles
 from tutor.model.grid import Grid
 from tutor.model.bundled import collections
@@ -35,10 +35,6 @@ class Drill:
     @property
     def technique(self) -> str:
         return self.step.technique
-
-
-class DrillError(ValueError):
-    """No drill can be made: an unreadable file, or no position for the technique."""
 
 
 def bundled_sources() -> list[Source]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tutor.engine import EngineError
 from tutor.engine.registry import BY_ID
-from tutor.model.errors import PuzzleError
+from tutor.model.errors import LessonError, PuzzleError
 from tutor.model.formats import parse
 from tutor.model.geometry import DIGITS, SIZE, UNIT_KINDS, cell_name, parse_cell_name
 from tutor.model.resources import bundled_dir
@@ -22,16 +22,6 @@ _POSITION_KEYS = {"grid", "source", "technique", "answer"}
 _PAGE_KEYS = {"title", "text", "board", "after", "cells", "units", "digits", "placements",
               "eliminations"}
 _EXERCISE_KEYS = {"prompt", "grid", "source", "technique", "answer"}
-
-
-class LessonError(ValueError):
-    """A lesson file that cannot be used; the message starts with the file and the key."""
-
-    def __init__(self, path, key: str, message: str):
-        where = f"{Path(path).name}: {key}: " if key else f"{Path(path).name}: "
-        super().__init__(where + message)
-        self.path = Path(path)
-        self.key = key
 
 
 class _Reader:
