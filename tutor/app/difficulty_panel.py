@@ -6,7 +6,7 @@ from textual.content import Content
 
 from tutor.engine import Grade
 from tutor.engine.registry import technique
-from tutor.play.game import Earned
+from tutor.engine.scoring import Earned
 from tutor.app.panel import Panel
 
 

@@ -20,8 +20,7 @@ class LessonActions:
 
     def hinted_step(self):
         """The step of the hint on screen, or None (no hint asked, or a problem shown instead)."""
-        game = self.game
-        return game.hint_step if game.hint_level else None
+        return self.game.hints.shown_step
 
     def sync_lesson_link(self) -> None:
         """Show L in the footer only while a hint is on screen (bindings redraw only on a change)."""

@@ -11,7 +11,8 @@ from textual.widgets import Footer, Static
 
 from tutor.engine import Step
 from tutor.engine.registry import technique as technique_entry
-from tutor.play.game import HINT_LEVELS, Game
+from tutor.play.game import Game
+from tutor.play.hints import HintLadder
 from tutor.model.geometry import cell_name
 from tutor.model.grid import Grid
 from tutor.learning import PARTLY, RIGHT, LessonSession
@@ -23,7 +24,8 @@ from tutor.app.layout import BoardScreen
 from tutor.app.selection import CellSelection
 from tutor.app.view import step_view
 from tutor.app.learning.drill_file_screen import DrillFileScreen, FileDrill
-from tutor.app.learning.feedback import feedback_content, hint_content
+from tutor.app.hint_panel import rungs_content
+from tutor.app.learning.feedback import feedback_content
 
 BOARD_KEYS = ("Move", "Down", "Left", "Right", "Digit", "Pencil", "Clear", "Undo", "Redo")
 """The game's own keys for moving and entering, so the board answers to the same keys everywhere."""
@@ -125,16 +127,16 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
         self.pencil = not expected.placements
         self.feedback = None
         self.marked: frozenset[int] = frozenset()
-        self.hint_step: Step | None = None
-        self.hint_level = 0
+        # Unlike the game's, this ladder outlives the learner's changes: it is about the exercise.
+        self.hints = HintLadder()
         self.solved = False
         self.note = ""
         self.refresh_views()
 
     # --- drawing -------------------------------------------------------------------------
     def refresh_views(self) -> None:
-        step = self.hint_step if self.hint_level else None
-        view = step_view(self.game.grid, self.selected, step, self.hint_level, self.marked)
+        hints = self.hints
+        view = step_view(self.game.grid, self.selected, hints.shown_step, hints.level, self.marked)
         self.query_one(Board).view = view
         # The compact board shows no pencil marks: the selected cell's are listed here.
         self.query_one(CellPanel).show(view)
@@ -149,7 +151,8 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
         for name in (RIGHT, PARTLY, "wrong"):
             panel.set_class(verdict == name, f"-{name}")
         hint = self.query_one("#exercise-hint", Static)
-        hint_text = hint_content(self.hint_step, self.hint_level)
+        step = hints.shown_step
+        hint_text = rungs_content(step, hints.level) if step is not None else None
         hint.display = hint_text is not None
         hint.update(hint_text or "")
         self.query_one("#exercise-keys", Static).update(Content.from_markup(
@@ -250,19 +253,19 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
         self.feedback = feedback
         self.note = ""
         if feedback.step is not None:
-            self.hint_step = feedback.step
+            self.hints.take(feedback.step)
         self.solved = feedback.verdict == RIGHT
         if self.solved:
-            self.hint_level = 0
+            self.hints.down()
         self.marked = frozenset(cell for cell, _, _ in feedback.wrong + feedback.missed)
         self.refresh_views()
         # On a small terminal the verdict may sit below the fold of the side panel.
         self.query_one("#exercise-feedback").scroll_visible(animate=False)
 
     def action_hint(self) -> None:
-        if self.hint_step is None:
-            self.hint_step = self.expected_step()
-        self.hint_level = min(HINT_LEVELS, self.hint_level + 1)
+        if self.hints.step is None:
+            self.hints.take(self.expected_step())
+        self.hints.climb()
         self.refresh_views()
 
     def expected_step(self) -> Step:
