@@ -6,8 +6,7 @@ import random
 import time
 
 import tutor
-from tutor.engine import clear_solution_cache
-from tutor.engine.soundness import violations
+from tutor.engine import clear_solution_cache, violations
 from tutor.generator.transforms import random_transform
 
 from bench.common import chunks, heading, load_puzzles, measure, print_figure, print_value, total

@@ -16,6 +16,8 @@ Other rules:
 
 * Textual is imported only under tutor/app (rich is fine anywhere: the CLI prints with it);
   bench/ may import it to time the app.
+* The engine is used through its face: outside tutor/engine, engine names come from
+  `tutor.engine` itself, never from its modules (tutor.engine.registry, ...).
 * No module imports a private module (a name starting with `_`) or a private name from another
   package; bench/ and scripts/ use tutor's public names only.
 * No import cycle between modules. Imports inside functions count; imports under
@@ -47,6 +49,8 @@ LAYERS = {
 FACADE_RANK = 7
 APP_ONLY = ("textual",)
 APP_PACKAGE = "tutor.app"
+FACADES = ("tutor.engine",)
+"""Packages whose modules are imported, from outside, only through the package itself."""
 
 
 @dataclass(frozen=True)
@@ -89,8 +93,14 @@ def _lazy_comment(lines: list[str], line: int) -> bool:
     return False
 
 
-def imports_of(module: str, source: str, is_package: bool, known: set[str]) -> list[Import]:
-    """Every import statement of one module, resolved to dotted names."""
+def imports_of(module: str, source: str, is_package: bool, known: set[str],
+               bound: dict[str, set[str]] | None = None) -> list[Import]:
+    """Every import statement of one module, resolved to dotted names.
+
+    `bound` holds the names each package's __init__ binds itself: `from package import name`
+    takes that name, not the submodule of the same name.
+    """
+    bound = bound or {}
     tree = ast.parse(source)
     lines = source.splitlines()
     found: list[Import] = []
@@ -121,7 +131,7 @@ def imports_of(module: str, source: str, is_package: bool, known: set[str]) -> l
             plain = []
             for alias in child.names:
                 sub = f"{base}.{alias.name}"
-                if sub in known:  # `from package import module`
+                if sub in known and alias.name not in bound.get(base, ()):  # a submodule
                     add(sub, (), child.lineno, in_function, type_only)
                 else:
                     plain.append(alias.name)
@@ -140,14 +150,25 @@ def imports_of(module: str, source: str, is_package: bool, known: set[str]) -> l
     return found
 
 
+def names_bound(source: str) -> set[str]:
+    """The names a package's __init__ binds by `from module import name` (not `from . import x`)."""
+    names = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names |= {alias.asname or alias.name for alias in node.names}
+    return names
+
+
 def collect(root: Path, folders: tuple[str, ...]) -> tuple[list[Import], set[str]]:
     """All imports of the .py files under root/folder for each folder; and the module names."""
     files = [path for folder in folders for path in sorted((root / folder).rglob("*.py"))]
     known = {module_name(root, path) for path in files}
+    bound = {module_name(root, path): names_bound(path.read_text(encoding="utf-8"))
+             for path in files if path.name == "__init__.py"}
     everything: list[Import] = []
     for path in files:
         everything += imports_of(module_name(root, path), path.read_text(encoding="utf-8"),
-                                 path.name == "__init__.py", known)
+                                 path.name == "__init__.py", known, bound)
     return everything, known
 
 
@@ -185,6 +206,10 @@ def violations(imports: list[Import], known: set[str]) -> list[str]:
             elif theirs[1] == mine[1]:
                 problems.append(f"{where}: {mine[0]} imports {imp.target} from its peer "
                                 f"layer {theirs[0]}")
+        for facade in FACADES:
+            if imp.target.startswith(facade + ".") and not (
+                    imp.importer == facade or imp.importer.startswith(facade + ".")):
+                problems.append(f"{where}: imports {imp.target}; outside {facade} use {facade}")
         top = imp.target.split(".")[0]
         inside = imp.importer.split(".")[0] == "tutor"
         if inside and top in APP_ONLY and not (imp.importer == APP_PACKAGE or
@@ -303,6 +328,8 @@ def test_a_copy_of_the_code_with_a_planted_upward_import_fails(tmp_path):
      "private module tutor.engine._cache"),
     ({"bench/a.py": "from tutor.engine.engine import _solve\n", "tutor/engine/engine.py": ""},
      "private name _solve"),
+    ({"tutor/play/a.py": "from tutor.engine.registry import band\n",
+      "tutor/engine/registry.py": ""}, "outside tutor.engine use tutor.engine"),
     ({"tutor/model/a.py": "from tutor.model import b\n", "tutor/model/b.py": "import tutor.model.a\n"},
      "import cycle: tutor.model.a -> tutor.model.b"),
     ({"tutor/model/a.py": "from tutor.model.b import x\n",

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tutor
-from tutor.engine.registry import technique
+from tutor.engine import technique
 from tutor.generator import transforms
 from tutor.model.geometry import CELLS, cell_at, parse_cell_name
 from tutor.model.bundled import collections

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from tutor.engine import ContradictionError, Step
-from tutor.engine.step import describe_changes
-from tutor.engine.technique import HintLevel
+from tutor.engine import ContradictionError, HintLevel, Step, describe_changes
 from tutor.play.game import Game
 from tutor.play.hints import HINT_LEVELS
 from tutor.app.panel import Panel

@@ -6,8 +6,7 @@ section "Command line" for the meaning of each key.
 
 from __future__ import annotations
 
-from tutor.engine import TECHNIQUES, EngineError, grade
-from tutor.engine.step_json import step_to_json
+from tutor.engine import EngineError, TECHNIQUES, grade, step_to_json
 from tutor.model.errors import ConflictError, PuzzleError
 from tutor.model.formats import parse
 from tutor.solvers.backtracking import validity

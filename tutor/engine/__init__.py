@@ -1,4 +1,8 @@
-"""The technique engine: finders per family, the registry, next step, find all, and the grader."""
+"""The technique engine: finders per family, the registry, next step, find all, and the grader.
+
+This module is the engine's face: code outside tutor/engine imports engine names from here only
+(the layer contract in tests/test_architecture.py checks it).
+"""
 
 from tutor.engine.engine import (
     ContradictionError,
@@ -12,11 +16,18 @@ from tutor.engine.engine import (
     solution_values,
 )
 from tutor.engine.grader import Grade, grade
-from tutor.engine.registry import BANDS, LADDER, TECHNIQUES, Technique, band, technique
-from tutor.engine.step import Step
+from tutor.engine.registry import BANDS, BY_ID, LADDER, TECHNIQUES, Technique, band, technique
+from tutor.engine.scoring import Earned, level_earned
+from tutor.engine.singles import hidden_singles, naked_singles
+from tutor.engine.soundness import violations
+from tutor.engine.step import Step, describe_changes
+from tutor.engine.step_json import step_from_json, step_to_json
+from tutor.engine.technique import HintLevel, Texts
 
 __all__ = [
-    "BANDS", "ContradictionError", "EngineError", "Grade", "LADDER", "MultipleSolutionsError",
-    "NoSolutionError", "Step", "TECHNIQUES", "Technique", "band", "clear_solution_cache", "find_contradiction",
-    "find_steps", "grade", "next_step", "solution_values", "technique",
+    "BANDS", "BY_ID", "ContradictionError", "Earned", "EngineError", "Grade", "HintLevel", "LADDER",
+    "MultipleSolutionsError", "NoSolutionError", "Step", "TECHNIQUES", "Technique", "Texts", "band",
+    "clear_solution_cache", "describe_changes", "find_contradiction", "find_steps", "grade",
+    "hidden_singles", "level_earned", "naked_singles", "next_step", "solution_values",
+    "step_from_json", "step_to_json", "technique", "violations",
 ]

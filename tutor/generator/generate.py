@@ -15,8 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from tutor.engine import Grade, grade
-from tutor.engine.registry import band
+from tutor.engine import Grade, band, grade
 from tutor.model.bundled import collections as bundled
 from tutor.model.errors import Cancelled, GenerationError, LevelError
 from tutor.model.grid import Grid

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import Step, find_steps, next_step, solution_values
-from tutor.engine.singles import hidden_singles, naked_singles
-from tutor.engine.registry import LADDER, technique as technique_entry
+from tutor.engine import (
+    LADDER,
+    Step,
+    find_steps,
+    hidden_singles,
+    naked_singles,
+    next_step,
+    solution_values,
+    technique as technique_entry,
+)
 from tutor.model.geometry import (
     COUNT, DIGITS, PEERS, UNITS, UNITS_OF, bit, cell_name, digits_name, unit_name,
 )

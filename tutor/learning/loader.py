@@ -6,8 +6,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from tutor.engine import EngineError
-from tutor.engine.registry import BY_ID
+from tutor.engine import BY_ID, EngineError
 from tutor.model.errors import LessonError, PuzzleError
 from tutor.model.formats import parse
 from tutor.model.geometry import DIGITS, SIZE, UNIT_KINDS, cell_name, parse_cell_name

@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tutor.engine import Step, next_step
-from tutor.engine.registry import technique as technique_entry
-from tutor.engine.step import describe_changes
+from tutor.engine import Step, describe_changes, next_step, technique as technique_entry
 from tutor.learning.answers import check_answer
 from tutor.model.grid import Grid
 

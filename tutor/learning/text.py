@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from tutor.model.geometry import cells_name, digits_name, unit_name
-from tutor.engine.step import describe_changes
+from tutor.engine import describe_changes
 from tutor.learning.model import Exercise, Highlight, Lesson, Page
 
 WIDTH = 78

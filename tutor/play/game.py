@@ -5,10 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tutor.engine import ContradictionError, EngineError, Step, next_step
-from tutor.engine.engine import find_contradiction, solution_values
-from tutor.engine.step_json import step_from_json, step_to_json
-from tutor.engine.scoring import Earned, level_earned
+from tutor.engine import (
+    ContradictionError,
+    Earned,
+    EngineError,
+    Step,
+    find_contradiction,
+    level_earned,
+    next_step,
+    solution_values,
+    step_from_json,
+    step_to_json,
+)
 from tutor.model.errors import SaveError
 from tutor.model.geometry import CELL_COUNT, cell_name
 from tutor.model.grid import Grid

@@ -3,8 +3,7 @@ position and how many presses of the hint key have climbed it (nudge, pattern, f
 
 from __future__ import annotations
 
-from tutor.engine import EngineError, Step
-from tutor.engine.technique import HintLevel
+from tutor.engine import EngineError, HintLevel, Step
 
 HINT_LEVELS = len(HintLevel)
 """Presses of the hint key: nudge, pattern, full explanation."""

@@ -9,8 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widgets import Footer, Static
 
-from tutor.engine import Step
-from tutor.engine.registry import technique as technique_entry
+from tutor.engine import Step, technique as technique_entry
 from tutor.play.game import Game
 from tutor.play.hints import HintLadder
 from tutor.model.geometry import cell_name
