@@ -7,6 +7,7 @@ a removed true digit would teach something false.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from tutor.model.errors import (
@@ -43,19 +44,19 @@ def solution_values(grid: Grid) -> tuple[int, ...]:
     else:
         puzzle = tuple(v if c in givens else 0 for c, v in enumerate(values))
     count, first = _solve_cached(puzzle)
-    if count == 1:
+    if count == 1 and first is not None:
         return first
     current = grid.values
     if count > 1 and current != puzzle:
         count_now, first_now = _solve_cached(current)
-        if count_now == 1:
+        if count_now == 1 and first_now is not None:
             return first_now
     if count == 0:
         raise NoSolutionError("the puzzle has no solution")
     raise MultipleSolutionsError("the puzzle has more than one solution, so no step can be proved")
 
 
-def find_contradiction(grid: Grid, solution=None) -> ContradictionError | None:
+def find_contradiction(grid: Grid, solution: Sequence[int] | None = None) -> ContradictionError | None:
     """What in the grid contradicts the solution (wrong entries, removed true candidates), or None."""
     solution = solution or solution_values(grid)
     wrong, missing = [], []
@@ -72,7 +73,7 @@ def find_contradiction(grid: Grid, solution=None) -> ContradictionError | None:
     return None
 
 
-def ladder_of(techniques=None) -> tuple[str, ...]:
+def ladder_of(techniques: Iterable[str] | None = None) -> tuple[str, ...]:
     """The technique ids to try, easiest first (registry order), excluding the backtracking fallback."""
     if techniques is None:
         return LADDER
@@ -81,7 +82,8 @@ def ladder_of(techniques=None) -> tuple[str, ...]:
     return tuple(t.id for t in TECHNIQUES if t.id in chosen)
 
 
-def first_step(values, masks, ladder_ids, solution) -> Step:
+def first_step(values: Sequence[int], masks: Sequence[int], ladder_ids: tuple[str, ...],
+               solution: Sequence[int]) -> Step:
     """The simplest step on an unsolved, consistent position; backtracking if the ladder has none."""
     step = preferred_step(Walk(values, masks), ladder(ladder_ids))
     if step is None:
@@ -111,7 +113,7 @@ def check_position(grid: Grid) -> tuple[int, ...]:
     return solution
 
 
-def next_step(grid: Grid, techniques=None) -> Step | None:
+def next_step(grid: Grid, techniques: Iterable[str] | None = None) -> Step | None:
     """The simplest step that applies, or None when the grid is solved.
 
     Raises NoSolutionError / MultipleSolutionsError for an improper puzzle, and ContradictionError

@@ -18,6 +18,7 @@ Candidates that a filled peer rules out are dropped: they can never be right.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from tutor.model.errors import ConflictError, EmptyInputError, FormatError, NoCandidateError
 from tutor.model.geometry import (
@@ -250,7 +251,7 @@ def _build(cells: list[_Cell]) -> Grid:
     return grid
 
 
-def read_puzzles(text: str):
+def read_puzzles(text: str) -> Iterator[tuple[int, str]]:
     """Split a file's text into puzzles: yield (line number, puzzle text).
 
     A file whose first puzzle line holds a whole puzzle is one puzzle per line; otherwise the

@@ -7,6 +7,7 @@ import os
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from tutor.model.errors import Unreadable
 
@@ -44,7 +45,7 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def write_json(path: Path, data) -> None:
+def write_json(path: Path, data: Any) -> None:
     write_atomic(path, json.dumps(data, indent=1, sort_keys=True))
 
 
@@ -62,7 +63,7 @@ def move_aside(path: Path) -> Path | None:
     return target
 
 
-def read_json(path: Path):
+def read_json(path: Path) -> Any:
     """The JSON in `path`, or None if there is no file; raise Unreadable (after moving it aside)."""
     path = Path(path)
     try:

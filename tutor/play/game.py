@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from tutor.engine import (
     ContradictionError,
@@ -59,7 +61,7 @@ class Check:
         return not self.cells
 
 
-def find_hint(grid: Grid):
+def find_hint(grid: Grid) -> HintResult:
     """The engine's answer for a grid: the next Step, None when solved, or the EngineError raised."""
     try:
         return next_step(grid)
@@ -160,8 +162,9 @@ class Game:
     def apply_step(self, step: Step) -> bool:
         return self._push(self.grid.apply(step), str(step), (step,))
 
-    def apply_steps(self, steps, label: str) -> bool:
+    def apply_steps(self, steps: Iterable[Step], label: str) -> bool:
         """Apply several steps as one change (solving to the end undoes in one go)."""
+        steps = tuple(steps)
         grid = self.grid
         for step in steps:
             grid = grid.apply(step)
@@ -236,7 +239,7 @@ class Game:
         return self.check_result
 
     # --- saving ---------------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "version": SAVE_VERSION,
             "name": self.name,
@@ -249,7 +252,7 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, data) -> Game:
+    def from_json(cls, data: Any) -> Game:
         """Rebuild a saved game; SaveError says what is wrong with the data."""
         try:
             if data.get("version") != SAVE_VERSION:
@@ -278,7 +281,7 @@ class Game:
         return game
 
 
-def grid_to_json(grid: Grid) -> dict:
+def grid_to_json(grid: Grid) -> dict[str, str]:
     """Values, givens and every cell's candidates; unlike the text formats it keeps wrong entries."""
     return {
         "values": "".join(map(str, grid.values)),
@@ -287,7 +290,7 @@ def grid_to_json(grid: Grid) -> dict:
     }
 
 
-def grid_from_json(data) -> Grid:
+def grid_from_json(data: Any) -> Grid:
     values, givens, masks = data["values"], data["givens"], data["masks"]
     if len(values) != CELL_COUNT or len(givens) != CELL_COUNT or not values.isdigit():
         raise SaveError("a saved grid does not have 81 cells")
