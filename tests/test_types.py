@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-CHECKED = ("tutor/model", "tutor/solvers", "tutor/engine", "tutor/play")
+CHECKED = (
+    "tutor/model", "tutor/solvers", "tutor/engine", "tutor/generator", "tutor/play", "tutor/learning",
+)
 """The packages held to full annotations and a clean mypy run (the settings are in pyproject.toml)."""
 
 

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import random
 import re
+import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Union
 
 from tutor.engine import Grade, band, grade
-from tutor.model.bundled import collections as bundled
+from tutor.model.bundled import Collection, Puzzle, collections as bundled
 from tutor.model.errors import Cancelled, GenerationError, LevelError
 from tutor.model.grid import Grid
 from tutor.generator.digging import dig, is_unique, removal_groups
@@ -35,6 +37,11 @@ VARY_TRIES = 120
 
 _LEVEL_TEXT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:-\s*(\d+(?:\.\d+)?)\s*)?$")
 
+
+Levels = Union["LevelRange", str, float]
+"""A LevelRange, a level (2.5) or level text ('2.5', '2-3.5')."""
+Cancel = Union[threading.Event, Callable[[], bool], None]
+"""A threading.Event, or a callable returning True, that stops a generation; None never stops."""
 
 DEFAULT_MAX_ATTEMPTS = 5000
 """Attempts per puzzle before the command and the app give up (about a minute on this machine); with
@@ -84,7 +91,7 @@ def _level(text: str) -> float:
     return value
 
 
-def as_levels(levels) -> LevelRange:
+def as_levels(levels: Levels) -> LevelRange:
     """A LevelRange from a LevelRange, a number or level text."""
     if isinstance(levels, LevelRange):
         return levels
@@ -124,10 +131,12 @@ class Progress:
     attempts: int
 
 
-def _is_cancelled(cancel) -> bool:
+def _is_cancelled(cancel: Cancel) -> bool:
     if cancel is None:
         return False
-    is_set = getattr(cancel, "is_set", None)  # a threading.Event
+    if isinstance(cancel, threading.Event):
+        return cancel.is_set()
+    is_set = getattr(cancel, "is_set", None)  # another object with is_set(), as an Event has
     return bool(is_set() if is_set is not None else cancel())
 
 
@@ -189,11 +198,12 @@ def vary(grid: Grid, rng: random.Random, levels: LevelRange, symmetric: bool = F
 _SEED_GRADES: dict[str, float] = {}
 
 
-def seed_puzzles(levels: LevelRange, symmetric: bool = False, collections=None) -> list:
+def seed_puzzles(levels: LevelRange, symmetric: bool = False,
+                 collections: Iterable[Collection] | None = None) -> list[Puzzle]:
     """Bundled puzzles (tutor.model.bundled) that are proper and grade in range; symmetric ones if asked."""
     if collections is None:
         collections = bundled()
-    found = []
+    found: list[Puzzle] = []
     for collection in collections:
         # A level file holds its level and the half level above it (level-5.txt: 5 and 5.5).
         if collection.level is not None and not (
@@ -212,9 +222,10 @@ def seed_puzzles(levels: LevelRange, symmetric: bool = False, collections=None) 
     return found
 
 
-def generate_one(levels, seed: int, symmetric: bool = False, *, progress=None, cancel=None,
+def generate_one(levels: Levels, seed: int, symmetric: bool = False, *,
+                 progress: Callable[[Progress], None] | None = None, cancel: Cancel = None,
                  found: int = 0, count: int = 1, max_attempts: int | None = None,
-                 collections=None) -> Generated:
+                 collections: Iterable[Collection] | None = None) -> Generated:
     """The puzzle that `seed` gives at these levels; raises Cancelled or GenerationError."""
     levels = as_levels(levels)
     rng = random.Random(seed)
@@ -245,9 +256,10 @@ def generate_one(levels, seed: int, symmetric: bool = False, *, progress=None, c
     raise GenerationError(f"no puzzle at level {levels} found in {max_attempts} attempts")
 
 
-def generate(levels, count: int = 1, seed: int | None = None, symmetric: bool = False, *,
-             progress: Callable[[Progress], None] | None = None, cancel=None,
-             max_attempts: int | None = None, collections=None) -> Iterator[Generated]:
+def generate(levels: Levels, count: int = 1, seed: int | None = None, symmetric: bool = False, *,
+             progress: Callable[[Progress], None] | None = None, cancel: Cancel = None,
+             max_attempts: int | None = None,
+             collections: Iterable[Collection] | None = None) -> Iterator[Generated]:
     """Yield `count` different puzzles at these levels; the n-th comes from seed + n (or a later seed
     if that one repeats an earlier puzzle), and its line names that seed.
 
@@ -259,7 +271,7 @@ def generate(levels, count: int = 1, seed: int | None = None, symmetric: bool = 
         raise LevelError(f"the count must be at least 1, not {count}")
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    seen = set()
+    seen: set[str] = set()
     current = seed
     while len(seen) < count:
         made = generate_one(levels, current, symmetric, progress=progress, cancel=cancel,

@@ -13,6 +13,7 @@ from tutor.model.errors import DrillError, PuzzleError
 from tutor.model.formats import parse, read_puzzles
 from tutor.model.grid import Grid
 from tutor.model.bundled import collections
+from tutor.learning.model import Lesson
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,10 @@ def bundled_sources() -> list[Source]:
             for c in collections() for p in c.puzzles()]
 
 
-def lesson_sources(lessons) -> list[Source]:
+def lesson_sources(lessons: Iterable[Lesson]) -> list[Source]:
     """The puzzles behind the lessons' own examples and exercises (their givens), so every lesson
     has drill material even when the bundled collections are thin."""
-    found = {}
+    found: dict[str, Source] = {}
     for lesson in lessons:
         positions = list(lesson.positions.values()) + [e.position for e in lesson.exercises]
         for position in positions:
@@ -79,7 +80,7 @@ def _walk(line: str) -> tuple[tuple[Grid, Step], ...]:
     """Every (position, next step) from a puzzle's start to its end; empty for a bad puzzle."""
     try:
         grid = parse(line)
-        path = []
+        path: list[tuple[Grid, Step]] = []
         while True:
             step = next_step(grid)
             if step is None:
@@ -96,7 +97,7 @@ def clear_walk_cache() -> None:
     _walk.cache_clear()
 
 
-def positions_for(source: Source, techniques) -> list[Drill]:
+def positions_for(source: Source, techniques: Iterable[str]) -> list[Drill]:
     """The positions of one puzzle's walk where one of `techniques` is the simplest next step."""
     wanted = set(techniques)
     return [Drill(grid, step, f"{source.label}, after {taken} steps")
@@ -135,7 +136,8 @@ def drills(techniques: Iterable[str], seed: int, sources: list[Source] | None = 
             return
 
 
-def lesson_drills(lesson, lessons, seed: int, path: Path | str | None = None) -> Iterator[Drill]:
+def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
+                  path: Path | str | None = None) -> Iterator[Drill]:
     """Drills for a lesson: from a user's file if given, else the bundled puzzles and the lessons'."""
     if path is not None:
         sources = file_sources(path)

@@ -85,7 +85,8 @@ def parse_unit_name(name: str) -> int:
 
 def parse_changes(text: str) -> tuple[tuple, tuple]:
     """'r7c5=1, r9c3<>1' (HoDoKu's notation) as (placements, eliminations) of (cell, digit)."""
-    placements, eliminations = [], []
+    placements: list[tuple[int, int]] = []
+    eliminations: list[tuple[int, int]] = []
     for part in text.split(","):
         if not part.strip():
             continue
@@ -249,7 +250,8 @@ def load_lessons(folder: Path | str | None = None) -> list[Lesson]:
     lessons = [load_lesson(p) for p in lesson_files(folder)]
     for expected, lesson in enumerate(lessons):
         if lesson.number != expected:
-            raise LessonError(lesson.path, "number", f"expected lesson {expected} here (ladder order)")
+            raise LessonError(lesson.path or "", "number",
+                              f"expected lesson {expected} here (ladder order)")
     return lessons
 
 
