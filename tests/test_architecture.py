@@ -22,8 +22,9 @@ Other rules:
   package; bench/ and scripts/ use tutor's public names only.
 * No import cycle between modules. Imports inside functions count; imports under
   `if TYPE_CHECKING:` do not (they never run).
-* An import inside a function says why it is there with a comment containing "lazy" (start-up
-  speed, an optional dependency); an import placed in a function to dodge a cycle is not allowed.
+* An import inside a function (under tutor/) says why it is there with a comment saying it is
+  lazy (start-up speed, an optional dependency); an import placed in a function to dodge a cycle
+  is not allowed.
 """
 
 from __future__ import annotations
@@ -76,21 +77,31 @@ def _is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _lazy_comment(lines: list[str], line: int) -> bool:
-    """A comment saying "lazy" on the import's line or in the run of comments/imports above it."""
-    if "lazy" in lines[line - 1].lower() and "#" in lines[line - 1]:
-        return True
-    index = line - 2
-    while index >= 0:
-        text = lines[index].strip()
-        if text.startswith("#"):
-            if "lazy" in text.lower():
-                return True
-        elif not (text.startswith(("import ", "from ")) or text.endswith((",", "(")) or
-                  text.startswith(")") or not text):
-            return False
-        index -= 1
-    return False
+def _says_lazy(text: str) -> bool:
+    return "lazy" in text.lower() or "lazily" in text.lower()
+
+
+def _import_runs(tree: ast.AST) -> dict[int, int]:
+    """For each import statement (by line), the first line of the run of imports it belongs to:
+    the line after the statement before the run, so comments above the run are part of it."""
+    starts: dict[int, int] = {}
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list):
+                continue
+            first = getattr(node, "lineno", 1) + 1 if node is not tree else 1
+            for statement in block:
+                if isinstance(statement, (ast.Import, ast.ImportFrom)):
+                    starts[statement.lineno] = first
+                else:
+                    first = (statement.end_lineno or statement.lineno) + 1
+    return starts
+
+
+def _lazy_comment(lines: list[str], start: int, end: int) -> bool:
+    """A comment saying it is lazy on the lines from `start` to `end` (1-based, inclusive)."""
+    return any("#" in text and _says_lazy(text.split("#", 1)[1]) for text in lines[start - 1:end])
 
 
 def imports_of(module: str, source: str, is_package: bool, known: set[str],
@@ -103,6 +114,7 @@ def imports_of(module: str, source: str, is_package: bool, known: set[str],
     bound = bound or {}
     tree = ast.parse(source)
     lines = source.splitlines()
+    runs = _import_runs(tree)
     found: list[Import] = []
 
     def visit(node: ast.AST, in_function: bool, type_only: bool) -> None:
@@ -120,7 +132,7 @@ def imports_of(module: str, source: str, is_package: bool, known: set[str],
     def visit_one(child: ast.AST, in_function: bool, type_only: bool) -> None:
         if isinstance(child, ast.Import):
             for alias in child.names:
-                add(alias.name, (), child.lineno, in_function, type_only)
+                add(alias.name, (), child, in_function, type_only)
         elif isinstance(child, ast.ImportFrom):
             base = child.module or ""
             if child.level:
@@ -132,19 +144,20 @@ def imports_of(module: str, source: str, is_package: bool, known: set[str],
             for alias in child.names:
                 sub = f"{base}.{alias.name}"
                 if sub in known and alias.name not in bound.get(base, ()):  # a submodule
-                    add(sub, (), child.lineno, in_function, type_only)
+                    add(sub, (), child, in_function, type_only)
                 else:
                     plain.append(alias.name)
             if plain or not child.names:
-                add(base, tuple(plain), child.lineno, in_function, type_only)
+                add(base, tuple(plain), child, in_function, type_only)
         else:
             visit(child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)),
                   type_only)
 
-    def add(target: str, names: tuple[str, ...], line: int, in_function: bool,
+    def add(target: str, names: tuple[str, ...], statement: ast.stmt, in_function: bool,
             type_only: bool) -> None:
+        line, end = statement.lineno, statement.end_lineno or statement.lineno
         found.append(Import(module, target, names, line, in_function, type_only,
-                            _lazy_comment(lines, line)))
+                            _lazy_comment(lines, runs.get(line, line), end)))
 
     visit(tree, False, False)
     return found
@@ -225,7 +238,7 @@ def violations(imports: list[Import], known: set[str]) -> list[str]:
                     if _private(name):
                         problems.append(f"{where}: imports the private name {name} from "
                                         f"{imp.target}")
-        if inside and imp.in_function and top == "tutor" and not imp.commented:
+        if inside and imp.in_function and not imp.commented:
             problems.append(f"{where}: imports {imp.target} inside a function with no "
                             "comment saying why it is lazy")
     for cycle in cycles(imports, known):
@@ -337,6 +350,8 @@ def test_a_copy_of_the_code_with_a_planted_upward_import_fails(tmp_path):
      "import cycle"),
     ({"tutor/model/a.py": "def f():\n    from tutor.model.b import x\n", "tutor/model/b.py": ""},
      "inside a function with no comment"),
+    ({"tutor/cli/a.py": "def f():\n    # lazy: start-up speed\n    x = 1\n    import json\n"},
+     "imports json inside a function with no comment"),
 ])
 def test_the_checker_finds_a_planted_violation(tmp_path, files, expected):
     problems = _plant(tmp_path, files)
@@ -351,6 +366,8 @@ def test_the_checker_finds_a_planted_violation(tmp_path, files, expected):
                          "    from tutor.model.b import x\n",
      "tutor/model/b.py": "from tutor.model.a import y\n"},
     {"tutor/engine/a.py": "from tutor.engine._cache import x\n", "tutor/engine/_cache.py": ""},
+    {"tutor/cli/a.py": "def f():\n    # lazy: start-up speed\n    from rich.table import Table\n"
+                       "    from rich.text import Text\n    return Table, Text\n"},
     {"tutor/cli/a.py": "def f():\n    # lazy: only `tutor play` needs the app\n"
                        "    from tutor.app import run_app\n", "tutor/app/__init__.py": ""},
 ])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from importlib.util import find_spec
 
 from tutor.cli.inputs import CliError
 
@@ -166,8 +167,6 @@ def run(args) -> int:
 
 def _app_opener():
     """tutor.app.run_lesson if the app can run (imported only now: the CLI never loads Textual early)."""
-    from importlib.util import find_spec
-
     try:
         # lazy: the CLI never loads the app (and Textual) unless it opens it
         from tutor.app import run_lesson
