@@ -308,3 +308,18 @@ def test_the_readable_step_form_names_cells():
     record = step_to_json(step, readable=True)
     assert record["placements"] == [{"cell": "r1c1", "digit": 5}]
     assert record["text"] == str(step) and record["explanation"] == step.explanation
+
+
+def test_the_hint_ladder_climbs_only_once_it_knows_an_answer_and_can_be_lowered(game):
+    from tutor.play.hints import HintLadder
+
+    ladder = HintLadder()
+    assert ladder.climb() == 0 and ladder.shown_step is None
+    step = find_hint(game.grid)
+    ladder.take(step)
+    assert [ladder.climb() for _ in range(4)] == [1, 2, 3, 3]
+    assert ladder.shown_step == step
+    ladder.down()
+    assert ladder.level == 0 and ladder.shown_step is None and ladder.step == step
+    ladder.reset()
+    assert not ladder.known and ladder.step is None
