@@ -12,7 +12,7 @@ import tempfile
 import time
 
 from tutor import grade
-from tutor.engine.engine import _solve_cached
+from tutor.engine import clear_solution_cache
 from tutor.model.grid import Grid
 from tutor.model.bundled import collections
 
@@ -62,6 +62,7 @@ async def time_hint(grid: Grid) -> float:
     The key goes straight to the driver and frames are caught where the screen hands them to the
     terminal, so the Pilot's own idle waits (tens of ms per press) are not counted.
     """
+    # Imported lazily: the other sections run where Textual is not installed.
     from textual import events
 
     from tutor.app.app import TutorApp
@@ -78,7 +79,7 @@ async def time_hint(grid: Grid) -> float:
             show(screen, renderable)
 
         app._display = display
-        _solve_cached.cache_clear()  # a user's first hint on a puzzle pays for solving it
+        clear_solution_cache()  # a user's first hint on a puzzle pays for solving it
         started = time.perf_counter()
         app._driver.send_message(events.Key("n", "n"))
         deadline = started + 5

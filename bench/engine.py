@@ -6,8 +6,7 @@ import random
 import time
 
 import tutor
-from tutor.engine import engine as engine_module
-from tutor.engine.soundness import violations
+from tutor.engine import clear_solution_cache, violations
 from tutor.generator.transforms import random_transform
 
 from bench.common import chunks, heading, load_puzzles, measure, print_figure, print_value, total
@@ -59,7 +58,7 @@ def grade_throughput() -> None:
         if lines is None:
             continue
         grids = [tutor.parse(line) for line in lines]
-        engine_module._solve_cached.cache_clear()  # each puzzle solved afresh, as a user's would be
+        clear_solution_cache()  # each puzzle solved afresh, as a user's would be
         timing = total(measure(tutor.grade, chunk) for chunk in chunks(grids, 1000))
         print_figure(f"grade, {label} ({len(grids)})", timing, target=target)
 
@@ -125,7 +124,7 @@ def slowest_next_step() -> None:
             continue
         for line in lines:
             grid = tutor.parse(line)
-            engine_module._solve_cached.cache_clear()
+            clear_solution_cache()
             first = True
             while True:
                 start = time.perf_counter()

@@ -7,7 +7,7 @@ import time
 from itertools import islice
 
 from tutor.learning import load_lessons, verify
-from tutor.learning.drills import _walk, lesson_drills
+from tutor.learning.drills import clear_walk_cache, lesson_drills
 
 TARGET_LOAD = 0.2
 """Seconds to load and validate all lesson files (opening the lesson menu)."""
@@ -41,7 +41,7 @@ def run(out=None) -> dict:
     worst_first = 0.0
     figures = {"load": load, "verify": agree, "check_each": check / len(exercises)}
     for lesson in lessons:
-        _walk.cache_clear()
+        clear_walk_cache()
         first, _ = _seconds(lambda: next(lesson_drills(lesson, lessons, seed=1)))
         more, _ = _seconds(lambda: list(islice(lesson_drills(lesson, lessons, seed=2), DRILLS)))
         worst_first = max(worst_first, first)

@@ -349,10 +349,10 @@ async def test_command_palette_lists_the_game_commands():
         assert "no conflicts" in panel(app, "hint")
 
 
-def test_run_app_refuses_unreadable_text_without_starting(capsys):
-    from tutor.app import run_app
+def test_the_app_module_refuses_unreadable_text_without_starting(capsys):
+    from tutor.app.__main__ import main
 
-    assert run_app("12a") == 2
+    assert main(["12a"]) == 2
     assert "column 3" in capsys.readouterr().err
 
 

@@ -385,15 +385,6 @@ def test_unknown_command_is_a_usage_error(capsys):
     assert code == 2 and "invalid choice" in err
 
 
-def test_a_listed_command_not_written_yet_is_skipped(capsys, monkeypatch):
-    monkeypatch.setattr(sys.modules["tutor.cli.main"], "COMMANDS",
-                        COMMANDS + ["tutor.cli.not_written_yet"])
-    code, out, _ = run(capsys, "--help")
-    assert code == 0 and "grade" in out
-    code, _, err = run(capsys, "not_written_yet")
-    assert code == 2 and "invalid choice" in err
-
-
 def test_a_mistyped_puzzle_gets_the_parsers_message(capsys):
     code, out, err = run(capsys, "grade", LEO[:20] + "a" + LEO[21:])
     assert code == 1 and "column 21: unexpected character 'a'" in out + err

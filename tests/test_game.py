@@ -288,3 +288,51 @@ def test_a_corrupt_save_is_moved_aside(tmp_path, content):
         load_save(path)
     assert not path.exists()
     assert raised.value.kept_at.read_text(encoding="utf-8") == content
+
+
+def test_a_step_keeps_its_roles_through_a_save_and_older_steps_without_roles_still_load():
+    from tutor.engine import step_from_json, step_to_json
+
+    step = Step("pointing", eliminations=((5, 2),), cells=(0, 1), units=(18, 0), digits=(2,),
+                roles=(("box", (18,)), ("line", (0,))))
+    stored = json.loads(json.dumps(step_to_json(step)))
+    assert step_from_json(stored) == step
+    del stored["roles"]  # as this version wrote it before roles were kept
+    assert step_from_json(stored) == step._replace(roles=())
+
+
+def test_the_readable_step_form_names_cells():
+    step = Step("naked_single", placements=((0, 5),), cells=(0,))
+    from tutor.engine import step_to_json
+
+    record = step_to_json(step, readable=True)
+    assert record["placements"] == [{"cell": "r1c1", "digit": 5}]
+    assert record["text"] == str(step) and record["explanation"] == step.explanation
+
+
+def test_the_hint_ladder_climbs_only_once_it_knows_an_answer_and_can_be_lowered(game):
+    from tutor.play.hints import HintLadder
+
+    ladder = HintLadder()
+    assert ladder.climb() == 0 and ladder.shown_step is None
+    step = find_hint(game.grid)
+    ladder.take(step)
+    assert [ladder.climb() for _ in range(4)] == [1, 2, 3, 3]
+    assert ladder.shown_step == step
+    ladder.down()
+    assert ladder.level == 0 and ladder.shown_step is None and ladder.step == step
+    ladder.reset()
+    assert not ladder.known and ladder.step is None
+
+
+def test_a_guess_keeps_its_proof_chain_through_a_save():
+    from tutor.engine import step_from_json, step_to_json
+    from tutor.model.bundled import collections
+
+    puzzle = next(c for c in collections() if c.level == 6).puzzles()[0]
+    guess = next(s for s in tutor.grade(puzzle.grid, "card").steps if s.technique == "backtracking")
+    assert guess.chain
+    stored = json.loads(json.dumps(step_to_json(guess)))
+    assert step_from_json(stored) == guess
+    readable = step_to_json(guess, readable=True)
+    assert len(readable["chain"]) == len(guess.chain)

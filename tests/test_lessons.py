@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from tutor import Grid, next_step, validity
-from tutor.engine.registry import BANDS, CARD_LADDER, TECHNIQUES
+from tutor.engine import BANDS, CARD_LADDER, TECHNIQUES
 from tutor.model.geometry import COUNT, parse_cell_name
 from tutor.learning import LessonError, find_lesson, load_lesson, load_lessons, verify
 from tutor.learning.loader import lesson_files, parse_changes, parse_unit_name

@@ -12,7 +12,7 @@ import pytest
 
 from tutor.cli import lesson as lesson_command
 from tutor.cli.inputs import CliError
-from tutor.engine.step import describe_changes
+from tutor.engine import describe_changes
 from tutor.learning import load_lessons
 
 LESSONS = load_lessons()

@@ -240,10 +240,16 @@ def test_many_solutions_are_counted_exactly_up_to_the_limit():
 # --- the benchmark runner and its shared helpers (timing figures are never asserted) ---------------
 
 
-def test_bench_reports_a_missing_section_and_goes_on(capsys):
-    assert bench.run_section("no_such_section") is True
-    assert "no_such_section: not available" in capsys.readouterr().out
+def test_bench_names_an_unknown_section_and_reports_a_failing_one(capsys, monkeypatch):
     assert bench.main(["no_such_section"]) == 2
+    assert "unknown section 'no_such_section'" in capsys.readouterr().err
+
+    def fail():
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(bench.SECTIONS["milp"], "run", fail)
+    assert bench.run_section("milp") is False
+    assert "milp: failed while running" in capsys.readouterr().out
 
 
 def test_bench_puzzle_lines_take_the_first_comma_field_and_skip_comments():

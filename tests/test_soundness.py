@@ -7,7 +7,7 @@ script sweeps thousands more).
 import pytest
 
 import tutor
-from tutor.engine.soundness import violations
+from tutor.engine import violations
 from tutor.model.bundled import collections
 from conftest import read_lines, shared_file
 

@@ -1,6 +1,13 @@
 """sudoku-tutor: learn the techniques humans use to solve Sudoku."""
 
-from tutor.model.errors import ConflictError, EmptyInputError, FormatError, NoCandidateError, PuzzleError
+from tutor.model.errors import (
+    ConflictError,
+    EmptyInputError,
+    FormatError,
+    NoCandidateError,
+    PuzzleError,
+    TutorError,
+)
 from tutor.engine import (
     TECHNIQUES,
     ContradictionError,
@@ -34,6 +41,7 @@ __all__ = [
     "Grid",
     "NoCandidateError",
     "PuzzleError",
+    "TutorError",
     "Validity",
     "count_solutions",
     "parse",

@@ -1,23 +1,20 @@
-"""The Textual app (the only package that imports Textual); `run_app` starts it, `run_lesson` opens a lesson."""
+"""The Textual app (the only package that imports Textual); `run_app` starts it, `run_lesson` opens a lesson.
+
+Importing this package does not import Textual: the CLI checks that the app can start first.
+"""
 
 from __future__ import annotations
 
 import sys
 
+from tutor.learning import LessonError, find_lesson, load_lessons
+from tutor.model.grid import Grid
 
-def run_app(puzzle: str | None = None) -> int:
-    """Run the app on puzzle text (already validated by the CLI), or None to resume / open the default."""
-    from tutor.model.errors import PuzzleError
-    from tutor.model.formats import parse
-    from tutor.app.app import TutorApp
 
-    grid = None
-    if puzzle is not None:
-        try:
-            grid = parse(puzzle)
-        except PuzzleError as error:
-            print(f"tutor: {error}", file=sys.stderr)
-            return 2
+def run_app(grid: Grid | None = None) -> int:
+    """Run the app on a puzzle (checked by the CLI), or None to resume / open the default."""
+    from tutor.app.app import TutorApp  # lazy: Textual loads only when the app starts
+
     app = TutorApp(grid)
     app.run()
     return app.return_code or 0
@@ -25,8 +22,7 @@ def run_app(puzzle: str | None = None) -> int:
 
 def run_lesson(lesson_id: str) -> int:
     """Run the app open on a lesson ('3', 'intersections', 'naked_pair'); 2 for an unknown lesson."""
-    from tutor.learning import LessonError, find_lesson, load_lessons
-    from tutor.app.learning.lesson_app import LessonApp
+    from tutor.app.learning.lesson_app import LessonApp  # lazy: Textual loads only when the app starts
 
     try:
         lesson = find_lesson(lesson_id, load_lessons())

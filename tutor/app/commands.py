@@ -1,8 +1,13 @@
-"""Commands listed in the command palette (ctrl+p): add an entry here to offer a new screen."""
+"""The command palette's entries (ctrl+p), built from the game screen's one list of actions.
+
+To offer a new screen, give its Key in tutor/app/keys.py a `title`.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from tutor.app.keys import GAME_KEYS, Key
 
 
 @dataclass(frozen=True)
@@ -14,20 +19,9 @@ class Command:
     action: str
 
 
-COMMANDS: list[Command] = [
-    Command("Load a puzzle (paste)", "Paste a puzzle in any accepted format", "paste"),
-    Command("Bundled puzzles", "Pick a bundled puzzle by level", "browse"),
-    Command("Hint", "Next rung of the hint ladder", "hint"),
-    Command("Apply the next step", "Apply the hinted (or next) step", "apply_step"),
-    Command("Solve to the end", "Apply every remaining step at once", "solve_all"),
-    Command("Fill pencil marks", "Standard candidates for every empty cell", "auto_candidates"),
-    Command("Check the board", "Mark conflicts, wrong digits and lost candidates", "check"),
-    Command("Restart the puzzle", "Back to the givens (undoable)", "restart"),
-    Command("Keys and legend", "The help screen", "help"),
-    Command("New puzzle", "Generate a puzzle at a level (0-6) or a range, from a seed", "new_puzzle"),
-    Command("Puzzle editor", "Compose a puzzle, checked live; save and play it", "editor"),
-    Command("Search visualiser", "Watch two backtracking searches solve this puzzle side by side",
-            "visualiser"),
-    Command("Lessons", "Guided lessons, one per technique, with exercises and drills", "lessons"),
-]
-"""Later screens (lessons, editor, generator) register themselves by appending a Command."""
+def palette_commands(keys: tuple[Key, ...] = GAME_KEYS) -> list[Command]:
+    """A palette entry for each key with a title, in the keys' order, with the help screen's text."""
+    return [Command(k.title, k.help, k.action) for k in keys if k.title]
+
+
+COMMANDS: list[Command] = palette_commands()

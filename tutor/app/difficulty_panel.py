@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from tutor.engine import Grade
-from tutor.engine.registry import technique
-from tutor.play.game import Earned
+from tutor.engine import Earned, Grade, technique
 from tutor.app.panel import Panel
 
 

@@ -7,10 +7,8 @@ from typing import Callable
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.events import Resize
 from textual.geometry import Size
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer
 
 from tutor.engine import EngineError, Grade, grade
@@ -20,10 +18,10 @@ from tutor.model.grid import Grid
 from tutor.model.bundled import Puzzle
 from tutor.app import keys
 from tutor.app.board import Board
-from tutor.app.board_render import COMPACT, FULL
 from tutor.app.cell_panel import CellPanel
 from tutor.app.difficulty_panel import DifficultyPanel
 from tutor.app.hint_panel import HintPanel
+from tutor.app.layout import BoardScreen, board_layout
 from tutor.app.learning.actions import LessonActions
 from tutor.app.making.actions import MakingActions
 from tutor.app.screens.collection_screen import CollectionScreen
@@ -34,9 +32,6 @@ from tutor.app.status_line import StatusLine
 from tutor.app.step_list import StepList
 from tutor.app.view import board_view
 
-SIDE_MIN_WIDTH = 38
-FULL_MIN_SIZE = Size(FULL.width + 1 + SIDE_MIN_WIDTH, FULL.height + 1)
-"""Below this terminal size the board switches to one line per row."""
 PENDING_NOTICE = 0.15
 """Seconds the engine may think before the hint panel says it is looking."""
 
@@ -65,7 +60,7 @@ class GradeReady(Message):
         self.puzzle, self.result = puzzle, result
 
 
-class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter, Screen):
+class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter, BoardScreen):
     """The board and its panels. `save_game` is called with the game after every change (autosave)."""
 
     BINDINGS = keys.bindings()
@@ -106,20 +101,11 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         self.refresh_views()
         self.grade_if_solved()
 
-    def on_resize(self, event: Resize) -> None:
-        self.apply_layout(event.size)
-
-    def apply_layout(self, size: Size) -> None:
-        compact = size.width < FULL_MIN_SIZE.width or size.height < FULL_MIN_SIZE.height
-        self.fit_footer_to(size.width)
-        self.set_class(compact, "-compact")
-        self.query_one(Board).compact = compact
+    def apply_layout(self, size: Size) -> bool:
+        compact = super().apply_layout(size)
         # The column is as wide as the board (plus its margin), whatever sits below the board.
-        self.query_one("#left").styles.width = (COMPACT if compact else FULL).width + 1
-
-    @property
-    def compact(self) -> bool:
-        return self.query_one(Board).compact
+        self.query_one("#left").styles.width = board_layout(compact).width + 1
+        return compact
 
     # --- attributes down ------------------------------------------------------------------
     def refresh_views(self) -> None:

@@ -1,13 +1,34 @@
-"""The hint panel: the hint ladder's text, a contradiction found in the user's grid, or a message."""
+"""The hint ladder's text (the game's hint panel and the lesson exercises both show it), and the
+game's hint panel: the ladder, a contradiction found in the user's grid, or a message."""
 
 from __future__ import annotations
 
 from textual.content import Content
 
-from tutor.engine import ContradictionError
-from tutor.engine.step import describe_changes
-from tutor.play.game import HINT_LEVELS, Game
+from tutor.engine import ContradictionError, HintLevel, Step, describe_changes
+from tutor.play.game import Game
+from tutor.play.hints import HINT_LEVELS
 from tutor.app.panel import Panel
+
+TITLE = "[b]Hint[/]"
+
+
+def rungs_content(step: Step, level: int, keys: str = "") -> Content:
+    """The rungs climbed so far: the nudge, then the pattern, then the full explanation and its
+    result; `keys` (what to press next) is added dimmed."""
+    parts = [f"{TITLE} {level}/{HINT_LEVELS}: $nudge"]
+    variables = {"nudge": step.hint(HintLevel.NUDGE)}
+    if level == HintLevel.PATTERN:
+        parts.append("$pattern")
+        variables["pattern"] = step.hint(HintLevel.PATTERN)
+    if level >= HintLevel.FULL:  # the full explanation restates the pattern
+        parts.append("$full")
+        parts.append("[b]Result:[/] $changes")
+        variables["full"] = step.hint(HintLevel.FULL)
+        variables["changes"] = describe_changes(step)
+    if keys:
+        parts.append(f"[dim]{keys}[/]")
+    return Content.from_markup("\n".join(parts), **variables)
 
 
 def hint_content(game: Game, pending: bool, message: str = "") -> Content | None:
@@ -21,9 +42,8 @@ def hint_content(game: Game, pending: bool, message: str = "") -> Content | None
 
 def ladder_content(game: Game, pending: bool) -> Content | None:
     """The hint ladder at its current rung, a problem found instead of a step, or None."""
-    title = "[b]Hint[/]"
     if pending:
-        return Content.from_markup(f"{title}\nLooking for the next step…")
+        return Content.from_markup(f"{TITLE}\nLooking for the next step…")
     level = game.hint_level
     problem = game.hint_problem
     if level and problem is not None:
@@ -35,22 +55,11 @@ def ladder_content(game: Game, pending: bool) -> Content | None:
             f"{head}\n$problem.\nFix it (u undoes, m refills pencil marks), then ask again.",
             problem=str(problem))
     if level and game.hint_known and game.hint_result is None:
-        return Content.from_markup(f"{title}\nThe puzzle is solved.")
+        return Content.from_markup(f"{TITLE}\nThe puzzle is solved.")
     step = game.hint_step
     if level and step is not None:
-        parts = [f"{title} {level}/{HINT_LEVELS}: $nudge"]
-        variables = {"nudge": step.hint(1)}
-        if level == 2:
-            parts.append("$pattern")
-            variables["pattern"] = step.hint(2)
-        if level >= 3:  # the full explanation restates the pattern
-            parts.append("$full")
-            parts.append("[b]Result:[/] $changes")
-            variables["full"] = step.hint(3)
-            variables["changes"] = describe_changes(step)
         more = "n: more, s: apply" if level < HINT_LEVELS else "s: apply this step"
-        parts.append(f"[dim]{more}[/]")
-        return Content.from_markup("\n".join(parts), **variables)
+        return rungs_content(step, level, more)
     return None
 
 

@@ -1,4 +1,5 @@
-"""Every key binding of the game screen, in one place: the footer, the help screen and the palette read it."""
+"""Every action of the game screen, in one list: the footer, the help screen and the command palette
+(tutor/app/commands.py) are all built from GAME_KEYS."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ class Key:
     key_display: str | None = None
     narrow: bool = True
     """Kept in the footer of a screen too narrow for every shown key (the help lists them all)."""
+    title: str | None = None
+    """The command palette's name for it (ctrl+p); None keeps it out of the palette."""
 
     @property
     def footer_text(self) -> str:
@@ -36,30 +39,40 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("right,l", "move(0, 1)", "Right", "Move the selection right (also l).", show=False),
     *(Key(str(d), f"digit({d})", "Digit", "Enter the digit, or toggle that pencil mark in pencil mode.",
           show=d == DIGITS[0], key_display=f"{DIGITS[0]}-{DIGITS[-1]}") for d in DIGITS),
-    Key("n", "hint", "Hint", "Hint: 1st press a nudge, 2nd the pattern, 3rd the full explanation."),
+    Key("n", "hint", "Hint", "Hint: 1st press a nudge, 2nd the pattern, 3rd the full explanation.",
+        title="Hint"),
     Key("L", "hint_lesson", "Lesson", "While a hint is shown: open the lesson on its technique."),
     Key("s", "apply_step", "Step",
-        "Apply the next step (the hinted one); keep pressing to solve step by step."),
+        "Apply the next step (the hinted one); keep pressing to solve step by step.",
+        title="Apply the next step"),
     Key("p", "toggle_pencil", "Pencil", "Pencil mode: digits add or remove candidates."),
     Key("u,ctrl+z", "undo", "Undo", "Undo the last change (digits, pencil marks, steps)."),
-    Key("question_mark,f1", "help", "Help", "Show this help.", key_display="?"),
+    Key("question_mark,f1", "help", "Help", "Show the keys and the board's legend (this help).",
+        key_display="?", title="Keys and legend"),
     Key("delete,backspace,0", "clear", "Clear", "Clear your digit from the cell (givens stay).",
         show=False),
     Key("y,ctrl+y", "redo", "Redo", "Redo the change just undone.", show=False),
-    Key("m", "auto_candidates", "Marks", "Fill in the standard pencil marks (replaces your own).", show=False),
-    Key("c", "check", "Check", "Mark conflicts, wrong digits and lost candidates.", narrow=False),
-    Key("S", "solve_all", "Solve", "Solve to the end at once (undo takes it back).", show=False),
-    Key("R", "restart", "Restart", "Restart the puzzle from its givens (undoable).", show=False),
-    Key("o", "paste", "Load", "Load a puzzle: paste it in any accepted format.", narrow=False),
-    Key("b", "browse", "Puzzles", "Pick a bundled puzzle by level.", narrow=False),
+    Key("m", "auto_candidates", "Marks", "Fill in the standard pencil marks (replaces your own).", show=False,
+        title="Fill pencil marks"),
+    Key("c", "check", "Check", "Mark conflicts, wrong digits and lost candidates.", narrow=False,
+        title="Check the board"),
+    Key("S", "solve_all", "Solve", "Solve to the end at once (undo takes it back).", show=False,
+        title="Solve to the end"),
+    Key("R", "restart", "Restart", "Restart the puzzle from its givens (undoable).", show=False,
+        title="Restart the puzzle"),
+    Key("o", "paste", "Load", "Load a puzzle: paste it in any accepted format.", narrow=False,
+        title="Load a puzzle (paste)"),
+    Key("b", "browse", "Puzzles", "Pick a bundled puzzle by level.", narrow=False,
+        title="Bundled puzzles"),
     Key("g", "new_puzzle", "New", "New puzzle: generate one at a level (0-6) or a range, from a seed.",
-        narrow=False),
+        narrow=False, title="New puzzle"),
     Key("e", "editor", "Editor", "Puzzle editor: compose givens, checked live; save a proper one, play it.",
-        show=False),
+        show=False, title="Puzzle editor"),
     Key("v", "visualiser", "Search",
         "Search visualiser: watch two backtracking searches solve this puzzle side by side.",
-        show=False),
-    Key("t", "lessons", "Lessons", "Lessons: one per technique, with exercises answered on the board."),
+        show=False, title="Search visualiser"),
+    Key("t", "lessons", "Lessons", "Lessons: one per technique, with exercises answered on the board.",
+        title="Lessons"),
     Key("q", "app.quit", "Quit", "Quit (the game is saved after every change).", show=False),
 )
 

@@ -57,7 +57,7 @@ def graded(items: list[Item], jobs: int, with_steps: bool, ladder: str = "full")
         for item in items:
             yield grade_record(item, with_steps, ladder)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor  # lazy: only for parallel runs
 
     size = max(1, min(LARGEST_CHUNK, -(-len(items) // (jobs * CHUNKS_PER_JOB))))
     chunks = iter([items[i:i + size] for i in range(0, len(items), size)])
@@ -101,6 +101,7 @@ def _progress(total: int):
     """A progress bar with rate and ETA on stderr when it is a terminal, else None."""
     if total < 2 or not sys.stderr.isatty():
         return None
+    # Imported lazily: the progress bar is only drawn on a terminal.
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn,
                                TextColumn, TimeRemainingColumn)
     from rich.text import Text

@@ -6,7 +6,7 @@ import os
 import sys
 from dataclasses import dataclass
 
-from tutor.model.errors import FormatError, PuzzleError
+from tutor.model.errors import PuzzleError, TutorError
 from tutor.model.formats import parse, read_puzzles
 from tutor.model.grid import Grid
 
@@ -15,10 +15,10 @@ STDIN = "-"
 _PUZZLE_CHARACTERS = frozenset("123456789.0_-*x+{}| \t\r\n")
 
 
-class CliError(Exception):
+class CliError(TutorError):
     """A problem reported in one line, ending the command with `code` (1 bad input, 2 usage)."""
 
-    def __init__(self, message: str, code: int = 1):
+    def __init__(self, message: str, code: int = 1) -> None:
         super().__init__(message)
         self.code = code
 
@@ -44,18 +44,13 @@ class Item:
 
     def describe(self, error: PuzzleError) -> str:
         """The error's message prefixed with the file, line and column it points at."""
-        message = str(error)
-        if isinstance(error, FormatError) and error.line is not None:
-            prefix = f"line {error.line}"
-            if error.column is not None:
-                prefix += f", column {error.column}"
-            message = message.removeprefix(prefix + ": ")
-            line = error.line + self.offset
-            where = self.origin if self.line is None and line == 1 else f"{self.origin} line {line}"
-            if error.column is not None:
-                where += f", column {error.column}"
-            return f"{where}: {message}"
-        return f"{self.where()}: {message}"
+        if error.line is None:
+            return f"{self.where()}: {error.message}"
+        line = error.line + self.offset
+        where = self.origin if self.line is None and line == 1 else f"{self.origin} line {line}"
+        if error.column is not None:
+            where += f", column {error.column}"
+        return f"{where}: {error.message}"
 
 
 def is_stdin_piped() -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from importlib.util import find_spec
 
 from tutor.cli.inputs import CliError
 
@@ -41,6 +42,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def _load():
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning import LessonError, load_lessons
 
     try:
@@ -50,6 +52,7 @@ def _load():
 
 
 def _progress():
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning.progress import Progress
 
     progress = Progress.load()
@@ -74,6 +77,7 @@ def list_lessons(lessons, progress) -> int:
 
 
 def _parse_changes(text: str):
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning.loader import parse_changes
 
     try:
@@ -83,6 +87,7 @@ def _parse_changes(text: str):
 
 
 def _report(feedback) -> int:
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning import RIGHT
 
     print(feedback)
@@ -106,6 +111,7 @@ def answer_exercise(lesson, progress, words: list[str]) -> int:
 
 
 def drill(lesson, lessons, progress, args) -> int:
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning.drills import DrillError, lesson_drills
     from tutor.learning.progress import drill_attempt
 
@@ -132,6 +138,7 @@ def drill(lesson, lessons, progress, args) -> int:
 
 
 def run(args) -> int:
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning import find_lesson
     from tutor.learning.text import lesson_text
 
@@ -160,9 +167,8 @@ def run(args) -> int:
 
 def _app_opener():
     """tutor.app.run_lesson if the app can run (imported only now: the CLI never loads Textual early)."""
-    from importlib.util import find_spec
-
     try:
+        # lazy: the CLI never loads the app (and Textual) unless it opens it
         from tutor.app import run_lesson
     except ImportError:
         return None

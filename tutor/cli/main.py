@@ -1,34 +1,28 @@
 """Entry point of the `tutor` command: builds the parser from the command modules and dispatches.
 
 Each command is a module with `add_parser(subparsers) -> ArgumentParser` and `run(args) -> int`
-(the exit status). Adding a command is one line in COMMANDS; a listed module that does not exist
-(yet) is skipped, so the other commands keep working. A command's module must not import
-Textual at module level: only `tutor play` starts the app, by a lazy import inside `run`.
+(the exit status). Adding a command is one import and one entry in COMMANDS. A command's module
+must not import Textual at module level: only `tutor play` and `tutor lesson` start the app, by a
+lazy import inside `run`.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
+from importlib.metadata import PackageNotFoundError, version
+from types import ModuleType
 
+from tutor.cli import generate, grade, lesson, next_step, play, solve
 from tutor.cli.inputs import CliError
 
-COMMANDS = [
-    "tutor.cli.play",
-    "tutor.cli.grade",
-    "tutor.cli.solve",
-    "tutor.cli.next_step",
-    "tutor.cli.lesson",
-    "tutor.cli.generate",
-]
+COMMANDS: list[ModuleType] = [play, grade, solve, next_step, lesson, generate]
+"""The command modules, in the order `tutor --help` lists them."""
 DEFAULT_COMMAND = "play"
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("sudoku-tutor")
     except PackageNotFoundError:
@@ -44,13 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in dict.fromkeys(COMMANDS):
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as error:
-            if error.name != name:
-                raise
-            continue
+    for module in COMMANDS:
         module.add_parser(subparsers).set_defaults(run=module.run)
     return parser
 

@@ -15,7 +15,7 @@ PIPED_WIDTH = 120
 
 def console(stderr: bool = False):
     """A Rich console on stdout or stderr; a fixed width when not a terminal keeps piped text stable."""
-    from rich.console import Console
+    from rich.console import Console  # lazy: start-up speed of commands that print plain text
 
     stream = sys.stderr if stderr else sys.stdout
     terminal = hasattr(stream, "isatty") and stream.isatty()
@@ -161,7 +161,7 @@ class TableWriter:
 
     @staticmethod
     def _detail(record: dict):
-        from rich.table import Table
+        from rich.table import Table  # lazy: start-up speed, as in console()
         from rich.text import Text
 
         table = Table(show_header=False, box=None, padding=(0, 2, 0, 0))
@@ -189,7 +189,7 @@ class TableWriter:
         return table
 
     def _rows(self):
-        from rich.table import Table
+        from rich.table import Table  # lazy: start-up speed, as in console()
         from rich.text import Text
 
         table = Table(show_lines=False)

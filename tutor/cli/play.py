@@ -6,6 +6,7 @@ import argparse
 
 from tutor.model.errors import PuzzleError
 from tutor.model.formats import parse
+from tutor.model.grid import Grid
 from tutor.solvers.backtracking import validity
 from tutor.cli.arguments import command_parser
 from tutor.cli.inputs import CliError, items_of, text_of
@@ -23,8 +24,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     return command_parser(subparsers, "play", HELP, DESCRIPTION, "PUZZLE|FILE")
 
 
-def checked_puzzle(argument: str) -> str:
-    """The text of the argument's (first) puzzle, once it parses and has exactly one solution."""
+def checked_puzzle(argument: str) -> Grid:
+    """The argument's (first) puzzle, once it parses and has exactly one solution."""
     text, origin, file = text_of(argument)
     found = items_of(text, origin, file)
     if not found:
@@ -38,13 +39,13 @@ def checked_puzzle(argument: str) -> str:
     if not check.is_proper:
         raise CliError(f"{item.where()}: {check.message}; the tutor needs a puzzle with exactly "
                        "one solution")
-    return item.text
+    return grid
 
 
 def run(args) -> int:
     puzzle = checked_puzzle(args.puzzle) if args.puzzle is not None else None
     try:
-        from tutor.app import run_app
+        from tutor.app import run_app  # lazy: the CLI never loads the app unless it starts it
     except ImportError as error:
         # Only the app imports Textual; a broken or missing app must not break the other commands.
         raise CliError(f"the app cannot start: {error}", code=2) from None

@@ -6,10 +6,9 @@ section "Command line" for the meaning of each key.
 
 from __future__ import annotations
 
-from tutor.engine import TECHNIQUES, EngineError, grade
+from tutor.engine import EngineError, TECHNIQUES, grade, step_to_json
 from tutor.model.errors import ConflictError, PuzzleError
 from tutor.model.formats import parse
-from tutor.model.geometry import cell_name
 from tutor.solvers.backtracking import validity
 from tutor.cli.inputs import Item
 
@@ -30,17 +29,6 @@ STATUSES = {
 def number(level: float) -> int | float:
     """2 rather than 2.0, 0.5 as it is: levels are whole or half steps."""
     return int(level) if level == int(level) else level
-
-
-def step_record(step) -> dict:
-    """A step with its cells named r3c7: technique, one-line text, explanation and its changes."""
-    return {
-        "technique": step.technique,
-        "text": str(step),
-        "explanation": step.explanation,
-        "placements": [{"cell": cell_name(c), "digit": d} for c, d in step.placements],
-        "eliminations": [{"cell": cell_name(c), "digit": d} for c, d in step.eliminations],
-    }
 
 
 def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> dict:
@@ -83,7 +71,7 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
     if result.bottleneck is not None:
         record["bottleneck"] = {"step": str(result.bottleneck), "index": result.bottleneck_index}
     if with_steps:
-        record["steps"] = [step_record(step) for step in result.steps]
+        record["steps"] = [step_to_json(step, readable=True) for step in result.steps]
     return record
 
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from tutor.solvers import milp
+from tutor.solvers.backtracking import count_solutions, validity
 from tutor.cli.arguments import command_parser, positive
 from tutor.cli.inputs import CliError, read_one
 
@@ -71,16 +72,12 @@ def _solve(args) -> int:
         if solver:
             count = solver.count_solutions(grid, args.limit + 1)
         else:
-            from tutor.solvers.backtracking import count_solutions
-
             count = count_solutions(grid, args.limit + 1)
         print(count_text(count, args.limit))
         return 0
     if solver:
         found = solver.solutions(grid, limit=2)
     else:
-        from tutor.solvers.backtracking import validity
-
         check = validity(grid)
         found = [check.solution] * min(check.solutions, 2) if check.solution else []
     if not found:

@@ -1,10 +1,15 @@
-"""The technique engine: finders per family, the registry, next step, find all, and the grader."""
+"""The technique engine: finders per family, the registry, next step, find all, and the grader.
+
+This module is the engine's face: code outside tutor/engine imports engine names from here only
+(the layer contract in tests/test_architecture.py checks it).
+"""
 
 from tutor.engine.engine import (
     ContradictionError,
     EngineError,
     MultipleSolutionsError,
     NoSolutionError,
+    clear_solution_cache,
     find_contradiction,
     find_steps,
     next_step,
@@ -12,13 +17,19 @@ from tutor.engine.engine import (
 )
 from tutor.engine.grader import Grade, grade
 from tutor.engine.registry import (
-    BANDS, CARD_LADDER, LADDER, LADDERS, TECHNIQUES, Technique, band, technique,
+    BANDS, BY_ID, CARD_LADDER, LADDER, LADDERS, TECHNIQUES, Technique, band, technique,
 )
-from tutor.engine.step import Step
-from tutor.engine.technique import HintLevel
+from tutor.engine.scoring import Earned, level_earned
+from tutor.engine.singles import hidden_singles, naked_singles
+from tutor.engine.soundness import violations
+from tutor.engine.step import Step, describe_changes
+from tutor.engine.step_json import step_from_json, step_to_json
+from tutor.engine.technique import HintLevel, Texts
 
 __all__ = [
-    "BANDS", "CARD_LADDER", "ContradictionError", "EngineError", "Grade", "HintLevel", "LADDER", "LADDERS", "MultipleSolutionsError",
-    "NoSolutionError", "Step", "TECHNIQUES", "Technique", "band", "find_contradiction",
-    "find_steps", "grade", "next_step", "solution_values", "technique",
+    "BANDS", "BY_ID", "CARD_LADDER", "ContradictionError", "Earned", "EngineError", "Grade", "HintLevel", "LADDER",
+    "LADDERS",    "MultipleSolutionsError", "NoSolutionError", "Step", "TECHNIQUES", "Technique", "Texts", "band",
+    "clear_solution_cache", "describe_changes", "find_contradiction", "find_steps", "grade",
+    "hidden_singles", "level_earned", "naked_singles", "next_step", "solution_values",
+    "step_from_json", "step_to_json", "technique", "violations",
 ]

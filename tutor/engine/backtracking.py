@@ -56,6 +56,7 @@ def backtracking_step(values: Sequence[int], masks: Sequence[int], solution: Seq
         chain.append(Link(previous, True, node, True, IN_CELL if unit == NAKED else unit))
         previous = node
     kind, where, digit = broken
+    roles: tuple[tuple[str, tuple[int, ...]], ...]
     if kind == NO_CANDIDATE:
         roles = (("broken_cell", (where,)),)
     else:
@@ -68,8 +69,14 @@ def backtracking_step(values: Sequence[int], masks: Sequence[int], solution: Seq
     )
 
 
+Forced = list[tuple[int, int, int]]
+"""Forced placements: (cell, digit, unit or NAKED)."""
+Broken = tuple[int, int, int]
+"""(NO_CANDIDATE, cell, 0) or (NO_PLACE, unit, digit)."""
+
+
 def contradiction(values: Sequence[int], masks: Sequence[int], cell: int, digit: int,
-                  limit: int = CHAIN_LIMIT):
+                  limit: int = CHAIN_LIMIT) -> tuple[Forced, Broken] | None:
     """Place `digit` in `cell` and follow singles: (chain, broken) when the grid breaks within
     `limit` forced placements, else None. The chain lists (cell, digit, unit or NAKED)."""
     values, masks = list(values), list(masks)
@@ -160,16 +167,18 @@ class BacktrackingTexts(Texts):
         return f"{step.name}: {step.changes}"
 
     def nudge(self, step: Step) -> str:
-        if tried(step):
-            cell, _ = tried(step)
+        guess = tried(step)
+        if guess is not None:
+            cell, _ = guess
             return (f"No technique the tutor knows applies here. Try one of the two candidates of "
                     f"{cell_name(cell)} and follow the singles it forces.")
         return ("No technique the tutor knows applies here: the next step needs trial and error "
                 "(backtracking).")
 
     def pattern(self, step: Step) -> str:
-        if tried(step):
-            cell, wrong = tried(step)
+        guess = tried(step)
+        if guess is not None:
+            cell, wrong = guess
             n = len(step.chain)
             return (f"Suppose {cell_name(cell)} were {wrong}: after "
                     f"{n} forced single{'s' if n != 1 else ''} the grid breaks "
@@ -179,8 +188,9 @@ class BacktrackingTexts(Texts):
 
     def full(self, step: Step) -> str:
         (cell, digit), = step.placements
-        if tried(step):
-            _, wrong = tried(step)
+        guess = tried(step)
+        if guess is not None:
+            _, wrong = guess
             forced = [f"{cell_name(link.conclusion.cells[0])} = {link.conclusion.digit} "
                       f"({reason(link)})" for link in step.chain]
             chain = " => ".join([f"{cell_name(cell)} = {wrong}"] + forced + [broken_text(step)])

@@ -7,11 +7,16 @@ a removed true digit would teach something false.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Iterable
 
-from tutor.model.errors import PuzzleError
-from tutor.model.geometry import CELLS, bit, cell_name
+from tutor.model.errors import (
+    ContradictionError,
+    EngineError,
+    MultipleSolutionsError,
+    NoSolutionError,
+)
+from tutor.model.geometry import CELLS, bit
 from tutor.model.grid import Grid
 from tutor.solvers.backtracking import solve_values
 from tutor.engine.backtracking import backtracking_step
@@ -20,39 +25,15 @@ from tutor.engine.step import Step
 from tutor.engine.walk import Walk, ladder, preferred_step
 
 
-class EngineError(PuzzleError):
-    """The engine cannot give a step for this grid."""
-
-
-class NoSolutionError(EngineError):
-    """The puzzle has no solution."""
-
-
-class MultipleSolutionsError(EngineError):
-    """The puzzle has more than one solution, so no step can be proved."""
-
-
-class ContradictionError(EngineError):
-    """The grid's entries or candidates contradict the unique solution.
-
-    `wrong_values`: (cell, entered, solution) for user entries that are wrong; `missing`: (cell, digit)
-    for true digits removed from a cell's candidates. `cells` lists both, in order.
-    """
-
-    def __init__(self, wrong_values, missing):
-        self.wrong_values = tuple(wrong_values)
-        self.missing = tuple(missing)
-        self.cells = tuple(sorted({c for c, *_ in self.wrong_values} | {c for c, _ in self.missing}))
-        parts = [f"{cell_name(c)} holds {v}, but the solution has {s} there"
-                 for c, v, s in self.wrong_values]
-        parts += [f"{cell_name(c)} has lost its true candidate {d}" for c, d in self.missing]
-        super().__init__("; ".join(parts))
-
-
 @lru_cache(maxsize=512)
 def _solve_cached(values: tuple[int, ...]) -> tuple[int, tuple[int, ...] | None]:
     count, first = solve_values(values)
     return count, None if first is None else tuple(first)
+
+
+def clear_solution_cache() -> None:
+    """Forget the solutions found so far (benchmarks time a user's first hint on a puzzle)."""
+    _solve_cached.cache_clear()
 
 
 def solution_values(grid: Grid) -> tuple[int, ...]:
@@ -63,19 +44,19 @@ def solution_values(grid: Grid) -> tuple[int, ...]:
     else:
         puzzle = tuple(v if c in givens else 0 for c, v in enumerate(values))
     count, first = _solve_cached(puzzle)
-    if count == 1:
+    if count == 1 and first is not None:
         return first
     current = grid.values
     if count > 1 and current != puzzle:
         count_now, first_now = _solve_cached(current)
-        if count_now == 1:
+        if count_now == 1 and first_now is not None:
             return first_now
     if count == 0:
         raise NoSolutionError("the puzzle has no solution")
     raise MultipleSolutionsError("the puzzle has more than one solution, so no step can be proved")
 
 
-def find_contradiction(grid: Grid, solution=None) -> ContradictionError | None:
+def find_contradiction(grid: Grid, solution: Sequence[int] | None = None) -> ContradictionError | None:
     """What in the grid contradicts the solution (wrong entries, removed true candidates), or None."""
     solution = solution or solution_values(grid)
     wrong, missing = [], []
@@ -111,7 +92,8 @@ def ladder_of(techniques: str | Iterable[str] | None = None) -> tuple[str, ...]:
     return tuple(t.id for t in TECHNIQUES if t.id in chosen)
 
 
-def first_step(values, masks, ladder_ids, solution) -> Step:
+def first_step(values: Sequence[int], masks: Sequence[int], ladder_ids: tuple[str, ...],
+               solution: Sequence[int]) -> Step:
     """The simplest step on an unsolved, consistent position; backtracking if the ladder has none."""
     step = preferred_step(Walk(values, masks), ladder(ladder_ids))
     if step is None:
@@ -141,7 +123,7 @@ def check_position(grid: Grid) -> tuple[int, ...]:
     return solution
 
 
-def next_step(grid: Grid, techniques=None) -> Step | None:
+def next_step(grid: Grid, techniques: Iterable[str] | None = None) -> Step | None:
     """The simplest step that applies, or None when the grid is solved.
 
     Raises NoSolutionError / MultipleSolutionsError for an improper puzzle, and ContradictionError

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tutor.model.grid import Grid
@@ -49,7 +50,7 @@ class Grade:
         return len(self.steps)
 
 
-def grade(grid: Grid, techniques=None) -> Grade:
+def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
     """Grade a puzzle (or a position) by solving it with the simplest steps; see Grade.
 
     Raises NoSolutionError / MultipleSolutionsError for an improper puzzle and ContradictionError
@@ -61,12 +62,14 @@ def grade(grid: Grid, techniques=None) -> Grade:
     # walk ends in an impossible grid (a puzzle with no solution). Clashing givens go to the full
     # check at once.
     walk = Walk(grid.values, grid.masks)
-    known = [None if grid.is_fresh_puzzle and not walk.clash else check_position(grid)]
+    known: list[tuple[int, ...] | None] = [
+        None if grid.is_fresh_puzzle and not walk.clash else check_position(grid)]
 
     def backtrack(at: Walk) -> Step:
-        if known[0] is None:
-            known[0] = check_position(grid)
-        return backtracking_step(at.values, at.masks, known[0])
+        solution = known[0]
+        if solution is None:
+            solution = known[0] = check_position(grid)
+        return backtracking_step(at.values, at.masks, solution)
 
     steps: list[Step] = []
     scorer = Scorer()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
 from tutor.model.geometry import (
     BOX_OF, BOX_UNITS, COL_OF, COLUMN_UNITS, DIGITS, ROW_OF, ROW_UNITS, SIZE, UNIT_BITS,
     cells_of_bits, digit_cell_sets,
@@ -15,7 +17,7 @@ _BOX_START = 2 * SIZE
 _COLUMN_START = SIZE
 
 
-def pointing(values, masks):
+def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a box all lie in one row or column: remove it from the rest of that line."""
     digit_cells = digit_cell_sets(masks)
     for box in BOX_UNITS:
@@ -35,7 +37,7 @@ def pointing(values, masks):
                                cells=cells_of_bits(inside), units=(box, line), digits=(digit,))
 
 
-def claiming(values, masks):
+def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a row or column all lie in one box: remove it from the rest of that box."""
     digit_cells = digit_cell_sets(masks)
     for line in ROW_UNITS + COLUMN_UNITS:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
 from tutor.engine.registry import TECHNIQUES, band
+from tutor.engine.step import Step
 
 # A technique beyond the card's ladder earns 6: needing it means the card's ladder cannot finish.
 _BEYOND_THE_CARD = 6.0
@@ -54,9 +58,22 @@ class Scorer:
         return band(self.level)
 
 
-def level_earned(steps) -> Scorer:
-    """The scorer after the given steps, in order."""
+@dataclass(frozen=True)
+class Earned:
+    """The level earned by the steps applied so far, with how often each technique was used."""
+
+    level: float
+    band: str
+    tally: dict[str, int] = field(default_factory=dict)
+
+
+def level_earned(steps: Iterable[Step]) -> Earned:
+    """The 0-6 level earned by steps, in order, by the one scoring rule above.
+
+    A score group earns its level once, its repeated level after (pointing and claiming share a
+    group); the overall level is the highest any group earned; backtracking earns 6.
+    """
     scorer = Scorer()
     for step in steps:
         scorer.add(step.technique)
-    return scorer
+    return Earned(scorer.level, scorer.band, dict(scorer.counts))

@@ -206,7 +206,7 @@ def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
     box_unit = _BOX_START + box
     box_bits = UNIT_BITS[box_unit]
     inside = bits & box_bits
-    found = []
+    found: list[Step] = []
     if inside.bit_count() < 2:
         return found
     box_cells = cells_of_bits(inside)

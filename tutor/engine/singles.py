@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.engine.wording import where
@@ -13,7 +15,7 @@ from tutor.model.geometry import (
 HIDDEN_SINGLE_UNIT_ORDER = BOX_UNITS + ROW_UNITS + COLUMN_UNITS
 
 
-def full_house_unit(values, cell: int) -> int | None:
+def full_house_unit(values: Sequence[int], cell: int) -> int | None:
     """A unit in which `cell` is the last empty cell, if any."""
     for unit in UNITS_OF[cell]:
         if all(values[c] or c == cell for c in UNITS[unit]):
@@ -21,7 +23,7 @@ def full_house_unit(values, cell: int) -> int | None:
     return None
 
 
-def naked_singles(values, masks):
+def naked_singles(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """Each empty cell with exactly one candidate."""
     only = ONLY_DIGIT
     for cell, mask in enumerate(masks):
@@ -32,7 +34,7 @@ def naked_singles(values, masks):
                        units=() if house is None else (house,), digits=(digit,))
 
 
-def hidden_singles(values, masks):
+def hidden_singles(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """Each digit with one place left in a box, row or column (one step per cell)."""
     seen = set()
     for unit in HIDDEN_SINGLE_UNIT_ORDER:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
+from tutor.engine.step import Step
 from tutor.model.geometry import cell_name
 from tutor.model.grid import Grid
 
 
-def violations(puzzle: Grid, steps, solution_values) -> list[str]:
+def violations(puzzle: Grid, steps: Iterable[Step], solution_values: Sequence[int]) -> list[str]:
     """Every way the steps go wrong: a true digit eliminated, a wrong placement, an unsolved end.
 
     Each step is also replayed on the grid, so an elimination of a candidate that was not there or

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from tutor.model.geometry import (
@@ -34,7 +35,7 @@ def _naked(values, masks, size: int):
                 continue
             seen.add(key)
             shared = sorted(set.intersection(*(set(UNITS_OF[c]) for c in group)))
-            removed = []
+            removed: list[tuple[int, int]] = []
             hit_units = []
             for u in shared:
                 before = len(removed)
@@ -82,27 +83,27 @@ def _hidden(values, masks, size: int):
                        units=(unit,), digits=digits)
 
 
-def naked_pairs(values, masks):
+def naked_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return _naked(values, masks, 2)
 
 
-def naked_triples(values, masks):
+def naked_triples(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return _naked(values, masks, 3)
 
 
-def naked_quads(values, masks):
+def naked_quads(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return _naked(values, masks, 4)
 
 
-def hidden_pairs(values, masks):
+def hidden_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return _hidden(values, masks, 2)
 
 
-def hidden_triples(values, masks):
+def hidden_triples(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return _hidden(values, masks, 3)
 
 
-def hidden_quads(values, masks):
+def hidden_quads(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return _hidden(values, masks, 4)
 
 

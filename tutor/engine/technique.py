@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from tutor.model.geometry import cell_name, digits_name
 
@@ -65,7 +65,7 @@ def an(word: str) -> str:
     return ("an " if word[:1] in "8aeiou" or word in ("11", "18") else "a ") + word
 
 
-def digits_or(digits) -> str:
+def digits_or(digits: Iterable[int]) -> str:
     """'1 or 6', '1, 4 or 7'."""
     return digits_name(digits).replace(" and ", " or ")
 

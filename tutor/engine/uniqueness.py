@@ -11,6 +11,7 @@ take (HoDoKu's "missing candidates allowed" mode, its default).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from tutor.engine.step import Step
@@ -133,7 +134,7 @@ def _ur_steps(corners, rect_bits, pair, floors, roofs, masks, digit_cells):
     roof_bits = (1 << first) | (1 << second)
     if adjacent:
         # Type 4: one rectangle digit confined to the two roofs in a unit they share.
-        confined = {a: [], b: []}
+        confined: dict[int, list[int]] = {a: [], b: []}
         for unit in _shared_units(first, second):
             for d in (a, b):
                 if not digit_cells[d] & UNIT_BITS[unit] & ~roof_bits:
@@ -151,7 +152,7 @@ def _ur_steps(corners, rect_bits, pair, floors, roofs, masks, digit_cells):
         rows = (ROW_OF[corners[0]], ROW_OF[corners[3]])
         cols = (SIZE + COL_OF[corners[0]], SIZE + COL_OF[corners[3]])
         for strong in (a, b):
-            lines = []
+            lines: list[int] = []
             for pair_of_lines in (rows, cols):
                 outside = (UNIT_BITS[pair_of_lines[0]] | UNIT_BITS[pair_of_lines[1]]) & ~rect_bits
                 if not digit_cells[strong] & outside:
@@ -186,7 +187,7 @@ def _type3(corners, pair, roofs, extras, masks):
                 units = [unit]
                 if not is_box and len({BOX_OF[c] for c in members}) == 1:
                     units.append(2 * SIZE + BOX_OF[first])
-                removed = set()
+                removed: set[tuple[int, int]] = set()
                 for u in units:
                     for c in UNITS[u]:
                         if c not in roof_set and c not in group and masks[c] & union:
@@ -198,7 +199,7 @@ def _type3(corners, pair, roofs, extras, masks):
                                           ("subset_digits", DIGITS_IN[union])))
 
 
-def unique_rectangles(values, masks):
+def unique_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """Unique rectangles, types 1 to 6 (HoDoKu's numbering), easiest first.
 
     Roles: "type" (the type number), "corners" (the four cells, reading order), "extra_cells" (the
@@ -231,7 +232,7 @@ def unique_rectangle_rating(step: Step) -> float:
     return 4.5
 
 
-def hidden_rectangles(values, masks):
+def hidden_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """Hidden rectangles: corners that can only be a or b ("floors") plus a digit u confined to the
     corners in some lines show that a corner cannot be the other digit v.
 
@@ -279,7 +280,7 @@ def _hidden_step(kind, corners, floors, strong, units, target, other) -> Step:
                        ("strong_digit", (strong,))))
 
 
-def bug_plus_one(values, masks):
+def bug_plus_one(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """BUG+1: every empty cell has two candidates except one with three, and removing one digit d
     from that cell would leave every digit exactly twice (or not at all) in every row, column and
     box: a "bivalue universal grave", which has no solution or several. So the cell must be d.

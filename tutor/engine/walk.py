@@ -9,10 +9,12 @@ board).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from tutor.model.geometry import CELLS, ONLY_DIGIT, PEERS, SIZE, UNITS, UNITS_OF
 from tutor.engine.registry import TECHNIQUES, technique
+from tutor.engine.scoring import Scorer
 from tutor.engine.singles import HIDDEN_SINGLE_UNIT_ORDER
 from tutor.engine.step import Step
 
@@ -97,6 +99,7 @@ class Walk:
             digit_bit = masks[cell]
             digit = ONLY_DIGIT[digit_bit]
             a, b, c = UNITS_OF[cell]
+            house: tuple[int, ...]
             if empties[a] == 1:
                 house = (a,)
             elif empties[b] == 1:
@@ -177,10 +180,12 @@ class Walk:
         self.dirty = dirty
 
 
-def ladder_step(values, masks, ladder) -> Step | None:
+def ladder_step(values: Sequence[int], masks: Sequence[int], ladder: Iterable[str]) -> Step | None:
     """The simplest step the ladder's techniques find (the first each finder yields), or None."""
     for technique_id in ladder:
-        for step in technique(technique_id).finder(values, masks):
+        finder = technique(technique_id).finder
+        assert finder is not None  # the ladder holds only techniques with a finder
+        for step in finder(values, masks):
             return step
     return None
 
@@ -227,7 +232,7 @@ def _from_group(ids: tuple[str, ...], technique_id: str) -> tuple[str, ...]:
     return tuple(t for t in ids if technique(t).order >= start)
 
 
-def finishes(walk: Walk, steps, easier: Ladder) -> bool:
+def finishes(walk: Walk, steps: Iterable[Step], easier: Ladder) -> bool:
     """Whether, after `steps`, the easier techniques alone fill the grid (in any order: the
     techniques only remove candidates, so the order they are tried in cannot change that)."""
     trial = walk.copy()
@@ -241,7 +246,9 @@ def _preferred(walk: Walk, steps_ladder: Ladder, ids):
     (None, None, None). When the step is the finder's first, `trial` is the walk after it and the
     easier steps that followed (`trial_steps`, the step included), so the caller need not redo them."""
     for technique_id in ids:
-        found = technique(technique_id).finder(walk.values, walk.masks)
+        finder = technique(technique_id).finder
+        assert finder is not None  # the ladder holds only techniques with a finder
+        found = finder(walk.values, walk.masks)
         first = next(found, None)
         if first is None:
             continue
@@ -272,7 +279,8 @@ def preferred_step(walk: Walk, steps_ladder: Ladder) -> Step | None:
     return _preferred(walk, steps_ladder, steps_ladder.ids)[0]
 
 
-def advance(walk: Walk, steps_ladder: Ladder, steps: list, scorer, fallback, prefer=True) -> bool:
+def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer | None,
+            fallback: Callable[[Walk], Step | None] | None, prefer: bool = True) -> bool:
     """Make the simplest steps until the grid is full (True), or until the ladder is stuck and
     there is no `fallback(walk)` step (False). Steps go to `steps`, and to `scorer` if given.
 

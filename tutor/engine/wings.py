@@ -319,7 +319,7 @@ class _PivotWingTexts(Texts):
         if self.pivot_holds_z:
             third_case = f"; if it is {z}, the pivot holds the {z} itself"
             holder, seen_by = "the pivot or one of the pincers", "the pivot and both pincers"
-            seen = (pivot, first, second)
+            seen: tuple[int, ...] = (pivot, first, second)
         else:
             third_case, holder, seen_by = "", "one of the pincers", "both pincers"
             seen = (first, second)

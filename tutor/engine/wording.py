@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tutor.engine.step import Step
 from tutor.model.geometry import BOX_OF, cell_name, cells_name, cells_or, digits_name, unit_name
 
@@ -24,7 +26,7 @@ def removals_by_cell(step: Step) -> str:
     return "; ".join(f"{digits_name(ds)} from {cell_name(c)}" for c, ds in sorted(by_cell.items()))
 
 
-def units_or(units) -> str:
+def units_or(units: Sequence[int]) -> str:
     """'row 3', 'row 3 or box 1'."""
     names = [unit_name(u) for u in units]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]

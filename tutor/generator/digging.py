@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Callable
 
 from tutor.model.geometry import CELL_COUNT, CELLS
@@ -21,13 +22,13 @@ def removal_groups(symmetric: bool) -> list[tuple[int, ...]]:
     return [(c,) if c == partner(c) else (c, partner(c)) for c in CELLS if c <= partner(c)]
 
 
-def is_unique(values) -> bool:
+def is_unique(values: Sequence[int]) -> bool:
     """Whether these cell values have exactly one solution."""
     return solve_values(values)[0] == 1
 
 
 def dig(
-    solution,
+    solution: Sequence[int],
     rng: random.Random,
     symmetric: bool = False,
     accept: Callable[[list[int]], bool] | None = None,

@@ -8,6 +8,7 @@ from pathlib import Path
 from tutor.model.grid import Grid
 from tutor.model.bundled import Puzzle
 from tutor.solvers.backtracking import MIN_PROPER_GIVENS, validity
+from tutor.model.errors import TutorError
 from tutor.model.storage import data_dir, write_atomic
 
 MY_PUZZLES = "my-puzzles.txt"
@@ -15,7 +16,7 @@ NOT_IN_NAMES = ("#", ";", "\n", "\r")
 """A name may not hold these: the file's `# name; source` comment would be read back differently."""
 
 
-class EditorError(Exception):
+class EditorError(TutorError):
     """A puzzle was not saved; the message says why."""
 
 

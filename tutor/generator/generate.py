@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import random
 import re
+import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Union
 
-from tutor.engine import Grade, grade
-from tutor.engine.registry import band
+from tutor.engine import Grade, band, grade
+from tutor.model.bundled import Collection, Puzzle, collections as bundled
+from tutor.model.errors import Cancelled, GenerationError, LevelError
 from tutor.model.grid import Grid
 from tutor.generator.digging import dig, is_unique, removal_groups
 from tutor.generator.fullgrid import random_full_grid
@@ -35,13 +38,10 @@ VARY_TRIES = 120
 _LEVEL_TEXT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:-\s*(\d+(?:\.\d+)?)\s*)?$")
 
 
-class GenerationError(Exception):
-    """No puzzle could be generated (bad level text, or the attempt limit was reached)."""
-
-
-class Cancelled(GenerationError):
-    """The caller cancelled the generation."""
-
+Levels = Union["LevelRange", str, float]
+"""A LevelRange, a level (2.5) or level text ('2.5', '2-3.5')."""
+Cancel = Union[threading.Event, Callable[[], bool], None]
+"""A threading.Event, or a callable returning True, that stops a generation; None never stops."""
 
 DEFAULT_MAX_ATTEMPTS = 5000
 """Attempts per puzzle before the command and the app give up (about a minute on this machine); with
@@ -62,17 +62,17 @@ class LevelRange:
 
     @classmethod
     def parse(cls, text: str) -> LevelRange:
-        """'2.5' or '2-3.5'; GenerationError says what is wrong with anything else."""
+        """'2.5' or '2-3.5'; LevelError says what is wrong with anything else."""
         match = _LEVEL_TEXT.match(str(text))
         if not match:
-            raise GenerationError(
+            raise LevelError(
                 f"{text!r} is not a level: give a number from 0 to 6 in steps of 0.5 (such as 2.5) "
                 "or a range (such as 2-3.5)")
         low = _level(match.group(1))
         high = _level(match.group(2)) if match.group(2) else low
         if low > high:
-            raise GenerationError(f"the range {text!r} runs backwards: write it as "
-                                  f"{level_text(high)}-{level_text(low)}")
+            raise LevelError(f"the range {text!r} runs backwards: write it as "
+                             f"{level_text(high)}-{level_text(low)}")
         return cls(low, high)
 
     def __contains__(self, level: float) -> bool:
@@ -87,11 +87,11 @@ class LevelRange:
 def _level(text: str) -> float:
     value = float(text)
     if value not in LEVELS:
-        raise GenerationError(f"{text} is not a level: levels run from 0 to 6 in steps of 0.5")
+        raise LevelError(f"{text} is not a level: levels run from 0 to 6 in steps of 0.5")
     return value
 
 
-def as_levels(levels) -> LevelRange:
+def as_levels(levels: Levels) -> LevelRange:
     """A LevelRange from a LevelRange, a number or level text."""
     if isinstance(levels, LevelRange):
         return levels
@@ -131,10 +131,12 @@ class Progress:
     attempts: int
 
 
-def _is_cancelled(cancel) -> bool:
+def _is_cancelled(cancel: Cancel) -> bool:
     if cancel is None:
         return False
-    is_set = getattr(cancel, "is_set", None)  # a threading.Event
+    if isinstance(cancel, threading.Event):
+        return cancel.is_set()
+    is_set = getattr(cancel, "is_set", None)  # another object with is_set(), as an Event has
     return bool(is_set() if is_set is not None else cancel())
 
 
@@ -196,13 +198,12 @@ def vary(grid: Grid, rng: random.Random, levels: LevelRange, symmetric: bool = F
 _SEED_GRADES: dict[str, float] = {}
 
 
-def seed_puzzles(levels: LevelRange, symmetric: bool = False, collections=None) -> list:
+def seed_puzzles(levels: LevelRange, symmetric: bool = False,
+                 collections: Iterable[Collection] | None = None) -> list[Puzzle]:
     """Bundled puzzles (tutor.model.bundled) that are proper and grade in range; symmetric ones if asked."""
     if collections is None:
-        from tutor.model.bundled import collections as bundled
-
         collections = bundled()
-    found = []
+    found: list[Puzzle] = []
     for collection in collections:
         # A level file holds its level and the half level above it (level-5.txt: 5 and 5.5).
         if collection.level is not None and not (
@@ -221,9 +222,10 @@ def seed_puzzles(levels: LevelRange, symmetric: bool = False, collections=None) 
     return found
 
 
-def generate_one(levels, seed: int, symmetric: bool = False, *, progress=None, cancel=None,
+def generate_one(levels: Levels, seed: int, symmetric: bool = False, *,
+                 progress: Callable[[Progress], None] | None = None, cancel: Cancel = None,
                  found: int = 0, count: int = 1, max_attempts: int | None = None,
-                 collections=None) -> Generated:
+                 collections: Iterable[Collection] | None = None) -> Generated:
     """The puzzle that `seed` gives at these levels; raises Cancelled or GenerationError."""
     levels = as_levels(levels)
     rng = random.Random(seed)
@@ -254,9 +256,10 @@ def generate_one(levels, seed: int, symmetric: bool = False, *, progress=None, c
     raise GenerationError(f"no puzzle at level {levels} found in {max_attempts} attempts")
 
 
-def generate(levels, count: int = 1, seed: int | None = None, symmetric: bool = False, *,
-             progress: Callable[[Progress], None] | None = None, cancel=None,
-             max_attempts: int | None = None, collections=None) -> Iterator[Generated]:
+def generate(levels: Levels, count: int = 1, seed: int | None = None, symmetric: bool = False, *,
+             progress: Callable[[Progress], None] | None = None, cancel: Cancel = None,
+             max_attempts: int | None = None,
+             collections: Iterable[Collection] | None = None) -> Iterator[Generated]:
     """Yield `count` different puzzles at these levels; the n-th comes from seed + n (or a later seed
     if that one repeats an earlier puzzle), and its line names that seed.
 
@@ -265,10 +268,10 @@ def generate(levels, count: int = 1, seed: int | None = None, symmetric: bool = 
     """
     levels = as_levels(levels)
     if count < 1:
-        raise GenerationError(f"the count must be at least 1, not {count}")
+        raise LevelError(f"the count must be at least 1, not {count}")
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    seen = set()
+    seen: set[str] = set()
     current = seed
     while len(seen) < count:
         made = generate_one(levels, current, symmetric, progress=progress, cancel=cancel,

@@ -84,10 +84,11 @@ class SearchTrace:
 
     def run(self) -> SearchEvent:
         """Consume every event; return the last one."""
-        event = None
+        last = None
         for event in self:
-            pass
-        return event
+            last = event
+        assert last is not None, "a search makes at least its final event"
+        return last
 
     def grid(self) -> Grid:
         """The board now, with the puzzle's givens."""
@@ -260,9 +261,10 @@ class SideBySide:
         """The events each search made in this tick (an empty list once it has ended)."""
         made = {}
         for name, search in self.searches.items():
-            events = []
-            while len(events) < steps and not (self.latest[name] and self.latest[name].is_final):
-                self.latest[name] = next(search)
-                events.append(self.latest[name])
+            events: list[SearchEvent] = []
+            latest = self.latest[name]
+            while len(events) < steps and not (latest and latest.is_final):
+                latest = self.latest[name] = next(search)
+                events.append(latest)
             made[name] = events
         return made

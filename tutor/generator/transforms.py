@@ -7,6 +7,7 @@ solution (transformed) and the same grade. A Transform is a cell permutation plu
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.model.geometry import BOX_HEIGHT, BOX_WIDTH, CELL_COUNT, CELLS, COL_OF, DIGITS, ROW_OF, SIZE, bit, cell_at
@@ -23,7 +24,7 @@ class Transform:
     source: tuple[int, ...]
     labels: tuple[int, ...]
 
-    def values(self, values) -> tuple[int, ...]:
+    def values(self, values: Sequence[int]) -> tuple[int, ...]:
         """Transformed cell values (81 ints, 0 for empty)."""
         labels, source = self.labels, self.source
         return tuple(labels[values[source[c]]] for c in CELLS)
@@ -73,7 +74,7 @@ def _check_order(order, size: int, what: str) -> tuple[int, ...]:
     return order
 
 
-def relabel(labels) -> Transform:
+def relabel(labels: Sequence[int]) -> Transform:
     """Rename digits: `labels` is a dict {old: new} or the nine new names of digits 1-9 in order."""
     if isinstance(labels, dict):
         names = [labels.get(d, d) for d in DIGITS]
@@ -84,7 +85,7 @@ def relabel(labels) -> Transform:
     return Transform(CELLS, (0, *names))
 
 
-def permute_rows_in_band(band: int, order) -> Transform:
+def permute_rows_in_band(band: int, order: Sequence[int]) -> Transform:
     """Reorder the rows inside one band: row `order[i]` of the band becomes its row i (0-based)."""
     order = _check_order(order, BOX_HEIGHT, "a row order")
     rows = list(range(SIZE))
@@ -93,14 +94,14 @@ def permute_rows_in_band(band: int, order) -> Transform:
     return _from_lines(rows, range(SIZE))
 
 
-def permute_bands(order) -> Transform:
+def permute_bands(order: Sequence[int]) -> Transform:
     """Reorder the bands (horizontal rows of boxes): band `order[i]` becomes band i."""
     order = _check_order(order, BANDS, "a band order")
     rows = [order[r // BOX_HEIGHT] * BOX_HEIGHT + r % BOX_HEIGHT for r in range(SIZE)]
     return _from_lines(rows, range(SIZE))
 
 
-def permute_columns_in_stack(stack: int, order) -> Transform:
+def permute_columns_in_stack(stack: int, order: Sequence[int]) -> Transform:
     """Reorder the columns inside one stack: column `order[i]` of the stack becomes its column i."""
     order = _check_order(order, BOX_WIDTH, "a column order")
     columns = list(range(SIZE))
@@ -109,7 +110,7 @@ def permute_columns_in_stack(stack: int, order) -> Transform:
     return _from_lines(range(SIZE), columns)
 
 
-def permute_stacks(order) -> Transform:
+def permute_stacks(order: Sequence[int]) -> Transform:
     """Reorder the stacks (vertical columns of boxes): stack `order[i]` becomes stack i."""
     order = _check_order(order, STACKS, "a stack order")
     columns = [order[c // BOX_WIDTH] * BOX_WIDTH + c % BOX_WIDTH for c in range(SIZE)]
@@ -136,7 +137,7 @@ def _line_order(rng: random.Random, groups: int, width: int) -> list[int]:
     """A random order of lines that keeps each group of `width` lines together."""
     group_order = list(range(groups))
     rng.shuffle(group_order)
-    lines = []
+    lines: list[int] = []
     for g in group_order:
         inner = list(range(width))
         rng.shuffle(inner)
@@ -172,6 +173,6 @@ def equivalent(grid: Grid, seed: int, symmetric: bool = False) -> Grid:
     return random_transform(random.Random(seed), symmetric).apply(grid)
 
 
-def is_symmetric(values) -> bool:
+def is_symmetric(values: Sequence[int]) -> bool:
     """Whether the filled cells look the same after a 180-degree turn."""
     return all(bool(values[c]) == bool(values[CELL_COUNT - 1 - c]) for c in CELLS)

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tutor.engine import Step, find_steps, next_step, solution_values
-from tutor.engine.registry import LADDER, technique as technique_entry
+from tutor.engine import (
+    LADDER,
+    Step,
+    find_steps,
+    hidden_singles,
+    naked_singles,
+    next_step,
+    solution_values,
+    technique as technique_entry,
+)
 from tutor.model.geometry import (
     COUNT, DIGITS, PEERS, UNITS, UNITS_OF, bit, cell_name, digits_name, unit_name,
 )
@@ -74,7 +83,7 @@ def _say(change) -> str:
     return f"{cell_name(cell)}={digit}" if kind == "=" else f"{digit} from {cell_name(cell)}"
 
 
-def why_not(grid: Grid, change) -> str:
+def why_not(grid: Grid, change: tuple[int, int, str]) -> str:
     """Why a placement or elimination is not proved by the step at hand (never revealing the solution)."""
     cell, digit, kind = change
     name = cell_name(cell)
@@ -102,7 +111,8 @@ def _match(changes, steps):
     return max(steps, key=score) if steps else None
 
 
-def check_answer(grid: Grid, techniques, placements=(), eliminations=()) -> Feedback:
+def check_answer(grid: Grid, techniques: Iterable[str], placements: Iterable[tuple[int, int]] = (),
+                 eliminations: Iterable[tuple[int, int]] = ()) -> Feedback:
     """Judge an answer on `grid` for an exercise on `techniques` (technique ids).
 
     Right: the answer makes exactly one instance of the technique (any instance the engine finds,
@@ -116,7 +126,7 @@ def check_answer(grid: Grid, techniques, placements=(), eliminations=()) -> Feed
     if not changes:
         return Feedback(WRONG, "Nothing to check yet: place a digit or mark candidates to remove.",
                         step=first)
-    if "backtracking" in techniques:
+    if "backtracking" in techniques and first is not None:
         return _check_backtracking(grid, changes, first)
     steps = [s for t in techniques for s in find_steps(grid, t)]
     best = _match(changes, steps)
@@ -135,8 +145,8 @@ def check_answer(grid: Grid, techniques, placements=(), eliminations=()) -> Feed
         asked = " or ".join(technique_entry(t).name.lower() for t in techniques)
         return Feedback(PARTLY, f"True, but that is a {other.name.lower()} ({other}); this exercise "
                         f"asks for a {asked}. Look again.", step=best or first)
-    details = tuple(why_not(grid, w) for w in sorted(changes))
-    return Feedback(WRONG, "Not this time. Ask for a hint: it starts with where to look.", details,
+    reasons = tuple(why_not(grid, w) for w in sorted(changes))
+    return Feedback(WRONG, "Not this time. Ask for a hint: it starts with where to look.", reasons,
                     wrong=tuple(sorted(changes)), step=first)
 
 
@@ -180,10 +190,8 @@ def contradiction_after(grid: Grid, cell: int, digit: int, limit: int = 40) -> l
 
     Empty if singles alone reach no contradiction within `limit` steps.
     """
-    from tutor.engine.singles import hidden_singles, naked_singles
-
     trial = grid.place(cell, digit)
-    lines = []
+    lines: list[str] = []
     for _ in range(limit):
         problem = _dead_end(trial)
         if problem:

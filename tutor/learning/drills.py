@@ -9,10 +9,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from tutor.engine import EngineError, Step, next_step
-from tutor.model.errors import PuzzleError
+from tutor.model.errors import DrillError, PuzzleError
 from tutor.model.formats import parse, read_puzzles
 from tutor.model.grid import Grid
 from tutor.model.bundled import collections
+from tutor.learning.model import Lesson
 
 
 @dataclass(frozen=True)
@@ -37,20 +38,16 @@ class Drill:
         return self.step.technique
 
 
-class DrillError(ValueError):
-    """No drill can be made: an unreadable file, or no position for the technique."""
-
-
 def bundled_sources() -> list[Source]:
     """Every puzzle of the bundled collections."""
     return [Source(f"{c.name}, {p.name} (line {p.line_number})", p.line)
             for c in collections() for p in c.puzzles()]
 
 
-def lesson_sources(lessons) -> list[Source]:
+def lesson_sources(lessons: Iterable[Lesson]) -> list[Source]:
     """The puzzles behind the lessons' own examples and exercises (their givens), so every lesson
     has drill material even when the bundled collections are thin."""
-    found = {}
+    found: dict[str, Source] = {}
     for lesson in lessons:
         positions = list(lesson.positions.values()) + [e.position for e in lesson.exercises]
         for position in positions:
@@ -83,7 +80,7 @@ def _walk(line: str) -> tuple[tuple[Grid, Step], ...]:
     """Every (position, next step) from a puzzle's start to its end; empty for a bad puzzle."""
     try:
         grid = parse(line)
-        path = []
+        path: list[tuple[Grid, Step]] = []
         while True:
             step = next_step(grid)
             if step is None:
@@ -95,7 +92,12 @@ def _walk(line: str) -> tuple[tuple[Grid, Step], ...]:
         return ()
 
 
-def positions_for(source: Source, techniques) -> list[Drill]:
+def clear_walk_cache() -> None:
+    """Forget the puzzle walks made so far (benchmarks time a cold start)."""
+    _walk.cache_clear()
+
+
+def positions_for(source: Source, techniques: Iterable[str]) -> list[Drill]:
     """The positions of one puzzle's walk where one of `techniques` is the simplest next step."""
     wanted = set(techniques)
     return [Drill(grid, step, f"{source.label}, after {taken} steps")
@@ -134,7 +136,8 @@ def drills(techniques: Iterable[str], seed: int, sources: list[Source] | None = 
             return
 
 
-def lesson_drills(lesson, lessons, seed: int, path: Path | str | None = None) -> Iterator[Drill]:
+def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
+                  path: Path | str | None = None) -> Iterator[Drill]:
     """Drills for a lesson: from a user's file if given, else the bundled puzzles and the lessons'."""
     if path is not None:
         sources = file_sources(path)

@@ -6,9 +6,8 @@ import re
 import tomllib
 from pathlib import Path
 
-from tutor.engine import EngineError
-from tutor.engine.registry import BY_ID
-from tutor.model.errors import PuzzleError
+from tutor.engine import BY_ID, EngineError
+from tutor.model.errors import LessonError, PuzzleError
 from tutor.model.formats import parse
 from tutor.model.geometry import DIGITS, SIZE, UNIT_KINDS, cell_name, parse_cell_name
 from tutor.model.resources import bundled_dir
@@ -22,16 +21,6 @@ _POSITION_KEYS = {"grid", "source", "technique", "answer"}
 _PAGE_KEYS = {"title", "text", "board", "after", "cells", "units", "digits", "placements",
               "eliminations"}
 _EXERCISE_KEYS = {"prompt", "grid", "source", "technique", "answer"}
-
-
-class LessonError(ValueError):
-    """A lesson file that cannot be used; the message starts with the file and the key."""
-
-    def __init__(self, path, key: str, message: str):
-        where = f"{Path(path).name}: {key}: " if key else f"{Path(path).name}: "
-        super().__init__(where + message)
-        self.path = Path(path)
-        self.key = key
 
 
 class _Reader:
@@ -96,7 +85,8 @@ def parse_unit_name(name: str) -> int:
 
 def parse_changes(text: str) -> tuple[tuple, tuple]:
     """'r7c5=1, r9c3<>1' (HoDoKu's notation) as (placements, eliminations) of (cell, digit)."""
-    placements, eliminations = [], []
+    placements: list[tuple[int, int]] = []
+    eliminations: list[tuple[int, int]] = []
     for part in text.split(","):
         if not part.strip():
             continue
@@ -260,7 +250,8 @@ def load_lessons(folder: Path | str | None = None) -> list[Lesson]:
     lessons = [load_lesson(p) for p in lesson_files(folder)]
     for expected, lesson in enumerate(lessons):
         if lesson.number != expected:
-            raise LessonError(lesson.path, "number", f"expected lesson {expected} here (ladder order)")
+            raise LessonError(lesson.path or "", "number",
+                              f"expected lesson {expected} here (ladder order)")
     return lessons
 
 

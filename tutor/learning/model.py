@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tutor.engine import Step, next_step
-from tutor.engine.registry import CARD_LADDER, technique as technique_entry
-from tutor.engine.step import describe_changes
+from tutor.engine import CARD_LADDER, Step, describe_changes, next_step, technique as technique_entry
+from tutor.learning.answers import Feedback, check_answer
 from tutor.model.grid import Grid
 
 Change = tuple[int, int]
@@ -102,16 +102,17 @@ class Exercise:
 
     @property
     def technique(self) -> str:
-        return self.position.technique
+        technique = self.position.technique
+        assert technique is not None, "the loader requires an exercise's technique"
+        return technique
 
     @property
     def source(self) -> str:
         return self.position.source
 
-    def check(self, placements=(), eliminations=(), techniques=None):
+    def check(self, placements: Iterable[Change] = (), eliminations: Iterable[Change] = (),
+              techniques: Iterable[str] | None = None) -> Feedback:
         """Feedback on a learner's answer (see tutor.learning.answers.check_answer)."""
-        from tutor.learning.answers import check_answer
-
         return check_answer(self.grid, techniques or (self.technique,), placements, eliminations)
 
 
@@ -137,7 +138,8 @@ class Lesson:
             return names[0]
         return ", ".join(names[:-1]) + " and " + names[-1].lower()
 
-    def check(self, exercise: Exercise, placements=(), eliminations=()):
+    def check(self, exercise: Exercise, placements: Iterable[Change] = (),
+              eliminations: Iterable[Change] = ()) -> Feedback:
         """Check an answer to one of this lesson's exercises, accepting any of its techniques.
 
         Lesson 3 teaches pointing and claiming together, so a claiming found in a pointing

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.model import storage
-from tutor.learning.answers import RIGHT, Feedback
+from tutor.learning.answers import RIGHT, Feedback, check_answer
+from tutor.learning.drills import Drill
+from tutor.learning.model import Change, Exercise, Lesson
 
 FILE_NAME = "progress.json"
 VERSION = 1
@@ -95,29 +98,29 @@ class Progress:
     def _lesson(self, lesson_id: str) -> dict:
         return self.data["lessons"].get(lesson_id, {})
 
-    def solved_exercises(self, lesson) -> set[str]:
+    def solved_exercises(self, lesson: Lesson) -> set[str]:
         """Keys of the lesson's exercises answered right at least once."""
         keys = {e.key for e in lesson.exercises}
         return keys & set(self._lesson(lesson.id).get("solved", []))
 
-    def is_done(self, lesson) -> bool:
+    def is_done(self, lesson: Lesson) -> bool:
         """Every exercise answered right (a lesson without exercises: every page read)."""
         if lesson.exercises:
             return len(self.solved_exercises(lesson)) == len(lesson.exercises)
         return self.last_page(lesson) >= len(lesson.pages) - 1
 
-    def last_page(self, lesson) -> int:
+    def last_page(self, lesson: Lesson) -> int:
         """The furthest page reached (0 before the lesson is opened)."""
         return self._lesson(lesson.id).get("page", 0)
 
-    def lesson_stats(self, lesson) -> TechniqueStats:
+    def lesson_stats(self, lesson: Lesson) -> TechniqueStats:
         """The stats of the lesson's techniques (its exercises' techniques for lesson 0), summed."""
         ids = lesson.techniques or tuple(dict.fromkeys(e.technique for e in lesson.exercises))
         stats = [self.technique(t) for t in ids]
         return TechniqueStats(sum(s.attempts for s in stats), sum(s.first_try for s in stats),
                               sum(s.solved for s in stats))
 
-    def summary(self, lesson) -> str:
+    def summary(self, lesson: Lesson) -> str:
         """'2/4 exercises, 3 of 5 right first try' for the lesson menu."""
         done = len(self.solved_exercises(lesson))
         parts = [f"{done}/{len(lesson.exercises)} exercises"]
@@ -126,7 +129,7 @@ class Progress:
             parts.append(f"{stats.first_try} of {stats.attempts} right first try")
         return ", ".join(parts)
 
-    def suggest(self, lessons) -> Suggestion | None:
+    def suggest(self, lessons: Sequence[Lesson]) -> Suggestion | None:
         """The next lesson to take: the first not done; then the weakest done one; else None."""
         for lesson in lessons:
             if not self.is_done(lesson):
@@ -142,14 +145,14 @@ class Progress:
         return None
 
     # --- recording (each saves) ---------------------------------------------------------
-    def record_page(self, lesson, page: int) -> None:
+    def record_page(self, lesson: Lesson, page: int) -> None:
         entry = self.data["lessons"].setdefault(lesson.id, {})
         if page > entry.get("page", 0):
             entry["page"] = page
             self.save()
 
     def record_attempt(self, technique_id: str, first_try: bool, solved: bool,
-                       lesson=None, exercise_key: str | None = None) -> None:
+                       lesson: Lesson | None = None, exercise_key: str | None = None) -> None:
         """One finished (or abandoned) attempt at a position of `technique_id`."""
         counts = self.data["techniques"].setdefault(technique_id, {})
         counts["attempts"] = counts.get("attempts", 0) + 1
@@ -162,7 +165,7 @@ class Progress:
                 solved_keys.append(exercise_key)
         self.save()
 
-    def attempt(self, lesson, exercise) -> Attempt:
+    def attempt(self, lesson: Lesson, exercise: Exercise) -> Attempt:
         """Start answering one of a lesson's exercises (see Attempt)."""
         return Attempt(self, lesson, exercise)
 
@@ -186,15 +189,13 @@ class Attempt:
     def technique(self) -> str:
         return self.drill.technique if self.drill is not None else self.exercise.technique
 
-    def check(self, placements, eliminations) -> Feedback:
+    def check(self, placements: Iterable[Change], eliminations: Iterable[Change]) -> Feedback:
         if self.drill is not None:
-            from tutor.learning.answers import check_answer
-
             techniques = tuple(dict.fromkeys((self.drill.technique,) + self.lesson.techniques))
             return check_answer(self.drill.grid, techniques, placements, eliminations)
         return self.lesson.check(self.exercise, placements, eliminations)
 
-    def answer(self, placements=(), eliminations=()) -> Feedback:
+    def answer(self, placements: Iterable[Change] = (), eliminations: Iterable[Change] = ()) -> Feedback:
         feedback = self.check(placements, eliminations)
         if not (placements or eliminations):
             return feedback  # nothing entered yet: not an attempt
@@ -215,6 +216,6 @@ class Attempt:
                                      self.lesson, key)
 
 
-def drill_attempt(progress: Progress, lesson, drill) -> Attempt:
+def drill_attempt(progress: Progress, lesson: Lesson, drill: Drill) -> Attempt:
     """Start answering a drill (counts toward the technique, not toward the lesson's exercises)."""
     return Attempt(progress, lesson, None, drill)

@@ -6,6 +6,8 @@ highlights), or the exercise's board; when the learner confirms, it passes its b
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tutor.model.grid import Grid
 from tutor.learning.answers import Feedback, changes_between
 from tutor.learning.drills import Drill, lesson_drills
@@ -25,7 +27,7 @@ class LessonSession:
         self.attempt: Attempt | None = None
         self.seed = seed
         self.drill_file = drill_file
-        self._drills = None
+        self._drills: Iterator[Drill] | None = None
 
     # --- pages -------------------------------------------------------------------------
     @property
@@ -83,7 +85,9 @@ class LessonSession:
         """Check the learner's board against the open exercise or drill (and record it)."""
         if self.attempt is None:
             raise RuntimeError("no exercise or drill is open")
-        placements, eliminations = changes_between(self.board, board)
+        start = self.board
+        assert start is not None  # an attempt is open
+        placements, eliminations = changes_between(start, board)
         return self.attempt.answer(placements, eliminations)
 
     def leave(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from tutor.model.geometry import cells_name, digits_name, unit_name
-from tutor.engine.step import describe_changes
+from tutor.engine import describe_changes
 from tutor.learning.model import Exercise, Highlight, Lesson, Page
 
 WIDTH = 78
@@ -76,8 +76,9 @@ def page_text(page: Page, number: int, total: int) -> str:
 def exercise_text(exercise: Exercise, number: int, show_answer: bool = False) -> str:
     parts = [f"--- Exercise {number}: {exercise.prompt}", exercise.grid.to_pencilmarks(),
              f"Position: {exercise.grid.to_compact()}", f"Source: {exercise.source}"]
-    if show_answer:
-        parts.append(f"Answer: {describe_changes(exercise.position.stated_step)}")
+    stated = exercise.position.stated_step
+    if show_answer and stated is not None:
+        parts.append(f"Answer: {describe_changes(stated)}")
     return "\n".join(parts)
 
 

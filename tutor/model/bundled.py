@@ -48,7 +48,7 @@ def _split_comment(comment: str) -> tuple[str, str]:
 def load_file(path: Path | str) -> list[Puzzle]:
     """Every puzzle of a file; a line's trailing `# name; source` (or the comment line before it) names it."""
     path = Path(path)
-    puzzles = []
+    puzzles: list[Puzzle] = []
     pending = ("", "")
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         text = raw.strip()

@@ -1,10 +1,78 @@
-"""Errors raised for bad puzzles: all are PuzzleError, a ValueError, and say what is wrong and where."""
+"""Every error a user can meet, as one family under TutorError.
+
+The message says what is wrong; where it is wrong is carried as fields (`line` and `column` in
+the text read, `cell` 0-80 and `cells` on the board), never parsed back out of a message. An
+error about bad input is also a ValueError, so callers that catch ValueError keep working.
+
+    TutorError
+    ├── PuzzleError (ValueError)     a puzzle text or grid that cannot be used
+    │   ├── EmptyInputError, FormatError, ConflictError, NoCandidateError
+    │   └── EngineError              no step can be given for this grid
+    │       └── NoSolutionError, MultipleSolutionsError, ContradictionError
+    ├── SaveError (ValueError)       a data file (game, progress, draft) that is not what we write
+    │   └── Unreadable               ... and has been moved aside
+    ├── LessonError (ValueError)     a lesson file that cannot be used; a drill that cannot be made
+    ├── GenerationError              no puzzle was made (LevelError (ValueError): a bad level)
+    └── SolverError                  the optional MILP solver is missing or gave no answer
+
+The command line's own usage errors (tutor.cli.inputs.CliError) and the editor's "not saved"
+(tutor.generator.editor.EditorError) are TutorErrors too.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
 
-class PuzzleError(ValueError):
-    """A puzzle text or grid that cannot be used; the message names what is wrong and where."""
+from tutor.model.geometry import cell_name
+
+
+class TutorError(Exception):
+    """The base of every error a user can meet: a message, and where when known.
+
+    `line` and `column` (1-based) point into the text that was read; `cells` (0-80) into the
+    board, `cell` being the first of them. str() is the message, with "line L, column C: "
+    before it when the error knows its line.
+    """
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None,
+                 cells: tuple[int, ...] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.cells = tuple(cells)
+
+    @property
+    def cell(self) -> int | None:
+        """The (first) cell the error is about, or None."""
+        return self.cells[0] if self.cells else None
+
+    def where(self) -> str:
+        """'line 3, column 7', 'line 3', or '' when the error knows no line."""
+        if self.line is None:
+            return ""
+        return f"line {self.line}" + (f", column {self.column}" if self.column is not None else "")
+
+    def __str__(self) -> str:
+        where = self.where()
+        return f"{where}: {self.message}" if where else self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its fields, so an error crosses a process boundary (tutor grade --jobs).
+        return (_rebuild, (type(self), self.__dict__))
+
+
+def _rebuild(kind: type[TutorError], fields: dict[str, Any]) -> TutorError:
+    error = kind.__new__(kind)
+    Exception.__init__(error, fields.get("message", ""))
+    error.__dict__.update(fields)
+    return error
+
+
+# --- puzzles -------------------------------------------------------------------------------------
+class PuzzleError(TutorError, ValueError):
+    """A puzzle text or grid that cannot be used; the message names what is wrong."""
 
 
 class EmptyInputError(PuzzleError):
@@ -14,28 +82,114 @@ class EmptyInputError(PuzzleError):
 class FormatError(PuzzleError):
     """The text is not in any accepted format: a bad character, a wrong count of cells or rows."""
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None):
-        where = ""
-        if line is not None and column is not None:
-            where = f"line {line}, column {column}: "
-        elif line is not None:
-            where = f"line {line}: "
-        super().__init__(where + message)
-        self.line = line
-        self.column = column
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message, line=line, column=column)
 
 
 class ConflictError(PuzzleError):
-    """The same digit twice in one row, column or box."""
+    """The same digit twice in one row, column or box; `cells` are the clashing cells."""
 
-    def __init__(self, message: str, cells: tuple[int, ...] = ()):
-        super().__init__(message)
-        self.cells = cells
+    def __init__(self, message: str, cells: tuple[int, ...] = ()) -> None:
+        super().__init__(message, cells=cells)
 
 
 class NoCandidateError(PuzzleError):
-    """An empty cell with no candidate left."""
+    """An empty cell with no candidate left; `cells` are those cells."""
 
-    def __init__(self, message: str, cells: tuple[int, ...] = ()):
-        super().__init__(message)
-        self.cells = cells
+    def __init__(self, message: str, cells: tuple[int, ...] = ()) -> None:
+        super().__init__(message, cells=cells)
+
+
+# --- the engine ----------------------------------------------------------------------------------
+class EngineError(PuzzleError):
+    """The engine cannot give a step for this grid."""
+
+
+class NoSolutionError(EngineError):
+    """The puzzle has no solution."""
+
+
+class MultipleSolutionsError(EngineError):
+    """The puzzle has more than one solution, so no step can be proved."""
+
+
+class ContradictionError(EngineError):
+    """The grid's entries or candidates contradict the unique solution.
+
+    `wrong_values`: (cell, entered, solution) for user entries that are wrong; `missing`: (cell, digit)
+    for true digits removed from a cell's candidates. `cells` lists both, in order.
+    """
+
+    def __init__(self, wrong_values, missing) -> None:
+        wrong_values = tuple(wrong_values)
+        missing = tuple(missing)
+        cells = tuple(sorted({c for c, *_ in wrong_values} | {c for c, _ in missing}))
+        parts = [f"{cell_name(c)} holds {v}, but the solution has {s} there"
+                 for c, v, s in wrong_values]
+        parts += [f"{cell_name(c)} has lost its true candidate {d}" for c, d in missing]
+        super().__init__("; ".join(parts), cells=cells)
+        self.wrong_values = wrong_values
+        self.missing = missing
+
+
+# --- the user's files ----------------------------------------------------------------------------
+class SaveError(TutorError, ValueError):
+    """A data file's content (saved game, progress, editor draft) is not what this version writes."""
+
+
+class Unreadable(SaveError):
+    """A data file could not be read; it has been moved aside to `kept_at`."""
+
+    def __init__(self, path: Path, kept_at: Path | None, reason: str) -> None:
+        where = f"; it was kept as {kept_at}" if kept_at else ""
+        super().__init__(f"{path} could not be read ({reason}){where}")
+        self.path = path
+        self.kept_at = kept_at
+        self.reason = reason
+
+
+# --- lessons -------------------------------------------------------------------------------------
+class LessonError(TutorError, ValueError):
+    """A lesson file that cannot be used; `path` is the file and `key` the TOML key at fault.
+
+    str() starts with the file's name and the key: '03-intersections.toml: pages[2].cells: ...'.
+    """
+
+    def __init__(self, path: str | Path, key: str, message: str, *, line: int | None = None) -> None:
+        super().__init__(message, line=line)
+        self.path = Path(path)
+        self.key = key
+
+    def __str__(self) -> str:
+        where = f"{self.path.name}: {self.key}: " if self.key else f"{self.path.name}: "
+        return where + self.message
+
+
+class DrillError(TutorError, ValueError):
+    """No drill can be made: an unreadable puzzle file, or no position for the technique."""
+
+
+# --- making puzzles ------------------------------------------------------------------------------
+class GenerationError(TutorError):
+    """No puzzle was made; the message says why."""
+
+
+class LevelError(GenerationError, ValueError):
+    """A level, range, seed or count typed by the user that cannot be used."""
+
+
+class Cancelled(GenerationError):
+    """The user stopped a generation."""
+
+
+# --- solvers -------------------------------------------------------------------------------------
+class SolverError(TutorError):
+    """A solver that cannot answer."""
+
+
+class MilpUnavailable(SolverError, ImportError):
+    """SciPy (the milp extra) is not installed; the message says how to install it."""
+
+
+class MilpFailed(SolverError, RuntimeError):
+    """HiGHS stopped without an answer (time limit or a numerical problem): no claim either way."""

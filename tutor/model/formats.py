@@ -1,4 +1,4 @@
-"""Reading puzzles from text and writing them back: 81-char lines, pretty grids, pencil-mark grids.
+"""Reading puzzles from text (the writers live beside Grid in tutor.model.grid and are re-exported here).
 
 Accepted input (all round-trip through the writers below):
 
@@ -18,21 +18,19 @@ Candidates that a filled peer rules out are dropped: they can never be right.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from tutor.model.errors import ConflictError, EmptyInputError, FormatError, NoCandidateError
 from tutor.model.geometry import (
-    BOX_HEIGHT,
-    BOX_WIDTH,
     CELL_COUNT,
     CELLS,
     COL_OF,
-    DIGITS_IN,
     ROW_OF,
     SIZE,
     bit,
     cell_name,
 )
-from tutor.model.grid import Grid, standard_masks
+from tutor.model.grid import Grid, to_compact, to_line, to_pencilmarks, to_pretty
 
 EMPTY_CHARS = ".0_-*x"
 _DIGIT_CHARS = "123456789"[:SIZE]
@@ -253,7 +251,7 @@ def _build(cells: list[_Cell]) -> Grid:
     return grid
 
 
-def read_puzzles(text: str):
+def read_puzzles(text: str) -> Iterator[tuple[int, str]]:
     """Split a file's text into puzzles: yield (line number, puzzle text).
 
     A file whose first puzzle line holds a whole puzzle is one puzzle per line; otherwise the
@@ -268,68 +266,6 @@ def read_puzzles(text: str):
         yield from content
     else:
         yield content[0][0], text
-
-
-# --- writers -------------------------------------------------------------------------------
-def to_line(grid: Grid) -> str:
-    """81 characters, '.' for an empty cell."""
-    return "".join(str(v) if v else "." for v in grid.values)
-
-
-def _band_lines(rows: list[list[str]], widths: list[int]) -> list[str]:
-    """Lay rows of cell texts out with '|' between stacks and a rule between bands."""
-    out = []
-    stack_widths = [
-        sum(widths[s * BOX_WIDTH:(s + 1) * BOX_WIDTH]) + BOX_WIDTH - 1 for s in range(SIZE // BOX_WIDTH)
-    ]
-    rule = "-+-".join("-" * w for w in stack_widths)
-    for r, row in enumerate(rows):
-        if r and r % BOX_HEIGHT == 0:
-            out.append(rule)
-        stacks = [
-            " ".join(row[c].ljust(widths[c]) for c in range(s * BOX_WIDTH, (s + 1) * BOX_WIDTH))
-            for s in range(SIZE // BOX_WIDTH)
-        ]
-        out.append(" | ".join(stacks).rstrip())
-    return out
-
-
-def to_pretty(grid: Grid) -> str:
-    """Nine lines with box separators; '.' for an empty cell."""
-    rows = [[str(grid.values[r * SIZE + c] or ".") for c in range(SIZE)] for r in range(SIZE)]
-    return "\n".join(_band_lines(rows, [1] * SIZE)) + "\n"
-
-
-def _pencil_cell(grid: Grid, cell: int) -> str:
-    value = grid.values[cell]
-    if value:
-        return str(value) if grid.is_given(cell) else f"+{value}"
-    digits = "".join(map(str, DIGITS_IN[grid.masks[cell]]))
-    return digits if len(digits) > 1 else "{" + digits + "}"
-
-
-def to_pencilmarks(grid: Grid) -> str:
-    """A pencil-mark grid: solved cells as one digit (`+5` if not a given), candidates otherwise."""
-    rows = [[_pencil_cell(grid, r * SIZE + c) for c in range(SIZE)] for r in range(SIZE)]
-    widths = [max(len(rows[r][c]) for r in range(SIZE)) for c in range(SIZE)]
-    return "\n".join(_band_lines(rows, widths)) + "\n"
-
-
-def to_compact(grid: Grid) -> str:
-    """One line keeping everything: givens, `+` placed digits, `{}` candidates that differ from standard."""
-    if grid.is_fresh_puzzle:
-        return to_line(grid)  # only givens and standard marks: the plain line says it all
-    standard = standard_masks(grid.values)
-    parts = []
-    for cell in CELLS:
-        value = grid.values[cell]
-        if value:
-            parts.append(str(value) if grid.is_given(cell) else f"+{value}")
-        elif grid.masks[cell] == standard[cell]:
-            parts.append(".")
-        else:
-            parts.append("{" + "".join(map(str, DIGITS_IN[grid.masks[cell]])) + "}")
-    return "".join(parts)
 
 
 __all__ = ["parse", "read_puzzles", "to_line", "to_pretty", "to_pencilmarks", "to_compact",

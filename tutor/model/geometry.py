@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 # The only place the board's size is written down: a box is BOX_HEIGHT rows by BOX_WIDTH columns.
 BOX_HEIGHT = 3
 BOX_WIDTH = 3
@@ -27,7 +29,7 @@ ONLY_DIGIT = tuple(digits[0] if len(digits) == 1 else 0 for digits in DIGITS_IN)
 """ONLY_DIGIT[mask]: the digit of a one-digit mask, else 0."""
 
 
-def mask_of(digits) -> int:
+def mask_of(digits: Iterable[int]) -> int:
     """The bitmask of an iterable of digits."""
     mask = 0
     for digit in digits:
@@ -80,7 +82,7 @@ def cell_name(cell: int) -> str:
     return f"r{ROW_OF[cell] + 1}c{COL_OF[cell] + 1}"
 
 
-def cells_name(cells) -> str:
+def cells_name(cells: Iterable[int]) -> str:
     """Several cells named in reading order: 'r1c1, r1c5 and r2c3'."""
     names = [cell_name(c) for c in sorted(cells)]
     if len(names) <= 1:
@@ -88,12 +90,12 @@ def cells_name(cells) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def cells_or(cells) -> str:
+def cells_or(cells: Iterable[int]) -> str:
     """Several cells as alternatives: 'r1c1 or r2c1', 'r1c1, r1c2 or r1c3'."""
     return cells_name(cells).replace(" and ", " or ")
 
 
-def digits_name(digits) -> str:
+def digits_name(digits: Iterable[int]) -> str:
     """Digits as people say them: '5', '1 and 6', '1, 4 and 7'."""
     names = [str(d) for d in sorted(digits)]
     if len(names) <= 1:
@@ -113,7 +115,7 @@ def parse_cell_name(name: str) -> int:
     raise ValueError(f"not a cell name: {name!r} (expected r1c1 .. r{SIZE}c{SIZE})")
 
 
-def common_units(cells) -> tuple[int, ...]:
+def common_units(cells: Iterable[int]) -> tuple[int, ...]:
     """The units that contain every one of `cells`."""
     cells = list(cells)
     if not cells:
@@ -138,7 +140,7 @@ def cells_of_bits(cell_bits: int) -> tuple[int, ...]:
     return tuple(cells)
 
 
-def digit_cell_sets(masks) -> list[int]:
+def digit_cell_sets(masks: Sequence[int]) -> list[int]:
     """For each digit d (index d), the 81-bit set of cells having d as a candidate (index 0 unused)."""
     sets = [0] * (SIZE + 1)
     for cell, mask in enumerate(masks):

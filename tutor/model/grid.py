@@ -1,11 +1,17 @@
-"""The immutable Grid: values, givens and each cell's candidates (pencil marks)."""
+"""The immutable Grid: values, givens and each cell's candidates (pencil marks), and its text writers.
+
+Reading text is tutor.model.formats (which builds Grids); writing needs only the Grid, so it is here.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from tutor.model.geometry import (
     ALL_DIGITS,
+    BOX_HEIGHT,
+    BOX_WIDTH,
     CELL_COUNT,
     CELLS,
     DIGITS_IN,
@@ -20,7 +26,17 @@ from tutor.model.geometry import (
 )
 
 
-def standard_masks(values) -> tuple[int, ...]:
+class StepLike(Protocol):
+    """What Grid.apply needs of a step (tutor.engine.Step is one): its changes."""
+
+    @property
+    def placements(self) -> tuple[tuple[int, int], ...]: ...
+
+    @property
+    def eliminations(self) -> tuple[tuple[int, int], ...]: ...
+
+
+def standard_masks(values: Sequence[int]) -> tuple[int, ...]:
     """The standard pencil marks: every digit no peer holds, for each empty cell (0 for filled)."""
     # The digits each unit holds, then one lookup per cell: far cheaper than visiting 20 peers.
     used = [0] * len(UNITS)
@@ -74,20 +90,13 @@ class Grid:
                 raise ValueError(f"masks must be {CELL_COUNT} bitmasks")
             # A filled cell has no candidates; keeping that invariant makes equality exact.
             self._masks = tuple(0 if vals[c] else ms[c] & ALL_DIGITS for c in CELLS)
-        self._hash = None
+        self._hash: int | None = None
 
     # --- construction -------------------------------------------------------------------
     @classmethod
     def empty(cls) -> Grid:
         """A board with no digits."""
         return cls([0] * CELL_COUNT)
-
-    @classmethod
-    def from_line(cls, text: str) -> Grid:
-        """Parse any accepted puzzle text (alias of tutor.parse)."""
-        from tutor.model.formats import parse
-
-        return parse(text)
 
     # --- reading ------------------------------------------------------------------------
     @property
@@ -268,7 +277,7 @@ class Grid:
         """Every filled cell becomes a given, with standard pencil marks."""
         return Grid(self._values)
 
-    def apply(self, step) -> Grid:
+    def apply(self, step: StepLike) -> Grid:
         """Make a step's placements, then its eliminations."""
         grid = self
         for cell, digit in step.placements:
@@ -280,23 +289,15 @@ class Grid:
     # --- writing ------------------------------------------------------------------------
     def to_line(self) -> str:
         """81 characters, '.' for an empty cell."""
-        from tutor.model.formats import to_line
-
         return to_line(self)
 
     def to_pretty(self) -> str:
-        from tutor.model.formats import to_pretty
-
         return to_pretty(self)
 
     def to_pencilmarks(self) -> str:
-        from tutor.model.formats import to_pencilmarks
-
         return to_pencilmarks(self)
 
     def to_compact(self) -> str:
-        from tutor.model.formats import to_compact
-
         return to_compact(self)
 
     # --- value semantics ----------------------------------------------------------------
@@ -317,3 +318,65 @@ class Grid:
 
     def __str__(self):
         return self.to_pretty()
+
+
+# --- writers (tutor.model.formats re-exports them beside the reader) ------------------------
+def to_line(grid: Grid) -> str:
+    """81 characters, '.' for an empty cell."""
+    return "".join(str(v) if v else "." for v in grid.values)
+
+
+def _band_lines(rows: list[list[str]], widths: list[int]) -> list[str]:
+    """Lay rows of cell texts out with '|' between stacks and a rule between bands."""
+    out = []
+    stack_widths = [
+        sum(widths[s * BOX_WIDTH:(s + 1) * BOX_WIDTH]) + BOX_WIDTH - 1 for s in range(SIZE // BOX_WIDTH)
+    ]
+    rule = "-+-".join("-" * w for w in stack_widths)
+    for r, row in enumerate(rows):
+        if r and r % BOX_HEIGHT == 0:
+            out.append(rule)
+        stacks = [
+            " ".join(row[c].ljust(widths[c]) for c in range(s * BOX_WIDTH, (s + 1) * BOX_WIDTH))
+            for s in range(SIZE // BOX_WIDTH)
+        ]
+        out.append(" | ".join(stacks).rstrip())
+    return out
+
+
+def to_pretty(grid: Grid) -> str:
+    """Nine lines with box separators; '.' for an empty cell."""
+    rows = [[str(grid.values[r * SIZE + c] or ".") for c in range(SIZE)] for r in range(SIZE)]
+    return "\n".join(_band_lines(rows, [1] * SIZE)) + "\n"
+
+
+def _pencil_cell(grid: Grid, cell: int) -> str:
+    value = grid.values[cell]
+    if value:
+        return str(value) if grid.is_given(cell) else f"+{value}"
+    digits = "".join(map(str, DIGITS_IN[grid.masks[cell]]))
+    return digits if len(digits) > 1 else "{" + digits + "}"
+
+
+def to_pencilmarks(grid: Grid) -> str:
+    """A pencil-mark grid: solved cells as one digit (`+5` if not a given), candidates otherwise."""
+    rows = [[_pencil_cell(grid, r * SIZE + c) for c in range(SIZE)] for r in range(SIZE)]
+    widths = [max(len(rows[r][c]) for r in range(SIZE)) for c in range(SIZE)]
+    return "\n".join(_band_lines(rows, widths)) + "\n"
+
+
+def to_compact(grid: Grid) -> str:
+    """One line keeping everything: givens, `+` placed digits, `{}` candidates that differ from standard."""
+    if grid.is_fresh_puzzle:
+        return to_line(grid)  # only givens and standard marks: the plain line says it all
+    standard = standard_masks(grid.values)
+    parts = []
+    for cell in CELLS:
+        value = grid.values[cell]
+        if value:
+            parts.append(str(value) if grid.is_given(cell) else f"+{value}")
+        elif grid.masks[cell] == standard[cell]:
+            parts.append(".")
+        else:
+            parts.append("{" + "".join(map(str, DIGITS_IN[grid.masks[cell]])) + "}")
+    return "".join(parts)

@@ -7,6 +7,9 @@ import os
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+from tutor.model.errors import Unreadable
 
 ENV_DATA_DIR = "TUTOR_DATA_DIR"
 
@@ -42,19 +45,8 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def write_json(path: Path, data) -> None:
+def write_json(path: Path, data: Any) -> None:
     write_atomic(path, json.dumps(data, indent=1, sort_keys=True))
-
-
-class Unreadable(Exception):
-    """A data file could not be read; it has been moved aside to `kept_at`."""
-
-    def __init__(self, path: Path, kept_at: Path | None, reason: str):
-        where = f"; it was kept as {kept_at}" if kept_at else ""
-        super().__init__(f"{path} could not be read ({reason}){where}")
-        self.path = path
-        self.kept_at = kept_at
-        self.reason = reason
 
 
 def move_aside(path: Path) -> Path | None:
@@ -71,7 +63,7 @@ def move_aside(path: Path) -> Path | None:
     return target
 
 
-def read_json(path: Path):
+def read_json(path: Path) -> Any:
     """The JSON in `path`, or None if there is no file; raise Unreadable (after moving it aside)."""
     path = Path(path)
     try:

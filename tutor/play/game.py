@@ -2,24 +2,37 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from tutor.engine import ContradictionError, EngineError, Step, next_step
-from tutor.engine.engine import find_contradiction, solution_values
-from tutor.engine.registry import technique
-from tutor.engine.scoring import level_earned as score_steps
-from tutor.model.geometry import CELL_COUNT, SIZE, UNITS, cell_name
+from tutor.engine import (
+    ContradictionError,
+    Earned,
+    EngineError,
+    Step,
+    find_contradiction,
+    level_earned,
+    next_step,
+    solution_values,
+    step_from_json,
+    step_to_json,
+)
+from tutor.model.errors import SaveError
+from tutor.model.geometry import CELL_COUNT, cell_name
 from tutor.model.grid import Grid
 from tutor.model.storage import Unreadable, move_aside, read_json, write_json
+from tutor.play.hints import HINT_LEVELS, HintLadder, HintResult
 
 SAVE_VERSION = 1
-HINT_LEVELS = 3
-"""Presses of the hint key: nudge, pattern, full explanation."""
 
-
-class SaveError(ValueError):
-    """A save file whose content is not a game (bad structure or values)."""
+# Names other modules and tools have long imported from here.
+__all__ = [
+    "Check", "Earned", "Game", "HINT_LEVELS", "SAVE_VERSION", "SaveError", "State", "find_hint",
+    "grid_from_json", "grid_to_json", "level_earned", "load_save", "problem_cells", "save_game",
+    "step_from_json", "step_to_json",
+]
 
 
 @dataclass(frozen=True)
@@ -29,25 +42,6 @@ class State:
     grid: Grid
     label: str
     steps: tuple[Step, ...] = ()
-
-
-@dataclass(frozen=True)
-class Earned:
-    """The level earned by the steps applied so far, with how often each technique was used."""
-
-    level: float
-    band: str
-    tally: dict[str, int] = field(default_factory=dict)
-
-
-def level_earned(steps) -> Earned:
-    """The 0-6 level earned by applied steps, by the engine's one scoring rule (engine/scoring.py).
-
-    A score group earns its level once, its repeated level after (pointing and claiming share a
-    group); the overall level is the highest any group earned; backtracking earns 6.
-    """
-    scorer = score_steps(steps)
-    return Earned(scorer.level, scorer.band, dict(scorer.counts))
 
 
 @dataclass(frozen=True)
@@ -67,7 +61,7 @@ class Check:
         return not self.cells
 
 
-def find_hint(grid: Grid):
+def find_hint(grid: Grid) -> HintResult:
     """The engine's answer for a grid: the next Step, None when solved, or the EngineError raised."""
     try:
         return next_step(grid)
@@ -168,8 +162,9 @@ class Game:
     def apply_step(self, step: Step) -> bool:
         return self._push(self.grid.apply(step), str(step), (step,))
 
-    def apply_steps(self, steps, label: str) -> bool:
+    def apply_steps(self, steps: Iterable[Step], label: str) -> bool:
         """Apply several steps as one change (solving to the end undoes in one go)."""
+        steps = tuple(steps)
         grid = self.grid
         for step in steps:
             grid = grid.apply(step)
@@ -198,32 +193,40 @@ class Game:
     # --- hint ladder and check ------------------------------------------------------------
     def _reset_marks(self) -> None:
         """Any change of position makes a shown hint or check stale."""
-        self.hint_level = 0
-        self.hint_result = None
-        self.hint_known = False
+        self.hints = HintLadder()
         self.check_result: Check | None = None
 
-    def take_hint(self, grid: Grid, result) -> bool:
+    def take_hint(self, grid: Grid, result: HintResult) -> bool:
         """Record the engine's answer computed for `grid` (False if the position moved on meanwhile)."""
         if grid != self.grid:
             return False
-        self.hint_result = result
-        self.hint_known = True
+        self.hints.take(result)
         return True
 
     def advance_hint(self) -> int:
         """One more press of the hint key: climb the ladder (stays at the top); the new level."""
-        if self.hint_known:
-            self.hint_level = min(HINT_LEVELS, self.hint_level + 1)
-        return self.hint_level
+        return self.hints.climb()
+
+    # The ladder's state, read through the game (the screens and the save view use these).
+    @property
+    def hint_level(self) -> int:
+        return self.hints.level
+
+    @property
+    def hint_result(self) -> HintResult:
+        return self.hints.result
+
+    @property
+    def hint_known(self) -> bool:
+        return self.hints.known
 
     @property
     def hint_step(self) -> Step | None:
-        return self.hint_result if isinstance(self.hint_result, Step) else None
+        return self.hints.step
 
     @property
     def hint_problem(self) -> EngineError | None:
-        return self.hint_result if isinstance(self.hint_result, EngineError) else None
+        return self.hints.problem
 
     def check(self) -> Check:
         """Mark conflicts, entries that differ from the solution and removed true candidates."""
@@ -236,7 +239,7 @@ class Game:
         return self.check_result
 
     # --- saving ---------------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "version": SAVE_VERSION,
             "name": self.name,
@@ -249,7 +252,7 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, data) -> Game:
+    def from_json(cls, data: Any) -> Game:
         """Rebuild a saved game; SaveError says what is wrong with the data."""
         try:
             if data.get("version") != SAVE_VERSION:
@@ -278,7 +281,7 @@ class Game:
         return game
 
 
-def grid_to_json(grid: Grid) -> dict:
+def grid_to_json(grid: Grid) -> dict[str, str]:
     """Values, givens and every cell's candidates; unlike the text formats it keeps wrong entries."""
     return {
         "values": "".join(map(str, grid.values)),
@@ -287,7 +290,7 @@ def grid_to_json(grid: Grid) -> dict:
     }
 
 
-def grid_from_json(data) -> Grid:
+def grid_from_json(data: Any) -> Grid:
     values, givens, masks = data["values"], data["givens"], data["masks"]
     if len(values) != CELL_COUNT or len(givens) != CELL_COUNT or not values.isdigit():
         raise SaveError("a saved grid does not have 81 cells")
@@ -295,39 +298,6 @@ def grid_from_json(data) -> Grid:
         raise SaveError("a saved grid has bad candidates")
     masks = [int(masks[i:i + 3], 16) for i in range(0, len(masks), 3)]
     return Grid([int(v) for v in values], [c for c, g in enumerate(givens) if g == "1"], masks)
-
-
-def step_to_json(step: Step) -> dict:
-    return {
-        "technique": step.technique,
-        "placements": [list(p) for p in step.placements],
-        "eliminations": [list(e) for e in step.eliminations],
-        "cells": list(step.cells),
-        "units": list(step.units),
-        "digits": list(step.digits),
-    }
-
-
-def _within(number, top: int) -> int:
-    if not isinstance(number, int) or not 0 <= number < top:
-        raise SaveError(f"a saved step refers to {number!r}, outside 0-{top - 1}")
-    return number
-
-
-def step_from_json(data) -> Step:
-    technique(data["technique"])  # KeyError for an unknown technique
-    pairs = {
-        key: tuple((_within(c, CELL_COUNT), _within(d - 1, SIZE) + 1) for c, d in data[key])
-        for key in ("placements", "eliminations")
-    }
-    return Step(
-        technique=data["technique"],
-        placements=pairs["placements"],
-        eliminations=pairs["eliminations"],
-        cells=tuple(_within(c, CELL_COUNT) for c in data["cells"]),
-        units=tuple(_within(u, len(UNITS)) for u in data["units"]),
-        digits=tuple(_within(d - 1, SIZE) + 1 for d in data["digits"]),
-    )
 
 
 def load_save(path: Path) -> Game | None:

@@ -19,6 +19,7 @@ open peers, before a (digit, unit).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.model.geometry import (
@@ -153,6 +154,7 @@ def _line_part(first_field: int, field_count: int, segment: int, band: int) -> _
 
 _LINE_SHIFT = _STRIDE * _FIELDS_PER_LAYOUT * _ROW_LAYOUT
 _LINE_BITS = (1 << (_STRIDE * _FIELDS_PER_LAYOUT * 2)) - 1  # rows and columns
+_LINE_PARTS: tuple[_LinePart, ...]
 if BOX_WIDTH == BOX_HEIGHT:
     _LINE_PARTS = (_line_part(0, 2 * _FIELDS_PER_LAYOUT, BOX_WIDTH, BOX_HEIGHT),)
 else:
@@ -335,7 +337,7 @@ def solve(grid: Grid) -> Grid | None:
     return Grid(_digits(search.first), grid.givens)
 
 
-def solve_values(values) -> tuple[int, list[int] | None]:
+def solve_values(values: Sequence[int]) -> tuple[int, list[int] | None]:
     """(solution count up to 2, the first solution's values): one search for both."""
     search = _search(values, 2)
     return search.count, None if search.first is None else _digits(search.first)
@@ -368,6 +370,7 @@ def validity(grid: Grid, limit: int = 2) -> Validity:
     search = _search(grid.values, max(2, limit))
     if search.count == 0:
         return Validity("none", 0, "no solution")
+    assert search.first is not None  # a search that counted a solution kept the first
     solution = Grid(_digits(search.first), grid.givens)
     if search.count == 1:
         return Validity("unique", 1, "unique solution", solution)

@@ -11,6 +11,7 @@ solved, and its absence raises MilpUnavailable. This module returns data and nev
 
 from __future__ import annotations
 
+from tutor.model.errors import MilpFailed, MilpUnavailable
 from tutor.model.geometry import BOX_HEIGHT, BOX_WIDTH, CELL_COUNT, SIZE
 from tutor.model.grid import Grid
 
@@ -23,17 +24,10 @@ TIME_LIMIT = 60.0
 INFEASIBLE = 2  # scipy.optimize.milp's status for "no point meets the constraints"
 
 
-class MilpUnavailable(ImportError):
-    """SciPy (the `milp` extra) is not installed."""
-
-
-class MilpFailed(RuntimeError):
-    """HiGHS stopped without an answer (time limit or a numerical problem): no claim either way."""
-
-
 def _scipy():
     """The SciPy pieces the model needs, or MilpUnavailable saying how to install them."""
     try:
+        # Imported lazily: SciPy is the optional milp extra.
         import numpy
         from scipy.optimize import Bounds, LinearConstraint, milp
         from scipy.sparse import csr_matrix

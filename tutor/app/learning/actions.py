@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tutor.app.learning.launch import open_lesson_menu, open_technique_lesson
+
 
 class LessonActions:
     """Needs the game screen's `game`; `sync_lesson_link()` is called after each redraw."""
@@ -9,22 +11,16 @@ class LessonActions:
     lesson_link_shown = False
 
     def action_lessons(self) -> None:
-        # Imported here: the lesson screens import the game screen's layout constants.
-        from tutor.app.learning.launch import open_lesson_menu
-
         open_lesson_menu(self.app)
 
     def action_hint_lesson(self) -> None:
-        from tutor.app.learning.launch import open_technique_lesson
-
         step = self.hinted_step()
         if step is not None:
             open_technique_lesson(self.app, step.technique)
 
     def hinted_step(self):
         """The step of the hint on screen, or None (no hint asked, or a problem shown instead)."""
-        game = self.game
-        return game.hint_step if game.hint_level else None
+        return self.game.hints.shown_step
 
     def sync_lesson_link(self) -> None:
         """Show L in the footer only while a hint is on screen (bindings redraw only on a change)."""

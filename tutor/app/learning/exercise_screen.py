@@ -7,14 +7,11 @@ from dataclasses import replace
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.events import Resize
-from textual.geometry import Size
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tutor.engine import Step
-from tutor.engine.registry import technique as technique_entry
-from tutor.play.game import HINT_LEVELS, Game
+from tutor.engine import Step, technique as technique_entry
+from tutor.play.game import Game
+from tutor.play.hints import HintLadder
 from tutor.model.geometry import cell_name
 from tutor.model.grid import Grid
 from tutor.learning import PARTLY, RIGHT, LessonSession
@@ -22,11 +19,12 @@ from tutor.learning.drills import Drill, DrillError
 from tutor.app import keys
 from tutor.app.board import Board
 from tutor.app.cell_panel import CellPanel
-from tutor.app.game_screen import FULL_MIN_SIZE
+from tutor.app.layout import BoardScreen
 from tutor.app.selection import CellSelection
 from tutor.app.view import step_view
 from tutor.app.learning.drill_file_screen import DrillFileScreen, FileDrill
-from tutor.app.learning.feedback import feedback_content, hint_content
+from tutor.app.hint_panel import rungs_content
+from tutor.app.learning.feedback import feedback_content
 
 BOARD_KEYS = ("Move", "Down", "Left", "Right", "Digit", "Pencil", "Clear", "Undo", "Redo")
 """The game's own keys for moving and entering, so the board answers to the same keys everywhere."""
@@ -48,7 +46,7 @@ EXERCISE_KEYS = tuple(k for k in keys.GAME_KEYS if k.label in BOARD_KEYS) + (
 )
 
 
-class ExerciseScreen(CellSelection, keys.FittedFooter, Screen):
+class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
     """The learner changes a copy of the position; enter checks it against the engine."""
 
     CSS_PATH = "lessons.tcss"
@@ -87,14 +85,6 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, Screen):
             self.action_drill()
         else:
             self.start_exercise(self.index)
-
-    def on_resize(self, event: Resize) -> None:
-        self.apply_layout(event.size)
-
-    def apply_layout(self, size: Size) -> None:
-        compact = size.width < FULL_MIN_SIZE.width or size.height < FULL_MIN_SIZE.height
-        self.query_one(Board).compact = compact
-        self.fit_footer_to(size.width)
 
     # --- opening positions --------------------------------------------------------------
     def start_exercise(self, index: int) -> None:
@@ -136,16 +126,16 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, Screen):
         self.pencil = not expected.placements
         self.feedback = None
         self.marked: frozenset[int] = frozenset()
-        self.hint_step: Step | None = None
-        self.hint_level = 0
+        # Unlike the game's, this ladder outlives the learner's changes: it is about the exercise.
+        self.hints = HintLadder()
         self.solved = False
         self.note = ""
         self.refresh_views()
 
     # --- drawing -------------------------------------------------------------------------
     def refresh_views(self) -> None:
-        step = self.hint_step if self.hint_level else None
-        view = step_view(self.game.grid, self.selected, step, self.hint_level, self.marked)
+        hints = self.hints
+        view = step_view(self.game.grid, self.selected, hints.shown_step, hints.level, self.marked)
         self.query_one(Board).view = view
         # The compact board shows no pencil marks: the selected cell's are listed here.
         self.query_one(CellPanel).show(view)
@@ -160,7 +150,8 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, Screen):
         for name in (RIGHT, PARTLY, "wrong"):
             panel.set_class(verdict == name, f"-{name}")
         hint = self.query_one("#exercise-hint", Static)
-        hint_text = hint_content(self.hint_step, self.hint_level)
+        step = hints.shown_step
+        hint_text = rungs_content(step, hints.level) if step is not None else None
         hint.display = hint_text is not None
         hint.update(hint_text or "")
         self.query_one("#exercise-keys", Static).update(Content.from_markup(
@@ -261,19 +252,19 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, Screen):
         self.feedback = feedback
         self.note = ""
         if feedback.step is not None:
-            self.hint_step = feedback.step
+            self.hints.take(feedback.step)
         self.solved = feedback.verdict == RIGHT
         if self.solved:
-            self.hint_level = 0
+            self.hints.down()
         self.marked = frozenset(cell for cell, _, _ in feedback.wrong + feedback.missed)
         self.refresh_views()
         # On a small terminal the verdict may sit below the fold of the side panel.
         self.query_one("#exercise-feedback").scroll_visible(animate=False)
 
     def action_hint(self) -> None:
-        if self.hint_step is None:
-            self.hint_step = self.expected_step()
-        self.hint_level = min(HINT_LEVELS, self.hint_level + 1)
+        if self.hints.step is None:
+            self.hints.take(self.expected_step())
+        self.hints.climb()
         self.refresh_views()
 
     def expected_step(self) -> Step:

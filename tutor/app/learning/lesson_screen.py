@@ -6,15 +6,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
-from textual.geometry import Size
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tutor.learning import LessonSession
 from tutor.learning.text import paragraphs
 from tutor.app.board import Board
-from tutor.app.game_screen import FULL_MIN_SIZE
+from tutor.app.layout import BoardScreen
 from tutor.app.learning.drill_file_screen import DrillFileScreen, FileDrill
 from tutor.app.learning.exercise_screen import ExerciseScreen
 from tutor.app.learning.views import marked_candidates, page_view
@@ -23,7 +20,7 @@ UNWRAPPED = 10_000
 """Re-flow paragraphs into single lines; the panel wraps them to its own width."""
 
 
-class LessonScreen(Screen):
+class LessonScreen(BoardScreen):
     """Pages stepped with → and ←; past the last page (or with e) come the exercises, d drills, D drills from a file."""
 
     CSS_PATH = "lessons.tcss"
@@ -55,14 +52,6 @@ class LessonScreen(Screen):
 
     def on_mount(self) -> None:
         self.show_page()
-
-    def on_resize(self, event: Resize) -> None:
-        self.apply_layout(event.size)
-
-    def apply_layout(self, size: Size) -> None:
-        compact = size.width < FULL_MIN_SIZE.width or size.height < FULL_MIN_SIZE.height
-        self.query_one(Board).compact = compact
-        self.set_class(compact, "-compact")
 
     def show_page(self) -> None:
         session = self.session

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.engine.registry import technique as technique_entry
+from tutor.engine import technique as technique_entry
 from tutor.learning import Lesson, LessonError, LessonSession, Progress
 from tutor.app.learning.lesson_screen import LessonScreen
 from tutor.app.learning.library import bundled_lessons

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.engine.registry import band
+from tutor.engine import band
 from tutor.play.game import Game
 from tutor.generator import Generated
 from tutor.generator.generate import level_text

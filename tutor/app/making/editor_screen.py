@@ -12,10 +12,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.events import Resize
-from textual.geometry import Size
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tutor.generator.editor import EditorCheck, check, default_path, save
@@ -24,7 +21,7 @@ from tutor.model.grid import Grid
 from tutor.solvers.backtracking import MIN_PROPER_GIVENS
 from tutor.model.storage import Unreadable
 from tutor.app.board import Board
-from tutor.app.board_render import FULL
+from tutor.app.layout import BoardScreen
 from tutor.app.keys import GAME_KEYS, Key, bindings
 from tutor.app.selection import CellSelection
 from tutor.app.view import BoardView
@@ -36,8 +33,6 @@ PENDING_NOTICE = 0.15
 """Seconds the solution count may take before the panel says it is counting."""
 NO_CANDIDATES = (0,) * CELL_COUNT
 """Empty cells are drawn blank: the editor shows givens only."""
-FULL_MIN_SIZE = Size(FULL.width + 1 + 36, FULL.height + 1)
-"""Below this terminal size the board switches to one line per row."""
 
 EDITOR_KEYS: tuple[Key, ...] = (
     *(k for k in GAME_KEYS if k.action.startswith("move")),
@@ -72,7 +67,7 @@ class Checked(Message):
         self.values, self.result = values, result
 
 
-class EditorScreen(CellSelection, Screen[Composed | None]):
+class EditorScreen(CellSelection, BoardScreen[Composed | None]):
     """Dismisses with the puzzle to play, or None when the user goes back to the game."""
 
     BINDINGS = bindings(EDITOR_KEYS)
@@ -122,11 +117,6 @@ class EditorScreen(CellSelection, Screen[Composed | None]):
             self.values = draft
             self.message = "Your draft is back (X clears the board, u undoes that)."
         self.validate()
-
-    def on_resize(self, event: Resize) -> None:
-        size = event.size
-        self.query_one(Board).compact = (size.width < FULL_MIN_SIZE.width
-                                         or size.height < FULL_MIN_SIZE.height)
 
     def report_draft_problem(self, error: OSError) -> None:
         if not self.draft_failed:

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from tutor.generator import GenerationError, LevelRange
+from tutor.generator import GenerationError, LevelError, LevelRange
 from tutor.app.screens.form_dialog import FormDialog
 
 
@@ -31,10 +31,10 @@ def read_request(level_text: str, seed_text: str, symmetric: bool) -> Request:
     try:
         seed = int(seed_text)
     except ValueError:
-        raise GenerationError(f"the seed {seed_text!r} is not a whole number (or leave it empty "
-                              "for a random one)") from None
+        raise LevelError(f"the seed {seed_text!r} is not a whole number (or leave it empty "
+                         "for a random one)") from None
     if seed < 0:
-        raise GenerationError(f"the seed {seed} is negative: give 0 or more")
+        raise LevelError(f"the seed {seed} is negative: give 0 or more")
     return Request(levels, seed, symmetric)
 
 
