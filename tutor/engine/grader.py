@@ -109,14 +109,24 @@ CARD_IDS = frozenset(CARD_LADDER)
 
 
 def hardest_step(steps: list[Step], counts: dict[str, int]) -> Step | None:
-    """The first step of the highest rating (ratings per step only where a technique varies them)."""
+    """The first step of the highest rating.
+
+    A technique's registry rating bounds its steps' ratings (a `rate` only refines it downwards),
+    so a step is rated one by one only when its bound could beat the best so far: grading pays
+    almost nothing for the rating.
+    """
+    bound = {t: technique(t).rating for t in counts}
+    varying = {t for t in counts if technique(t).rate is not None}
+    top = max(bound.values(), default=0.0)
     best: Step | None = None
     best_rating = -1.0
-    varying = {t for t in counts if technique(t).rate is not None}
-    fixed = {t: technique(t).rating for t in counts if t not in varying}
     for step in steps:
         t = step.technique
-        rating = fixed[t] if t in fixed else step.rating
+        if bound[t] <= best_rating:
+            continue
+        rating = step.rating if t in varying else bound[t]
         if rating > best_rating:
             best, best_rating = step, rating
+            if rating >= top:
+                break
     return best

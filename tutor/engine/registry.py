@@ -56,7 +56,7 @@ _ROWS = (
      wings.xyz_wings, wings.XYZWingTexts(), None),
     ("w_wing", "W-Wing", wings, None, None, "w_wing", 4.4,
      wings.w_wings, wings.WWingTexts(), None),
-    ("unique_rectangle", "Unique rectangle", uniqueness, None, None, "unique_rectangle", 4.5,
+    ("unique_rectangle", "Unique rectangle", uniqueness, None, None, "unique_rectangle", 4.8,
      uniqueness.unique_rectangles, uniqueness.UniqueRectangleTexts(),
      uniqueness.unique_rectangle_rating),
     ("simple_colors", "Simple colours", colouring, None, None, "simple_colors", 4.5,
@@ -101,7 +101,8 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
   strong link, about as hard to see); nor WXYZ-Wing: 4.6, a step above XYZ-Wing for the fourth
   cell (the value Sukaku Explainer, its fork, gives it).
 - Uniqueness: sound only because the engine proves the puzzle has one solution first. Sudoku
-  Explainer rates a unique rectangle 4.5 and type 3 4.6-4.8 by the naked subset's size (`rate`);
+  Explainer rates a unique rectangle 4.5 and type 3 4.6-4.8 by the naked subset's size (`rate`;
+  the row holds the highest, 4.8);
   SE has no types 5 and 6, which are the type 2 and type 4 arguments on a diagonal, so they keep
   4.5 (HoDoKu scores all its uniqueness tests alike).
 - SE has no hidden rectangle; 4.8 puts it beside the hardest type 3: on top of the rectangle it

@@ -78,7 +78,7 @@ class Technique:
     sharing a `score_group` are counted together (pointing and claiming are one technique there).
     A technique with `level` None is off the card's 0-6 ladder. `rating` is the technique's place on
     Sudoku Explainer's scale; `rate`, where given, refines it per step (a full house rates lower
-    than another naked single).
+    than another naked single), never above `rating`, which is then the highest it gives.
     """
 
     id: str
