@@ -30,6 +30,12 @@ def full_empty_rectangle(step) -> bool:
     return not is_dual(step) and len(step.role("box_cells")) > 2
 
 
+def overlapping(step) -> bool:
+    """An ALS step whose sets share a cell."""
+    cells = [c for role in ("als_a", "als_b", "pivot") for c in step.role(role)]
+    return len(cells) != len(set(cells))
+
+
 # HoDoKu code (or code-variant, when the variant changes what counts) -> (our technique, which of
 # its steps count). Locked pair/triple are our naked pair/triple; HoDoKu's dual kite and dual
 # empty rectangle are our kite and empty rectangle steps that read one pattern two ways.
@@ -82,6 +88,12 @@ CODES = {
     "0312": ("finned_jellyfish", lambda s: not is_sashimi(s)),
     "0320": ("finned_x_wing", is_sashimi),
     "0321": ("finned_swordfish", is_sashimi),
+    # Almost locked sets: variant -2 of ALS-XZ is the doubly linked kind (our same finder); variant
+    # -2 of ALS-XY-Wing lets the sets share cells (HoDoKu's overlap option), -1 does not.
+    "0901": ("als_xz", None),
+    "0902-1": ("als_xy_wing", lambda s: not overlapping(s)),
+    "0902-2": ("als_xy_wing", None),
+    "1101": ("sue_de_coq", None),
     "0322": ("finned_jellyfish", is_sashimi),
 }
 
