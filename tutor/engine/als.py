@@ -228,21 +228,31 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     digit_cells = digit_cell_sets(masks)
     sets = almost_locked_sets(masks, digit_cells)
     links = _links(sets, overlap=True)
-    reach = [_reach(als) for als in sets]
     best: dict[tuple, tuple] = {}
     for pivot_index, neighbours in enumerate(links):
+        if len(neighbours) < 2:
+            continue
         pivot = sets[pivot_index]
-        for n, (i, rcs_a) in enumerate(neighbours):
-            a = sets[i]
-            a_reach, a_mask, a_cells = reach[i], a.mask & ~rcs_a, a.cells
-            for j, rcs_b in neighbours[n + 1:]:
-                # Only sets whose outside seers meet can remove anything: most pairs stop here.
-                if not a_reach & reach[j] or (rcs_a == rcs_b and COUNT[rcs_a] == 1):
+        # Each neighbour with the cells outside it that see all its places of a digit other than
+        # its link's: only pairs whose such cells meet can remove anything, and most stop there.
+        near = []
+        for i, rcs in neighbours:
+            als = sets[i]
+            seers = als.seers
+            reach = 0
+            for d in DIGITS_IN[als.mask & ~rcs]:
+                reach |= seers[d]
+            if reach:
+                near.append((reach, rcs, als))
+        for n, (a_reach, rcs_a, a) in enumerate(near):
+            a_mask, a_cells = a.mask & ~rcs_a, a.cells
+            single_a = COUNT[rcs_a] == 1
+            for b_reach, rcs_b, b in near[n + 1:]:
+                if not a_reach & b_reach or (single_a and rcs_a == rcs_b):
                     continue
-                b = sets[j]
                 targets = a_mask & b.mask & ~rcs_b
                 union = a_cells | b.cells
-                if not targets or union in (a_cells, b.cells):
+                if not targets or union == a_cells or union == b.cells:
                     continue
                 removed = _shared_removals(a, b, targets)
                 if not removed:
@@ -262,14 +272,6 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             roles=_set_roles("als_a", a) + _set_roles("als_b", b)
             + _set_roles("pivot", pivot) + (("restricted_commons", (x, y)),)))
     yield from _unique(steps)
-
-
-def _reach(als: Als) -> int:
-    """The cells outside the set that see all its places of some digit."""
-    cells = 0
-    for d in DIGITS_IN[als.mask]:
-        cells |= als.seers[d]
-    return cells
 
 
 def _distinct_pair(first: int, second: int) -> tuple[int, int]:

@@ -8,7 +8,7 @@ from tutor.model.geometry import (
     COUNT, DIGITS_IN, UNIT_BITS, cells_name, cells_of_bits, digits_name, unit_name,
 )
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts
+from tutor.engine.technique import Texts, digits_or
 
 _CROSSINGS = tuple((line, 18 + box) for line in range(18) for box in range(9)
                    if UNIT_BITS[line] & UNIT_BITS[18 + box])
@@ -126,9 +126,9 @@ class SueDeCoqTexts(Texts):
         line, box = step.units
         return (f"{cells_name(step.role('intersection'))}, where {unit_name(line)} crosses "
                 f"{unit_name(box)}, hold {digits_name(step.role('intersection_digits'))}. In "
-                f"{unit_name(line)}, {cells_name(step.role('line_cells'))} hold "
+                f"{unit_name(line)}, {_holds(step.role('line_cells'))} "
                 f"{digits_name(step.role('line_digits'))}; in {unit_name(box)}, "
-                f"{cells_name(step.role('box_cells'))} hold "
+                f"{_holds(step.role('box_cells'))} "
                 f"{digits_name(step.role('box_digits'))}.")
 
     def full(self, step: Step) -> str:
@@ -137,23 +137,44 @@ class SueDeCoqTexts(Texts):
         core_digits = set(step.role("intersection_digits"))
         line_cells, box_cells = step.role("line_cells"), step.role("box_cells")
         line_digits, box_digits = set(step.role("line_digits")), set(step.role("box_digits"))
-        line_removes = sorted((core_digits | line_digits) - box_digits
-                              | (line_digits & box_digits - core_digits))
-        box_removes = sorted((core_digits | box_digits) - line_digits
-                             | (line_digits & box_digits - core_digits))
-        cells_removed = _removal_text(step)
-        return (f"{self.pattern(step)} The line's cells {cells_name(line_cells)} have only as "
-                f"many digits outside the crossing's as they have cells, plus some of the "
-                f"crossing's; the box's cells {cells_name(box_cells)} the same, and share none of "
-                f"the crossing's digits with the line's cells. Counting cells and digits, the "
-                f"{len(core) + len(line_cells) + len(box_cells)} cells must hold each of "
-                f"{digits_name(sorted(core_digits))} exactly once and every other digit of the "
-                f"two sets. So {digits_name(line_removes) if line_removes else 'no digit'} "
-                f"{'is' if len(line_removes) == 1 else 'are'} placed within the crossing and the "
-                f"line's cells, all in {line}, and "
-                f"{digits_name(box_removes) if box_removes else 'no digit'} within the crossing "
-                f"and the box's cells, all in {box}: no other cell of {line} can hold the first, "
-                f"nor any other cell of {box} the second. Remove {cells_removed}.")
+        line_core, box_core = sorted(line_digits & core_digits), sorted(box_digits & core_digits)
+        line_extra, box_extra = sorted(line_digits - core_digits), sorted(box_digits - core_digits)
+        line_takes = len(line_cells) - len(line_extra)
+        box_takes = len(box_cells) - len(box_extra)
+        line_removes = sorted(core_digits - box_digits | set(line_extra))
+        box_removes = sorted(core_digits - line_digits | set(box_extra))
+        return (f"{self.pattern(step)} The {_count(len(core))} crossing cells hold different "
+                f"digits, all from {digits_name(sorted(core_digits))}. In {line}, "
+                f"{_part(line_cells, line_extra, line_takes, line_core)} In {box}, "
+                f"{_part(box_cells, box_extra, box_takes, box_core)} No digit is in both lists, "
+                f"and each of these cells shares {line} or {box} with the crossing cells, so "
+                f"together they hold {len(core) + line_takes + box_takes} different digits of "
+                f"{digits_name(sorted(core_digits))}: every one of them, each once, and with "
+                f"them every other digit of the two sets. So "
+                f"{digits_name(line_removes)} can only be in the crossing cells or "
+                f"{cells_name(line_cells)}, all in {line}, and {digits_name(box_removes)} only in "
+                f"the crossing cells or {cells_name(box_cells)}, all in {box}: no other cell of "
+                f"{line} can hold the first, nor any other cell of {box} the second. Remove "
+                f"{_removal_text(step)}.")
+
+
+def _holds(cells) -> str:
+    return f"{cells_name(cells)} {'holds' if len(cells) == 1 else 'hold'}"
+
+
+def _count(cells: int) -> str:
+    return "two" if cells == 2 else "three"
+
+
+def _part(cells, extra, takes: int, core_digits) -> str:
+    """'r8c8 is 1 cell holding 3 and 5 with no other digit, so it takes 1 of 3 or 5.'"""
+    size = "1 cell" if len(cells) == 1 else f"{len(cells)} cells"
+    verb, pronoun = ("is", "it") if len(cells) == 1 else ("are", "they")
+    others = (f"only {len(extra)} other digit{'s' if len(extra) > 1 else ''} "
+              f"({digits_name(extra)})" if extra else "no other digit")
+    return (f"{cells_name(cells)} {verb} {size} with {others} besides "
+            f"{digits_or(core_digits)}, so {pronoun} must hold at least {takes} of "
+            f"{digits_or(core_digits)}{' and also ' + digits_name(extra) if extra else ''}.")
 
 
 def _removal_text(step: Step) -> str:
