@@ -120,13 +120,13 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
   and its chains (X-chain 260); SE rates the XY-Wing 4.2 and the XYZ-Wing 4.4, so simple colours
   take 4.5, just above the wings, and multi colours, which needs a second chain and a bridge, 5.0
   (a naked quad's rating), still below SE's chains.
-- Almost locked sets and Sue de Coq: Sudoku Explainer has no rule for them (it finds their
-  eliminations as forcing chains, 7.0 and up). Sukaku Explainer, its fork, rates Sue de Coq 5.0,
-  which we keep (beside a naked quad: it is two overlapping locked sets). ALS-XZ takes 5.8: above
-  BUG+1 (5.6) and every fish, below SE's shortest chains (6.5), which it is (two sets tied by one
-  digit, a chain of two nodes); ALS-XY-Wing, one set more, 6.1. HoDoKu orders them the same way
-  (scores: Sue de Coq 250, ALS-XZ 300, ALS-XY-Wing 320, above its X-chain 260 but these are seen
-  as sets, not followed link by link, which we judge easier than SE's chains).
+- Almost locked sets and Sue de Coq: Sudoku Explainer 1.2 has no rule for them (it finds their
+  eliminations as forcing chains, 7.0 and up, which would rank a two-set pattern above the
+  chains it replaces). Sukaku Explainer, its fork, rates Sue de Coq 5.0, kept here (beside the
+  naked quad: two locked sets sharing the crossing cells). ALS-XZ is in effect the shortest
+  chain of sets (two nodes and one link), so 5.8: above BUG+1 (5.6) and every fish, below SE's
+  shortest chains (6.5); ALS-XY-Wing, one set and one link more, 6.1. HoDoKu orders them the same
+  way: Sue de Coq, then ALS-XZ, then ALS-XY-Wing.
 - Backtracking is rated 10.0: above every technique, standing for the chains, forcing chains and
   nets Sudoku Explainer rates 6.5 to 11 that the tutor does not teach yet.
 """
