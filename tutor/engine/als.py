@@ -97,41 +97,60 @@ def _links(sets: list[Als], overlap: bool = False) -> list[list[tuple[int, int]]
     Rather than try every pair of sets, for each set A and digit x only the sets whose first x lies
     among the cells seeing every x of A are tried: the others cannot have x as a restricted common.
     """
+    # Sets are added to the index after they are tried, from the last back, so each pair is
+    # tried once, from its earlier set.
     by_first: list[dict[int, list[tuple[int, int, int]]]] = [{} for _ in range(10)]
-    for index, als in enumerate(sets):
-        for d in DIGITS_IN[als.mask]:
-            holders = als.holders[d]
-            first = (holders & -holders).bit_length() - 1
-            by_first[d].setdefault(first, []).append((index, holders, als.cells))
     found: dict[int, int] = {}
     count = len(sets)
-    for i, a in enumerate(sets):
-        a_cells = a.cells
+    for i in range(count - 1, -1, -1):
+        a = sets[i]
+        a_cells, a_holders = a.cells, a.holders
         for d in DIGITS_IN[a.mask]:
             region = a.seers[d]
-            if not region:
-                continue
             starts = by_first[d]
-            bit_d = 1 << (d - 1)
-            rest = region
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                for j, holders, b_cells in starts.get(low.bit_length() - 1, ()):
-                    if j <= i or holders & ~region:
-                        continue
-                    shared = a_cells & b_cells
-                    if shared and (not overlap or a.holders[d] & shared
-                                   or shared in (a_cells, b_cells)):
-                        continue
-                    key = i * count + j
-                    found[key] = found.get(key, 0) | bit_d
+            if region and starts:
+                outside = ~region
+                bit_d = 1 << (d - 1)
+                rest = region
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    for j, holders, b_cells in starts.get(low.bit_length() - 1, ()):
+                        if holders & outside:
+                            continue
+                        shared = a_cells & b_cells
+                        if shared and (not overlap or a_holders[d] & shared
+                                       or shared == a_cells or shared == b_cells):
+                            continue
+                        key = i * count + j
+                        found[key] = found.get(key, 0) | bit_d
+            holders = a_holders[d]
+            first = (holders & -holders).bit_length() - 1
+            starts.setdefault(first, []).append((i, holders, a_cells))
     links: list[list[tuple[int, int]]] = [[] for _ in sets]
     for key, rcs in sorted(found.items()):
         i, j = divmod(key, count)
         links[i].append((j, rcs))
         links[j].append((i, rcs))
     return links
+
+
+_last: list = [((), ([], []))]
+"""[(the last position's masks, (sets, links))]: the ladder tries ALS-XZ and then ALS-XY-Wing on
+the same position, and finding the sets and their links is most of either's work. One tuple,
+read and replaced whole, so a finder on another thread never pairs one position's key with
+another's sets."""
+
+
+def _sets_and_links(masks: Sequence[int]) -> tuple[list[Als], list[list[tuple[int, int]]]]:
+    """The position's almost locked sets and their links, sets sharing cells included."""
+    key = tuple(masks)
+    cached_key, found = _last[0]
+    if cached_key != key:
+        sets = almost_locked_sets(masks, digit_cell_sets(masks))
+        found = (sets, _links(sets, overlap=True))
+        _last[0] = (key, found)
+    return found
 
 
 def _shared_removals(a: Als, b: Als, digits: int) -> list[tuple[int, int]]:
@@ -185,15 +204,16 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     digits), ("restricted_common", (x,) or (x1, x2)). `units` are A's unit then B's; `digits` are
     the eliminated digits ascending (HoDoKu's candidate field).
     """
-    digit_cells = digit_cell_sets(masks)
-    sets = almost_locked_sets(masks, digit_cells)
+    sets, links = _sets_and_links(masks)
     steps = []
-    for i, neighbours in enumerate(_links(sets)):
+    for i, neighbours in enumerate(links):
         a = sets[i]
         for j, rcs in neighbours:
             if j < i:
                 continue
             b = sets[j]
+            if a.cells & b.cells:
+                continue
             common = a.mask & b.mask
             if COUNT[rcs] == 1:
                 removed = _shared_removals(a, b, common & ~rcs)
@@ -225,9 +245,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     ("pivot", cells), ("pivot_digits", digits), ("restricted_commons", (x, y)) for the digits the
     texts use. `units` are A's, B's and C's; `digits` the eliminated digits ascending.
     """
-    digit_cells = digit_cell_sets(masks)
-    sets = almost_locked_sets(masks, digit_cells)
-    links = _links(sets, overlap=True)
+    sets, links = _sets_and_links(masks)
     best: dict[tuple, tuple] = {}
     for pivot_index, neighbours in enumerate(links):
         if len(neighbours) < 2:
