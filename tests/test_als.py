@@ -263,7 +263,7 @@ def puzzles(top: int, per_bucket: int) -> list[str]:
 
 
 def test_als_and_sue_de_coq_are_sound_and_fast_on_real_puzzles():
-    positions, checked, problems, slowest = sweep(puzzles(40, 20), check_texts=True)
+    positions, checked, problems, slowest = sweep(puzzles(60, 30), check_texts=True)
     print(f"ALS/Sue de Coq soundness: {positions} positions, {checked} steps, {len(problems)} "
           f"problems, slowest finder call {slowest * 1000:.1f} ms of CPU")
     assert positions > 40 and checked > 100
@@ -289,6 +289,16 @@ def test_texts_name_every_eliminated_cell_on_the_library_cases():
     assert {s.technique for s in steps} == set(MY_IDS)
     problems = [p for s in steps for p in text_problems(s)]
     assert not problems, problems[:5]
+
+
+def test_the_shared_search_never_answers_for_another_position():
+    first, second = made(*XZ), made(*SDC)
+    fresh = [str(s) for s in tutor.find_steps(second, "als_xz")]
+    tutor.find_steps(first, "als_xz")  # leaves the first position's sets behind
+    assert [str(s) for s in tutor.find_steps(second, "als_xz")] == fresh
+    assert [str(s) for s in tutor.find_steps(first, "als_xy_wing")] == [
+        str(s) for s in als.als_xy_wings(first.values, list(first.masks))]
+    assert fresh != [str(s) for s in tutor.find_steps(first, "als_xz")]
 
 
 def test_registry_places_them_beyond_the_card_by_rating():

@@ -12,6 +12,7 @@ from collections import Counter
 from tutor import find_steps
 from tutor.engine.single_digit import is_dual
 from tutor.engine.fish import is_sashimi
+from tutor.engine.als import shares_cells as overlapping
 from tutor.model.geometry import DIGITS_IN, UNITS, cell_at, mask_of
 from tutor.model.grid import Grid
 from conftest import shared_file
@@ -28,12 +29,6 @@ def full_empty_rectangle(step) -> bool:
     """HoDoKu's plain Empty Rectangle: single, with at least three places in the box (HoDoKu finds
     the two-place kind only under variant -1)."""
     return not is_dual(step) and len(step.role("box_cells")) > 2
-
-
-def overlapping(step) -> bool:
-    """An ALS step whose sets share a cell."""
-    cells = [c for role in ("als_a", "als_b", "pivot") for c in step.role(role)]
-    return len(cells) != len(set(cells))
 
 
 # HoDoKu code (or code-variant, when the variant changes what counts) -> (our technique, which of

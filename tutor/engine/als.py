@@ -181,11 +181,24 @@ def _unique(steps: list[Step]) -> Iterator[Step]:
     """The steps smallest pattern first, one per set of eliminations (sets sharing no cell
     preferred: they are easier to see)."""
     seen = set()
-    for step in sorted(steps, key=lambda s: (len(set(s.cells)) != len(s.cells), len(s.cells),
-                                             -len(s.eliminations))):
+    for step in sorted(steps, key=lambda s: (shares_cells(s), _pattern_size(s), -len(s.eliminations))):
         if step.eliminations not in seen:
             seen.add(step.eliminations)
             yield step
+
+
+def _set_cells(step: Step) -> list[int]:
+    return [c for role in ("als_a", "als_b", "pivot") for c in step.role(role)]
+
+
+def shares_cells(step: Step) -> bool:
+    """Whether two of the step's sets share a cell."""
+    cells = _set_cells(step)
+    return len(cells) != len(set(cells))
+
+
+def _pattern_size(step: Step) -> int:
+    return len(_set_cells(step))
 
 
 def _digits_of(removed) -> tuple[int, ...]:
@@ -285,7 +298,8 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         x, y = _distinct_pair(rcs_a, rcs_b)
         steps.append(Step(
             "als_xy_wing", eliminations=removed,
-            cells=cells_of_bits(a.cells) + cells_of_bits(b.cells) + cells_of_bits(pivot.cells),
+            cells=tuple(dict.fromkeys(cells_of_bits(a.cells) + cells_of_bits(b.cells)
+                                      + cells_of_bits(pivot.cells))),
             units=(a.unit, b.unit, pivot.unit), digits=_digits_of(removed),
             roles=_set_roles("als_a", a) + _set_roles("als_b", b)
             + _set_roles("pivot", pivot) + (("restricted_commons", (x, y)),)))
