@@ -14,9 +14,9 @@ from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell
 from tutor.model.grid import Grid
 from conftest import read_lines, shared_file
 
-MY_IDS = ("als_xz", "als_xy_wing", "sue_de_coq")
+MY_IDS = ("als_xz", "als_xy_wing", "death_blossom", "sue_de_coq")
 FINDERS = {"als_xz": als.als_xz, "als_xy_wing": als.als_xy_wings,
-           "sue_de_coq": sue_de_coq.sue_de_coq}
+           "death_blossom": als.death_blossoms, "sue_de_coq": sue_de_coq.sue_de_coq}
 
 
 def made(*cells_and_digits) -> Grid:
@@ -120,6 +120,34 @@ def test_als_xy_wing_needs_two_different_links():
                 and {cell("r1c5"), cell("r5c1")} <= set(s.cells)]
 
 
+# --- Death Blossom -------------------------------------------------------------------------
+
+
+def test_death_blossom_fires_on_a_made_position():
+    # Stem r5c5 {1,2,4}; petals: 1 -> r5c1, r5c2 {1,3,6} (row 5), 2 -> r1c5 {2,3} (column 5),
+    # 4 -> r4c4 {3,4} (box 5). Every petal holds 3, but no cell sees all three 3s: nothing goes.
+    grid = made(("r5c5", [1, 2, 4]), ("r5c1", [1, 6]), ("r5c2", [3, 6]), ("r1c5", [2, 3]),
+                ("r4c4", [3, 4]))
+    steps = tutor.find_steps(grid, "death_blossom")
+    assert [s for s in steps if s.role("stem") == (cell("r5c5"),)] == []
+    # Two petals: stem r5c5 {1,2}, 1 -> r5c1, r5c2 {1,3,6}; 2 -> r1c5 {2,3}. Either way a 3 is
+    # in r5c2 or r1c5, so r1c2, seeing both, loses its 3.
+    grid = made(("r5c5", [1, 2]), ("r5c1", [1, 6]), ("r5c2", [3, 6]), ("r1c5", [2, 3]))
+    steps = [s for s in tutor.find_steps(grid, "death_blossom") if s.role("stem") == (cell("r5c5"),)]
+    assert len(steps) == 1
+    step = steps[0]
+    assert set(step.eliminations) == removals(3, "r1c2")
+    assert step.role("petal_1") == cells("r5c1", "r5c2") and step.role("petal_2") == cells("r1c5")
+    assert "Remove 3 from r1c2" in step.explanation
+
+
+def test_death_blossom_needs_every_petal_to_see_the_stem():
+    # The 2's petal moved to r1c6: its 2 no longer sees the stem.
+    grid = made(("r5c5", [1, 2]), ("r5c1", [1, 6]), ("r5c2", [3, 6]), ("r1c6", [2, 3]))
+    assert [s for s in tutor.find_steps(grid, "death_blossom")
+            if s.role("stem") == (cell("r5c5"),)] == []
+
+
 # --- Sue de Coq -----------------------------------------------------------------------------
 
 SDC = (("r1c1", [1, 2, 3]), ("r1c2", [1, 2, 4]), ("r1c5", [1, 2]), ("r2c2", [3, 4]))
@@ -179,9 +207,9 @@ def library_cases(codes):
 def test_library_codes_pass_completely():
     from test_reglib import code_of, passes
 
-    cases = library_cases(("0901", "0902", "1101"))
+    cases = library_cases(("0901", "0902", "0904", "1101"))
     failed = [f"{c['line']} {code_of(c)}" for c in cases if not passes(c)]
-    assert len(cases) == 17 + 14 + 30
+    assert len(cases) == 17 + 14 + 17 + 30
     assert not failed, failed
 
 
@@ -282,7 +310,8 @@ def test_als_and_sue_de_coq_are_sound_on_more_puzzles():
 def test_texts_name_every_eliminated_cell_on_the_library_cases():
     from test_reglib import grid_of
 
-    ids = {"0901": "als_xz", "0902": "als_xy_wing", "1101": "sue_de_coq"}
+    ids = {"0901": "als_xz", "0902": "als_xy_wing", "0904": "death_blossom",
+           "1101": "sue_de_coq"}
     steps = []
     for case in library_cases(tuple(ids)):
         steps += tutor.find_steps(grid_of(case), ids[case["code"]])
@@ -309,3 +338,4 @@ def test_registry_places_them_beyond_the_card_by_rating():
     assert technique("als_xz").rating < technique("als_xy_wing").rating < 6.5
     order = list(LADDER)
     assert order.index("bug_plus_one") < order.index("als_xz") < order.index("als_xy_wing")
+    assert order.index("als_xy_wing") < order.index("death_blossom")

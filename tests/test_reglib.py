@@ -12,7 +12,7 @@ from collections import Counter
 from tutor import find_steps
 from tutor.engine.single_digit import is_dual
 from tutor.engine.fish import is_sashimi
-from tutor.engine.als import shares_cells as overlapping
+from tutor.engine.als import petals_share_cells, shares_cells as overlapping
 from tutor.model.geometry import DIGITS_IN, UNITS, cell_at, mask_of
 from tutor.model.grid import Grid
 from conftest import shared_file
@@ -88,6 +88,9 @@ CODES = {
     "0901": ("als_xz", None),
     "0902-1": ("als_xy_wing", lambda s: not overlapping(s)),
     "0902-2": ("als_xy_wing", None),
+    # Death blossom: -1 with petals sharing no cell, -2 with HoDoKu's overlap option.
+    "0904-1": ("death_blossom", lambda s: not petals_share_cells(s)),
+    "0904-2": ("death_blossom", None),
     "1101": ("sue_de_coq", None),
     "0322": ("finned_jellyfish", is_sashimi),
 }

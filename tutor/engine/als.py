@@ -424,3 +424,129 @@ class AlsXYWingTexts(Texts):
                 f"C could then hold neither {x} (every {x} of C sees A's) nor {y} (every {y} of C "
                 f"sees B's), and would be left with fewer digits than cells: impossible. Remove "
                 f"{_why_removed(step)}.")
+
+
+def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """A stem cell and, for each of its digits d, a petal: an almost locked set holding d whose
+    every d sees the stem (the petals share no cell and leave the stem out).
+
+    Whichever digit the stem takes, that digit's petal loses it and must hold all its others. So
+    a digit z held by every petal is in one of them, and leaves every cell that sees all the z of
+    all the petals (and the stem too, when the stem itself could be z). Petals may share cells
+    (HoDoKu's "overlap" option): the argument never needs them apart. One step per set of
+    removals is kept, petals sharing no cell preferred, then the fewest cells.
+
+    Roles: ("stem", (cell,)), ("petals", every petal cell), and for each stem digit d,
+    (f"petal_{d}", cells) and (f"petal_{d}_digits", digits). `digits` are the eliminated digits
+    ascending (HoDoKu's candidate field).
+    """
+    sets, _ = _sets_and_links(masks)
+    # petals[cell][d]: the sets that could be the petal of digit d for a stem at that cell.
+    petals: dict[int, dict[int, list[Als]]] = {}
+    for als in sets:
+        for d in DIGITS_IN[als.mask]:
+            for stem in cells_of_bits(als.seers[d]):
+                if COUNT[masks[stem]] <= 4:
+                    petals.setdefault(stem, {}).setdefault(d, []).append(als)
+    best: dict[tuple, tuple] = {}
+    for stem, by_digit in petals.items():
+        stem_digits = DIGITS_IN[masks[stem]]
+        if len(by_digit) != len(stem_digits):
+            continue
+        stem_peers = _PEER_BITS[stem]
+        choices = [by_digit[d] for d in stem_digits]
+
+        def grow(level: int, chosen: list, used: int, common: int, seeing: tuple) -> None:
+            # `seeing[z]`: the cells seeing every z of the petals chosen so far; a digit whose
+            # such cells are all gone is dropped, and a branch with no digit left stops.
+            if level == len(choices):
+                removed = []
+                for z in DIGITS_IN[common]:
+                    removed += [(c, z) for c in cells_of_bits(seeing[z] & ~used)]
+                if removed:
+                    removed = tuple(sorted(removed))
+                    size = (sum(p.cells.bit_count() for p in chosen) != used.bit_count(),
+                            used.bit_count())
+                    if removed not in best or size < best[removed][0]:
+                        best[removed] = (size, stem, tuple(chosen))
+                return
+            for petal in choices[level]:
+                if petal.cells >> stem & 1:
+                    continue
+                new_used = used | petal.cells
+                narrowed = 0
+                new_seeing = list(seeing)
+                for z in DIGITS_IN[common & petal.mask]:
+                    cells_z = seeing[z] & (petal.seers[z] | petal.cells)
+                    new_seeing[z] = cells_z
+                    if cells_z & ~new_used:
+                        narrowed |= 1 << (z - 1)
+                if narrowed:
+                    chosen.append(petal)
+                    grow(level + 1, chosen, new_used, narrowed, tuple(new_seeing))
+                    chosen.pop()
+
+        outside_stem = _ALL_CELLS & ~(1 << stem)
+        start = tuple(outside_stem & (stem_peers if masks[stem] >> (z - 1) & 1 else _ALL_CELLS)
+                      if z else 0 for z in range(10))
+        grow(0, [], 0, 511, start)
+    steps = []
+    for removed, (_, stem, chosen) in best.items():
+        roles = [("stem", (stem,)),
+                 ("petals", tuple(dict.fromkeys(c for p in chosen
+                                                for c in cells_of_bits(p.cells))))]
+        for d, petal in zip(DIGITS_IN[masks[stem]], chosen):
+            roles += [(f"petal_{d}", cells_of_bits(petal.cells)),
+                      (f"petal_{d}_digits", DIGITS_IN[petal.mask])]
+        steps.append(Step("death_blossom", eliminations=removed,
+                          cells=(stem,) + roles[1][1], units=tuple(p.unit for p in chosen),
+                          digits=_digits_of(removed), roles=tuple(roles)))
+    steps.sort(key=lambda s: (petals_share_cells(s), len(s.cells), -len(s.eliminations)))
+    yield from steps
+
+
+def petals_share_cells(step: Step) -> bool:
+    """Whether two petals of a death blossom share a cell."""
+    cells = [c for name, members in step.roles
+             if name.startswith("petal_") and not name.endswith("_digits") for c in members]
+    return len(cells) != len(set(cells))
+
+
+class DeathBlossomTexts(Texts):
+    """A stem cell and one petal per stem digit."""
+
+    @staticmethod
+    def _petals(step: Step) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """(stem digit, petal cells, petal digits) for each stem digit."""
+        stem_digits = [int(name[6:]) for name, _ in step.roles
+                       if name.startswith("petal_") and not name.endswith("_digits")]
+        return [(d, step.role(f"petal_{d}"), step.role(f"petal_{d}_digits"))
+                for d in stem_digits]
+
+    def one_line(self, step: Step) -> str:
+        stem = step.role("stem")[0]
+        petals = "; ".join(f"{d}: {cells_name(cells)}" for d, cells, _ in self._petals(step))
+        return f"{step.name}: stem {cell_name(stem)}, petals {petals} => {step.changes}"
+
+    def nudge(self, step: Step) -> str:
+        stem = step.role("stem")[0]
+        return (f"Look for a Death Blossom around {cell_name(stem)}: for each of its digits, an "
+                f"almost locked set (N cells of one unit holding N+1 digits) whose every place "
+                f"for that digit sees it.")
+
+    def pattern(self, step: Step) -> str:
+        stem = step.role("stem")[0]
+        parts = [f"for {d}, {cells_name(cells)} holding {digits_name(digits)}"
+                 for d, cells, digits in self._petals(step)]
+        return (f"The stem {cell_name(stem)} can be {digits_or([d for d, _, _ in self._petals(step)])}."
+                f" Its petals: {'; '.join(parts)}. Every place of each petal's digit sees the stem.")
+
+    def full(self, step: Step) -> str:
+        stem = step.role("stem")[0]
+        zs = step.digits
+        z = digits_or(zs)
+        return (f"{self.pattern(step)} Whatever the stem is, say d, no cell of d's petal can be "
+                f"d, so that petal is left with as many digits as cells and must hold all its "
+                f"other digits. Every petal holds {z}, so {z} is in one of the petals whichever "
+                f"digit the stem takes; a cell that sees every {z} of every petal (and the stem, "
+                f"when the stem could be {z} itself) cannot be {z}. Remove {_why_removed(step)}.")

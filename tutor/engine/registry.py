@@ -84,6 +84,8 @@ _ROWS = (
      als.als_xz, als.AlsXZTexts(), None),
     ("als_xy_wing", "ALS-XY-Wing", als, None, None, "als_xy_wing", 6.1,
      als.als_xy_wings, als.AlsXYWingTexts(), None),
+    ("death_blossom", "Death Blossom", als, None, None, "death_blossom", 6.6,
+     als.death_blossoms, als.DeathBlossomTexts(), None),
     # The last resort: a guess, shown with the contradiction that proves it.
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
@@ -126,7 +128,9 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
   naked quad: two locked sets sharing the crossing cells). ALS-XZ is in effect the shortest
   chain of sets (two nodes and one link), so 5.8: above BUG+1 (5.6) and every fish, below SE's
   shortest chains (6.5); ALS-XY-Wing, one set and one link more, 6.1. HoDoKu orders them the same
-  way (scores: Sue de Coq 250, ALS-XZ 300, ALS-XY-Wing 320).
+  way (scores: Sue de Coq 250, ALS-XZ 300, ALS-XY-Wing 320). A death blossom joins a stem cell
+  to one set per digit of the stem (usually three or four sets and a cell), so 6.6: above
+  ALS-XY-Wing and beside SE's shortest chains (HoDoKu: 360).
 - Backtracking is rated 10.0: above every technique, standing for the chains, forcing chains and
   nets Sudoku Explainer rates 6.5 to 11 that the tutor does not teach yet.
 """
