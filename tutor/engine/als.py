@@ -454,7 +454,9 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
         if len(by_digit) != len(stem_digits):
             continue
         stem_peers = _PEER_BITS[stem]
-        choices = [by_digit[d] for d in stem_digits]
+        # The digit with the fewest petals first: the branches it opens are the fewest.
+        order = sorted(stem_digits, key=lambda d: len(by_digit[d]))
+        choices = [by_digit[d] for d in order]
 
         def grow(level: int, chosen: list, used: int, common: int, seeing: tuple) -> None:
             # `seeing[z]`: the cells seeing every z of the petals chosen so far; a digit whose
@@ -468,7 +470,7 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
                     size = (sum(p.cells.bit_count() for p in chosen) != used.bit_count(),
                             used.bit_count())
                     if removed not in best or size < best[removed][0]:
-                        best[removed] = (size, stem, tuple(chosen))
+                        best[removed] = (size, stem, tuple(zip(order, chosen)))
                 return
             for petal in choices[level]:
                 if petal.cells >> stem & 1:
@@ -493,13 +495,14 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
     steps = []
     for removed, (_, stem, chosen) in best.items():
         roles = [("stem", (stem,)),
-                 ("petals", tuple(dict.fromkeys(c for p in chosen
+                 ("petals", tuple(dict.fromkeys(c for _, p in sorted(chosen)
                                                 for c in cells_of_bits(p.cells))))]
-        for d, petal in zip(DIGITS_IN[masks[stem]], chosen):
+        for d, petal in sorted(chosen):
             roles += [(f"petal_{d}", cells_of_bits(petal.cells)),
                       (f"petal_{d}_digits", DIGITS_IN[petal.mask])]
         steps.append(Step("death_blossom", eliminations=removed,
-                          cells=(stem,) + roles[1][1], units=tuple(p.unit for p in chosen),
+                          cells=(stem,) + roles[1][1],
+                          units=tuple(p.unit for _, p in sorted(chosen)),
                           digits=_digits_of(removed), roles=tuple(roles)))
     steps.sort(key=lambda s: (petals_share_cells(s), len(s.cells), -len(s.eliminations)))
     yield from steps
