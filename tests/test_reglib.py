@@ -12,6 +12,7 @@ from collections import Counter
 from tutor import find_steps
 from tutor.engine.single_digit import is_dual
 from tutor.engine.fish import is_sashimi
+from tutor.engine.als import petals_share_cells, shares_cells as overlapping
 from tutor.model.geometry import DIGITS_IN, UNITS, cell_at, mask_of
 from tutor.model.grid import Grid
 from conftest import shared_file
@@ -82,6 +83,15 @@ CODES = {
     "0312": ("finned_jellyfish", lambda s: not is_sashimi(s)),
     "0320": ("finned_x_wing", is_sashimi),
     "0321": ("finned_swordfish", is_sashimi),
+    # Almost locked sets: variant -2 of ALS-XZ is the doubly linked kind (our same finder); variant
+    # -2 of ALS-XY-Wing lets the sets share cells (HoDoKu's overlap option), -1 does not.
+    "0901": ("als_xz", None),
+    "0902-1": ("als_xy_wing", lambda s: not overlapping(s)),
+    "0902-2": ("als_xy_wing", None),
+    # Death blossom: -1 with petals sharing no cell, -2 with HoDoKu's overlap option.
+    "0904-1": ("death_blossom", lambda s: not petals_share_cells(s)),
+    "0904-2": ("death_blossom", None),
+    "1101": ("sue_de_coq", None),
     "0322": ("finned_jellyfish", is_sashimi),
 }
 

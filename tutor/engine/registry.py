@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tutor.engine import (
-    backtracking, colouring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+    als, backtracking, colouring, fish, intersections, single_digit, singles, subsets, sue_de_coq,
+    uniqueness, wings,
 )
 from tutor.engine.technique import ENTRIES, Technique
 
@@ -69,6 +70,8 @@ _ROWS = (
      subsets.naked_quads, NAKED_SUBSET, None),
     ("multi_colors", "Multi colours", colouring, None, None, "multi_colors", 5.0,
      colouring.multi_colors, colouring.MultiColorsTexts(), None),
+    ("sue_de_coq", "Sue de Coq", sue_de_coq, None, None, "sue_de_coq", 5.0,
+     sue_de_coq.sue_de_coq, sue_de_coq.SueDeCoqTexts(), None),
     ("jellyfish", "Jellyfish", fish, None, None, "jellyfish", 5.2,
      fish.jellyfish, BASIC_FISH, None),
     ("hidden_quad", "Hidden quad", subsets, None, None, "hidden_quad", 5.4,
@@ -77,6 +80,12 @@ _ROWS = (
      fish.finned_jellyfish, FINNED_FISH, None),
     ("bug_plus_one", "BUG+1", uniqueness, None, None, "bug_plus_one", 5.6,
      uniqueness.bug_plus_one, uniqueness.BugPlusOneTexts(), None),
+    ("als_xz", "ALS-XZ", als, None, None, "als_xz", 5.8,
+     als.als_xz, als.AlsXZTexts(), None),
+    ("als_xy_wing", "ALS-XY-Wing", als, None, None, "als_xy_wing", 6.1,
+     als.als_xy_wings, als.AlsXYWingTexts(), None),
+    ("death_blossom", "Death Blossom", als, None, None, "death_blossom", 6.6,
+     als.death_blossoms, als.DeathBlossomTexts(), None),
     # The last resort: a guess, shown with the contradiction that proves it.
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
@@ -114,6 +123,15 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
   and its chains (X-chain 260); SE rates the XY-Wing 4.2 and the XYZ-Wing 4.4, so simple colours
   take 4.5, just above the wings, and multi colours, which needs a second chain and a bridge, 5.0
   (a naked quad's rating), still below SE's chains.
+- Almost locked sets and Sue de Coq: Sudoku Explainer 1.2 has no rule for them (it finds their
+  eliminations as forcing chains, 7.0 and up, which would rank a two-set pattern above the
+  chains it replaces). Sukaku Explainer, its fork, rates Sue de Coq 5.0, kept here (beside the
+  naked quad: two locked sets sharing the crossing cells). ALS-XZ is in effect the shortest
+  chain of sets (two nodes and one link), so 5.8: above BUG+1 (5.6) and every fish, below SE's
+  shortest chains (6.5); ALS-XY-Wing, one set and one link more, 6.1. HoDoKu orders them the same
+  way (scores: Sue de Coq 250, ALS-XZ 300, ALS-XY-Wing 320). A death blossom joins a stem cell
+  to one set per digit of the stem (usually three or four sets and a cell), so 6.6: above
+  ALS-XY-Wing and beside SE's shortest chains (HoDoKu: 360).
 - Backtracking is rated 10.0: above every technique, standing for the chains, forcing chains and
   nets Sudoku Explainer rates 6.5 to 11 that the tutor does not teach yet.
 """

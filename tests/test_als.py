@@ -1,0 +1,341 @@
+"""Almost locked sets (ALS-XZ, ALS-XY-Wing) and Sue de Coq: made positions, HoDoKu's and
+SudokuWiki's cases, soundness on real puzzles, speed and the texts."""
+
+import json
+import time
+
+import pytest
+
+import tutor
+from tutor.engine import als, sue_de_coq
+from tutor.engine.registry import LADDER, technique
+from tutor.engine.walk import Walk, advance, ladder
+from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell
+from tutor.model.grid import Grid
+from conftest import read_lines, shared_file
+
+MY_IDS = ("als_xz", "als_xy_wing", "death_blossom", "sue_de_coq")
+FINDERS = {"als_xz": als.als_xz, "als_xy_wing": als.als_xy_wings,
+           "death_blossom": als.death_blossoms, "sue_de_coq": sue_de_coq.sue_de_coq}
+
+
+def made(*cells_and_digits) -> Grid:
+    """An empty board where only the named cells have the given candidates (others keep all 9)."""
+    grid = Grid.empty()
+    for name, digits in cells_and_digits:
+        grid = grid.with_candidates(cell(name), digits)
+    return grid
+
+
+def cells(*names) -> tuple:
+    return tuple(sorted(cell(n) for n in names))
+
+
+def removals(digit: int, *names) -> set:
+    return {(cell(n), digit) for n in names}
+
+
+def with_sets(steps, **roles):
+    """The steps whose roles hold exactly the given cells (role name -> cell names)."""
+    wanted = {role: cells(*names) for role, names in roles.items()}
+    return [s for s in steps if all(tuple(sorted(s.role(r))) == c for r, c in wanted.items())]
+
+
+# --- ALS-XZ ---------------------------------------------------------------------------------
+
+XZ = (("r1c1", [1, 2]), ("r5c1", [1, 3]), ("r5c2", [2, 3]))
+"""A = r1c1 {1,2}; B = r5c1, r5c2 {1,2,3} in row 5. The 1s of A and B share column 1, so 1 is a
+restricted common digit; 2 is then in r1c1 or r5c2."""
+
+
+def test_als_xz_fires_on_a_made_position():
+    steps = tutor.find_steps(made(*XZ), "als_xz")
+    found = with_sets(steps, als_a=["r1c1"], als_b=["r5c1", "r5c2"])
+    assert len(found) == 1
+    step = found[0]
+    # The cells seeing r1c1 and r5c2 (the 2s of both sets).
+    assert set(step.eliminations) == removals(2, "r1c2", "r2c2", "r3c2", "r4c1", "r6c1")
+    assert step.role("restricted_common") == (1,)
+    assert step.digits == (2,)
+    assert step.role("als_b_digits") == (1, 2, 3)
+    assert "Every 1 of A sees every 1 of B" in step.explanation
+
+
+def test_als_xz_needs_every_x_to_see_every_x():
+    # B moved one column right: its 1 (r5c2) no longer sees A's 1 (r1c1), and its 2 (r5c3) no
+    # longer sees A's 2: no digit is restricted, so no ALS-XZ with these sets.
+    grid = made(("r1c1", [1, 2]), ("r5c2", [1, 3]), ("r5c3", [2, 3]))
+    steps = tutor.find_steps(grid, "als_xz")
+    assert with_sets(steps, als_a=["r1c1"], als_b=["r5c2", "r5c3"]) == []
+    # Nothing to remove: the only cells seeing both 2s lose their 2 first.
+    cleared = made(*XZ).eliminate(removals(2, "r1c2", "r2c2", "r3c2", "r4c1", "r6c1"))
+    assert with_sets(tutor.find_steps(cleared, "als_xz"), als_a=["r1c1"],
+                     als_b=["r5c1", "r5c2"]) == []
+
+
+def test_doubly_linked_als_xz_locks_both_sets():
+    # A = r1c1, r1c2 {1,2,3} (row 1); B = r2c1, r2c2 {1,2,4} (row 2); all four in box 1, so 1 and
+    # 2 are both restricted: each set holds its third digit for sure, and 1 and 2 are in A or B.
+    # (Other splits of the four cells read the same; one step per set of removals is kept.)
+    grid = made(("r1c1", [1, 3]), ("r1c2", [2, 3]), ("r2c1", [1, 4]), ("r2c2", [2, 4]))
+    steps = tutor.find_steps(grid, "als_xz")
+    assert len(steps) == 1
+    step = steps[0]
+    assert len(step.role("restricted_common")) == 2
+    assert set(step.cells) == set(cells("r1c1", "r1c2", "r2c1", "r2c2"))
+    removed = set(step.eliminations)
+    # 3 leaves the rest of row 1, 4 the rest of row 2, and every digit the rest of box 1.
+    assert removals(3, "r1c3", "r1c9") <= removed and removals(4, "r2c3", "r2c9") <= removed
+    for digit in (1, 2, 3, 4):
+        assert removals(digit, "r3c1", "r3c2", "r3c3") <= removed
+    # 1 leaves column 1 below the box, 2 column 2; nothing outside those lines and the box.
+    assert removals(1, "r4c1", "r9c1") <= removed and removals(2, "r4c2", "r9c2") <= removed
+    assert (cell("r1c4"), 4) not in removed and (cell("r4c1"), 2) not in removed
+    assert len(removed) == 44
+
+
+# --- ALS-XY-Wing ----------------------------------------------------------------------------
+
+
+def test_als_xy_wing_fires_on_a_made_position():
+    # Pivot C = r5c5 {1,2}; A = r5c1, r5c2 {1,3,4} (row 5, 1 seen from the pivot);
+    # B = r1c5 {2,3} (column 5). Removes 3 from cells seeing every 3 of A and of B.
+    grid = made(("r5c5", [1, 2]), ("r5c1", [1, 4]), ("r5c2", [3, 4]), ("r1c5", [2, 3]))
+    # (The same four cells also read as A = r5c2, C = r5c1, B = r1c5 and r5c5; one step per set
+    # of removals is kept.)
+    steps = tutor.find_steps(grid, "als_xy_wing")
+    assert len(steps) == 1
+    step = steps[0]
+    assert set(step.eliminations) == removals(3, "r1c2")
+    assert set(step.cells) == set(cells("r5c5", "r5c1", "r5c2", "r1c5"))
+    assert step.digits == (3,)
+    assert "Remove 3 from r1c2" in step.explanation
+
+
+def test_als_xy_wing_needs_two_different_links():
+    # Both sets tied to the pivot by the same digit 1: C could hold 2 and still let both hold 1.
+    grid = made(("r5c5", [1, 2]), ("r5c1", [1, 4]), ("r5c2", [3, 4]), ("r1c5", [1, 3]))
+    steps = tutor.find_steps(grid, "als_xy_wing")
+    assert not [s for s in steps if s.role("pivot") == (cell("r5c5"),)
+                and {cell("r1c5"), cell("r5c1")} <= set(s.cells)]
+
+
+# --- Death Blossom -------------------------------------------------------------------------
+
+
+def test_death_blossom_fires_on_a_made_position():
+    # Stem r5c5 {1,2,4}; petals: 1 -> r5c1, r5c2 {1,3,6} (row 5), 2 -> r1c5 {2,3} (column 5),
+    # 4 -> r4c4 {3,4} (box 5). Every petal holds 3, but no cell sees all three 3s: nothing goes.
+    grid = made(("r5c5", [1, 2, 4]), ("r5c1", [1, 6]), ("r5c2", [3, 6]), ("r1c5", [2, 3]),
+                ("r4c4", [3, 4]))
+    steps = tutor.find_steps(grid, "death_blossom")
+    assert [s for s in steps if s.role("stem") == (cell("r5c5"),)] == []
+    # Two petals: stem r5c5 {1,2}, 1 -> r5c1, r5c2 {1,3,6}; 2 -> r1c5 {2,3}. Either way a 3 is
+    # in r5c2 or r1c5, so r1c2, seeing both, loses its 3.
+    grid = made(("r5c5", [1, 2]), ("r5c1", [1, 6]), ("r5c2", [3, 6]), ("r1c5", [2, 3]))
+    steps = [s for s in tutor.find_steps(grid, "death_blossom") if s.role("stem") == (cell("r5c5"),)]
+    assert len(steps) == 1
+    step = steps[0]
+    assert set(step.eliminations) == removals(3, "r1c2")
+    assert step.role("petal_1") == cells("r5c1", "r5c2") and step.role("petal_2") == cells("r1c5")
+    assert "Remove 3 from r1c2" in step.explanation
+
+
+def test_death_blossom_needs_every_petal_to_see_the_stem():
+    # The 2's petal moved to r1c6: its 2 no longer sees the stem.
+    grid = made(("r5c5", [1, 2]), ("r5c1", [1, 6]), ("r5c2", [3, 6]), ("r1c6", [2, 3]))
+    assert [s for s in tutor.find_steps(grid, "death_blossom")
+            if s.role("stem") == (cell("r5c5"),)] == []
+
+
+# --- Sue de Coq -----------------------------------------------------------------------------
+
+SDC = (("r1c1", [1, 2, 3]), ("r1c2", [1, 2, 4]), ("r1c5", [1, 2]), ("r2c2", [3, 4]))
+"""Row 1 meets box 1 at r1c1, r1c2 {1,2,3,4}; r1c5 {1,2} in row 1, r2c2 {3,4} in box 1."""
+
+
+def test_sue_de_coq_fires_on_a_made_position():
+    steps = tutor.find_steps(made(*SDC), "sue_de_coq")
+    found = with_sets(steps, intersection=["r1c1", "r1c2"], line_cells=["r1c5"],
+                      box_cells=["r2c2"])
+    assert len(found) == 1
+    step = found[0]
+    row_rest = ("r1c3", "r1c4", "r1c6", "r1c7", "r1c8", "r1c9")
+    box_rest = ("r1c3", "r2c1", "r2c3", "r3c1", "r3c2", "r3c3")
+    expected = (removals(1, *row_rest) | removals(2, *row_rest) | removals(3, *box_rest)
+                | removals(4, *box_rest))
+    assert set(step.eliminations) == expected
+    assert step.digits == (1, 2, 3, 4)
+    assert step.units == (0, 18)
+    text = step.explanation
+    assert "1 and 2 can only be in the crossing cells or r1c5, all in row 1" in text
+
+
+def test_sue_de_coq_does_not_fire_when_the_sets_share_a_digit():
+    # The box's cell holds 1, which the line's cell holds too: the count no longer works.
+    grid = made(("r1c1", [1, 2, 3]), ("r1c2", [1, 2, 4]), ("r1c5", [1, 2]), ("r2c2", [1, 3]))
+    assert with_sets(tutor.find_steps(grid, "sue_de_coq"), intersection=["r1c1", "r1c2"],
+                     line_cells=["r1c5"], box_cells=["r2c2"]) == []
+    # Only one more digit than cells in the crossing: not a Sue de Coq.
+    grid = made(("r1c1", [1, 2]), ("r1c2", [1, 3]), ("r1c5", [1, 2]), ("r2c2", [3, 4]))
+    assert with_sets(tutor.find_steps(grid, "sue_de_coq"), intersection=["r1c1", "r1c2"]) == []
+
+
+def test_sue_de_coq_fixtures_are_found_completely():
+    path = shared_file("sudokuwiki-fixtures/kotlin_logic_tests.jsonl")
+    cases = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    cases = [c for c in cases if c["technique_fn"] == "sueDeCoq"]
+    assert len(cases) == 3
+    for case in cases:
+        found = set()
+        for step in tutor.find_steps(tutor.parse(case["board"]), "sue_de_coq"):
+            found |= set(step.eliminations)
+        expected = {(cell_at(item["row"], item["col"]), d)
+                    for item in case["expected"] for d in item["digits"]}
+        assert found == expected, case["test"]
+
+
+# --- HoDoKu's library -----------------------------------------------------------------------
+
+
+def library_cases(codes):
+    from test_reglib import load_cases
+
+    return [c for c in load_cases() if c["code"] in codes]
+
+
+def test_library_codes_pass_completely():
+    from test_reglib import code_of, passes
+
+    cases = library_cases(("0901", "0902", "0904", "1101"))
+    failed = [f"{c['line']} {code_of(c)}" for c in cases if not passes(c)]
+    assert len(cases) == 17 + 14 + 17 + 30
+    assert not failed, failed
+
+
+def test_overlapping_sets_are_what_hodoku_variant_two_needs():
+    """HoDoKu's 0902-2 cases (its 'allow overlap' option) need sets sharing cells; its 0902-1
+    cases must be found by sets sharing none, so the library test keeps only those there."""
+    from test_reglib import grid_of, overlapping
+
+    for case in library_cases(("0902",)):
+        steps = [s for s in tutor.find_steps(grid_of(case), "als_xy_wing")
+                 if "".join(map(str, s.digits)) == case["candidates"]]
+        assert steps
+        if case["variant"] == "2":
+            assert all(overlapping(s) for s in steps), case["line"]
+
+
+# --- Soundness, speed and texts on real puzzles ---------------------------------------------
+
+
+def sweep(lines, check_texts=False):
+    """Walk each puzzle with the full ladder less these techniques until stuck, check every step
+    of these finders there against the solution, make the first one found, and go on.
+
+    Returns (positions, steps checked, problems, slowest finder call in seconds of CPU time).
+    """
+    basic = ladder(tuple(t for t in LADDER if t not in MY_IDS))
+    positions = checked = 0
+    problems = []
+    slowest = 0.0
+    for line in lines:
+        grid = tutor.parse(line)
+        solution = tutor.solve(grid).values
+        walk = Walk(grid.values, grid.masks)
+        while not advance(walk, basic, [], None, None):
+            positions += 1
+            first = None
+            for technique_id, finder in FINDERS.items():
+                start = time.process_time()
+                found = list(finder(walk.values, walk.masks))
+                slowest = max(slowest, time.process_time() - start)
+                for step in found:
+                    checked += 1
+                    assert step.technique == technique_id
+                    for c, d in step.eliminations:
+                        if solution[c] == d or not walk.masks[c] >> (d - 1) & 1:
+                            problems.append(f"{line}: {step} removes {d} from {cell_name(c)}")
+                    if step.placements or not step.eliminations:
+                        problems.append(f"{line}: {step} places or removes nothing")
+                    if check_texts:
+                        problems += text_problems(step)
+                first = first or (found[0] if found else None)
+            if first is None:
+                break
+            walk.apply(first)
+    return positions, checked, problems, slowest
+
+
+def text_problems(step) -> list[str]:
+    texts = [step.hint(level) for level in (1, 2, 3)] + [str(step)]
+    found = [f"{step}: an empty text" for t in texts if not t.strip()]
+    full = step.explanation
+    found += [f"{step}: the full hint misses {cell_name(c)}" for c in step.eliminated_cells
+              if cell_name(c) not in full]
+    found += [f"{step}: the full hint misses pattern cell {cell_name(c)}" for c in step.cells
+              if cell_name(c) not in full]
+    if not full.endswith("."):
+        found.append(f"{step}: the full hint does not end with a sentence")
+    if " a 8" in full or " a ALS" in " ".join(texts):
+        found.append(f"{step}: a wrong article")
+    return found
+
+
+def puzzles(top: int, per_bucket: int) -> list[str]:
+    lines = [l.split()[0] for l in read_lines(shared_file("top1465/top1465.sdm"), top)]
+    for bucket in ("hard", "diabolical"):
+        path = shared_file(f"se-rated/buckets_with_solutions/{bucket}_puzzle_and_solution.txt")
+        lines += [l.split()[0] for l in read_lines(path, per_bucket)]
+    return lines
+
+
+def test_als_and_sue_de_coq_are_sound_and_fast_on_real_puzzles():
+    positions, checked, problems, slowest = sweep(puzzles(60, 30), check_texts=True)
+    print(f"ALS/Sue de Coq soundness: {positions} positions, {checked} steps, {len(problems)} "
+          f"problems, slowest finder call {slowest * 1000:.1f} ms of CPU")
+    assert positions > 40 and checked > 100
+    assert not problems, problems[:5]
+    assert slowest < 0.25
+
+
+@pytest.mark.slow
+def test_als_and_sue_de_coq_are_sound_on_more_puzzles():
+    positions, checked, problems, slowest = sweep(puzzles(300, 100))
+    print(f"ALS/Sue de Coq soundness: {positions} positions, {checked} steps, {len(problems)} "
+          f"problems, slowest finder call {slowest * 1000:.1f} ms of CPU")
+    assert not problems, problems[:5]
+
+
+def test_texts_name_every_eliminated_cell_on_the_library_cases():
+    from test_reglib import grid_of
+
+    ids = {"0901": "als_xz", "0902": "als_xy_wing", "0904": "death_blossom",
+           "1101": "sue_de_coq"}
+    steps = []
+    for case in library_cases(tuple(ids)):
+        steps += tutor.find_steps(grid_of(case), ids[case["code"]])
+    assert {s.technique for s in steps} == set(MY_IDS)
+    problems = [p for s in steps for p in text_problems(s)]
+    assert not problems, problems[:5]
+
+
+def test_the_shared_search_never_answers_for_another_position():
+    first, second = made(*XZ), made(*SDC)
+    fresh = [str(s) for s in tutor.find_steps(second, "als_xz")]
+    tutor.find_steps(first, "als_xz")  # leaves the first position's sets behind
+    assert [str(s) for s in tutor.find_steps(second, "als_xz")] == fresh
+    assert [str(s) for s in tutor.find_steps(first, "als_xy_wing")] == [
+        str(s) for s in als.als_xy_wings(first.values, list(first.masks))]
+    assert fresh != [str(s) for s in tutor.find_steps(first, "als_xz")]
+
+
+def test_registry_places_them_beyond_the_card_by_rating():
+    for technique_id in MY_IDS:
+        entry = technique(technique_id)
+        assert entry.level is None and entry.score_group == technique_id
+    assert technique("sue_de_coq").rating == 5.0
+    assert technique("als_xz").rating < technique("als_xy_wing").rating < 6.5
+    order = list(LADDER)
+    assert order.index("bug_plus_one") < order.index("als_xz") < order.index("als_xy_wing")
+    assert order.index("als_xy_wing") < order.index("death_blossom")

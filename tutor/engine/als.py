@@ -1,0 +1,555 @@
+"""Almost locked sets: ALS-XZ and ALS-XY-Wing, sets of N cells in one unit holding N+1 digits."""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple, Sequence
+
+from tutor.model.geometry import (
+    CELLS, COUNT, DIGITS_IN, PEERS, UNITS, cell_name, cells_name, cells_of_bits, digit_cell_sets,
+    digits_name, unit_name,
+)
+from tutor.engine.step import Step
+from tutor.engine.technique import Texts, an, digits_or
+
+_PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
+"""_PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
+
+_ALL_CELLS = (1 << 81) - 1
+
+MAX_ALS_CELLS = 8
+"""The largest set looked at (HoDoKu's default: a unit's nine cells less one)."""
+
+
+class Als(NamedTuple):
+    """One almost locked set: `cells` (81-bit set) in `unit` holding the digits of `mask`.
+
+    `holders[d]` are its cells holding digit d; `seers[d]` the cells outside it that hold d and
+    see every one of those (index 0 unused in both)."""
+
+    cells: int
+    mask: int
+    unit: int
+    holders: tuple[int, ...]
+    seers: tuple[int, ...]
+
+
+def almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int]) -> list[Als]:
+    """Every almost locked set of the position, each cell set once (the first unit found)."""
+    found: dict[int, int] = {}
+    for unit, unit_cells in enumerate(UNITS):
+        empty = [c for c in unit_cells if masks[c]]
+        total = len(empty)
+        # Depth-first over the unit's empty cells; a set of k cells is almost locked when its
+        # digits number k + 1. Each added cell raises the excess (digits - cells) by at least -1,
+        # so a branch whose excess cannot come down to one in the cells left is dropped.
+        stack = [(0, 0, 0, 0)]
+        while stack:
+            start, size, bits, union = stack.pop()
+            for i in range(start, total):
+                cell = empty[i]
+                new_union = union | masks[cell]
+                new_size = size + 1
+                excess = COUNT[new_union] - new_size
+                new_bits = bits | 1 << cell
+                if excess == 1 and new_bits not in found:
+                    found[new_bits] = unit << 9 | new_union
+                if new_size < MAX_ALS_CELLS and excess - 1 <= total - i - 1:
+                    stack.append((i + 1, new_size, new_bits, new_union))
+    sets = []
+    seen_cache: dict[int, int] = {}
+    for bits, packed in found.items():
+        mask = packed & 511
+        holders = [0] * 10
+        seers = [0] * 10
+        for d in DIGITS_IN[mask]:
+            inside = bits & digit_cells[d]
+            holders[d] = inside
+            seeing = seen_cache.get(inside)
+            if seeing is None:
+                seeing = _ALL_CELLS
+                rest = inside
+                while rest:
+                    low = rest & -rest
+                    seeing &= _PEER_BITS[low.bit_length() - 1]
+                    rest ^= low
+                seen_cache[inside] = seeing
+            seers[d] = seeing & digit_cells[d] & ~bits
+        sets.append(Als(bits, mask, packed >> 9, tuple(holders), tuple(seers)))
+    sets.sort(key=lambda a: (a.cells.bit_count(), a.cells))
+    return sets
+
+
+def restricted_commons(a: Als, b: Als) -> int:
+    """The digits (a mask) common to two disjoint sets whose every instance in one sees every
+    instance in the other: at most one of the two sets can hold such a digit."""
+    found = 0
+    for d in DIGITS_IN[a.mask & b.mask]:
+        if not b.holders[d] & ~a.seers[d]:
+            found |= 1 << (d - 1)
+    return found
+
+
+def _links(sets: list[Als], overlap: bool = False) -> list[list[tuple[int, int]]]:
+    """For each set, (other set's index, restricted common digits) for every set sharing at least
+    one restricted common digit with it. Sets are disjoint unless `overlap`; then a restricted
+    common digit must be in neither set's shared cells (a cell of both could hold it for both).
+
+    Rather than try every pair of sets, for each set A and digit x only the sets whose first x lies
+    among the cells seeing every x of A are tried: the others cannot have x as a restricted common.
+    """
+    # Sets are added to the index after they are tried, from the last back, so each pair is
+    # tried once, from its earlier set.
+    by_first: list[dict[int, list[tuple[int, int, int]]]] = [{} for _ in range(10)]
+    found: dict[int, int] = {}
+    count = len(sets)
+    for i in range(count - 1, -1, -1):
+        a = sets[i]
+        a_cells, a_holders = a.cells, a.holders
+        for d in DIGITS_IN[a.mask]:
+            region = a.seers[d]
+            starts = by_first[d]
+            if region and starts:
+                outside = ~region
+                bit_d = 1 << (d - 1)
+                rest = region
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    for j, holders, b_cells in starts.get(low.bit_length() - 1, ()):
+                        if holders & outside:
+                            continue
+                        shared = a_cells & b_cells
+                        if shared and (not overlap or a_holders[d] & shared
+                                       or shared == a_cells or shared == b_cells):
+                            continue
+                        key = i * count + j
+                        found[key] = found.get(key, 0) | bit_d
+            holders = a_holders[d]
+            first = (holders & -holders).bit_length() - 1
+            starts.setdefault(first, []).append((i, holders, a_cells))
+    links: list[list[tuple[int, int]]] = [[] for _ in sets]
+    for key, rcs in sorted(found.items()):
+        i, j = divmod(key, count)
+        links[i].append((j, rcs))
+        links[j].append((i, rcs))
+    return links
+
+
+_last: list = [((), ([], []))]
+"""[(the last position's masks, (sets, links))]: the ladder tries ALS-XZ and then ALS-XY-Wing on
+the same position, and finding the sets and their links is most of either's work. One tuple,
+read and replaced whole, so a finder on another thread never pairs one position's key with
+another's sets."""
+
+
+def _sets_and_links(masks: Sequence[int]) -> tuple[list[Als], list[list[tuple[int, int]]]]:
+    """The position's almost locked sets and their links, sets sharing cells included."""
+    key = tuple(masks)
+    cached_key, found = _last[0]
+    if cached_key != key:
+        sets = almost_locked_sets(masks, digit_cell_sets(masks))
+        found = (sets, _links(sets, overlap=True))
+        _last[0] = (key, found)
+    return found
+
+
+def _shared_removals(a: Als, b: Als, digits: int) -> list[tuple[int, int]]:
+    """(cell, digit) for each digit of `digits` and each cell seeing all its places in both sets."""
+    removed = []
+    for d in DIGITS_IN[digits]:
+        both = a.seers[d] & b.seers[d]
+        if both:
+            removed += [(c, d) for c in cells_of_bits(both)]
+    return removed
+
+
+def _locked_removals(a: Als, other: Als, digits: int) -> list[tuple[int, int]]:
+    """(cell, digit) for each digit of `digits` locked in `a`, from cells outside both sets."""
+    removed = []
+    for d in DIGITS_IN[digits]:
+        seeing = a.seers[d] & ~other.cells
+        if seeing:
+            removed += [(c, d) for c in cells_of_bits(seeing)]
+    return removed
+
+
+def _set_roles(name: str, als: Als) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    return ((name, cells_of_bits(als.cells)), (f"{name}_digits", DIGITS_IN[als.mask]))
+
+
+def _unique(steps: list[Step]) -> Iterator[Step]:
+    """The steps smallest pattern first, one per set of eliminations (sets sharing no cell
+    preferred: they are easier to see)."""
+    seen = set()
+    for step in sorted(steps, key=lambda s: (shares_cells(s), _pattern_size(s), -len(s.eliminations))):
+        if step.eliminations not in seen:
+            seen.add(step.eliminations)
+            yield step
+
+
+def _set_cells(step: Step) -> list[int]:
+    return [c for role in ("als_a", "als_b", "pivot") for c in step.role(role)]
+
+
+def shares_cells(step: Step) -> bool:
+    """Whether two of the step's sets share a cell."""
+    cells = _set_cells(step)
+    return len(cells) != len(set(cells))
+
+
+def _pattern_size(step: Step) -> int:
+    return len(_set_cells(step))
+
+
+def _digits_of(removed) -> tuple[int, ...]:
+    return tuple(sorted({d for _, d in removed}))
+
+
+def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Two disjoint almost locked sets A and B with a restricted common digit x: every x of A sees
+    every x of B, so x is in at most one of them, and the other, down to N digits for N cells,
+    holds all its other digits. So any other common digit z is in A or B, and leaves every cell
+    seeing all its places in both. With two restricted commons (doubly linked) both sets are
+    locked outright: each common digit leaves cells seeing all its places in both, and each other
+    digit of a set leaves cells seeing all its places in that set.
+
+    Roles: ("als_a", cells), ("als_a_digits", digits), ("als_b", cells), ("als_b_digits",
+    digits), ("restricted_common", (x,) or (x1, x2)). `units` are A's unit then B's; `digits` are
+    the eliminated digits ascending (HoDoKu's candidate field).
+    """
+    sets, links = _sets_and_links(masks)
+    steps = []
+    for i, neighbours in enumerate(links):
+        a = sets[i]
+        for j, rcs in neighbours:
+            if j < i:
+                continue
+            b = sets[j]
+            if a.cells & b.cells:
+                continue
+            common = a.mask & b.mask
+            if COUNT[rcs] == 1:
+                removed = _shared_removals(a, b, common & ~rcs)
+            else:
+                removed = (_shared_removals(a, b, common) + _locked_removals(a, b, a.mask & ~rcs)
+                           + _locked_removals(b, a, b.mask & ~rcs))
+            if removed:
+                removed = tuple(sorted(set(removed)))
+                steps.append(Step(
+                    "als_xz", eliminations=removed,
+                    cells=cells_of_bits(a.cells) + cells_of_bits(b.cells),
+                    units=(a.unit, b.unit), digits=_digits_of(removed),
+                    roles=_set_roles("als_a", a) + _set_roles("als_b", b)
+                    + (("restricted_common", DIGITS_IN[rcs]),)))
+    yield from _unique(steps)
+
+
+def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Three almost locked sets: a pivot C with a restricted common x with A and y with B.
+
+    If a cell seeing every z of A and of B were z, A (without z) would hold x and B would hold y,
+    so C would hold neither x nor y and be left with N-1 digits for N cells. So z leaves those
+    cells. As in HoDoKu, z is none of the restricted common digits of either link, and x and y
+    differ (a link on two digits may use either). The sets may share cells (HoDoKu's "overlap"
+    option), as long as no restricted common digit is in a cell two linked sets share and
+    neither of A and B contains the other.
+
+    Roles: ("als_a", cells), ("als_a_digits", digits), ("als_b", ...), ("als_b_digits", ...),
+    ("pivot", cells), ("pivot_digits", digits), ("restricted_commons", (x, y)) for the digits the
+    texts use. `units` are A's, B's and C's; `digits` the eliminated digits ascending.
+    """
+    sets, links = _sets_and_links(masks)
+    best: dict[tuple, tuple] = {}
+    for pivot_index, neighbours in enumerate(links):
+        if len(neighbours) < 2:
+            continue
+        pivot = sets[pivot_index]
+        # Each neighbour with the cells outside it that see all its places of a digit other than
+        # its link's: only pairs whose such cells meet can remove anything, and most stop there.
+        near = []
+        for i, rcs in neighbours:
+            als = sets[i]
+            seers = als.seers
+            reach = 0
+            for d in DIGITS_IN[als.mask & ~rcs]:
+                reach |= seers[d]
+            if reach:
+                near.append((reach, rcs, als))
+        for n, (a_reach, rcs_a, a) in enumerate(near):
+            a_mask, a_cells = a.mask & ~rcs_a, a.cells
+            single_a = COUNT[rcs_a] == 1
+            for b_reach, rcs_b, b in near[n + 1:]:
+                if not a_reach & b_reach or (single_a and rcs_a == rcs_b):
+                    continue
+                targets = a_mask & b.mask & ~rcs_b
+                union = a_cells | b.cells
+                if not targets or union == a_cells or union == b.cells:
+                    continue
+                removed = _shared_removals(a, b, targets)
+                if not removed:
+                    continue
+                removed = tuple(sorted(removed))
+                size = (bool(a_cells & b.cells or union & pivot.cells),
+                        union.bit_count() + pivot.cells.bit_count())
+                if removed not in best or size < best[removed][0]:
+                    best[removed] = (size, a, b, pivot, rcs_a, rcs_b)
+    steps = []
+    for removed, (_, a, b, pivot, rcs_a, rcs_b) in best.items():
+        x, y = _distinct_pair(rcs_a, rcs_b)
+        steps.append(Step(
+            "als_xy_wing", eliminations=removed,
+            cells=tuple(dict.fromkeys(cells_of_bits(a.cells) + cells_of_bits(b.cells)
+                                      + cells_of_bits(pivot.cells))),
+            units=(a.unit, b.unit, pivot.unit), digits=_digits_of(removed),
+            roles=_set_roles("als_a", a) + _set_roles("als_b", b)
+            + _set_roles("pivot", pivot) + (("restricted_commons", (x, y)),)))
+    yield from _unique(steps)
+
+
+def _distinct_pair(first: int, second: int) -> tuple[int, int]:
+    """A digit of each mask, the two different."""
+    for x in DIGITS_IN[first]:
+        for y in DIGITS_IN[second]:
+            if x != y:
+                return x, y
+    raise ValueError("no two different digits")
+
+
+# Texts.
+
+
+def _describe(step: Step, name: str) -> str:
+    """'r1c2, r1c5 and r1c7 (row 1), holding 1, 4, 6 and 8'."""
+    cells = step.role(name)
+    digits = step.role(f"{name}_digits")
+    return f"{cells_name(cells)} ({_unit_of(step, name)}), holding {digits_name(digits)}"
+
+
+def _unit_of(step: Step, name: str) -> str:
+    order = {"als_a": 0, "als_b": 1, "pivot": 2}[name]
+    return unit_name(step.units[order])
+
+
+def _size(step: Step, name: str) -> str:
+    count = len(step.role(name))
+    return "1 cell" if count == 1 else f"{count} cells"
+
+
+def _why_removed(step: Step) -> str:
+    """'3 from r2c7 (it sees every 3 of both sets); 5 from r1c1 and r1c2 (...)'."""
+    by_digit: dict[int, list[int]] = {}
+    for cell, digit in step.eliminations:
+        by_digit.setdefault(digit, []).append(cell)
+    parts = []
+    for digit, cells in sorted(by_digit.items()):
+        who = "it sees" if len(cells) == 1 else "each sees"
+        parts.append(f"{digit} from {cells_name(cells)} ({who} every {digit} of the sets "
+                     f"that hold it)")
+    return "; ".join(parts)
+
+
+class AlsXZTexts(Texts):
+    """Two sets, A and B, and their restricted common digit(s)."""
+
+    def one_line(self, step: Step) -> str:
+        rc = ",".join(map(str, step.role("restricted_common")))
+        return (f"{step.name}: A={cells_name(step.role('als_a'))} "
+                f"{''.join(map(str, step.role('als_a_digits')))}, "
+                f"B={cells_name(step.role('als_b'))} "
+                f"{''.join(map(str, step.role('als_b_digits')))}, x={rc} => {step.changes}")
+
+    def nudge(self, step: Step) -> str:
+        return (f"Look for an ALS-XZ: two almost locked sets (N cells of one unit holding N+1 "
+                f"digits), one in {unit_name(step.units[0])} and one in "
+                f"{unit_name(step.units[1])}, sharing a digit that cannot be in both.")
+
+    def pattern(self, step: Step) -> str:
+        rc = step.role("restricted_common")
+        return (f"Set A is {_describe(step, 'als_a')}; set B is {_describe(step, 'als_b')}. "
+                f"Every {digits_or(rc)} of A sees every {digits_or(rc)} of B.")
+
+    def full(self, step: Step) -> str:
+        rc = step.role("restricted_common")
+        a_count, b_count = _size(step, "als_a"), _size(step, "als_b")
+        opening = (f"Set A is {_describe(step, 'als_a')}: {a_count} with one digit more than "
+                   f"cells. Set B is {_describe(step, 'als_b')}: {b_count}, likewise. ")
+        if len(rc) == 1:
+            x = rc[0]
+            others = [d for d in step.digits]
+            body = (f"Every {x} of A sees every {x} of B, so A and B cannot both hold {an(str(x))} "
+                    f"(it would be twice in one unit). One of the sets therefore has no {x}, and "
+                    f"is left with exactly as many digits as cells: it must hold every one of its "
+                    f"other digits. Both sets hold {digits_name(others)}, so "
+                    f"{'that digit is' if len(others) == 1 else 'each of those digits is'} in A or "
+                    f"in B, and no cell that sees all of its places in both sets can hold it. ")
+        else:
+            x1, x2 = rc
+            body = (f"Every {x1} of A sees every {x1} of B, and every {x2} of A every {x2} of B, "
+                    f"so each of {x1} and {x2} is in at most one of the sets. A and B together "
+                    f"have two digits more than cells and can lose at most these two, so neither "
+                    f"set loses any other digit: each is locked, holding all its digits but one "
+                    f"of {x1} and {x2}, and {x1} and {x2} are each in A or in B. So no cell outside "
+                    f"the sets that sees all the places of one of these digits in them can hold "
+                    f"it. ")
+        return (f"{opening}{body}Remove {_why_removed(step)}.")
+
+
+class AlsXYWingTexts(Texts):
+    """Sets A and B, each tied to the pivot set C by a restricted common digit (x and y)."""
+
+    def one_line(self, step: Step) -> str:
+        x, y = step.role("restricted_commons")
+        return (f"{step.name}: A={cells_name(step.role('als_a'))}, "
+                f"B={cells_name(step.role('als_b'))}, C={cells_name(step.role('pivot'))}, "
+                f"x={x}, y={y} => {step.changes}")
+
+    def nudge(self, step: Step) -> str:
+        return (f"Look for an ALS-XY-Wing: three almost locked sets (N cells of one unit holding "
+                f"N+1 digits), a pivot set in {unit_name(step.units[2])} tied to two others.")
+
+    def pattern(self, step: Step) -> str:
+        x, y = step.role("restricted_commons")
+        return (f"The pivot set C is {_describe(step, 'pivot')}. Set A is "
+                f"{_describe(step, 'als_a')}; every {x} of A sees every {x} of C. Set B is "
+                f"{_describe(step, 'als_b')}; every {y} of B sees every {y} of C.")
+
+    def full(self, step: Step) -> str:
+        x, y = step.role("restricted_commons")
+        zs = step.digits
+        z = digits_or(zs)
+        return (f"{self.pattern(step)} Each set has one digit more than cells, so a set that "
+                f"loses one of its digits must hold all the others. Suppose a cell that sees "
+                f"every {z} of A and of B were {an(str(zs[0])) if len(zs) == 1 else 'that digit'}. "
+                f"Then A, without it, would hold {an(str(x))}, and B would hold {an(str(y))}. "
+                f"C could then hold neither {x} (every {x} of C sees A's) nor {y} (every {y} of C "
+                f"sees B's), and would be left with fewer digits than cells: impossible. Remove "
+                f"{_why_removed(step)}.")
+
+
+def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """A stem cell and, for each of its digits d, a petal: an almost locked set holding d whose
+    every d sees the stem (the petals share no cell and leave the stem out).
+
+    Whichever digit the stem takes, that digit's petal loses it and must hold all its others. So
+    a digit z held by every petal is in one of them, and leaves every cell that sees all the z of
+    all the petals (and the stem too, when the stem itself could be z). Petals may share cells
+    (HoDoKu's "overlap" option): the argument never needs them apart. One step per set of
+    removals is kept, petals sharing no cell preferred, then the fewest cells.
+
+    Roles: ("stem", (cell,)), ("petals", every petal cell), and for each stem digit d,
+    (f"petal_{d}", cells) and (f"petal_{d}_digits", digits). `digits` are the eliminated digits
+    ascending (HoDoKu's candidate field).
+    """
+    sets, _ = _sets_and_links(masks)
+    # petals[cell][d]: the sets that could be the petal of digit d for a stem at that cell.
+    petals: dict[int, dict[int, list[Als]]] = {}
+    for als in sets:
+        for d in DIGITS_IN[als.mask]:
+            for stem in cells_of_bits(als.seers[d]):
+                if COUNT[masks[stem]] <= 4:
+                    petals.setdefault(stem, {}).setdefault(d, []).append(als)
+    best: dict[tuple, tuple] = {}
+    for stem, by_digit in petals.items():
+        stem_digits = DIGITS_IN[masks[stem]]
+        if len(by_digit) != len(stem_digits):
+            continue
+        stem_peers = _PEER_BITS[stem]
+        # The digit with the fewest petals first: the branches it opens are the fewest.
+        order = sorted(stem_digits, key=lambda d: len(by_digit[d]))
+        choices = [by_digit[d] for d in order]
+
+        def grow(level: int, chosen: list, used: int, common: int, seeing: tuple) -> None:
+            # `seeing[z]`: the cells seeing every z of the petals chosen so far; a digit whose
+            # such cells are all gone is dropped, and a branch with no digit left stops.
+            if level == len(choices):
+                removed = []
+                for z in DIGITS_IN[common]:
+                    removed += [(c, z) for c in cells_of_bits(seeing[z] & ~used)]
+                if removed:
+                    removed = tuple(sorted(removed))
+                    size = (sum(p.cells.bit_count() for p in chosen) != used.bit_count(),
+                            used.bit_count())
+                    if removed not in best or size < best[removed][0]:
+                        best[removed] = (size, stem, tuple(zip(order, chosen)))
+                return
+            for petal in choices[level]:
+                if petal.cells >> stem & 1:
+                    continue
+                new_used = used | petal.cells
+                narrowed = 0
+                new_seeing = list(seeing)
+                for z in DIGITS_IN[common & petal.mask]:
+                    cells_z = seeing[z] & (petal.seers[z] | petal.cells)
+                    new_seeing[z] = cells_z
+                    if cells_z & ~new_used:
+                        narrowed |= 1 << (z - 1)
+                if narrowed:
+                    chosen.append(petal)
+                    grow(level + 1, chosen, new_used, narrowed, tuple(new_seeing))
+                    chosen.pop()
+
+        outside_stem = _ALL_CELLS & ~(1 << stem)
+        start = tuple(outside_stem & (stem_peers if masks[stem] >> (z - 1) & 1 else _ALL_CELLS)
+                      if z else 0 for z in range(10))
+        grow(0, [], 0, 511, start)
+    steps = []
+    for removed, (_, stem, chosen) in best.items():
+        roles = [("stem", (stem,)),
+                 ("petals", tuple(dict.fromkeys(c for _, p in sorted(chosen)
+                                                for c in cells_of_bits(p.cells))))]
+        for d, petal in sorted(chosen):
+            roles += [(f"petal_{d}", cells_of_bits(petal.cells)),
+                      (f"petal_{d}_digits", DIGITS_IN[petal.mask])]
+        steps.append(Step("death_blossom", eliminations=removed,
+                          cells=(stem,) + roles[1][1],
+                          units=tuple(p.unit for _, p in sorted(chosen)),
+                          digits=_digits_of(removed), roles=tuple(roles)))
+    steps.sort(key=lambda s: (petals_share_cells(s), len(s.cells), -len(s.eliminations)))
+    yield from steps
+
+
+def petals_share_cells(step: Step) -> bool:
+    """Whether two petals of a death blossom share a cell."""
+    cells = [c for name, members in step.roles
+             if name.startswith("petal_") and not name.endswith("_digits") for c in members]
+    return len(cells) != len(set(cells))
+
+
+class DeathBlossomTexts(Texts):
+    """A stem cell and one petal per stem digit."""
+
+    @staticmethod
+    def _petals(step: Step) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """(stem digit, petal cells, petal digits) for each stem digit."""
+        stem_digits = [int(name[6:]) for name, _ in step.roles
+                       if name.startswith("petal_") and not name.endswith("_digits")]
+        return [(d, step.role(f"petal_{d}"), step.role(f"petal_{d}_digits"))
+                for d in stem_digits]
+
+    def one_line(self, step: Step) -> str:
+        stem = step.role("stem")[0]
+        petals = "; ".join(f"{d}: {cells_name(cells)}" for d, cells, _ in self._petals(step))
+        return f"{step.name}: stem {cell_name(stem)}, petals {petals} => {step.changes}"
+
+    def nudge(self, step: Step) -> str:
+        stem = step.role("stem")[0]
+        return (f"Look for a Death Blossom around {cell_name(stem)}: for each of its digits, an "
+                f"almost locked set (N cells of one unit holding N+1 digits) whose every place "
+                f"for that digit sees it.")
+
+    def pattern(self, step: Step) -> str:
+        stem = step.role("stem")[0]
+        parts = [f"for {d}, {cells_name(cells)} holding {digits_name(digits)}"
+                 for d, cells, digits in self._petals(step)]
+        return (f"The stem {cell_name(stem)} can be {digits_or([d for d, _, _ in self._petals(step)])}."
+                f" Its petals: {'; '.join(parts)}. Every place of each petal's digit sees the stem.")
+
+    def full(self, step: Step) -> str:
+        stem = step.role("stem")[0]
+        zs = step.digits
+        z = digits_or(zs)
+        return (f"{self.pattern(step)} Whatever the stem is, say d, no cell of d's petal can be "
+                f"d, so that petal is left with as many digits as cells and must hold all its "
+                f"other digits. Every petal holds {z}, so {z} is in one of the petals whichever "
+                f"digit the stem takes; a cell that sees every {z} of every petal (and the stem, "
+                f"when the stem could be {z} itself) cannot be {z}. Remove {_why_removed(step)}.")
