@@ -83,6 +83,9 @@ CODES = {
     "0320": ("finned_x_wing", is_sashimi),
     "0321": ("finned_swordfish", is_sashimi),
     "0322": ("finned_jellyfish", is_sashimi),
+    "0701": ("x_chain", None),
+    "0702": ("xy_chain", None),
+    "0703": ("remote_pair", None),
 }
 
 # HoDoKu writes BUG+1's placement as the removal of the cell's other candidates.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.engine import (
-    backtracking, colouring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+    backtracking, chains, colouring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
 )
 from tutor.engine.technique import ENTRIES, Technique
 
@@ -77,6 +77,14 @@ _ROWS = (
      fish.finned_jellyfish, FINNED_FISH, None),
     ("bug_plus_one", "BUG+1", uniqueness, None, None, "bug_plus_one", 5.6,
      uniqueness.bug_plus_one, uniqueness.BugPlusOneTexts(), None),
+    # Chains: Sudoku Explainer rates X-cycles 6.5 and XY-chains from 6.6, plus its length bonus
+    # (chains.chain_rating); a remote pair is an XY-chain on one pair of digits, easier to see: 6.5.
+    ("remote_pair", "Remote pair", chains, None, None, "remote_pair", 6.5,
+     chains.remote_pairs, chains.RemotePairTexts(), chains.chain_rating),
+    ("x_chain", "X-Chain", chains, None, None, "x_chain", 6.5,
+     chains.x_chains, chains.XChainTexts(), chains.chain_rating),
+    ("xy_chain", "XY-Chain", chains, None, None, "xy_chain", 6.6,
+     chains.xy_chains, chains.XYChainTexts(), chains.chain_rating),
     # The last resort: a guess, shown with the contradiction that proves it.
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
@@ -113,6 +121,11 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
   and its chains (X-chain 260); SE rates the XY-Wing 4.2 and the XYZ-Wing 4.4, so simple colours
   take 4.5, just above the wings, and multi colours, which needs a second chain and a bridge, 5.0
   (a naked quad's rating), still below SE's chains.
+- Chains: Sudoku Explainer rates an X-cycle (our X-chain) 6.5 and an XY-chain 6.6, then adds
+  0.1 for each rung of its length ladder passed (more than 4, 6, 8, 12, 16, 24 ... links), so a
+  5-link X-chain rates 6.6 and a 13-link XY-chain 7.0 (`chains.chain_rating`). A remote pair is an
+  XY-chain whose cells all hold the same two digits, the easiest kind to follow: 6.5 plus the same
+  length bonus.
 - Backtracking is rated 10.0: above every technique, standing for the chains, forcing chains and
   nets Sudoku Explainer rates 6.5 to 11 that the tutor does not teach yet.
 """

@@ -1,0 +1,323 @@
+"""Chains: remote pairs, X-chains and XY-chains, alternating strong and weak links between ends that cannot both be false."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Iterator, Sequence
+
+from tutor.engine.chain import IN_CELL, Link, Node, narration
+from tutor.engine.step import Step
+from tutor.engine.technique import Texts, an, digits_or
+from tutor.engine.wording import removals_by_digit
+from tutor.model.geometry import (
+    CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, digit_cell_sets,
+    unit_name,
+)
+
+_PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
+"""_PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
+
+MAX_LINKS = 21
+"""The longest chain offered: longer ones are hard to follow, and the search stays quick."""
+
+
+def _common_unit(first: int, second: int, places: int | None = None) -> int:
+    """A unit holding both cells; with `places` (a digit's cells), one where they are its only two."""
+    for unit in UNITS_OF[first]:
+        if unit in UNITS_OF[second]:
+            if places is None:
+                return unit
+            if bin(places & _UNIT_BITS[unit]).count("1") == 2:
+                return unit
+    raise ValueError("the cells share no such unit")
+
+
+_UNIT_BITS = tuple(sum(1 << c for c in unit) for unit in UNITS)
+
+
+def _paths(starts, strong, weak, is_end, max_links: int = MAX_LINKS):
+    """Every shortest alternating path from each start, as lists of nodes.
+
+    A path begins with its start assumed false, crosses a strong link (so the next node is true),
+    a weak link (so the next is false), and so on; it ends on a true node where `is_end(start,
+    node)` holds. Breadth first, so each end is reached by a shortest chain; a path never visits
+    a node twice.
+    """
+    for start in starts:
+        # State: (node, true?); parents to rebuild the path.
+        parent = {(start, False): None}
+        queue = deque([((start, False), 0)])
+        while queue:
+            state, length = queue.popleft()
+            if length >= max_links:
+                continue
+            node, true = state
+            for following in (weak if true else strong).get(node, ()):
+                nxt = (following, not true)
+                if nxt in parent:
+                    continue
+                parent[nxt] = state
+                if not true and is_end(start, following):
+                    path = [following]
+                    back = state
+                    while back is not None:
+                        path.append(back[0])
+                        back = parent[back]
+                    path.reverse()
+                    if len(set(path)) == len(path):
+                        yield path
+                queue.append((nxt, length + 1))
+
+
+def _ordered(found: list[tuple[int, tuple, Step]]) -> Iterator[Step]:
+    """Shortest chains first; one chain for each set of removals (the shortest that proves it)."""
+    seen = set()
+    for _, _, step in sorted(found, key=lambda item: (item[0], item[1])):
+        key = (step.eliminations, step.digits)
+        if key not in seen:
+            seen.add(key)
+            yield step
+
+
+# --- X-chains -------------------------------------------------------------------------------
+
+
+def x_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """One digit's places, alternately joined by strong links (a unit's only two places) and weak
+    links (two places sharing a unit), starting and ending with a strong link.
+
+    If the first end is not the digit, the chain forces the last end to be it: one of the two ends
+    holds it, so every cell seeing both ends loses it. `cells` are the chain's cells in order,
+    `digits` the digit; `chain` the links. Roles: ("ends", (first, last)).
+    """
+    digit_cells = digit_cell_sets(masks)
+    found = []
+    for digit in range(1, 10):
+        places = digit_cells[digit]
+        cells = cells_of_bits(places)
+        if len(cells) < 4:
+            continue
+        strong: dict[int, list[int]] = {}
+        weak: dict[int, list[int]] = {}
+        for cell in cells:
+            weak[cell] = [c for c in cells_of_bits(_PEER_BITS[cell] & places)]
+        for unit_bits in _UNIT_BITS:
+            pair = places & unit_bits
+            if bin(pair).count("1") == 2:
+                a, b = cells_of_bits(pair)
+                strong.setdefault(a, []).append(b)
+                strong.setdefault(b, []).append(a)
+        for cell in strong:
+            strong[cell] = sorted(set(strong[cell]))
+
+        def is_end(start: int, end: int) -> bool:
+            return places & _PEER_BITS[start] & _PEER_BITS[end] & ~(1 << start | 1 << end) != 0
+
+        for path in _paths(sorted(strong), strong, weak, is_end):
+            if len(path) < 4:
+                continue
+            first, last = path[0], path[-1]
+            removed = places & _PEER_BITS[first] & _PEER_BITS[last]
+            chain = []
+            for i in range(len(path) - 1):
+                a, b = Node((path[i],), digit), Node((path[i + 1],), digit)
+                if i % 2 == 0:
+                    chain.append(Link(a, False, b, True, _common_unit(path[i], path[i + 1], places)))
+                else:
+                    chain.append(Link(a, True, b, False, _common_unit(path[i], path[i + 1])))
+            step = Step("x_chain", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
+                        cells=tuple(path), digits=(digit,), roles=(("ends", (first, last)),),
+                        chain=tuple(chain))
+            found.append((len(chain), (digit, tuple(path)), step))
+    yield from _ordered(found)
+
+
+# --- XY-chains and remote pairs -------------------------------------------------------------
+
+
+def _bivalue_paths(masks, pair_mask: int | None):
+    """Paths through two-candidate cells (all holding `pair_mask`, when given), as node lists of
+    (cell, digit): the start's digit assumed false, the cell's other digit true, then a weak link
+    to the same digit in a seen cell, and so on, ending on a cell taking the start's digit."""
+    cells = [c for c in CELLS if COUNT[masks[c]] == 2 and (pair_mask is None or masks[c] == pair_mask)]
+    if len(cells) < (4 if pair_mask else 3):
+        return
+    bits = 0
+    for c in cells:
+        bits |= 1 << c
+    strong, weak = {}, {}
+    for cell in cells:
+        x, y = DIGITS_IN[masks[cell]]
+        strong[(cell, x)] = [(cell, y)]
+        strong[(cell, y)] = [(cell, x)]
+        peers = cells_of_bits(_PEER_BITS[cell] & bits)
+        for digit in (x, y):
+            weak[(cell, digit)] = [(p, digit) for p in peers if masks[p] >> (digit - 1) & 1]
+    starts = sorted(strong)
+    digit_cells = digit_cell_sets(masks)
+
+    def is_end(start, end) -> bool:
+        if end[1] != start[1] or end[0] == start[0]:
+            return False
+        if pair_mask is not None:
+            return True
+        return digit_cells[start[1]] & _PEER_BITS[start[0]] & _PEER_BITS[end[0]] != 0
+
+    yield from _paths(starts, strong, weak, is_end)
+
+
+def _bivalue_chain(path) -> tuple[Link, ...]:
+    chain = []
+    for i in range(len(path) - 1):
+        (a, x), (b, y) = path[i], path[i + 1]
+        if i % 2 == 0:
+            chain.append(Link(Node((a,), x), False, Node((b,), y), True, IN_CELL))
+        else:
+            chain.append(Link(Node((a,), x), True, Node((b,), y), False, _common_unit(a, b)))
+    return tuple(chain)
+
+
+def xy_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Two-candidate cells, each seeing the next and sharing a digit with it, so that if the first
+    cell is not x, the last one is x. Either way x leaves every cell seeing both ends.
+
+    `cells` are the chain's cells in order, `digits` (x,), `chain` the links (strong inside a
+    cell, weak between cells). Roles: ("ends", (first, last)).
+    """
+    digit_cells = digit_cell_sets(masks)
+    found = []
+    for path in _bivalue_paths(masks, None):
+        (first, digit), (last, _) = path[0], path[-1]
+        removed = digit_cells[digit] & _PEER_BITS[first] & _PEER_BITS[last]
+        cells = tuple(c for c, _ in path[::2])
+        step = Step("xy_chain", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
+                    cells=cells, digits=(digit,), roles=(("ends", (first, last)),),
+                    chain=_bivalue_chain(path))
+        found.append((len(step.chain), (digit, cells), step))
+    yield from _ordered(found)
+
+
+def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Four or more cells holding only the same two digits, each seeing the next: the cells
+    alternate between the two digits, so the two ends (an even number of cells apart) hold both,
+    and both digits leave every cell seeing the two ends.
+
+    `cells` are the chain's cells in order, `digits` the pair, `chain` the links for the smaller
+    digit of the first cell. Roles: ("ends", (first, last)).
+    """
+    digit_cells = digit_cell_sets(masks)
+    found = []
+    for pair_mask in sorted({m for m in masks if COUNT[m] == 2}):
+        if sum(1 for m in masks if m == pair_mask) < 4:
+            continue
+        x, y = DIGITS_IN[pair_mask]
+        for path in _bivalue_paths(masks, pair_mask):
+            if path[0][1] != x or len(path) < 8:
+                continue
+            first, last = path[0][0], path[-1][0]
+            seen_by_both = _PEER_BITS[first] & _PEER_BITS[last]
+            removed = sorted((c, d) for d in (x, y)
+                             for c in cells_of_bits(digit_cells[d] & seen_by_both))
+            if not removed:
+                continue
+            cells = tuple(c for c, _ in path[::2])
+            step = Step("remote_pair", eliminations=tuple(removed), cells=cells, digits=(x, y),
+                        roles=(("ends", (first, last)),), chain=_bivalue_chain(path))
+            found.append((len(step.chain), (pair_mask, cells), step))
+    yield from _ordered(found)
+
+
+def chain_rating(step: Step) -> float:
+    """Sudoku Explainer's length bonus on a base rating: +0.1 per step of the chain's length
+    ladder (4, 6, 8, 12, 16, 24, 32, ... links), as SE grows X-cycles and XY-chains."""
+    base = {"remote_pair": 6.5, "x_chain": 6.5, "xy_chain": 6.6}[step.technique]
+    return round(base + length_bonus(len(step.chain)), 1)
+
+
+def length_bonus(links: int) -> float:
+    """SE's chain-length bonus: 0.0 up to 4 links, then 0.1 for each rung of 6, 8, 12, 16, 24 ..."""
+    bonus, rung, grow_by_half = 0.0, 4, True
+    while links > rung:
+        bonus += 0.1
+        rung = rung * 3 // 2 if grow_by_half else rung * 4 // 3
+        grow_by_half = not grow_by_half
+    return bonus
+
+
+# --- Texts ----------------------------------------------------------------------------------
+
+
+def _chain_nodes(step: Step) -> str:
+    """'r1c1 (4) =strong= r1c5 (4) -weak- r3c5 (4) ...': the nodes in order, links in words."""
+    parts = [f"{step.chain[0].premise.name()} ({step.chain[0].premise.digit})"]
+    for link in step.chain:
+        kind = "strong link" if link.strong else "weak link"
+        where = "in the cell" if link.unit == IN_CELL else f"in {unit_name(link.unit)}"
+        parts.append(f"{kind} {where} to {link.conclusion.name()} ({link.conclusion.digit})")
+    return ", then ".join(parts)
+
+
+def _conclusion(step: Step) -> str:
+    first, last = step.role("ends")
+    ends = f"{cell_name(first)} or {cell_name(last)}"
+    by_cell: dict[int, list[int]] = {}
+    for cell, digit in step.eliminations:
+        by_cell.setdefault(cell, []).append(digit)
+    lines = [f"Either way {cell_name(c)} cannot be {digits_or(ds)}: it sees both {ends}."
+             for c, ds in sorted(by_cell.items())]
+    return "\n".join(lines) + f"\nRemove {removals_by_digit(step)}."
+
+
+class _ChainTexts(Texts):
+    kind = "chain"
+
+    def one_line(self, step: Step) -> str:
+        nodes = " ".join(f"{cell_name(c)}" for c in step.cells)
+        return f"{step.name}: {','.join(map(str, step.digits))} {nodes} => {step.changes}"
+
+    def pattern(self, step: Step) -> str:
+        return (f"The {step.name.lower()} runs through {len(step.cells)} cells: "
+                f"{_chain_nodes(step)}. A strong link means at least one of its two ends is true; "
+                f"a weak link means at most one is.")
+
+    def full(self, step: Step) -> str:
+        first = step.chain[0]
+        last = step.chain[-1]
+        opening = (f"Suppose {cell_name(first.premise.cells[0])} is not {first.premise.digit}. "
+                   f"Follow the chain, one link at a time:")
+        lines = [opening, *narration(step.chain),
+                 f"So if {cell_name(first.premise.cells[0])} is not {first.premise.digit}, "
+                 f"{cell_name(last.conclusion.cells[0])} is {last.conclusion.digit}: one of the two "
+                 f"ends holds it.", _conclusion(step)]
+        return "\n".join(lines)
+
+
+class XChainTexts(_ChainTexts):
+    def nudge(self, step: Step) -> str:
+        digit = step.digits[0]
+        return (f"Look for an X-Chain on the {digit}s: a chain of {digit}s, alternately the only "
+                f"two places in a unit and two places sharing a unit, starting at "
+                f"{cell_name(step.cells[0])}.")
+
+
+class XYChainTexts(_ChainTexts):
+    def nudge(self, step: Step) -> str:
+        digit = step.digits[0]
+        return (f"Look for an XY-Chain of two-candidate cells that starts and ends with "
+                f"{an(str(digit))}, starting at {cell_name(step.cells[0])}.")
+
+
+class RemotePairTexts(_ChainTexts):
+    def nudge(self, step: Step) -> str:
+        x, y = step.digits
+        return (f"Look for a remote pair: a chain of cells holding only {x} and {y}, each seeing "
+                f"the next, starting at {cell_name(step.cells[0])}.")
+
+    def full(self, step: Step) -> str:
+        x, y = step.digits
+        first, last = step.role("ends")
+        text = super().full(step)
+        return text.replace(
+            "\nEither way", f"\nThe same holds with {x} and {y} swapped: the ends hold one {x} "
+                            f"and one {y} between them, so {cell_name(first)} and "
+                            f"{cell_name(last)} hold both digits.\nEither way", 1)
