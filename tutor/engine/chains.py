@@ -228,10 +228,12 @@ def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 
 
 def chain_rating(step: Step) -> float:
-    """Sudoku Explainer's length bonus on a base rating: +0.1 per step of the chain's length
-    ladder (4, 6, 8, 12, 16, 24, 32, ... links), as SE grows X-cycles and XY-chains."""
+    """Sudoku Explainer's length bonus on a base rating: +0.1 per rung of its length ladder (more
+    than 4, 6, 8, 12, 16, 24 ...). An X-chain's length is its links; an XY-chain's or remote
+    pair's is its cells (each cell's inside link is no extra step for the eye)."""
     base = {"remote_pair": 6.5, "x_chain": 6.5, "xy_chain": 6.6}[step.technique]
-    return round(base + length_bonus(len(step.chain)), 1)
+    length = len(step.chain) if step.technique == "x_chain" else len(step.cells)
+    return round(base + length_bonus(length), 1)
 
 
 def length_bonus(links: int) -> float:
@@ -248,18 +250,21 @@ def length_bonus(links: int) -> float:
 
 
 def _chain_nodes(step: Step) -> str:
-    """'r1c1 (4) =strong= r1c5 (4) -weak- r3c5 (4) ...': the nodes in order, links in words."""
-    parts = [f"{step.chain[0].premise.name()} ({step.chain[0].premise.digit})"]
-    for link in step.chain:
+    """'(1) 4 in r1c1, strong link in row 1 to (2) 4 in r1c5, weak link in column 5 to (3) ...':
+    the nodes numbered in order, each link named strong or weak with the unit that makes it."""
+    first = step.chain[0].premise
+    parts = [f"(1) {first.digit} in {first.name()}"]
+    for number, link in enumerate(step.chain, start=2):
         kind = "strong link" if link.strong else "weak link"
-        where = "in the cell" if link.unit == IN_CELL else f"in {unit_name(link.unit)}"
-        parts.append(f"{kind} {where} to {link.conclusion.name()} ({link.conclusion.digit})")
-    return ", then ".join(parts)
+        where = "inside the cell" if link.unit == IN_CELL else f"in {unit_name(link.unit)}"
+        node = link.conclusion
+        parts.append(f"{kind} {where} to ({number}) {node.digit} in {node.name()}")
+    return ", ".join(parts)
 
 
 def _conclusion(step: Step) -> str:
     first, last = step.role("ends")
-    ends = f"{cell_name(first)} or {cell_name(last)}"
+    ends = f"{cell_name(first)} and {cell_name(last)}"
     by_cell: dict[int, list[int]] = {}
     for cell, digit in step.eliminations:
         by_cell.setdefault(cell, []).append(digit)
@@ -276,7 +281,7 @@ class _ChainTexts(Texts):
         return f"{step.name}: {','.join(map(str, step.digits))} {nodes} => {step.changes}"
 
     def pattern(self, step: Step) -> str:
-        return (f"The {step.name.lower()} runs through {len(step.cells)} cells: "
+        return (f"The {step.name} runs through {len(step.cells)} cells: "
                 f"{_chain_nodes(step)}. A strong link means at least one of its two ends is true; "
                 f"a weak link means at most one is.")
 

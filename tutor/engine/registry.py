@@ -122,10 +122,11 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
   take 4.5, just above the wings, and multi colours, which needs a second chain and a bridge, 5.0
   (a naked quad's rating), still below SE's chains.
 - Chains: Sudoku Explainer rates an X-cycle (our X-chain) 6.5 and an XY-chain 6.6, then adds
-  0.1 for each rung of its length ladder passed (more than 4, 6, 8, 12, 16, 24 ... links), so a
-  5-link X-chain rates 6.6 and a 13-link XY-chain 7.0 (`chains.chain_rating`). A remote pair is an
-  XY-chain whose cells all hold the same two digits, the easiest kind to follow: 6.5 plus the same
-  length bonus.
+  0.1 for each rung of its length ladder passed (more than 4, 6, 8, 12, 16, 24 ...), counting an
+  X-chain's links and an XY-chain's cells: a 3-link X-chain (a turbot fish seen as a chain) rates
+  6.5, a 5-link one 6.6, a 9-link one 6.8; a 4-cell XY-chain 6.6, a 7-cell one 6.8, a 13-cell one
+  7.0 (`chains.chain_rating`). A remote pair is an XY-chain whose cells all hold the same two
+  digits, the easiest kind to follow: 6.5 plus the same bonus by cells.
 - Backtracking is rated 10.0: above every technique, standing for the chains, forcing chains and
   nets Sudoku Explainer rates 6.5 to 11 that the tutor does not teach yet.
 """

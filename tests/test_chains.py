@@ -1,0 +1,268 @@
+"""Chains (remote pairs, X-chains, XY-chains): made positions, HoDoKu's and SudokuWiki's cases,
+soundness and speed on real puzzles, and the texts."""
+
+import json
+import time
+
+import tutor
+from tutor.engine import chains
+from tutor.engine.chain import IN_CELL
+from tutor.engine.registry import LADDER, RATINGS, technique
+from tutor.engine.walk import Walk, advance, ladder
+from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell
+from tutor.model.grid import Grid
+from conftest import read_lines, shared_file
+
+CHAIN_IDS = ("remote_pair", "x_chain", "xy_chain")
+FINDERS = {"remote_pair": chains.remote_pairs, "x_chain": chains.x_chains,
+           "xy_chain": chains.xy_chains}
+
+
+def made(*cells_and_digits) -> Grid:
+    """An empty board where only the named cells have the given candidates (others keep all 9)."""
+    grid = Grid.empty()
+    for name, digits in cells_and_digits:
+        grid = grid.with_candidates(cell(name), digits)
+    return grid
+
+
+def removals(digit: int, *names) -> set:
+    return {(cell(n), digit) for n in names}
+
+
+def names(cells) -> list[str]:
+    return [cell_name(c) for c in cells]
+
+
+# --- X-chain --------------------------------------------------------------------------------
+
+
+def ones_only_in(*places) -> Grid:
+    """An empty board whose rows 1, 5 and 9 keep their 1 only in `places` (three strong links)."""
+    keep = {cell(p) for p in places}
+    return Grid.empty().eliminate((cell_at(r, c), 1) for r in (0, 4, 8) for c in range(9)
+                                  if cell_at(r, c) not in keep)
+
+
+def test_x_chain_of_five_links_removes_from_cells_seeing_both_ends():
+    grid = ones_only_in("r1c1", "r1c5", "r5c5", "r5c9", "r9c9", "r9c2")
+    steps = tutor.find_steps(grid, "x_chain")
+    assert len(steps) == 1
+    step = steps[0]
+    assert set(step.eliminations) == removals(1, "r2c2", "r3c2", "r7c1", "r8c1")
+    assert step.digits == (1,)
+    assert names(step.cells) == ["r1c1", "r1c5", "r5c5", "r5c9", "r9c9", "r9c2"]
+    assert [link.strong for link in step.chain] == [True, False, True, False, True]
+    assert [link.unit for link in step.chain] == [0, 9 + 4, 4, 9 + 8, 8]
+    assert step.rating == 6.6
+    text = step.explanation
+    assert "r1c1 is not 1, so r1c5 is 1 (the only other place for 1 in row 1)" in text
+    assert "so r5c5 is not 1 (column 5 has only one 1)" in text
+    assert "Either way r2c2 cannot be 1: it sees both r1c1 and r9c2." in text
+    assert text.endswith("Remove 1 from r2c2, r3c2, r7c1 and r8c1.")
+    assert "strong link in row 1 to (2) 1 in r1c5, weak link in column 5" in step.pattern
+    assert step.nudge.startswith("Look for an X-Chain on the 1s")
+
+
+def test_x_chain_needs_its_ends_to_share_a_seen_cell():
+    # The last strong link moved to r9c9-r9c8: nothing sees both r1c1 and r9c8 and holds a 1
+    # (r1c8 and r9c1 have none), and no shorter chain removes anything.
+    grid = ones_only_in("r1c1", "r1c5", "r5c5", "r5c9", "r9c9", "r9c8")
+    assert all(len(s.chain) != 5 or s.role("ends") != (cell("r1c1"), cell("r9c8"))
+               for s in tutor.find_steps(grid, "x_chain"))
+    two_links_only = ones_only_in("r1c1", "r1c5", "r5c5", "r5c9")
+    assert tutor.find_steps(two_links_only, "x_chain") == []
+
+
+# --- XY-chain -------------------------------------------------------------------------------
+
+XY_CELLS = (("r1c1", [1, 2]), ("r1c5", [2, 3]), ("r5c5", [3, 4]), ("r5c9", [1, 4]))
+
+
+def test_xy_chain_of_four_cells():
+    steps = tutor.find_steps(made(*XY_CELLS), "xy_chain")
+    assert len(steps) == 1
+    step = steps[0]
+    assert set(step.eliminations) == removals(1, "r1c9", "r5c1")
+    assert step.digits == (1,) and names(step.cells) == ["r1c1", "r1c5", "r5c5", "r5c9"]
+    assert [link.unit == IN_CELL for link in step.chain] == [True, False] * 3 + [True]
+    assert str(step) == "XY-Chain: 1 r1c1 r1c5 r5c5 r5c9 => r1c9<>1, r5c1<>1"
+    assert "r1c1 is not 1, so r1c1 is 2 (its only other candidate)" in step.explanation
+    assert "so r1c5 is not 2 (row 1 has only one 2)" in step.explanation
+    assert step.rating == 6.6  # four cells: no length bonus yet
+    assert tutor.find_steps(made(*XY_CELLS), "xy_wing") == []
+
+
+def test_xy_chain_does_not_fire_on_broken_chains():
+    wrong_end = made(*XY_CELLS[:3], ("r5c9", [4, 5]))
+    assert tutor.find_steps(wrong_end, "xy_chain") == []
+    three_candidates = made(*XY_CELLS[:3], ("r5c9", [1, 4, 5]))
+    assert tutor.find_steps(three_candidates, "xy_chain") == []
+    cleared = made(*XY_CELLS, ("r1c9", [5, 6]), ("r5c1", [5, 7]))
+    assert tutor.find_steps(cleared, "xy_chain") == []
+
+
+# --- Remote pair ----------------------------------------------------------------------------
+
+PAIR_CELLS = (("r1c1", [1, 2]), ("r1c5", [1, 2]), ("r5c5", [1, 2]), ("r5c9", [1, 2]))
+
+
+def test_remote_pair_removes_both_digits():
+    steps = tutor.find_steps(made(*PAIR_CELLS), "remote_pair")
+    assert len(steps) == 1
+    step = steps[0]
+    assert set(step.eliminations) == removals(1, "r1c9", "r5c1") | removals(2, "r1c9", "r5c1")
+    assert step.digits == (1, 2)
+    assert "The same holds with 1 and 2 swapped" in step.explanation
+    assert "Either way r1c9 cannot be 1 or 2: it sees both r1c1 and r5c9." in step.explanation
+    assert step.rating == 6.5
+
+
+def test_remote_pair_needs_four_cells_of_one_pair():
+    assert tutor.find_steps(made(*PAIR_CELLS[:3]), "remote_pair") == []
+    mixed = made(*PAIR_CELLS[:3], ("r5c9", [1, 3]))
+    assert tutor.find_steps(mixed, "remote_pair") == []
+
+
+def test_shortest_chain_comes_first():
+    # Two X-chains remove the same 1s from box 1 column 2 and box 7 column 1; only the shorter
+    # is offered, and steps come shortest first.
+    grid = ones_only_in("r1c1", "r1c5", "r5c5", "r5c9", "r9c9", "r9c2")
+    lengths = [len(s.chain) for s in tutor.find_steps(grid, "x_chain")]
+    assert lengths == sorted(lengths)
+    for technique_id in ("xy_chain", "remote_pair"):
+        found = tutor.find_steps(made(*PAIR_CELLS), technique_id)
+        assert [len(s.chain) for s in found] == sorted(len(s.chain) for s in found)
+        assert len({s.eliminations for s in found}) == len(found)
+
+
+# --- Registry -------------------------------------------------------------------------------
+
+
+def test_chains_are_registered_beyond_the_card_in_rating_order():
+    for technique_id in CHAIN_IDS:
+        entry = technique(technique_id)
+        assert entry.level is None and entry.family == "chains" and technique_id in LADDER
+        assert entry.order < technique("backtracking").order
+        assert entry.order > technique("bug_plus_one").order
+    assert [technique(t).rating for t in CHAIN_IDS] == [6.5, 6.5, 6.6]
+    assert "X-chain" in RATINGS and "remote pair" in RATINGS
+    assert chains.length_bonus(4) == 0 and chains.length_bonus(5) == 0.1
+    assert round(chains.length_bonus(13), 1) == 0.4
+
+
+# --- HoDoKu's regression library and SudokuWiki's fixtures ----------------------------------
+
+
+def test_reglib_chain_cases_all_pass():
+    from test_reglib import load_cases, passes
+
+    codes = ("0701", "0702", "0703")
+    cases = [c for c in load_cases() if c["code"] in codes]
+    counts = {code: sum(c["code"] == code for c in cases) for code in codes}
+    assert counts == {"0701": 14, "0702": 23, "0703": 20}
+    assert [c["line"] for c in cases if not passes(c)] == []
+
+
+FIXTURES = {"xyChains": "xy_chain", "xCyclesRule3": "x_chain"}
+
+
+def test_sudokuwiki_chain_fixtures_are_found_completely():
+    path = shared_file("sudokuwiki-fixtures/kotlin_logic_tests.jsonl")
+    cases = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    cases = [c for c in cases if c["technique_fn"] in FIXTURES]
+    assert len(cases) == 9
+    for case in cases:
+        found = set()
+        for step in tutor.find_steps(tutor.parse(case["board"]), FIXTURES[case["technique_fn"]]):
+            found |= set(step.eliminations)
+        expected = {(cell_at(item["row"], item["col"]), d)
+                    for item in case["expected"] for d in item["digits"]}
+        assert found == expected, f"{case['technique_fn']} {case['test']}"
+
+
+# --- Soundness, texts and speed on real puzzles ---------------------------------------------
+
+
+def text_problems(step) -> list[str]:
+    texts = [step.hint(level) for level in (1, 2, 3)] + [str(step)]
+    found = [f"{step}: an empty text" for t in texts if not t.strip()]
+    full = step.explanation
+    found += [f"{step}: the full hint misses {cell_name(c)}" for c in step.eliminated_cells
+              if f"Either way {cell_name(c)} cannot be" not in full]
+    found += [f"{step}: the full hint misses chain cell {cell_name(c)}" for c in step.cells
+              if cell_name(c) not in full]
+    if len(full.splitlines()) < len(step.chain) + 3:
+        found.append(f"{step}: not one link a line")
+    if " a 8" in " ".join(texts):
+        found.append(f"{step}: a wrong article")
+    return found
+
+
+def chain_is_linked(step) -> bool:
+    """Each link starts where the last ended, links alternate strong and weak, and the chain's
+    cells are its nodes' cells in order."""
+    links = step.chain
+    if not links or not links[0].strong or not links[-1].strong:
+        return False
+    for before, after in zip(links, links[1:]):
+        if before.conclusion != after.premise or before.strong == after.strong:
+            return False
+    nodes = [links[0].premise] + [link.conclusion for link in links]
+    order = []
+    for node in nodes:
+        if not order or order[-1] != node.cells[0]:
+            order.append(node.cells[0])
+    return tuple(order) == step.cells
+
+
+def sweep(lines):
+    """Walk each puzzle with the ladder without chains until stuck, check every chain step there
+    against the solution, make the first one found, and go on until no chain applies.
+
+    Returns (positions, steps checked, problems, slowest finder call in seconds).
+    """
+    without_chains = ladder(tuple(t for t in LADDER if t not in CHAIN_IDS))
+    positions = checked = 0
+    problems = []
+    slowest = 0.0
+    for line in lines:
+        grid = tutor.parse(line)
+        solution = tutor.solve(grid).values
+        walk = Walk(grid.values, grid.masks)
+        while not advance(walk, without_chains, [], None, None):
+            positions += 1
+            first = None
+            for technique_id, finder in FINDERS.items():
+                start = time.perf_counter()
+                found = list(finder(walk.values, walk.masks))
+                slowest = max(slowest, time.perf_counter() - start)
+                for step in found:
+                    checked += 1
+                    assert step.technique == technique_id
+                    for c, d in step.eliminations:
+                        if solution[c] == d or not walk.masks[c] >> (d - 1) & 1:
+                            problems.append(f"{line}: {step} removes {d} from {cell_name(c)}")
+                    if step.placements or not step.eliminations:
+                        problems.append(f"{line}: {step} places or removes nothing")
+                    if not chain_is_linked(step):
+                        problems.append(f"{line}: {step} has a broken chain")
+                    problems += text_problems(step)
+                first = first or (found[0] if found else None)
+            if first is None:
+                break
+            walk.apply(first)
+    return positions, checked, problems, slowest
+
+
+def test_chains_are_sound_on_top1465_and_se_rated_puzzles():
+    lines = [l.split()[0] for l in read_lines(shared_file("top1465/top1465.sdm"), 200)]
+    for bucket in ("hard", "diabolical"):
+        path = shared_file(f"se-rated/buckets_with_solutions/{bucket}_puzzle_and_solution.txt")
+        lines += [l.split()[0] for l in read_lines(path, 80)]
+    positions, checked, problems, slowest = sweep(lines)
+    print(f"chains soundness: {positions} positions, {checked} steps, {len(problems)} problems, "
+          f"slowest finder call {slowest * 1000:.1f} ms")
+    assert positions > 100 and checked > 200
+    assert not problems, problems[:5]
+    assert slowest < 0.5
