@@ -86,6 +86,7 @@ CODES = {
     "0701": ("x_chain", None),
     "0702": ("xy_chain", None),
     "0703": ("remote_pair", None),
+    "0708": ("aic", None),
 }
 
 # HoDoKu writes BUG+1's placement as the removal of the cell's other candidates.
@@ -96,6 +97,15 @@ HODOKU_SPECIFIC = {
     836: "0404: a 'dual' kite made of a 5-kite and a 9-kite that share two cells",
     838: "0404: a 'dual' kite made of a 3-kite and a 7-kite that share two cells",
 }
+# AIC lines where the board holds other sound AICs with the same end digits that remove other
+# candidates: HoDoKu's line lists only its preferred chain's removals. Each is checked in
+# tests/test_chains.py: HoDoKu's removals are exactly one of our steps'.
+AIC_OTHER_CHAINS = (
+    1206, 1207, 1209, 1210, 1211, 1214, 1216, 1219, 1220, 1221,
+    1222, 1223, 1225, 1226, 1227, 1228, 1229, 1230, 1231, 1232,
+    1233, 1234, 1235, 1236, 1237, 1238, 1239, 1240,
+)
+HODOKU_SPECIFIC.update({line: "0708: other AICs with the same digits" for line in AIC_OTHER_CHAINS})
 
 
 def code_of(case) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Iterator, Sequence
 
-from tutor.engine.chain import IN_CELL, Link, Node, narration
+from tutor.engine.chain import IN_CELL, Link, Node, narration, state
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removals_by_digit
@@ -227,12 +227,120 @@ def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     yield from _ordered(found)
 
 
+# --- Alternating inference chains ----------------------------------------------------------
+
+
+def _candidate_graph(masks):
+    """Every candidate (cell, digit) with its strong links (a unit's only two places for the digit,
+    or a two-candidate cell's other digit) and weak links (the digit in a seen cell, or another
+    digit of the same cell)."""
+    digit_cells = digit_cell_sets(masks)
+    strong: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    weak: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for cell in CELLS:
+        digits = DIGITS_IN[masks[cell]]
+        for digit in digits:
+            weak[(cell, digit)] = ([(c, digit) for c in cells_of_bits(
+                digit_cells[digit] & _PEER_BITS[cell])] + [(cell, d) for d in digits if d != digit])
+        if len(digits) == 2:
+            x, y = digits
+            strong.setdefault((cell, x), []).append((cell, y))
+            strong.setdefault((cell, y), []).append((cell, x))
+    for digit in range(1, 10):
+        places = digit_cells[digit]
+        for unit_bits in _UNIT_BITS:
+            pair = places & unit_bits
+            if bin(pair).count("1") == 2:
+                a, b = cells_of_bits(pair)
+                if (b, digit) not in strong.get((a, digit), ()):
+                    strong.setdefault((a, digit), []).append((b, digit))
+                    strong.setdefault((b, digit), []).append((a, digit))
+    return strong, weak, digit_cells
+
+
+def _aic_removals(start, end, masks, digit_cells) -> tuple[tuple[int, int], ...]:
+    """What one true end of two removes: a digit seen by both ends (same digit), or each end's
+    digit from the other end's cell (different digits, the cells seeing each other)."""
+    (a, x), (b, y) = start, end
+    if a == b:
+        return ()
+    if x == y:
+        seen = digit_cells[x] & _PEER_BITS[a] & _PEER_BITS[b]
+        return tuple((c, x) for c in cells_of_bits(seen))
+    if b not in PEERS[a]:
+        return ()
+    found = []
+    if masks[a] >> (y - 1) & 1:
+        found.append((a, y))
+    if masks[b] >> (x - 1) & 1:
+        found.append((b, x))
+    return tuple(sorted(found))
+
+
+def _aic_chain(path, digit_cells) -> tuple[Link, ...]:
+    chain = []
+    for i in range(len(path) - 1):
+        (a, x), (b, y) = path[i], path[i + 1]
+        strong = i % 2 == 0
+        if a == b:
+            unit = IN_CELL
+        elif strong:
+            unit = _common_unit(a, b, digit_cells[x])
+        else:
+            unit = _common_unit(a, b)
+        chain.append(Link(Node((a,), x), not strong, Node((b,), y), strong, unit))
+    return tuple(chain)
+
+
+def aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Alternating inference chains over any candidates: strong links (a unit's only two places
+    for a digit, a two-candidate cell's two digits) and weak links, starting and ending strong, so
+    that one of the two end candidates is true.
+
+    Same digit at both ends: it leaves every cell seeing both ends. Different digits in two cells
+    that see each other: each end's digit leaves the other end's cell. Chains that are X-chains
+    (one digit) or XY-chains (two-candidate cells only) are left to those techniques. `cells` are
+    the chain's cells in order (a cell twice when the chain passes inside it), `digits` the end
+    digits. Roles: ("ends", (first cell, last cell)).
+    """
+    strong, weak, digit_cells = _candidate_graph(masks)
+    if not strong:
+        return
+    found = []
+
+    def is_end(start, end) -> bool:
+        return bool(_aic_removals(start, end, masks, digit_cells))
+
+    for path in _paths(sorted(strong), strong, weak, is_end, MAX_AIC_LINKS):
+        if len({d for _, d in path}) == 1:
+            continue  # an X-chain
+        if all(path[i][0] == path[i + 1][0] for i in range(0, len(path), 2)) and \
+                all(COUNT[masks[c]] == 2 for c, _ in path) and path[0][1] == path[-1][1]:
+            continue  # an XY-chain
+        start, end = path[0], path[-1]
+        removed = _aic_removals(start, end, masks, digit_cells)
+        chain = _aic_chain(path, digit_cells)
+        cells = [path[0][0]]
+        for c, _ in path[1:]:
+            if c != cells[-1]:
+                cells.append(c)
+        step = Step("aic", eliminations=removed, cells=tuple(cells),
+                    digits=tuple(sorted({start[1], end[1]})),
+                    roles=(("ends", (start[0], end[0])),), chain=chain)
+        found.append((len(chain), tuple(path), step))
+    yield from _ordered(found)
+
+
+MAX_AIC_LINKS = 21
+"""An AIC's longest chain: the search over every candidate stays interactive."""
+
+
 def chain_rating(step: Step) -> float:
     """Sudoku Explainer's length bonus on a base rating: +0.1 per rung of its length ladder (more
     than 4, 6, 8, 12, 16, 24 ...). An X-chain's length is its links; an XY-chain's or remote
     pair's is its cells (each cell's inside link is no extra step for the eye)."""
-    base = {"remote_pair": 6.5, "x_chain": 6.5, "xy_chain": 6.6}[step.technique]
-    length = len(step.chain) if step.technique == "x_chain" else len(step.cells)
+    base = {"remote_pair": 6.5, "x_chain": 6.5, "xy_chain": 6.6, "aic": 7.0}[step.technique]
+    length = len(step.chain) if step.technique in ("x_chain", "aic") else len(step.cells)
     return round(base + length_bonus(length), 1)
 
 
@@ -268,8 +376,18 @@ def _conclusion(step: Step) -> str:
     by_cell: dict[int, list[int]] = {}
     for cell, digit in step.eliminations:
         by_cell.setdefault(cell, []).append(digit)
-    lines = [f"Either way {cell_name(c)} cannot be {digits_or(ds)}: it sees both {ends}."
-             for c, ds in sorted(by_cell.items())]
+    start, end = step.chain[0].premise, step.chain[-1].conclusion
+    if start.digit != end.digit:
+        # Two different digits at the ends, in cells that see each other.
+        lines = []
+        for cell, digits in sorted(by_cell.items()):
+            mine, other = (start, end) if cell == first else (end, start)
+            lines.append(f"Either way {cell_name(cell)} cannot be {digits_or(digits)}: either it "
+                         f"is {mine.digit} itself, or {cell_name(other.cells[0])}, which it sees, "
+                         f"is {other.digit}.")
+    else:
+        lines = [f"Either way {cell_name(c)} cannot be {digits_or(ds)}: it sees both {ends}."
+                 for c, ds in sorted(by_cell.items())]
     return "\n".join(lines) + f"\nRemove {removals_by_digit(step)}."
 
 
@@ -281,7 +399,7 @@ class _ChainTexts(Texts):
         return f"{step.name}: {','.join(map(str, step.digits))} {nodes} => {step.changes}"
 
     def pattern(self, step: Step) -> str:
-        return (f"The {step.name} runs through {len(step.cells)} cells: "
+        return (f"The chain ({step.name}) runs through {len(step.cells)} cells: "
                 f"{_chain_nodes(step)}. A strong link means at least one of its two ends is true; "
                 f"a weak link means at most one is.")
 
@@ -292,8 +410,9 @@ class _ChainTexts(Texts):
                    f"Follow the chain, one link at a time:")
         lines = [opening, *narration(step.chain),
                  f"So if {cell_name(first.premise.cells[0])} is not {first.premise.digit}, "
-                 f"{cell_name(last.conclusion.cells[0])} is {last.conclusion.digit}: one of the two "
-                 f"ends holds it.", _conclusion(step)]
+                 f"{cell_name(last.conclusion.cells[0])} is {last.conclusion.digit}: either "
+                 f"{state(first.premise, True)} or {state(last.conclusion, True)}.",
+                 _conclusion(step)]
         return "\n".join(lines)
 
 
@@ -310,6 +429,13 @@ class XYChainTexts(_ChainTexts):
         digit = step.digits[0]
         return (f"Look for an XY-Chain of two-candidate cells that starts and ends with "
                 f"{an(str(digit))}, starting at {cell_name(step.cells[0])}.")
+
+
+class AICTexts(_ChainTexts):
+    def nudge(self, step: Step) -> str:
+        return (f"Look for an alternating inference chain starting at "
+                f"{cell_name(step.cells[0])}: strong and weak links in turn, through cells and "
+                f"units, ending on {digits_or(step.digits)}.")
 
 
 class RemotePairTexts(_ChainTexts):

@@ -85,6 +85,8 @@ _ROWS = (
      chains.x_chains, chains.XChainTexts(), chains.chain_rating),
     ("xy_chain", "XY-Chain", chains, None, None, "xy_chain", 6.6,
      chains.xy_chains, chains.XYChainTexts(), chains.chain_rating),
+    ("aic", "Alternating inference chain", chains, None, None, "aic", 7.0,
+     chains.aics, chains.AICTexts(), chains.chain_rating),
     # The last resort: a guess, shown with the contradiction that proves it.
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
@@ -126,9 +128,11 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
   X-chain's links and an XY-chain's cells: a 3-link X-chain (a turbot fish seen as a chain) rates
   6.5, a 5-link one 6.6, a 9-link one 6.8; a 4-cell XY-chain 6.6, a 7-cell one 6.8, a 13-cell one
   7.0 (`chains.chain_rating`). A remote pair is an XY-chain whose cells all hold the same two
-  digits, the easiest kind to follow: 6.5 plus the same bonus by cells.
-- Backtracking is rated 10.0: above every technique, standing for the chains, forcing chains and
-  nets Sudoku Explainer rates 6.5 to 11 that the tutor does not teach yet.
+  digits, the easiest kind to follow: 6.5 plus the same bonus by cells. An alternating inference
+  chain mixing cells and units is what Sudoku Explainer finds as a forcing chain (7.0 and up):
+  7.0 plus the bonus by links, so a 7-link AIC rates 7.2.
+- Backtracking is rated 10.0: above every technique, standing for the forcing chains and nets
+  Sudoku Explainer rates 7 to 11 that the tutor does not teach yet.
 """
 
 
