@@ -86,6 +86,7 @@ CODES = {
     "0701": ("x_chain", None),
     "0702": ("xy_chain", None),
     "0703": ("remote_pair", None),
+    "0706": ("nice_loop", None),
     "0708": ("aic", None),
 }
 
@@ -106,6 +107,11 @@ AIC_OTHER_CHAINS = (
     1233, 1234, 1235, 1236, 1237, 1238, 1239, 1240,
 )
 HODOKU_SPECIFIC.update({line: "0708: other AICs with the same digits" for line in AIC_OTHER_CHAINS})
+# Continuous nice loop lines where another sound loop removes the same digits elsewhere, or ours
+# also clears a second unit the weak link's two cells share (HoDoKu clears only the link's own
+# unit); checked in tests/test_chains.py.
+LOOP_OTHER_LOOPS = (1150, 1152, 1157, 1159)
+HODOKU_SPECIFIC.update({line: "0706: other loops, or a second shared unit" for line in LOOP_OTHER_LOOPS})
 
 
 def code_of(case) -> str:

@@ -331,6 +331,64 @@ def aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     yield from _ordered(found)
 
 
+def _loops(strong, weak, max_links: int):
+    """Closed alternating loops: a path from a start assumed false to a true node whose weak link
+    leads back to the start, at least four links in all."""
+    def closes(start, end) -> bool:
+        return start in weak.get(end, ()) and start != end
+
+    for path in _paths(sorted(strong), strong, weak, closes, max_links - 1):
+        if len(path) >= 4:
+            yield path
+
+
+def _loop_removals(path, masks, digit_cells) -> tuple[tuple[int, int], ...]:
+    """In a continuous loop every weak link holds exactly one true end: the digit leaves the rest
+    of the units the two cells share; inside a cell, the cell's other digits go."""
+    removed = set()
+    loop = set(path)
+    closed = path + [path[0]]
+    for i in range(1, len(closed) - 1, 2):
+        (a, x), (b, y) = closed[i], closed[i + 1]
+        if a == b:
+            removed |= {(a, d) for d in DIGITS_IN[masks[a]] if d not in (x, y)}
+        else:
+            for unit in UNITS_OF[a]:
+                if unit in UNITS_OF[b]:
+                    removed |= {(c, x) for c in cells_of_bits(digit_cells[x] & _UNIT_BITS[unit])
+                                if c not in (a, b)}
+    return tuple(sorted(removed - loop))
+
+
+def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Continuous nice loops: an alternating chain of strong and weak links that closes on itself
+    (its last true candidate weakly linked to the first, assumed false). Around the loop each
+    weak link then has exactly one true end, so its digit leaves the rest of the units its two
+    cells share, and a cell with a weak link inside keeps only the loop's two digits.
+
+    `cells` are the loop's cells in order, `digits` every digit it removes, `chain` its links
+    (the last one, weak, closes the loop). Roles: ("ends", (first cell, last cell)).
+    """
+    strong, weak, digit_cells = _candidate_graph(masks)
+    found = []
+    for path in _loops(strong, weak, MAX_AIC_LINKS):
+        removed = _loop_removals(path, masks, digit_cells)
+        if not removed:
+            continue
+        chain = _aic_chain(path + [path[0]], digit_cells)
+        cells = [path[0][0]]
+        for c, _ in path[1:]:
+            if c != cells[-1]:
+                cells.append(c)
+        if cells[-1] == cells[0]:
+            cells.pop()
+        step = Step("nice_loop", eliminations=removed, cells=tuple(cells),
+                    digits=tuple(sorted({d for _, d in removed})),
+                    roles=(("ends", (path[0][0], path[-1][0])),), chain=chain)
+        found.append((len(chain), tuple(path), step))
+    yield from _ordered(found)
+
+
 MAX_AIC_LINKS = 21
 """An AIC's longest chain: the search over every candidate stays interactive."""
 
@@ -339,8 +397,10 @@ def chain_rating(step: Step) -> float:
     """Sudoku Explainer's length bonus on a base rating: +0.1 per rung of its length ladder (more
     than 4, 6, 8, 12, 16, 24 ...). An X-chain's length is its links; an XY-chain's or remote
     pair's is its cells (each cell's inside link is no extra step for the eye)."""
-    base = {"remote_pair": 6.5, "x_chain": 6.5, "xy_chain": 6.6, "aic": 7.0}[step.technique]
-    length = len(step.chain) if step.technique in ("x_chain", "aic") else len(step.cells)
+    base = {"remote_pair": 6.5, "x_chain": 6.5, "xy_chain": 6.6, "nice_loop": 7.0,
+            "aic": 7.0}[step.technique]
+    length = (len(step.chain) if step.technique in ("x_chain", "nice_loop", "aic")
+              else len(step.cells))
     return round(base + length_bonus(length), 1)
 
 
@@ -436,6 +496,41 @@ class AICTexts(_ChainTexts):
         return (f"Look for an alternating inference chain starting at "
                 f"{cell_name(step.cells[0])}: strong and weak links in turn, through cells and "
                 f"units, ending on {digits_or(step.digits)}.")
+
+
+class NiceLoopTexts(_ChainTexts):
+    def nudge(self, step: Step) -> str:
+        return (f"Look for a continuous nice loop through {cell_name(step.cells[0])}: strong and "
+                f"weak links in turn that close on themselves.")
+
+    def full(self, step: Step) -> str:
+        first = step.chain[0].premise
+        lines = [f"Suppose {cell_name(first.cells[0])} is not {first.digit}. Follow the loop, one "
+                 f"link at a time:", *narration(step.chain),
+                 f"The loop comes back to where it started without a clash, and it works the same "
+                 f"way round with every candidate's truth swapped, so each weak link has exactly "
+                 f"one true end."]
+        removed = set(step.eliminations)
+        for link in step.chain:
+            if not link.weak:
+                continue
+            a, b = link.premise, link.conclusion
+            if link.unit == IN_CELL:
+                cell = a.cells[0]
+                gone = sorted(d for c, d in removed if c == cell)
+                if gone:
+                    lines.append(f"{cell_name(cell)} is {a.digit} or {b.digit}, so it cannot be "
+                                 f"{digits_or(gone)}.")
+                continue
+            pair = (a.cells[0], b.cells[0])
+            gone = sorted(c for c, d in removed if d == a.digit and c not in pair and any(
+                u in UNITS_OF[c] for u in UNITS_OF[pair[0]] if u in UNITS_OF[pair[1]]))
+            if gone:
+                lines.append(f"One of {cell_name(pair[0])} and {cell_name(pair[1])} is "
+                             f"{a.digit}, so either way " + ", ".join(
+                                 f"{cell_name(c)}" for c in gone) + f" cannot be {a.digit}.")
+        lines.append(f"Remove {removals_by_digit(step)}.")
+        return "\n".join(lines)
 
 
 class RemotePairTexts(_ChainTexts):

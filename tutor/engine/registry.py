@@ -85,6 +85,8 @@ _ROWS = (
      chains.x_chains, chains.XChainTexts(), chains.chain_rating),
     ("xy_chain", "XY-Chain", chains, None, None, "xy_chain", 6.6,
      chains.xy_chains, chains.XYChainTexts(), chains.chain_rating),
+    ("nice_loop", "Nice loop", chains, None, None, "nice_loop", 7.0,
+     chains.nice_loops, chains.NiceLoopTexts(), chains.chain_rating),
     ("aic", "Alternating inference chain", chains, None, None, "aic", 7.0,
      chains.aics, chains.AICTexts(), chains.chain_rating),
     # The last resort: a guess, shown with the contradiction that proves it.
@@ -130,7 +132,8 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
   7.0 (`chains.chain_rating`). A remote pair is an XY-chain whose cells all hold the same two
   digits, the easiest kind to follow: 6.5 plus the same bonus by cells. An alternating inference
   chain mixing cells and units is what Sudoku Explainer finds as a forcing chain (7.0 and up):
-  7.0 plus the bonus by links, so a 7-link AIC rates 7.2.
+  7.0 plus the bonus by links, so a 7-link AIC rates 7.2; a continuous nice loop (an AIC closed on
+  itself) the same.
 - Backtracking is rated 10.0: above every technique, standing for the forcing chains and nets
   Sudoku Explainer rates 7 to 11 that the tutor does not teach yet.
 """
