@@ -156,12 +156,12 @@ def test_chains_are_registered_beyond_the_card_in_rating_order():
 
 
 def test_reglib_chain_cases_all_pass():
-    from test_reglib import load_cases, passes
+    from test_reglib import code_of, load_cases, passes
 
-    codes = ("0701", "0702", "0703")
-    cases = [c for c in load_cases() if c["code"] in codes]
-    counts = {code: sum(c["code"] == code for c in cases) for code in codes}
-    assert counts == {"0701": 14, "0702": 23, "0703": 20}
+    codes = ("0701", "0702", "0703", "0707-1")
+    cases = [c for c in load_cases() if code_of(c) in codes]
+    counts = {code: sum(code_of(c) == code for c in cases) for code in codes}
+    assert counts == {"0701": 14, "0702": 23, "0703": 20, "0707-1": 14}
     assert [c["line"] for c in cases if not passes(c)] == []
 
 
@@ -206,9 +206,12 @@ def chain_is_linked(step) -> bool:
     cells are its nodes' cells in order."""
     links = step.chain
     loop = step.technique == "nice_loop"
-    if loop and (links[-1].conclusion != links[0].premise or not links[-1].weak):
+    continuous = loop and not step.role("discontinuous")
+    if continuous and (links[-1].conclusion != links[0].premise or not links[-1].weak):
         return False
-    if not links or not links[0].strong or not (links[-1].strong or loop):
+    if loop and not continuous and links[-1].conclusion.cells != links[0].premise.cells:
+        return False
+    if not links or not links[0].strong or not (links[-1].strong or continuous):
         return False
     for before, after in zip(links, links[1:]):
         if before.conclusion != after.premise or before.strong == after.strong:
@@ -250,8 +253,13 @@ def sweep(lines):
                     for c, d in step.eliminations:
                         if solution[c] == d or not walk.masks[c] >> (d - 1) & 1:
                             problems.append(f"{line}: {step} removes {d} from {cell_name(c)}")
-                    if step.placements or not step.eliminations:
+                    for c, d in step.placements:
+                        if solution[c] != d:
+                            problems.append(f"{line}: {step} places {d} in {cell_name(c)}")
+                    if not step.placements and not step.eliminations:
                         problems.append(f"{line}: {step} places or removes nothing")
+                    if step.placements and step.technique != "nice_loop":
+                        problems.append(f"{line}: {step} places a digit")
                     if not chain_is_linked(step):
                         problems.append(f"{line}: {step} has a broken chain")
                     problems += text_problems(step)
@@ -378,3 +386,42 @@ def test_reglib_nice_loop_cases_hodoku_specific_lines():
         assert any(expected <= set(s.eliminations) for s in steps), case["line"]
         for step in steps:
             assert all(solution[c] != d for c, d in step.eliminations), (case["line"], str(step))
+
+
+def placing_loop_grid() -> Grid:
+    """r1c1 not 1 => r1c5 is 1 (row 1) => r1c5 not 2 => r5c5 is 2 (column 5) => r5c5 not 3 =>
+    r5c1 is 3 (row 5) => r5c1 not 1 => r1c1 is 1 (column 1): so r1c1 is 1."""
+    grid = made(("r1c5", [1, 2]), ("r5c5", [2, 3]), ("r5c1", [1, 3]))
+    grid = grid.eliminate((cell_at(0, c), 1) for c in range(9) if c not in (0, 4))
+    grid = grid.eliminate((cell_at(r, 0), 1) for r in range(9) if r not in (0, 4))
+    grid = grid.eliminate((cell_at(r, 4), 2) for r in range(9) if r not in (0, 4))
+    return grid.eliminate((cell_at(4, c), 3) for c in range(9) if c not in (0, 4))
+
+
+def test_discontinuous_nice_loop_places_the_digit_it_started_without():
+    steps = [s for s in tutor.find_steps(placing_loop_grid(), "nice_loop")
+             if s.placements == ((cell("r1c1"), 1),)]
+    assert len(steps) == 1
+    step = steps[0]
+    assert step.role("discontinuous") == (cell("r1c1"),) and not step.eliminations
+    assert names(step.cells) == ["r1c1", "r1c5", "r5c5", "r5c1"]
+    assert step.chain[0].strong and step.chain[-1].strong and len(step.chain) == 7
+    text = step.explanation
+    assert "r1c1 is not 1, so r1c5 is 1 (the only other place for 1 in row 1)" in text
+    assert "so r1c1 is 1 (the only other place for 1 in column 1)" in text
+    assert text.endswith("Place 1 in r1c1.")
+    assert "r1c1" in step.nudge
+
+
+def test_discontinuous_nice_loop_keeps_a_cell_to_two_digits():
+    # r1c1 {1,2,9} not 1 => r1c5 is 1 (row 1) => r1c5 not 2 => r5c5 is 2 (column 5)... as above,
+    # but the chain ends on r1c1's 2 via column 1's only other 2 (r5c1 {2,3}): r1c1 is 1 or 2.
+    grid = made(("r1c1", [1, 2, 9]), ("r1c5", [1, 2]), ("r5c5", [2, 3]), ("r5c1", [2, 3]))
+    grid = grid.eliminate((cell_at(0, c), 1) for c in range(9) if c not in (0, 4))
+    grid = grid.eliminate((cell_at(r, 0), 2) for r in range(9) if r not in (0, 4))
+    grid = grid.eliminate((cell_at(r, 4), 2) for r in range(9) if r not in (0, 4))
+    grid = grid.eliminate((cell_at(4, c), 3) for c in range(9) if c not in (0, 4))
+    steps = [s for s in tutor.find_steps(grid, "nice_loop") if s.role("discontinuous")
+             and s.eliminations == ((cell("r1c1"), 9),)]
+    assert steps
+    assert "Either way r1c1 cannot be 9." in steps[0].explanation

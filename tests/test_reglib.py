@@ -86,12 +86,15 @@ CODES = {
     "0701": ("x_chain", None),
     "0702": ("xy_chain", None),
     "0703": ("remote_pair", None),
-    "0706": ("nice_loop", None),
+    "0706": ("nice_loop", lambda s: not s.role("discontinuous")),
+    # HoDoKu's discontinuous loops of variant 1 place a digit (written as the cell's other digits'
+    # removal, named by them).
+    "0707-1": ("nice_loop", lambda s: bool(s.placements)),
     "0708": ("aic", None),
 }
 
 # HoDoKu writes BUG+1's placement as the removal of the cell's other candidates.
-PLACEMENT_AS_REMOVALS = {"0610"}
+PLACEMENT_AS_REMOVALS = {"0610", "0707"}
 
 # Lines HoDoKu gets wrong, each with a test of its own that shows why (test_single_digit.py).
 HODOKU_SPECIFIC = {
@@ -150,13 +153,21 @@ def effect(step, grid, code):
     return set(step.eliminations), set(step.placements)
 
 
+def digits_of(step, grid, code) -> str:
+    """The step's candidate field: its digits, or for a placement HoDoKu writes as removals, the
+    removed digits."""
+    if code in PLACEMENT_AS_REMOVALS and step.placements:
+        return "".join(sorted({str(d) for _, d in effect(step, grid, code)[0]}))
+    return "".join(map(str, step.digits))
+
+
 def passes(case) -> bool:
     technique, keep = CODES[code_of(case)]
     grid = grid_of(case)
     steps = find_steps(grid, technique)
     wanted = "".join(sorted(case["candidates"]))
     # An empty candidate field (BUG+1) names no digits: every step counts.
-    matching = [s for s in steps if (not wanted or "".join(map(str, s.digits)) == wanted)
+    matching = [s for s in steps if (not wanted or digits_of(s, grid, case["code"]) == wanted)
                 and (keep is None or keep(s))]
     if case["fail_case"]:
         return not matching

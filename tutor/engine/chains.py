@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from typing import Iterator, Sequence
 
@@ -35,13 +36,13 @@ def _common_unit(first: int, second: int, places: int | None = None) -> int:
 _UNIT_BITS = tuple(sum(1 << c for c in unit) for unit in UNITS)
 
 
-def _paths(starts, strong, weak, is_end, max_links: int = MAX_LINKS):
+def _paths(starts, strong, weak, is_end, max_links: int = MAX_LINKS, closed: bool = False):
     """Every shortest alternating path from each start, as lists of nodes.
 
     A path begins with its start assumed false, crosses a strong link (so the next node is true),
     a weak link (so the next is false), and so on; it ends on a true node where `is_end(start,
     node)` holds. Breadth first, so each end is reached by a shortest chain; a path never visits
-    a node twice.
+    a node twice (with `closed`, a path may come back to its start, true, and end there).
     """
     for start in starts:
         # State: (node, true?); parents to rebuild the path.
@@ -56,24 +57,66 @@ def _paths(starts, strong, weak, is_end, max_links: int = MAX_LINKS):
                 nxt = (following, not true)
                 if nxt in parent:
                     continue
+                if closed and following == start:
+                    # Back at the start: an end only, never a way through; left unmarked so a
+                    # later, simple path can still close the loop.
+                    if not true and is_end(start, following):
+                        path = _rebuilt(parent, state, following)
+                        if len(set(path)) == len(path) - 1:
+                            yield path
+                    continue
                 parent[nxt] = state
                 if not true and is_end(start, following):
-                    path = [following]
-                    back = state
-                    while back is not None:
-                        path.append(back[0])
-                        back = parent[back]
-                    path.reverse()
+                    path = _rebuilt(parent, state, following)
                     if len(set(path)) == len(path):
                         yield path
                 queue.append((nxt, length + 1))
+
+
+def _forced_placements(strong, weak, max_links: int):
+    """Loops that place a candidate S: S false makes a strong partner A true, and a chain from A
+    makes another strong partner B false, which makes S true. Searched from A with S left out,
+    breadth first, so the loop is the shortest through A; yields node lists S, A, ..., B, S."""
+    for cell_digit in sorted(strong):
+        partners = strong[cell_digit]
+        if len(partners) < 2:
+            continue
+        for first in partners:
+            others = set(partners) - {first}
+            parent = {(first, True): None, (cell_digit, True): None, (cell_digit, False): None}
+            queue = deque([((first, True), 1)])
+            while queue:
+                state, length = queue.popleft()
+                if length >= max_links - 1:
+                    continue
+                node, true = state
+                for following in (weak if true else strong).get(node, ()):
+                    nxt = (following, not true)
+                    if nxt in parent:
+                        continue
+                    parent[nxt] = state
+                    if true and following in others:
+                        path = _rebuilt(parent, state, following)
+                        if len(set(path)) == len(path):
+                            yield [cell_digit] + path + [cell_digit]
+                    queue.append((nxt, length + 1))
+
+
+def _rebuilt(parent, state, last) -> list:
+    """The path from the start to `state`, then `last`."""
+    path = [last]
+    while state is not None:
+        path.append(state[0])
+        state = parent[state]
+    path.reverse()
+    return path
 
 
 def _ordered(found: list[tuple[int, tuple, Step]]) -> Iterator[Step]:
     """Shortest chains first; one chain for each set of removals (the shortest that proves it)."""
     seen = set()
     for _, _, step in sorted(found, key=lambda item: (item[0], item[1])):
-        key = (step.eliminations, step.digits)
+        key = (step.placements, step.eliminations, step.digits)
         if key not in seen:
             seen.add(key)
             yield step
@@ -361,13 +404,17 @@ def _loop_removals(path, masks, digit_cells) -> tuple[tuple[int, int], ...]:
 
 
 def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
-    """Continuous nice loops: an alternating chain of strong and weak links that closes on itself
+    """Nice loops. Continuous: an alternating chain of strong and weak links that closes on itself
     (its last true candidate weakly linked to the first, assumed false). Around the loop each
     weak link then has exactly one true end, so its digit leaves the rest of the units its two
     cells share, and a cell with a weak link inside keeps only the loop's two digits.
 
+    Discontinuous: a chain that leaves a cell assumed not x and comes back to it as y: the cell is
+    x or y, and loses its other digits; or comes back to x itself: the cell is x (a placement).
+    Role ("discontinuous", (cell,)).
+
     `cells` are the loop's cells in order, `digits` every digit it removes, `chain` its links
-    (the last one, weak, closes the loop). Roles: ("ends", (first cell, last cell)).
+    (in a continuous loop the last one, weak, closes it). Roles: ("ends", (first, last cell)).
     """
     strong, weak, digit_cells = _candidate_graph(masks)
     found = []
@@ -386,6 +433,41 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                     digits=tuple(sorted({d for _, d in removed})),
                     roles=(("ends", (path[0][0], path[-1][0])),), chain=chain)
         found.append((len(chain), tuple(path), step))
+
+    def back_in_the_cell(start, end) -> bool:
+        return end[0] == start[0] and end[1] != start[1] and COUNT[masks[start[0]]] > 2
+
+    # Discontinuous: a chain from one digit of a cell to another digit of the same cell. If the
+    # cell is not x it is y, so it is x or y, and its other digits go.
+    # A chain from x back to x itself: if the cell is not x, it is x, so it is x.
+    closing = _paths(sorted(strong), strong, weak, back_in_the_cell, MAX_AIC_LINKS)
+    for path in itertools.chain(_forced_placements(strong, weak, MAX_AIC_LINKS), closing):
+        (cell, x), (_, y) = path[0], path[-1]
+        if x == y:
+            if len(path) < 4:
+                continue
+            cells = [cell]
+            for c, _ in path[1:]:
+                if c != cells[-1]:
+                    cells.append(c)
+            cells.pop()
+            step = Step("nice_loop", placements=((cell, x),), cells=tuple(cells), digits=(x,),
+                        roles=(("ends", (cell, cell)), ("discontinuous", (cell,))),
+                        chain=_aic_chain(path, digit_cells))
+            found.append((len(step.chain), tuple(path), step))
+            continue
+        removed = tuple((cell, d) for d in DIGITS_IN[masks[cell]] if d not in (x, y))
+        cells = [cell]
+        for c, _ in path[1:]:
+            if c != cells[-1]:
+                cells.append(c)
+        if cells[-1] == cells[0] and len(cells) > 1:
+            cells.pop()
+        step = Step("nice_loop", eliminations=removed, cells=tuple(cells),
+                    digits=tuple(d for _, d in removed),
+                    roles=(("ends", (cell, cell)), ("discontinuous", (cell,))),
+                    chain=_aic_chain(path, digit_cells))
+        found.append((len(step.chain), tuple(path), step))
     yield from _ordered(found)
 
 
@@ -500,10 +582,30 @@ class AICTexts(_ChainTexts):
 
 class NiceLoopTexts(_ChainTexts):
     def nudge(self, step: Step) -> str:
+        if step.role("discontinuous"):
+            cell = cell_name(step.role("discontinuous")[0])
+            return (f"Look for a nice loop that leaves {cell} and comes back to it: suppose it is "
+                    f"not {step.chain[0].premise.digit}.")
         return (f"Look for a continuous nice loop through {cell_name(step.cells[0])}: strong and "
                 f"weak links in turn that close on themselves.")
 
     def full(self, step: Step) -> str:
+        if step.role("discontinuous"):
+            cell = step.role("discontinuous")[0]
+            x, y = step.chain[0].premise.digit, step.chain[-1].conclusion.digit
+            if x == y:
+                return "\n".join([
+                    f"Suppose {cell_name(cell)} is not {x}. Follow the chain, one link at a time:",
+                    *narration(step.chain),
+                    f"So if {cell_name(cell)} is not {x}, it is {x}: the supposition undoes "
+                    f"itself, and {cell_name(cell)} is {x}.",
+                    f"Place {x} in {cell_name(cell)}."])
+            return "\n".join([
+                f"Suppose {cell_name(cell)} is not {x}. Follow the chain, one link at a time:",
+                *narration(step.chain),
+                f"So if {cell_name(cell)} is not {x}, it is {y}: either way it is {x} or {y}.",
+                f"Either way {cell_name(cell)} cannot be {digits_or(step.digits)}.",
+                f"Remove {removals_by_digit(step)}."])
         first = step.chain[0].premise
         lines = [f"Suppose {cell_name(first.cells[0])} is not {first.digit}. Follow the loop, one "
                  f"link at a time:", *narration(step.chain),
