@@ -90,6 +90,7 @@ CODES = {
     # HoDoKu's discontinuous loops of variant 1 place a digit (written as the cell's other digits'
     # removal, named by them).
     "0707-1": ("nice_loop", lambda s: bool(s.placements)),
+    "0707-2": ("nice_loop", lambda s: bool(s.role("discontinuous")) and not s.placements),
     "0708": ("aic", None),
 }
 
@@ -113,8 +114,8 @@ HODOKU_SPECIFIC.update({line: "0708: other AICs with the same digits" for line i
 # Continuous nice loop lines where another sound loop removes the same digits elsewhere, or ours
 # also clears a second unit the weak link's two cells share (HoDoKu clears only the link's own
 # unit); checked in tests/test_chains.py.
-LOOP_OTHER_LOOPS = (1150, 1152, 1157, 1159)
-HODOKU_SPECIFIC.update({line: "0706: other loops, or a second shared unit" for line in LOOP_OTHER_LOOPS})
+LOOP_OTHER_LOOPS = (1150, 1152, 1157, 1159, 1188, 1191)
+HODOKU_SPECIFIC.update({line: "0706/0707: other loops, or a second shared unit" for line in LOOP_OTHER_LOOPS})
 
 
 def code_of(case) -> str:

@@ -11,7 +11,7 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, digit_cell_sets,
+    CELLS, COUNT, DIGITS_IN, PEER_SETS, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, digit_cell_sets,
     unit_name,
 )
 
@@ -374,17 +374,6 @@ def aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     yield from _ordered(found)
 
 
-def _loops(strong, weak, max_links: int):
-    """Closed alternating loops: a path from a start assumed false to a true node whose weak link
-    leads back to the start, at least four links in all."""
-    def closes(start, end) -> bool:
-        return start in weak.get(end, ()) and start != end
-
-    for path in _paths(sorted(strong), strong, weak, closes, max_links - 1):
-        if len(path) >= 4:
-            yield path
-
-
 def _loop_removals(path, masks, digit_cells) -> tuple[tuple[int, int], ...]:
     """In a continuous loop every weak link holds exactly one true end: the digit leaves the rest
     of the units the two cells share; inside a cell, the cell's other digits go."""
@@ -410,37 +399,79 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     cells share, and a cell with a weak link inside keeps only the loop's two digits.
 
     Discontinuous: a chain that leaves a cell assumed not x and comes back to it as y: the cell is
-    x or y, and loses its other digits; or comes back to x itself: the cell is x (a placement).
+    x or y, and loses its other digits; or comes back to x itself: the cell is x (a placement);
+    or a chain that starts with the cell true for x (a weak link out) and comes back to the cell
+    as another digit: x goes.
     Role ("discontinuous", (cell,)).
 
     `cells` are the loop's cells in order, `digits` every digit it removes, `chain` its links
     (in a continuous loop the last one, weak, closes it). Roles: ("ends", (first, last cell)).
     """
     strong, weak, digit_cells = _candidate_graph(masks)
+    weak_sets = {node: frozenset(links) for node, links in weak.items()}
     found = []
-    for path in _loops(strong, weak, MAX_AIC_LINKS):
-        removed = _loop_removals(path, masks, digit_cells)
-        if not removed:
-            continue
-        chain = _aic_chain(path + [path[0]], digit_cells)
-        cells = [path[0][0]]
-        for c, _ in path[1:]:
-            if c != cells[-1]:
-                cells.append(c)
-        if cells[-1] == cells[0]:
-            cells.pop()
-        step = Step("nice_loop", eliminations=removed, cells=tuple(cells),
-                    digits=tuple(sorted({d for _, d in removed})),
-                    roles=(("ends", (path[0][0], path[-1][0])),), chain=chain)
-        found.append((len(chain), tuple(path), step))
+
+    def closes(start, end) -> bool:
+        return start in weak_sets[end]
 
     def back_in_the_cell(start, end) -> bool:
         return end[0] == start[0] and end[1] != start[1] and COUNT[masks[start[0]]] > 2
 
+    def both_see(start, end) -> bool:
+        return len(weak_sets[start] & weak_sets[end]) > (1 if start in weak_sets[end] else 0)
+
+    def any_end(start, end) -> bool:
+        return start != end and (closes(start, end) or back_in_the_cell(start, end)
+                                 or both_see(start, end))
+
+    def link_between(premise, premise_true, conclusion, conclusion_true) -> Link:
+        (a, _), (b, _) = premise, conclusion
+        unit = IN_CELL if a == b else _common_unit(a, b)
+        return Link(Node((a,), premise[1]), premise_true, Node((b,), conclusion[1]),
+                    conclusion_true, unit)
+
+    def cells_of(path, first_cell) -> tuple[int, ...]:
+        cells = [first_cell]
+        for c, _ in path:
+            if c != cells[-1]:
+                cells.append(c)
+        if cells[-1] == cells[0] and len(cells) > 1:
+            cells.pop()
+        return tuple(cells)
+
+    closing = []
+    # One search serves every kind: each path ends where one of them applies.
+    for path in _paths(sorted(strong), strong, weak, any_end, MAX_AIC_LINKS - 2):
+        first, last = path[0], path[-1]
+        if back_in_the_cell(first, last):
+            closing.append(path)
+        # Continuous: the last true candidate weakly linked back to the first.
+        if len(path) >= 4 and closes(first, last):
+            removed = _loop_removals(path, masks, digit_cells)
+            if removed:
+                chain = _aic_chain(path + [path[0]], digit_cells)
+                step = Step("nice_loop", eliminations=removed, cells=cells_of(path, first[0]),
+                            digits=tuple(sorted({d for _, d in removed})),
+                            roles=(("ends", (first[0], last[0])),), chain=chain)
+                found.append((len(chain), tuple(path), step))
+        # Discontinuous, the digit itself: S true makes the first end (weakly linked to it)
+        # false, the chain makes the last end true, also weakly linked to S: S true would make
+        # S false, so S goes.
+        on_path = set(path)
+        for removed in sorted(weak_sets[first] & weak_sets[last]):
+            if removed in on_path:
+                continue
+            chain = ((link_between(removed, True, first, False),) + _aic_chain(path, digit_cells)
+                     + (link_between(last, True, removed, False),))
+            cell, x = removed
+            step = Step("nice_loop", eliminations=(removed,), cells=cells_of(path, cell),
+                        digits=(x,), roles=(("ends", (cell, cell)), ("discontinuous", (cell,))),
+                        chain=chain)
+            found.append((len(chain), tuple(path), step))
+
     # Discontinuous: a chain from one digit of a cell to another digit of the same cell. If the
     # cell is not x it is y, so it is x or y, and its other digits go.
     # A chain from x back to x itself: if the cell is not x, it is x, so it is x.
-    closing = _paths(sorted(strong), strong, weak, back_in_the_cell, MAX_AIC_LINKS)
     for path in itertools.chain(_forced_placements(strong, weak, MAX_AIC_LINKS), closing):
         (cell, x), (_, y) = path[0], path[-1]
         if x == y:
@@ -593,6 +624,14 @@ class NiceLoopTexts(_ChainTexts):
         if step.role("discontinuous"):
             cell = step.role("discontinuous")[0]
             x, y = step.chain[0].premise.digit, step.chain[-1].conclusion.digit
+            if step.chain[0].premise_true:
+                return "\n".join([
+                    f"Suppose {cell_name(cell)} is {x}. Follow the chain, one link at a time:",
+                    *narration(step.chain),
+                    f"So if {cell_name(cell)} were {x}, it would not be {x}: the supposition "
+                    f"undoes itself.",
+                    f"Either way {cell_name(cell)} cannot be {x}.",
+                    f"Remove {removals_by_digit(step)}."])
             if x == y:
                 return "\n".join([
                     f"Suppose {cell_name(cell)} is not {x}. Follow the chain, one link at a time:",
