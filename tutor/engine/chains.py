@@ -615,8 +615,10 @@ class NiceLoopTexts(_ChainTexts):
     def nudge(self, step: Step) -> str:
         if step.role("discontinuous"):
             cell = cell_name(step.role("discontinuous")[0])
+            start = step.chain[0].premise
+            supposed = "" if step.chain[0].premise_true else "not "
             return (f"Look for a nice loop that leaves {cell} and comes back to it: suppose it is "
-                    f"not {step.chain[0].premise.digit}.")
+                    f"{supposed}{start.digit}.")
         return (f"Look for a continuous nice loop through {cell_name(step.cells[0])}: strong and "
                 f"weak links in turn that close on themselves.")
 
@@ -630,7 +632,7 @@ class NiceLoopTexts(_ChainTexts):
                     *narration(step.chain),
                     f"So if {cell_name(cell)} were {x}, it would not be {x}: the supposition "
                     f"undoes itself.",
-                    f"Either way {cell_name(cell)} cannot be {x}.",
+                    f"So {cell_name(cell)} cannot be {x}.",
                     f"Remove {removals_by_digit(step)}."])
             if x == y:
                 return "\n".join([
