@@ -1,4 +1,4 @@
-"""Chains: remote pairs, X-chains and XY-chains, alternating strong and weak links between ends that cannot both be false."""
+"""Chains: remote pairs, X-chains, XY-chains, nice loops and AICs, strong and weak links in turn, shortest first."""
 
 from __future__ import annotations
 
