@@ -1,4 +1,4 @@
-"""Chains: remote pairs, X-chains, XY-chains, nice loops and AICs, strong and weak links in turn, shortest first."""
+"""Chains: remote pairs, X- and XY-chains, nice loops and AICs, the shortest chain first."""
 
 from __future__ import annotations
 
