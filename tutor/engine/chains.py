@@ -11,7 +11,8 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS_IN, PEER_SETS, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, digit_cell_sets,
+    CELLS, COUNT, DIGITS_IN, PEER_SETS, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits,
+    digit_cell_sets,
     unit_name,
 )
 
@@ -23,7 +24,7 @@ MAX_LINKS = 21
 
 
 def _common_unit(first: int, second: int, places: int | None = None) -> int:
-    """A unit holding both cells; with `places` (a digit's cells), one where they are its only two."""
+    """A unit holding both cells; with `places` (a digit's cells), one holding only those two."""
     for unit in UNITS_OF[first]:
         if unit in UNITS_OF[second]:
             if places is None:
@@ -165,7 +166,8 @@ def x_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             for i in range(len(path) - 1):
                 a, b = Node((path[i],), digit), Node((path[i + 1],), digit)
                 if i % 2 == 0:
-                    chain.append(Link(a, False, b, True, _common_unit(path[i], path[i + 1], places)))
+                    unit = _common_unit(path[i], path[i + 1], places)
+                    chain.append(Link(a, False, b, True, unit))
                 else:
                     chain.append(Link(a, True, b, False, _common_unit(path[i], path[i + 1])))
             step = Step("x_chain", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
@@ -182,7 +184,8 @@ def _bivalue_paths(masks, pair_mask: int | None):
     """Paths through two-candidate cells (all holding `pair_mask`, when given), as node lists of
     (cell, digit): the start's digit assumed false, the cell's other digit true, then a weak link
     to the same digit in a seen cell, and so on, ending on a cell taking the start's digit."""
-    cells = [c for c in CELLS if COUNT[masks[c]] == 2 and (pair_mask is None or masks[c] == pair_mask)]
+    cells = [c for c in CELLS
+             if COUNT[masks[c]] == 2 and (pair_mask is None or masks[c] == pair_mask)]
     if len(cells) < (4 if pair_mask else 3):
         return
     bits = 0

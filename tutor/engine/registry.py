@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tutor.engine import (
-    backtracking, chains, colouring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+    backtracking, chains, colouring, fish, intersections, single_digit, singles, subsets,
+    uniqueness, wings,
 )
 from tutor.engine.technique import ENTRIES, Technique
 
