@@ -93,16 +93,40 @@ CODES = {
     "0904-2": ("death_blossom", None),
     "1101": ("sue_de_coq", None),
     "0322": ("finned_jellyfish", is_sashimi),
+    "0701": ("x_chain", None),
+    "0702": ("xy_chain", None),
+    "0703": ("remote_pair", None),
+    "0706": ("nice_loop", lambda s: not s.role("discontinuous")),
+    # HoDoKu's discontinuous loops of variant 1 place a digit (written as the cell's other digits'
+    # removal, named by them).
+    "0707-1": ("nice_loop", lambda s: bool(s.placements)),
+    "0707-2": ("nice_loop", lambda s: bool(s.role("discontinuous")) and not s.placements),
+    "0708": ("aic", None),
 }
 
 # HoDoKu writes BUG+1's placement as the removal of the cell's other candidates.
-PLACEMENT_AS_REMOVALS = {"0610"}
+PLACEMENT_AS_REMOVALS = {"0610", "0707"}
 
 # Lines HoDoKu gets wrong, each with a test of its own that shows why (test_single_digit.py).
 HODOKU_SPECIFIC = {
     836: "0404: a 'dual' kite made of a 5-kite and a 9-kite that share two cells",
     838: "0404: a 'dual' kite made of a 3-kite and a 7-kite that share two cells",
 }
+# AIC lines where the board holds other sound AICs with the same end digits that remove other
+# candidates: HoDoKu's line lists only its preferred chain's removals. Each is checked in
+# tests/test_chains.py: HoDoKu's removals are exactly one of our steps'.
+AIC_OTHER_CHAINS = (
+    1206, 1207, 1209, 1210, 1211, 1214, 1216, 1219, 1220, 1221,
+    1222, 1223, 1225, 1226, 1227, 1228, 1229, 1230, 1231, 1232,
+    1233, 1234, 1235, 1236, 1237, 1238, 1239, 1240,
+)
+HODOKU_SPECIFIC.update({line: "0708: other AICs with the same digits" for line in AIC_OTHER_CHAINS})
+# Continuous nice loop lines where another sound loop removes the same digits elsewhere, or ours
+# also clears a second unit the weak link's two cells share (HoDoKu clears only the link's own
+# unit); checked in tests/test_chains.py.
+LOOP_OTHER_LOOPS = (1150, 1152, 1157, 1159, 1188, 1191)
+HODOKU_SPECIFIC.update({line: "0706/0707: other loops, or a second shared unit"
+                        for line in LOOP_OTHER_LOOPS})
 
 
 def code_of(case) -> str:
@@ -141,13 +165,21 @@ def effect(step, grid, code):
     return set(step.eliminations), set(step.placements)
 
 
+def digits_of(step, grid, code) -> str:
+    """The step's candidate field: its digits, or for a placement HoDoKu writes as removals, the
+    removed digits."""
+    if code in PLACEMENT_AS_REMOVALS and step.placements:
+        return "".join(sorted({str(d) for _, d in effect(step, grid, code)[0]}))
+    return "".join(map(str, step.digits))
+
+
 def passes(case) -> bool:
     technique, keep = CODES[code_of(case)]
     grid = grid_of(case)
     steps = find_steps(grid, technique)
     wanted = "".join(sorted(case["candidates"]))
     # An empty candidate field (BUG+1) names no digits: every step counts.
-    matching = [s for s in steps if (not wanted or "".join(map(str, s.digits)) == wanted)
+    matching = [s for s in steps if (not wanted or digits_of(s, grid, case["code"]) == wanted)
                 and (keep is None or keep(s))]
     if case["fail_case"]:
         return not matching

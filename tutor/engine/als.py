@@ -234,9 +234,9 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 removed = (_shared_removals(a, b, common) + _locked_removals(a, b, a.mask & ~rcs)
                            + _locked_removals(b, a, b.mask & ~rcs))
             if removed:
-                removed = tuple(sorted(set(removed)))
+                eliminations = tuple(sorted(set(removed)))
                 steps.append(Step(
-                    "als_xz", eliminations=removed,
+                    "als_xz", eliminations=eliminations,
                     cells=cells_of_bits(a.cells) + cells_of_bits(b.cells),
                     units=(a.unit, b.unit), digits=_digits_of(removed),
                     roles=_set_roles("als_a", a) + _set_roles("als_b", b)
@@ -288,19 +288,19 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 removed = _shared_removals(a, b, targets)
                 if not removed:
                     continue
-                removed = tuple(sorted(removed))
+                key = tuple(sorted(removed))
                 size = (bool(a_cells & b.cells or union & pivot.cells),
                         union.bit_count() + pivot.cells.bit_count())
-                if removed not in best or size < best[removed][0]:
-                    best[removed] = (size, a, b, pivot, rcs_a, rcs_b)
+                if key not in best or size < best[key][0]:
+                    best[key] = (size, a, b, pivot, rcs_a, rcs_b)
     steps = []
-    for removed, (_, a, b, pivot, rcs_a, rcs_b) in best.items():
+    for found, (_, a, b, pivot, rcs_a, rcs_b) in best.items():
         x, y = _distinct_pair(rcs_a, rcs_b)
         steps.append(Step(
-            "als_xy_wing", eliminations=removed,
+            "als_xy_wing", eliminations=found,
             cells=tuple(dict.fromkeys(cells_of_bits(a.cells) + cells_of_bits(b.cells)
                                       + cells_of_bits(pivot.cells))),
-            units=(a.unit, b.unit, pivot.unit), digits=_digits_of(removed),
+            units=(a.unit, b.unit, pivot.unit), digits=_digits_of(found),
             roles=_set_roles("als_a", a) + _set_roles("als_b", b)
             + _set_roles("pivot", pivot) + (("restricted_commons", (x, y)),)))
     yield from _unique(steps)
@@ -466,11 +466,11 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
                 for z in DIGITS_IN[common]:
                     removed += [(c, z) for c in cells_of_bits(seeing[z] & ~used)]
                 if removed:
-                    removed = tuple(sorted(removed))
+                    key = tuple(sorted(removed))
                     size = (sum(p.cells.bit_count() for p in chosen) != used.bit_count(),
                             used.bit_count())
-                    if removed not in best or size < best[removed][0]:
-                        best[removed] = (size, stem, tuple(zip(order, chosen)))
+                    if key not in best or size < best[key][0]:
+                        best[key] = (size, stem, tuple(zip(order, chosen)))
                 return
             for petal in choices[level]:
                 if petal.cells >> stem & 1:

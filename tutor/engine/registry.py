@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tutor.engine import (
-    als, backtracking, colouring, fish, intersections, single_digit, singles, subsets, sue_de_coq,
-    uniqueness, wings,
+    als, backtracking, chains, colouring, fish, intersections, single_digit, singles, subsets,
+    sue_de_coq, uniqueness, wings,
 )
 from tutor.engine.technique import ENTRIES, Technique
 
@@ -84,8 +84,20 @@ _ROWS = (
      als.als_xz, als.AlsXZTexts(), None),
     ("als_xy_wing", "ALS-XY-Wing", als, None, None, "als_xy_wing", 6.1,
      als.als_xy_wings, als.AlsXYWingTexts(), None),
+    # Chains: Sudoku Explainer rates X-cycles 6.5 and XY-chains from 6.6, plus its length bonus
+    # (chains.chain_rating); a remote pair is an XY-chain on one pair of digits, easier to see: 6.5.
+    ("remote_pair", "Remote pair", chains, None, None, "remote_pair", 6.5,
+     chains.remote_pairs, chains.RemotePairTexts(), chains.chain_rating),
+    ("x_chain", "X-Chain", chains, None, None, "x_chain", 6.5,
+     chains.x_chains, chains.XChainTexts(), chains.chain_rating),
+    ("xy_chain", "XY-Chain", chains, None, None, "xy_chain", 6.6,
+     chains.xy_chains, chains.XYChainTexts(), chains.chain_rating),
     ("death_blossom", "Death Blossom", als, None, None, "death_blossom", 6.6,
      als.death_blossoms, als.DeathBlossomTexts(), None),
+    ("nice_loop", "Nice loop", chains, None, None, "nice_loop", 7.0,
+     chains.nice_loops, chains.NiceLoopTexts(), chains.chain_rating),
+    ("aic", "Alternating inference chain", chains, None, None, "aic", 7.0,
+     chains.aics, chains.AICTexts(), chains.chain_rating),
     # The last resort: a guess, shown with the contradiction that proves it.
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
@@ -132,8 +144,17 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
   way (scores: Sue de Coq 250, ALS-XZ 300, ALS-XY-Wing 320). A death blossom joins a stem cell
   to one set per digit of the stem (usually three or four sets and a cell), so 6.6: above
   ALS-XY-Wing and beside SE's shortest chains (HoDoKu: 360).
-- Backtracking is rated 10.0: above every technique, standing for the chains, forcing chains and
-  nets Sudoku Explainer rates 6.5 to 11 that the tutor does not teach yet.
+- Chains: Sudoku Explainer rates an X-cycle (our X-chain) 6.5 and an XY-chain 6.6, then adds
+  0.1 for each rung of its length ladder passed (more than 4, 6, 8, 12, 16, 24 ...), counting an
+  X-chain's links and an XY-chain's cells: a 3-link X-chain (a turbot fish seen as a chain) rates
+  6.5, a 5-link one 6.6, a 9-link one 6.8; a 4-cell XY-chain 6.6, a 7-cell one 6.8, a 13-cell one
+  7.0 (`chains.chain_rating`). A remote pair is an XY-chain whose cells all hold the same two
+  digits, the easiest kind to follow: 6.5 plus the same bonus by cells. An alternating inference
+  chain mixing cells and units is what Sudoku Explainer finds as a forcing chain (7.0 and up):
+  7.0 plus the bonus by links, so a 7-link AIC rates 7.2; a continuous nice loop (an AIC closed on
+  itself) the same.
+- Backtracking is rated 10.0: above every technique, standing for the forcing chains and nets
+  Sudoku Explainer rates 7 to 11 that the tutor does not teach yet.
 """
 
 

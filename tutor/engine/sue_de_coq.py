@@ -96,11 +96,11 @@ def _step(masks, line, box, core_bits, core_mask, line_bits, line_mask, box_bits
             removed.add((c, d))
     if not removed:
         return None
-    removed = tuple(sorted(removed))
+    eliminations = tuple(sorted(removed))
     core, line_cells, box_cells = (cells_of_bits(core_bits), cells_of_bits(line_bits),
                                    cells_of_bits(box_bits))
-    return Step("sue_de_coq", eliminations=removed, cells=core + line_cells + box_cells,
-                units=(line, box), digits=tuple(sorted({d for _, d in removed})),
+    return Step("sue_de_coq", eliminations=eliminations, cells=core + line_cells + box_cells,
+                units=(line, box), digits=tuple(sorted({d for _, d in eliminations})),
                 roles=(("intersection", core), ("intersection_digits", DIGITS_IN[core_mask]),
                        ("line_cells", line_cells), ("line_digits", DIGITS_IN[line_mask]),
                        ("box_cells", box_cells), ("box_digits", DIGITS_IN[box_mask])))

@@ -1,0 +1,696 @@
+"""Chains: remote pairs, X- and XY-chains, nice loops and AICs, the shortest chain first."""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from typing import Any, Iterator, Sequence
+
+from tutor.engine.chain import IN_CELL, Link, Node, narration, state
+from tutor.engine.step import Step
+from tutor.engine.technique import Texts, an, digits_or
+from tutor.engine.wording import removals_by_digit
+from tutor.model.geometry import (
+    CELLS, COUNT, DIGITS_IN, PEER_SETS, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits,
+    digit_cell_sets,
+    unit_name,
+)
+
+_PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
+"""_PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
+
+MAX_LINKS = 21
+"""The longest chain offered: longer ones are hard to follow, and the search stays quick."""
+
+
+def _common_unit(first: int, second: int, places: int | None = None) -> int:
+    """A unit holding both cells; with `places` (a digit's cells), one holding only those two."""
+    for unit in UNITS_OF[first]:
+        if unit in UNITS_OF[second]:
+            if places is None:
+                return unit
+            if bin(places & _UNIT_BITS[unit]).count("1") == 2:
+                return unit
+    raise ValueError("the cells share no such unit")
+
+
+_UNIT_BITS = tuple(sum(1 << c for c in unit) for unit in UNITS)
+
+
+def _paths(starts, strong, weak, is_end, max_links: int = MAX_LINKS, closed: bool = False):
+    """Every shortest alternating path from each start, as lists of nodes.
+
+    A path begins with its start assumed false, crosses a strong link (so the next node is true),
+    a weak link (so the next is false), and so on; it ends on a true node where `is_end(start,
+    node)` holds. Breadth first, so each end is reached by a shortest chain; a path never visits
+    a node twice (with `closed`, a path may come back to its start, true, and end there).
+    """
+    for start in starts:
+        # State: (node, true?); parents to rebuild the path.
+        parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
+        queue = deque([((start, False), 0)])
+        while queue:
+            state, length = queue.popleft()
+            if length >= max_links:
+                continue
+            node, true = state
+            for following in (weak if true else strong).get(node, ()):
+                nxt = (following, not true)
+                if nxt in parent:
+                    continue
+                if closed and following == start:
+                    # Back at the start: an end only, never a way through; left unmarked so a
+                    # later, simple path can still close the loop.
+                    if not true and is_end(start, following):
+                        path = _rebuilt(parent, state, following)
+                        if len(set(path)) == len(path) - 1:
+                            yield path
+                    continue
+                parent[nxt] = state
+                if not true and is_end(start, following):
+                    path = _rebuilt(parent, state, following)
+                    if len(set(path)) == len(path):
+                        yield path
+                queue.append((nxt, length + 1))
+
+
+def _forced_placements(strong, weak, max_links: int):
+    """Loops that place a candidate S: S false makes a strong partner A true, and a chain from A
+    makes another strong partner B false, which makes S true. Searched from A with S left out,
+    breadth first, so the loop is the shortest through A; yields node lists S, A, ..., B, S."""
+    for cell_digit in sorted(strong):
+        partners = strong[cell_digit]
+        if len(partners) < 2:
+            continue
+        for first in partners:
+            others = set(partners) - {first}
+            parent: dict[tuple[Any, bool], tuple[Any, bool] | None] = {
+                (first, True): None, (cell_digit, True): None, (cell_digit, False): None}
+            queue = deque([((first, True), 1)])
+            while queue:
+                state, length = queue.popleft()
+                if length >= max_links - 1:
+                    continue
+                node, true = state
+                for following in (weak if true else strong).get(node, ()):
+                    nxt = (following, not true)
+                    if nxt in parent:
+                        continue
+                    parent[nxt] = state
+                    if true and following in others:
+                        path = _rebuilt(parent, state, following)
+                        if len(set(path)) == len(path):
+                            yield [cell_digit] + path + [cell_digit]
+                    queue.append((nxt, length + 1))
+
+
+def _rebuilt(parent, state, last) -> list:
+    """The path from the start to `state`, then `last`."""
+    path = [last]
+    while state is not None:
+        path.append(state[0])
+        state = parent[state]
+    path.reverse()
+    return path
+
+
+def _ordered(found: list[tuple[int, tuple, Step]]) -> Iterator[Step]:
+    """Shortest chains first; one chain for each set of removals (the shortest that proves it)."""
+    seen = set()
+    for _, _, step in sorted(found, key=lambda item: (item[0], item[1])):
+        key = (step.placements, step.eliminations, step.digits)
+        if key not in seen:
+            seen.add(key)
+            yield step
+
+
+# --- X-chains -------------------------------------------------------------------------------
+
+
+def x_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """One digit's places, alternately joined by strong links (a unit's only two places) and weak
+    links (two places sharing a unit), starting and ending with a strong link.
+
+    If the first end is not the digit, the chain forces the last end to be it: one of the two ends
+    holds it, so every cell seeing both ends loses it. `cells` are the chain's cells in order,
+    `digits` the digit; `chain` the links. Roles: ("ends", (first, last)).
+    """
+    digit_cells = digit_cell_sets(masks)
+    found = []
+    for digit in range(1, 10):
+        places = digit_cells[digit]
+        cells = cells_of_bits(places)
+        if len(cells) < 4:
+            continue
+        strong: dict[int, list[int]] = {}
+        weak: dict[int, list[int]] = {}
+        for cell in cells:
+            weak[cell] = [c for c in cells_of_bits(_PEER_BITS[cell] & places)]
+        for unit_bits in _UNIT_BITS:
+            pair = places & unit_bits
+            if bin(pair).count("1") == 2:
+                a, b = cells_of_bits(pair)
+                strong.setdefault(a, []).append(b)
+                strong.setdefault(b, []).append(a)
+        for cell in strong:
+            strong[cell] = sorted(set(strong[cell]))
+
+        def is_end(start: int, end: int) -> bool:
+            return places & _PEER_BITS[start] & _PEER_BITS[end] & ~(1 << start | 1 << end) != 0
+
+        for path in _paths(sorted(strong), strong, weak, is_end):
+            if len(path) < 4:
+                continue
+            first, last = path[0], path[-1]
+            removed = places & _PEER_BITS[first] & _PEER_BITS[last]
+            chain = []
+            for i in range(len(path) - 1):
+                here, there = Node((path[i],), digit), Node((path[i + 1],), digit)
+                if i % 2 == 0:
+                    unit = _common_unit(path[i], path[i + 1], places)
+                    chain.append(Link(here, False, there, True, unit))
+                else:
+                    chain.append(Link(here, True, there, False, _common_unit(path[i], path[i + 1])))
+            step = Step("x_chain", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
+                        cells=tuple(path), digits=(digit,), roles=(("ends", (first, last)),),
+                        chain=tuple(chain))
+            found.append((len(chain), (digit, tuple(path)), step))
+    yield from _ordered(found)
+
+
+# --- XY-chains and remote pairs -------------------------------------------------------------
+
+
+def _bivalue_paths(masks, pair_mask: int | None):
+    """Paths through two-candidate cells (all holding `pair_mask`, when given), as node lists of
+    (cell, digit): the start's digit assumed false, the cell's other digit true, then a weak link
+    to the same digit in a seen cell, and so on, ending on a cell taking the start's digit."""
+    cells = [c for c in CELLS
+             if COUNT[masks[c]] == 2 and (pair_mask is None or masks[c] == pair_mask)]
+    if len(cells) < (4 if pair_mask else 3):
+        return
+    bits = 0
+    for c in cells:
+        bits |= 1 << c
+    strong, weak = {}, {}
+    for cell in cells:
+        x, y = DIGITS_IN[masks[cell]]
+        strong[(cell, x)] = [(cell, y)]
+        strong[(cell, y)] = [(cell, x)]
+        peers = cells_of_bits(_PEER_BITS[cell] & bits)
+        for digit in (x, y):
+            weak[(cell, digit)] = [(p, digit) for p in peers if masks[p] >> (digit - 1) & 1]
+    starts = sorted(strong)
+    digit_cells = digit_cell_sets(masks)
+
+    def is_end(start, end) -> bool:
+        if end[1] != start[1] or end[0] == start[0]:
+            return False
+        if pair_mask is not None:
+            return True
+        return digit_cells[start[1]] & _PEER_BITS[start[0]] & _PEER_BITS[end[0]] != 0
+
+    yield from _paths(starts, strong, weak, is_end)
+
+
+def _bivalue_chain(path) -> tuple[Link, ...]:
+    chain = []
+    for i in range(len(path) - 1):
+        (a, x), (b, y) = path[i], path[i + 1]
+        if i % 2 == 0:
+            chain.append(Link(Node((a,), x), False, Node((b,), y), True, IN_CELL))
+        else:
+            chain.append(Link(Node((a,), x), True, Node((b,), y), False, _common_unit(a, b)))
+    return tuple(chain)
+
+
+def xy_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Two-candidate cells, each seeing the next and sharing a digit with it, so that if the first
+    cell is not x, the last one is x. Either way x leaves every cell seeing both ends.
+
+    `cells` are the chain's cells in order, `digits` (x,), `chain` the links (strong inside a
+    cell, weak between cells). Roles: ("ends", (first, last)).
+    """
+    digit_cells = digit_cell_sets(masks)
+    found = []
+    for path in _bivalue_paths(masks, None):
+        (first, digit), (last, _) = path[0], path[-1]
+        removed = digit_cells[digit] & _PEER_BITS[first] & _PEER_BITS[last]
+        cells = tuple(c for c, _ in path[::2])
+        step = Step("xy_chain", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
+                    cells=cells, digits=(digit,), roles=(("ends", (first, last)),),
+                    chain=_bivalue_chain(path))
+        found.append((len(step.chain), (digit, cells), step))
+    yield from _ordered(found)
+
+
+def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Four or more cells holding only the same two digits, each seeing the next: the cells
+    alternate between the two digits, so the two ends (an even number of cells apart) hold both,
+    and both digits leave every cell seeing the two ends.
+
+    `cells` are the chain's cells in order, `digits` the pair, `chain` the links for the smaller
+    digit of the first cell. Roles: ("ends", (first, last)).
+    """
+    digit_cells = digit_cell_sets(masks)
+    found = []
+    for pair_mask in sorted({m for m in masks if COUNT[m] == 2}):
+        if sum(1 for m in masks if m == pair_mask) < 4:
+            continue
+        x, y = DIGITS_IN[pair_mask]
+        for path in _bivalue_paths(masks, pair_mask):
+            if path[0][1] != x or len(path) < 8:
+                continue
+            first, last = path[0][0], path[-1][0]
+            seen_by_both = _PEER_BITS[first] & _PEER_BITS[last]
+            removed = sorted((c, d) for d in (x, y)
+                             for c in cells_of_bits(digit_cells[d] & seen_by_both))
+            if not removed:
+                continue
+            cells = tuple(c for c, _ in path[::2])
+            step = Step("remote_pair", eliminations=tuple(removed), cells=cells, digits=(x, y),
+                        roles=(("ends", (first, last)),), chain=_bivalue_chain(path))
+            found.append((len(step.chain), (pair_mask, cells), step))
+    yield from _ordered(found)
+
+
+# --- Alternating inference chains ----------------------------------------------------------
+
+
+def _candidate_graph(masks):
+    """Every candidate (cell, digit) with its strong links (a unit's only two places for the digit,
+    or a two-candidate cell's other digit) and weak links (the digit in a seen cell, or another
+    digit of the same cell)."""
+    digit_cells = digit_cell_sets(masks)
+    strong: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    weak: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for cell in CELLS:
+        digits = DIGITS_IN[masks[cell]]
+        for digit in digits:
+            weak[(cell, digit)] = ([(c, digit) for c in cells_of_bits(
+                digit_cells[digit] & _PEER_BITS[cell])] + [(cell, d) for d in digits if d != digit])
+        if len(digits) == 2:
+            x, y = digits
+            strong.setdefault((cell, x), []).append((cell, y))
+            strong.setdefault((cell, y), []).append((cell, x))
+    for digit in range(1, 10):
+        places = digit_cells[digit]
+        for unit_bits in _UNIT_BITS:
+            pair = places & unit_bits
+            if bin(pair).count("1") == 2:
+                a, b = cells_of_bits(pair)
+                if (b, digit) not in strong.get((a, digit), ()):
+                    strong.setdefault((a, digit), []).append((b, digit))
+                    strong.setdefault((b, digit), []).append((a, digit))
+    return strong, weak, digit_cells
+
+
+def _aic_removals(start, end, masks, digit_cells) -> tuple[tuple[int, int], ...]:
+    """What one true end of two removes: a digit seen by both ends (same digit), or each end's
+    digit from the other end's cell (different digits, the cells seeing each other)."""
+    (a, x), (b, y) = start, end
+    if a == b:
+        return ()
+    if x == y:
+        seen = digit_cells[x] & _PEER_BITS[a] & _PEER_BITS[b]
+        return tuple((c, x) for c in cells_of_bits(seen))
+    if b not in PEERS[a]:
+        return ()
+    found = []
+    if masks[a] >> (y - 1) & 1:
+        found.append((a, y))
+    if masks[b] >> (x - 1) & 1:
+        found.append((b, x))
+    return tuple(sorted(found))
+
+
+def _aic_chain(path, digit_cells) -> tuple[Link, ...]:
+    chain = []
+    for i in range(len(path) - 1):
+        (a, x), (b, y) = path[i], path[i + 1]
+        strong = i % 2 == 0
+        if a == b:
+            unit = IN_CELL
+        elif strong:
+            unit = _common_unit(a, b, digit_cells[x])
+        else:
+            unit = _common_unit(a, b)
+        chain.append(Link(Node((a,), x), not strong, Node((b,), y), strong, unit))
+    return tuple(chain)
+
+
+def aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Alternating inference chains over any candidates: strong links (a unit's only two places
+    for a digit, a two-candidate cell's two digits) and weak links, starting and ending strong, so
+    that one of the two end candidates is true.
+
+    Same digit at both ends: it leaves every cell seeing both ends. Different digits in two cells
+    that see each other: each end's digit leaves the other end's cell. Chains that are X-chains
+    (one digit) or XY-chains (two-candidate cells only) are left to those techniques. `cells` are
+    the chain's cells in order (a cell twice when the chain passes inside it), `digits` the end
+    digits. Roles: ("ends", (first cell, last cell)).
+    """
+    strong, weak, digit_cells = _candidate_graph(masks)
+    if not strong:
+        return
+    found = []
+
+    def is_end(start, end) -> bool:
+        return bool(_aic_removals(start, end, masks, digit_cells))
+
+    for path in _paths(sorted(strong), strong, weak, is_end, MAX_AIC_LINKS):
+        if len({d for _, d in path}) == 1:
+            continue  # an X-chain
+        if all(path[i][0] == path[i + 1][0] for i in range(0, len(path), 2)) and \
+                all(COUNT[masks[c]] == 2 for c, _ in path) and path[0][1] == path[-1][1]:
+            continue  # an XY-chain
+        start, end = path[0], path[-1]
+        removed = _aic_removals(start, end, masks, digit_cells)
+        chain = _aic_chain(path, digit_cells)
+        cells = [path[0][0]]
+        for c, _ in path[1:]:
+            if c != cells[-1]:
+                cells.append(c)
+        step = Step("aic", eliminations=removed, cells=tuple(cells),
+                    digits=tuple(sorted({start[1], end[1]})),
+                    roles=(("ends", (start[0], end[0])),), chain=chain)
+        found.append((len(chain), tuple(path), step))
+    yield from _ordered(found)
+
+
+def _loop_removals(path, masks, digit_cells) -> tuple[tuple[int, int], ...]:
+    """In a continuous loop every weak link holds exactly one true end: the digit leaves the rest
+    of the units the two cells share; inside a cell, the cell's other digits go."""
+    removed = set()
+    loop = set(path)
+    closed = path + [path[0]]
+    for i in range(1, len(closed) - 1, 2):
+        (a, x), (b, y) = closed[i], closed[i + 1]
+        if a == b:
+            removed |= {(a, d) for d in DIGITS_IN[masks[a]] if d not in (x, y)}
+        else:
+            for unit in UNITS_OF[a]:
+                if unit in UNITS_OF[b]:
+                    removed |= {(c, x) for c in cells_of_bits(digit_cells[x] & _UNIT_BITS[unit])
+                                if c not in (a, b)}
+    return tuple(sorted(removed - loop))
+
+
+def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Nice loops. Continuous: an alternating chain of strong and weak links that closes on itself
+    (its last true candidate weakly linked to the first, assumed false). Around the loop each
+    weak link then has exactly one true end, so its digit leaves the rest of the units its two
+    cells share, and a cell with a weak link inside keeps only the loop's two digits.
+
+    Discontinuous: a chain that leaves a cell assumed not x and comes back to it as y: the cell is
+    x or y, and loses its other digits; or comes back to x itself: the cell is x (a placement);
+    or a chain that starts with the cell true for x (a weak link out) and comes back to the cell
+    as another digit: x goes.
+    Role ("discontinuous", (cell,)).
+
+    `cells` are the loop's cells in order, `digits` every digit it removes, `chain` its links
+    (in a continuous loop the last one, weak, closes it). Roles: ("ends", (first, last cell)).
+    """
+    strong, weak, digit_cells = _candidate_graph(masks)
+    weak_sets = {node: frozenset(links) for node, links in weak.items()}
+    found = []
+
+    def closes(start, end) -> bool:
+        return start in weak_sets[end]
+
+    def back_in_the_cell(start, end) -> bool:
+        return end[0] == start[0] and end[1] != start[1] and COUNT[masks[start[0]]] > 2
+
+    def both_see(start, end) -> bool:
+        return len(weak_sets[start] & weak_sets[end]) > (1 if start in weak_sets[end] else 0)
+
+    def any_end(start, end) -> bool:
+        return start != end and (closes(start, end) or back_in_the_cell(start, end)
+                                 or both_see(start, end))
+
+    def link_between(premise, premise_true, conclusion, conclusion_true) -> Link:
+        (a, _), (b, _) = premise, conclusion
+        unit = IN_CELL if a == b else _common_unit(a, b)
+        return Link(Node((a,), premise[1]), premise_true, Node((b,), conclusion[1]),
+                    conclusion_true, unit)
+
+    def cells_of(path, first_cell) -> tuple[int, ...]:
+        cells = [first_cell]
+        for c, _ in path:
+            if c != cells[-1]:
+                cells.append(c)
+        if cells[-1] == cells[0] and len(cells) > 1:
+            cells.pop()
+        return tuple(cells)
+
+    closing = []
+    # One search serves every kind: each path ends where one of them applies.
+    for path in _paths(sorted(strong), strong, weak, any_end, MAX_AIC_LINKS - 2):
+        first, last = path[0], path[-1]
+        if back_in_the_cell(first, last):
+            closing.append(path)
+        # Continuous: the last true candidate weakly linked back to the first.
+        if len(path) >= 4 and closes(first, last):
+            removed = _loop_removals(path, masks, digit_cells)
+            if removed:
+                chain = _aic_chain(path + [path[0]], digit_cells)
+                step = Step("nice_loop", eliminations=removed, cells=cells_of(path, first[0]),
+                            digits=tuple(sorted({d for _, d in removed})),
+                            roles=(("ends", (first[0], last[0])),), chain=chain)
+                found.append((len(chain), tuple(path), step))
+        # Discontinuous, the digit itself: S true makes the first end (weakly linked to it)
+        # false, the chain makes the last end true, also weakly linked to S: S true would make
+        # S false, so S goes.
+        on_path = set(path)
+        for removed in sorted(weak_sets[first] & weak_sets[last]):
+            if removed in on_path:
+                continue
+            chain = ((link_between(removed, True, first, False),) + _aic_chain(path, digit_cells)
+                     + (link_between(last, True, removed, False),))
+            cell, x = removed
+            step = Step("nice_loop", eliminations=(removed,), cells=cells_of(path, cell),
+                        digits=(x,), roles=(("ends", (cell, cell)), ("discontinuous", (cell,))),
+                        chain=chain)
+            found.append((len(chain), tuple(path), step))
+
+    # Discontinuous: a chain from one digit of a cell to another digit of the same cell. If the
+    # cell is not x it is y, so it is x or y, and its other digits go.
+    # A chain from x back to x itself: if the cell is not x, it is x, so it is x.
+    for path in itertools.chain(_forced_placements(strong, weak, MAX_AIC_LINKS), closing):
+        (cell, x), (_, y) = path[0], path[-1]
+        if x == y:
+            if len(path) < 4:
+                continue
+            cells = [cell]
+            for c, _ in path[1:]:
+                if c != cells[-1]:
+                    cells.append(c)
+            cells.pop()
+            step = Step("nice_loop", placements=((cell, x),), cells=tuple(cells), digits=(x,),
+                        roles=(("ends", (cell, cell)), ("discontinuous", (cell,))),
+                        chain=_aic_chain(path, digit_cells))
+            found.append((len(step.chain), tuple(path), step))
+            continue
+        removed = tuple((cell, d) for d in DIGITS_IN[masks[cell]] if d not in (x, y))
+        cells = [cell]
+        for c, _ in path[1:]:
+            if c != cells[-1]:
+                cells.append(c)
+        if cells[-1] == cells[0] and len(cells) > 1:
+            cells.pop()
+        step = Step("nice_loop", eliminations=removed, cells=tuple(cells),
+                    digits=tuple(d for _, d in removed),
+                    roles=(("ends", (cell, cell)), ("discontinuous", (cell,))),
+                    chain=_aic_chain(path, digit_cells))
+        found.append((len(step.chain), tuple(path), step))
+    yield from _ordered(found)
+
+
+MAX_AIC_LINKS = 21
+"""An AIC's longest chain: the search over every candidate stays interactive."""
+
+
+def chain_rating(step: Step) -> float:
+    """Sudoku Explainer's length bonus on a base rating: +0.1 per rung of its length ladder (more
+    than 4, 6, 8, 12, 16, 24 ...). An X-chain's length is its links; an XY-chain's or remote
+    pair's is its cells (each cell's inside link is no extra step for the eye)."""
+    base = {"remote_pair": 6.5, "x_chain": 6.5, "xy_chain": 6.6, "nice_loop": 7.0,
+            "aic": 7.0}[step.technique]
+    length = (len(step.chain) if step.technique in ("x_chain", "nice_loop", "aic")
+              else len(step.cells))
+    return round(base + length_bonus(length), 1)
+
+
+def length_bonus(links: int) -> float:
+    """SE's chain-length bonus: 0.0 up to 4 links, then 0.1 for each rung of 6, 8, 12, 16, 24 ..."""
+    bonus, rung, grow_by_half = 0.0, 4, True
+    while links > rung:
+        bonus += 0.1
+        rung = rung * 3 // 2 if grow_by_half else rung * 4 // 3
+        grow_by_half = not grow_by_half
+    return bonus
+
+
+# --- Texts ----------------------------------------------------------------------------------
+
+
+def _chain_nodes(step: Step) -> str:
+    """'(1) 4 in r1c1, strong link in row 1 to (2) 4 in r1c5, weak link in column 5 to (3) ...':
+    the nodes numbered in order, each link named strong or weak with the unit that makes it."""
+    first = step.chain[0].premise
+    parts = [f"(1) {first.digit} in {first.name()}"]
+    for number, link in enumerate(step.chain, start=2):
+        kind = "strong link" if link.strong else "weak link"
+        where = "inside the cell" if link.unit == IN_CELL else f"in {unit_name(link.unit)}"
+        node = link.conclusion
+        parts.append(f"{kind} {where} to ({number}) {node.digit} in {node.name()}")
+    return ", ".join(parts)
+
+
+def _conclusion(step: Step) -> str:
+    first, last = step.role("ends")
+    ends = f"{cell_name(first)} and {cell_name(last)}"
+    by_cell: dict[int, list[int]] = {}
+    for cell, digit in step.eliminations:
+        by_cell.setdefault(cell, []).append(digit)
+    start, end = step.chain[0].premise, step.chain[-1].conclusion
+    if start.digit != end.digit:
+        # Two different digits at the ends, in cells that see each other.
+        lines = []
+        for cell, digits in sorted(by_cell.items()):
+            mine, other = (start, end) if cell == first else (end, start)
+            lines.append(f"Either way {cell_name(cell)} cannot be {digits_or(digits)}: either it "
+                         f"is {mine.digit} itself, or {cell_name(other.cells[0])}, which it sees, "
+                         f"is {other.digit}.")
+    else:
+        lines = [f"Either way {cell_name(c)} cannot be {digits_or(ds)}: it sees both {ends}."
+                 for c, ds in sorted(by_cell.items())]
+    return "\n".join(lines) + f"\nRemove {removals_by_digit(step)}."
+
+
+class _ChainTexts(Texts):
+    kind = "chain"
+
+    def one_line(self, step: Step) -> str:
+        nodes = " ".join(f"{cell_name(c)}" for c in step.cells)
+        return f"{step.name}: {','.join(map(str, step.digits))} {nodes} => {step.changes}"
+
+    def pattern(self, step: Step) -> str:
+        return (f"The chain ({step.name}) runs through {len(step.cells)} cells: "
+                f"{_chain_nodes(step)}. A strong link means at least one of its two ends is true; "
+                f"a weak link means at most one is.")
+
+    def full(self, step: Step) -> str:
+        first = step.chain[0]
+        last = step.chain[-1]
+        opening = (f"Suppose {cell_name(first.premise.cells[0])} is not {first.premise.digit}. "
+                   f"Follow the chain, one link at a time:")
+        lines = [opening, *narration(step.chain),
+                 f"So if {cell_name(first.premise.cells[0])} is not {first.premise.digit}, "
+                 f"{cell_name(last.conclusion.cells[0])} is {last.conclusion.digit}: either "
+                 f"{state(first.premise, True)} or {state(last.conclusion, True)}.",
+                 _conclusion(step)]
+        return "\n".join(lines)
+
+
+class XChainTexts(_ChainTexts):
+    def nudge(self, step: Step) -> str:
+        digit = step.digits[0]
+        return (f"Look for an X-Chain on the {digit}s: a chain of {digit}s, alternately the only "
+                f"two places in a unit and two places sharing a unit, starting at "
+                f"{cell_name(step.cells[0])}.")
+
+
+class XYChainTexts(_ChainTexts):
+    def nudge(self, step: Step) -> str:
+        digit = step.digits[0]
+        return (f"Look for an XY-Chain of two-candidate cells that starts and ends with "
+                f"{an(str(digit))}, starting at {cell_name(step.cells[0])}.")
+
+
+class AICTexts(_ChainTexts):
+    def nudge(self, step: Step) -> str:
+        return (f"Look for an alternating inference chain starting at "
+                f"{cell_name(step.cells[0])}: strong and weak links in turn, through cells and "
+                f"units, ending on {digits_or(step.digits)}.")
+
+
+class NiceLoopTexts(_ChainTexts):
+    def nudge(self, step: Step) -> str:
+        if step.role("discontinuous"):
+            cell = cell_name(step.role("discontinuous")[0])
+            start = step.chain[0].premise
+            supposed = "" if step.chain[0].premise_true else "not "
+            return (f"Look for a nice loop that leaves {cell} and comes back to it: suppose it is "
+                    f"{supposed}{start.digit}.")
+        return (f"Look for a continuous nice loop through {cell_name(step.cells[0])}: strong and "
+                f"weak links in turn that close on themselves.")
+
+    def full(self, step: Step) -> str:
+        if step.role("discontinuous"):
+            cell = step.role("discontinuous")[0]
+            x, y = step.chain[0].premise.digit, step.chain[-1].conclusion.digit
+            if step.chain[0].premise_true:
+                return "\n".join([
+                    f"Suppose {cell_name(cell)} is {x}. Follow the chain, one link at a time:",
+                    *narration(step.chain),
+                    f"So if {cell_name(cell)} were {x}, it would not be {x}: the supposition "
+                    f"undoes itself.",
+                    f"So {cell_name(cell)} cannot be {x}.",
+                    f"Remove {removals_by_digit(step)}."])
+            if x == y:
+                return "\n".join([
+                    f"Suppose {cell_name(cell)} is not {x}. Follow the chain, one link at a time:",
+                    *narration(step.chain),
+                    f"So if {cell_name(cell)} is not {x}, it is {x}: the supposition undoes "
+                    f"itself, and {cell_name(cell)} is {x}.",
+                    f"Place {x} in {cell_name(cell)}."])
+            return "\n".join([
+                f"Suppose {cell_name(cell)} is not {x}. Follow the chain, one link at a time:",
+                *narration(step.chain),
+                f"So if {cell_name(cell)} is not {x}, it is {y}: either way it is {x} or {y}.",
+                f"Either way {cell_name(cell)} cannot be {digits_or(step.digits)}.",
+                f"Remove {removals_by_digit(step)}."])
+        first = step.chain[0].premise
+        lines = [f"Suppose {cell_name(first.cells[0])} is not {first.digit}. Follow the loop, one "
+                 f"link at a time:", *narration(step.chain),
+                 f"The loop comes back to where it started without a clash, and it works the same "
+                 f"way round with every candidate's truth swapped, so each weak link has exactly "
+                 f"one true end."]
+        removed = set(step.eliminations)
+        for link in step.chain:
+            if not link.weak:
+                continue
+            a, b = link.premise, link.conclusion
+            if link.unit == IN_CELL:
+                cell = a.cells[0]
+                gone = sorted(d for c, d in removed if c == cell)
+                if gone:
+                    lines.append(f"{cell_name(cell)} is {a.digit} or {b.digit}, so it cannot be "
+                                 f"{digits_or(gone)}.")
+                continue
+            pair = (a.cells[0], b.cells[0])
+            gone = sorted(c for c, d in removed if d == a.digit and c not in pair and any(
+                u in UNITS_OF[c] for u in UNITS_OF[pair[0]] if u in UNITS_OF[pair[1]]))
+            if gone:
+                lines.append(f"One of {cell_name(pair[0])} and {cell_name(pair[1])} is "
+                             f"{a.digit}, so either way " + ", ".join(
+                                 f"{cell_name(c)}" for c in gone) + f" cannot be {a.digit}.")
+        lines.append(f"Remove {removals_by_digit(step)}.")
+        return "\n".join(lines)
+
+
+class RemotePairTexts(_ChainTexts):
+    def nudge(self, step: Step) -> str:
+        x, y = step.digits
+        return (f"Look for a remote pair: a chain of cells holding only {x} and {y}, each seeing "
+                f"the next, starting at {cell_name(step.cells[0])}.")
+
+    def full(self, step: Step) -> str:
+        x, y = step.digits
+        first, last = step.role("ends")
+        text = super().full(step)
+        return text.replace(
+            "\nEither way", f"\nThe same holds with {x} and {y} swapped: the ends hold one {x} "
+                            f"and one {y} between them, so {cell_name(first)} and "
+                            f"{cell_name(last)} hold both digits.\nEither way", 1)
