@@ -3,7 +3,8 @@
 Each command is a module with `add_parser(subparsers) -> ArgumentParser` and `run(args) -> int`
 (the exit status). Adding a command is one line in COMMANDS; a listed module that does not exist
 (yet) is skipped, so the other commands keep working. A command's module must not import
-Textual at module level: only `tutor play` starts the app, by a lazy import inside `run`.
+Textual at module level: only `tutor play` starts the app, by a lazy import inside `run`
+(`tutor serve` likewise imports the web server, and with it textual-serve, inside `run`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ COMMANDS = [
     "tutor.cli.next_step",
     "tutor.cli.lesson",
     "tutor.cli.generate",
+    "tutor.cli.serve",
 ]
 DEFAULT_COMMAND = "play"
 
