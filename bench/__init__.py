@@ -13,7 +13,7 @@ import pkgutil
 import sys
 import traceback
 
-SECTIONS = ("solver", "engine", "ladder", "cli", "app", "generator", "milp")
+SECTIONS = ("solver", "engine", "ladder", "cli", "app", "generator", "milp", "serve")
 """The planned sections, in the order `python -m bench` runs them."""
 
 HELPERS = ("common",)

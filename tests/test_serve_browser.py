@@ -28,7 +28,7 @@ if reason is None:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    served = Served(tmp_path_factory.mktemp("served"))
+    served = Served(tmp_path_factory.mktemp("served"), "--max-sessions", "8")
     yield served
     served.close()
 
