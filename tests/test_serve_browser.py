@@ -186,7 +186,7 @@ def test_max_sessions_refuses_the_next_visitor_with_a_page_saying_why(tmp_path, 
 
 
 def test_an_idle_session_is_saved_and_ended(tmp_path, browsers):
-    served = Served(tmp_path, "--idle-minutes", "0.05")
+    served = Served(tmp_path, "--idle-minutes", "0.1")
     try:
         browser = browsers()
         browser.open(served.url)

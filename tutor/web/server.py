@@ -60,6 +60,7 @@ class TutorAppService(AppService):
         self.code = code
         self.page_url = page_url
         self.last_input = time.monotonic()
+        self.drawn = False
 
     @property
     def pid(self) -> int | None:
@@ -86,6 +87,13 @@ class TutorAppService(AppService):
         )
         self._stdin = process.stdin
         return process
+
+    async def on_data(self, payload: bytes) -> None:
+        # The idle clock starts when the learner first sees the app, not while it is starting.
+        if not self.drawn:
+            self.drawn = True
+            self.last_input = time.monotonic()
+        await super().on_data(payload)
 
     async def send_bytes(self, data: bytes) -> bool:
         self.last_input = time.monotonic()
