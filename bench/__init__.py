@@ -12,7 +12,7 @@ import sys
 import traceback
 from types import ModuleType
 
-from bench import app, cli, engine, generator, ladder, lessons, milp, solver
+from bench import app, cli, engine, generator, ladder, lessons, milp, serve, solver
 
 SECTIONS: dict[str, ModuleType] = {
     "solver": solver,
@@ -23,6 +23,7 @@ SECTIONS: dict[str, ModuleType] = {
     "generator": generator,
     "milp": milp,
     "lessons": lessons,
+    "serve": serve,
 }
 """The sections, in the order `python -m bench` runs them."""
 

@@ -44,6 +44,7 @@ LAYERS = {
     "generator": 3,
     "play": 4,
     "learning": 4,
+    "web": 4,
     "app": 5,
     "cli": 6,
 }

@@ -15,6 +15,7 @@ from tutor.model.storage import Unreadable, data_dir
 from tutor.app.commands import COMMANDS
 from tutor.app.game_screen import GameScreen
 from tutor.app.screens.resume_screen import ResumeScreen
+from tutor.web.served import served_greeting
 
 SAVE_NAME = "game.json"
 PREVIOUS_NAME = "game-previous.json"
@@ -59,6 +60,9 @@ class TutorApp(App):
         if saved is not None:
             self.push_screen(ResumeScreen(saved, fresh.name or "a new puzzle"),
                              lambda resume: self.resume(saved) if resume else None)
+        greeting = served_greeting()
+        if greeting:
+            self.notify(greeting, title="In a browser", timeout=20)
 
     def report_save_problem(self, message: str) -> None:
         """Tell the user once; the game goes on without saving."""

@@ -3,7 +3,8 @@
 Each command is a module with `add_parser(subparsers) -> ArgumentParser` and `run(args) -> int`
 (the exit status). Adding a command is one import and one entry in COMMANDS. A command's module
 must not import Textual at module level: only `tutor play` and `tutor lesson` start the app, by a
-lazy import inside `run`.
+lazy import inside `run` (`tutor serve` likewise imports the web server, and with it
+textual-serve, inside `run`).
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 from types import ModuleType
 
-from tutor.cli import generate, grade, lesson, next_step, play, solve
+from tutor.cli import generate, grade, lesson, next_step, play, serve, solve
 from tutor.cli.inputs import CliError
 
-COMMANDS: list[ModuleType] = [play, grade, solve, next_step, lesson, generate]
+COMMANDS: list[ModuleType] = [play, grade, solve, next_step, lesson, generate, serve]
 """The command modules, in the order `tutor --help` lists them."""
 DEFAULT_COMMAND = "play"
 

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tutor.app.keys import help_rows
+from tutor.web.served import served_help
 
 LEGEND = """\
 [b]On the board[/b]  givens bold, your digits coloured, pencil marks small.
@@ -34,6 +35,10 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog", classes="dialog"):
+            served = served_help()
+            if served:
+                # Only in a browser (tutor serve): the resume code and the keys the browser keeps.
+                yield Static(served, id="help-served")
             yield Static(key_table(), id="help-keys")
             yield Static(LEGEND, id="help-legend")
 

@@ -1,0 +1,238 @@
+"""Helpers for the browser tests of `tutor serve`: a real server on a free port, headless Chromium.
+
+The terminal in the page draws on a canvas, so its text is read from xterm.js's buffer: a script
+added before the page's own keeps a reference to the terminal object the page creates.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+COOKIE = "sudoku_tutor_session"
+
+CHROMIUM = next(filter(None, (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome"))), None)
+CHROMEDRIVER = shutil.which("chromedriver")
+
+KEEP_TERMINAL = """
+Object.defineProperty(Object.prototype, 'terminal', {
+  configurable: true,
+  get() { return undefined; },
+  set(value) {
+    Object.defineProperty(this, 'terminal', {value: value, writable: true, configurable: true,
+                                             enumerable: true});
+    if (value && value.buffer && value.onData) { window.__tutorTerminal = value; }
+  }
+});
+"""
+
+READ_TERMINAL = """
+const terminal = window.__tutorTerminal;
+if (!terminal) { return null; }
+const buffer = terminal.buffer.active;
+const lines = [];
+for (let y = 0; y < buffer.length; y++) { lines.push(buffer.getLine(y).translateToString(true)); }
+return lines.join('\\n');
+"""
+
+
+def missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install 'sudoku-tutor[test]')"
+    try:
+        import textual_serve  # noqa: F401
+    except ImportError:
+        return "textual-serve is not installed (pip install 'sudoku-tutor[web]')"
+    if CHROMIUM is None or CHROMEDRIVER is None:
+        return "Chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until(condition, timeout: float, what: str, every: float = 0.05):
+    """Poll `condition` until it returns something true; fail naming `what` after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
+        time.sleep(every)
+
+
+class Served:
+    """`tutor serve` in a child process, on a free port of 127.0.0.1, with its own data folder."""
+
+    def __init__(self, data: Path, *options: str):
+        self.data = Path(data)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        environment = dict(os.environ, TUTOR_DATA_DIR=str(self.data), PYTHONPATH=str(REPO))
+        self.log = open(self.data / "server.log", "w+b")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tutor", "serve", "--port", str(self.port), *options],
+            cwd=REPO, env=environment, stdout=self.log, stderr=subprocess.STDOUT)
+        wait_until(self.answers, 30, f"the server on port {self.port} ({self.output()})")
+
+    def answers(self) -> bool:
+        if self.process.poll() is not None:
+            raise AssertionError(f"the server exited: {self.output()}")
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                return True
+        except OSError:
+            return False
+
+    def output(self) -> str:
+        self.log.flush()
+        return (self.data / "server.log").read_text(errors="replace")
+
+    def get(self, path: str = "") -> tuple[int, str]:
+        """(status, body) of a plain request without cookies."""
+        try:
+            with urllib.request.urlopen(self.url + path, timeout=10) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def sessions(self) -> Path:
+        return self.data / "sessions"
+
+    def saved_game(self, code: str) -> dict | None:
+        path = self.sessions() / code / "game.json"
+        try:
+            return json.loads(path.read_text())
+        except (OSError, ValueError):
+            return None
+
+    def app_pids(self) -> list[int]:
+        """The app processes this server started (its children)."""
+        try:
+            text = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text()
+        except OSError:
+            return []
+        return [int(pid) for pid in text.split()]
+
+    def stop(self, signum=signal.SIGTERM) -> float:
+        """Send the signal; the seconds until the server process exited."""
+        if self.process.poll() is not None:
+            return 0.0
+        start = time.monotonic()
+        self.process.send_signal(signum)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        return time.monotonic() - start
+
+    def close(self) -> None:
+        self.stop()
+        self.log.close()
+
+
+class Browser:
+    """One headless Chromium with its own fresh profile (its own cookies): one learner."""
+
+    def __init__(self, width: int = 1300, height: int = 1000):
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+
+        options = Options()
+        options.binary_location = CHROMIUM
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                         "--disable-gpu", f"--window-size={width},{height}"):
+            options.add_argument(argument)
+        self.driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                    {"source": KEEP_TERMINAL})
+
+    def open(self, url: str) -> None:
+        self.driver.get(url)
+
+    def text(self) -> str:
+        return self.driver.execute_script(READ_TERMINAL) or ""
+
+    def page_text(self) -> str:
+        return self.driver.execute_script("return document.body ? document.body.innerText : ''")
+
+    def wait_text(self, pattern: str, timeout: float = 30, flags=0) -> re.Match:
+        """Wait until the terminal shows `pattern` (a regular expression); its match."""
+        return wait_until(lambda: re.search(pattern, self.text(), flags), timeout,
+                          f"{pattern!r} on the terminal; it shows:\n{self.text()}")
+
+    def wait_board(self, timeout: float = 30) -> str:
+        self.wait_text(r"┗━━━━━┷", timeout)
+        return self.text()
+
+    def press(self, *keys: str) -> None:
+        """Type into whatever has the focus (the page gives it to the terminal)."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        ActionChains(self.driver).send_keys(*keys).perform()
+
+    def focused(self) -> str:
+        return self.driver.execute_script(
+            "return document.activeElement ? document.activeElement.className : ''")
+
+    def code(self) -> str | None:
+        cookie = self.driver.get_cookie(COOKIE)
+        return cookie["value"] if cookie else None
+
+    def closed(self) -> bool:
+        """The page says the session ended (its websocket closed)."""
+        return self.driver.execute_script("return document.body.classList.contains('-closed')")
+
+    def resources(self) -> list[str]:
+        return self.driver.execute_script(
+            "return performance.getEntriesByType('resource').map(e => e.name)")
+
+    def quit(self) -> None:
+        try:
+            self.driver.quit()
+        except Exception:
+            pass
+
+
+def board_cells(text: str) -> list[list[str]]:
+    """The full board's 81 cells as they are drawn: each cell its three lines of five characters."""
+    lines = text.split("\n")
+    top = next(i for i, line in enumerate(lines) if "┏" in line)
+    left = lines[top].index("┏")
+    cells = []
+    for row in range(9):
+        first = top + 1 + 4 * row
+        for column in range(9):
+            x = left + 1 + 6 * column
+            cells.append([lines[first + k][x:x + 5] for k in range(3)])
+    return cells
+
+
+def shown_digit(cell: list[str]) -> str | None:
+    """The digit a cell shows as placed (alone, in the middle), or None for pencil marks."""
+    above, middle, below = cell
+    if above.strip() or below.strip():
+        return None
+    inner = middle[1:4].strip()
+    return inner if len(inner) == 1 and inner.isdigit() else None
