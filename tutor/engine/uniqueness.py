@@ -45,6 +45,10 @@ def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
 
 RECTANGLES = _rectangles()
 RECTANGLE_BITS = tuple(sum(1 << c for c in corners) for corners in RECTANGLES)
+_RECTANGLES_AT = tuple(
+    tuple(n for n, corners in enumerate(RECTANGLES) if cell in corners) for cell in CELLS
+)
+"""_RECTANGLES_AT[cell]: the numbers of the rectangles with a corner there."""
 
 UR_TYPE_ORDER = {1: 0, 2: 1, 4: 2, 5: 3, 6: 4, 3: 5}
 """The order unique rectangle types are offered in at one rating: the plainest argument first."""
@@ -73,7 +77,15 @@ def _candidate_rectangles(values, masks):
     roofs the corners with other candidates too.
     """
     allowed = None
-    for corners, rect_bits in zip(RECTANGLES, RECTANGLE_BITS):
+    # A rectangle needs a corner holding exactly two candidates: only those are looked at, in
+    # the same order.
+    numbers: set[int] = set()
+    for cell, mask in enumerate(masks):
+        if COUNT[mask] == 2:
+            numbers.update(_RECTANGLES_AT[cell])
+    for number in sorted(numbers):
+        corners = RECTANGLES[number]
+        rect_bits = RECTANGLE_BITS[number]
         m0, m1, m2, m3 = (masks[c] for c in corners)
         if not (m0 and m1 and m2 and m3):
             continue
