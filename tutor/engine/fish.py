@@ -65,6 +65,13 @@ def _all_line_masks(masks: Sequence[int]) -> list[tuple[list[int], list[int]]]:
     return found
 
 
+_OFF_STACK = tuple(
+    tuple(min(_POPCOUNT[m & ~stack] for stack in stacks) for m in range(1 << SIZE))
+    for stacks in _STACK_MASKS
+)
+"""_OFF_STACK[orientation][mask]: the fewest positions of the mask outside one stack."""
+
+
 def _line_masks(masks: Sequence[int], digit: int) -> tuple[list[int], list[int]]:
     """For one digit: per row the columns holding it, and per column the rows, as 9-bit masks.
     The lists may be shared with other callers: read them, do not change them."""
@@ -72,22 +79,22 @@ def _line_masks(masks: Sequence[int], digit: int) -> tuple[list[int], list[int]]
 
 
 def _bases(lines: list[int], line_masks: Sequence[int], size: int,
-           widest: int) -> list[tuple[tuple[int, ...], int]]:
+           spread: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
     """(base, union of the base lines' positions) for the `size`-line combinations of `lines`, in
-    combinations' order, leaving out those whose union passes `widest` positions (the union only
-    grows as lines are added, so a partial base already past it is dropped with all its
-    extensions)."""
+    combinations' order, leaving out those whose union's `spread` passes `size`. The spread (a
+    count of positions) only grows as lines are added, so a partial base already past it is
+    dropped with all its extensions."""
     found = []
     total = len(lines)
     for x in range(total - size + 1):
         i = lines[x]
         u1 = line_masks[i]
-        if _POPCOUNT[u1] > widest:
+        if spread[u1] > size:
             continue
         for y in range(x + 1, total - size + 2):
             j = lines[y]
             u2 = u1 | line_masks[j]
-            if _POPCOUNT[u2] > widest:
+            if spread[u2] > size:
                 continue
             if size == 2:
                 found.append(((i, j), u2))
@@ -95,7 +102,7 @@ def _bases(lines: list[int], line_masks: Sequence[int], size: int,
             for z in range(y + 1, total - size + 3):
                 k = lines[z]
                 u3 = u2 | line_masks[k]
-                if _POPCOUNT[u3] > widest:
+                if spread[u3] > size:
                     continue
                 if size == 3:
                     found.append(((i, j, k), u3))
@@ -103,7 +110,7 @@ def _bases(lines: list[int], line_masks: Sequence[int], size: int,
                 for w in range(z + 1, total):
                     m = lines[w]
                     u4 = u3 | line_masks[m]
-                    if _POPCOUNT[u4] <= widest:
+                    if spread[u4] <= size:
                         found.append(((i, j, k, m), u4))
     return found
 
@@ -132,7 +139,7 @@ def _basic(values, masks, size: int) -> Iterator[Step]:
             if len(lines) < size:
                 continue
             line_cell = _LINE_CELL[orientation]
-            for base, union in _bases(lines, line_masks, size, size):
+            for base, union in _bases(lines, line_masks, size, _POPCOUNT):
                 if _POPCOUNT[union] != size:
                     continue
                 removed: list[int] = []
@@ -171,29 +178,33 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
                 continue
             band_size = _BAND_SIZE[orientation]
             line_cell = _LINE_CELL[orientation]
-            for base, union in _bases(lines, line_masks, size, widest):
+            # Every place outside the fin box's stack is covered, so some stack must leave at
+            # most `size` positions of the union outside it.
+            for base, union in _bases(lines, line_masks, size, _OFF_STACK[orientation]):
                 if _POPCOUNT[union] <= size:
-                    continue
-                # Every place outside the fin box's stack is covered, so some stack must leave
-                # at most `size` positions of the union outside it.
-                if all(_POPCOUNT[union & ~stack] > size for stack in stacks):
                     continue
                 for band in {i // band_size for i in base}:
                     band_lines = range(band * band_size, (band + 1) * band_size)
                     # The cells that can lose the digit: in the fin box, off the base lines.
                     others = 0
+                    in_band = 0  # the base lines' places in the band, and outside it
+                    out_band = 0
                     for i in band_lines:
                         if i not in base:
                             others |= line_masks[i]
+                    if not others & union:
+                        continue
+                    for i in base:
+                        if i // band_size == band:
+                            in_band |= line_masks[i]
+                        else:
+                            out_band |= line_masks[i]
                     for stack in stacks:
                         if not others & union & stack:
                             continue
                         # Every place outside the fin box must be covered; the cover is made up
                         # to `size` lines from the box's own positions, the rest become fins.
-                        outside = 0
-                        for i in base:
-                            in_band = i // band_size == band
-                            outside |= line_masks[i] & ~stack if in_band else line_masks[i]
+                        outside = out_band | in_band & ~stack
                         needed = size - _POPCOUNT[outside]
                         if needed < 0:
                             continue
@@ -205,16 +216,17 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
                                 continue
                             removed = [line_cell[i][j] for i in band_lines if i not in base
                                        for j in _POSITIONS[line_masks[i] & cover & stack]]
+                            # Several fish can prove the same removals (the same fish seen from
+                            # rows and from columns, say): the first, on rows, is taught alone.
+                            eliminations = tuple(sorted((c, digit) for c in removed))
+                            if eliminations in seen:
+                                continue
+                            seen.add(eliminations)
                             fin_positions = union & ~cover
                             fins = [line_cell[i][j] for i in base if i // band_size == band
                                     for j in _POSITIONS[line_masks[i] & fin_positions]]
-                            step = _step(technique, digit, orientation, base, _POSITIONS[cover],
-                                         line_masks, fins, removed)
-                            # Several fish can prove the same removals (the same fish seen from
-                            # rows and from columns, say): the first, on rows, is taught alone.
-                            if step.eliminations not in seen:
-                                seen.add(step.eliminations)
-                                yield step
+                            yield _step(technique, digit, orientation, base, _POSITIONS[cover],
+                                        line_masks, fins, removed)
 
 
 def _step(technique: str, digit: int, orientation: int, base, cover, line_masks, fins,
