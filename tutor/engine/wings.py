@@ -191,7 +191,7 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         mask_a = open_masks[i]
         fits_a = fits.get(mask_a)
         if fits_a is None:
-            fits_a = fits[mask_a] = _fitting(mask_a, open_masks)
+            fits_a = fits[mask_a] = _fitting(mask_a, open_masks, range(total))
         for j in fits_a[bisect_right(fits_a, i):]:
             if j >= total - 2:
                 break
@@ -206,7 +206,7 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             # Only cells keeping the digits at four or fewer can join: their indices, ascending.
             fits_ab = fits.get(union_ab)
             if fits_ab is None:
-                fits_ab = fits[union_ab] = _fitting(union_ab, open_masks)
+                fits_ab = fits[union_ab] = _fitting(union_ab, open_masks, fits_a)
             for k in fits_ab[bisect_right(fits_ab, j):]:
                 if k >= total - 1:
                     break
@@ -225,7 +225,7 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                     continue
                 fits_abc = fits.get(union_abc)
                 if fits_abc is None:
-                    fits_abc = fits[union_abc] = _fitting(union_abc, open_masks)
+                    fits_abc = fits[union_abc] = _fitting(union_abc, open_masks, fits_ab)
                 for m in fits_abc[bisect_right(fits_abc, k):]:
                     d = open_cells[m]
                     mask_d = open_masks[m]
@@ -242,14 +242,27 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                     bad = bad_abc | (apart & mask_d)
                     if count[bad] != 1:
                         continue
+                    # Most quads remove nothing: see that before building the step.
+                    seen_by = digit_cells[ONLY_DIGIT[bad]]
+                    if mask_a & bad:
+                        seen_by &= peer_bits[a]
+                    if mask_b & bad:
+                        seen_by &= peer_bits[b]
+                    if mask_c & bad:
+                        seen_by &= peer_bits[c]
+                    if mask_d & bad:
+                        seen_by &= peers_d
+                    if not seen_by:
+                        continue
                     step = _wxyz_step((a, b, c, d), masks, ONLY_DIGIT[bad], digit_cells)
                     if step is not None:
                         yield step
 
 
-def _fitting(digits: int, open_masks: list[int]) -> list[int]:
-    """The indices of the masks that, added to `digits`, make at most four digits."""
-    return [i for i, mask in enumerate(open_masks) if COUNT[digits | mask] <= 4]
+def _fitting(digits: int, open_masks: list[int], among) -> list[int]:
+    """The indices (taken from `among`, ascending, which holds all that fit any subset of
+    `digits`) of the masks that, added to `digits`, make at most four digits."""
+    return [i for i in among if COUNT[digits | open_masks[i]] <= 4]
 
 
 def _wxyz_step(quad, masks, z: int, digit_cells) -> Step | None:
