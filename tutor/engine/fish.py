@@ -84,7 +84,7 @@ def _bases(lines: list[int], line_masks: Sequence[int], size: int,
     combinations' order, leaving out those whose union's `spread` passes `size`. The spread (a
     count of positions) only grows as lines are added, so a partial base already past it is
     dropped with all its extensions."""
-    found = []
+    found: list[tuple[tuple[int, ...], int]] = []
     total = len(lines)
     for x in range(total - size + 1):
         i = lines[x]
