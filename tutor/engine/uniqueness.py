@@ -86,7 +86,8 @@ def _candidate_rectangles(values, masks):
     for number in sorted(numbers):
         corners = RECTANGLES[number]
         rect_bits = RECTANGLE_BITS[number]
-        m0, m1, m2, m3 = (masks[c] for c in corners)
+        c0, c1, c2, c3 = corners
+        m0, m1, m2, m3 = masks[c0], masks[c1], masks[c2], masks[c3]
         if not (m0 and m1 and m2 and m3):
             continue
         pairs = {m for m in (m0, m1, m2, m3) if COUNT[m] == 2}
