@@ -6,7 +6,8 @@ from itertools import combinations
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, DIGITS, SIZE, UNITS_OF, cell_at, cell_name,
+    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, DIGITS, DIGITS_IN, SIZE, UNITS_OF, cell_at,
+    cell_name,
     cells_name, unit_kind,
 )
 from tutor.engine.step import Step
@@ -40,17 +41,78 @@ _STACK_MASKS = tuple(
 )
 
 
+_CELL_ROW_COL = tuple(divmod(cell, SIZE) for cell in range(CELL_COUNT))
+_last_line_masks: list = [None, None]
+"""The last position _all_line_masks saw (its masks as a tuple) and its answer: the six fish
+finders ask about the same position in turn."""
+
+
+def _all_line_masks(masks: Sequence[int]) -> list[tuple[list[int], list[int]]]:
+    """_line_masks for every digit (index digit; index 0 unused), worked out once per position."""
+    key = tuple(masks)
+    if _last_line_masks[0] == key:
+        return _last_line_masks[1]
+    found: list[tuple[list[int], list[int]]] = [([0] * SIZE, [0] * SIZE) for _ in range(SIZE + 1)]
+    for cell, mask in enumerate(key):
+        if mask:
+            r, c = _CELL_ROW_COL[cell]
+            for digit in DIGITS_IN[mask]:
+                rows, columns = found[digit]
+                rows[r] |= 1 << c
+                columns[c] |= 1 << r
+    _last_line_masks[0] = key
+    _last_line_masks[1] = found
+    return found
+
+
+_OFF_STACK = tuple(
+    tuple(min(_POPCOUNT[m & ~stack] for stack in stacks) for m in range(1 << SIZE))
+    for stacks in _STACK_MASKS
+)
+"""_OFF_STACK[orientation][mask]: the fewest positions of the mask outside one stack."""
+
+
 def _line_masks(masks: Sequence[int], digit: int) -> tuple[list[int], list[int]]:
-    """For one digit: per row the columns holding it, and per column the rows, as 9-bit masks."""
-    digit_bit = 1 << (digit - 1)
-    rows = [0] * SIZE
-    columns = [0] * SIZE
-    for cell in range(CELL_COUNT):
-        if masks[cell] & digit_bit:
-            r, c = divmod(cell, SIZE)
-            rows[r] |= 1 << c
-            columns[c] |= 1 << r
-    return rows, columns
+    """For one digit: per row the columns holding it, and per column the rows, as 9-bit masks.
+    The lists may be shared with other callers: read them, do not change them."""
+    return _all_line_masks(masks)[digit]
+
+
+def _bases(lines: list[int], line_masks: Sequence[int], size: int,
+           spread: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
+    """(base, union of the base lines' positions) for the `size`-line combinations of `lines`, in
+    combinations' order, leaving out those whose union's `spread` passes `size`. The spread (a
+    count of positions) only grows as lines are added, so a partial base already past it is
+    dropped with all its extensions."""
+    found: list[tuple[tuple[int, ...], int]] = []
+    total = len(lines)
+    for x in range(total - size + 1):
+        i = lines[x]
+        u1 = line_masks[i]
+        if spread[u1] > size:
+            continue
+        for y in range(x + 1, total - size + 2):
+            j = lines[y]
+            u2 = u1 | line_masks[j]
+            if spread[u2] > size:
+                continue
+            if size == 2:
+                found.append(((i, j), u2))
+                continue
+            for z in range(y + 1, total - size + 3):
+                k = lines[z]
+                u3 = u2 | line_masks[k]
+                if spread[u3] > size:
+                    continue
+                if size == 3:
+                    found.append(((i, j, k), u3))
+                    continue
+                for w in range(z + 1, total):
+                    m = lines[w]
+                    u4 = u3 | line_masks[m]
+                    if spread[u4] <= size:
+                        found.append(((i, j, k, m), u4))
+    return found
 
 
 def _digits_present(masks: Sequence[int]) -> int:
@@ -77,10 +139,7 @@ def _basic(values, masks, size: int) -> Iterator[Step]:
             if len(lines) < size:
                 continue
             line_cell = _LINE_CELL[orientation]
-            for base in combinations(lines, size):
-                union = 0
-                for i in base:
-                    union |= line_masks[i]
+            for base, union in _bases(lines, line_masks, size, _POPCOUNT):
                 if _POPCOUNT[union] != size:
                     continue
                 removed: list[int] = []
@@ -119,28 +178,33 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
                 continue
             band_size = _BAND_SIZE[orientation]
             line_cell = _LINE_CELL[orientation]
-            for base in combinations(lines, size):
-                union = 0
-                for i in base:
-                    union |= line_masks[i]
-                if not size < _POPCOUNT[union] <= widest:
+            # Every place outside the fin box's stack is covered, so some stack must leave at
+            # most `size` positions of the union outside it.
+            for base, union in _bases(lines, line_masks, size, _OFF_STACK[orientation]):
+                if _POPCOUNT[union] <= size:
                     continue
                 for band in {i // band_size for i in base}:
                     band_lines = range(band * band_size, (band + 1) * band_size)
                     # The cells that can lose the digit: in the fin box, off the base lines.
                     others = 0
+                    in_band = 0  # the base lines' places in the band, and outside it
+                    out_band = 0
                     for i in band_lines:
                         if i not in base:
                             others |= line_masks[i]
+                    if not others & union:
+                        continue
+                    for i in base:
+                        if i // band_size == band:
+                            in_band |= line_masks[i]
+                        else:
+                            out_band |= line_masks[i]
                     for stack in stacks:
                         if not others & union & stack:
                             continue
                         # Every place outside the fin box must be covered; the cover is made up
                         # to `size` lines from the box's own positions, the rest become fins.
-                        outside = 0
-                        for i in base:
-                            in_band = i // band_size == band
-                            outside |= line_masks[i] & ~stack if in_band else line_masks[i]
+                        outside = out_band | in_band & ~stack
                         needed = size - _POPCOUNT[outside]
                         if needed < 0:
                             continue
@@ -152,16 +216,17 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
                                 continue
                             removed = [line_cell[i][j] for i in band_lines if i not in base
                                        for j in _POSITIONS[line_masks[i] & cover & stack]]
+                            # Several fish can prove the same removals (the same fish seen from
+                            # rows and from columns, say): the first, on rows, is taught alone.
+                            eliminations = tuple(sorted((c, digit) for c in removed))
+                            if eliminations in seen:
+                                continue
+                            seen.add(eliminations)
                             fin_positions = union & ~cover
                             fins = [line_cell[i][j] for i in base if i // band_size == band
                                     for j in _POSITIONS[line_masks[i] & fin_positions]]
-                            step = _step(technique, digit, orientation, base, _POSITIONS[cover],
-                                         line_masks, fins, removed)
-                            # Several fish can prove the same removals (the same fish seen from
-                            # rows and from columns, say): the first, on rows, is taught alone.
-                            if step.eliminations not in seen:
-                                seen.add(step.eliminations)
-                                yield step
+                            yield _step(technique, digit, orientation, base, _POSITIONS[cover],
+                                        line_masks, fins, removed)
 
 
 def _step(technique: str, digit: int, orientation: int, base, cover, line_masks, fins,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator, Sequence
 
 from tutor.engine.step import Step
@@ -20,16 +21,18 @@ _BOX_START = 2 * SIZE
 _ALL_UNITS = ROW_UNITS + COLUMN_UNITS + BOX_UNITS
 
 
-def _links(digit_bits: int, units) -> list[tuple[int, int, int]]:
+@lru_cache(maxsize=1024)
+def _links(digit_bits: int, units: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
     """The strong links of one digit in `units`: (first cell, second cell, unit) for every unit
-    where the digit has exactly two places."""
+    where the digit has exactly two places. Kept for the next finders that ask about the same
+    places (the ladder's finders all look at one position in turn)."""
     links = []
     for unit in units:
         inside = digit_bits & UNIT_BITS[unit]
         if inside.bit_count() == 2:
             low = inside & -inside
             links.append((low.bit_length() - 1, (inside ^ low).bit_length() - 1, unit))
-    return links
+    return tuple(links)
 
 
 def _chain_step(technique: str, digit: int, removed: int, end1: int, inner1: int, inner2: int,

@@ -51,17 +51,36 @@ def _naked(values, masks, size: int):
                            units=tuple(shared), digits=DIGITS_IN[union])
 
 
+_last_unit_places: list = [None, None]
+"""The digit places per unit of the last position _unit_places saw, keyed on its digit places."""
+
+
+def _unit_places(digit_cells: list[int]) -> list[list[tuple[int, int, int]]]:
+    """Per unit, (digit, its places in the unit, how many) for each digit with two places or
+    more, ascending by digit; worked out once per position for the three hidden subset finders."""
+    if _last_unit_places[0] is digit_cells:
+        return _last_unit_places[1]
+    found = []
+    for unit_bits in UNIT_BITS:
+        entries = []
+        for d in DIGITS:
+            where = digit_cells[d] & unit_bits
+            count = where.bit_count()
+            if count >= 2:
+                entries.append((d, where, count))
+        found.append(entries)
+    _last_unit_places[0] = digit_cells
+    _last_unit_places[1] = found
+    return found
+
+
 def _hidden(values, masks, size: int):
     """k digits confined to the same k cells of a unit: every other candidate leaves those cells."""
     digit_cells = digit_cell_sets(masks)
+    unit_places = _unit_places(digit_cells)
     seen = set()
     for unit in range(len(UNITS)):
-        unit_bits = UNIT_BITS[unit]
-        places = {}
-        for d in DIGITS:
-            where = digit_cells[d] & unit_bits
-            if 2 <= where.bit_count() <= size:
-                places[d] = where
+        places = {d: where for d, where, count in unit_places[unit] if count <= size}
         if len(places) < size:
             continue
         for digits in combinations(places, size):

@@ -45,6 +45,10 @@ def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
 
 RECTANGLES = _rectangles()
 RECTANGLE_BITS = tuple(sum(1 << c for c in corners) for corners in RECTANGLES)
+_RECTANGLES_AT = tuple(
+    tuple(n for n, corners in enumerate(RECTANGLES) if cell in corners) for cell in CELLS
+)
+"""_RECTANGLES_AT[cell]: the numbers of the rectangles with a corner there."""
 
 UR_TYPE_ORDER = {1: 0, 2: 1, 4: 2, 5: 3, 6: 4, 3: 5}
 """The order unique rectangle types are offered in at one rating: the plainest argument first."""
@@ -73,8 +77,17 @@ def _candidate_rectangles(values, masks):
     roofs the corners with other candidates too.
     """
     allowed = None
-    for corners, rect_bits in zip(RECTANGLES, RECTANGLE_BITS):
-        m0, m1, m2, m3 = (masks[c] for c in corners)
+    # A rectangle needs a corner holding exactly two candidates: only those are looked at, in
+    # the same order.
+    numbers: set[int] = set()
+    for cell, mask in enumerate(masks):
+        if COUNT[mask] == 2:
+            numbers.update(_RECTANGLES_AT[cell])
+    for number in sorted(numbers):
+        corners = RECTANGLES[number]
+        rect_bits = RECTANGLE_BITS[number]
+        c0, c1, c2, c3 = corners
+        m0, m1, m2, m3 = masks[c0], masks[c1], masks[c2], masks[c3]
         if not (m0 and m1 and m2 and m3):
             continue
         pairs = {m for m in (m0, m1, m2, m3) if COUNT[m] == 2}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
@@ -181,23 +182,36 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     peer_bits = _PEER_BITS
     count = COUNT
     total = len(open_cells)
+    open_masks = [masks[c] for c in open_cells]
+    fits: dict[int, list[int]] = {}
     # Depth-first over cells in order, pruning as soon as the digits pass four or two digits
     # are unrestricted: `bad` holds the digits already in two cells that do not see each other.
     for i in range(total - 3):
         a = open_cells[i]
-        mask_a = masks[a]
-        for j in range(i + 1, total - 2):
+        mask_a = open_masks[i]
+        fits_a = fits.get(mask_a)
+        if fits_a is None:
+            fits_a = fits[mask_a] = _fitting(mask_a, open_masks, range(total))
+        for j in fits_a[bisect_right(fits_a, i):]:
+            if j >= total - 2:
+                break
             b = open_cells[j]
-            mask_b = masks[b]
+            mask_b = open_masks[j]
             union_ab = mask_a | mask_b
             if count[union_ab] > 4:
                 continue
             bad_ab = 0 if peer_bits[a] >> b & 1 else mask_a & mask_b
             if count[bad_ab] > 1:
                 continue
-            for k in range(j + 1, total - 1):
+            # Only cells keeping the digits at four or fewer can join: their indices, ascending.
+            fits_ab = fits.get(union_ab)
+            if fits_ab is None:
+                fits_ab = fits[union_ab] = _fitting(union_ab, open_masks, fits_a)
+            for k in fits_ab[bisect_right(fits_ab, j):]:
+                if k >= total - 1:
+                    break
                 c = open_cells[k]
-                mask_c = masks[c]
+                mask_c = open_masks[k]
                 union_abc = union_ab | mask_c
                 if count[union_abc] > 4:
                     continue
@@ -209,9 +223,12 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 bad_abc = bad_ab | (apart & mask_c)
                 if count[bad_abc] > 1:
                     continue
-                for m in range(k + 1, total):
+                fits_abc = fits.get(union_abc)
+                if fits_abc is None:
+                    fits_abc = fits[union_abc] = _fitting(union_abc, open_masks, fits_ab)
+                for m in fits_abc[bisect_right(fits_abc, k):]:
                     d = open_cells[m]
-                    mask_d = masks[d]
+                    mask_d = open_masks[m]
                     if count[union_abc | mask_d] != 4:
                         continue
                     apart = 0
@@ -225,9 +242,27 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                     bad = bad_abc | (apart & mask_d)
                     if count[bad] != 1:
                         continue
+                    # Most quads remove nothing: see that before building the step.
+                    seen_by = digit_cells[ONLY_DIGIT[bad]]
+                    if mask_a & bad:
+                        seen_by &= peer_bits[a]
+                    if mask_b & bad:
+                        seen_by &= peer_bits[b]
+                    if mask_c & bad:
+                        seen_by &= peer_bits[c]
+                    if mask_d & bad:
+                        seen_by &= peers_d
+                    if not seen_by:
+                        continue
                     step = _wxyz_step((a, b, c, d), masks, ONLY_DIGIT[bad], digit_cells)
                     if step is not None:
                         yield step
+
+
+def _fitting(digits: int, open_masks: list[int], among) -> list[int]:
+    """The indices (taken from `among`, ascending, which holds all that fit any subset of
+    `digits`) of the masks that, added to `digits`, make at most four digits."""
+    return [i for i in among if COUNT[digits | open_masks[i]] <= 4]
 
 
 def _wxyz_step(quad, masks, z: int, digit_cells) -> Step | None:

@@ -140,13 +140,26 @@ def cells_of_bits(cell_bits: int) -> tuple[int, ...]:
     return tuple(cells)
 
 
+_last_digit_cells: list = [None, None]
+"""The last position digit_cell_sets saw (its masks as a tuple) and its answer: the ladder's
+finders all ask about the same position in turn, so it is worked out once."""
+
+
 def digit_cell_sets(masks: Sequence[int]) -> list[int]:
-    """For each digit d (index d), the 81-bit set of cells having d as a candidate (index 0 unused)."""
+    """For each digit d (index d), the 81-bit set of cells having d as a candidate (index 0 unused).
+
+    The list returned may be shared with other callers: read it, do not change it.
+    """
+    key = tuple(masks)
+    if _last_digit_cells[0] == key:
+        return _last_digit_cells[1]
     sets = [0] * (SIZE + 1)
-    for cell, mask in enumerate(masks):
+    for cell, mask in enumerate(key):
         if mask:
             for d in DIGITS_IN[mask]:
                 sets[d] |= 1 << cell
+    _last_digit_cells[0] = key
+    _last_digit_cells[1] = sets
     return sets
 
 
