@@ -232,6 +232,37 @@ async def test_practice_more_gives_the_seeded_drill(data_dir):
     assert not progress.solved_exercises(lesson), "drills do not count as the lesson's exercises"
 
 
+async def test_lesson_0_exercises_lead_on_to_drills_without_a_crash(data_dir):
+    # The last exercise of lesson 0, answered right; enter asks for another position: a drill.
+    rules = LESSONS[0]
+    last = rules.exercises[-1]
+    (cell, digit), = last.position.placements
+    app = LessonApp("0", seed=7)
+    async with app.run_test(size=BIG) as pilot:
+        screen = await press_on_lesson(pilot, "e")
+        await pilot.press(*["right_square_bracket"] * (len(rules.exercises) - 1))
+        assert f"Exercise {len(rules.exercises)} of" in text_of(screen, "#exercise-heading")
+        await go_to(pilot, cell)
+        await pilot.press(str(digit), "enter")
+        assert screen.feedback.verdict == RIGHT
+        assert "another practice position" in text_of(screen, "#exercise-keys")
+        await pilot.press("enter")
+        assert app.screen is screen and screen.drill is not None
+        assert screen.drill.technique == "naked_single"
+        assert "Practice more · lesson 0, Naked single" in text_of(screen, "#exercise-heading")
+        await pilot.press("d")
+        assert screen.drill is not None
+    assert app.return_code in (None, 0)
+
+
+async def test_practice_more_from_a_lesson_0_page(data_dir):
+    app = LessonApp("0", seed=3)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await press_on_lesson(pilot, "d")
+        assert isinstance(screen, ExerciseScreen) and screen.drill is not None
+        assert "lesson 0, Naked single" in text_of(screen, "#exercise-heading")
+
+
 async def test_a_hint_links_to_the_lesson_on_its_technique():
     app = TutorApp(tutor.parse(POINTING), "pointing")
     async with app.run_test(size=BIG) as pilot:
