@@ -54,7 +54,7 @@ class TutorApp(App):
             self.report_save_problem(f"The data folder cannot be used ({error}); "
                                      "this game will not be saved.")
         fresh = self.fresh_game()
-        self.game_screen = GameScreen(fresh, save_game=self.autosave)
+        self.game_screen = GameScreen(fresh, save_game=self.autosave, previous=self)
         self.push_screen(self.game_screen)
         if saved is not None:
             self.push_screen(ResumeScreen(saved, fresh.name or "a new puzzle"),
@@ -94,6 +94,41 @@ class TutorApp(App):
             save_game(game, path)
         except OSError as error:
             self.report_save_problem(f"Could not save the game: {error}")
+
+    # --- the previous game: a replaced game is kept, and can be brought back -----------------
+    @property
+    def previous_path(self) -> Path:
+        return (self.save_dir or data_dir()) / PREVIOUS_NAME
+
+    def keep_previous_game(self, game: Game) -> bool:
+        """Keep a game being replaced as game-previous.json; False (and said once) if it cannot be."""
+        try:
+            save_game(game, self.previous_path)
+        except OSError as error:
+            self.report_save_problem(f"Could not keep the previous game: {error}")
+            return False
+        return True
+
+    def take_previous_game(self) -> Game | None:
+        """The previous game, or None if there is none (an unreadable one is moved aside and said).
+
+        A saved game declined at start-up still sits in game.json until the first change: that
+        one is the previous game then.
+        """
+        try:
+            path = self.save_path if self.keep_previous else self.previous_path
+            game = load_save(path)
+        except Unreadable as error:
+            self.notify(f"The previous game was unreadable ({error.reason}); it was kept as "
+                        f"{error.kept_at}.", title="Previous game", severity="warning",
+                        timeout=30)
+            return None
+        except OSError as error:
+            self.report_save_problem(f"The data folder cannot be used ({error}).")
+            return None
+        if game is not None:
+            self.keep_previous = False
+        return game
 
     def get_system_commands(self, screen: Screen):
         yield from super().get_system_commands(screen)

@@ -28,6 +28,8 @@ COMMANDS: list[Command] = [
     Command("Puzzle editor", "Compose a puzzle, checked live; save and play it", "editor"),
     Command("Search visualiser", "Watch two backtracking searches solve this puzzle side by side",
             "visualiser"),
+    Command("Restore the previous game", "Bring back the game last replaced (this one is kept)",
+            "restore_previous"),
     Command("Lessons", "Guided lessons, one per technique, with exercises and drills", "lessons"),
 ]
 """Later screens (lessons, editor, generator) register themselves by appending a Command."""

@@ -59,6 +59,9 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("v", "visualiser", "Search",
         "Search visualiser: watch two backtracking searches solve this puzzle side by side.",
         show=False),
+    Key("P", "restore_previous", "Previous",
+        "Bring back the previous game (the one last replaced); the current one is kept instead.",
+        show=False),
     Key("t", "lessons", "Lessons", "Lessons: one per technique, with exercises answered on the board."),
     Key("q", "app.quit", "Quit", "Quit (the game is saved after every change).", show=False),
 )
