@@ -18,7 +18,7 @@ from tutor.app.learning.menu_screen import SUGGESTED_MARK, LessonMenuScreen
 from tutor.model.geometry import SIZE, parse_cell_name
 from tutor.learning import PARTLY, RIGHT, WRONG, Progress, load_lessons
 from tutor.learning.drills import lesson_drills
-from conftest import REPO, run_in_terminal
+from conftest import REPO, run_in_terminal, run_palette_command
 
 LESSONS = load_lessons()
 INTERSECTIONS = LESSONS[3]
@@ -100,12 +100,7 @@ async def test_menu_from_the_game_key_and_the_palette(data_dir):
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
 
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"lessons")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_palette_command(pilot, "lessons", "Lessons")
         assert isinstance(app.screen, LessonMenuScreen)
         await pilot.press("enter")
         await pilot.pause()

@@ -18,6 +18,7 @@ from tutor.app.screens.replace_screen import ReplaceScreen
 from tutor.generator import LevelRange, generate_one
 from tutor.model.bundled import default_puzzle
 from tutor.play.game import load_save
+from conftest import run_palette_command
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 BIG = (100, 40)
@@ -117,15 +118,7 @@ async def test_a_generated_puzzle_over_an_unfinished_game_asks_and_can_be_undone
         assert "New puzzle: level" in hint_text(app), "the generator's message is kept"
         assert "P brings it back" in hint_text(app)
         # The command palette offers it too.
-        await pilot.press("ctrl+p")
-        await pilot.press(*"restore the previous")
-        options = app.screen.query_one("CommandList")
-        for _ in range(10_000):  # the palette searches in a task: let it run until it shows
-            if options.option_count and "Restore" in str(options.get_option_at_index(0).prompt):
-                break
-            await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_palette_command(pilot, "restore the previous", "Restore the previous game")
         assert app.game_screen.game.name == "easy" and app.game_screen.game.index == 1
 
 
