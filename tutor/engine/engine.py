@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tutor.model.errors import PuzzleError
-from tutor.model.geometry import CELLS, COUNT, DIGITS_IN, bit, cell_name
+from tutor.model.geometry import CELLS, COUNT, DIGITS_IN, PEER_SETS, bit, cell_name
 from tutor.model.grid import Grid
 from tutor.solvers.backtracking import solve_values
 from tutor.engine.backtracking import backtracking_step
@@ -36,16 +36,39 @@ class ContradictionError(EngineError):
 
     `wrong_values`: (cell, entered, solution) for user entries that are wrong; `missing`: (cell, digit)
     for true digits removed from a cell's candidates. `cells` lists both, in order.
+
+    A wrong entry rules its digit out of its peers, so a peer whose true digit that is loses it
+    through no removal of the user's: `ruled_out[cell]` lists those cells for each wrong entry
+    (its consequence), and `removed` only the true candidates nothing on the board explains.
     """
 
     def __init__(self, wrong_values, missing):
         self.wrong_values = tuple(wrong_values)
         self.missing = tuple(missing)
         self.cells = tuple(sorted({c for c, *_ in self.wrong_values} | {c for c, _ in self.missing}))
-        parts = [f"{cell_name(c)} holds {v}, but the solution has {s} there"
-                 for c, v, s in self.wrong_values]
-        parts += [f"{cell_name(c)} has lost its true candidate {d}" for c, d in self.missing]
+        self.ruled_out: dict[int, tuple[int, ...]] = {}
+        explained = set()
+        for cell, entered, _ in self.wrong_values:
+            hit = tuple(c for c, d in self.missing if d == entered and c in PEER_SETS[cell])
+            if hit:
+                self.ruled_out[cell] = hit
+                explained.update((c, entered) for c in hit)
+        self.removed = tuple(m for m in self.missing if m not in explained)
+        parts = []
+        for c, v, s in self.wrong_values:
+            part = f"{cell_name(c)} holds {v}, but the solution has {s} there"
+            if c in self.ruled_out:
+                part += (f"; that {v} rules the true {v} out of "
+                         f"{names_list(self.ruled_out[c])}")
+            parts.append(part)
+        parts += [f"{cell_name(c)} has lost its true candidate {d}" for c, d in self.removed]
         super().__init__("; ".join(parts))
+
+
+def names_list(cells) -> str:
+    """'r1c8', 'r1c8 and r3c1', 'r1c8, r3c1 and r9c2'."""
+    names = [cell_name(c) for c in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @lru_cache(maxsize=512)
