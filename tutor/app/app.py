@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import os
+import time
+import traceback
 from pathlib import Path
 
+from textual._context import active_message_pump
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
+from textual.command import SimpleProvider
+from textual.theme import ThemeProvider
+from textual.css.query import NoMatches
+from textual.worker import WorkerFailed
 from textual.screen import Screen
+from textual.widget import NoScreen, Widget
 
 from tutor.play.game import Game, load_save, save_game
 from tutor.model.grid import Grid
@@ -14,7 +23,16 @@ from tutor.model.bundled import default_puzzle
 from tutor.model.storage import Unreadable, data_dir
 from tutor.app.commands import COMMANDS
 from tutor.app.game_screen import GameScreen
+from tutor.app.palette import Palette
 from tutor.app.screens.resume_screen import ResumeScreen
+
+def _screen_of(widget: Widget) -> Screen | None:
+    """The screen a widget is in, or None once it has left it."""
+    try:
+        return widget.screen
+    except NoScreen:
+        return None
+
 
 SAVE_NAME = "game.json"
 PREVIOUS_NAME = "game-previous.json"
@@ -59,6 +77,48 @@ class TutorApp(App):
         if saved is not None:
             self.push_screen(ResumeScreen(saved, fresh.name or "a new puzzle"),
                              lambda resume: self.resume(saved) if resume else None)
+
+    def pop_screen(self):
+        # Keys come in faster than screens close: a second escape, handled by a screen already
+        # closing, used to pop the screen under it too, down to the game and then a blank screen.
+        # Only the screen on top (or something in it) closes a screen.
+        asking = active_message_pump.get(None)
+        if isinstance(asking, Widget) and not isinstance(asking, App):
+            screen = asking if isinstance(asking, Screen) else _screen_of(asking)
+            if screen is not self.screen:
+                return AwaitComplete()
+        return super().pop_screen()
+
+    # --- the crash handler --------------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's handler for an exception nothing caught: the app ends. The game is saved
+        first, the traceback goes to a log file in the data folder, and the terminal shows only
+        where both are (tests still see the exception, as Textual re-raises it for them)."""
+        cause = error.error if isinstance(error, WorkerFailed) else error
+        if self.return_code == 0 and isinstance(cause, NoMatches):
+            # Quitting already: a screen opened by a click that came in right after q (a lesson
+            # in the menu) is built while the app takes its screens down, and finds no widgets.
+            # Nothing is lost; the app was closing anyway.
+            return
+        note = self.write_crash_report(error)
+        super()._handle_exception(error)
+        self._exit_renderables.insert(0, note)  # printed instead of Textual's traceback
+
+    def write_crash_report(self, error: BaseException) -> str:
+        """Save the game and write the traceback to crash-<time>.log; the message saying so."""
+        saved = "The game could not be saved."
+        screen = getattr(self, "game_screen", None)
+        if screen is not None and getattr(screen, "game", None) is not None:
+            self.autosave(screen.game)
+            if not self.save_failed:
+                saved = f"Your game was saved in {self.save_path}."
+        try:
+            log = (self.save_dir or data_dir()) / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.log"
+            log.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
+            details = f"The details are in {log}; please report them."
+        except OSError as problem:
+            details = f"The details could not be written ({problem}): {error!r}"
+        return f"sudoku-tutor stopped on an unexpected error (a bug). {saved} {details}"
 
     def report_save_problem(self, message: str) -> None:
         """Tell the user once; the game goes on without saving."""
@@ -129,6 +189,18 @@ class TutorApp(App):
         if game is not None:
             self.keep_previous = False
         return game
+
+    # Textual's palettes (commands, and the theme picker it offers in them) open as Palette.
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not Palette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def search_commands(self, commands, placeholder: str = "Search for commands…"):
+        return self.push_screen(Palette(providers=[SimpleProvider(self.screen, commands)],
+                                        placeholder=placeholder))
+
+    def search_themes(self) -> None:
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def get_system_commands(self, screen: Screen):
         yield from super().get_system_commands(screen)
