@@ -270,7 +270,12 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["TUTOR_DATA_DIR"] = str(data)
         last = [time.monotonic()]
 
+        shown = [0]
+
         def progress(report: Report) -> None:
+            for problem in report.problems[shown[0]:]:  # as found, so a run cut short keeps them
+                print(f"\nPROBLEM: {problem}", file=sys.stderr, flush=True)
+            shown[0] = len(report.problems)
             if time.monotonic() - last[0] > 30:
                 last[0] = time.monotonic()
                 print(f"... {report.events:,} events, {report.sessions} sessions, "
@@ -278,8 +283,6 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"monkey: {args.events:,} events, seed {seed}, data {data}", flush=True)
         report = asyncio.run(run(args.events, seed, data, progress))
-    for problem in report.problems:
-        print(f"\nPROBLEM: {problem}")
     print(report.summary())
     return 1 if report.problems else 0
 
