@@ -127,6 +127,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         self.query_one(Board).compact = compact
         # The column is as wide as the board (plus its margin), whatever sits below the board.
         self.query_one("#left").styles.width = (COMPACT if compact else FULL).width + 1
+        self.refresh_views()  # the hint lists its cells' candidates only on the compact board
 
     @property
     def compact(self) -> bool:
@@ -141,7 +142,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         self.query_one(CellPanel).show(view)
         grade_result = self.puzzle_grade if isinstance(self.puzzle_grade, Grade) else None
         self.query_one(DifficultyPanel).show(game.earned, grade_result, self.grading)
-        self.query_one(HintPanel).show(game, self.pending, self.message)
+        self.query_one(HintPanel).show(game, self.pending, self.message, self.compact)
         path = [(s.label, bool(s.steps)) for s in game.states[1:game.index + 1]]
         for step_list in self.query(StepList):
             step_list.show(path)

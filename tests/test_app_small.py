@@ -1,0 +1,75 @@
+"""The app at 80x24: what the compact board cannot show is said elsewhere, nothing is cut off."""
+
+from __future__ import annotations
+
+import pytest
+
+import tutor
+from tutor.app.app import TutorApp
+from tutor.model.geometry import cell_name
+
+EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+SMALL = (80, 24)
+BIG = (100, 40)
+
+
+@pytest.fixture(autouse=True)
+def fresh_data_dir(data_dir):
+    return data_dir
+
+
+def line_of(app, widget) -> str:
+    """The widget's first row as drawn on the terminal."""
+    region = widget.region
+    strip = app.screen._compositor.render_strips()[region.y]
+    return strip.text[region.x:region.right]
+
+
+async def settle(pilot) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_the_hint_lists_its_cells_candidates_on_the_compact_board():
+    app = TutorApp(tutor.parse(EASY), "easy")
+    async with app.run_test(size=SMALL) as pilot:
+        screen = app.game_screen
+        await pilot.press("n", "n")
+        await settle(pilot)
+        step = screen.game.hint_step
+        hint = str(screen.query_one("#hint").render())
+        grid = screen.game.grid
+        for cell in step.cells:
+            if not grid.value(cell):
+                digits = "".join(map(str, sorted(grid.candidates(cell))))
+                assert f"{cell_name(cell)} {digits}" in hint
+        assert "Candidates:" in hint
+        await pilot.resize_terminal(*BIG)
+        await pilot.pause()
+        assert "Candidates:" not in str(screen.query_one("#hint").render()), \
+            "the full board shows them itself"
+
+
+async def test_solved_stays_in_sight_at_80x24():
+    app = TutorApp(tutor.parse(EASY), "Level 1 puzzle with a long name, seed 123456789")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("S")
+        await settle(pilot)
+        assert app.game_screen.game.is_solved
+        assert "SOLVED" in line_of(app, app.game_screen.query_one("#status"))
+
+
+async def test_the_resume_dialog_wraps_at_80x24(data_dir):
+    first = TutorApp(tutor.parse(EASY), "Tough 3 no. 18")
+    async with first.run_test(size=SMALL) as pilot:
+        await pilot.press("4")
+    app = TutorApp()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        dialog = app.screen.query_one("#resume-dialog")
+        text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "game-previous.json." in text, "the whole sentence shows, wrapped, not cut"
+        assert dialog.region.right <= SMALL[0]
+        for label in dialog.query("Label"):
+            assert label.region.right <= dialog.region.right, "no line runs past the dialog"
