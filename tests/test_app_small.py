@@ -73,3 +73,55 @@ async def test_the_resume_dialog_wraps_at_80x24(data_dir):
         assert dialog.region.right <= SMALL[0]
         for label in dialog.query("Label"):
             assert label.region.right <= dialog.region.right, "no line runs past the dialog"
+
+
+# --- smaller items: the path follows, notices stay, quitting says the game is saved ----------------
+async def test_the_path_follows_the_newest_entry():
+    app = TutorApp(tutor.parse(EASY), "easy")
+    async with app.run_test(size=SMALL) as pilot:
+        screen = app.game_screen
+        cell = screen.game.grid.empty_cells[0]
+        screen.selected = cell
+        for n in range(30):  # thirty changes: far more than the path shows at this size
+            await pilot.press("p", str(1 + n % 9), "p")
+        await pilot.pause()
+        steps = screen.query_one("#steps-under")
+        assert steps.max_scroll_y > 0
+        assert steps.scroll_y == steps.max_scroll_y, "the newest change is in view"
+
+
+async def test_a_corrupt_save_notice_stays_in_the_hint_panel(data_dir):
+    (data_dir / "game.json").write_text("{", encoding="utf-8")
+    app = TutorApp()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        assert "unreadable" in str(app.game_screen.query_one("#hint").render())
+
+
+async def test_quitting_an_unfinished_game_says_it_is_saved(data_dir, capsys):
+    app = TutorApp(tutor.parse(EASY), "easy")
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("4", "q")
+    said = "".join(capsys.readouterr().err.split())  # as printed, wrapped to the terminal
+    assert "issavedin" in said and "".join(str(data_dir / "game.json").split()) in said
+
+
+async def test_answered_right_before_is_not_said_of_the_answer_just_given(data_dir):
+    from tutor.app.learning.lesson_app import LessonApp
+    from tutor.learning import load_lessons
+
+    lesson = load_lessons()[1]
+    (cell, digit), = lesson.exercises[0].position.placements
+    app = LessonApp("1", seed=1)
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        screen = app.screen
+        screen.selected = cell
+        await pilot.press(str(digit), "enter")
+        heading = str(screen.query_one("#exercise-heading").render())
+        assert "answered right before" not in heading
+        await pilot.press("enter", "left_square_bracket")
+        heading = str(screen.query_one("#exercise-heading").render())
+        assert "Exercise 1 of" in heading and "answered right before" in heading

@@ -58,6 +58,7 @@ class TutorApp(App):
 
     def on_mount(self) -> None:
         saved = None
+        notice = ""
         try:
             path = self.save_path
             if self.start_puzzle is None:
@@ -65,14 +66,17 @@ class TutorApp(App):
             # A save that is not resumed is kept as game-previous.json at the first new change.
             self.keep_previous = path.exists()
         except Unreadable as error:
-            self.notify(f"The saved game was unreadable ({error.reason}); it was kept as "
-                        f"{error.kept_at}. Starting a new game.",
-                        title="Save moved aside", severity="warning", timeout=15)
+            notice = (f"The saved game was unreadable ({error.reason}); it was kept as "
+                      f"{error.kept_at}. Starting a new game.")
+            self.notify(notice, title="Save moved aside", severity="warning", timeout=15)
         except OSError as error:
             self.report_save_problem(f"The data folder cannot be used ({error}); "
                                      "this game will not be saved.")
         fresh = self.fresh_game()
         self.game_screen = GameScreen(fresh, save_game=self.autosave, previous=self)
+        if notice:
+            # Kept in the hint panel until the next message, not only in a toast that fades.
+            self.game_screen.message = notice
         self.push_screen(self.game_screen)
         if saved is not None:
             self.push_screen(ResumeScreen(saved, fresh.name or "a new puzzle"),
@@ -119,6 +123,16 @@ class TutorApp(App):
         except OSError as problem:
             details = f"The details could not be written ({problem}): {error!r}"
         return f"sudoku-tutor stopped on an unexpected error (a bug). {saved} {details}"
+
+    def action_quit(self) -> None:
+        """Quit; an unfinished game is saved (after every change), and the terminal says so."""
+        screen = getattr(self, "game_screen", None)
+        game = screen.game if screen is not None else None
+        if game is not None and game.index and not game.is_solved and not self.save_failed:
+            self.exit(message=f"Your game ({game.name or 'your puzzle'}, {len(game.grid.empty_cells)} "
+                              f"cells to go) is saved in {self.save_path}; tutor offers to resume it.")
+        else:
+            self.exit()
 
     def report_save_problem(self, message: str) -> None:
         """Tell the user once; the game goes on without saving."""
