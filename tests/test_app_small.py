@@ -125,3 +125,25 @@ async def test_answered_right_before_is_not_said_of_the_answer_just_given(data_d
         await pilot.press("enter", "left_square_bracket")
         heading = str(screen.query_one("#exercise-heading").render())
         assert "Exercise 1 of" in heading and "answered right before" in heading
+
+
+async def test_the_puzzle_picker_jumps_to_a_level_and_lists_my_puzzles(data_dir):
+    from tutor.app.screens.collection_screen import CollectionScreen
+    from tutor.generator.editor import save
+    from tutor.model.bundled import collections
+
+    mine = save(tutor.parse(EASY), "My first puzzle")
+    app = TutorApp(tutor.parse(EASY), "easy")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        screen = app.screen
+        assert isinstance(screen, CollectionScreen)
+        options = screen.query_one("OptionList")
+        await pilot.press("5")
+        level_5 = next(c for c in collections() if c.level == 5).puzzles()[0]
+        assert screen.by_id[options.get_option_at_index(options.highlighted).id] == level_5
+        await pilot.press("m")
+        chosen = screen.by_id[options.get_option_at_index(options.highlighted).id]
+        assert chosen.name == "My first puzzle" and chosen.line == mine.line
+        await pilot.press("enter")
+        assert app.game_screen.game.name == "My first puzzle"
