@@ -147,3 +147,20 @@ async def test_the_puzzle_picker_jumps_to_a_level_and_lists_my_puzzles(data_dir)
         assert chosen.name == "My first puzzle" and chosen.line == mine.line
         await pilot.press("enter")
         assert app.game_screen.game.name == "My first puzzle"
+
+
+async def test_a_repeated_digit_is_flagged_as_it_is_entered():
+    from tutor.app.board import Board
+    from tutor.model.geometry import parse_cell_name
+
+    app = TutorApp(tutor.parse(EASY), "easy")
+    async with app.run_test(size=BIG) as pilot:
+        screen = app.game_screen
+        r1c1 = parse_cell_name("r1c1")
+        assert screen.selected == r1c1
+        await pilot.press("3")  # r1c3 holds a given 3
+        view = screen.query_one(Board).view
+        assert {r1c1, parse_cell_name("r1c3")} <= view.problems, "flagged !, not by colour alone"
+        assert "Conflict (marked !): two 3s in row 1" in str(screen.query_one("#hint").render())
+        await pilot.press("backspace")
+        assert not screen.query_one(Board).view.problems

@@ -206,7 +206,8 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
                 self.changed()
             return
         if game.enter(cell, digit):
-            self.changed()
+            conflict = game.grid.describe_conflict() if game.grid.has_conflict() else None
+            self.changed(f"Conflict (marked !): {conflict}." if conflict else "")
 
     def action_clear(self) -> None:
         cell = self.selected
