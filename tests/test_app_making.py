@@ -67,7 +67,9 @@ async def test_new_puzzle_at_a_level_from_a_seed_becomes_the_game():
         await pilot.press("g")
         assert isinstance(app.screen, LevelScreen)
         await pilot.press(*"1-2", "tab", *"7", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        # The game screen shows for a moment between the two dialogs: wait for the new game.
+        await wait_for(pilot, lambda: "seed 7" in app.game_screen.game.name)
+        assert isinstance(app.screen, GameScreen)
         game = app.game_screen.game
         expected = generate_one(LevelRange.parse("1-2"), 7)
         assert game.puzzle == expected.grid, "the seed makes the same puzzle again"
@@ -84,7 +86,8 @@ async def test_symmetric_fiendish_puzzle_from_the_dialog():
     app = easy_app()
     async with app.run_test(size=BIG) as pilot:
         await pilot.press("g", *"5.5", "tab", *"11", "tab", "space", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: "seed 11" in app.game_screen.game.name)
+        assert isinstance(app.screen, GameScreen)
         puzzle = app.game_screen.game.puzzle
         assert is_symmetric(puzzle.values)
         assert puzzle == generate_one(LevelRange(5.5, 5.5), 11, symmetric=True).grid
