@@ -71,14 +71,16 @@ class HintPanel(Panel):
 
 
 def hint_candidates(game: Game) -> Content | None:
-    """'Candidates: r1c1 57 · r2c1 59' for the empty cells a shown hint is about (its pattern and
-    what it changes), or None when no step is shown from the 2nd rung on."""
+    """'Candidates: r1c1 57 · r2c1 59' for the empty cells a shown hint is about (its pattern from
+    the 2nd rung, what it changes too on the 3rd), or None when no step is shown."""
     step = game.hint_step
     if step is None or game.hint_level < 2:
         return None
     grid = game.grid
-    cells = dict.fromkeys(list(step.cells) + [c for c, _ in step.eliminations]
-                          + [c for c, _ in step.placements])
+    cells = list(step.cells)
+    if game.hint_level >= HINT_LEVELS:  # the cells it changes, once the changes are shown
+        cells += [c for c, _ in step.eliminations] + [c for c, _ in step.placements]
+    cells = dict.fromkeys(cells)
     listed = [f"{cell_name(c)} {''.join(map(str, sorted(grid.candidates(c))))}"
               for c in cells if not grid.value(c)]
     if not listed:
