@@ -154,6 +154,7 @@ async def one_event(pilot, rng: random.Random) -> str:
     if roll < 0.005:
         key = rng.choice(QUIT_KEYS)
         await press(pilot, key)
+        await pilot._wait_for_screen()  # the quit is taken before any further event is sent
         return f"quit {key}"
     if roll < 0.01:
         size = random_size(rng)
@@ -222,8 +223,10 @@ async def session(rng: random.Random, data: Path, budget: int, report: Report,
             recent.append(what)
             if app.return_code is not None:
                 break
-        # Let hints, grading and generation finish or stop before the app closes.
-        await pilot.pause()
+        # Let hints, grading and generation finish or stop before the app closes (unless it is
+        # quitting already: then there is no screen left to wait for).
+        if app.return_code is None:
+            await pilot.pause()
 
 
 async def run(events: int, seed: int, data: Path, progress=None) -> Report:
