@@ -38,6 +38,36 @@ def data_dir(tmp_path, monkeypatch):
     return tmp_path
 
 
+async def until(pilot, condition, seconds: float = 120.0) -> None:
+    """Let the app run until `condition()` holds: a state to wait for, never a time to sleep.
+
+    The limit is only there so that a broken app fails instead of hanging; it is far above what
+    any state here needs, even on a loaded machine.
+    """
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the app never got there ({seconds:g} s)")
+        await pilot.pause(0.02)
+
+
+async def run_palette_command(pilot, typed: str, title: str) -> None:
+    """Open the command palette, type `typed`, wait until `title` is the first match, run it."""
+    await pilot.press("ctrl+p")
+    await until(pilot, lambda: pilot.app.screen.query("CommandList"))
+    await pilot.press(*typed)
+    options = pilot.app.screen.query_one("CommandList")
+
+    def found() -> bool:
+        return bool(options.option_count) and title in str(options.get_option_at_index(0).prompt)
+
+    await until(pilot, found)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 def read_terminal(fd: int, wanted: bytes, seconds: float) -> bytes:
     """What a terminal program wrote, until `wanted` shows up or time runs out."""
     import os

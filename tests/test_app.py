@@ -19,6 +19,7 @@ from tutor.app.screens.paste_screen import PasteScreen
 from tutor.app.screens.resume_screen import ResumeScreen
 from tutor.model.geometry import cell_name, parse_cell_name
 from tutor.model.bundled import default_puzzle
+from conftest import run_palette_command
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 MULTIPLE = "." * 81
@@ -339,12 +340,7 @@ async def test_pick_a_bundled_puzzle():
 async def test_command_palette_lists_the_game_commands():
     app = easy_app()
     async with app.run_test(size=BIG) as pilot:
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"check the board")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_palette_command(pilot, "check the board", "Check the board")
         assert isinstance(app.screen, GameScreen)
         assert "no conflicts" in panel(app, "hint")
 

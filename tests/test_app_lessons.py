@@ -18,7 +18,7 @@ from tutor.app.learning.menu_screen import SUGGESTED_MARK, LessonMenuScreen
 from tutor.model.geometry import SIZE, parse_cell_name
 from tutor.learning import PARTLY, RIGHT, WRONG, Progress, load_lessons
 from tutor.learning.drills import lesson_drills
-from conftest import REPO, run_in_terminal
+from conftest import REPO, run_in_terminal, run_palette_command
 
 LESSONS = load_lessons()
 INTERSECTIONS = LESSONS[3]
@@ -100,12 +100,7 @@ async def test_menu_from_the_game_key_and_the_palette(data_dir):
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
 
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"lessons")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_palette_command(pilot, "lessons", "Lessons")
         assert isinstance(app.screen, LessonMenuScreen)
         await pilot.press("enter")
         await pilot.pause()
@@ -230,6 +225,37 @@ async def test_practice_more_gives_the_seeded_drill(data_dir):
     progress = Progress.load()
     assert progress.technique("naked_pair").first_try == 1
     assert not progress.solved_exercises(lesson), "drills do not count as the lesson's exercises"
+
+
+async def test_lesson_0_exercises_lead_on_to_drills_without_a_crash(data_dir):
+    # The last exercise of lesson 0, answered right; enter asks for another position: a drill.
+    rules = LESSONS[0]
+    last = rules.exercises[-1]
+    (cell, digit), = last.position.placements
+    app = LessonApp("0", seed=7)
+    async with app.run_test(size=BIG) as pilot:
+        screen = await press_on_lesson(pilot, "e")
+        await pilot.press(*["right_square_bracket"] * (len(rules.exercises) - 1))
+        assert f"Exercise {len(rules.exercises)} of" in text_of(screen, "#exercise-heading")
+        await go_to(pilot, cell)
+        await pilot.press(str(digit), "enter")
+        assert screen.feedback.verdict == RIGHT
+        assert "another practice position" in text_of(screen, "#exercise-keys")
+        await pilot.press("enter")
+        assert app.screen is screen and screen.drill is not None
+        assert screen.drill.technique == "naked_single"
+        assert "Practice more · lesson 0, Naked single" in text_of(screen, "#exercise-heading")
+        await pilot.press("d")
+        assert screen.drill is not None
+    assert app.return_code in (None, 0)
+
+
+async def test_practice_more_from_a_lesson_0_page(data_dir):
+    app = LessonApp("0", seed=3)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await press_on_lesson(pilot, "d")
+        assert isinstance(screen, ExerciseScreen) and screen.drill is not None
+        assert "lesson 0, Naked single" in text_of(screen, "#exercise-heading")
 
 
 async def test_a_hint_links_to_the_lesson_on_its_technique():

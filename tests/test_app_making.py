@@ -21,6 +21,7 @@ from tutor.generator.editor import MY_PUZZLES
 from tutor.generator.search_trace import STRATEGIES, SideBySide
 from tutor.generator.transforms import is_symmetric
 from tutor.model.geometry import SIZE, parse_cell_name
+from conftest import run_palette_command, until
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 BIG = (100, 40)
@@ -47,12 +48,16 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
-async def wait_for(pilot, condition, seconds: float = 10.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the app did not get there in time")
+async def wait_for(pilot, condition) -> None:
+    """Wait for a state (see conftest.until), never for a time."""
+    await until(pilot, condition)
+
+
+async def hold_the_clock(pilot, screen: VisualiserScreen) -> None:
+    """Stop the visualiser's timer: from here on the test moves the searches by explicit ticks
+    ('.' or screen.tick(), what the timer calls), so how fast the machine is never matters."""
+    await until(pilot, lambda: hasattr(screen, "timer"))
+    screen.timer.pause()
 
 
 # --- new puzzle ----------------------------------------------------------------------------------
@@ -62,7 +67,9 @@ async def test_new_puzzle_at_a_level_from_a_seed_becomes_the_game():
         await pilot.press("g")
         assert isinstance(app.screen, LevelScreen)
         await pilot.press(*"1-2", "tab", *"7", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        # The game screen shows for a moment between the two dialogs: wait for the new game.
+        await wait_for(pilot, lambda: "seed 7" in app.game_screen.game.name)
+        assert isinstance(app.screen, GameScreen)
         game = app.game_screen.game
         expected = generate_one(LevelRange.parse("1-2"), 7)
         assert game.puzzle == expected.grid, "the seed makes the same puzzle again"
@@ -79,7 +86,8 @@ async def test_symmetric_fiendish_puzzle_from_the_dialog():
     app = easy_app()
     async with app.run_test(size=BIG) as pilot:
         await pilot.press("g", *"5.5", "tab", *"11", "tab", "space", "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: "seed 11" in app.game_screen.game.name)
+        assert isinstance(app.screen, GameScreen)
         puzzle = app.game_screen.game.puzzle
         assert is_symmetric(puzzle.values)
         assert puzzle == generate_one(LevelRange(5.5, 5.5), 11, symmetric=True).grid
@@ -285,20 +293,38 @@ def model_counters(screen, name: str) -> tuple[int, int, int]:
     return search.steps, search.guesses, search.backtracks
 
 
+async def test_the_timer_drives_the_visualiser():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("v")
+        screen = app.screen
+        assert isinstance(screen, VisualiserScreen) and screen.state == "running"
+        await wait_for(pilot, lambda: screen.ticks >= 2)  # a state, however slow the machine
+        await pilot.press("space")
+        assert screen.state == "paused"
+        ticks, steps = screen.ticks, model_counters(screen, "cell_order")
+        screen.tick()  # what the timer calls: a paused search does not move
+        assert screen.ticks == ticks and model_counters(screen, "cell_order") == steps
+
+
 async def test_visualiser_counters_are_the_models_after_each_tick():
     app = easy_app()
     async with app.run_test(size=BIG) as pilot:
         await pilot.press("v")
         screen = app.screen
         assert isinstance(screen, VisualiserScreen)
-        await wait_for(pilot, lambda: screen.ticks >= 2)  # the timer drives it
+        await hold_the_clock(pilot, screen)
+        await pilot.press("r")  # a fresh start, moved by explicit ticks only
+        assert screen.ticks == 0 and model_counters(screen, "cell_order") == (0, 0, 0)
+        screen.tick()
+        screen.tick()
+        assert screen.ticks == 2 and screen.state == "running"
         await pilot.press("space")
         assert screen.state == "paused"
-        ticks = screen.ticks
-        await pilot.pause(0.3)
-        assert screen.ticks == ticks, "a paused search does not move"
+        screen.tick()
+        assert screen.ticks == 2, "a paused search does not move"
         await pilot.press(*["full_stop"] * 3)
-        assert screen.ticks == ticks + 3
+        assert screen.ticks == 5
         reference = SideBySide(screen.puzzle)
         for _ in range(screen.ticks):
             reference.advance(START_SPEED)
@@ -318,8 +344,10 @@ async def test_visualiser_search_gives_up_at_the_step_limit():
         worst = near_worst_case()
         screen = VisualiserScreen(worst.grid, worst.name, step_limit=3000)
         app.push_screen(screen)
+        await hold_the_clock(pilot, screen)
         await pilot.press(*["plus"] * 5)
-        await wait_for(pilot, lambda: screen.state == "finished")
+        while screen.state != "finished":
+            await pilot.press("full_stop")
         plain = screen.search.searches["cell_order"]
         assert plain.outcome == "limit" and plain.steps == 3000
         assert "step limit reached" in text(screen, "#counters-cell_order")
@@ -328,27 +356,29 @@ async def test_visualiser_search_gives_up_at_the_step_limit():
             screen, "#visual-message")
         await pilot.press("r")
         again = screen.search.searches["cell_order"]
-        assert again is not plain and again.outcome is None and again.steps < 3000, "r starts again"
+        assert again is not plain and again.outcome is None and again.steps == 0, "r starts again"
         assert screen.state == "running"
 
 
 async def test_visualiser_speed_stop_and_the_near_worst_case():
     app = easy_app()
     async with app.run_test(size=BIG) as pilot:
-        await pilot.press("v", "w", "space")
+        await pilot.press("v")
         screen = app.screen
-        assert screen.puzzle == near_worst_case().grid
+        await hold_the_clock(pilot, screen)
+        await pilot.press("w", "space")
+        assert screen.puzzle == near_worst_case().grid and screen.state == "paused"
+        assert model_counters(screen, "cell_order") == (0, 0, 0)
         assert "Near worst case" in text(screen, "#visual-title")
         await pilot.press("plus", "plus")
         faster = SPEEDS[SPEEDS.index(START_SPEED) + 2]
         assert screen.speed == faster and f"{faster:,} steps a tick" in text(screen, "#visual-title")
-        steps = screen.search.searches["cell_order"].steps
         await pilot.press("full_stop")
-        assert screen.search.searches["cell_order"].steps == steps + faster
+        assert screen.search.searches["cell_order"].steps == faster
         await pilot.press("minus")
         assert screen.speed == SPEEDS[SPEEDS.index(faster) - 1]
-        await pilot.press("space")
-        await wait_for(pilot, lambda: screen.search.searches["propagation"].outcome == "solved")
+        while screen.search.searches["propagation"].outcome != "solved":
+            await pilot.press("full_stop")
         propagation = screen.search.searches["propagation"]
         plain = screen.search.searches["cell_order"]
         assert propagation.guesses == 0, "singles alone solve it"
@@ -359,7 +389,7 @@ async def test_visualiser_speed_stop_and_the_near_worst_case():
         await pilot.press("x")
         assert screen.state == "stopped"
         stopped = model_counters(screen, "cell_order")
-        await pilot.pause(0.3)
+        screen.tick()
         await pilot.press("full_stop", "space")
         assert model_counters(screen, "cell_order") == stopped, "stopped means stopped"
         assert "r starts them again" in text(screen, "#visual-message")
@@ -368,8 +398,10 @@ async def test_visualiser_speed_stop_and_the_near_worst_case():
         await pilot.press("w")
         assert screen.puzzle == app.game_screen.game.puzzle, "w switches back to the game's puzzle"
         await pilot.press("w", "r")
-        assert screen.state == "running"
-        assert screen.search.searches["cell_order"].steps < stopped[0], "a fresh search"
+        assert screen.state == "running" and screen.puzzle == near_worst_case().grid
+        assert model_counters(screen, "cell_order") == (0, 0, 0), "a fresh search"
+        screen.tick()
+        assert screen.search.searches["cell_order"].steps == screen.speed
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
 
@@ -379,10 +411,5 @@ async def test_making_commands_are_in_the_palette():
     async with app.run_test(size=BIG) as pilot:
         titles = {command.title for command in app.get_system_commands(app.game_screen)}
         assert {"New puzzle", "Puzzle editor", "Search visualiser"} <= titles
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"puzzle editor")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await run_palette_command(pilot, "puzzle editor", "Puzzle editor")
         assert isinstance(app.screen, EditorScreen)

@@ -338,6 +338,37 @@ def test_next_names_wrong_entries_and_marks(capsys, monkeypatch):
             in err)
 
 
+def test_next_names_the_wrong_entry_as_the_cause_of_what_it_rules_out(capsys, monkeypatch):
+    # The README's puzzle as a pencil-mark grid, with r1c2's "56" changed to a placed 6 (the
+    # solution there is 5): the 6 rules the true 6 out of r1c8, r3c1 and r9c2, which the user
+    # never touched (r1c8 still reads "56"). The wrong entry is the cause, those its consequence.
+    pencil = tutor.parse(LEO).to_pencilmarks()
+    first = pencil.splitlines()[0]
+    assert [t for t in first.split() if t != "|"][1::6] == ["56", "56"]  # r1c2 and r1c8
+    grid_text = pencil.replace(first, first.replace("56", "+6", 1), 1)
+    code, out, err = run(capsys, "next", "-", stdin=grid_text, monkeypatch=monkeypatch)
+    assert code == 1 and out == ""
+    lines = err.splitlines()
+    assert lines[0] == "stdin line 1: 1 wrong entry contradicts the solution:"
+    assert lines[1] == "  r1c2: you entered 6, but the solution has 5 there"
+    assert lines[2].startswith("    so 6 is ruled out of r1c8, r3c1 and r9c2, where it is the solution")
+    assert "was removed" not in err, "the user removed nothing"
+    # A candidate the user did remove, away from the wrong entry, is still named as removed.
+    solution = tutor.solve(tutor.parse(LEO))
+    r5c1 = tutor.model.geometry.parse_cell_name("r5c1")
+    grid = tutor.parse(grid_text).eliminate([(r5c1, solution.values[r5c1])])
+    code, _, err = run(capsys, "next", "-", stdin=grid.to_pencilmarks(), monkeypatch=monkeypatch)
+    assert err.splitlines()[0] == ("stdin line 1: 1 wrong entry and 1 removed true candidate "
+                                   "contradict the solution:")
+    assert f"  r5c1: the candidate {solution.values[r5c1]} was removed" in err
+    with pytest.raises(tutor.ContradictionError) as info:
+        tutor.next_step(grid)
+    assert "r1c2 holds 6, but the solution has 5 there; that 6 rules the true 6 out of r1c8, " \
+           "r3c1 and r9c2" in str(info.value)
+    assert info.value.ruled_out == {tutor.model.geometry.parse_cell_name("r1c2"): tuple(
+        tutor.model.geometry.parse_cell_name(n) for n in ("r1c8", "r3c1", "r9c2"))}
+
+
 def test_next_on_solved_and_improper_grids(capsys):
     solved = tutor.solve(tutor.parse(LEO)).to_line()
     code, out, _ = run(capsys, "next", solved)

@@ -37,6 +37,24 @@ def test_pasted_grid_through_a_pipe(tmp_path):
     assert record["puzzle"] == LEO and record["level"] == tutor.grade(tutor.parse(LEO)).level
 
 
+def test_a_byte_order_mark_on_stdin_is_accepted(tmp_path):
+    env = dict(os.environ, TUTOR_DATA_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "tutor", "grade", "--json", "-"],
+                          input=b"\xef\xbb\xbf" + LEO.encode() + b"\n", capture_output=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0 and done.stderr == b""
+    (record,) = [json.loads(line) for line in done.stdout.splitlines()]
+    assert record["puzzle"] == LEO and record["status"] == "unique"
+
+
+def test_a_huge_unreadable_input_is_echoed_cut(tmp_path):
+    done = tutor_process("grade", "-", stdin="x" * 1_000_000 + "\n", tmp_path=tmp_path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "found 1000000 cells, expected 81" in done.stdout
+    assert "(1,000,000 characters)" in done.stdout
+    assert len(done.stdout) < 2000, "the start and the length, not the whole input"
+
+
 def test_file_of_good_and_bad_lines_in_parallel(tmp_path):
     lines = bundled_lines()[:40]
     lines[7] = lines[7][:-1]

@@ -187,3 +187,23 @@ def test_any_81_cells_parse_or_raise(cells):
     assert grid.to_line() == text
     for writer in (grid.to_pretty, grid.to_pencilmarks, grid.to_compact):
         assert tutor.parse(writer()) == grid
+
+
+def test_a_byte_order_mark_is_not_part_of_the_puzzle():
+    line = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
+    assert tutor.parse("\ufeff" + line) == tutor.parse(line)
+    pretty = tutor.parse(line).to_pencilmarks()
+    assert tutor.parse("\ufeff" + pretty) == tutor.parse(pretty)
+    assert list(tutor.read_puzzles("\ufeff" + line + "\n" + line)) == [(1, line), (2, line)]
+    # Anywhere else it is still an unexpected character, named where it is.
+    with pytest.raises(tutor.FormatError, match="column 3: unexpected character '\\\\ufeff'"):
+        tutor.parse(line[:2] + "\ufeff" + line[2:])
+
+
+def test_a_huge_bad_token_is_quoted_cut():
+    grid = tutor.parse("." * 81).to_pencilmarks().splitlines()
+    grid[0] = "+" + "x" * 99_999 + " " + grid[0].split(None, 1)[1]
+    with pytest.raises(tutor.FormatError) as info:
+        tutor.parse("\n".join(grid))
+    message = str(info.value)
+    assert len(message) < 200 and message.endswith("'+xxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100,000 characters)")

@@ -109,6 +109,17 @@ def test_pages_after_a_step_show_the_applied_board():
     assert page.grid.value(parse_cell_name("r9c1")) == 4
 
 
+def test_every_lesson_names_what_it_practises():
+    # Lesson 0 teaches the rules and lists no technique; its exercises and drills practise singles.
+    rules = BY_NUMBER[0]
+    assert rules.techniques == ()
+    assert rules.practised == ("naked_single",)
+    assert rules.technique_names == "Naked single"
+    assert BY_NUMBER[3].technique_names == "Pointing and claiming"
+    for lesson in LESSONS:
+        assert lesson.practised and lesson.technique_names
+
+
 def test_find_lesson_by_number_name_and_technique():
     assert find_lesson("3", LESSONS).number == 3
     assert find_lesson("03-intersections", LESSONS).number == 3

@@ -95,6 +95,27 @@ def test_a_drill_is_reproducible_and_can_be_answered(capsys):
     assert capsys.readouterr().out.startswith("Right!")
 
 
+def test_lesson_0_has_drills_too(capsys):
+    # Lesson 0 lists no technique of its own: its drills practise what its exercises do.
+    assert run("0", "--drill", "--seed", "7") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Drill for lesson 0 (Naked single), seed 7")
+    position = re.search(r"^Position: (\S+)$", out, re.MULTILINE).group(1)
+    from tutor import next_step, parse
+
+    step = next_step(parse(position))
+    assert step.technique == "naked_single"
+    assert run("0", "--drill", "--seed", "7", "--answer", describe_changes(step)) == 0
+    assert capsys.readouterr().out.startswith("Right!")
+
+
+def test_lesson_0_drill_from_the_shell_prints_no_traceback(data_dir):
+    done = subprocess.run([sys.executable, "-m", "tutor", "lesson", "0", "--drill", "--seed", "7"],
+                          capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "Naked single" in done.stdout
+
+
 def test_a_drill_from_a_missing_file_is_an_error():
     with pytest.raises(CliError, match="cannot read .*nowhere.txt"):
         run("4", "--drill", "--file", "nowhere.txt")

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import os
+import time
+import traceback
 from pathlib import Path
 
+from textual._context import active_message_pump
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
+from textual.command import SimpleProvider
+from textual.theme import ThemeProvider
+from textual.css.query import NoMatches
+from textual.worker import WorkerFailed
 from textual.screen import Screen
+from textual.widget import NoScreen, Widget
 
 from tutor.play.game import Game, load_save, save_game
 from tutor.model.grid import Grid
@@ -14,8 +23,17 @@ from tutor.model.bundled import default_puzzle
 from tutor.model.storage import Unreadable, data_dir
 from tutor.app.commands import COMMANDS
 from tutor.app.game_screen import GameScreen
+from tutor.app.palette import Palette
 from tutor.app.screens.resume_screen import ResumeScreen
 from tutor.web.served import served_greeting
+
+def _screen_of(widget: Widget) -> Screen | None:
+    """The screen a widget is in, or None once it has left it."""
+    try:
+        return widget.screen
+    except NoScreen:
+        return None
+
 
 SAVE_NAME = "game.json"
 PREVIOUS_NAME = "game-previous.json"
@@ -41,6 +59,7 @@ class TutorApp(App):
 
     def on_mount(self) -> None:
         saved = None
+        notice = ""
         try:
             path = self.save_path
             if self.start_puzzle is None:
@@ -48,14 +67,17 @@ class TutorApp(App):
             # A save that is not resumed is kept as game-previous.json at the first new change.
             self.keep_previous = path.exists()
         except Unreadable as error:
-            self.notify(f"The saved game was unreadable ({error.reason}); it was kept as "
-                        f"{error.kept_at}. Starting a new game.",
-                        title="Save moved aside", severity="warning", timeout=15)
+            notice = (f"The saved game was unreadable ({error.reason}); it was kept as "
+                      f"{error.kept_at}. Starting a new game.")
+            self.notify(notice, title="Save moved aside", severity="warning", timeout=15)
         except OSError as error:
             self.report_save_problem(f"The data folder cannot be used ({error}); "
                                      "this game will not be saved.")
         fresh = self.fresh_game()
-        self.game_screen = GameScreen(fresh, save_game=self.autosave)
+        self.game_screen = GameScreen(fresh, save_game=self.autosave, previous=self)
+        if notice:
+            # Kept in the hint panel until the next message, not only in a toast that fades.
+            self.game_screen.message = notice
         self.push_screen(self.game_screen)
         if saved is not None:
             self.push_screen(ResumeScreen(saved, fresh.name or "a new puzzle"),
@@ -63,6 +85,58 @@ class TutorApp(App):
         greeting = served_greeting()
         if greeting:
             self.notify(greeting, title="In a browser", timeout=20)
+
+    def pop_screen(self):
+        # Keys come in faster than screens close: a second escape, handled by a screen already
+        # closing, used to pop the screen under it too, down to the game and then a blank screen.
+        # Only the screen on top (or something in it) closes a screen.
+        asking = active_message_pump.get(None)
+        if isinstance(asking, Widget) and not isinstance(asking, App):
+            screen = asking if isinstance(asking, Screen) else _screen_of(asking)
+            if screen is not self.screen:
+                return AwaitComplete()
+        return super().pop_screen()
+
+    # --- the crash handler --------------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's handler for an exception nothing caught: the app ends. The game is saved
+        first, the traceback goes to a log file in the data folder, and the terminal shows only
+        where both are (tests still see the exception, as Textual re-raises it for them)."""
+        cause = error.error if isinstance(error, WorkerFailed) else error
+        if self.return_code == 0 and isinstance(cause, NoMatches):
+            # Quitting already: a screen opened by a click that came in right after q (a lesson
+            # in the menu) is built while the app takes its screens down, and finds no widgets.
+            # Nothing is lost; the app was closing anyway.
+            return
+        note = self.write_crash_report(error)
+        super()._handle_exception(error)
+        self._exit_renderables.insert(0, note)  # printed instead of Textual's traceback
+
+    def write_crash_report(self, error: BaseException) -> str:
+        """Save the game and write the traceback to crash-<time>.log; the message saying so."""
+        saved = "The game could not be saved."
+        screen = getattr(self, "game_screen", None)
+        if screen is not None and getattr(screen, "game", None) is not None:
+            self.autosave(screen.game)
+            if not self.save_failed:
+                saved = f"Your game was saved in {self.save_path}."
+        try:
+            log = (self.save_dir or data_dir()) / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.log"
+            log.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
+            details = f"The details are in {log}; please report them."
+        except OSError as problem:
+            details = f"The details could not be written ({problem}): {error!r}"
+        return f"sudoku-tutor stopped on an unexpected error (a bug). {saved} {details}"
+
+    def action_quit(self) -> None:
+        """Quit; an unfinished game is saved (after every change), and the terminal says so."""
+        screen = getattr(self, "game_screen", None)
+        game = screen.game if screen is not None else None
+        if game is not None and game.index and not game.is_solved and not self.save_failed:
+            self.exit(message=f"Your game ({game.name or 'your puzzle'}, {len(game.grid.empty_cells)} "
+                              f"cells to go) is saved in {self.save_path}; tutor offers to resume it.")
+        else:
+            self.exit()
 
     def report_save_problem(self, message: str) -> None:
         """Tell the user once; the game goes on without saving."""
@@ -98,6 +172,53 @@ class TutorApp(App):
             save_game(game, path)
         except OSError as error:
             self.report_save_problem(f"Could not save the game: {error}")
+
+    # --- the previous game: a replaced game is kept, and can be brought back -----------------
+    @property
+    def previous_path(self) -> Path:
+        return (self.save_dir or data_dir()) / PREVIOUS_NAME
+
+    def keep_previous_game(self, game: Game) -> bool:
+        """Keep a game being replaced as game-previous.json; False (and said once) if it cannot be."""
+        try:
+            save_game(game, self.previous_path)
+        except OSError as error:
+            self.report_save_problem(f"Could not keep the previous game: {error}")
+            return False
+        return True
+
+    def take_previous_game(self) -> Game | None:
+        """The previous game, or None if there is none (an unreadable one is moved aside and said).
+
+        A saved game declined at start-up still sits in game.json until the first change: that
+        one is the previous game then.
+        """
+        try:
+            path = self.save_path if self.keep_previous else self.previous_path
+            game = load_save(path)
+        except Unreadable as error:
+            self.notify(f"The previous game was unreadable ({error.reason}); it was kept as "
+                        f"{error.kept_at}.", title="Previous game", severity="warning",
+                        timeout=30)
+            return None
+        except OSError as error:
+            self.report_save_problem(f"The data folder cannot be used ({error}).")
+            return None
+        if game is not None:
+            self.keep_previous = False
+        return game
+
+    # Textual's palettes (commands, and the theme picker it offers in them) open as Palette.
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not Palette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def search_commands(self, commands, placeholder: str = "Search for commands…"):
+        return self.push_screen(Palette(providers=[SimpleProvider(self.screen, commands)],
+                                        placeholder=placeholder))
+
+    def search_themes(self) -> None:
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def get_system_commands(self, screen: Screen):
         yield from super().get_system_commands(screen)

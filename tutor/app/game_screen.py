@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Protocol
 
 from textual import work
 from textual.app import ComposeResult
@@ -27,6 +27,7 @@ from tutor.app.making.actions import MakingActions
 from tutor.app.screens.collection_screen import CollectionScreen
 from tutor.app.screens.help_screen import HelpScreen
 from tutor.app.screens.paste_screen import PasteScreen
+from tutor.app.screens.replace_screen import ReplaceScreen, game_state, needs_asking
 from tutor.app.selection import CellSelection
 from tutor.app.status_line import StatusLine
 from tutor.app.step_list import StepList
@@ -60,15 +61,25 @@ class GradeReady(Message):
         self.puzzle, self.result = puzzle, result
 
 
+class PreviousGame(Protocol):
+    """Where a replaced game is kept (the app: game-previous.json beside the save)."""
+
+    def keep_previous_game(self, game: Game) -> bool: ...
+
+    def take_previous_game(self) -> Game | None: ...
+
+
 class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter, BoardScreen):
     """The board and its panels. `save_game` is called with the game after every change (autosave)."""
 
     BINDINGS = keys.bindings()
     AUTO_FOCUS = "Board"
 
-    def __init__(self, game: Game, save_game: Callable[[Game], None] | None = None) -> None:
+    def __init__(self, game: Game, save_game: Callable[[Game], None] | None = None,
+                 previous: PreviousGame | None = None) -> None:
         super().__init__()
         self.save_game = save_game
+        self.previous = previous
         self.pencil = False
         self.pending = False
         self.queued: list[str] = []
@@ -105,7 +116,12 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         compact = super().apply_layout(size)
         # The column is as wide as the board (plus its margin), whatever sits below the board.
         self.query_one("#left").styles.width = board_layout(compact).width + 1
+        self.refresh_views()  # the hint lists its cells' candidates only on the compact board
         return compact
+
+    @property
+    def compact(self) -> bool:
+        return self.query_one(Board).compact
 
     # --- attributes down ------------------------------------------------------------------
     def refresh_views(self) -> None:
@@ -116,7 +132,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         self.query_one(CellPanel).show(view)
         grade_result = self.puzzle_grade if isinstance(self.puzzle_grade, Grade) else None
         self.query_one(DifficultyPanel).show(game.earned, grade_result, self.grading)
-        self.query_one(HintPanel).show(game, self.pending, self.message)
+        self.query_one(HintPanel).show(game, self.pending, self.message, self.compact)
         path = [(s.label, bool(s.steps)) for s in game.states[1:game.index + 1]]
         for step_list in self.query(StepList):
             step_list.show(path)
@@ -134,10 +150,38 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         self.message = message
         self.refresh_views()
 
-    def load_game(self, game: Game) -> None:
+    def load_game(self, game: Game, message: str = "") -> None:
+        """Open another game; an unfinished one with changes is replaced only once confirmed."""
+        if not needs_asking(self.game):
+            self.replace_game(game, message)
+            return
+
+        def answered(replace: bool | None) -> None:
+            if replace:
+                self.replace_game(game, message)
+            else:
+                self.say(f"Kept your game; {game.name or 'the new puzzle'} was not opened.")
+
+        self.app.push_screen(ReplaceScreen(self.game, game.name or "the new puzzle"), answered)
+
+    def replace_game(self, game: Game, message: str = "") -> None:
+        """Open `game` now; the one replaced, if changed at all, is kept as the previous game."""
+        old = self.game
+        kept = old.index > 0 and self.previous is not None and self.previous.keep_previous_game(old)
         self.set_game(game)
         self.queued.clear()
-        self.changed(f"Opened {game.name or 'the puzzle'}.")
+        message = message or f"Opened {game.name or 'the puzzle'}."
+        if kept:
+            message += f" The game before is kept ({game_state(old)}): P brings it back."
+        self.changed(message)
+
+    def action_restore_previous(self) -> None:
+        """Swap the game with the previous one (kept when it was replaced, or declined at start)."""
+        previous = self.previous.take_previous_game() if self.previous is not None else None
+        if previous is None:
+            self.say("There is no previous game to bring back.")
+            return
+        self.replace_game(previous, f"Brought back the previous game: {game_state(previous)}.")
 
     # --- moving and entering --------------------------------------------------------------
     def action_digit(self, digit: int) -> None:
@@ -152,7 +196,8 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
                 self.changed()
             return
         if game.enter(cell, digit):
-            self.changed()
+            conflict = game.grid.describe_conflict() if game.grid.has_conflict() else None
+            self.changed(f"Conflict (marked !): {conflict}." if conflict else "")
 
     def action_clear(self) -> None:
         cell = self.selected

@@ -8,6 +8,7 @@ from textual.content import Content
 from tutor.engine import ContradictionError, HintLevel, Step, describe_changes
 from tutor.play.game import Game
 from tutor.play.hints import HINT_LEVELS
+from tutor.model.geometry import cell_name
 from tutor.app.panel import Panel
 
 TITLE = "[b]Hint[/]"
@@ -66,8 +67,31 @@ def ladder_content(game: Game, pending: bool) -> Content | None:
 class HintPanel(Panel):
     """Shows the hint ladder; the game screen calls show() after each change or key press."""
 
-    def show(self, game: Game, pending: bool = False, message: str = "") -> None:
+    def show(self, game: Game, pending: bool = False, message: str = "",
+             compact: bool = False) -> None:
+        """`compact`: the board shows no pencil marks, so a hint's cells list theirs here."""
         content = hint_content(game, pending, message)
         if content is None:
             content = Content.from_markup("[b]Hint[/]\n[dim]n: a hint, s: apply the next step[/]")
+        marks = hint_candidates(game) if compact else None
+        if marks is not None:
+            content = content + Content("\n") + marks
         self.show_content(content)
+
+
+def hint_candidates(game: Game) -> Content | None:
+    """'Candidates: r1c1 57 · r2c1 59' for the empty cells a shown hint is about (its pattern from
+    the 2nd rung, what it changes too on the 3rd), or None when no step is shown."""
+    step = game.hint_step
+    if step is None or game.hint_level < 2:
+        return None
+    grid = game.grid
+    cells = list(step.cells)
+    if game.hint_level >= HINT_LEVELS:  # the cells it changes, once the changes are shown
+        cells += [c for c, _ in step.eliminations] + [c for c, _ in step.placements]
+    cells = dict.fromkeys(cells)
+    listed = [f"{cell_name(c)} {''.join(map(str, sorted(grid.candidates(c))))}"
+              for c in cells if not grid.value(c)]
+    if not listed:
+        return None
+    return Content.from_markup("[b]Candidates:[/] $marks", marks=" · ".join(listed))

@@ -11,6 +11,7 @@ class StatusLine(Panel):
 
     def show(self, name: str, pencil: bool, moves: int, solved: bool) -> None:
         mode = "[b reverse] PENCIL [/]" if pencil else "[dim]digits[/]"
-        state = "  [b $success]SOLVED[/]" if solved else ""
+        # SOLVED comes first: a narrow terminal cuts the end of the line, never the news.
+        state = "[b $success]SOLVED[/]  " if solved else ""
         self.show_content(Content.from_markup(
-            f"[b]$name[/]  {mode}  [dim]{moves} changes[/]{state}", name=name or "Puzzle"))
+            f"{state}[b]$name[/]  {mode}  [dim]{moves} changes[/]", name=name or "Puzzle"))

@@ -30,4 +30,5 @@ class StepList(VerticalScroll, can_focus=False):
                 line = line.stylize("bold", 6)
             lines = lines + Content("\n") + line
         self.query_one("#step-lines", Static).update(lines)
-        self.scroll_end(animate=False)
+        # Once the new lines are laid out: scrolled now, the newest entries stayed below the fold.
+        self.call_after_refresh(self.scroll_end, animate=False)

@@ -66,6 +66,8 @@ def board_view(game: Game, selected: int) -> BoardView:
         problems = problem_cells(game.hint_problem, grid)
     if game.check_result is not None:
         problems |= game.check_result.cells
+    # A digit that repeats one in its row, column or box is flagged ! as soon as it is entered.
+    problems |= grid.conflict_cells()
     return step_view(grid, selected, step, level, problems)
 
 

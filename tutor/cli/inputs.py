@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass
 
 from tutor.model.errors import PuzzleError, TutorError
-from tutor.model.formats import parse, read_puzzles
+from tutor.model.formats import BOM, parse, read_puzzles
 from tutor.model.grid import Grid
 
 STDIN = "-"
@@ -62,8 +62,9 @@ def is_stdin_piped() -> bool:
 
 
 def read_stdin() -> str:
+    """Piped text; a byte-order mark at its start is dropped, as it is from a file."""
     try:
-        return sys.stdin.read()
+        return sys.stdin.read().removeprefix(BOM)
     except UnicodeDecodeError as error:
         raise CliError(f"stdin: not UTF-8 text ({error.reason} at byte {error.start})") from None
 

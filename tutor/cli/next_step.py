@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from tutor.engine import ContradictionError, EngineError, next_step
+from tutor.model.geometry import cells_name
 from tutor.model.geometry import cell_name
 from tutor.cli.arguments import command_parser
 from tutor.cli.inputs import read_one
@@ -34,12 +35,31 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def contradiction_lines(error: ContradictionError) -> list[str]:
-    """One line per wrong cell: an entry that is not the solution, or a true candidate removed."""
-    lines = [f"  {cell_name(c)}: you entered {entered}, but the solution has {solution} there"
-             for c, entered, solution in error.wrong_values]
+    """One line per wrong cell: an entry that is not the solution (with the true candidates it
+    rules out of its peers, its consequence, not a removal of the user's), or a true candidate
+    removed."""
+    lines = []
+    for c, entered, solution in error.wrong_values:
+        lines.append(f"  {cell_name(c)}: you entered {entered}, but the solution has {solution} there")
+        if c in error.ruled_out:
+            lines.append(f"    so {entered} is ruled out of {cells_name(error.ruled_out[c])}, where "
+                         f"it is the solution (fixing {cell_name(c)} brings it back)")
     lines += [f"  {cell_name(c)}: the candidate {digit} was removed, but it is the solution there"
-              for c, digit in error.missing]
+              for c, digit in error.removed]
     return lines
+
+
+def contradiction_summary(error: ContradictionError) -> str:
+    """'1 wrong entry and 2 removed true candidates contradict the solution'."""
+    parts = []
+    if error.wrong_values:
+        count = len(error.wrong_values)
+        parts.append(f"{count} wrong entr{'y' if count == 1 else 'ies'}")
+    if error.removed:
+        count = len(error.removed)
+        parts.append(f"{count} removed true candidate{'' if count == 1 else 's'}")
+    verb = "contradicts" if len(error.wrong_values) + len(error.removed) == 1 else "contradict"
+    return f"{' and '.join(parts)} {verb} the solution"
 
 
 def run(args) -> int:
@@ -47,9 +67,7 @@ def run(args) -> int:
     try:
         step = next_step(grid)
     except ContradictionError as error:
-        count = len(error.cells)
-        print(f"{item.where()}: {count} cell{'s' if count != 1 else ''} contradict the solution:",
-              file=sys.stderr)
+        print(f"{item.where()}: {contradiction_summary(error)}:", file=sys.stderr)
         print("\n".join(contradiction_lines(error)), file=sys.stderr)
         return 1
     except EngineError as error:

@@ -9,6 +9,7 @@ import sys
 
 from tutor.engine import TECHNIQUES, band, technique
 from tutor.cli.records import FIELDS, STATUSES
+from tutor.model.formats import shorten
 
 PIPED_WIDTH = 120
 
@@ -39,12 +40,18 @@ def technique_counts(techniques: dict[str, int]) -> str:
     return ", ".join(f"{technique(t).name} {n}" for t, n in techniques.items())
 
 
+ECHO_LIMIT = 100
+"""Characters of an unreadable input's first line echoed in a table (then how long it was)."""
+
+
 def first_line(text: str) -> str:
-    """A puzzle's text for a table cell: a whole unreadable file is cut to its first line."""
+    """A puzzle's text for a table cell: a whole unreadable file is cut to its first line, and a
+    huge line to its start and its length."""
     lines = text.splitlines()
+    first = shorten(lines[0] if lines else text, ECHO_LIMIT)
     if len(lines) <= 1:
-        return text
-    return f"{lines[0]} ... ({len(lines)} lines)"
+        return first
+    return f"{first} ... ({len(lines):,} lines)"
 
 
 def level_text(record: dict) -> str:

@@ -143,6 +143,6 @@ def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
         sources = file_sources(path)
     else:
         sources = bundled_sources() + lesson_sources(lessons)
-    techniques = lesson.techniques or tuple(dict.fromkeys(e.technique for e in lesson.exercises))
+    techniques = lesson.practised
     seen = [e.grid for e in lesson.exercises] + [p.grid for p in lesson.positions.values()]
     return drills(techniques, seed, sources, exclude=seen)

@@ -131,9 +131,17 @@ class Lesson:
     path: Path | None = None
 
     @property
+    def practised(self) -> tuple[str, ...]:
+        """The techniques its exercises and drills practise: the lesson's own, or (for lesson 0,
+        which teaches the rules and no technique) those its exercises use."""
+        return self.techniques or tuple(dict.fromkeys(e.technique for e in self.exercises))
+
+    @property
     def technique_names(self) -> str:
-        """'Pointing and claiming' for the menu."""
-        names = [technique_entry(t).name for t in self.techniques]
+        """'Pointing and claiming' for the menu; 'Naked single' for lesson 0 (what it practises)."""
+        names = [technique_entry(t).name for t in self.practised]
+        if not names:
+            return self.title
         if len(names) == 1:
             return names[0]
         return ", ".join(names[:-1]) + " and " + names[-1].lower()

@@ -115,7 +115,7 @@ class Progress:
 
     def lesson_stats(self, lesson: Lesson) -> TechniqueStats:
         """The stats of the lesson's techniques (its exercises' techniques for lesson 0), summed."""
-        ids = lesson.techniques or tuple(dict.fromkeys(e.technique for e in lesson.exercises))
+        ids = lesson.practised
         stats = [self.technique(t) for t in ids]
         return TechniqueStats(sum(s.attempts for s in stats), sum(s.first_try for s in stats),
                               sum(s.solved for s in stats))

@@ -24,7 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tutor.model.geometry import cell_name
+from tutor.model.geometry import PEER_SETS, cell_name, cells_name
 
 
 class TutorError(Exception):
@@ -118,18 +118,36 @@ class ContradictionError(EngineError):
 
     `wrong_values`: (cell, entered, solution) for user entries that are wrong; `missing`: (cell, digit)
     for true digits removed from a cell's candidates. `cells` lists both, in order.
+
+    A wrong entry rules its digit out of its peers, so a peer whose true digit that is loses it
+    through no removal of the user's: `ruled_out[cell]` lists those cells for each wrong entry
+    (its consequence), and `removed` only the true candidates nothing on the board explains.
     """
 
     def __init__(self, wrong_values, missing) -> None:
         wrong_values = tuple(wrong_values)
         missing = tuple(missing)
         cells = tuple(sorted({c for c, *_ in wrong_values} | {c for c, _ in missing}))
-        parts = [f"{cell_name(c)} holds {v}, but the solution has {s} there"
-                 for c, v, s in wrong_values]
-        parts += [f"{cell_name(c)} has lost its true candidate {d}" for c, d in missing]
+        ruled_out: dict[int, tuple[int, ...]] = {}
+        explained: set[tuple[int, int]] = set()
+        for cell, entered, _ in wrong_values:
+            hit = tuple(c for c, d in missing if d == entered and c in PEER_SETS[cell])
+            if hit:
+                ruled_out[cell] = hit
+                explained.update((c, entered) for c in hit)
+        removed = tuple(m for m in missing if m not in explained)
+        parts = []
+        for c, v, s in wrong_values:
+            part = f"{cell_name(c)} holds {v}, but the solution has {s} there"
+            if c in ruled_out:
+                part += f"; that {v} rules the true {v} out of {cells_name(ruled_out[c])}"
+            parts.append(part)
+        parts += [f"{cell_name(c)} has lost its true candidate {d}" for c, d in removed]
         super().__init__("; ".join(parts), cells=cells)
         self.wrong_values = wrong_values
         self.missing = missing
+        self.ruled_out = ruled_out
+        self.removed = removed
 
 
 # --- the user's files ----------------------------------------------------------------------------

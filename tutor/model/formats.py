@@ -40,6 +40,24 @@ _SEPARATOR_CHARS = set("-+|=.:' \t")
 _Cell = tuple
 
 
+BOM = "\ufeff"
+"""A UTF-8 byte-order mark, which some editors put at the start of a file: not part of the puzzle."""
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """Text to quote in a message: whole if short, else its start and how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def _quoted(token: str) -> str:
+    """A token for an error message: repr'd, cut if long ('+xxxx...' (1,000,000 characters))."""
+    if len(token) <= 30:
+        return repr(token)
+    return f"{token[:30]!r}... ({len(token):,} characters)"
+
+
 def _strip_comment(line: str) -> str:
     cut = line.find("#")
     return line if cut < 0 else line[:cut]
@@ -161,7 +179,7 @@ def parse(text: str) -> Grid:
     """Read one puzzle in any accepted format; raise a PuzzleError naming what is wrong and where."""
     if not isinstance(text, str):
         raise TypeError(f"parse() takes a str, not {type(text).__name__}")
-    content = _content_lines(text)
+    content = _content_lines(text.removeprefix(BOM))
     if not content:
         raise EmptyInputError("empty input: no puzzle found")
     first_no, first = content[0]
@@ -220,12 +238,12 @@ def _pencil_token(token: str, line_no: int, col: int) -> _Cell:
         return (0, False, None)
     if token.startswith("{"):
         if not token.endswith("}"):
-            raise FormatError(f"'{{' is never closed in {token!r}", line_no, col)
+            raise FormatError(f"'{{' is never closed in {_quoted(token)}", line_no, col)
         return (0, False, _candidate_mask(token[1:-1], line_no, col + 1))
     if token.startswith("+"):
         if len(token) == 2 and token[1] in _DIGIT_CHARS:
             return (int(token[1]), False, None)
-        raise FormatError(f"'+' must be followed by one digit, not {token!r}", line_no, col)
+        raise FormatError(f"'+' must be followed by one digit, not {_quoted(token)}", line_no, col)
     mask = _candidate_mask(token, line_no, col)
     if len(token) == 1:
         return (int(token), True, None)
@@ -257,6 +275,7 @@ def read_puzzles(text: str) -> Iterator[tuple[int, str]]:
     A file whose first puzzle line holds a whole puzzle is one puzzle per line; otherwise the
     whole text is one puzzle (a pretty or pencil-mark grid).
     """
+    text = text.removeprefix(BOM)
     content = _content_lines(text)
     if not content:
         return

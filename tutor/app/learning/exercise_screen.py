@@ -54,6 +54,9 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
     BINDINGS = keys.bindings(FOOTER_KEYS)
     AUTO_FOCUS = "Board"
 
+    done_before = False
+    """The exercise shown was answered right on an earlier visit."""
+
     def __init__(self, session: LessonSession, index: int = 0, drill: bool = False,
                  started: Drill | None = None) -> None:
         """`drill`: open on the next drill; `started`: open on this drill, already started."""
@@ -91,6 +94,8 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
         self.index = index
         self.drill = None
         exercise = self.session.start_exercise(index)
+        # Said only of an answer from an earlier visit, not of the one just given.
+        self.done_before = self.session.exercise_done(exercise)
         self.open_position(exercise.grid, exercise.position.stated_step)
 
     def action_drill(self) -> None:
@@ -164,7 +169,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
                 "[b]Practice more[/b] · lesson $number, $names\n[dim]From $source[/dim]",
                 number=str(lesson.number), names=lesson.technique_names, source=self.drill.source)
         exercise = lesson.exercises[self.index]
-        done = "  ✓ answered right before" if self.session.exercise_done(exercise) else ""
+        done = "  ✓ answered right before" if self.done_before else ""
         return Content.from_markup(
             f"[b]Exercise $index of $count[/b] · lesson $number{done}\n[dim]From $source[/dim]",
             index=str(self.index + 1), count=str(len(lesson.exercises)),

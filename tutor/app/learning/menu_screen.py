@@ -39,7 +39,7 @@ def technique_lines(lesson: Lesson, progress: Progress) -> list[str]:
     """'Pointing: 3 attempts, 2 right first try, 3 solved' for each technique the lesson teaches."""
     lines = []
     # Lesson 0 teaches no technique of its own; its exercises' techniques stand in.
-    taught = lesson.techniques or tuple(dict.fromkeys(e.technique for e in lesson.exercises))
+    taught = lesson.practised
     for technique_id in taught:
         stats = progress.technique(technique_id)
         name = technique_entry(technique_id).name

@@ -13,7 +13,7 @@ from tutor.app.making.visualiser_screen import VisualiserScreen
 
 
 class MakingActions:
-    """Needs the game screen's `game`, `load_game(game)` and `say(message)`."""
+    """Needs the game screen's `game`, `load_game(game, message)` and `say(message)`."""
 
     last_level = ""
     """The level text asked for last, offered again."""
@@ -32,11 +32,11 @@ class MakingActions:
             self.say("New puzzle cancelled.")
             return
         level = made.grade.level
-        self.load_game(Game(made.grid, f"Level {level_text(level)} puzzle, seed {made.seed}"))
         same = "seed, level and symmetry" if symmetric else "seed and level"
-        self.say(f"New puzzle: level {level_text(level)} ({band(level)}), {made.grade.givens} "
-                 f"givens{' (symmetric)' if symmetric else ''}, seed {made.seed}: the same {same} "
-                 "make it again.")
+        self.load_game(Game(made.grid, f"Level {level_text(level)} puzzle, seed {made.seed}"),
+                       f"New puzzle: level {level_text(level)} ({band(level)}), {made.grade.givens} "
+                       f"givens{' (symmetric)' if symmetric else ''}, seed {made.seed}: the same "
+                       f"{same} make it again.")
 
     def action_editor(self) -> None:
         def done(composed: Composed | None) -> None:

@@ -9,15 +9,45 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from tutor.model.bundled import Puzzle, collections
+from tutor.model.bundled import Collection, Puzzle, collections, load_file
+from tutor.model.errors import PuzzleError
+from tutor.model.storage import data_dir
+from tutor.generator.editor import MY_PUZZLES
+
+MY_PUZZLES_TITLE = "My puzzles"
+"""The heading of the puzzles saved from the editor (my-puzzles.txt in the data folder)."""
+
+
+def my_puzzles() -> list[Puzzle]:
+    """The puzzles saved from the editor that still read as puzzles (none if there is no file)."""
+    try:
+        found = load_file(data_dir() / MY_PUZZLES)
+    except (OSError, UnicodeDecodeError, ValueError, IndexError):
+        return []
+    readable = []
+    for puzzle in found:
+        try:
+            puzzle.grid
+        except PuzzleError:
+            continue
+        readable.append(puzzle)
+    return readable
 
 
 def collection_options() -> tuple[list[Option], dict[str, Puzzle]]:
-    """One heading per collection (disabled) followed by its puzzles; ids map back to puzzles."""
+    """One heading per collection (disabled) followed by its puzzles; ids map back to puzzles.
+    Heading ids are 'level-N' for a level's collection and 'mine' for the editor's puzzles."""
     options, by_id = [], {}
-    for number, collection in enumerate(collections()):
-        puzzles = collection.puzzles()
-        options.append(Option(f"── {collection.name} ({len(puzzles)}) ──", disabled=True))
+    groups = [(c, c.puzzles()) for c in collections()]
+    mine = my_puzzles()
+    if mine:
+        groups.append((Collection(MY_PUZZLES_TITLE, mine[0].path, None), mine))
+    for number, (collection, puzzles) in enumerate(groups):
+        heading = ("mine" if collection.name == MY_PUZZLES_TITLE and puzzles is mine
+                   else f"level-{int(collection.level)}-{number}" if collection.level is not None
+                   else None)
+        options.append(Option(f"── {collection.name} ({len(puzzles)}) ──", id=heading,
+                              disabled=True))
         for index, puzzle in enumerate(puzzles):
             option_id = f"p{number}-{index}"
             by_id[option_id] = puzzle
@@ -28,12 +58,16 @@ def collection_options() -> tuple[list[Option], dict[str, Puzzle]]:
 class CollectionScreen(ModalScreen[Puzzle | None]):
     """Dismisses with the chosen Puzzle, or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"),
+                *(Binding(str(level), f"jump('level-{level}-')", f"Level {level}", show=False)
+                  for level in range(7)),
+                Binding("m", "jump('mine')", "My puzzles", show=False)]
 
     def compose(self) -> ComposeResult:
         options, self.by_id = collection_options()
         with Vertical(id="collection-dialog", classes="dialog"):
-            yield Label("[b]Bundled puzzles[/b] (enter to open, escape to cancel)")
+            yield Label("[b]Bundled puzzles[/b] (enter opens, 0-6 jumps to a level, m to your own "
+                        "puzzles, escape cancels)")
             if not self.by_id:
                 yield Label("No bundled puzzles were found.")
             yield OptionList(*options, id="collection-list")
@@ -48,6 +82,19 @@ class CollectionScreen(ModalScreen[Puzzle | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(self.by_id.get(event.option.id))
+
+    def action_jump(self, prefix: str) -> None:
+        """Highlight the first puzzle under the first heading whose id starts with `prefix`."""
+        option_list = self.query_one(OptionList)
+        options = option_list.options
+        heading = next((i for i, o in enumerate(options) if o.id and o.id.startswith(prefix)), None)
+        if heading is None:
+            self.notify("No such puzzles here.", severity="warning")
+            return
+        first = next((i for i in range(heading + 1, len(options)) if not options[i].disabled), None)
+        if first is not None:
+            option_list.highlighted = first
+            option_list.scroll_to_highlight(top=True)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -23,7 +23,7 @@ Ctrl+p opens the command palette (more screens and commands)."""
 def key_table() -> Table:
     """Keys and what they do, wrapping to the dialog's width."""
     table = Table(title="Keys", title_justify="left", box=None, expand=True, padding=(0, 1))
-    table.add_column("Keys", style="bold", no_wrap=True)
+    table.add_column("Key", style="bold", no_wrap=True)
     table.add_column("What it does", ratio=1)
     for keys, text in help_rows():
         table.add_row(keys, text)

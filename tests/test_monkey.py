@@ -1,0 +1,115 @@
+"""The monkey test (bench/monkey.py) in a short run, and a regression test for each crash it found."""
+
+from __future__ import annotations
+
+import pytest
+from textual.screen import Screen
+
+import tutor
+from bench import monkey
+from tutor.app.app import SAVE_NAME, TutorApp
+from tutor.app.game_screen import GameScreen
+from tutor.app.learning.menu_screen import LessonMenuScreen
+from tutor.app.palette import Palette
+from tutor.play.game import load_save
+
+EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+EVERY_SCREEN = {"GameScreen", "PasteScreen", "CollectionScreen", "LevelScreen", "EditorScreen",
+                "VisualiserScreen", "LessonMenuScreen", "LessonScreen", "ExerciseScreen",
+                "HelpScreen", "Palette"}
+
+
+def easy_app() -> TutorApp:
+    return TutorApp(tutor.parse(EASY), "easy")
+
+
+async def test_a_short_monkey_run_finds_nothing(data_dir):
+    report = await monkey.run(events=1200, seed=18, data=data_dir)
+    assert report.problems == [], "\n\n".join(report.problems)
+    assert report.events >= 1200
+    assert EVERY_SCREEN <= set(report.screens), f"screens reached: {report.screens}"
+    assert not monkey.check_saves(data_dir)
+
+
+# --- crashes the monkey found --------------------------------------------------------------------
+async def test_page_keys_in_the_palette_before_its_list_is_drawn(data_dir):
+    # Typed as fast as a terminal sends them: page down came before the matches were laid out,
+    # and Textual's OptionList raised KeyError, ending the app.
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        for key in ("ctrl+p", "h", "pagedown", "pageup", "end", "home"):
+            await monkey.press(pilot, key)
+        await pilot.pause()
+        assert isinstance(app.screen, Palette)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_palette_search_still_to_run_when_the_palette_closes(data_dir):
+    # A letter typed just before escape starts a search that runs after the palette is gone;
+    # it looked for the palette's list and failed.
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("ctrl+p")
+        palette = app.screen
+        await pilot.press("escape")
+        palette._gather_commands("lesson")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_click_on_a_lesson_right_after_q(data_dir):
+    # The click came in after q: the lesson's screen was built while the app took its screens
+    # down, found none of its widgets, and the quit ended in a traceback.
+    app = easy_app()
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.press("4", "t")
+        assert isinstance(app.screen, LessonMenuScreen)
+        options = app.screen.query_one("OptionList")
+        await monkey.press(pilot, "q")
+        await monkey.click(pilot, options.region.x + 3, options.region.y + 1)
+        await pilot.pause()
+    assert app.return_code == 0
+    assert load_save(data_dir / SAVE_NAME).index == 1
+
+
+class Faulty(Screen):
+    """A screen with a bug: it fails as it opens."""
+
+    def on_mount(self) -> None:
+        raise RuntimeError("a bug")
+
+
+async def test_the_crash_handler_saves_the_game_and_names_its_log(data_dir):
+    app = easy_app()
+    with pytest.raises(RuntimeError, match="a bug"):
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("4")
+            app.game_screen.game.enter(app.game_screen.game.grid.empty_cells[0], 7)  # not saved yet
+            app.push_screen(Faulty())
+            await pilot.pause()
+    assert app.return_code == 1
+    assert load_save(data_dir / SAVE_NAME).index == 2, "the game is saved before the app ends"
+    (log,) = data_dir.glob("crash-*.log")
+    assert "RuntimeError: a bug" in log.read_text()
+    note = str(app._exit_renderables[0]) if app._exit_renderables else ""
+    assert not note or (str(log) in note and "Your game was saved" in note)
+
+
+@pytest.mark.parametrize("opener", ["v", "t", "question_mark", "b", "e", "o"])
+async def test_closing_a_screen_twice_never_closes_the_game(data_dir, opener):
+    # Two escapes faster than the screen closes: the second, handled by the closing screen,
+    # popped the game screen too and left a blank screen with no game.
+    app = easy_app()
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.press(opener)
+        screen = app.screen
+        assert screen is not app.game_screen
+        action = "close" if hasattr(screen, "action_close") else "dismiss"
+        screen.call_later(screen.run_action, action)
+        screen.call_later(screen.run_action, action)
+        await pilot.pause()
+        assert app.screen is app.game_screen
+        await pilot.press("4")
+        assert app.game_screen.game.index == 1

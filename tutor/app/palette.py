@@ -1,0 +1,33 @@
+"""The command palette: Textual's own, guarded against keys that arrive faster than it draws."""
+
+from __future__ import annotations
+
+from textual import work
+from textual.command import CommandPalette
+from textual.css.query import NoMatches
+
+_gather = CommandPalette._gather_commands.__wrapped__
+"""Textual's search for matching commands, without its worker decorator (it is put back below)."""
+
+
+class Palette(CommandPalette):
+    """Textual's command palette, with two of its races closed (both ended the app):
+
+    * page down (or up, home, end) pressed right after typing, before the list of matches was laid
+      out, raised KeyError inside Textual's OptionList; such a key now does nothing;
+    * a search started by typing that is still to run when the palette closes (escape right after
+      a letter) failed to find the palette's list; it now simply stops.
+    """
+
+    def _action_command_list(self, action: str) -> None:
+        try:
+            super()._action_command_list(action)
+        except KeyError:
+            pass
+
+    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+    async def _gather_commands(self, search_value: str) -> None:
+        try:
+            await _gather(self, search_value)
+        except NoMatches:
+            pass  # the palette closed meanwhile: nobody waits for the matches
