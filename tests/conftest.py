@@ -121,3 +121,51 @@ def run_in_terminal(argv: list[str], data: Path, shows: bytes, size=(110, 45)) -
         if process.poll() is None:
             process.kill()
         os.close(leader)
+
+
+def sweep_finders(lines, ladder_ids, finders, step_problems=None):
+    """Walk each puzzle with the ladder `ladder_ids` until stuck, check every step the `finders`
+    ({technique id: finder}) yield there against the solution, make the first one, and go on
+    until none applies. `step_problems(line, step)` adds a technique's own checks.
+
+    Returns (positions, steps checked, problems, slowest finder call in CPU seconds).
+    """
+    import time
+
+    import tutor
+    from tutor.engine.walk import Walk, advance, ladder
+    from tutor.model.geometry import cell_name
+
+    basic = ladder(tuple(ladder_ids))
+    positions = checked = 0
+    problems: list[str] = []
+    slowest = 0.0
+    for line in lines:
+        grid = tutor.parse(line)
+        solution = tutor.solve(grid).values
+        walk = Walk(grid.values, grid.masks)
+        while not advance(walk, basic, [], None, None):
+            positions += 1
+            first = None
+            for technique_id, finder in finders.items():
+                start = time.process_time()
+                found = list(finder(walk.values, walk.masks))
+                slowest = max(slowest, time.process_time() - start)
+                for step in found:
+                    checked += 1
+                    assert step.technique == technique_id
+                    for c, d in step.eliminations:
+                        if solution[c] == d or not walk.masks[c] >> (d - 1) & 1:
+                            problems.append(f"{line}: {step} removes {d} from {cell_name(c)}")
+                    for c, d in step.placements:
+                        if solution[c] != d:
+                            problems.append(f"{line}: {step} places {d} in {cell_name(c)}")
+                    if not step.placements and not step.eliminations:
+                        problems.append(f"{line}: {step} places or removes nothing")
+                    if step_problems is not None:
+                        problems += step_problems(line, step)
+                first = first or (found[0] if found else None)
+            if first is None:
+                break
+            walk.apply(first)
+    return positions, checked, problems, slowest

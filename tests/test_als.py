@@ -2,17 +2,15 @@
 SudokuWiki's cases, soundness on real puzzles, speed and the texts."""
 
 import json
-import time
 
 import pytest
 
 import tutor
 from tutor.engine import als, sue_de_coq
 from tutor.engine.registry import LADDER, technique
-from tutor.engine.walk import Walk, advance, ladder
 from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell
 from tutor.model.grid import Grid
-from conftest import read_lines, shared_file
+from conftest import read_lines, shared_file, sweep_finders
 
 MY_IDS = ("als_xz", "als_xy_wing", "death_blossom", "sue_de_coq")
 FINDERS = {"als_xz": als.als_xz, "als_xy_wing": als.als_xy_wings,
@@ -230,41 +228,13 @@ def test_overlapping_sets_are_what_hodoku_variant_two_needs():
 
 
 def sweep(lines, check_texts=False):
-    """Walk each puzzle with the full ladder less these techniques until stuck, check every step
-    of these finders there against the solution, make the first one found, and go on.
+    """Walk each puzzle with the full ladder less these techniques until stuck and check every
+    step of theirs there against the solution (see conftest.sweep_finders); they only remove."""
+    def own(line, step):
+        found = [f"{line}: {step} places a digit"] if step.placements else []
+        return found + (text_problems(step) if check_texts else [])
 
-    Returns (positions, steps checked, problems, slowest finder call in seconds of CPU time).
-    """
-    basic = ladder(tuple(t for t in LADDER if t not in MY_IDS))
-    positions = checked = 0
-    problems = []
-    slowest = 0.0
-    for line in lines:
-        grid = tutor.parse(line)
-        solution = tutor.solve(grid).values
-        walk = Walk(grid.values, grid.masks)
-        while not advance(walk, basic, [], None, None):
-            positions += 1
-            first = None
-            for technique_id, finder in FINDERS.items():
-                start = time.process_time()
-                found = list(finder(walk.values, walk.masks))
-                slowest = max(slowest, time.process_time() - start)
-                for step in found:
-                    checked += 1
-                    assert step.technique == technique_id
-                    for c, d in step.eliminations:
-                        if solution[c] == d or not walk.masks[c] >> (d - 1) & 1:
-                            problems.append(f"{line}: {step} removes {d} from {cell_name(c)}")
-                    if step.placements or not step.eliminations:
-                        problems.append(f"{line}: {step} places or removes nothing")
-                    if check_texts:
-                        problems += text_problems(step)
-                first = first or (found[0] if found else None)
-            if first is None:
-                break
-            walk.apply(first)
-    return positions, checked, problems, slowest
+    return sweep_finders(lines, [t for t in LADDER if t not in MY_IDS], FINDERS, own)
 
 
 def text_problems(step) -> list[str]:

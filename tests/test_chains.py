@@ -2,16 +2,14 @@
 soundness and speed on real puzzles, and the texts."""
 
 import json
-import time
 
 import tutor
 from tutor.engine import chains
 from tutor.engine.chain import IN_CELL
 from tutor.engine.registry import LADDER, RATINGS, technique
-from tutor.engine.walk import Walk, advance, ladder
 from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell
 from tutor.model.grid import Grid
-from conftest import read_lines, shared_file
+from conftest import read_lines, shared_file, sweep_finders
 
 CHAIN_IDS = ("remote_pair", "x_chain", "xy_chain", "nice_loop", "aic")
 FINDERS = {"remote_pair": chains.remote_pairs, "x_chain": chains.x_chains,
@@ -231,49 +229,20 @@ def chain_is_linked(step) -> bool:
 
 
 def sweep(lines):
-    """Walk each puzzle with the ladder without chains until stuck, check every chain step there
-    against the solution, make the first one found, and go on until no chain applies.
+    """Walk each puzzle with the full ladder less the chains (and the almost locked sets, which
+    take many of the positions chains would otherwise get) until stuck, and check every chain
+    step there against the solution (see conftest.sweep_finders), its links and its texts."""
+    def own(line, step):
+        found = []
+        if step.placements and step.technique != "nice_loop":
+            found.append(f"{line}: {step} places a digit")
+        if not chain_is_linked(step):
+            found.append(f"{line}: {step} has a broken chain")
+        return found + text_problems(step)
 
-    Returns (positions, steps checked, problems, slowest finder call in seconds).
-    """
-    # Almost locked sets go too: they take many of the positions chains would otherwise get.
-    without_chains = ladder(tuple(t for t in LADDER if t not in CHAIN_IDS
-                                  and technique(t).family not in ("als", "sue_de_coq")))
-    positions = checked = 0
-    problems = []
-    slowest = 0.0
-    for line in lines:
-        grid = tutor.parse(line)
-        solution = tutor.solve(grid).values
-        walk = Walk(grid.values, grid.masks)
-        while not advance(walk, without_chains, [], None, None):
-            positions += 1
-            first = None
-            for technique_id, finder in FINDERS.items():
-                start = time.perf_counter()
-                found = list(finder(walk.values, walk.masks))
-                slowest = max(slowest, time.perf_counter() - start)
-                for step in found:
-                    checked += 1
-                    assert step.technique == technique_id
-                    for c, d in step.eliminations:
-                        if solution[c] == d or not walk.masks[c] >> (d - 1) & 1:
-                            problems.append(f"{line}: {step} removes {d} from {cell_name(c)}")
-                    for c, d in step.placements:
-                        if solution[c] != d:
-                            problems.append(f"{line}: {step} places {d} in {cell_name(c)}")
-                    if not step.placements and not step.eliminations:
-                        problems.append(f"{line}: {step} places or removes nothing")
-                    if step.placements and step.technique != "nice_loop":
-                        problems.append(f"{line}: {step} places a digit")
-                    if not chain_is_linked(step):
-                        problems.append(f"{line}: {step} has a broken chain")
-                    problems += text_problems(step)
-                first = first or (found[0] if found else None)
-            if first is None:
-                break
-            walk.apply(first)
-    return positions, checked, problems, slowest
+    ids = [t for t in LADDER if t not in CHAIN_IDS
+           and technique(t).family not in ("als", "sue_de_coq")]
+    return sweep_finders(lines, ids, FINDERS, own)
 
 
 def test_chains_are_sound_on_top1465_and_se_rated_puzzles():

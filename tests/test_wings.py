@@ -2,17 +2,15 @@
 soundness on real puzzles, and the texts."""
 
 import json
-import time
 
 import pytest
 
 import tutor
 from tutor.engine import wings
 from tutor.engine.registry import CARD_LADDER, technique
-from tutor.engine.walk import Walk, advance, ladder
 from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell
 from tutor.model.grid import Grid
-from conftest import read_lines, shared_file
+from conftest import read_lines, shared_file, sweep_finders
 
 WING_IDS = ("xy_wing", "xyz_wing", "w_wing", "wxyz_wing")
 
@@ -252,41 +250,13 @@ FINDERS = {"xy_wing": wings.xy_wings, "xyz_wing": wings.xyz_wings, "w_wing": win
 
 
 def sweep(lines, check_texts=False):
-    """Walk each puzzle with the basic ladder until stuck, check every wing step there against the
-    solution, make the first wing step found, and go on until no wing applies.
+    """Walk each puzzle with the card's ladder until stuck and check every wing step there against
+    the solution (see conftest.sweep_finders); wings only remove candidates."""
+    def own(line, step):
+        found = [f"{line}: {step} places a digit"] if step.placements else []
+        return found + (text_problems(step) if check_texts else [])
 
-    Returns (positions, steps checked, problems, slowest finder call in seconds).
-    """
-    basic = ladder(CARD_LADDER)
-    positions = checked = 0
-    problems = []
-    slowest = 0.0
-    for line in lines:
-        grid = tutor.parse(line)
-        solution = tutor.solve(grid).values
-        walk = Walk(grid.values, grid.masks)
-        while not advance(walk, basic, [], None, None):
-            positions += 1
-            first = None
-            for technique_id, finder in FINDERS.items():
-                start = time.perf_counter()
-                found = list(finder(walk.values, walk.masks))
-                slowest = max(slowest, time.perf_counter() - start)
-                for step in found:
-                    checked += 1
-                    assert step.technique == technique_id
-                    for c, d in step.eliminations:
-                        if solution[c] == d or not walk.masks[c] >> (d - 1) & 1:
-                            problems.append(f"{line}: {step} removes {d} from {cell_name(c)}")
-                    if step.placements or not step.eliminations:
-                        problems.append(f"{line}: {step} places or removes nothing")
-                    if check_texts:
-                        problems += text_problems(step)
-                first = first or (found[0] if found else None)
-            if first is None:
-                break
-            walk.apply(first)
-    return positions, checked, problems, slowest
+    return sweep_finders(lines, CARD_LADDER, FINDERS, own)
 
 
 def text_problems(step) -> list[str]:
