@@ -545,7 +545,6 @@ class DeathBlossomTexts(Texts):
                 f" Its petals: {'; '.join(parts)}. Every place of each petal's digit sees the stem.")
 
     def full(self, step: Step) -> str:
-        stem = step.role("stem")[0]
         zs = step.digits
         z = digits_or(zs)
         return (f"{self.pattern(step)} Whatever the stem is, say d, no cell of d's petal can be "

@@ -11,8 +11,7 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS_IN, PEER_SETS, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits,
-    digit_cell_sets,
+    CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, digit_cell_sets,
     unit_name,
 )
 
@@ -653,10 +652,10 @@ class NiceLoopTexts(_ChainTexts):
                 f"Remove {removals_by_digit(step)}."])
         first = step.chain[0].premise
         lines = [f"Suppose {cell_name(first.cells[0])} is not {first.digit}. Follow the loop, one "
-                 f"link at a time:", *narration(step.chain),
-                 f"The loop comes back to where it started without a clash, and it works the same "
-                 f"way round with every candidate's truth swapped, so each weak link has exactly "
-                 f"one true end."]
+                 "link at a time:", *narration(step.chain),
+                 "The loop comes back to where it started without a clash, and it works the same "
+                 "way round with every candidate's truth swapped, so each weak link has exactly "
+                 "one true end."]
         removed = set(step.eliminations)
         for link in step.chain:
             if not link.weak:
