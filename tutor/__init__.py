@@ -1,28 +1,67 @@
 """sudoku-tutor: learn the techniques humans use to solve Sudoku."""
 
-from tutor.model.errors import (
-    ConflictError,
-    EmptyInputError,
-    FormatError,
-    NoCandidateError,
-    PuzzleError,
-    TutorError,
-)
-from tutor.engine import (
-    TECHNIQUES,
-    ContradictionError,
-    EngineError,
-    Grade,
-    MultipleSolutionsError,
-    NoSolutionError,
-    Step,
-    find_steps,
-    grade,
-    next_step,
-)
-from tutor.model.formats import parse, read_puzzles
-from tutor.model.grid import Grid
-from tutor.solvers.backtracking import Validity, count_solutions, solve, validity
+from __future__ import annotations
+
+from importlib import import_module
+
+from tutor.model.version import VERSION as __version__
+
+# Not typing.TYPE_CHECKING: importing typing would cost every command a few milliseconds.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tutor.engine import (
+        TECHNIQUES,
+        ContradictionError,
+        EngineError,
+        Grade,
+        MultipleSolutionsError,
+        NoSolutionError,
+        Step,
+        find_steps,
+        grade,
+        next_step,
+    )
+    from tutor.model.errors import (
+        ConflictError,
+        EmptyInputError,
+        FormatError,
+        NoCandidateError,
+        PuzzleError,
+        TutorError,
+    )
+    from tutor.model.formats import parse, read_puzzles
+    from tutor.model.grid import Grid
+    from tutor.solvers.backtracking import Validity, count_solutions, solve, validity
+
+# Where each public name lives. They are imported on first use, so that `import tutor` (and with
+# it every `tutor` command, whose package this is) costs only what the command itself uses: the
+# engine alone takes longer to import than a command line tool takes to start.
+_HOMES = {
+    "tutor.model.errors": ("ConflictError", "EmptyInputError", "FormatError", "NoCandidateError",
+                           "PuzzleError", "TutorError"),
+    "tutor.engine": ("TECHNIQUES", "ContradictionError", "EngineError", "Grade",
+                     "MultipleSolutionsError", "NoSolutionError", "Step", "find_steps", "grade",
+                     "next_step"),
+    "tutor.model.formats": ("parse", "read_puzzles"),
+    "tutor.model.grid": ("Grid",),
+    "tutor.solvers.backtracking": ("Validity", "count_solutions", "solve", "validity"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    """A public name, imported from its module the first time it is asked for (lazy: start-up)."""
+    home = _HOME_OF.get(name)
+    if home is None:
+        raise AttributeError(f"module 'tutor' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME_OF))
+
 
 __all__ = [
     "TECHNIQUES",

@@ -4,15 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from tutor.generator.generate import (
-    DEFAULT_MAX_ATTEMPTS,
-    GenerationError,
-    LevelRange,
-    generate,
-)
-from tutor.model.storage import write_atomic
 from tutor.cli.arguments import positive
 from tutor.cli.inputs import CliError
 
@@ -28,11 +20,15 @@ Exit status: 0 done, 1 the file could not be written or no puzzle was found, 2 u
 130 interrupted."""
 
 
-MAX_ATTEMPTS = DEFAULT_MAX_ATTEMPTS
+MAX_ATTEMPTS: int | None = None
+"""Attempts per puzzle before giving up; None for the generator's own default."""
 
 
-def level_range(text: str) -> LevelRange:
+def level_range(text: str):
     """An argparse type: '2.5' or '2-3.5'."""
+    # lazy: the generator imports the engine; only `tutor generate` needs them (start-up speed)
+    from tutor.generator.generate import GenerationError, LevelRange
+
     try:
         return LevelRange.parse(text)
     except GenerationError as error:
@@ -52,13 +48,19 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         help="givens symmetric under a 180-degree turn of the board")
     parser.add_argument("--seed", type=int, metavar="S",
                         help="start from this seed (default: a random one, named in each line)")
-    parser.add_argument("--out", "-o", type=Path, metavar="FILE",
+    parser.add_argument("--out", "-o", metavar="FILE",
                         help="append the puzzles to this file instead of printing them")
     return parser
 
 
-def _append(path: Path, line: str) -> None:
+def _append(name: str, line: str) -> None:
     """Add one line to a puzzle file, rewriting it atomically so a crash never loses what it held."""
+    # lazy: start-up speed of the other commands
+    from pathlib import Path
+
+    from tutor.model.storage import write_atomic
+
+    path = Path(name)
     try:
         old = path.read_text(encoding="utf-8") if path.exists() else ""
     except (OSError, UnicodeDecodeError) as error:
@@ -85,11 +87,14 @@ def _progress_printer():
 
 
 def run(args) -> int:
+    # lazy: the generator imports the engine; only `tutor generate` needs them (start-up speed)
+    from tutor.generator.generate import DEFAULT_MAX_ATTEMPTS, GenerationError, generate
+
     progress = _progress_printer()
     written = 0
     try:
         for made in generate(args.level, args.count, args.seed, args.symmetric, progress=progress,
-                             max_attempts=MAX_ATTEMPTS):
+                             max_attempts=MAX_ATTEMPTS or DEFAULT_MAX_ATTEMPTS):
             if progress is not None:
                 sys.stderr.write("\r\033[K")
             if args.out is not None:

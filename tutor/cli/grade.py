@@ -11,8 +11,6 @@ from itertools import islice
 
 from tutor.cli.arguments import command_parser, positive
 from tutor.cli.inputs import Item, collect
-from tutor.cli.output import CsvWriter, JsonWriter, Summary, TableWriter, console
-from tutor.cli.records import grade_chunk, grade_record
 
 HELP = "check and grade puzzles (arguments, files, or piped stdin)"
 DESCRIPTION = """\
@@ -53,6 +51,9 @@ def _ignore_interrupts() -> None:
 
 def graded(items: list[Item], jobs: int, with_steps: bool, ladder: str = "full"):
     """Yield a record per item in input order, over `jobs` processes when that is worth it."""
+    # lazy: grading imports the engine, which `tutor --help` and the other commands never need
+    from tutor.cli.records import grade_chunk, grade_record
+
     if jobs <= 1 or len(items) <= 1:
         for item in items:
             yield grade_record(item, with_steps, ladder)
@@ -110,11 +111,16 @@ def _progress(total: int):
         def render(self, task):
             return Text(f"{task.speed:,.0f} puzzles/s" if task.speed else "")
 
+    from tutor.cli.output import console  # lazy: as in run()
+
     return Progress(TextColumn("grading"), BarColumn(), MofNCompleteColumn(), Rate(),
                     TimeRemainingColumn(), console=console(stderr=True), transient=True)
 
 
 def run(args) -> int:
+    # lazy: the writers import the engine's technique names (start-up speed of `tutor --help`)
+    from tutor.cli.output import CsvWriter, JsonWriter, Summary, TableWriter, console
+
     items, problems = collect(args.puzzles)
     errors = console(stderr=True)
     for problem in problems:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
+from collections import namedtuple
 
 from tutor.model.errors import PuzzleError, TutorError
 from tutor.model.formats import BOM, parse, read_puzzles
-from tutor.model.grid import Grid
+
+TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
+if TYPE_CHECKING:
+    from tutor.model.grid import Grid
 
 STDIN = "-"
 # Characters a puzzle typed on the command line may hold; anything else means a file name.
@@ -23,14 +26,18 @@ class CliError(TutorError):
         self.code = code
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(namedtuple("Item", "origin file line offset text")):
     """One puzzle's text and where it came from.
 
     `origin` is the file name, 'stdin' or 'argument 2'; `file` is the path, '-' for stdin or None
     for an argument; `line` is the puzzle's first line in its file (None for a one-line argument);
     `offset` turns a line number inside `text` into a line number of the file.
+
+    A named tuple rather than a dataclass: a file of a million lines holds a million of them, and
+    importing dataclasses costs every command start-up time.
     """
+
+    __slots__ = ()
 
     origin: str
     file: str | None
@@ -143,7 +150,7 @@ def collect(arguments: list[str]) -> tuple[list[Item], list[str]]:
     return items, problems
 
 
-def read_one(argument: str | None) -> tuple[Item, Grid]:
+def read_one(argument: str | None) -> tuple[Item, "Grid"]:
     """The one puzzle of an argument (or of piped stdin), parsed; CliError says what is wrong."""
     if argument is None:
         if not is_stdin_piped():

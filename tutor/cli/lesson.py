@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-from importlib.util import find_spec
 
 from tutor.cli.inputs import CliError
 
@@ -112,6 +110,8 @@ def answer_exercise(lesson, progress, words: list[str]) -> int:
 
 def drill(lesson, lessons, progress, args) -> int:
     # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
+    import random
+
     from tutor.learning.drills import DrillError, lesson_drills
     from tutor.learning.progress import drill_attempt
 
@@ -173,4 +173,6 @@ def _app_opener():
     except ImportError:
         return None
     # tutor.app imports Textual only when it starts; without it, the text is the fallback.
+    from importlib.util import find_spec  # lazy: start-up speed of the other commands
+
     return run_lesson if find_spec("textual") is not None else None

@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from importlib.metadata import PackageNotFoundError, version
 from types import ModuleType
 
+from tutor.model.version import VERSION
 from tutor.cli import generate, grade, lesson, next_step, play, serve, solve
 from tutor.cli.inputs import CliError
 
@@ -23,11 +23,18 @@ COMMANDS: list[ModuleType] = [play, grade, solve, next_step, lesson, generate, s
 DEFAULT_COMMAND = "play"
 
 
-def _version() -> str:
-    try:
-        return version("sudoku-tutor")
-    except PackageNotFoundError:
-        return "unknown"
+class VersionAction(argparse.Action):
+    """--version, read from the package itself: looking up the installed distribution's metadata
+    (importlib.metadata) would cost more than the rest of `tutor --version`."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show program's version number and exit"):
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
+                         help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"{parser.prog} {VERSION}")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="With no command, 'tutor' starts the app (tutor play). "
                "'tutor COMMAND --help' describes each command.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action=VersionAction)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMANDS:
         module.add_parser(subparsers).set_defaults(run=module.run)

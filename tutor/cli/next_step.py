@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.engine import ContradictionError, EngineError, next_step
-from tutor.model.geometry import cells_name
-from tutor.model.geometry import cell_name
+from tutor.model.geometry import cell_name, cells_name
 from tutor.cli.arguments import command_parser
 from tutor.cli.inputs import read_one
+
+TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
+if TYPE_CHECKING:
+    from tutor.engine import ContradictionError
 
 HELP = "the next step for a puzzle or a pencil-mark grid, as a hint"
 DESCRIPTION = """\
@@ -34,7 +36,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     return parser
 
 
-def contradiction_lines(error: ContradictionError) -> list[str]:
+def contradiction_lines(error: "ContradictionError") -> list[str]:
     """One line per wrong cell: an entry that is not the solution (with the true candidates it
     rules out of its peers, its consequence, not a removal of the user's), or a true candidate
     removed."""
@@ -49,7 +51,7 @@ def contradiction_lines(error: ContradictionError) -> list[str]:
     return lines
 
 
-def contradiction_summary(error: ContradictionError) -> str:
+def contradiction_summary(error: "ContradictionError") -> str:
     """'1 wrong entry and 2 removed true candidates contradict the solution'."""
     parts = []
     if error.wrong_values:
@@ -63,6 +65,9 @@ def contradiction_summary(error: ContradictionError) -> str:
 
 
 def run(args) -> int:
+    # lazy: importing the engine is most of this command's start-up; `tutor --help` needs none of it
+    from tutor.engine import ContradictionError, EngineError, next_step
+
     item, grid = read_one(args.puzzle)
     try:
         step = next_step(grid)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.model.errors import PuzzleError
-from tutor.model.formats import parse
-from tutor.model.grid import Grid
-from tutor.solvers.backtracking import validity
 from tutor.cli.arguments import command_parser
 from tutor.cli.inputs import CliError, items_of, text_of
+
+TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
+if TYPE_CHECKING:
+    from tutor.model.grid import Grid
 
 HELP = "start the tutor app (the default when no command is given)"
 DESCRIPTION = """\
@@ -24,8 +24,13 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     return command_parser(subparsers, "play", HELP, DESCRIPTION, "PUZZLE|FILE")
 
 
-def checked_puzzle(argument: str) -> Grid:
+def checked_puzzle(argument: str) -> "Grid":
     """The argument's (first) puzzle, once it parses and has exactly one solution."""
+    # lazy: the parser and solver load only when a puzzle is given (start-up speed of --help)
+    from tutor.model.errors import PuzzleError
+    from tutor.model.formats import parse
+    from tutor.solvers.backtracking import validity
+
     text, origin, file = text_of(argument)
     found = items_of(text, origin, file)
     if not found:

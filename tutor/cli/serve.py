@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import sys
 
 from tutor.cli.arguments import command_parser, positive
 from tutor.cli.inputs import CliError
+from tutor.web.limits import IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS
 
 INSTALL_HINT = "pip install 'sudoku-tutor[web]'"
 HELP = "serve the app to web browsers, each browser its own learner"
@@ -47,8 +47,6 @@ def port_number(text: str) -> int:
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    from tutor.web.sessions import IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS  # lazy: start-up speed
-
     parser = command_parser(subparsers, "serve", HELP, DESCRIPTION)
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1; 0.0.0.0 for every network)")
@@ -67,6 +65,8 @@ def is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
     try:
+        import ipaddress  # lazy: start-up speed of the other commands
+
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False

@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.solvers import milp
-from tutor.solvers.backtracking import count_solutions, validity
 from tutor.cli.arguments import command_parser, positive
 from tutor.cli.inputs import CliError, read_one
 
@@ -40,6 +38,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def _milp():
     """The MILP module when SciPy is installed, else a usage error saying how to install it."""
+    from tutor.solvers import milp  # lazy: only --method milp uses it (start-up speed)
+
     if not milp.available():
         raise CliError(f"--method milp needs SciPy, which is not installed; install the extra with: "
                        f"{milp.INSTALL_HINT}", code=2)
@@ -54,9 +54,11 @@ def count_text(count: int, limit: int) -> str:
 
 
 def run(args) -> int:
+    from tutor.model.errors import MilpFailed  # lazy: start-up speed of `tutor --help`
+
     try:
         return _solve(args)
-    except milp.MilpFailed as error:
+    except MilpFailed as error:
         raise CliError(str(error)) from None
 
 
@@ -65,6 +67,9 @@ def _solve(args) -> int:
     if args.show_model and method != "milp":
         raise CliError("--show-model describes the MILP model: use it with --method milp", code=2)
     solver = _milp() if method == "milp" else None
+    # lazy: the solver's tables take a while to build; `tutor --help` needs none of them
+    from tutor.solvers.backtracking import count_solutions, validity
+
     item, grid = read_one(args.puzzle)
     if args.show_model:
         print(solver.describe_model(grid))

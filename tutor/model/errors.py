@@ -21,10 +21,14 @@ The command line's own usage errors (tutor.cli.inputs.CliError) and the editor's
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 from tutor.model.geometry import PEER_SETS, cell_name, cells_name
+
+
+# Not typing.TYPE_CHECKING: every command imports this module, and typing costs start-up time.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
 
 
 class TutorError(Exception):
@@ -174,6 +178,8 @@ class LessonError(TutorError, ValueError):
     """
 
     def __init__(self, path: str | Path, key: str, message: str, *, line: int | None = None) -> None:
+        from pathlib import Path  # lazy: pathlib costs every command start-up time; lessons need it
+
         super().__init__(message, line=line)
         self.path = Path(path)
         self.key = key

@@ -19,8 +19,8 @@ open peers, before a (digit, unit).
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from tutor.model.geometry import (
     BOX_HEIGHT,
@@ -116,10 +116,13 @@ _HEX_VALUE = {f"{v:x}": v for v in range(16)}
 # box's sides swapped. Layouts with the same shape are processed together, as one integer.
 
 
-@dataclass(frozen=True)
-class _LinePart:
+# Named tuples rather than dataclasses here: `tutor solve` imports this module, and importing
+# dataclasses (with inspect and ast) would double that command's start-up time.
+class _LinePart(namedtuple("_LinePart", "heads field_lows guards segment_fill heads_fill "
+                                        "segment_shifts band_moves")):
     """The masks for pointing and claiming on a run of fields shaped alike."""
 
+    __slots__ = ()
     heads: int  # the first bit of every segment
     field_lows: int  # the first bit of every field
     guards: int
@@ -343,15 +346,16 @@ def solve_values(values: Sequence[int]) -> tuple[int, list[int] | None]:
     return search.count, None if search.first is None else _digits(search.first)
 
 
-@dataclass(frozen=True)
-class Validity:
+class Validity(namedtuple("Validity", "status solutions message solution conflict_cells",
+                          defaults=(None, frozenset()))):
     """What a puzzle is: 'unique', 'none', 'multiple' or 'conflict', with a sentence saying so."""
 
+    __slots__ = ()
     status: str
     solutions: int
     message: str
-    solution: Grid | None = None
-    conflict_cells: frozenset[int] = frozenset()
+    solution: Grid | None  # default None
+    conflict_cells: frozenset[int]  # default empty
 
     @property
     def is_proper(self) -> bool:

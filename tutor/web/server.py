@@ -32,8 +32,8 @@ from textual_serve.server import Server, to_int
 
 from tutor.model.storage import ENV_DATA_DIR
 from tutor.web.served import ENV_CODE, ENV_URL
-from tutor.web.sessions import (IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS, SessionStore, new_code,
-                                 normalise)
+from tutor.web.limits import IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS
+from tutor.web.sessions import SessionStore, new_code, normalise
 
 log = logging.getLogger("tutor.serve")
 

@@ -15,6 +15,8 @@ import shutil
 import time
 from pathlib import Path
 
+from tutor.web.limits import IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS
+
 ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 """32 letters and digits, without the look-alikes l, o, 0 and 1: 5 bits a character."""
 CODE_LENGTH = 20
@@ -23,13 +25,6 @@ GROUP = 5
 CODE_PATTERN = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
 LAST_USED = "last-used"
 """A file in each session folder whose modification time is the session's last use."""
-KEEP_DAYS = 30.0
-"""Default: a session folder unused this long is removed (its learner never came back)."""
-MAX_SESSIONS = 4
-"""Default for `tutor serve --max-sessions`: on 2 cores, 4 sessions all pressing the hint key at once
-still got hints under 200 ms (p95), 6 did not; each session is about 47 MB (bench/serve.py)."""
-IDLE_MINUTES = 30.0
-"""Default: a session without a key press or click for this long is saved and ended."""
 
 
 def new_code() -> str:

@@ -1,0 +1,73 @@
+"""Start-up: each `tutor` command imports only what it uses (the figures are in bench/startup.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+
+PUZZLE = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
+# Runs a command as the installed `tutor` script does, then lists the modules it had loaded.
+SCRIPT = """
+import json, sys
+from tutor.cli import main
+status = main(sys.argv[1:])
+sys.stdout.flush()
+sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
+"""
+HEAVY = ("tutor.engine", "tutor.solvers", "tutor.generator", "tutor.learning", "tutor.app",
+         "textual", "importlib.metadata", "dataclasses")
+
+
+def modules_loaded(*argv: str) -> tuple[str, set[str]]:
+    """(what the command printed, the modules it imported)."""
+    done = subprocess.run([sys.executable, "-c", SCRIPT, *argv], capture_output=True, text=True,
+                          cwd=REPO, env=dict(os.environ, TUTOR_DATA_DIR="/nonexistent-tutor-data"),
+                          timeout=120)
+    marker = done.stderr.rindex("MODULES ")
+    return done.stdout, set(json.loads(done.stderr[marker + len("MODULES "):]))
+
+
+def loaded_from(modules: set[str], prefix: str) -> list[str]:
+    return sorted(m for m in modules if m == prefix or m.startswith(prefix + "."))
+
+
+@pytest.mark.parametrize("argv", [("--help",), ("--version",), ("grade", "--help"),
+                                  ("generate", "--help"), ("serve", "--help")])
+def test_help_and_version_import_no_engine_solver_or_textual(argv):
+    out, modules = modules_loaded(*argv)
+    assert out.strip(), "the command printed nothing"
+    for heavy in HEAVY:
+        assert not loaded_from(modules, heavy), f"tutor {' '.join(argv)} imported {heavy}"
+
+
+def test_version_comes_from_the_package():
+    from tutor import __version__
+
+    out, _ = modules_loaded("--version")
+    assert out.strip() == f"tutor {__version__}"
+
+
+def test_solve_imports_the_solver_but_not_the_engine():
+    out, modules = modules_loaded("solve", "--line", PUZZLE)
+    assert len(out.strip()) == 81 and "." not in out
+    assert loaded_from(modules, "tutor.solvers.backtracking")
+    for heavy in ("tutor.engine", "tutor.generator", "textual", "dataclasses"):
+        assert not loaded_from(modules, heavy), f"tutor solve imported {heavy}"
+
+
+def test_the_package_loads_its_names_on_first_use():
+    code = ("import sys, tutor; before = 'tutor.engine' in sys.modules; tutor.grade; "
+            "print(before, 'tutor.engine' in sys.modules, 'grade' in dir(tutor))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
+                          timeout=120)
+    assert done.stdout.split() == ["False", "True", "True"]
+    with pytest.raises(AttributeError):
+        import tutor
+
+        tutor.no_such_name  # noqa: B018
