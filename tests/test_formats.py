@@ -207,3 +207,40 @@ def test_a_huge_bad_token_is_quoted_cut():
         tutor.parse("\n".join(grid))
     message = str(info.value)
     assert len(message) < 200 and message.endswith("'+xxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100,000 characters)")
+
+
+# --- the fast reader of plain 81-character lines ----------------------------------------------------
+def _slow_parse(line: str):
+    """The same line read by the general reader (one cell per character, then Grid's own checks):
+    the fast path must agree with it on the grid and on the error."""
+    return tutor.parse(" ".join(line))  # spaces between cells send it past the fast path
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from("123456789" + "." * 12 + "0x"), min_size=81, max_size=81),
+       st.sampled_from(["", " ", "\n", "\t  "]))
+def test_the_fast_line_reader_agrees_with_the_general_reader(cells, padding):
+    line = "".join(cells)
+    try:
+        expected = _slow_parse(line)
+    except PuzzleError as error:
+        with pytest.raises(type(error)) as raised:
+            tutor.parse(padding + line + padding)
+        assert str(raised.value) == str(error) and raised.value.cells == error.cells
+        return
+    grid = tutor.parse(padding + line + padding)
+    assert grid == expected and hash(grid) == hash(expected)
+    assert grid.is_fresh_puzzle and grid.givens == expected.givens
+    assert all(type(mask) is int for mask in grid.masks)
+
+
+def test_the_fast_line_reader_reports_conflicts_and_dead_cells_like_the_general_one():
+    conflict = "11" + "." * 79
+    with pytest.raises(ConflictError) as raised:
+        tutor.parse(conflict)
+    assert raised.value.cells == (0, 1)
+    dead = "12345678." + "........9" + "." * 63  # r1c9 sees 1-8 in its row and 9 in its box
+    with pytest.raises(NoCandidateError) as raised:
+        tutor.parse(dead)
+    assert "r1c9" in str(raised.value)
+    assert tutor.parse("." * 81) == tutor.Grid.empty()

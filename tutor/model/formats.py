@@ -30,7 +30,7 @@ from tutor.model.geometry import (
     bit,
     cell_name,
 )
-from tutor.model.grid import Grid, to_compact, to_line, to_pencilmarks, to_pretty
+from tutor.model.grid import Grid, fresh_puzzle, to_compact, to_line, to_pencilmarks, to_pretty
 
 EMPTY_CHARS = ".0_-*x"
 _DIGIT_CHARS = "123456789"[:SIZE]
@@ -175,10 +175,32 @@ def _line_form_cells(line: str, line_no: int):
     return cells
 
 
+# The common case, one line of exactly 81 digits and empty-cell characters, is read by a fast path:
+# the line's bytes, with every empty-cell character made a 0, minus the code of '0' are the values.
+_EMPTY_TO_ZERO = str.maketrans(dict.fromkeys(EMPTY_CHARS, "0"))
+_DIGIT_VALUES = bytes(range(256)).translate(bytes((b - 48) % 256 for b in range(256)))
+_FAST_LINE_CHARACTERS = "0123456789"
+
+
+def _fast_line(text: str) -> Grid | None:
+    """The puzzle of a plain 81-character line (surrounding whitespace allowed), else None (then
+    the full reader handles the text, and reports any problem)."""
+    line = text.strip()
+    if len(line) != CELL_COUNT:
+        return None
+    digits = line.translate(_EMPTY_TO_ZERO)
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    return fresh_puzzle(tuple(digits.encode().translate(_DIGIT_VALUES)))
+
+
 def parse(text: str) -> Grid:
     """Read one puzzle in any accepted format; raise a PuzzleError naming what is wrong and where."""
     if not isinstance(text, str):
         raise TypeError(f"parse() takes a str, not {type(text).__name__}")
+    grid = _fast_line(text)
+    if grid is not None:
+        return grid
     content = _content_lines(text.removeprefix(BOM))
     if not content:
         raise EmptyInputError("empty input: no puzzle found")

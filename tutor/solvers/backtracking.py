@@ -20,6 +20,7 @@ open peers, before a (digit, unit).
 from __future__ import annotations
 
 from collections import namedtuple
+from itertools import compress
 from collections.abc import Sequence
 
 from tutor.model.geometry import (
@@ -302,13 +303,12 @@ def _start(values) -> tuple[int, int] | None:
     """The state and placed digits after the filled cells; None if two of them clash."""
     state = _FULL
     placed = 0
-    for cell, value in enumerate(values):
-        if value:
-            candidate = cell * SIZE + value - 1
-            if not state & _IN_CELL_LAYOUT[candidate]:
-                return None
-            state &= _KEEP[candidate]
-            placed += _NIBBLE[candidate]
+    for cell in compress(CELLS, values):  # the filled cells only
+        candidate = cell * SIZE + values[cell] - 1
+        if not state & _IN_CELL_LAYOUT[candidate]:
+            return None
+        state &= _KEEP[candidate]
+        placed += _NIBBLE[candidate]
     return state, placed
 
 
