@@ -448,3 +448,21 @@ def test_grade_ladder_card_is_the_card_ladder_then_backtracking(capsys):
     assert record["card_runs_out"]["needs"] == "backtracking"
     code, out, err = run(capsys, "grade", "--ladder", "cards", puzzle)
     assert code == 2 and "invalid choice: 'cards'" in err
+
+
+def test_table_rows_are_printed_as_they_come_and_line_up(capsys, mixed_file):
+    from tutor.cli.inputs import collect
+    from tutor.cli.output import TableWriter
+    from tutor.cli.records import grade_record
+
+    items, _ = collect([str(mixed_file)])
+    writer = TableWriter(False, len(items), max(len(item.where()) for item in items))
+    starts = set()
+    for number, item in enumerate(items, start=1):
+        writer.add(grade_record(item))
+        printed = capsys.readouterr().out  # already out, before the next puzzle is graded
+        row = next(line for line in printed.splitlines() if line.lstrip().startswith(f"{number} "))
+        assert item.origin in row or str(item.line) in printed
+        starts.add(row.index(str(mixed_file)[:8]))  # the Source column starts at the same place
+    writer.finish()
+    assert len(starts) == 1 and capsys.readouterr().out == ""

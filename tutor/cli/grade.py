@@ -1,4 +1,5 @@
-"""`tutor grade`: check and grade puzzles from arguments, files or stdin, in parallel over processes."""
+"""`tutor grade`: check and grade puzzles from arguments, files or stdin, in parallel over processes
+or on a Dask cluster."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections import deque
 from itertools import islice
 
 from tutor.cli.arguments import command_parser, positive
-from tutor.cli.inputs import Item, collect
+from tutor.cli.inputs import CliError, Item, collect
 
 HELP = "check and grade puzzles (arguments, files, or piped stdin)"
 DESCRIPTION = """\
@@ -20,7 +21,15 @@ step that set the level, where the card's ladder runs out and what was needed th
 Sudoku Explainer's scale with the hardest technique, and how often each technique was used. Each PUZZLE is 81 characters or a file (one puzzle per line, or one
 grid); '-' or no PUZZLE with piped input reads stdin, so a pasted multi-line grid works.
 
-Exit status: 0 all puzzles valid, 1 some invalid or unreadable, 2 usage error, 130 interrupted."""
+Results are written as each puzzle is graded, in input order, in every output form; the summary
+comes at the end. --jobs N grades on N processes of this machine; --dask ADDRESS sends the same
+work to the workers of a Dask cluster (needs the dask extra: pip install 'sudoku-tutor[dask]').
+
+Exit status: 0 all puzzles valid, 1 some invalid or unreadable (or the cluster cannot be reached),
+2 usage error or the dask extra missing, 130 interrupted."""
+DASK_INSTALL_HINT = "pip install 'sudoku-tutor[dask]'"
+DASK_CONNECT_TIMEOUT = "20s"
+"""How long to keep trying to reach the scheduler before saying it cannot be reached."""
 # Chunks small enough to keep every process busy and the progress bar moving, large enough that
 # sending them costs little next to grading.
 LARGEST_CHUNK = 200
@@ -41,6 +50,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                              "ladder, then backtracking")
     parser.add_argument("--jobs", "-j", type=positive, default=os.cpu_count() or 1, metavar="N",
                         help="worker processes (default: all cores, %(default)s here)")
+    parser.add_argument("--dask", metavar="ADDRESS",
+                        help="grade on the Dask cluster whose scheduler is at ADDRESS, such as "
+                             "tcp://10.0.0.5:8786 (instead of --jobs; needs the dask extra)")
     return parser
 
 
@@ -49,34 +61,108 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def graded(items: list[Item], jobs: int, with_steps: bool, ladder: str = "full"):
-    """Yield a record per item in input order, over `jobs` processes when that is worth it."""
+def chunk_size(count: int, workers: int) -> int:
+    """Puzzles per unit of work: about CHUNKS_PER_JOB units per worker, at most LARGEST_CHUNK."""
+    return max(1, min(LARGEST_CHUNK, -(-count // (workers * CHUNKS_PER_JOB))))
+
+
+def chunked(items: list[Item], size: int):
+    """Consecutive slices of `size` items, made one at a time."""
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+def in_order(submit, chunks, window: int, pending: deque):
+    """The records of every chunk, chunk by chunk in input order, with at most `window` chunks in
+    flight: `submit` sends one chunk off and returns a future (of concurrent.futures or of Dask)
+    of its records. The bounded window keeps memory flat on a million-line file. `pending` holds
+    the futures in flight, for the caller to cancel when the consumer stops early."""
+    pending.extend(submit(chunk) for chunk in islice(chunks, window))
+    while pending:
+        records = pending[0].result()
+        pending.popleft()
+        following = next(chunks, None)
+        if following is not None:
+            pending.append(submit(following))
+        yield records
+
+
+def graded(items: list[Item], jobs: int, with_steps: bool, ladder: str = "full",
+           dask: str | None = None):
+    """Yield a record per item in input order: on the Dask cluster at `dask` when given, else over
+    `jobs` processes when that is worth it."""
     # lazy: grading imports the engine, which `tutor --help` and the other commands never need
     from tutor.cli.records import grade_chunk, grade_record
 
+    if dask is not None:
+        yield from dask_graded(dask, items, with_steps, ladder)
+        return
     if jobs <= 1 or len(items) <= 1:
         for item in items:
             yield grade_record(item, with_steps, ladder)
         return
     from concurrent.futures import ProcessPoolExecutor  # lazy: only for parallel runs
 
-    size = max(1, min(LARGEST_CHUNK, -(-len(items) // (jobs * CHUNKS_PER_JOB))))
-    chunks = iter([items[i:i + size] for i in range(0, len(items), size)])
+    size = chunk_size(len(items), jobs)
     jobs = min(jobs, -(-len(items) // size))
     with ProcessPoolExecutor(jobs, initializer=_ignore_interrupts) as pool:
-        # A bounded window of chunks in flight keeps memory flat on a million-line file.
-        pending = deque(pool.submit(grade_chunk, chunk, with_steps, ladder)
-                        for chunk in islice(chunks, jobs * 4))
         try:
-            while pending:
-                records = pending.popleft().result()
-                following = next(chunks, None)
-                if following is not None:
-                    pending.append(pool.submit(grade_chunk, following, with_steps, ladder))
+            for records in in_order(lambda chunk: pool.submit(grade_chunk, chunk, with_steps, ladder),
+                                    chunked(items, size), jobs * 4, deque()):
                 yield from records
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+def dask_client(address: str):
+    """A client of the Dask scheduler at `address`; CliError when Dask's distributed is not
+    installed (exit 2, naming the extra) or the scheduler cannot be reached (exit 1)."""
+    try:
+        from distributed import Client  # lazy: the optional dask extra, only for --dask
+    except ImportError as error:
+        raise CliError(f"--dask needs Dask's distributed, which is not installed "
+                       f"({error.name or error}); install the extra with: {DASK_INSTALL_HINT}",
+                       code=2) from None
+    try:
+        return Client(address, timeout=DASK_CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise CliError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+
+
+def dask_graded(address: str, items: list[Item], with_steps: bool, ladder: str):
+    """Records in input order, each chunk graded by grade_chunk on a worker of the cluster: the
+    same function and chunks as --jobs, so the same records. The workers need sudoku-tutor
+    installed (the same version)."""
+    from tutor.cli.records import grade_chunk  # lazy: as in graded()
+
+    if not items:
+        return
+    client = dask_client(address)
+    pending: deque = deque()
+
+    def submit(chunk):
+        # pure=False: two equal chunks (the same lines of two files) are still graded apart.
+        return client.submit(grade_chunk, chunk, with_steps, ladder, pure=False)
+
+    try:
+        workers = max(1, sum(client.nthreads().values()))
+        size = chunk_size(len(items), workers)
+        chunks = in_order(submit, chunked(items, size), workers * 4, pending)
+        while True:
+            try:
+                records = next(chunks, None)
+            except Exception as error:  # a worker failed (such as sudoku-tutor not installed there)
+                raise CliError(f"grading on the Dask cluster at {address} failed: "
+                               f"{type(error).__name__}: {error}") from None
+            if records is None:
+                break
+            yield from records
+    finally:
+        # Stopped early (Ctrl-C, a closed pipe) or done: nothing is left running on the cluster.
+        if pending:
+            client.cancel(list(pending))
+        client.close()
 
 
 class StopFlag:
@@ -131,11 +217,16 @@ def run(args) -> int:
     elif args.csv:
         writer = CsvWriter(sys.stdout, args.steps)
     else:
-        writer = TableWriter(args.steps)
+        source_width = max((len(item.where()) for item in items), default=6)
+        writer = TableWriter(args.steps, len(items), source_width)
     summary = Summary()
     progress = _progress(len(items))
     task = progress.add_task("grading", total=len(items)) if progress else None
-    results = graded(items, args.jobs, args.steps, args.ladder)
+    if progress and not machine and sys.stdout.isatty():
+        # Rows printed on the terminal under the progress bar go through its console, which puts
+        # them above the bar instead of letting the bar's redraws wipe them.
+        writer.live = progress.console
+    results = graded(items, args.jobs, args.steps, args.ladder, args.dask)
     stop = StopFlag()
     try:
         if progress:

@@ -7,11 +7,14 @@ import json
 import os
 import sys
 
-from tutor.engine import TECHNIQUES, band, technique
+from tutor.engine import BANDS, TECHNIQUES, band, technique
 from tutor.cli.records import FIELDS, STATUSES
 from tutor.model.formats import shorten
 
 PIPED_WIDTH = 120
+ROW_COLUMNS = ("#", "Source", "Givens", "Validity", "Level", "Rating", "Bottleneck", "Techniques")
+"""The columns of the table with one row per puzzle."""
+COLUMN_GAP = 2
 
 
 def console(stderr: bool = False):
@@ -24,9 +27,10 @@ def console(stderr: bool = False):
     return Console(file=stream, width=width, highlight=False, soft_wrap=False)
 
 
-def show(renderable) -> None:
-    """Print a Rich renderable on stdout; when piped, as plain lines without trailing spaces."""
-    out = console()
+def show(renderable, out=None) -> None:
+    """Print a Rich renderable on stdout (or the console `out`); when piped, as plain lines without
+    trailing spaces."""
+    out = out or console()
     if out.is_terminal:
         out.print(renderable)
         return
@@ -148,23 +152,81 @@ def _csv_value(value):
 
 
 class TableWriter:
-    """Rich tables, printed at the end: one puzzle in detail, or one row per puzzle."""
+    """Rich tables: one puzzle in detail, or one row per puzzle printed as soon as it is graded.
 
-    def __init__(self, with_steps: bool):
+    Rows are not held until the end (a file of a million puzzles prints in flat memory); each is a
+    table of its own with the same fixed column widths, so that they line up under the header.
+    With --steps, each puzzle's steps follow its row.
+    """
+
+    def __init__(self, with_steps: bool, total: int, source_width: int = 20):
         self.with_steps = with_steps
-        self.records: list[dict] = []
+        self.total = total
+        self.out = console()
+        self.single: dict | None = None
+        self.count = 0
+        self.widths = self._widths(total, source_width, self.out.width)
+        self.live = None  # the progress bar's console while one is drawn on the same terminal
+
+    @staticmethod
+    def _widths(total: int, source_width: int, width: int) -> dict[str, int]:
+        """Each column's width: the narrow ones fixed, the source and the two long texts sharing
+        what is left of the console's width (Rich narrows them all alike if it is too little)."""
+        widths = {"#": len(str(max(total, 1))), "Givens": 6, "Validity": 18,
+                  "Level": max(len(f"6 ({name})") for _, name in BANDS), "Rating": 14}
+        # Every column is followed by the gap, the last one too (Rich pads it the same way).
+        left = width - sum(widths.values()) - COLUMN_GAP * len(ROW_COLUMNS)
+        widths["Source"] = max(10, min(source_width, left // 3))
+        left -= widths["Source"]
+        widths["Bottleneck"] = max(10, left // 2)
+        widths["Techniques"] = max(10, left - widths["Bottleneck"])
+        return widths
 
     def add(self, record: dict) -> None:
-        self.records.append(record)
+        self.count += 1
+        if self.total == 1:
+            self.single = record  # shown in detail at the end
+            return
+        if self.count == 1:
+            self._print(self._row_table(header=True))
+        table = self._row_table()
+        table.add_row(*self._cells(self.count, record))
+        self._print(table)
+        if self.with_steps:
+            self._print_steps(record)
 
     def finish(self) -> None:
-        if len(self.records) == 1:
-            show(self._detail(self.records[0]))
-        elif self.records:
-            show(self._rows())
-        if self.with_steps:
-            for record in self.records:
-                self._print_steps(record)
+        if self.single is not None:
+            self._print(self._detail(self.single))
+            if self.with_steps:
+                self._print_steps(self.single)
+        sys.stdout.flush()
+
+    def _print(self, renderable) -> None:
+        if self.live is not None:
+            self.live.print(renderable)
+        else:
+            show(renderable, self.out)
+
+    def _row_table(self, header: bool = False):
+        from rich.table import Table  # lazy: start-up speed, as in console()
+
+        table = Table(show_header=header, header_style="bold", box=None, show_edge=False,
+                      padding=(0, COLUMN_GAP, 0, 0), expand=False)
+        for name in ROW_COLUMNS:
+            width = self.widths[name]
+            table.add_column(name, width=width, min_width=width, max_width=width, overflow="fold",
+                             justify="right" if name in ("#", "Givens") else "left")
+        return table
+
+    @staticmethod
+    def _cells(number: int, record: dict) -> list:
+        from rich.text import Text  # lazy: start-up speed, as in console()
+
+        givens = "" if record["givens"] is None else str(record["givens"])
+        return [str(number), Text(record["source"]), givens, Text(validity_text(record)),
+                level_text(record), Text(rating_text(record)), Text(bottleneck_text(record)),
+                Text(technique_counts(record["techniques"] or {}))]
 
     @staticmethod
     def _detail(record: dict):
@@ -193,22 +255,6 @@ class TableWriter:
             ]
         for name, value in rows:
             table.add_row(name, Text(value))
-        return table
-
-    def _rows(self):
-        from rich.table import Table  # lazy: start-up speed, as in console()
-        from rich.text import Text
-
-        table = Table(show_lines=False)
-        for name in ("#", "Source", "Givens", "Validity", "Level", "Rating", "Bottleneck", "Techniques"):
-            table.add_column(name, overflow="fold")
-        for number, record in enumerate(self.records, start=1):
-            givens = "" if record["givens"] is None else str(record["givens"])
-            table.add_row(
-                str(number), Text(record["source"]), givens, Text(validity_text(record)),
-                level_text(record), Text(rating_text(record)), Text(bottleneck_text(record)),
-                Text(technique_counts(record["techniques"] or {})),
-            )
         return table
 
     @staticmethod
