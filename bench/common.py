@@ -28,6 +28,9 @@ from pathlib import Path
 
 from tutor.model.geometry import CELL_COUNT
 
+BASELINE_ENV = "BENCH_BASELINE"
+"""Environment variable naming another checkout (such as main's) whose code some sections also time,
+in the same run, for a before/after comparison."""
 SHARED_DATA_ENV = "TUTOR_SHARED_DATA"
 """Environment variable naming the data folder to use instead of ../shared/data."""
 
@@ -57,6 +60,21 @@ def shared_data_dir() -> Path | None:
         return None
     path = root.parent / "shared" / "data"
     return path if path.is_dir() else None
+
+
+def baseline_dir() -> Path | None:
+    """The checkout named by $BENCH_BASELINE, or None when it is unset."""
+    folder = os.environ.get(BASELINE_ENV)
+    return Path(folder) if folder else None
+
+
+def code_env(folder: Path) -> dict[str, str]:
+    """The environment of a process that runs the code in `folder` (run it with cwd=folder, since
+    `python -c` puts the current folder first on the path), away from the user's data, with
+    compiled bytecode written and reused as an installed package has it."""
+    env = dict(os.environ, PYTHONPATH=str(folder), TUTOR_DATA_DIR=os.devnull + ".bench")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 def data_file(relative: str) -> Path | None:

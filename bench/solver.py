@@ -6,14 +6,23 @@ Every benchmarked answer is checked too: each set holds proper puzzles only, so 
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from tutor.model.formats import parse
 from tutor.model.geometry import SIZE, UNITS
 from tutor.model.grid import Grid
 from tutor.solvers.backtracking import count_solutions, solve
+from bench import reference
 from bench.common import (
     MEGABYTE,
+    baseline_dir,
+    code_env,
+    data_file,
+    repo_root,
     chunks,
     heading,
     load_puzzles,
@@ -94,6 +103,82 @@ def bench_set(puzzle_set: PuzzleSet) -> tuple[list[str], int] | None:
     return failed, peak_traced_bytes(lambda grid: count_solutions(grid, 2), sample)
 
 
+KAGGLE = "kaggle/kaggle_first10000.txt"
+PARSE_SPEED_UP_TARGET = 5  # parsing a line, against the baseline checkout's tutor.parse
+YARDSTICK_TARGET = 2  # count_solutions(parse(line), 2) against the plain bitmask solver
+ROUNDS = 3
+
+# Times tutor.parse over the lines of a file in a fresh process of some checkout's code: the best
+# of ROUNDS passes, results dropped as they come (what reading a file costs per line).
+_PARSE_SCRIPT = """
+import sys, time
+from tutor.model.formats import parse
+lines = [l.strip() for l in open(sys.argv[1], encoding="utf-8") if len(l.strip()) == 81]
+best = float("inf")
+for _ in range(int(sys.argv[2])):
+    started = time.process_time()
+    for line in lines:
+        parse(line)
+    best = min(best, time.process_time() - started)
+print(best / len(lines))
+"""
+
+
+def parse_seconds(folder: Path, path: Path) -> float:
+    """CPU seconds per line of `tutor.parse` on the code in `folder` (fresh process)."""
+    done = subprocess.run([sys.executable, "-c", _PARSE_SCRIPT, str(path), str(ROUNDS)],
+                          env=code_env(folder), cwd=folder, check=True, capture_output=True,
+                          text=True)
+    return float(done.stdout.strip())
+
+
+def bench_parse_and_yardstick() -> list[str]:
+    """Parsing speed (before/after with $BENCH_BASELINE) and tutor's parse + count against the
+    plain bitmask solver on the Kaggle set; what failed."""
+    path = data_file(KAGGLE)
+    puzzles = load_puzzles(KAGGLE, what="kaggle (parse, yardstick)")
+    if path is None or puzzles is None:
+        return []
+    failed = []
+    root = repo_root() or Path.cwd()
+    baseline = baseline_dir()
+    now_times, before_times = [], []
+    for _ in range(2):  # alternated, so that both see the same load
+        now_times.append(parse_seconds(root, path))
+        if baseline:
+            before_times.append(parse_seconds(baseline, path))
+    now = min(now_times)
+    line = f"{now * 1e6:6.1f} us per line (cpu, best of {ROUNDS * len(now_times)} passes)"
+    if baseline:
+        before = min(before_times)
+        met = before / now >= PARSE_SPEED_UP_TARGET
+        line += (f"; before {before * 1e6:6.1f} us: {before / now:.1f}x faster, target >= "
+                 f"{PARSE_SPEED_UP_TARGET}x: {'ok' if met else 'BELOW TARGET'}")
+        if not met:
+            failed.append("parse speed-up")
+    print_value("tutor.parse, one 81-character line, kaggle", line)
+    # The yardstick in the same process, chunk by chunk in turn with tutor.
+    tutor_cpu = plain_cpu = 0.0
+    wrong = 0
+    for chunk in chunks(puzzles, CHUNK):
+        started = time.process_time()
+        counts = [count_solutions(parse(line), 2) for line in chunk]
+        tutor_cpu += time.process_time() - started
+        started = time.process_time()
+        plain = [reference.count_solutions(line, 2) for line in chunk]
+        plain_cpu += time.process_time() - started
+        wrong += sum(1 for a, b in zip(counts, plain) if a != 1 or b != 1)
+    ratio = plain_cpu / tutor_cpu
+    met = ratio >= YARDSTICK_TARGET and not wrong
+    print_value("count_solutions(parse(line), 2), kaggle",
+                f"{len(puzzles) / tutor_cpu:8,.0f}/s cpu; plain bitmask solver "
+                f"{len(puzzles) / plain_cpu:8,.0f}/s: {ratio:.2f}x; {wrong} wrong counts; "
+                f"target >= {YARDSTICK_TARGET}x: {'ok' if met else 'BELOW TARGET'}")
+    if not met:
+        failed.append("yardstick")
+    return failed
+
+
 def run() -> None:
     heading("solver: tutor.count_solutions(grid, limit=2) and tutor.solve(grid), one process")
     failed = []
@@ -108,6 +193,7 @@ def run() -> None:
     if not measured:
         print_value("solver verdict", "nothing measured (no puzzle set found)")
         return
+    failed += bench_parse_and_yardstick()
     memory_ok = peak < MEMORY_LIMIT_BYTES
     if not memory_ok:
         failed.append("memory")

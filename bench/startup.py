@@ -18,10 +18,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench.common import heading, load_puzzles, print_value, repo_root
+from bench.common import baseline_dir, code_env, heading, load_puzzles, print_value, repo_root
 
 RUNS = 9
-BASELINE_ENV = "BENCH_BASELINE"
 # The first puzzle of the Kaggle set (everyday difficulty), written out so the figure never skips.
 EVERYDAY = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
 HARDEST = "forum-hardest/HardestDatabase110626.txt"
@@ -35,14 +34,6 @@ def cpu_seconds(command: list[str], env: dict[str, str]) -> float:
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     return usage.ru_utime + usage.ru_stime
-
-
-def code_env(folder: Path) -> dict[str, str]:
-    """The environment that runs `tutor` on the code in `folder`, away from user data."""
-    env = dict(os.environ, PYTHONPATH=str(folder), TUTOR_DATA_DIR=os.devnull + ".bench")
-    # As pip installs it: the modules' bytecode is written once (the warm-up run) and then reused.
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    return env
 
 
 def commands(hardest: str | None) -> list[tuple[str, list[str], float]]:
@@ -70,7 +61,7 @@ def tutor_command(arguments: list[str]) -> list[str]:
 def run() -> None:
     heading(f"startup: CPU time of a fresh process, median of {RUNS}, beside `python -c pass`")
     root = repo_root() or Path.cwd()
-    baseline = os.environ.get(BASELINE_ENV)
+    baseline = baseline_dir()
     hardest_set = load_puzzles(HARDEST, 1, what="forum hardest #1")
     timed = commands(hardest_set[0] if hardest_set else None)
     python = sys.executable
@@ -83,7 +74,7 @@ def run() -> None:
     for label, arguments, _ in timed:  # warm-up: writes the bytecode caches
         cpu_seconds(tutor_command(arguments), code_env(root))
         if baseline:
-            cpu_seconds(tutor_command(arguments), code_env(Path(baseline)))
+            cpu_seconds(tutor_command(arguments), code_env(baseline))
     # Interleaved rounds: each round times the yardstick and every command once.
     for _ in range(RUNS):
         samples["bare"].append(cpu_seconds([python, "-c", "pass"], bare_env))
@@ -91,7 +82,7 @@ def run() -> None:
             samples[label].append(cpu_seconds(tutor_command(arguments), code_env(root)))
             if baseline:
                 samples["before " + label].append(
-                    cpu_seconds(tutor_command(arguments), code_env(Path(baseline))))
+                    cpu_seconds(tutor_command(arguments), code_env(baseline)))
     bare = statistics.median(samples["bare"])
     print_value("python -c pass (the yardstick)", f"{bare * 1000:6.1f} ms cpu")
     for label, _, allowed in timed:
