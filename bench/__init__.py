@@ -12,12 +12,13 @@ import sys
 import traceback
 from types import ModuleType
 
-from bench import app, cli, engine, generator, ladder, lessons, milp, serve, solver
+from bench import app, cli, engine, generator, ladder, lessons, milp, serve, solver, startup
 
 SECTIONS: dict[str, ModuleType] = {
     "solver": solver,
     "engine": engine,
     "ladder": ladder,
+    "startup": startup,
     "cli": cli,
     "app": app,
     "generator": generator,

@@ -1,9 +1,12 @@
 """Grid: immutability, candidates, place/clear/eliminate, value equality."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tutor
 from tutor.model.geometry import PEERS
+from tutor.model.grid import Grid
 
 LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
 
@@ -45,3 +48,19 @@ def test_restart_and_toggle():
     assert changed.restart() == grid
     assert 3 not in changed.candidates(2)
     assert 3 in changed.toggle_candidate(2, 3).candidates(2)
+
+
+# --- the whole-board computations agree with a plain one, cell by cell ------------------------------
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]), min_size=81, max_size=81))
+def test_standard_marks_and_conflicts_match_a_cell_by_cell_reading(values):
+    from tutor.model.geometry import UNITS
+
+    grid = Grid(values)
+    for cell in range(81):
+        seen = {values[peer] for peer in PEERS[cell]}
+        expected = 0 if values[cell] else sum(1 << (d - 1) for d in range(1, 10) if d not in seen)
+        assert grid.masks[cell] == expected
+    filled_in = [[values[c] for c in unit if values[c]] for unit in UNITS]
+    clash = any(len(digits) != len(set(digits)) for digits in filled_in)
+    assert grid.has_conflict() == clash

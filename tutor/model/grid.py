@@ -42,18 +42,10 @@ class StepLike(Protocol):
 
 def standard_masks(values: Sequence[int]) -> tuple[int, ...]:
     """The standard pencil marks: every digit no peer holds, for each empty cell (0 for filled)."""
-    # The digits each unit holds, then one lookup per cell: far cheaper than visiting 20 peers.
-    used = [0] * len(UNITS)
-    for cell in CELLS:
-        v = values[cell]
-        if v:
-            b = 1 << (v - 1)
-            for u in UNITS_OF[cell]:
-                used[u] |= b
-    return tuple(
-        0 if values[cell] else ALL_DIGITS & ~(used[a] | used[b] | used[c])
-        for cell, (a, b, c) in enumerate(UNITS_OF)
-    )
+    if 0 not in values:
+        return _NO_CANDIDATES  # a full board, such as a solution
+    own, in_peers, _ = _boards(values)
+    return _fields(_free(own, in_peers))
 
 
 # The fast reader of fresh puzzles works on whole boards at once, as integers holding a 16-bit field
@@ -71,29 +63,48 @@ _GIVEN = tuple(tuple(0 if digit == 0 else
                for cell in CELLS)
 
 
+_NO_CANDIDATES = (0,) * CELL_COUNT
+
+
+def _boards(values: Sequence[int]) -> tuple[int, int, int]:
+    """(each filled cell's digit in its own field, the filled cells' digits in their peers' fields,
+    how many cells are filled): one wide OR of the filled cells' entries."""
+    digits = list(compress(values, values))
+    both = reduce(or_, map(getitem, compress(_GIVEN, values), digits), 0)
+    return both >> _OWN, both & _LOWS, len(digits)
+
+
+def _free(own: int, in_peers: int) -> int:
+    """Each empty cell's standard candidates as its field; 0 in a filled cell's field."""
+    filled = (((own + _LOWS) & _FLAGS) >> SIZE) * ALL_DIGITS  # a full field for each filled cell
+    return _LOWS ^ ((in_peers | filled) & _LOWS)
+
+
+def _fields(board: int) -> tuple[int, ...]:
+    """The 81 fields as numbers: the integer's bytes in this machine's order, read as 16-bit
+    numbers."""
+    return tuple(memoryview(board.to_bytes(CELL_COUNT * _FIELD // 8, sys.byteorder)).cast("H"))
+
+
 def fresh_puzzle(values: tuple[int, ...]) -> Grid | None:
     """The puzzle whose givens are `values` (81 digits 0-9, 0 empty) with the standard pencil
     marks; None when two givens conflict or an empty cell has no candidate left, for the caller to
     report in full.
 
     Parsing a file of puzzles spends its time here, so this does what Grid(values) does on whole
-    boards at once: the givens' digits in their own cells and in their peers, each one wide OR.
+    boards at once: the givens' digits in their own cells and in their peers, one wide OR.
     """
-    digits = list(compress(values, values))
-    both = reduce(or_, map(getitem, compress(_GIVEN, values), digits), 0)
-    own, in_peers = both >> _OWN, both & _LOWS
+    own, in_peers, filled = _boards(values)
     if own & in_peers:
         return None  # a given's digit is also in one of its peers
-    filled = (((own + _LOWS) & _FLAGS) >> SIZE) * ALL_DIGITS  # a full field for each given
-    free = _LOWS ^ (in_peers | filled)
+    free = _free(own, in_peers)
     # A field plus 511 reaches the flag bit when it holds a candidate: every empty cell must.
-    if ((free + _LOWS) & _FLAGS).bit_count() != CELL_COUNT - len(digits):
+    if ((free + _LOWS) & _FLAGS).bit_count() != CELL_COUNT - filled:
         return None
     grid = Grid.__new__(Grid)
     grid._values = values
     grid._givens = frozenset(compress(CELLS, values))
-    # The fields as 16-bit numbers: the integer's bytes in this machine's order, read as such.
-    grid._masks = tuple(memoryview(free.to_bytes(CELL_COUNT * _FIELD // 8, sys.byteorder)).cast("H"))
+    grid._masks = _fields(free)
     grid._hash = None
     grid._fresh = True
     return grid
@@ -121,11 +132,11 @@ class Grid:
     def __init__(self, values: Iterable[int], givens: Iterable[int] | None = None,
                  masks: Iterable[int] | None = None):
         vals = tuple(values)
-        if len(vals) != CELL_COUNT or any(not (0 <= v <= SIZE) for v in vals):
+        if len(vals) != CELL_COUNT or min(vals) < 0 or max(vals) > SIZE:
             raise ValueError(f"values must be {CELL_COUNT} digits 0-{SIZE}")
         self._values = vals
-        self._givens = frozenset(c for c in CELLS if vals[c]) if givens is None else frozenset(givens)
-        if any(not vals[c] for c in self._givens):
+        self._givens = frozenset(compress(CELLS, vals)) if givens is None else frozenset(givens)
+        if givens is not None and 0 in map(vals.__getitem__, self._givens):
             raise ValueError("a given must be a filled cell")
         # A fresh puzzle: every filled cell a given, the standard pencil marks.
         self._fresh = masks is None and len(self._givens) == CELL_COUNT - vals.count(0)
@@ -136,7 +147,7 @@ class Grid:
             if len(ms) != CELL_COUNT:
                 raise ValueError(f"masks must be {CELL_COUNT} bitmasks")
             # A filled cell has no candidates; keeping that invariant makes equality exact.
-            self._masks = tuple(0 if vals[c] else ms[c] & ALL_DIGITS for c in CELLS)
+            self._masks = tuple([0 if v else m & ALL_DIGITS for v, m in zip(vals, ms)])
         self._hash: int | None = None
 
     # --- construction -------------------------------------------------------------------
@@ -190,17 +201,8 @@ class Grid:
 
     def has_conflict(self) -> bool:
         """Whether any digit stands twice in a unit (fast; see conflicts() for which)."""
-        values = self._values
-        for unit in UNITS:
-            seen = 0
-            for c in unit:
-                v = values[c]
-                if v:
-                    b = 1 << v
-                    if seen & b:
-                        return True
-                    seen |= b
-        return False
+        own, in_peers, _ = _boards(self._values)
+        return bool(own & in_peers)
 
     def conflicts(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         """Each (unit, digit, cells) where a digit stands more than once in a unit."""
@@ -368,9 +370,13 @@ class Grid:
 
 
 # --- writers (tutor.model.formats re-exports them beside the reader) ------------------------
+_LINE_CHARACTERS = b"." + bytes(range(ord("1"), ord("1") + SIZE))  # indexed by a cell's value
+
+
 def to_line(grid: Grid) -> str:
     """81 characters, '.' for an empty cell."""
-    return "".join(str(v) if v else "." for v in grid.values)
+    # The values as bytes, each turned into its character by one translate (no loop over cells).
+    return bytes(grid.values).translate(_LINE_CHARACTERS.ljust(256, b"?")).decode()
 
 
 def _band_lines(rows: list[list[str]], widths: list[int]) -> list[str]:

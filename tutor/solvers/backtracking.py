@@ -112,7 +112,9 @@ _IN_CELL_LAYOUT = [1 << _POSITIONS[c][_CELL_LAYOUT] for c in range(_CANDIDATES)]
 # The solution is kept as one hexadecimal digit per cell (so SIZE <= 15), making writing it out a
 # string format.
 _NIBBLE = [(c % SIZE + 1) << (4 * (c // SIZE)) for c in range(_CANDIDATES)]
-_HEX_VALUE = {f"{v:x}": v for v in range(16)}
+# Indexed by a hexadecimal digit's character code: its value.
+_HEX_VALUE = bytes(int(chr(code), 16) if chr(code) in "0123456789abcdef" else 0
+                   for code in range(256))
 
 # --- pointing and claiming on the row and column layouts -----------------------------------------
 # In the row layout a field (digit, row) splits into segments of BOX_WIDTH bits, one per box the row
@@ -327,7 +329,7 @@ def _search(values, limit: int) -> _Search:
 
 def _digits(placed: int) -> list[int]:
     """The 81 digits of a solution kept as one hexadecimal digit per cell (cell 0 lowest)."""
-    return [_HEX_VALUE[ch] for ch in reversed(f"{placed:0{CELL_COUNT}x}")]
+    return list(f"{placed:0{CELL_COUNT}x}"[::-1].encode().translate(_HEX_VALUE))
 
 
 def count_solutions(grid: Grid, limit: int = 2) -> int:
