@@ -10,7 +10,6 @@ from collections.abc import Iterable, Sequence
 from functools import reduce
 from itertools import compress
 from operator import getitem, or_
-from typing import Protocol
 
 from tutor.model.geometry import (
     ALL_DIGITS,
@@ -30,14 +29,19 @@ from tutor.model.geometry import (
 )
 
 
-class StepLike(Protocol):
-    """What Grid.apply needs of a step (tutor.engine.Step is one): its changes."""
+# Not typing.TYPE_CHECKING: importing typing would cost every command start-up time.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
 
-    @property
-    def placements(self) -> tuple[tuple[int, int], ...]: ...
+    class StepLike(Protocol):
+        """What Grid.apply needs of a step (tutor.engine.Step is one): its changes."""
 
-    @property
-    def eliminations(self) -> tuple[tuple[int, int], ...]: ...
+        @property
+        def placements(self) -> tuple[tuple[int, int], ...]: ...
+
+        @property
+        def eliminations(self) -> tuple[tuple[int, int], ...]: ...
 
 
 def standard_masks(values: Sequence[int]) -> tuple[int, ...]:
