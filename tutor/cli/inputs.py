@@ -7,7 +7,6 @@ import sys
 from collections import namedtuple
 
 from tutor.model.errors import PuzzleError, TutorError
-from tutor.model.formats import BOM, parse, read_puzzles
 
 TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
 if TYPE_CHECKING:
@@ -70,6 +69,8 @@ def is_stdin_piped() -> bool:
 
 def read_stdin() -> str:
     """Piped text; a byte-order mark at its start is dropped, as it is from a file."""
+    from tutor.model.formats import BOM  # lazy: `tutor --help` reads no puzzle (start-up speed)
+
     try:
         return sys.stdin.read().removeprefix(BOM)
     except UnicodeDecodeError as error:
@@ -117,6 +118,8 @@ def _mistyped_puzzle(argument: str) -> bool:
 
 def items_of(text: str, origin: str, file: str | None) -> list[Item]:
     """The puzzles of one input: one per line, or the whole text as one grid."""
+    from tutor.model.formats import read_puzzles  # lazy: as in read_stdin
+
     found = []
     for line, puzzle_text in read_puzzles(text):
         whole = "\n" in puzzle_text
@@ -164,6 +167,8 @@ def read_one(argument: str | None) -> tuple[Item, "Grid"]:
         raise CliError(f"{origin} holds {len(found)} puzzles, this command takes one "
                        f"(use 'tutor grade' for many, or pass one line of the file)")
     item = found[0]
+    from tutor.model.formats import parse  # lazy: as in read_stdin
+
     try:
         return item, parse(item.text)
     except PuzzleError as error:

@@ -61,9 +61,10 @@ _FLAGS = sum(1 << (_FIELD * cell + SIZE) for cell in CELLS)
 # For each cell, indexed by digit: the digit's bit in each peer's field, and above those (from bit
 # _OWN on) in the cell's own field; one OR of the givens' entries gives both boards.
 _OWN = _FIELD * CELL_COUNT
+_PEER_FIELDS = [sum(1 << (_FIELD * peer) for peer in PEERS[cell]) for cell in CELLS]
 _GIVEN = tuple(tuple(0 if digit == 0 else
-                     sum(1 << (digit - 1 + _FIELD * peer) for peer in PEERS[cell])
-                     | 1 << (_OWN + digit - 1 + _FIELD * cell) for digit in range(SIZE + 1))
+                     (_PEER_FIELDS[cell] | 1 << (_OWN + _FIELD * cell)) << (digit - 1)
+                     for digit in range(SIZE + 1))
                for cell in CELLS)
 
 
