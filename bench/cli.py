@@ -71,7 +71,7 @@ def local_cluster():
     except ImportError:
         return None
     return LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                        dashboard_address=None)
+                        dashboard_address=":0")
 
 
 # Runs a command and reports the peak resident size of its processes. A go-between, because Linux

@@ -23,7 +23,7 @@ def cluster():
     distributed = pytest.importorskip(
         "distributed", reason="the dask extra is not installed (pip install 'sudoku-tutor[dask]')")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None) as local:
+                                  host="127.0.0.1", dashboard_address=":0") as local:
         yield local.scheduler_address
 
 

@@ -21,7 +21,6 @@ from tutor.model.geometry import (
     PEERS,
     SIZE,
     UNITS,
-    UNITS_OF,
     bit,
     cell_name,
     mask_of,
