@@ -134,7 +134,7 @@ def dask_graded(address: str, items: list[Item], with_steps: bool, ladder: str):
     """Records in input order, each chunk graded by grade_chunk on a worker of the cluster: the
     same function and chunks as --jobs, so the same records. The workers need sudoku-tutor
     installed (the same version)."""
-    from tutor.cli.records import grade_chunk  # lazy: as in graded()
+    from tutor.cli.records import Work, grade_work  # lazy: as in graded()
 
     if not items:
         return
@@ -143,7 +143,7 @@ def dask_graded(address: str, items: list[Item], with_steps: bool, ladder: str):
 
     def submit(chunk):
         # pure=False: two equal chunks (the same lines of two files) are still graded apart.
-        return client.submit(grade_chunk, chunk, with_steps, ladder, pure=False)
+        return client.submit(grade_work, Work(chunk, with_steps, ladder), pure=False)
 
     try:
         workers = max(1, sum(client.nthreads().values()))

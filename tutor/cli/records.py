@@ -78,3 +78,27 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
 def grade_chunk(items: list[Item], with_steps: bool, ladder: str = "full") -> list[dict]:
     """Records for a chunk of items, in order (the unit of work sent to a worker process)."""
     return [grade_record(item, with_steps, ladder) for item in items]
+
+
+class Work:
+    """A chunk of items and how to grade them, as one object sent to a Dask cluster: Dask looks
+    into the lists and tuples it is given (the items are named tuples) and rebuilds them itself;
+    inside an object of its own they travel by plain pickling, as they do to --jobs processes."""
+
+    __slots__ = ("items", "with_steps", "ladder")
+
+    def __init__(self, items: list[Item], with_steps: bool, ladder: str) -> None:
+        self.items = items
+        self.with_steps = with_steps
+        self.ladder = ladder
+
+    def __getstate__(self):
+        return (self.items, self.with_steps, self.ladder)
+
+    def __setstate__(self, state) -> None:
+        self.items, self.with_steps, self.ladder = state
+
+
+def grade_work(work: Work) -> list[dict]:
+    """Records for a chunk sent as Work (the unit of work of `tutor grade --dask`)."""
+    return grade_chunk(work.items, work.with_steps, work.ladder)
