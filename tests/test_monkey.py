@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from textual.screen import Screen
 
@@ -113,3 +115,22 @@ async def test_closing_a_screen_twice_never_closes_the_game(data_dir, opener):
         assert app.screen is app.game_screen
         await pilot.press("4")
         assert app.game_screen.game.index == 1
+
+
+async def test_the_palette_opened_again_while_the_last_one_closes(data_dir):
+    # ctrl+p, escape, ctrl+p as fast as a terminal sends them: the closed palette was off the stack
+    # but not yet out of the app, and the new one, under the same id, raised DuplicateIds.
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("ctrl+p")
+        closing = app.screen
+        assert isinstance(closing, Palette)
+        await monkey.press(pilot, "escape")
+        while closing in app.screen_stack:
+            await asyncio.sleep(0)
+        assert closing in app._nodes, "off the stack, still in the app: the moment of the race"
+        app.action_command_palette()  # what ctrl+p runs, at that moment
+        await pilot.pause()
+        assert isinstance(app.screen, Palette)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)

@@ -210,8 +210,11 @@ class TutorApp(App):
 
     # Textual's palettes (commands, and the theme picker it offers in them) open as Palette.
     def action_command_palette(self) -> None:
+        # No id (Textual gives its palette one, used by nothing): a palette just closed is off the
+        # stack but still in the app for a moment, and a second one under the same id raised
+        # DuplicateIds when ctrl+p came that fast.
         if self.use_command_palette and not Palette.is_open(self):
-            self.push_screen(Palette(id="--command-palette"))
+            self.push_screen(Palette())
 
     def search_commands(self, commands, placeholder: str = "Search for commands…"):
         return self.push_screen(Palette(providers=[SimpleProvider(self.screen, commands)],
