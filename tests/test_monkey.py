@@ -134,3 +134,17 @@ async def test_the_palette_opened_again_while_the_last_one_closes(data_dir):
         assert isinstance(app.screen, Palette)
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_q_twice_says_only_that_the_game_is_saved(data_dir, capsys):
+    # The second q, handled while the app was closing, added a second exit message, and Textual
+    # printed "NOTE: 1 of 2 errors shown" under the first as if the app had failed.
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        for key in ("4", "q", "q"):
+            await monkey.press(pilot, key)
+        await pilot.pause()
+    assert app.return_code == 0
+    out, err = capsys.readouterr()
+    said = " ".join((out + err).split())
+    assert said.count("is saved in") == 1 and "NOTE" not in said and "error" not in said

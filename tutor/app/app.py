@@ -130,6 +130,10 @@ class TutorApp(App):
 
     def action_quit(self) -> None:
         """Quit; an unfinished game is saved (after every change), and the terminal says so."""
+        if self.return_code is not None:
+            # Quitting already (q pressed twice fast): a second message would make Textual add
+            # "NOTE: 1 of 2 errors shown" under the first, as if something had gone wrong.
+            return
         screen = getattr(self, "game_screen", None)
         game = screen.game if screen is not None else None
         if game is not None and game.index and not game.is_solved and not self.save_failed:
