@@ -9,6 +9,7 @@ from textual.screen import Screen
 
 import tutor
 from bench import monkey
+from conftest import until
 from tutor.app.app import SAVE_NAME, TutorApp
 from tutor.app.game_screen import GameScreen
 from tutor.app.learning.menu_screen import LessonMenuScreen
@@ -148,3 +149,20 @@ async def test_q_twice_says_only_that_the_game_is_saved(data_dir, capsys):
     out, err = capsys.readouterr()
     said = " ".join((out + err).split())
     assert said.count("is saved in") == 1 and "NOTE" not in said and "error" not in said
+
+
+async def test_no_matches_line_due_while_the_palette_closes(data_dir):
+    # A search that found nothing puts "No matches found" in the list half a second later; when
+    # the palette was closing by then (its list already taken down), that ended the app.
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("ctrl+p")
+        palette = app.screen
+        assert isinstance(palette, Palette)
+        await palette.query_one("CommandList").remove()  # as the palette is while it closes
+        palette._NO_MATCHES_COUNTDOWN = 0.001
+        palette._start_no_matches_countdown("zzzz")
+        timer = palette._no_matches_timer
+        await until(pilot, lambda: timer._task is None or timer._task.done())
+        await pilot.pause()
+        assert app.screen is palette and app.return_code is None
