@@ -34,6 +34,13 @@ async def test_a_short_monkey_run_finds_nothing(data_dir):
     assert not monkey.check_saves(data_dir)
 
 
+async def open_palette(pilot) -> Palette:
+    await pilot.press("ctrl+p")
+    palette = pilot.app.screen
+    assert isinstance(palette, Palette)
+    return palette
+
+
 # --- crashes the monkey found --------------------------------------------------------------------
 async def test_page_keys_in_the_palette_before_its_list_is_drawn(data_dir):
     # Typed as fast as a terminal sends them: page down came before the matches were laid out,
@@ -123,9 +130,7 @@ async def test_the_palette_opened_again_while_the_last_one_closes(data_dir):
     # but not yet out of the app, and the new one, under the same id, raised DuplicateIds.
     app = easy_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("ctrl+p")
-        closing = app.screen
-        assert isinstance(closing, Palette)
+        closing = await open_palette(pilot)
         await monkey.press(pilot, "escape")
         while closing in app.screen_stack:
             await asyncio.sleep(0)
@@ -156,9 +161,7 @@ async def test_no_matches_line_due_while_the_palette_closes(data_dir):
     # the palette was closing by then (its list already taken down), that ended the app.
     app = easy_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("ctrl+p")
-        palette = app.screen
-        assert isinstance(palette, Palette)
+        palette = await open_palette(pilot)
         await palette.query_one("CommandList").remove()  # as the palette is while it closes
         palette._NO_MATCHES_COUNTDOWN = 0.001
         palette._start_no_matches_countdown("zzzz")
