@@ -14,6 +14,7 @@ from tutor.app.app import SAVE_NAME, TutorApp
 from tutor.app.game_screen import GameScreen
 from tutor.app.learning.menu_screen import LessonMenuScreen
 from tutor.app.palette import Palette
+from tutor.app.screens.resume_screen import ResumeScreen
 from tutor.play.game import load_save
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
@@ -169,3 +170,27 @@ async def test_no_matches_line_due_while_the_palette_closes(data_dir):
         await until(pilot, lambda: timer._task is None or timer._task.done())
         await pilot.pause()
         assert app.screen is palette and app.return_code is None
+
+
+async def test_the_resume_dialog_answered_from_under_the_palette(data_dir):
+    # n (new game) reached the resume dialog just after ctrl+p had opened the palette over it: the
+    # answer was taken but the dialog stayed, and the next key answered again (InvalidStateError).
+    first = easy_app()
+    async with first.run_test(size=(100, 40)) as pilot:
+        await pilot.press("4")
+    app = TutorApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        resume = app.screen
+        assert isinstance(resume, ResumeScreen)
+        app.action_command_palette()
+        await pilot.pause()
+        palette = app.screen
+        for answer in ("choose(False)", "choose(True)"):  # the keys n and r, queued for the dialog
+            resume.call_later(resume.run_action, answer)
+        await until(pilot, lambda: resume not in app.screen_stack)
+        await pilot.pause()
+        assert app.screen is palette
+        await pilot.press("escape")
+        assert app.screen is app.game_screen
+        assert app.game_screen.game.index == 0, "the first answer counts: a new game"

@@ -90,12 +90,25 @@ class TutorApp(App):
         # Keys come in faster than screens close: a second escape, handled by a screen already
         # closing, used to pop the screen under it too, down to the game and then a blank screen.
         # Only the screen on top (or something in it) closes a screen.
+        #
+        # A screen still on the stack but covered closes from under the one on top: a key it was
+        # sent just before ctrl+p opened the palette over it. Refused, its dismiss had already
+        # given its answer (the resume dialog resumed the game) and a second key answered again,
+        # which ended the app (InvalidStateError).
         asking = active_message_pump.get(None)
         if isinstance(asking, Widget) and not isinstance(asking, App):
             screen = asking if isinstance(asking, Screen) else _screen_of(asking)
             if screen is not self.screen:
+                if screen is not None and screen in self._screen_stack[1:]:
+                    return self.close_covered(screen)
                 return AwaitComplete()
         return super().pop_screen()
+
+    def close_covered(self, screen: Screen) -> AwaitComplete:
+        """Close `screen`, which another screen covers, leaving the one on top in place."""
+        self._screen_stack.remove(screen)
+        screen._pop_result_callback()
+        return AwaitComplete(self._replace_screen(screen)).call_next(self)
 
     # --- the crash handler --------------------------------------------------------------------
     def _handle_exception(self, error: Exception) -> None:
