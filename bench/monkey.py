@@ -197,6 +197,23 @@ async def back_to_the_game(pilot) -> None:
         await pilot.press("escape")
 
 
+async def end_session(pilot, seconds: float = 120) -> None:
+    """End the app as a terminal run ends it: its message loop handles what it was sent and stops,
+    and only then is the app shut down.
+
+    Leaving App.run_test shuts the app down at once. With keys still queued behind a quit (sent
+    before the quit was handled), the app went on handling them after its screens were taken down,
+    and Textual raised ScreenStackError ("No screens on stack") in the key handling: an artefact
+    of the driver, as App.run shuts down only once the loop has ended
+    (tests/test_monkey.py has both).
+    """
+    app = pilot.app
+    if app.return_code is None:
+        await pilot.pause()  # hints, grading and generation finish or stop first
+        app.exit()
+    await asyncio.wait_for(asyncio.shield(app._task), seconds)
+
+
 async def session(rng: random.Random, data: Path, budget: int, report: Report,
                   recent: list[str], tour: list[tuple[str, ...]], settle: float,
                   deadline: float) -> None:
@@ -232,10 +249,7 @@ async def session(rng: random.Random, data: Path, budget: int, report: Report,
             recent.append(what)
             if app.return_code is not None:
                 break
-        # Let hints, grading and generation finish or stop before the app closes (unless it is
-        # quitting already: then there is no screen left to wait for).
-        if app.return_code is None:
-            await pilot.pause()
+        await end_session(pilot)
 
 
 async def run(events: int, seed: int, data: Path, progress=None, settle: float = SETTLE,

@@ -194,3 +194,69 @@ async def test_the_resume_dialog_answered_from_under_the_palette(data_dir):
         await pilot.press("escape")
         assert app.screen is app.game_screen
         assert app.game_screen.game.index == 0, "the first answer counts: a new game"
+
+
+KEYS_AFTER_Q = ("4", "q", "e", "right")
+"""q, then keys typed before the app has handled it (the editor's key and an arrow)."""
+
+
+async def test_keys_queued_behind_q_end_the_session_cleanly(data_dir):
+    # The long run stopped once on ScreenStackError "No screens on stack": the monkey left
+    # run_test as soon as the app had quit, which shuts the app down at once, while keys sent
+    # behind the q were still queued; the app handled them with its screens taken down. The
+    # monkey now lets the app's loop end first, as a terminal run does (next test).
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        for key in KEYS_AFTER_Q:
+            await monkey.press(pilot, key)
+        await monkey.end_session(pilot)
+    assert app.return_code == 0
+    assert load_save(data_dir / SAVE_NAME).index == 1
+
+
+async def test_keys_queued_behind_q_in_a_terminal_run(data_dir):
+    # The same keys in a run as in a terminal (App.run, headless): no error, so it was never the
+    # app's bug.
+    app = easy_app()
+
+    async def typist(pilot) -> None:
+        for key in KEYS_AFTER_Q:
+            await monkey.press(pilot, key)
+
+    await app.run_async(headless=True, size=(100, 40), auto_pilot=typist)
+    assert app.return_code == 0 and app._exception is None
+    assert load_save(data_dir / SAVE_NAME).index == 1
+
+
+async def test_a_puzzle_picked_from_under_the_palette(data_dir):
+    # The same race in the bundled-puzzle picker: enter twice, queued for its list, after ctrl+p.
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("b")
+        picker = app.screen
+        options = picker.query_one("OptionList")
+        picked = picker.by_id[options.get_option_at_index(options.highlighted).id]
+        app.action_command_palette()
+        await pilot.pause()
+        for _ in range(2):
+            options.call_later(options.action_select)
+        await until(pilot, lambda: picker not in app.screen_stack)
+        await pilot.press("escape")
+        assert app.screen is app.game_screen
+        assert app.game_screen.game.puzzle == picked.grid
+
+
+async def test_a_search_ending_while_the_palette_closes(data_dir):
+    # A search that ended as the palette closed hid its busy indicator and showed its list after
+    # the palette's widgets were gone: NoMatches ended the app.
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        palette = await open_palette(pilot)
+        for part in ("CommandList", "LoadingIndicator", "#--input"):
+            await palette.query_one(part).remove()  # as the palette is while it closes
+        palette._show_busy = True
+        palette._list_visible = not palette._list_visible
+        await pilot.pause()
+        palette._show_busy = False
+        await pilot.pause()
+        assert app.screen is palette and app.return_code is None

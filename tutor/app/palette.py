@@ -18,8 +18,22 @@ class Palette(CommandPalette):
     * a search started by typing that is still to run when the palette closes (escape right after
       a letter) failed to find the palette's list; it now simply stops;
     * the "No matches found" line, put in the list half a second after a search found nothing,
-      failed the same way when the palette was closing by then; it is left out then.
+      failed the same way when the palette was closing by then; it is left out then;
+    * so did showing or hiding the list and the busy indicator at the end of a search that
+      finished as the palette closed.
     """
+
+    def _watch__list_visible(self) -> None:
+        try:
+            super()._watch__list_visible()
+        except NoMatches:
+            pass  # closing
+
+    async def _watch__show_busy(self) -> None:
+        try:
+            await super()._watch__show_busy()
+        except NoMatches:
+            pass  # closing
 
     def set_timer(self, delay, callback=None, *args, **kwargs):
         if callback is not None:
