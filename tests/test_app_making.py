@@ -268,7 +268,7 @@ async def test_the_editor_grades_a_proper_puzzle_live_and_drops_a_stale_grade():
         await wait_for(pilot, lambda: editor.result is not None)
         assert editor.result.is_proper
         # The check and the start of the grade happen in one handler, so this is the grade's state.
-        if editor.grade is None:
+        if editor.puzzle_grade is None:
             assert editor.grading == hard.grid.values
             assert "grading…" in text(editor, "#editor-check")
         # A given more, typed while the first grade may still run: the keys are taken at once.
@@ -278,10 +278,10 @@ async def test_the_editor_grades_a_proper_puzzle_live_and_drops_a_stale_grade():
         await pilot.press(str(solution.value(cell)))
         changed = editor.values
         assert changed[cell] == solution.value(cell) and changed != hard.grid.values
-        await wait_for(pilot, lambda: editor.grade is not None and editor.grading is None)
+        await wait_for(pilot, lambda: editor.puzzle_grade is not None and editor.grading is None)
         expected = tutor.grade(tutor.Grid(changed))
         assert editor.values == changed
-        assert editor.grade.level == expected.level and editor.grade.rating == expected.rating
+        assert editor.puzzle_grade.level == expected.level and editor.puzzle_grade.rating == expected.rating
         shown = text(editor, "#editor-check")
         hardest = tutor.engine.technique(expected.hardest).name
         assert f"level {expected.level:g} ({expected.band})" in shown

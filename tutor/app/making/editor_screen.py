@@ -106,7 +106,7 @@ class EditorScreen(CellSelection, BoardScreen[Composed | None]):
         self.result: EditorCheck | None = None
         """The latest validation, for `values` only (None while the count runs)."""
         self.pending_shown = False
-        self.grade: Grade | EngineError | None = None
+        self.puzzle_grade: Grade | EngineError | None = None
         """The grade of `values` once the worker has it (a proper puzzle only)."""
         self.grading: tuple[int, ...] | None = None
         """The values the grading worker has in hand, if it runs (possibly stale by now)."""
@@ -211,7 +211,7 @@ class EditorScreen(CellSelection, BoardScreen[Composed | None]):
     # --- validation: conflicts at once, the solution count in a worker -----------------------
     def validate(self) -> None:
         self.result = None
-        self.grade = None
+        self.puzzle_grade = None
         self.pending_shown = False
         self.refresh_views()
         self.set_timer(PENDING_NOTICE, self.show_pending)
@@ -258,7 +258,7 @@ class EditorScreen(CellSelection, BoardScreen[Composed | None]):
     def on_graded(self, message: Graded) -> None:
         self.grading = None
         if message.values == self.values:
-            self.grade = message.result
+            self.puzzle_grade = message.result
             self.refresh_views()
         elif self.result is not None and self.result.is_proper:
             self.start_grading()  # the grid changed meanwhile: grade the one shown now
@@ -295,7 +295,7 @@ class EditorScreen(CellSelection, BoardScreen[Composed | None]):
         where = " (cells marked !)" if result.status == "conflict" else ""
         line = Content.from_markup(f"{mark} $message{where}", message=result.message)
         if result.is_proper:
-            line = line + Content("\n") + grade_content(self.grade)
+            line = line + Content("\n") + grade_content(self.puzzle_grade)
         return line
 
     # --- saving and playing -------------------------------------------------------------------
