@@ -260,3 +260,20 @@ async def test_a_search_ending_while_the_palette_closes(data_dir):
         palette._show_busy = False
         await pilot.pause()
         assert app.screen is palette and app.return_code is None
+
+
+async def test_a_page_key_that_reaches_a_closing_lesson(data_dir):
+    # escape and then → typed fast: the arrow, queued for the lesson, turned the page after the
+    # lesson's widgets were gone (NoMatches ended the app).
+    app = easy_app()
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.press("t", "enter")
+        lesson = app.screen
+        assert type(lesson).__name__ == "LessonScreen"
+        page = lesson.session.page_index
+        await pilot.press("escape")
+        assert isinstance(app.screen, LessonMenuScreen)
+        lesson.action_next_page()  # what the queued arrow runs
+        lesson.action_previous_page()
+        await pilot.pause()
+        assert isinstance(app.screen, LessonMenuScreen) and lesson.session.page_index == page
