@@ -258,6 +258,40 @@ async def test_editor_starts_from_the_games_givens_to_vary_them():
         assert not any(editor.values), "undo goes back to the board before the copy"
 
 
+async def test_the_editor_grades_a_proper_puzzle_live_and_drops_a_stale_grade():
+    hard = next(c for c in tutor.model.bundled.collections() if c.level == 6).puzzles()[4]
+    app = TutorApp(hard.grid, hard.name)
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("e", "G")
+        editor = app.screen
+        assert isinstance(editor, EditorScreen)
+        await wait_for(pilot, lambda: editor.result is not None)
+        assert editor.result.is_proper
+        # The check and the start of the grade happen in one handler, so this is the grade's state.
+        if editor.puzzle_grade is None:
+            assert editor.grading == hard.grid.values
+            assert "grading…" in text(editor, "#editor-check")
+        # A given more, typed while the first grade may still run: the keys are taken at once.
+        solution = tutor.grade(hard.grid).solution
+        cell = hard.grid.empty_cells[0]
+        editor.selected = cell
+        await pilot.press(str(solution.value(cell)))
+        changed = editor.values
+        assert changed[cell] == solution.value(cell) and changed != hard.grid.values
+        await wait_for(pilot, lambda: editor.puzzle_grade is not None and editor.grading is None)
+        expected = tutor.grade(tutor.Grid(changed))
+        assert editor.values == changed
+        assert editor.puzzle_grade.level == expected.level and editor.puzzle_grade.rating == expected.rating
+        shown = text(editor, "#editor-check")
+        hardest = tutor.engine.technique(expected.hardest).name
+        assert f"level {expected.level:g} ({expected.band})" in shown
+        assert f"rating {expected.rating:g} ({hardest})" in shown
+        await pilot.press("X")  # an empty board: many solutions, no grade
+        await wait_for(pilot, lambda: editor.result is not None)
+        assert "Grade" not in text(editor, "#editor-check")
+        assert "grading" not in text(editor, "#editor-check")
+
+
 async def test_editor_draft_survives_leaving(data_dir):
     app = easy_app()
     async with app.run_test(size=BIG) as pilot:

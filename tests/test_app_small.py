@@ -90,6 +90,50 @@ async def test_the_path_follows_the_newest_entry():
         assert steps.scroll_y == steps.max_scroll_y, "the newest change is in view"
 
 
+def entries_in_view(steps) -> range:
+    """The numbers of the path's entries in view (line 0 is the heading, line n entry n)."""
+    top = round(steps.scroll_y)
+    return range(max(top, 1), top + steps.scrollable_content_region.height)
+
+
+@pytest.mark.parametrize("size, panel", [(SMALL, "#steps-under"), (BIG, "#steps")])
+async def test_the_path_scrolls_back_by_keys(size, panel):
+    app = TutorApp(tutor.parse(EASY), "easy")
+    async with app.run_test(size=size) as pilot:
+        screen = app.game_screen
+        cell = screen.selected = screen.game.grid.empty_cells[0]
+        for n in range(66):  # 66 changes: a candidate taken off and put back, over and over
+            assert screen.game.toggle_candidate(cell, 1 + n // 2 % 9)
+        screen.changed()
+        await pilot.pause()
+        steps = screen.query_one(panel)
+        newest = screen.game.index
+        assert newest >= 60 and newest in entries_in_view(steps)
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert newest not in entries_in_view(steps), "a page up leaves the newest entry"
+        for _ in range(3):
+            await pilot.press("pageup")
+        await pilot.press("home")
+        await pilot.pause()
+        assert 1 in entries_in_view(steps), "the first change is in view"
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert 1 not in entries_in_view(steps)
+        await pilot.press("end")
+        await pilot.pause()
+        assert newest in entries_in_view(steps), "end shows the newest again"
+        await pilot.press("home", "down", "down", "up")  # the board's keys still move it
+        await pilot.pause()
+        assert 1 in entries_in_view(steps), "moving the selection leaves the path where it is"
+        assert screen.selected == cell + 9, "the selection moved"
+        await pilot.press("up")
+        await pilot.press("p", "5")
+        await pilot.pause()
+        assert screen.game.index == newest + 1
+        assert newest + 1 in entries_in_view(steps), "a new change shows the newest again"
+
+
 async def test_a_corrupt_save_notice_stays_in_the_hint_panel(data_dir):
     (data_dir / "game.json").write_text("{", encoding="utf-8")
     app = TutorApp()

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from textual.screen import Screen
 
 import tutor
 from bench import monkey
+from conftest import until
 from tutor.app.app import SAVE_NAME, TutorApp
 from tutor.app.game_screen import GameScreen
 from tutor.app.learning.menu_screen import LessonMenuScreen
 from tutor.app.palette import Palette
+from tutor.app.screens.resume_screen import ResumeScreen
 from tutor.play.game import load_save
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
@@ -29,6 +33,13 @@ async def test_a_short_monkey_run_finds_nothing(data_dir):
     assert report.events >= 1200
     assert EVERY_SCREEN <= set(report.screens), f"screens reached: {report.screens}"
     assert not monkey.check_saves(data_dir)
+
+
+async def open_palette(pilot) -> Palette:
+    await pilot.press("ctrl+p")
+    palette = pilot.app.screen
+    assert isinstance(palette, Palette)
+    return palette
 
 
 # --- crashes the monkey found --------------------------------------------------------------------
@@ -113,3 +124,156 @@ async def test_closing_a_screen_twice_never_closes_the_game(data_dir, opener):
         assert app.screen is app.game_screen
         await pilot.press("4")
         assert app.game_screen.game.index == 1
+
+
+async def test_the_palette_opened_again_while_the_last_one_closes(data_dir):
+    # ctrl+p, escape, ctrl+p as fast as a terminal sends them: the closed palette was off the stack
+    # but not yet out of the app, and the new one, under the same id, raised DuplicateIds.
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        closing = await open_palette(pilot)
+        await monkey.press(pilot, "escape")
+        while closing in app.screen_stack:
+            await asyncio.sleep(0)
+        assert closing in app._nodes, "off the stack, still in the app: the moment of the race"
+        app.action_command_palette()  # what ctrl+p runs, at that moment
+        await pilot.pause()
+        assert isinstance(app.screen, Palette)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_q_twice_says_only_that_the_game_is_saved(data_dir, capsys):
+    # The second q, handled while the app was closing, added a second exit message, and Textual
+    # printed "NOTE: 1 of 2 errors shown" under the first as if the app had failed.
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        for key in ("4", "q", "q"):
+            await monkey.press(pilot, key)
+        await pilot.pause()
+    assert app.return_code == 0
+    out, err = capsys.readouterr()
+    said = " ".join((out + err).split())
+    assert said.count("is saved in") == 1 and "NOTE" not in said and "error" not in said
+
+
+async def test_no_matches_line_due_while_the_palette_closes(data_dir):
+    # A search that found nothing puts "No matches found" in the list half a second later; when
+    # the palette was closing by then (its list already taken down), that ended the app.
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        palette = await open_palette(pilot)
+        await palette.query_one("CommandList").remove()  # as the palette is while it closes
+        palette._NO_MATCHES_COUNTDOWN = 0.001
+        palette._start_no_matches_countdown("zzzz")
+        timer = palette._no_matches_timer
+        await until(pilot, lambda: timer._task is None or timer._task.done())
+        await pilot.pause()
+        assert app.screen is palette and app.return_code is None
+
+
+async def test_the_resume_dialog_answered_from_under_the_palette(data_dir):
+    # n (new game) reached the resume dialog just after ctrl+p had opened the palette over it: the
+    # answer was taken but the dialog stayed, and the next key answered again (InvalidStateError).
+    first = easy_app()
+    async with first.run_test(size=(100, 40)) as pilot:
+        await pilot.press("4")
+    app = TutorApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        resume = app.screen
+        assert isinstance(resume, ResumeScreen)
+        app.action_command_palette()
+        await pilot.pause()
+        palette = app.screen
+        for answer in ("choose(False)", "choose(True)"):  # the keys n and r, queued for the dialog
+            resume.call_later(resume.run_action, answer)
+        await until(pilot, lambda: resume not in app.screen_stack)
+        await pilot.pause()
+        assert app.screen is palette
+        await pilot.press("escape")
+        assert app.screen is app.game_screen
+        assert app.game_screen.game.index == 0, "the first answer counts: a new game"
+
+
+KEYS_AFTER_Q = ("4", "q", "e", "right")
+"""q, then keys typed before the app has handled it (the editor's key and an arrow)."""
+
+
+async def test_keys_queued_behind_q_end_the_session_cleanly(data_dir):
+    # The long run stopped once on ScreenStackError "No screens on stack": the monkey left
+    # run_test as soon as the app had quit, which shuts the app down at once, while keys sent
+    # behind the q were still queued; the app handled them with its screens taken down. The
+    # monkey now lets the app's loop end first, as a terminal run does (next test).
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        for key in KEYS_AFTER_Q:
+            await monkey.press(pilot, key)
+        await monkey.end_session(pilot)
+    assert app.return_code == 0
+    assert load_save(data_dir / SAVE_NAME).index == 1
+
+
+async def test_keys_queued_behind_q_in_a_terminal_run(data_dir):
+    # The same keys in a run as in a terminal (App.run, headless): no error, so it was never the
+    # app's bug.
+    app = easy_app()
+
+    async def typist(pilot) -> None:
+        for key in KEYS_AFTER_Q:
+            await monkey.press(pilot, key)
+
+    await app.run_async(headless=True, size=(100, 40), auto_pilot=typist)
+    assert app.return_code == 0 and app._exception is None
+    assert load_save(data_dir / SAVE_NAME).index == 1
+
+
+async def test_a_puzzle_picked_from_under_the_palette(data_dir):
+    # The same race in the bundled-puzzle picker: enter twice, queued for its list, after ctrl+p.
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("b")
+        picker = app.screen
+        options = picker.query_one("OptionList")
+        picked = picker.by_id[options.get_option_at_index(options.highlighted).id]
+        app.action_command_palette()
+        await pilot.pause()
+        for _ in range(2):
+            options.call_later(options.action_select)
+        await until(pilot, lambda: picker not in app.screen_stack)
+        await pilot.press("escape")
+        assert app.screen is app.game_screen
+        assert app.game_screen.game.puzzle == picked.grid
+
+
+async def test_a_search_ending_while_the_palette_closes(data_dir):
+    # A search that ended as the palette closed hid its busy indicator and showed its list after
+    # the palette's widgets were gone: NoMatches ended the app.
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        palette = await open_palette(pilot)
+        for part in ("CommandList", "LoadingIndicator", "#--input"):
+            await palette.query_one(part).remove()  # as the palette is while it closes
+        palette._show_busy = True
+        palette._list_visible = not palette._list_visible
+        await pilot.pause()
+        palette._show_busy = False
+        await pilot.pause()
+        assert app.screen is palette and app.return_code is None
+
+
+async def test_a_page_key_that_reaches_a_closing_lesson(data_dir):
+    # escape and then → typed fast: the arrow, queued for the lesson, turned the page after the
+    # lesson's widgets were gone (NoMatches ended the app).
+    app = easy_app()
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.press("t", "enter")
+        lesson = app.screen
+        assert type(lesson).__name__ == "LessonScreen"
+        page = lesson.session.page_index
+        await pilot.press("escape")
+        assert isinstance(app.screen, LessonMenuScreen)
+        lesson.action_next_page()  # what the queued arrow runs
+        lesson.action_previous_page()
+        await pilot.pause()
+        assert isinstance(app.screen, LessonMenuScreen) and lesson.session.page_index == page

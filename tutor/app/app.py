@@ -90,12 +90,25 @@ class TutorApp(App):
         # Keys come in faster than screens close: a second escape, handled by a screen already
         # closing, used to pop the screen under it too, down to the game and then a blank screen.
         # Only the screen on top (or something in it) closes a screen.
+        #
+        # A screen still on the stack but covered closes from under the one on top: a key it was
+        # sent just before ctrl+p opened the palette over it. Refused, its dismiss had already
+        # given its answer (the resume dialog resumed the game) and a second key answered again,
+        # which ended the app (InvalidStateError).
         asking = active_message_pump.get(None)
         if isinstance(asking, Widget) and not isinstance(asking, App):
             screen = asking if isinstance(asking, Screen) else _screen_of(asking)
             if screen is not self.screen:
+                if screen is not None and screen in self._screen_stack[1:]:
+                    return self.close_covered(screen)
                 return AwaitComplete()
         return super().pop_screen()
+
+    def close_covered(self, screen: Screen) -> AwaitComplete:
+        """Close `screen`, which another screen covers, leaving the one on top in place."""
+        self._screen_stack.remove(screen)
+        screen._pop_result_callback()
+        return AwaitComplete(self._replace_screen(screen)).call_next(self)
 
     # --- the crash handler --------------------------------------------------------------------
     def _handle_exception(self, error: Exception) -> None:
@@ -130,6 +143,10 @@ class TutorApp(App):
 
     def action_quit(self) -> None:
         """Quit; an unfinished game is saved (after every change), and the terminal says so."""
+        if self.return_code is not None:
+            # Quitting already (q pressed twice fast): a second message would make Textual add
+            # "NOTE: 1 of 2 errors shown" under the first, as if something had gone wrong.
+            return
         screen = getattr(self, "game_screen", None)
         game = screen.game if screen is not None else None
         if game is not None and game.index and not game.is_solved and not self.save_failed:
@@ -210,8 +227,11 @@ class TutorApp(App):
 
     # Textual's palettes (commands, and the theme picker it offers in them) open as Palette.
     def action_command_palette(self) -> None:
+        # No id (Textual gives its palette one, used by nothing): a palette just closed is off the
+        # stack but still in the app for a moment, and a second one under the same id raised
+        # DuplicateIds when ctrl+p came that fast.
         if self.use_command_palette and not Palette.is_open(self):
-            self.push_screen(Palette(id="--command-palette"))
+            self.push_screen(Palette())
 
     def search_commands(self, commands, placeholder: str = "Search for commands…"):
         return self.push_screen(Palette(providers=[SimpleProvider(self.screen, commands)],

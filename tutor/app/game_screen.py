@@ -183,6 +183,10 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
             return
         self.replace_game(previous, f"Brought back the previous game: {game_state(previous)}.")
 
+    def action_scroll_path(self, where: str) -> None:
+        for step_list in self.query(StepList):
+            step_list.scroll_path(where)
+
     # --- moving and entering --------------------------------------------------------------
     def action_digit(self, digit: int) -> None:
         cell, game = self.selected, self.game

@@ -31,6 +31,10 @@ class Key:
         return f"{self.key_display or self.keys.split(',')[0]} {self.label}"
 
 
+PATH_KEYS = "pageup, pagedown, home, end"
+PATH_HELP = ("Scroll the path (the list of changes) back a page, forward a page, to the first "
+             "change, or to the newest; a new change shows the newest again.")
+
 GAME_KEYS: tuple[Key, ...] = (
     Key("up,k", "move(-1, 0)", "Move", "Move the selection up (also k).", key_display="←↓↑→",
         narrow=False),
@@ -76,6 +80,9 @@ GAME_KEYS: tuple[Key, ...] = (
         show=False, title="Restore the previous game"),
     Key("t", "lessons", "Lessons", "Lessons: one per technique, with exercises answered on the board.",
         title="Lessons"),
+    *(Key(key, f"scroll_path('{where}')", "Path", PATH_HELP, show=False)
+      for key, where in (("pageup", "up"), ("pagedown", "down"), ("home", "oldest"),
+                         ("end", "newest"))),
     Key("q", "app.quit", "Quit", "Quit (the game is saved after every change).", show=False),
 )
 
@@ -141,6 +148,8 @@ def help_rows(keys=GAME_KEYS) -> list[tuple[str, str]]:
         seen.add(k.help)
         if k.label == "Move":
             rows.append(("arrows, h j k l", "Move the selection; click a cell to select it."))
+        elif k.label == "Path":
+            rows.append((PATH_KEYS, k.help))
         elif k.label == "Digit":
             rows.append((k.key_display, k.help))
         else:

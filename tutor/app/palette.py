@@ -16,8 +16,29 @@ class Palette(CommandPalette):
     * page down (or up, home, end) pressed right after typing, before the list of matches was laid
       out, raised KeyError inside Textual's OptionList; such a key now does nothing;
     * a search started by typing that is still to run when the palette closes (escape right after
-      a letter) failed to find the palette's list; it now simply stops.
+      a letter) failed to find the palette's list; it now simply stops;
+    * the "No matches found" line, put in the list half a second after a search found nothing,
+      failed the same way when the palette was closing by then; it is left out then;
+    * so did showing or hiding the list and the busy indicator at the end of a search that
+      finished as the palette closed.
     """
+
+    def _watch__list_visible(self) -> None:
+        try:
+            super()._watch__list_visible()
+        except NoMatches:
+            pass  # closing
+
+    async def _watch__show_busy(self) -> None:
+        try:
+            await super()._watch__show_busy()
+        except NoMatches:
+            pass  # closing
+
+    def set_timer(self, delay, callback=None, *args, **kwargs):
+        if callback is not None:
+            callback = _unless_closing(callback)
+        return super().set_timer(delay, callback, *args, **kwargs)
 
     def _action_command_list(self, action: str) -> None:
         try:
@@ -31,3 +52,15 @@ class Palette(CommandPalette):
             await _gather(self, search_value)
         except NoMatches:
             pass  # the palette closed meanwhile: nobody waits for the matches
+
+
+def _unless_closing(callback):
+    """The timer's callback, doing nothing once the palette's widgets are gone (it is closing)."""
+
+    def guarded():
+        try:
+            return callback()
+        except NoMatches:
+            return None
+
+    return guarded

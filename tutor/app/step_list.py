@@ -32,3 +32,9 @@ class StepList(VerticalScroll, can_focus=False):
         self.query_one("#step-lines", Static).update(lines)
         # Once the new lines are laid out: scrolled now, the newest entries stayed below the fold.
         self.call_after_refresh(self.scroll_end, animate=False)
+
+    def scroll_path(self, where: str) -> None:
+        """'up' or 'down' a page, to the 'oldest' or the 'newest' entry (the keys of GAME_KEYS)."""
+        move = {"up": self.scroll_page_up, "down": self.scroll_page_down,
+                "oldest": self.scroll_home, "newest": self.scroll_end}[where]
+        move(animate=False)

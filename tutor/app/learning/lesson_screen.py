@@ -80,12 +80,16 @@ class LessonScreen(BoardScreen):
         self.query_one("#lesson-text").scroll_home(animate=False)
 
     def action_next_page(self) -> None:
+        if not self.is_current:
+            return  # a key sent just before the lesson closed: its widgets are gone
         if self.session.next_page():
             self.show_page()
         else:
             self.action_exercises()
 
     def action_previous_page(self) -> None:
+        if not self.is_current:
+            return
         if self.session.previous_page():
             self.show_page()
 

@@ -15,12 +15,14 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Footer, Static
 
+from tutor.engine import EngineError, Grade, grade, technique
 from tutor.generator.editor import EditorCheck, check, default_path, save
 from tutor.model.geometry import CELL_COUNT, DIGITS, cell_name
 from tutor.model.grid import Grid
 from tutor.solvers.backtracking import MIN_PROPER_GIVENS
 from tutor.model.storage import Unreadable
 from tutor.app.board import Board
+from tutor.app.difficulty_panel import level_text
 from tutor.app.layout import BoardScreen
 from tutor.app.keys import GAME_KEYS, Key, bindings
 from tutor.app.selection import CellSelection
@@ -67,6 +69,26 @@ class Checked(Message):
         self.values, self.result = values, result
 
 
+class Graded(Message):
+    """The worker graded `values` (a proper puzzle): its Grade, or the EngineError raised."""
+
+    def __init__(self, values: tuple[int, ...], result: Grade | EngineError) -> None:
+        super().__init__()
+        self.values, self.result = values, result
+
+
+def grade_content(result: Grade | EngineError | None) -> Content:
+    """The grade line under the check: 'grading…' while the worker runs (None)."""
+    if result is None:
+        return Content.from_markup("[dim]grading…[/]")
+    if isinstance(result, EngineError):
+        return Content.from_markup("[b]Grade[/] not known: $error", error=str(result))
+    hardest = technique(result.hardest).name if result.hardest is not None else "none"
+    return Content.from_markup(
+        f"[b]Grade[/] level {level_text(result.level)} ([b]$band[/])  [dim]│[/]  "
+        f"rating {result.rating:g} ($hardest)", band=result.band, hardest=hardest)
+
+
 class EditorScreen(CellSelection, BoardScreen[Composed | None]):
     """Dismisses with the puzzle to play, or None when the user goes back to the game."""
 
@@ -84,6 +106,10 @@ class EditorScreen(CellSelection, BoardScreen[Composed | None]):
         self.result: EditorCheck | None = None
         """The latest validation, for `values` only (None while the count runs)."""
         self.pending_shown = False
+        self.puzzle_grade: Grade | EngineError | None = None
+        """The grade of `values` once the worker has it (a proper puzzle only)."""
+        self.grading: tuple[int, ...] | None = None
+        """The values the grading worker has in hand, if it runs (possibly stale by now)."""
         self.saved_as: dict[tuple[int, ...], str] = {}
         self.message = ""
         self.draft_failed = False
@@ -185,6 +211,7 @@ class EditorScreen(CellSelection, BoardScreen[Composed | None]):
     # --- validation: conflicts at once, the solution count in a worker -----------------------
     def validate(self) -> None:
         self.result = None
+        self.puzzle_grade = None
         self.pending_shown = False
         self.refresh_views()
         self.set_timer(PENDING_NOTICE, self.show_pending)
@@ -203,6 +230,38 @@ class EditorScreen(CellSelection, BoardScreen[Composed | None]):
         if message.values == self.values:
             self.result = message.result
             self.refresh_views()
+            if message.result.is_proper:
+                self.start_grading()
+
+    # --- the grade of a proper puzzle, in a worker -----------------------------------------------
+    def start_grading(self) -> None:
+        """Grade `values` unless a grade is running; then it starts when that one ends.
+
+        A grade cannot be stopped midway (a hard puzzle takes seconds), so one whose grid has
+        changed since is cancelled, its answer dropped, and never joined by a second thread: typing
+        fast never piles up graders on the machine.
+        """
+        if self.grading is None:
+            self.grading = self.values
+            self.grade_puzzle(self.values)
+        elif self.grading != self.values:
+            self.workers.cancel_group(self, "editor-grade")
+
+    @work(thread=True, group="editor-grade")
+    def grade_puzzle(self, values: tuple[int, ...]) -> None:
+        try:
+            result: Grade | EngineError = grade(Grid(values))
+        except EngineError as error:
+            result = error
+        self.post_message(Graded(values, result))
+
+    def on_graded(self, message: Graded) -> None:
+        self.grading = None
+        if message.values == self.values:
+            self.puzzle_grade = message.result
+            self.refresh_views()
+        elif self.result is not None and self.result.is_proper:
+            self.start_grading()  # the grid changed meanwhile: grade the one shown now
 
     def refresh_views(self) -> None:
         puzzle = self.puzzle
@@ -234,7 +293,10 @@ class EditorScreen(CellSelection, BoardScreen[Composed | None]):
         mark = {"unique": "[b $text-success]✓[/]", "multiple": "[b $text-warning]✗[/]",
                 "none": "[b $text-error]✗[/]", "conflict": "[b $text-error]✗[/]"}[result.status]
         where = " (cells marked !)" if result.status == "conflict" else ""
-        return Content.from_markup(f"{mark} $message{where}", message=result.message)
+        line = Content.from_markup(f"{mark} $message{where}", message=result.message)
+        if result.is_proper:
+            line = line + Content("\n") + grade_content(self.puzzle_grade)
+        return line
 
     # --- saving and playing -------------------------------------------------------------------
     def refusal(self, done: str) -> str | None:
