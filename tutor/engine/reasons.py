@@ -1,0 +1,112 @@
+"""Why a candidate is gone: a peer holds the digit, or an earlier step (or the user) removed it.
+
+A step's finder sees only values and candidate masks; the texts that explain a single or list a
+pattern's candidates need the position itself, and, to name which earlier step removed a
+candidate, the history that led there. `Position` carries both; the play layer builds it from the
+game's history, and a position typed in with its own pencil marks has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from tutor.engine.step import Step
+from tutor.model.geometry import DIGITS_IN, PEERS, UNITS_OF, cell_name, cells_name, unit_name
+
+PENCIL_MARKS = ""
+"""The removal of a candidate the position came without (typed pencil marks, no history)."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """The position a step was found in, and what removed the candidates it lacks.
+
+    `removed_by` maps (cell, digit) to a phrase finishing "d was removed from rXcY ...", such as
+    "by the naked pair in row 3" or "by you". `history` says whether the position was reached by
+    moves the tutor saw: without it, a candidate gone with no peer holding the digit is simply not
+    among the pencil marks the position came with.
+    """
+
+    values: Sequence[int]
+    masks: Sequence[int]
+    removed_by: Mapping[tuple[int, int], str] = field(default_factory=dict)
+    history: bool = False
+
+    def candidates(self, cell: int) -> tuple[int, ...]:
+        return DIGITS_IN[self.masks[cell]]
+
+
+class Blocker(NamedTuple):
+    """Why `digit` cannot go in `cell`: the peer `seen` holds it; else `removed` says how it went
+    (a phrase such as "by the naked pair in row 3", or PENCIL_MARKS)."""
+
+    cell: int
+    digit: int
+    seen: int | None
+    removed: str
+
+
+def holders(position: Position, cell: int, digit: int) -> list[int]:
+    """The peers of `cell` holding `digit`: those in its row first, then column, then box."""
+    values = position.values
+    rank = {unit: i for i, unit in enumerate(UNITS_OF[cell])}
+    found = [p for p in PEERS[cell] if values[p] == digit]
+    return sorted(found, key=lambda p: min(rank.get(u, 3) for u in UNITS_OF[p]))
+
+
+def removal(position: Position, cell: int, digit: int) -> str:
+    """How a candidate that no peer rules out went: the step that removed it, "by you",
+    "earlier" (history without a record of it), or PENCIL_MARKS (no history)."""
+    phrase = position.removed_by.get((cell, digit))
+    if phrase:
+        return phrase
+    return "earlier" if position.history else PENCIL_MARKS
+
+
+def blocker(position: Position, cell: int, digit: int) -> Blocker:
+    """Why `digit` is not a candidate of the empty `cell`."""
+    seen = holders(position, cell, digit)
+    if seen:
+        return Blocker(cell, digit, seen[0], "")
+    return Blocker(cell, digit, None, removal(position, cell, digit))
+
+
+def step_phrase(step: Step) -> str:
+    """'by the naked pair in row 3', 'by the XY-Wing at r1c2, r1c5 and r4c2': an earlier step."""
+    name = step.name
+    if not name[1:2].isupper():  # 'XY-Wing' and 'BUG+1' keep their capitals
+        name = name[0].lower() + name[1:]
+    if step.units:
+        return f"by the {name} in {unit_name(step.units[0])}"
+    shown = step.cells[:3]
+    if not shown:
+        return f"by the {name}"
+    more = len(step.cells) - len(shown)
+    where = cells_name(shown) if not more else f"{', '.join(map(cell_name, shown))} and {more} more"
+    return f"by the {name} at {where}"
+
+
+Change = tuple[Sequence[int], Sequence[int], Sequence[Step]]
+"""One position of a history: its values, its candidate masks, the steps that led to it."""
+
+
+def removals_in(history: Sequence[Change]) -> dict[tuple[int, int], str]:
+    """What removed each candidate gone by the end of `history` (the first position is the start).
+
+    A candidate lost to a step is credited to it, one lost any other way (a pencil mark toggled
+    off) to the user; one that comes back is forgotten, and so is one whose cell is filled.
+    """
+    found: dict[tuple[int, int], str] = {}
+    for (_, before, _), (values, masks, steps) in zip(history, history[1:]):
+        for cell, (old, new) in enumerate(zip(before, masks)):
+            if old == new:
+                continue
+            for digit in DIGITS_IN[old & ~new]:
+                if not values[cell]:
+                    maker = next((s for s in steps if (cell, digit) in s.eliminations), None)
+                    found[(cell, digit)] = "by you" if maker is None else step_phrase(maker)
+            for digit in DIGITS_IN[new & ~old]:
+                found.pop((cell, digit), None)
+    return found
