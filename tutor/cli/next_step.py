@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.engine import ContradictionError, EngineError, next_step
+from tutor.engine import ContradictionError, EngineError, Position, next_step
 from tutor.model.geometry import cells_name
 from tutor.model.geometry import cell_name
 from tutor.cli.arguments import command_parser
@@ -76,5 +76,5 @@ def run(args) -> int:
     if step is None:
         print("The grid is solved: there is no next step.")
         return 0
-    print(step.hint(args.hint))
+    print(step.hint(args.hint, Position(grid.values, grid.masks)))
     return 0

@@ -2,18 +2,20 @@
 
 A step's finder sees only values and candidate masks; the texts that explain a single or list a
 pattern's candidates need the position itself, and, to name which earlier step removed a
-candidate, the history that led there. `Position` carries both; the play layer builds it from the
-game's history, and a position typed in with its own pencil marks has none.
+candidate, the history that led there. `Position` carries both: the game builds it from its
+history, `positions_along` from a solving path; a candidate that no history accounts for was
+not among the pencil marks the position started from (a grid typed in with its own marks).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from tutor.engine.step import Step
 from tutor.model.geometry import DIGITS_IN, PEERS, UNITS_OF, cell_name, cells_name, unit_name
+from tutor.model.grid import Grid
 
 PENCIL_MARKS = ""
 """The removal of a candidate the position came without (typed pencil marks, no history)."""
@@ -24,15 +26,12 @@ class Position:
     """The position a step was found in, and what removed the candidates it lacks.
 
     `removed_by` maps (cell, digit) to a phrase finishing "d was removed from rXcY ...", such as
-    "by the naked pair in row 3" or "by you". `history` says whether the position was reached by
-    moves the tutor saw: without it, a candidate gone with no peer holding the digit is simply not
-    among the pencil marks the position came with.
+    "by the naked pair in row 3" or "by you".
     """
 
     values: Sequence[int]
     masks: Sequence[int]
     removed_by: Mapping[tuple[int, int], str] = field(default_factory=dict)
-    history: bool = False
 
     def candidates(self, cell: int) -> tuple[int, ...]:
         return DIGITS_IN[self.masks[cell]]
@@ -57,12 +56,9 @@ def holders(position: Position, cell: int, digit: int) -> list[int]:
 
 
 def removal(position: Position, cell: int, digit: int) -> str:
-    """How a candidate that no peer rules out went: the step that removed it, "by you",
-    "earlier" (history without a record of it), or PENCIL_MARKS (no history)."""
-    phrase = position.removed_by.get((cell, digit))
-    if phrase:
-        return phrase
-    return "earlier" if position.history else PENCIL_MARKS
+    """How a candidate that no peer rules out went: the step that removed it, "by you", or
+    PENCIL_MARKS (the position started without it)."""
+    return position.removed_by.get((cell, digit), PENCIL_MARKS)
 
 
 def blocker(position: Position, cell: int, digit: int) -> Blocker:
@@ -93,20 +89,37 @@ Change = tuple[Sequence[int], Sequence[int], Sequence[Step]]
 
 
 def removals_in(history: Sequence[Change]) -> dict[tuple[int, int], str]:
-    """What removed each candidate gone by the end of `history` (the first position is the start).
-
-    A candidate lost to a step is credited to it, one lost any other way (a pencil mark toggled
-    off) to the user; one that comes back is forgotten, and so is one whose cell is filled.
-    """
+    """What removed each candidate gone by the end of `history` (the first position is the start)."""
     found: dict[tuple[int, int], str] = {}
-    for (_, before, _), (values, masks, steps) in zip(history, history[1:]):
-        for cell, (old, new) in enumerate(zip(before, masks)):
-            if old == new:
-                continue
-            for digit in DIGITS_IN[old & ~new]:
-                if not values[cell]:
-                    maker = next((s for s in steps if (cell, digit) in s.eliminations), None)
-                    found[(cell, digit)] = "by you" if maker is None else step_phrase(maker)
-            for digit in DIGITS_IN[new & ~old]:
-                found.pop((cell, digit), None)
+    for before, after in zip(history, history[1:]):
+        record_removals(found, before[1], after)
     return found
+
+
+def record_removals(found: dict[tuple[int, int], str], before: Sequence[int], after: Change) -> None:
+    """Add to `found` what removed the candidates lost between masks `before` and the position
+    `after`. A candidate lost to one of the steps is credited to it, one lost any other way (a
+    pencil mark toggled off) to the user; one that comes back is forgotten, as is one whose cell is
+    filled (its peers are what rule digits out then).
+    """
+    values, masks, steps = after
+    for cell, (old, new) in enumerate(zip(before, masks)):
+        if old == new:
+            continue
+        for digit in DIGITS_IN[old & ~new]:
+            if not values[cell]:
+                maker = next((s for s in steps if (cell, digit) in s.eliminations), None)
+                found[(cell, digit)] = "by you" if maker is None else step_phrase(maker)
+        for digit in DIGITS_IN[new & ~old]:
+            found.pop((cell, digit), None)
+
+
+def positions_along(grid: Grid, steps: Iterable[Step]) -> Iterator[Position]:
+    """The position each step of a solving path from `grid` is found in, with what removed each
+    candidate it lacks."""
+    found: dict[tuple[int, int], str] = {}
+    for step in steps:
+        yield Position(grid.values, grid.masks, dict(found))
+        after = grid.apply(step)
+        record_removals(found, grid.masks, (after.values, after.masks, (step,)))
+        grid = after
