@@ -72,7 +72,10 @@ def blocker(position: Position, cell: int, digit: int) -> Blocker:
 def step_phrase(step: Step) -> str:
     """'by the naked pair in row 3', 'by the XY-Wing at r1c2, r1c5 and r4c2': an earlier step."""
     name = step.name
-    if not name[1:2].isupper():  # 'XY-Wing' and 'BUG+1' keep their capitals
+    first, _, rest = name.partition(" ")
+    # 'Naked pair' reads 'the naked pair'; 'XY-Wing', 'Finned X-Wing' and 'Sue de Coq' keep
+    # their capitals.
+    if first[1:] == first[1:].lower() and rest == rest.lower():
         name = name[0].lower() + name[1:]
     if step.units:
         return f"by the {name} in {unit_name(step.units[0])}"

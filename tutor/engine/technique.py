@@ -70,8 +70,14 @@ class Texts:
 
 
 def an(word: str) -> str:
-    """'a 5' or 'an 8': the article a digit or word takes when read aloud."""
-    return ("an " if word[:1] in "8aeiou" or word in ("11", "18") else "a ") + word
+    """'a 5', 'an 8', 'an empty rectangle', 'an XY-Wing', 'a W-Wing': the article a digit or word
+    takes when read aloud (a name in capitals, 'XY-Wing', is read letter by letter)."""
+    if word[1:2].isupper() or word[1:2] in ("-", "+"):
+        vowel = word[:1] in "AEFHILMNORSX"  # 'ay', 'ee', 'ef', 'aitch', ... 'ex'
+    else:
+        vowel = word[:1].lower() in "8aeiou" or word in ("11", "18")
+        vowel = vowel and not word.lower().startswith(("uni", "one"))  # 'a unique rectangle'
+    return ("an " if vowel else "a ") + word
 
 
 def digits_or(digits: Iterable[int]) -> str:
