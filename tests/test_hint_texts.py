@@ -11,7 +11,7 @@ import pytest
 import tutor
 from tutor.engine import TECHNIQUES, Position, Step, grade, positions_along
 from tutor.model.bundled import collections
-from tutor.model.geometry import DIGITS, UNITS, cell_name, digits_name
+from tutor.model.geometry import DIGITS, UNITS, cell_name, digits_name, unit_name
 from tutor.model.grid import Grid
 from tutor.play.game import Game
 
@@ -153,18 +153,38 @@ def triple_grid() -> Grid:
     return grid
 
 
-def test_a_single_names_the_earlier_step_that_removed_a_digit():
-    # A real path: some single on it is forced partly by a removal an earlier step made, and its
-    # full hint names that step.
+def single_resting_on_a_removal() -> tuple[Grid, list[Step], int, str]:
+    """A bundled puzzle, its path, the index of a single on it that an earlier step's removal
+    helps force, and that single's full hint."""
     for grid, steps in bundled_paths():
-        for step, position in zip(steps, positions_along(grid, steps)):
+        for index, (step, position) in enumerate(zip(steps, positions_along(grid, steps))):
             if step.technique in ("naked_single", "hidden_single") and not (
                     step.technique == "naked_single" and step.units):
                 full = step.hint(3, position)
                 if "was removed from" in full or "were removed from" in full:
-                    assert re.search(r"removed from r\dc\d(, r\dc\d)*( and r\dc\d)? by the ", full), full
-                    return
+                    return grid, steps, index, full
     pytest.fail("no single on the bundled paths rests on an earlier removal")
+
+
+def test_a_single_names_the_earlier_step_that_removed_a_digit():
+    grid, steps, index, full = single_resting_on_a_removal()
+    names = "|".join(re.escape(s.name.lower()) for s in steps[:index])
+    assert re.search(rf"removed from r\dc\d(, r\dc\d)*( and r\dc\d)? by (the )?({names}) (in|at) ",
+                     full, re.IGNORECASE), full
+
+
+def test_the_games_hint_panel_names_the_earlier_step():
+    from tutor.app.hint_panel import ladder_content  # lazy: only this test needs the app layer
+
+    grid, steps, index, full = single_resting_on_a_removal()
+    game = Game(grid)
+    for step in steps[:index]:
+        game.apply_step(step)
+    assert game.take_hint(game.grid, steps[index])
+    for _ in range(3):
+        game.advance_hint()
+    shown = ladder_content(game, pending=False)
+    assert shown is not None and full in shown.plain
 
 
 def test_the_game_credits_each_removal_to_its_step_or_to_the_player():
@@ -178,7 +198,7 @@ def test_the_game_credits_each_removal_to_its_step_or_to_the_player():
                  if (c, d) not in pair.eliminations)
     game.toggle_candidate(*typed)
     removed = game.position().removed_by
-    assert removed[(cell, digit)].startswith(f"by the {pair.name.lower()}")
+    assert removed[(cell, digit)] == f"by the {pair.name.lower()} in {unit_name(pair.units[0])}"
     assert removed[typed] == "by you"
     game.toggle_candidate(*typed)  # given back: nothing removed it any more
     assert typed not in game.position().removed_by

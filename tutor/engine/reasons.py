@@ -71,20 +71,23 @@ def blocker(position: Position, cell: int, digit: int) -> Blocker:
 
 def step_phrase(step: Step) -> str:
     """'by the naked pair in row 3', 'by the XY-Wing at r1c2, r1c5 and r4c2': an earlier step."""
+    # 'the naked pair', 'the finned X-Wing', 'the death blossom'; a person's name and letters
+    # keep their capitals ('the Sue de Coq', 'the XY-Wing').
     name = step.name
-    first, _, rest = name.partition(" ")
-    # 'Naked pair' reads 'the naked pair'; 'XY-Wing', 'Finned X-Wing' and 'Sue de Coq' keep
-    # their capitals.
-    if first[1:] == first[1:].lower() and rest == rest.lower():
-        name = name[0].lower() + name[1:]
-    if step.units:
-        return f"by the {name} in {unit_name(step.units[0])}"
+    if not name.startswith("Sue "):
+        name = " ".join(w.lower() if w[1:] == w[1:].lower() else w for w in name.split(" "))
+    # 'by pointing in box 7', 'by simple colours': a name that is an activity takes no article.
+    the = "" if name.endswith(("ing", "colours")) and not name.endswith("Wing") else "the "
+    units = step.role("base_units") or step.units[:1]  # a fish is named by all its base lines
+    if units:
+        return f"by {the}{name} in {' and '.join(map(unit_name, units))}"
     shown = step.cells[:3]
     if not shown:
-        return f"by the {name}"
+        return f"by {the}{name}"
     more = len(step.cells) - len(shown)
-    where = cells_name(shown) if not more else f"{', '.join(map(cell_name, shown))} and {more} more"
-    return f"by the {name} at {where}"
+    where = cells_name(shown) if not more else (
+        f"{', '.join(map(cell_name, shown))} and {more} more cell{'s' if more > 1 else ''}")
+    return f"by {the}{name} at {where}"
 
 
 Change = tuple[Sequence[int], Sequence[int], Sequence[Step]]
