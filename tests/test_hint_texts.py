@@ -231,3 +231,20 @@ def test_every_step_of_the_hardest_bundled_paths_reads_well():
         for step, position in zip(steps, positions_along(grid, steps)):
             problems += [f"{step}: {p}" for p in text_problems(step, position)]
     assert not problems, problems[:10]
+
+
+@pytest.mark.shared
+def test_every_step_on_the_sudokuwiki_boards_reads_well():
+    # An extra on ../shared: typed pencil-mark boards with no history, so a digit nothing on the
+    # board rules out is one the marks lack.
+    from test_sudokuwiki import OURS, fixtures
+
+    problems = []
+    for case in fixtures():
+        grid = tutor.parse(case["board"])
+        position = Position(grid.values, grid.masks)
+        for wanted in OURS[case["technique_fn"]]:
+            technique = wanted[0] if isinstance(wanted, tuple) else wanted
+            for step in tutor.find_steps(grid, technique):
+                problems += [f"{case['test']} {step}: {p}" for p in text_problems(step, position)]
+    assert not problems, problems[:10]
