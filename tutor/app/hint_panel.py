@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from tutor.engine import ContradictionError, HintLevel, Step, describe_changes
+from tutor.engine import ContradictionError, HintLevel, Position, Step, describe_changes
 from tutor.play.game import Game
 from tutor.play.hints import HINT_LEVELS
 from tutor.model.geometry import cell_name
@@ -14,18 +14,19 @@ from tutor.app.panel import Panel
 TITLE = "[b]Hint[/]"
 
 
-def rungs_content(step: Step, level: int, keys: str = "") -> Content:
+def rungs_content(step: Step, level: int, keys: str = "", position: Position | None = None) -> Content:
     """The rungs climbed so far: the nudge, then the pattern, then the full explanation and its
-    result; `keys` (what to press next) is added dimmed."""
+    result; `keys` (what to press next) is added dimmed. With the `position` the step was found
+    in, the texts name candidates and what ruled digits out."""
     parts = [f"{TITLE} {level}/{HINT_LEVELS}: $nudge"]
     variables = {"nudge": step.hint(HintLevel.NUDGE)}
     if level == HintLevel.PATTERN:
         parts.append("$pattern")
-        variables["pattern"] = step.hint(HintLevel.PATTERN)
+        variables["pattern"] = step.hint(HintLevel.PATTERN, position)
     if level >= HintLevel.FULL:  # the full explanation restates the pattern
         parts.append("$full")
         parts.append("[b]Result:[/] $changes")
-        variables["full"] = step.hint(HintLevel.FULL)
+        variables["full"] = step.hint(HintLevel.FULL, position)
         variables["changes"] = describe_changes(step)
     if keys:
         parts.append(f"[dim]{keys}[/]")
@@ -60,7 +61,7 @@ def ladder_content(game: Game, pending: bool) -> Content | None:
     step = game.hint_step
     if level and step is not None:
         more = "n: more, s: apply" if level < HINT_LEVELS else "s: apply this step"
-        return rungs_content(step, level, more)
+        return rungs_content(step, level, more, game.hints.position)
     return None
 
 

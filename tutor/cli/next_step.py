@@ -66,7 +66,7 @@ def contradiction_summary(error: "ContradictionError") -> str:
 
 def run(args) -> int:
     # lazy: importing the engine is most of this command's start-up; `tutor --help` needs none of it
-    from tutor.engine import ContradictionError, EngineError, next_step
+    from tutor.engine import ContradictionError, EngineError, Position, next_step
 
     item, grid = read_one(args.puzzle)
     try:
@@ -81,5 +81,5 @@ def run(args) -> int:
     if step is None:
         print("The grid is solved: there is no next step.")
         return 0
-    print(step.hint(args.hint))
+    print(step.hint(args.hint, Position(grid.values, grid.masks)))
     return 0

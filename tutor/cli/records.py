@@ -6,7 +6,7 @@ section "Command line" for the meaning of each key.
 
 from __future__ import annotations
 
-from tutor.engine import EngineError, TECHNIQUES, grade, step_to_json
+from tutor.engine import EngineError, TECHNIQUES, grade, positions_along, step_to_json
 from tutor.model.errors import ConflictError, PuzzleError
 from tutor.model.formats import parse
 from tutor.solvers.backtracking import validity
@@ -71,7 +71,9 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
     if result.bottleneck is not None:
         record["bottleneck"] = {"step": str(result.bottleneck), "index": result.bottleneck_index}
     if with_steps:
-        record["steps"] = [step_to_json(step, readable=True) for step in result.steps]
+        positions = positions_along(grid, result.steps)
+        record["steps"] = [step_to_json(step, readable=True, position=position)
+                           for step, position in zip(result.steps, positions)]
     return record
 
 

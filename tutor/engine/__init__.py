@@ -19,6 +19,7 @@ from tutor.engine.grader import Grade, grade
 from tutor.engine.registry import (
     BANDS, BY_ID, CARD_LADDER, LADDER, LADDERS, TECHNIQUES, Technique, band, technique,
 )
+from tutor.engine.reasons import Position, positions_along, removals_in
 from tutor.engine.scoring import Earned, level_earned
 from tutor.engine.singles import hidden_singles, naked_singles
 from tutor.engine.soundness import violations
@@ -28,8 +29,8 @@ from tutor.engine.technique import HintLevel, Texts
 
 __all__ = [
     "BANDS", "BY_ID", "CARD_LADDER", "ContradictionError", "Earned", "EngineError", "Grade", "HintLevel", "LADDER",
-    "LADDERS",    "MultipleSolutionsError", "NoSolutionError", "Step", "TECHNIQUES", "Technique", "Texts", "band",
+    "LADDERS",    "MultipleSolutionsError", "NoSolutionError", "Position", "Step", "TECHNIQUES", "Technique", "Texts", "band",
     "clear_solution_cache", "describe_changes", "find_contradiction", "find_steps", "grade",
-    "hidden_singles", "level_earned", "naked_singles", "next_step", "solution_values",
+    "hidden_singles", "level_earned", "naked_singles", "next_step", "positions_along", "removals_in", "solution_values",
     "step_from_json", "step_to_json", "technique", "violations",
 ]

@@ -8,9 +8,10 @@ from tutor.model.geometry import (
     BOX_OF, BOX_UNITS, COL_OF, COLUMN_UNITS, DIGITS, ROW_OF, ROW_UNITS, SIZE, UNIT_BITS,
     cells_of_bits, digit_cell_sets,
 )
+from tutor.engine.reasons import Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts
-from tutor.engine.wording import cells_or
+from tutor.engine.wording import cells_or, marked_cells
 from tutor.model.geometry import cells_name, digits_name, unit_name
 
 _BOX_START = 2 * SIZE
@@ -73,15 +74,26 @@ class _IntersectionTexts(Texts):
         return f"Look for {step.name.lower()} in {unit_name(step.units[0])}: {self.confined}."
 
     def pattern(self, step: Step) -> str:
-        d = digits_name(step.digits)
-        return (f"In {unit_name(step.units[0])} the {d} can only go in {cells_or(step.cells)}, "
-                f"{_all_in(step.cells)} {unit_name(step.units[1])}.")
+        return self._pattern(step, cells_or(step.cells))
+
+    def pattern_in(self, step: Step, position: Position) -> str:
+        return self._pattern(step, marked_cells(position, step.cells, "or"))
 
     def full(self, step: Step) -> str:
+        return self._full(step, cells_or(step.cells))
+
+    def full_in(self, step: Step, position: Position) -> str:
+        return self._full(step, marked_cells(position, step.cells, "or"))
+
+    def _pattern(self, step: Step, cells: str) -> str:
+        """`cells`: the pattern's cells as the text names them (with their candidates or not)."""
+        return (f"In {unit_name(step.units[0])} the {digits_name(step.digits)} can only go in "
+                f"{cells}, {_all_in(step.cells)} {unit_name(step.units[1])}.")
+
+    def _full(self, step: Step, cells: str) -> str:
         d = digits_name(step.digits)
         inside, other = unit_name(step.units[0]), unit_name(step.units[1])
-        return (f"In {inside} the {d} can only go in {cells_or(step.cells)}, "
-                f"{_all_in(step.cells)} {other}. Whichever cell it is, the {d} of {other} "
+        return (f"{self._pattern(step, cells)[:-1]}. Whichever cell it is, the {d} of {other} "
                 f"{self.lies} {inside}, so {d} can be removed from the rest of {other}: "
                 f"{cells_name(step.eliminated_cells)}.")
 

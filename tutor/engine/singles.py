@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from tutor.engine.reasons import Position, holders, removal
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
-from tutor.engine.wording import where
+from tutor.engine.wording import gone, where
 from tutor.model.geometry import (
-    BOX_UNITS, COLUMN_UNITS, ONLY_DIGIT, ROW_UNITS, UNITS, UNITS_OF, cell_name, unit_name,
+    BOX_UNITS, COLUMN_UNITS, DIGITS, ONLY_DIGIT, ROW_UNITS, UNITS, UNITS_OF, cell_name, cells_name,
+    common_units, digits_name, unit_name,
 )
 
 # A hidden single in a box is the easiest to see, then rows, then columns.
@@ -85,6 +87,33 @@ class NakedSingleTexts(Texts):
                 f"in its row, column and box, or by earlier eliminations. So {digit} is its only "
                 f"candidate: {cell_name(cell)} = {digit}.")
 
+    def full_in(self, step: Step, position: Position) -> str:
+        (cell, digit), = step.placements
+        if step.units:
+            return self.full(step)
+        return (f"Every digit but {digit} is ruled out for {cell_name(cell)}: "
+                f"{'; '.join(ruled_out(position, cell, digit))}. So {digit} is its only "
+                f"candidate: {cell_name(cell)} = {digit}.")
+
+
+def ruled_out(position: Position, cell: int, digit: int) -> list[str]:
+    """What rules each digit but `digit` out of `cell`, grouped: the digits its row, column and box
+    hold ('1, 4 and 7 are in row 8'), then those removed earlier, by what removed them."""
+    in_unit: dict[int, list[int]] = {unit: [] for unit in UNITS_OF[cell]}
+    removed: dict[str, list[int]] = {}
+    for other in DIGITS:
+        if other == digit:
+            continue
+        seen = holders(position, cell, other)
+        if seen:
+            unit = next(u for u in UNITS_OF[cell] if u in UNITS_OF[seen[0]])
+            in_unit[unit].append(other)
+        else:
+            removed.setdefault(removal(position, cell, other), []).append(other)
+    parts = [f"{digits_name(ds)} {'are' if len(ds) > 1 else 'is'} in {unit_name(u)}"
+             for u, ds in in_unit.items() if ds]
+    return parts + [gone(ds, (cell,), how) for how, ds in removed.items()]
+
 
 class HiddenSingleTexts(Texts):
     def one_line(self, step: Step) -> str:
@@ -104,6 +133,45 @@ class HiddenSingleTexts(Texts):
                 f"is either filled or has lost {digit} as a candidate. So the {digit} must go in "
                 f"{cell_name(cell)}, whatever other candidates that cell has: "
                 f"{cell_name(cell)} = {digit}.")
+
+    def full_in(self, step: Step, position: Position) -> str:
+        (cell, digit), = step.placements
+        unit = step.units[0]
+        return (f"{unit_name(unit).capitalize()} needs {an(str(digit))}, and {cell_name(cell)} is "
+                f"the only place left for it: {'; '.join(other_places(position, unit, cell, digit))}. "
+                f"So the {digit} must go in {cell_name(cell)}, whatever other candidates that cell "
+                f"has: {cell_name(cell)} = {digit}.")
+
+
+def other_places(position: Position, unit: int, cell: int, digit: int) -> list[str]:
+    """Why `digit` cannot go in the unit's other cells: the placed digits that see them (each
+    naming as many cells as it rules out, the most first), the removals, then the filled cells."""
+    values = position.values
+    empty = [c for c in UNITS[unit] if c != cell and not values[c]]
+    filled = [c for c in UNITS[unit] if c != cell and values[c]]
+    seen_by = {c: holders(position, c, digit) for c in empty}
+    left = [c for c in empty if seen_by[c]]
+    parts = []
+    while left:
+        counts: dict[int, int] = {}
+        for c in left:
+            for holder in seen_by[c]:
+                counts[holder] = counts.get(holder, 0) + 1
+        best = max(counts, key=lambda h: (counts[h], -h))
+        covered = [c for c in left if best in seen_by[c]]
+        shared = [u for u in common_units(covered + [best]) if u != unit]
+        through = f" ({unit_name(shared[0])})" if shared else ""
+        verb = "sees" if len(covered) == 1 else "see"
+        parts.append(f"{cells_name(covered)} {verb} the {digit} in {cell_name(best)}{through}")
+        left = [c for c in left if c not in covered]
+    removed: dict[str, list[int]] = {}
+    for c in empty:
+        if not seen_by[c]:
+            removed.setdefault(removal(position, c, digit), []).append(c)
+    parts += [gone((digit,), cells, how) for how, cells in removed.items()]
+    if filled:
+        parts.append(f"{cells_name(filled)} {'is' if len(filled) == 1 else 'are'} already filled")
+    return parts
 
 
 def naked_single_rating(step: Step) -> float:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.engine.chain import Link
 from tutor.engine.technique import ENTRIES, HintLevel, Technique
 from tutor.model.geometry import cell_name
+
+if TYPE_CHECKING:
+    from tutor.engine.reasons import Position
 
 
 class Step(NamedTuple):
@@ -47,12 +50,13 @@ class Step(NamedTuple):
                 return members
         return ()
 
-    def hint(self, level: HintLevel | int) -> str:
-        """The explanation at a hint level: nudge, pattern or full.
+    def hint(self, level: HintLevel | int, position: Position | None = None) -> str:
+        """The explanation at a hint level: nudge, pattern or full. Given the position the step
+        was found in (engine/reasons.py), it names candidates and what ruled digits out.
 
         :raises ValueError: for a level that is not 1, 2 or 3.
         """
-        return ENTRIES[self.technique].texts.hint(self, level)
+        return ENTRIES[self.technique].texts.hint(self, level, position)
 
     @property
     def nudge(self) -> str:

@@ -6,26 +6,28 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.engine.chain import IN_CELL, Link, Node, narration
+from tutor.engine.reasons import Position
 from tutor.engine.registry import BY_ID
 from tutor.engine.step import Step
+from tutor.engine.technique import HintLevel
 from tutor.model.errors import SaveError
 from tutor.model.geometry import CELL_COUNT, SIZE, UNITS, cell_name
 
 
-def step_to_json(step: Step, readable: bool = False) -> dict[str, Any]:
+def step_to_json(step: Step, readable: bool = False, position: Position | None = None) -> dict[str, Any]:
     """The step as a JSON object.
 
     Stored form (the default): the technique id, placements and eliminations as [cell, digit]
     pairs, the pattern's cells, units and digits, its roles and its chain's links; step_from_json
     reads it back.
-    Readable form: the technique id, its one-line text and full explanation, and the changes as
-    {"cell": "r3c7", "digit": 4}.
+    Readable form: the technique id, its one-line text and full explanation (with its reasons,
+    given the `position` the step was found in), and the changes as {"cell": "r3c7", "digit": 4}.
     """
     if readable:
         return {
             "technique": step.technique,
             "text": str(step),
-            "explanation": step.explanation,
+            "explanation": step.hint(HintLevel.FULL, position),
             "placements": [{"cell": cell_name(c), "digit": d} for c, d in step.placements],
             "eliminations": [{"cell": cell_name(c), "digit": d} for c, d in step.eliminations],
             **({"chain": narration(step.chain)} if step.chain else {}),

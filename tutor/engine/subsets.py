@@ -8,9 +8,10 @@ from itertools import combinations
 from tutor.model.geometry import (
     COUNT, DIGITS, DIGITS_IN, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits, digit_cell_sets,
 )
+from tutor.engine.reasons import Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts
-from tutor.engine.wording import removals_by_cell, removals_by_digit, units_or, where
+from tutor.engine.wording import marked_cells, removals_by_cell, removals_by_digit, units_or, where
 from tutor.model.geometry import cells_name, digits_name, unit_name
 
 _NAKED_IDS = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
@@ -136,12 +137,25 @@ class NakedSubsetTexts(Texts):
         return f"Look for a naked {_SUBSET_WORDS[len(step.cells)]} in {where(step)}."
 
     def pattern(self, step: Step) -> str:
-        return f"{cells_name(step.cells)} hold only the candidates {digits_name(step.digits)} between them."
+        return self._pattern(step, cells_name(step.cells))
+
+    def pattern_in(self, step: Step, position: Position) -> str:
+        return self._pattern(step, marked_cells(position, step.cells))
 
     def full(self, step: Step) -> str:
+        return self._full(step, cells_name(step.cells))
+
+    def full_in(self, step: Step, position: Position) -> str:
+        return self._full(step, marked_cells(position, step.cells))
+
+    def _pattern(self, step: Step, cells: str) -> str:
+        return f"{cells} hold only the candidates {digits_name(step.digits)} between them."
+
+    def _full(self, step: Step, cells: str) -> str:
+        """`cells`: the pattern's cells as the text names them (with their candidates or not)."""
         d = digits_name(step.digits)
         n = len(step.cells)
-        return (f"{cells_name(step.cells)} hold only the candidates {d} between them (a naked "
+        return (f"{cells} hold only the candidates {d} between them (a naked "
                 f"{_SUBSET_WORDS[n]}). These {n} cells must take these {n} digits, one each, so no "
                 f"other cell of {units_or(step.units)} can hold {d.replace(' and ', ' or ')}. "
                 f"Remove {removals_by_digit(step)}.")
@@ -154,12 +168,23 @@ class HiddenSubsetTexts(Texts):
         return f"Look for a hidden {_SUBSET_WORDS[len(step.cells)]} in {where(step)}."
 
     def pattern(self, step: Step) -> str:
-        return (f"In {unit_name(step.units[0])} the digits {digits_name(step.digits)} can only go in "
-                f"{cells_name(step.cells)}.")
+        return self._pattern(step, cells_name(step.cells))
+
+    def pattern_in(self, step: Step, position: Position) -> str:
+        return self._pattern(step, marked_cells(position, step.cells))
 
     def full(self, step: Step) -> str:
+        return self._full(step, cells_name(step.cells))
+
+    def full_in(self, step: Step, position: Position) -> str:
+        return self._full(step, marked_cells(position, step.cells))
+
+    def _pattern(self, step: Step, cells: str) -> str:
+        return f"In {unit_name(step.units[0])} the digits {digits_name(step.digits)} can only go in {cells}."
+
+    def _full(self, step: Step, cells: str) -> str:
+        """`cells`: the pattern's cells as the text names them (with their candidates or not)."""
         n = len(step.cells)
-        return (f"In {unit_name(step.units[0])} the digits {digits_name(step.digits)} can only go in "
-                f"{cells_name(step.cells)} (a hidden {_SUBSET_WORDS[n]}). These {n} digits need these "
-                f"{n} cells, one each, so the cells can hold nothing else. "
+        return (f"{self._pattern(step, cells)[:-1]} (a hidden {_SUBSET_WORDS[n]}). These {n} digits "
+                f"need these {n} cells, one each, so the cells can hold nothing else. "
                 f"Remove {removals_by_cell(step)}.")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 from tutor.model.geometry import cell_name, digits_name
 
 if TYPE_CHECKING:
+    from tutor.engine.reasons import Position
     from tutor.engine.step import Step
 
 Finder = Callable[[Sequence[int], Sequence[int]], Iterator["Step"]]
@@ -30,7 +31,9 @@ class Texts:
     """A technique's explanations. Each family module subclasses this beside its finders.
 
     `one_line` has a HoDoKu-like default ('Naked pair: 1,6 in r1c2,r1c5 => r1c7<>1'); the three
-    hint levels are the technique's own.
+    hint levels are the technique's own. Given the position the step was found in, a family can
+    say more: `pattern_in` and `full_in` (by default the plain texts) name each cell's candidates
+    and what ruled a digit out (engine/reasons.py).
     """
 
     def nudge(self, step: Step) -> str:
@@ -42,13 +45,19 @@ class Texts:
     def full(self, step: Step) -> str:
         raise NotImplementedError
 
+    def pattern_in(self, step: Step, position: Position) -> str:
+        return self.pattern(step)
+
+    def full_in(self, step: Step, position: Position) -> str:
+        return self.full(step)
+
     def one_line(self, step: Step) -> str:
         cells = ",".join(cell_name(c) for c in step.cells)
         digits = ",".join(map(str, step.digits))
         return f"{step.name}: {digits} in {cells} => {step.changes}"
 
-    def hint(self, step: Step, level: HintLevel | int) -> str:
-        """The text at one hint level.
+    def hint(self, step: Step, level: HintLevel | int, position: Position | None = None) -> str:
+        """The text at one hint level; with the position it was found in, the fuller one.
 
         :raises ValueError: for a level that is not 1, 2 or 3.
         """
@@ -56,13 +65,19 @@ class Texts:
         if level is HintLevel.NUDGE:
             return self.nudge(step)
         if level is HintLevel.PATTERN:
-            return self.pattern(step)
-        return self.full(step)
+            return self.pattern(step) if position is None else self.pattern_in(step, position)
+        return self.full(step) if position is None else self.full_in(step, position)
 
 
 def an(word: str) -> str:
-    """'a 5' or 'an 8': the article a digit or word takes when read aloud."""
-    return ("an " if word[:1] in "8aeiou" or word in ("11", "18") else "a ") + word
+    """'a 5', 'an 8', 'an empty rectangle', 'an XY-Wing', 'a W-Wing': the article a digit or word
+    takes when read aloud (a name in capitals, 'XY-Wing', is read letter by letter)."""
+    if word[1:2].isupper() or word[1:2] in ("-", "+"):
+        vowel = word[:1] in "AEFHILMNORSX"  # 'ay', 'ee', 'ef', 'aitch', ... 'ex'
+    else:
+        vowel = word[:1].lower() in "8aeiou" or word in ("11", "18")
+        vowel = vowel and not word.lower().startswith(("uni", "one"))  # 'a unique rectangle'
+    return ("an " if vowel else "a ") + word
 
 
 def digits_or(digits: Iterable[int]) -> str:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from tutor.engine.reasons import PENCIL_MARKS, Position
 from tutor.engine.step import Step
 from tutor.model.geometry import BOX_OF, cell_name, cells_name, cells_or, digits_name, unit_name
 
-__all__ = ["cells_or", "removals_by_cell", "removals_by_digit", "units_or", "where"]
+__all__ = [
+    "cells_or", "gone", "listed", "marked_cells", "removals_by_cell", "removals_by_digit",
+    "units_or", "where",
+]
 
 
 def removals_by_digit(step: Step) -> str:
@@ -32,6 +36,25 @@ def units_or(units: Sequence[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+def listed(words: Iterable[str], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' (or with `last` 'or')."""
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def marked_cells(position: Position, cells: Iterable[int], last: str = "and") -> str:
+    """'r1c1 {2,5}, r1c4 {2,7} and r1c9 {5,7}': cells in reading order, each with its candidates."""
+    return listed((f"{cell_name(c)} {{{','.join(map(str, position.candidates(c)))}}}"
+                   for c in sorted(cells)), last)
+
+
+def gone(digits: Sequence[int], cells: Iterable[int], how: str) -> str:
+    """'6 was removed from r8c1 by the naked pair in row 8', or, for candidates a typed position
+    came without (`how` PENCIL_MARKS), '6 and 8 are not among the pencil marks of r8c1'."""
+    several = len(digits) > 1
+    if how == PENCIL_MARKS:
+        return f"{digits_name(digits)} {'are' if several else 'is'} not among the pencil marks of {cells_name(cells)}"
+    return f"{digits_name(digits)} {'were' if several else 'was'} removed from {cells_name(cells)} {how}"
 
 
 def where(step: Step) -> str:

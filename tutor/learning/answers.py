@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from tutor.engine import (
     LADDER,
+    HintLevel,
+    Position,
     Step,
     find_steps,
     hidden_singles,
@@ -132,7 +134,8 @@ def check_answer(grid: Grid, techniques: Iterable[str], placements: Iterable[tup
     best = _match(changes, steps)
     expected = _step_changes(best) if best else set()
     if best is not None and changes == expected:
-        return Feedback(RIGHT, f"Right! {best}", (best.explanation,), step=best)
+        explanation = best.hint(HintLevel.FULL, Position(grid.values, grid.masks))
+        return Feedback(RIGHT, f"Right! {best}", (explanation,), step=best)
     if best is not None and changes & expected:
         missed = tuple(sorted(expected - changes))
         wrong = tuple(sorted(changes - expected))

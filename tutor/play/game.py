@@ -11,10 +11,12 @@ from tutor.engine import (
     ContradictionError,
     Earned,
     EngineError,
+    Position,
     Step,
     find_contradiction,
     level_earned,
     next_step,
+    removals_in,
     solution_values,
     step_from_json,
     step_to_json,
@@ -121,6 +123,14 @@ class Game:
     def can_redo(self) -> bool:
         return self.index < len(self.states) - 1
 
+    def position(self) -> Position:
+        """The current position with what removed each candidate it lacks (the hint texts name
+        it): a step applied, or the user; a candidate the start came without is not in its
+        pencil marks."""
+        history = [(s.grid.values, s.grid.masks, s.steps) for s in self.states[:self.index + 1]]
+        grid = self.grid
+        return Position(grid.values, grid.masks, removals_in(history))
+
     def solution(self) -> Grid:
         """The puzzle's unique solution (the puzzle was checked to be proper when loaded)."""
         start = self.states[0].grid
@@ -200,7 +210,7 @@ class Game:
         """Record the engine's answer computed for `grid` (False if the position moved on meanwhile)."""
         if grid != self.grid:
             return False
-        self.hints.take(result)
+        self.hints.take(result, self.position())
         return True
 
     def advance_hint(self) -> int:

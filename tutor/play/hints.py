@@ -3,7 +3,7 @@ position and how many presses of the hint key have climbed it (nudge, pattern, f
 
 from __future__ import annotations
 
-from tutor.engine import EngineError, HintLevel, Step
+from tutor.engine import EngineError, HintLevel, Position, Step
 
 HINT_LEVELS = len(HintLevel)
 """Presses of the hint key: nudge, pattern, full explanation."""
@@ -15,24 +15,28 @@ HintResult = Step | EngineError | None
 class HintLadder:
     """The hint key's state. `level` is 0 before the first press, then 1-3 (a HintLevel)."""
 
-    __slots__ = ("level", "result", "known")
+    __slots__ = ("level", "result", "known", "position")
 
     def __init__(self) -> None:
         self.level = 0
         self.result: HintResult = None
         self.known = False
         """Whether `result` holds the engine's answer (None is an answer: solved)."""
+        self.position: Position | None = None
+        """The position the answer was found in, which lets the texts give their reasons."""
 
     def reset(self) -> None:
         """Forget the answer and go back below the first rung (the position changed)."""
         self.level = 0
         self.result = None
         self.known = False
+        self.position = None
 
-    def take(self, result: HintResult) -> None:
-        """Record the engine's answer for the position."""
+    def take(self, result: HintResult, position: Position | None = None) -> None:
+        """Record the engine's answer for the position (and the position, where known)."""
         self.result = result
         self.known = True
+        self.position = position
 
     def climb(self) -> int:
         """One more press: up one rung once an answer is known (it stays at the top); the level."""

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widgets import Footer, Static
 
-from tutor.engine import Step, technique as technique_entry
+from tutor.engine import Position, Step, technique as technique_entry
 from tutor.play.game import Game
 from tutor.play.hints import HintLadder
 from tutor.model.geometry import cell_name
@@ -156,7 +156,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
             panel.set_class(verdict == name, f"-{name}")
         hint = self.query_one("#exercise-hint", Static)
         step = hints.shown_step
-        hint_text = rungs_content(step, hints.level) if step is not None else None
+        hint_text = rungs_content(step, hints.level, position=hints.position) if step is not None else None
         hint.display = hint_text is not None
         hint.update(hint_text or "")
         self.query_one("#exercise-keys", Static).update(Content.from_markup(
@@ -257,7 +257,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
         self.feedback = feedback
         self.note = ""
         if feedback.step is not None:
-            self.hints.take(feedback.step)
+            self.hints.take(feedback.step, self.start_position())
         self.solved = feedback.verdict == RIGHT
         if self.solved:
             self.hints.down()
@@ -268,9 +268,15 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
 
     def action_hint(self) -> None:
         if self.hints.step is None:
-            self.hints.take(self.expected_step())
+            self.hints.take(self.expected_step(), self.start_position())
         self.hints.climb()
         self.refresh_views()
+
+    def start_position(self) -> Position:
+        """The exercise's position, which its steps are found in (it came with its pencil marks)."""
+        start = self.session.board
+        assert start is not None  # an exercise or drill is open
+        return Position(start.values, start.masks)
 
     def expected_step(self) -> Step:
         """The step to hint at before any answer: the engine's, with its pattern."""

@@ -1,0 +1,250 @@
+"""The hint texts of every technique at every level, on real positions: each names the step's cells
+and digits, gives its reasons (the singles say what rules each place or digit out, the subsets and
+intersections list their cells' candidates), and reads as English ('an 8', no leftover fields)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import tutor
+from tutor.engine import TECHNIQUES, Position, Step, grade, positions_along
+from tutor.model.bundled import collections
+from tutor.model.geometry import DIGITS, UNITS, cell_name, digits_name, unit_name
+from tutor.model.grid import Grid
+from tutor.play.game import Game
+
+EXAMPLES = 3
+"""Steps rendered per technique, each from a different position."""
+
+LEVELS = (1, 2, 3)
+FOUND = tuple(t.id for t in TECHNIQUES if t.finder is not None)
+LISTS_CANDIDATES = ("pointing", "claiming", "naked_pair", "naked_triple", "naked_quad",
+                    "hidden_pair", "hidden_triple", "hidden_quad")
+
+
+def bundled_paths():
+    """(puzzle, its graded path) for each bundled puzzle, the hardest collections first, so the
+    rare techniques turn up early."""
+    levels = sorted((c for c in collections() if c.level is not None), key=lambda c: -c.level)
+    for collection in levels:
+        for puzzle in collection.puzzles():
+            grid = puzzle.grid
+            yield grid, grade(grid).steps
+
+
+@pytest.fixture(scope="module")
+def examples() -> dict[str, list[tuple[Step, Position]]]:
+    """Up to EXAMPLES steps of each technique, found by its own finder on the positions the
+    bundled puzzles pass through (each with what removed the candidates it lacks), and the
+    backtracking steps of the paths that need one."""
+    found: dict[str, list[tuple[Step, Position]]] = {t: [] for t in FOUND + ("backtracking",)}
+    for grid, steps in bundled_paths():
+        for step, position in zip(steps, positions_along(grid, steps)):
+            if step.technique == "backtracking" and len(found["backtracking"]) < EXAMPLES:
+                found["backtracking"].append((step, position))
+            for technique in FOUND:
+                if len(found[technique]) < EXAMPLES:
+                    instance = next(iter(tutor.engine.technique(technique).finder(
+                        position.values, position.masks)), None)
+                    if instance is not None:
+                        found[technique].append((instance, position))
+        if all(len(v) == EXAMPLES for v in found.values()):
+            break
+    return found
+
+
+def named_digits(text: str) -> set[int]:
+    """The digits a text names on their own (not the numbers of cells and units)."""
+    return {int(d) for d in re.findall(
+        r"(?<![rc\d])(?<!row )(?<!rows )(?<!column )(?<!columns )(?<!box )(?<!boxes )([1-9])(?!\d)",
+        text)}
+
+
+def grammar_problems(text: str) -> list[str]:
+    problems = []
+    if re.search(r"\ba (8|11|18)\b", text):
+        problems.append("'a 8' where 'an 8' is meant")
+    if re.search(r"\ban ([1-79]|1[0-79])\b", text):
+        problems.append("'an' before a digit that takes 'a'")
+    if re.search(r"\ba [AEFHILMNORSX][A-Z+-]|\ban [BCDGJKPQTUVWYZ][A-Z+-]|\ban [Uu]ni", text):
+        problems.append("the wrong article before a name")
+    if re.search(r"\{[a-z_]*\}|\$\w|\bNone\b|\(\)|\[\]", text):
+        problems.append("an unfilled placeholder")
+    if "  " in text or " ." in text or " ," in text or ".." in text:
+        problems.append("stray spacing or punctuation")
+    return problems
+
+
+def text_problems(step: Step, position: Position | None) -> list[str]:
+    """What a step's texts get wrong: an empty level, a cell or digit of the step the full text
+    leaves out, bad grammar."""
+    texts = [step.hint(level, position) for level in LEVELS]
+    problems = [f"level {level} is empty" for level, text in zip(LEVELS, texts) if not text.strip()]
+    full = texts[-1]
+    changed = [c for c, _ in step.placements + step.eliminations]
+    problems += [f"the full hint misses {cell_name(c)}" for c in dict.fromkeys(changed + list(step.cells))
+                 if cell_name(c) not in full]
+    digits = {d for _, d in step.placements + step.eliminations} | set(step.digits)
+    problems += [f"the full hint misses the digit {d}" for d in sorted(digits - named_digits(full))]
+    problems += [f"level {level}: {p}" for level, text in zip(LEVELS, texts)
+                 for p in grammar_problems(text)]
+    return problems
+
+
+@pytest.mark.parametrize("technique", FOUND + ("backtracking",))
+def test_every_level_names_the_steps_cells_and_digits(examples, technique):
+    cases = examples[technique]
+    assert cases, f"no bundled puzzle passes a position with a {technique} step"
+    problems = [f"{step}: {problem}" for step, position in cases
+                for given in (position, None) for problem in text_problems(step, given)]
+    assert not problems, problems
+
+
+def unit_of_hidden_single_names_every_other_cell(step: Step, position: Position) -> list[str]:
+    (cell, digit), = step.placements
+    full = step.hint(3, position)
+    return [f"{step}: {cell_name(c)} is not named" for c in UNITS[step.units[0]]
+            if c != cell and cell_name(c) not in full]
+
+
+def test_a_hidden_single_says_what_rules_out_each_other_place(examples):
+    for step, position in examples["hidden_single"]:
+        assert not unit_of_hidden_single_names_every_other_cell(step, position)
+        full = step.hint(3, position)
+        (cell, digit), = step.placements
+        # Every empty cell but the single's is either seen by a placed digit, which is named with
+        # its cell, or lost the digit earlier.
+        for c in UNITS[step.units[0]]:
+            if c != cell and not position.values[c]:
+                holders = [p for p in tutor.model.geometry.PEERS[c] if position.values[p] == digit]
+                assert any(f"the {digit} in {cell_name(p)}" in full for p in holders) or (
+                    f"{digit} was removed from" in full or "pencil marks" in full), full
+
+
+def test_a_naked_single_names_what_rules_out_each_other_digit(examples):
+    singles = [(s, p) for s, p in examples["naked_single"] if not s.units]
+    assert singles, "every naked single found was a full house"
+    for step, position in singles:
+        (cell, digit), = step.placements
+        full = step.hint(3, position)
+        reasons = full.split(": ", 1)[1].split(". So")[0]
+        assert named_digits(reasons) >= set(DIGITS) - {digit}, full
+        assert "earlier eliminations" not in full
+
+
+def test_subsets_and_intersections_list_each_cells_candidates(examples):
+    for technique in LISTS_CANDIDATES:
+        for step, position in examples[technique]:
+            for text in (step.hint(2, position), step.hint(3, position)):
+                for c in step.cells:
+                    marks = ",".join(map(str, position.candidates(c)))
+                    assert f"{cell_name(c)} {{{marks}}}" in text, text
+
+
+# --- what removed a candidate -------------------------------------------------------------
+
+# The position of tests/test_finders.py's naked triple: r9c1, r9c5 and r9c9 hold 1, 2 and 3.
+def triple_grid() -> Grid:
+    grid = Grid.empty()
+    for name, digits in (("r9c1", [1, 2]), ("r9c5", [2, 3]), ("r9c9", [1, 3])):
+        grid = grid.with_candidates(tutor.model.geometry.parse_cell_name(name), digits)
+    return grid
+
+
+def single_resting_on_a_removal() -> tuple[Grid, list[Step], int, str]:
+    """A bundled puzzle, its path, the index of a single on it that an earlier step's removal
+    helps force, and that single's full hint."""
+    for grid, steps in bundled_paths():
+        for index, (step, position) in enumerate(zip(steps, positions_along(grid, steps))):
+            if step.technique in ("naked_single", "hidden_single") and not (
+                    step.technique == "naked_single" and step.units):
+                full = step.hint(3, position)
+                if "was removed from" in full or "were removed from" in full:
+                    return grid, steps, index, full
+    pytest.fail("no single on the bundled paths rests on an earlier removal")
+
+
+def test_a_single_names_the_earlier_step_that_removed_a_digit():
+    grid, steps, index, full = single_resting_on_a_removal()
+    names = "|".join(re.escape(s.name.lower()) for s in steps[:index])
+    assert re.search(rf"removed from r\dc\d(, r\dc\d)*( and r\dc\d)? by (the )?({names}) (in|at) ",
+                     full, re.IGNORECASE), full
+
+
+def test_the_games_hint_panel_names_the_earlier_step():
+    from tutor.app.hint_panel import ladder_content  # lazy: only this test needs the app layer
+
+    grid, steps, index, full = single_resting_on_a_removal()
+    game = Game(grid)
+    for step in steps[:index]:
+        game.apply_step(step)
+    assert game.take_hint(game.grid, steps[index])
+    for _ in range(3):
+        game.advance_hint()
+    shown = ladder_content(game, pending=False)
+    assert shown is not None and full in shown.plain
+
+
+def test_the_game_credits_each_removal_to_its_step_or_to_the_player():
+    game = Game(tutor.parse(
+        "2.......9.1..6..3..685.341..8.6.7.9...5...1..9.1...7.3...2.5...5.......4........."))
+    pair = next(s for t in ("naked_pair", "naked_triple", "pointing")
+                for s in tutor.find_steps(game.grid, t))
+    game.apply_step(pair)
+    cell, digit = pair.eliminations[0]
+    typed = next((c, d) for c in game.grid.empty_cells for d in sorted(game.grid.candidates(c))
+                 if (c, d) not in pair.eliminations)
+    game.toggle_candidate(*typed)
+    removed = game.position().removed_by
+    assert removed[(cell, digit)] == f"by the {pair.name.lower()} in {unit_name(pair.units[0])}"
+    assert removed[typed] == "by you"
+    game.toggle_candidate(*typed)  # given back: nothing removed it any more
+    assert typed not in game.position().removed_by
+
+
+def test_a_typed_pencil_mark_position_says_the_digit_is_not_among_its_marks():
+    # r9c1 keeps only 1 and 2 as typed; nothing on the board rules 3 to 9 out of it.
+    grid = triple_grid().with_candidates(tutor.model.geometry.parse_cell_name("r9c1"), [1])
+    step = next(s for s in tutor.find_steps(grid, "naked_single") if s.placements[0][1] == 1)
+    full = step.hint(3, Position(grid.values, grid.masks))
+    assert "2, 3, 4, 5, 6, 7, 8 and 9 are not among the pencil marks of r9c1" in full, full
+
+
+def test_the_naked_triple_with_no_cell_holding_all_three_shows_it():
+    grid = triple_grid()
+    step, = tutor.find_steps(grid, "naked_triple")
+    pattern = step.hint(2, Position(grid.values, grid.masks))
+    assert pattern.startswith("r9c1 {1,2}, r9c5 {2,3} and r9c9 {1,3} hold only the candidates "
+                              f"{digits_name((1, 2, 3))}"), pattern
+
+
+def test_every_step_of_the_hardest_bundled_paths_reads_well():
+    # Beyond the few examples per technique: every step, every level, on whole solving paths,
+    # so each digit meets each text ('an 8' is only wrong where an 8 comes up).
+    hardest = max((c for c in collections() if c.level is not None), key=lambda c: c.level)
+    problems = []
+    for puzzle in hardest.puzzles()[:8]:
+        grid = puzzle.grid
+        steps = grade(grid).steps
+        for step, position in zip(steps, positions_along(grid, steps)):
+            problems += [f"{step}: {p}" for p in text_problems(step, position)]
+    assert not problems, problems[:10]
+
+
+@pytest.mark.shared
+def test_every_step_on_the_sudokuwiki_boards_reads_well():
+    # An extra on ../shared: typed pencil-mark boards with no history, so a digit nothing on the
+    # board rules out is one the marks lack.
+    from test_sudokuwiki import OURS, fixtures
+
+    problems = []
+    for case in fixtures():
+        grid = tutor.parse(case["board"])
+        position = Position(grid.values, grid.masks)
+        for wanted in OURS[case["technique_fn"]]:
+            technique = wanted[0] if isinstance(wanted, tuple) else wanted
+            for step in tutor.find_steps(grid, technique):
+                problems += [f"{case['test']} {step}: {p}" for p in text_problems(step, position)]
+    assert not problems, problems[:10]

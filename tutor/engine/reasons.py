@@ -1,0 +1,131 @@
+"""Why a candidate is gone: a peer holds the digit, or an earlier step (or the user) removed it.
+
+A step's finder sees only values and candidate masks; the texts that explain a single or list a
+pattern's candidates need the position itself, and, to name which earlier step removed a
+candidate, the history that led there. `Position` carries both: the game builds it from its
+history, `positions_along` from a solving path; a candidate that no history accounts for was
+not among the pencil marks the position started from (a grid typed in with its own marks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from tutor.engine.step import Step
+from tutor.model.geometry import DIGITS_IN, PEERS, UNITS_OF, cell_name, cells_name, unit_name
+from tutor.model.grid import Grid
+
+PENCIL_MARKS = ""
+"""The removal of a candidate the position came without (typed pencil marks, no history)."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """The position a step was found in, and what removed the candidates it lacks.
+
+    `removed_by` maps (cell, digit) to a phrase finishing "d was removed from rXcY ...", such as
+    "by the naked pair in row 3" or "by you".
+    """
+
+    values: Sequence[int]
+    masks: Sequence[int]
+    removed_by: Mapping[tuple[int, int], str] = field(default_factory=dict)
+
+    def candidates(self, cell: int) -> tuple[int, ...]:
+        return DIGITS_IN[self.masks[cell]]
+
+
+class Blocker(NamedTuple):
+    """Why `digit` cannot go in `cell`: the peer `seen` holds it; else `removed` says how it went
+    (a phrase such as "by the naked pair in row 3", or PENCIL_MARKS)."""
+
+    cell: int
+    digit: int
+    seen: int | None
+    removed: str
+
+
+def holders(position: Position, cell: int, digit: int) -> list[int]:
+    """The peers of `cell` holding `digit`: those in its row first, then column, then box."""
+    values = position.values
+    rank = {unit: i for i, unit in enumerate(UNITS_OF[cell])}
+    found = [p for p in PEERS[cell] if values[p] == digit]
+    return sorted(found, key=lambda p: min(rank.get(u, 3) for u in UNITS_OF[p]))
+
+
+def removal(position: Position, cell: int, digit: int) -> str:
+    """How a candidate that no peer rules out went: the step that removed it, "by you", or
+    PENCIL_MARKS (the position started without it)."""
+    return position.removed_by.get((cell, digit), PENCIL_MARKS)
+
+
+def blocker(position: Position, cell: int, digit: int) -> Blocker:
+    """Why `digit` is not a candidate of the empty `cell`."""
+    seen = holders(position, cell, digit)
+    if seen:
+        return Blocker(cell, digit, seen[0], "")
+    return Blocker(cell, digit, None, removal(position, cell, digit))
+
+
+def step_phrase(step: Step) -> str:
+    """'by the naked pair in row 3', 'by the XY-Wing at r1c2, r1c5 and r4c2': an earlier step."""
+    # 'the naked pair', 'the finned X-Wing', 'the death blossom'; a person's name and letters
+    # keep their capitals ('the Sue de Coq', 'the XY-Wing').
+    name = step.name
+    if not name.startswith("Sue "):
+        name = " ".join(w.lower() if w[1:] == w[1:].lower() else w for w in name.split(" "))
+    # 'by pointing in box 7', 'by simple colours': a name that is an activity takes no article.
+    the = "" if name.endswith(("ing", "colours")) and not name.endswith("Wing") else "the "
+    units = step.role("base_units") or step.units[:1]  # a fish is named by all its base lines
+    if units:
+        return f"by {the}{name} in {' and '.join(map(unit_name, units))}"
+    shown = step.cells[:3]
+    if not shown:
+        return f"by {the}{name}"
+    more = len(step.cells) - len(shown)
+    where = cells_name(shown) if not more else (
+        f"{', '.join(map(cell_name, shown))} and {more} more cell{'s' if more > 1 else ''}")
+    return f"by {the}{name} at {where}"
+
+
+Change = tuple[Sequence[int], Sequence[int], Sequence[Step]]
+"""One position of a history: its values, its candidate masks, the steps that led to it."""
+
+
+def removals_in(history: Sequence[Change]) -> dict[tuple[int, int], str]:
+    """What removed each candidate gone by the end of `history` (the first position is the start)."""
+    found: dict[tuple[int, int], str] = {}
+    for before, after in zip(history, history[1:]):
+        record_removals(found, before[1], after)
+    return found
+
+
+def record_removals(found: dict[tuple[int, int], str], before: Sequence[int], after: Change) -> None:
+    """Add to `found` what removed the candidates lost between masks `before` and the position
+    `after`. A candidate lost to one of the steps is credited to it, one lost any other way (a
+    pencil mark toggled off) to the user; one that comes back is forgotten, as is one whose cell is
+    filled (its peers are what rule digits out then).
+    """
+    values, masks, steps = after
+    for cell, (old, new) in enumerate(zip(before, masks)):
+        if old == new:
+            continue
+        for digit in DIGITS_IN[old & ~new]:
+            if not values[cell]:
+                maker = next((s for s in steps if (cell, digit) in s.eliminations), None)
+                found[(cell, digit)] = "by you" if maker is None else step_phrase(maker)
+        for digit in DIGITS_IN[new & ~old]:
+            found.pop((cell, digit), None)
+
+
+def positions_along(grid: Grid, steps: Iterable[Step]) -> Iterator[Position]:
+    """The position each step of a solving path from `grid` is found in, with what removed each
+    candidate it lacks."""
+    found: dict[tuple[int, int], str] = {}
+    for step in steps:
+        yield Position(grid.values, grid.masks, dict(found))
+        after = grid.apply(step)
+        record_removals(found, grid.masks, (after.values, after.masks, (step,)))
+        grid = after
