@@ -200,11 +200,9 @@ async def test_an_exercise_answered_partly_wrong_then_right_on_the_board(data_di
 
 
 async def test_a_hint_before_a_right_first_answer_is_not_unaided(data_dir):
-    lesson = LESSONS[1]
-    exercise = lesson.exercises[0]
-    (cell, digit), = exercise.position.placements
-    app = LessonApp("naked_single", seed=1)
-    async with app.run_test(size=BIG) as pilot:
+    # Two presses of the hint key (nudge, pattern), then the right digit of lesson 1's first.
+    (cell, digit), = LESSONS[1].exercises[0].position.placements
+    async with LessonApp("naked_single", seed=1).run_test(size=BIG) as pilot:
         screen = await press_on_lesson(pilot, "e")
         await pilot.press("n", "n")
         await go_to(pilot, cell)
