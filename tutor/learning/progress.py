@@ -318,9 +318,9 @@ class Progress:
                 return Suggestion(lesson, "continue where you left off" if started else "next on the ladder")
         due = self.due_techniques()
         for technique_id in due:
-            lesson = next((one for one in lessons if technique_id in one.practised), None)
-            if lesson is not None:
-                return Suggestion(lesson, "due for review")
+            teaching = next((one for one in lessons if technique_id in one.practised), None)
+            if teaching is not None:
+                return Suggestion(teaching, "due for review")
         weakest = None
         for lesson in lessons:
             rate = self.lesson_stats(lesson).first_try_rate

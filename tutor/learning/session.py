@@ -82,8 +82,10 @@ class LessonSession:
         """The position of the open exercise or drill."""
         if self.attempt is None:
             return None
-        source = self.attempt.drill or self.attempt.exercise
-        return source.grid
+        if self.attempt.drill is not None:
+            return self.attempt.drill.grid
+        assert self.attempt.exercise is not None, "an attempt is at an exercise or a drill"
+        return self.attempt.exercise.grid
 
     def answer(self, board: Grid) -> Feedback:
         """Check the learner's board against the open exercise or drill (and record it)."""
