@@ -21,6 +21,7 @@ from tutor.model.geometry import SIZE, parse_cell_name
 from tutor.learning import PARTLY, RIGHT, WRONG, Progress, load_lessons
 from tutor.learning.drills import lesson_drills
 from tutor.learning.progress import drill_attempt
+from tutor.learning.tiers import by_tier
 from conftest import REPO, run_in_terminal, run_palette_command, until
 
 LESSONS = load_lessons()
@@ -88,13 +89,15 @@ async def test_menu_from_the_game_key_and_the_palette(data_dir):
         menu = app.screen
         assert isinstance(menu, LessonMenuScreen)
         options = menu.query_one(OptionList)
-        # Every bundled lesson is on the card's ladder: one tier heading, then the lessons.
-        assert options.option_count == len(LESSONS) + 1 == 10
+        # A heading per tier, each followed by its lessons; the card's ladder first.
+        groups = by_tier(LESSONS)
+        assert options.option_count == len(LESSONS) + len(groups)
         heading = options.get_option_at_index(0)
         assert str(heading.prompt) == "The card's ladder" and heading.disabled
-        prompts = [str(options.get_option_at_index(i).prompt) for i in range(1, len(LESSONS) + 1)]
+        card = groups[0][1]
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(1, len(card) + 1)]
         assert [p.split()[0] for p in prompts[1:]] == [SUGGESTED_MARK] + [
-            str(lesson.number) for lesson in LESSONS[2:]], "ladder order, lesson 1 marked"
+            str(lesson.number) for lesson in card[2:]], "ladder order, lesson 1 marked"
         assert options.highlighted == 2, "the suggested lesson is highlighted"
         assert "suggested: next on the ladder" in prompts[1]
         assert "3/3 exercises" in prompts[0] and "done" in prompts[0]

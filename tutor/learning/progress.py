@@ -436,10 +436,6 @@ class Attempt:
             self.hint = progress.attempts[self.index].get("hint", 0)
 
     @property
-    def recorded(self) -> bool:
-        return self.index is not None
-
-    @property
     def solved(self) -> bool:
         return self.index is not None and self.progress.attempts[self.index]["solved"]
 

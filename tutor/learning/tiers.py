@@ -17,7 +17,7 @@ A lesson's tier is the highest of its techniques' tiers (lesson 0, with none, si
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tutor.engine import technique as technique_entry
@@ -68,7 +68,3 @@ def by_tier(lessons: Iterable[Lesson]) -> list[tuple[Tier, list[Lesson]]]:
         groups[lesson_tier(lesson)].append(lesson)
     return [(tier, group) for tier, group in groups.items() if group]
 
-
-def in_tier_order(lessons: Sequence[Lesson]) -> list[Lesson]:
-    """The lessons as the menu lists them: tier by tier, in their own order within a tier."""
-    return [lesson for _, group in by_tier(lessons) for lesson in group]
