@@ -9,6 +9,7 @@ from datetime import date, timedelta
 import pytest
 
 from tutor.engine import next_step
+from tutor.model import storage
 from tutor.model.geometry import parse_cell_name
 from tutor.learning import load_lessons
 from tutor.learning.drills import lesson_drills
@@ -276,6 +277,22 @@ def test_a_version_1_file_is_converted_and_the_old_one_kept(data_dir):
     mastery = saved.mastery("pointing")
     assert (mastery.state, mastery.box, mastery.last_unaided) == ("learning", 0, None)
     assert saved.mastery("claiming").state == "not practised yet"
+
+
+def test_an_old_file_that_cannot_be_copied_is_never_overwritten(data_dir, monkeypatch):
+    old = json.dumps({"version": 1, "techniques": {}, "lessons": {}})
+    default_path().write_text(old, encoding="utf-8")
+
+    def full_disk(path, tag):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage, "keep_copy", full_disk)
+    progress = Progress.load()
+    assert "could not be copied aside" in progress.notice and "not saved" in progress.notice
+    lesson = LESSONS[3]
+    progress.attempt(lesson, lesson.exercises[0]).answer(*right_answer(lesson.exercises[0]))
+    assert default_path().read_text(encoding="utf-8") == old
+    assert progress.technique("pointing").attempts == 1, "the session still counts"
 
 
 def test_a_log_with_a_bad_date_is_kept_aside(data_dir):

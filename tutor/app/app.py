@@ -180,8 +180,8 @@ class TutorApp(App):
         try:
             progress = Progress.load((self.save_dir or data_dir()) / PROGRESS_NAME)
             if progress.notice:
-                self.notify(f"{progress.notice}; progress starts afresh.",
-                            title="Progress moved aside", severity="warning", timeout=15)
+                self.notify(f"{progress.notice}.",
+                            title="Progress file problem", severity="warning", timeout=15)
             progress.record_play(credit.technique, credit.hint)
         except OSError as error:
             self.report_save_problem(f"Could not record lesson progress: {error}")

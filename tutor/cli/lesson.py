@@ -65,7 +65,7 @@ def _progress():
 
     progress = Progress.load()
     if progress.notice:
-        print(f"tutor lesson: note: {progress.notice}; starting afresh", file=sys.stderr)
+        print(f"tutor lesson: note: {progress.notice}", file=sys.stderr)
     if progress.upgraded:
         print(f"tutor lesson: note: {progress.upgraded}", file=sys.stderr)
     return progress

@@ -162,7 +162,8 @@ class Progress:
     """The learner's progress; every change is saved at once (atomically) to `path`.
 
     `notice` is set when the saved file could not be read: it was moved aside (the message says
-    where) and progress starts afresh, so nothing is overwritten and nothing crashes. `upgraded` is
+    where) and progress starts afresh, so nothing is overwritten and nothing crashes; or when an
+    old file could not be copied aside before converting it (then it is never written). `upgraded` is
     set when a file of the first format was converted; the old file was copied aside first.
     """
 
@@ -173,6 +174,8 @@ class Progress:
         self.notice = notice
         self.upgraded = upgraded
         self.clock = today
+        self.saving = True
+        """False when the file on disk must not be written (an old file that could not be copied)."""
 
     def today(self) -> date:
         return (self.clock or system_today)()
@@ -183,7 +186,7 @@ class Progress:
         try:
             data = storage.read_json(path)
         except storage.Unreadable as error:
-            return cls(path, notice=str(error), today=today)
+            return cls(path, notice=f"{error}; progress starts afresh", today=today)
         if data is None:
             return cls(path, today=today)
         if _is_version_1(data):
@@ -191,8 +194,8 @@ class Progress:
         if not _well_formed(data):
             kept = storage.move_aside(path)
             where = f"; it was kept as {kept}" if kept else ""
-            return cls(path, notice=f"{path} could not be read (unexpected content){where}",
-                       today=today)
+            return cls(path, notice=f"{path} could not be read (unexpected content){where}; "
+                                    "progress starts afresh", today=today)
         return cls(path, data, today=today)
 
     @classmethod
@@ -202,9 +205,12 @@ class Progress:
         except OSError as error:
             # Without a copy the old file is not rewritten: this session's progress is not saved
             # over it (saving would fail the same way or lose the original).
-            return cls(path, _from_version_1(old), today=today,
-                       notice=f"{path} is in the old format and could not be copied aside "
-                              f"({error}); it is left as it is")
+            kept_as_is = cls(path, _from_version_1(old), today=today,
+                             notice=f"{path} is in the old format and could not be copied "
+                                    f"aside ({error}); it is left as it is and this session's "
+                                    f"progress is not saved")
+            kept_as_is.saving = False
+            return kept_as_is
         progress = cls(path, _from_version_1(old), today=today,
                        upgraded=f"{path} was converted to the new progress format; "
                                 f"the old file was kept as {kept}")
@@ -212,7 +218,8 @@ class Progress:
         return progress
 
     def save(self) -> None:
-        storage.write_json(self.path, self.data)
+        if self.saving:
+            storage.write_json(self.path, self.data)
 
     # --- reading ------------------------------------------------------------------------
     @property

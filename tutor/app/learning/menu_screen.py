@@ -102,8 +102,8 @@ class LessonMenuScreen(Screen):
 
     def on_mount(self) -> None:
         if self.progress.notice:
-            self.notify(f"{self.progress.notice}; progress starts afresh.",
-                        title="Progress moved aside", severity="warning", timeout=15)
+            self.notify(f"{self.progress.notice}.",
+                        title="Progress file problem", severity="warning", timeout=15)
         if self.progress.upgraded:
             self.notify(f"{self.progress.upgraded}.", title="Progress converted", timeout=15)
         if self.load_problem:
