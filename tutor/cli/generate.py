@@ -27,7 +27,7 @@ level and --symmetric setting makes that puzzle again. --out appends the lines t
 (created if absent; what it held is kept).
 
 --needs TECH makes a puzzle whose grade (with the full ladder) needs that technique, such as
-x_wing or hidden_pair (`tutor grade --explain` lists what a puzzle needs); with --level too it must
+x_wing or hidden_pair (`tutor grade` lists the techniques a puzzle uses); with --level too it must
 also grade in that range. It gives up after --time-limit seconds (default 20) with a message.
 
 Exit status: 0 done, 1 the file could not be written or no puzzle was found, 2 usage error,
