@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import threading
 
 import pytest
 
@@ -11,7 +12,7 @@ from tutor.cli.main import main
 from tutor.generator.digging import is_unique
 from tutor.generator.needs import UnknownTechnique, generate_needing
 from tutor.model.bundled import collections
-from tutor.model.errors import GenerationError
+from tutor.model.errors import Cancelled, GenerationError
 
 
 @pytest.mark.parametrize("technique_id,seed", [
@@ -72,3 +73,17 @@ def test_command_errors_are_clear(argv, words, code, capsys):
     assert main(["generate", *argv]) == code
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+def test_a_cancel_stops_it_and_progress_counts_the_puzzles_graded():
+    graded = []
+    stop = threading.Event()
+
+    def seen(progress):
+        graded.append(progress.attempts)
+        if len(graded) == 3:
+            stop.set()
+
+    with pytest.raises(Cancelled):
+        generate_needing("aic", 1, cancel=stop, progress=seen, time_limit=3600)
+    assert graded == [1, 2, 3]

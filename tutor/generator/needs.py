@@ -26,7 +26,9 @@ from tutor.model.bundled import Collection, Puzzle, collections as bundled
 from tutor.model.errors import Cancelled, GenerationError
 from tutor.model.grid import Grid
 from tutor.generator.digging import is_unique, removal_groups
-from tutor.generator.generate import Cancel, Generated, LevelRange, as_levels, _is_cancelled
+from tutor.generator.generate import (
+    Cancel, Generated, LevelRange, Progress, as_levels, _is_cancelled,
+)
 from tutor.generator.transforms import random_transform
 
 DEFAULT_TIME_LIMIT = 20.0
@@ -88,8 +90,10 @@ class _Search:
     """One search: what fits, the clock, and how many puzzles were graded."""
 
     def __init__(self, technique_id: str, wanted: LevelRange | None, time_limit: float,
-                 cancel: Cancel, clock: Callable[[], float]):
+                 cancel: Cancel, clock: Callable[[], float],
+                 progress: Callable[[Progress], None] | None = None):
         self.technique_id = technique_id
+        self.progress = progress
         self.wanted = wanted
         self.time_limit = time_limit
         self.cancel = cancel
@@ -100,6 +104,8 @@ class _Search:
     def grade(self, values) -> Grade | None:
         self.check_time()
         self.graded += 1
+        if self.progress is not None:
+            self.progress(Progress(0, 1, self.graded))
         try:
             return grade(Grid(values))
         except EngineError:
@@ -125,16 +131,18 @@ def generate_needing(technique_id: str, seed: int | None = None, *,
                      levels: LevelRange | str | float | None = None,
                      time_limit: float = DEFAULT_TIME_LIMIT, cancel: Cancel = None,
                      collections: Iterable[Collection] | None = None,
-                     clock: Callable[[], float] = time.monotonic) -> Generated:
+                     clock: Callable[[], float] = time.monotonic,
+                     progress: Callable[[Progress], None] | None = None) -> Generated:
     """A proper puzzle whose full-ladder grade uses `technique_id` (and is in `levels`, if given).
 
-    Raises UnknownTechnique, Cancelled, or GenerationError when nothing is found in time.
+    `progress` is called with a Progress (its `attempts`: puzzles graded so far) before each
+    grade. Raises UnknownTechnique, Cancelled, or GenerationError when nothing is found in time.
     """
     check_technique(technique_id)
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
     search = _Search(technique_id, as_levels(levels) if levels is not None else None, time_limit,
-                     cancel, clock)
+                     cancel, clock, progress)
     rng = random.Random(f"{seed}:{technique_id}")
     pool = list(bundled() if collections is None else collections)
     groups = removal_groups(False)

@@ -86,7 +86,8 @@ class GeneratingScreen(ModalScreen[Generated | None]):
         try:
             if request.needs is not None:
                 made = generate_needing(request.needs, self.seed, levels=request.levels,
-                                        cancel=self.cancel_event, collections=self.collections)
+                                        cancel=self.cancel_event, collections=self.collections,
+                                        progress=self.count_attempt)
             else:
                 assert request.levels is not None, "a request names levels or a technique"
                 made = generate_one(request.levels, self.seed, request.symmetric,
