@@ -6,7 +6,8 @@ import pytest
 
 from tutor.engine import BY_ID, CARD_LADDER
 from tutor.learning import load_lessons
-from tutor.learning.model import Lesson
+from tutor.learning.model import Lesson, Page
+from tutor.learning.progress import Progress
 from tutor.learning.tiers import (
     CARD, DIABOLICAL, DIABOLICAL_FROM, EXTREME, EXTREME_FROM, TIERS, TOUGH, by_tier, lesson_tier,
     technique_tier,
@@ -14,8 +15,10 @@ from tutor.learning.tiers import (
 
 
 def lesson_on(number: int, *techniques: str) -> Lesson:
-    """A lesson as another author might add it: only its techniques matter for its tier."""
-    return Lesson(f"{number:02d}-new", number, f"Lesson {number}", "", techniques, (), (), {})
+    """A lesson as another author might add it (two pages, not yet read): only its techniques
+    matter for its tier."""
+    pages = (Page("The pattern", "..."), Page("Why it is true", "..."))
+    return Lesson(f"{number:02d}-new", number, f"Lesson {number}", "", techniques, pages, (), {})
 
 
 @pytest.mark.parametrize("technique_id,tier", [
@@ -58,3 +61,16 @@ def test_lessons_are_grouped_by_tier_in_their_own_order():
     # A lesson mixing tiers takes the highest; lesson 0, teaching none, sits on the card.
     assert lesson_tier(lesson_on(30, "naked_pair", "x_chain")) == EXTREME
     assert lesson_tier(bundled[0]) == CARD
+
+
+def test_the_suggestion_follows_the_tiers(tmp_path):
+    # Every bundled lesson done; an extreme lesson numbered before a tough one comes after it.
+    bundled = load_lessons()
+    progress = Progress(tmp_path / "progress.json")
+    for lesson in bundled:
+        for exercise in lesson.exercises:
+            progress.attempt(lesson, exercise).answer(exercise.position.placements,
+                                                      exercise.position.eliminations)
+        progress.record_page(lesson, len(lesson.pages) - 1)
+    chains, fish = lesson_on(9, "x_chain"), lesson_on(10, "x_wing")
+    assert progress.suggest(bundled + [chains, fish]).lesson is fish

@@ -23,6 +23,7 @@ from tutor.model import storage
 from tutor.learning.answers import RIGHT, Feedback, check_answer
 from tutor.learning.drills import Drill
 from tutor.learning.model import Change, Exercise, Lesson
+from tutor.learning.tiers import by_tier
 
 FILE_NAME = "progress.json"
 VERSION = 2
@@ -317,8 +318,9 @@ class Progress:
         return ", ".join(parts)
 
     def suggest(self, lessons: Sequence[Lesson]) -> Suggestion | None:
-        """The next lesson to take: the first not done; then one whose technique is due for
-        review; then the weakest done one; else None."""
+        """The next lesson to take, in the menu's order (tier by tier): the first not done; then
+        one whose technique is due for review; then the weakest done one; else None."""
+        lessons = [lesson for _, group in by_tier(lessons) for lesson in group]
         for lesson in lessons:
             if not self.is_done(lesson):
                 started = self.last_page(lesson) or self.solved_exercises(lesson)
