@@ -118,6 +118,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
             self.say("The review takes its positions from the techniques due; "
                      "practice from a file in a lesson.")
             return
+
         def chosen(started: FileDrill | None) -> None:
             if started is not None:
                 # From now on d and ] give positions from the file too.
