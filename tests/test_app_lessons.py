@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 import pytest
 from textual.widgets import Input, OptionList
 
@@ -14,11 +16,13 @@ from tutor.app.learning.drill_file_screen import DrillFileScreen
 from tutor.app.learning.exercise_screen import ExerciseScreen
 from tutor.app.learning.lesson_app import LessonApp
 from tutor.app.learning.lesson_screen import LessonScreen
-from tutor.app.learning.menu_screen import SUGGESTED_MARK, LessonMenuScreen
+from tutor.app.learning.menu_screen import REVIEW_ID, SUGGESTED_MARK, LessonMenuScreen
 from tutor.model.geometry import SIZE, parse_cell_name
 from tutor.learning import PARTLY, RIGHT, WRONG, Progress, load_lessons
 from tutor.learning.drills import lesson_drills
-from conftest import REPO, run_in_terminal, run_palette_command
+from tutor.learning.progress import drill_attempt
+from tutor.learning.tiers import by_tier
+from conftest import REPO, run_in_terminal, run_palette_command, until
 
 LESSONS = load_lessons()
 INTERSECTIONS = LESSONS[3]
@@ -85,16 +89,24 @@ async def test_menu_from_the_game_key_and_the_palette(data_dir):
         menu = app.screen
         assert isinstance(menu, LessonMenuScreen)
         options = menu.query_one(OptionList)
-        assert options.option_count == len(LESSONS) == 9
-        prompts = [str(options.get_option_at_index(i).prompt) for i in range(len(LESSONS))]
+        # A heading per tier, each followed by its lessons; the card's ladder first.
+        groups = by_tier(LESSONS)
+        assert options.option_count == len(LESSONS) + len(groups)
+        heading = options.get_option_at_index(0)
+        assert str(heading.prompt) == "The card's ladder" and heading.disabled
+        card = groups[0][1]
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(1, len(card) + 1)]
         assert [p.split()[0] for p in prompts[1:]] == [SUGGESTED_MARK] + [
-            str(lesson.number) for lesson in LESSONS[2:]], "ladder order, lesson 1 marked"
-        assert options.highlighted == 1, "the suggested lesson is highlighted"
+            str(lesson.number) for lesson in card[2:]], "ladder order, lesson 1 marked"
+        assert options.highlighted == 2, "the suggested lesson is highlighted"
         assert "suggested: next on the ladder" in prompts[1]
         assert "3/3 exercises" in prompts[0] and "done" in prompts[0]
+        # Lesson 1 was never opened: lesson 0's naked singles are not its progress.
+        assert "0/4 exercises" in prompts[1] and "right first try" not in prompts[1]
         # Lesson 0's exercises are naked singles: their attempts count for that technique.
-        assert "Naked single: 3 attempts, 3 right first try, 3 solved" in text_of(
-            menu, "#lesson-detail")
+        detail = text_of(menu, "#lesson-detail")
+        assert "Naked single: mastered (last unaided " in detail
+        assert "3 attempts, 3 right first try, 3 without a hint" in detail
         await pilot.press("down", "down")
         assert "Pointing: not practised yet" in text_of(menu, "#lesson-detail")
         await pilot.press("escape")
@@ -137,7 +149,9 @@ async def test_paging_shows_each_page_with_its_highlights(data_dir):
         assert "Exercise 1 of 4" in text_of(app.screen, "#exercise-heading")
         await pilot.press("escape", "escape")
         assert isinstance(app.screen, LessonMenuScreen)
-        assert app.screen.query_one(OptionList).highlighted == 3, "back on the lesson just left"
+        menu = app.screen
+        assert menu.query_one(OptionList).get_option_at_index(
+            menu.query_one(OptionList).highlighted).id == INTERSECTIONS.id, "back on the lesson just left"
 
     again = LessonApp("3")
     async with again.run_test(size=BIG) as pilot:
@@ -185,6 +199,51 @@ async def test_an_exercise_answered_partly_wrong_then_right_on_the_board(data_di
     assert progress.solved_exercises(INTERSECTIONS) == {exercise.key}
     stats = progress.technique("pointing")
     assert (stats.attempts, stats.first_try, stats.solved) == (1, 0, 1)
+    assert progress.attempts[0]["hint"] == 3, "the full hint was seen before the right answer"
+
+
+async def test_a_hint_before_a_right_first_answer_is_not_unaided(data_dir):
+    # Two presses of the hint key (nudge, pattern), then the right digit of lesson 1's first.
+    (cell, digit), = LESSONS[1].exercises[0].position.placements
+    async with LessonApp("naked_single", seed=1).run_test(size=BIG) as pilot:
+        screen = await press_on_lesson(pilot, "e")
+        await pilot.press("n", "n")
+        await go_to(pilot, cell)
+        await pilot.press(str(digit), "enter")
+        assert screen.feedback.verdict == RIGHT
+    progress = Progress.load()
+    stats = progress.technique("naked_single")
+    assert (stats.attempts, stats.first_try, stats.unaided) == (1, 1, 0)
+    assert progress.attempts[0]["hint"] == 2
+
+
+async def test_the_review_drill_from_the_menu(data_dir):
+    # A naked pair done right yesterday is due today: the menu offers the review first.
+    lesson = LESSONS[4]
+    drill = next(lesson_drills(lesson, LESSONS, 9))
+    yesterday = Progress.load(today=lambda: date.today() - timedelta(days=1))
+    drill_attempt(yesterday, lesson, drill).answer(drill.step.placements, drill.step.eliminations)
+    app = TutorApp(tutor.parse(POINTING), "pointing")
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        menu = app.screen
+        options = menu.query_one(OptionList)
+        first = options.get_option_at_index(0)
+        assert first.id == REVIEW_ID and "Review: 1 technique due" in str(first.prompt)
+        assert "Naked pair" in str(first.prompt)
+        options.highlighted = 0
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ExerciseScreen) and app.screen.drill)
+        screen = app.screen
+        assert "Review" in text_of(screen, "#exercise-heading")
+        assert screen.drill.technique == "naked_pair"
+        await remove_candidates(pilot, screen.drill.step.eliminations)
+        await pilot.press("enter")
+        assert screen.feedback.verdict == RIGHT
+    progress = Progress.load()
+    assert progress.attempts[-1]["source"] == "review"
+    assert progress.due_techniques() == [], "reviewed: no longer due"
 
 
 async def test_a_digit_right_first_try_at_80x24(data_dir):

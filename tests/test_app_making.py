@@ -16,7 +16,8 @@ from tutor.app.making.generating_screen import GeneratingScreen
 from tutor.app.making.level_screen import LevelScreen, Request
 from tutor.app.making.name_screen import NameScreen
 from tutor.app.making.visualiser_screen import SPEEDS, START_SPEED, VisualiserScreen, near_worst_case
-from tutor.generator import LevelRange, generate_one
+from tutor.generator import LevelRange, generate_needing, generate_one
+from tutor.learning import Progress
 from tutor.generator.editor import MY_PUZZLES
 from tutor.generator.search_trace import STRATEGIES, SideBySide
 from tutor.generator.transforms import is_symmetric
@@ -93,6 +94,44 @@ async def test_symmetric_fiendish_puzzle_from_the_dialog():
         assert puzzle == generate_one(LevelRange(5.5, 5.5), 11, symmetric=True).grid
         assert tutor.grade(puzzle).level == 5.5
         assert "(symmetric)" in text(app.game_screen, "#hint")
+
+
+async def test_new_puzzle_needing_a_technique_from_the_dialog():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        # The level left empty; the seed, past the symmetry box, the technique.
+        await pilot.press("g", "tab", *"5", "tab", "tab", *"hidden_pair", "enter")
+        await wait_for(pilot, lambda: "needing Hidden pair" in app.game_screen.game.name)
+        puzzle = app.game_screen.game.puzzle
+        assert puzzle == generate_needing("hidden_pair", 5).grid, "the seed makes it again"
+        assert tutor.grade(puzzle).techniques.get("hidden_pair")
+        assert "needs Hidden pair (" in text(app.game_screen, "#hint")
+        await pilot.press("g")
+        assert app.screen.query_one("#needs-text").value == "hidden_pair", "offered again"
+
+
+async def test_an_unknown_technique_is_named_inline():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("g", "tab", "tab", "tab", *"xwing", "enter")
+        assert isinstance(app.screen, LevelScreen)
+        assert "unknown technique 'xwing'; valid ids: naked_single" in text(app.screen, "#level-error")
+
+
+async def test_a_puzzle_for_my_weakest_technique():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.press("g")
+        await pilot.click("#weakest")
+        assert "No technique practised yet" in text(app.screen, "#level-error")
+        await pilot.press("escape")
+        progress = Progress.load()
+        progress.record_play("naked_pair")
+        progress.record_play("hidden_pair", hint=3)  # needed the full hint
+        await pilot.press("g")
+        await pilot.click("#weakest")
+        await wait_for(pilot, lambda: "needing Hidden pair" in app.game_screen.game.name)
+        assert tutor.grade(app.game_screen.game.puzzle).techniques.get("hidden_pair")
 
 
 def never_found() -> GeneratingScreen:

@@ -6,6 +6,7 @@ import argparse
 import re
 import subprocess
 import sys
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ def test_the_list_shows_every_lesson_and_the_suggestion(capsys):
     out = capsys.readouterr().out
     for lesson in LESSONS:
         assert lesson.title in out
-    assert re.search(r"^> 0 ", out, re.MULTILINE)
+    assert re.search(r"^>\s+0  Rules", out, re.MULTILINE)
     assert "Suggested: lesson 0, Rules and pencil marks (next on the ladder)." in out
 
 
@@ -140,3 +141,77 @@ def test_a_corrupt_progress_file_is_reported_and_kept(data_dir, capsys):
     assert "could not be read" in captured.err and "kept as" in captured.err
     assert "Suggested: lesson 0" in captured.out
     assert any(p.name.startswith("progress.json.corrupt-") for p in data_dir.iterdir())
+
+
+def test_answers_from_several_commands_are_one_attempt(capsys):
+    # Four wrong answers, then the right one: one attempt at the exercise, not right first try.
+    for _ in range(4):
+        assert run("3", "--answer", "1", "r5c8<>2") == 1
+    assert run("3", "--answer", "1", "r5c8<>2, r6c8<>2") == 0
+    capsys.readouterr()
+    assert run() == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^\s+3  Intersections: pointing and claiming\s+1/4 exercises, 0 of 1 right first try", out,
+                     re.MULTILINE)
+    assert re.search(r"^  Pointing\s+learning$", out, re.MULTILINE)
+
+
+def test_the_list_groups_lessons_by_tier_and_shows_each_techniques_standing(capsys):
+    assert run("4", "--drill", "--seed", "9") == 0
+    position = re.search(r"^Position: (\S+)$", capsys.readouterr().out, re.MULTILINE).group(1)
+    from tutor import next_step, parse
+
+    assert run("4", "--drill", "--seed", "9", "--answer", describe_changes(next_step(parse(position)))) == 0
+    capsys.readouterr()
+    assert run() == 0
+    out = capsys.readouterr().out
+    assert out.index("The card's ladder") < out.index("Rules and pencil marks")
+    # Lesson 1 was never opened: its line counts its own exercises only.
+    assert re.search(r"^\s+1  Naked single\s+0/\d+ exercises$", out, re.MULTILINE)
+    assert re.search(r"^  Naked pair\s+learning \(last unaided \d{4}-\d\d-\d\d\)$", out, re.MULTILINE)
+    assert re.search(r"^  Hidden pair\s+not practised yet$", out, re.MULTILINE)
+
+
+def test_the_drill_prompts_example_answer_names_an_empty_cell(capsys):
+    from tutor import parse
+    from tutor.model.geometry import parse_cell_name
+
+    for lesson_number, seed in (("4", 9), ("2", 3), ("0", 7)):
+        assert run(lesson_number, "--drill", "--seed", str(seed)) == 0
+        out = capsys.readouterr().out
+        grid = parse(re.search(r"^Position: (\S+)$", out, re.MULTILINE).group(1))
+        example = re.search(r'--answer "(r\dc\d)(=|<>)(\d)', out)
+        cell, digit = parse_cell_name(example.group(1)), int(example.group(3))
+        assert not grid.values[cell] and grid.has_candidate(cell, digit)
+
+
+def test_review_from_the_shell(capsys, monkeypatch):
+    assert run("--review") == 0
+    assert capsys.readouterr().out.startswith("Nothing is due for review today.")
+    assert run("4", "--drill", "--seed", "9") == 0
+    position = re.search(r"^Position: (\S+)$", capsys.readouterr().out, re.MULTILINE).group(1)
+    from tutor import next_step, parse
+
+    assert run("4", "--drill", "--seed", "9", "--answer", describe_changes(next_step(parse(position)))) == 0
+    # A day later, by the progress module's clock.
+    from tutor.learning import progress as progress_module
+
+    tomorrow = date.today() + timedelta(days=1)
+    monkeypatch.setattr(progress_module, "system_today", lambda: tomorrow)
+    capsys.readouterr()
+    assert run("--review", "--seed", "2") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Review (1 technique due), seed 2: find the next step")
+    review_position = parse(re.search(r"^Position: (\S+)$", out, re.MULTILINE).group(1))
+    step = next_step(review_position)
+    assert step.technique == "naked_pair"
+    assert run("--review", "--seed", "2", "--answer", describe_changes(step)) == 0
+    assert capsys.readouterr().out.startswith("Right!")
+    assert run("--review") == 0
+    assert capsys.readouterr().out.startswith("Nothing is due for review today.")
+
+
+def test_review_refuses_a_lesson(capsys):
+    with pytest.raises(CliError, match="--review takes no lesson") as caught:
+        run("3", "--review")
+    assert caught.value.code == 2

@@ -17,7 +17,8 @@ from textual.worker import WorkerFailed
 from textual.screen import Screen
 from textual.widget import NoScreen, Widget
 
-from tutor.play.game import Game, load_save, save_game
+from tutor.play.game import Credit, Game, load_save, save_game
+from tutor.learning.progress import FILE_NAME as PROGRESS_NAME, Progress
 from tutor.model.grid import Grid
 from tutor.model.bundled import default_puzzle
 from tutor.model.storage import Unreadable, data_dir
@@ -74,7 +75,8 @@ class TutorApp(App):
             self.report_save_problem(f"The data folder cannot be used ({error}); "
                                      "this game will not be saved.")
         fresh = self.fresh_game()
-        self.game_screen = GameScreen(fresh, save_game=self.autosave, previous=self)
+        self.game_screen = GameScreen(fresh, save_game=self.autosave, previous=self,
+                                      record_play=self.record_play)
         if notice:
             # Kept in the hint panel until the next message, not only in a toast that fades.
             self.game_screen.message = notice
@@ -189,6 +191,17 @@ class TutorApp(App):
             save_game(game, path)
         except OSError as error:
             self.report_save_problem(f"Could not save the game: {error}")
+
+    def record_play(self, credit: Credit) -> None:
+        """A step the learner made in the game counts toward its technique's mastery (lessons)."""
+        try:
+            progress = Progress.load((self.save_dir or data_dir()) / PROGRESS_NAME)
+            if progress.notice:
+                self.notify(f"{progress.notice}.",
+                            title="Progress file problem", severity="warning", timeout=15)
+            progress.record_play(credit.technique, credit.hint)
+        except OSError as error:
+            self.report_save_problem(f"Could not record lesson progress: {error}")
 
     # --- the previous game: a replaced game is kept, and can be brought back -----------------
     @property

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widgets import Footer
 
 from tutor.engine import EngineError, Grade, grade
-from tutor.play.game import Game, find_hint
+from tutor.play.game import Credit, Game, Move, find_hint
 from tutor.model.geometry import cell_name, cells_name
 from tutor.model.grid import Grid
 from tutor.model.bundled import Puzzle
@@ -53,6 +53,14 @@ class SolveReady(Message):
         self.grid, self.result = grid, result
 
 
+class CreditReady(Message):
+    """A worker found the engine's step at the position where the learner made `move`."""
+
+    def __init__(self, move: Move, result) -> None:
+        super().__init__()
+        self.move, self.result = move, result
+
+
 class GradeReady(Message):
     """A worker graded the puzzle itself (shown once it is solved)."""
 
@@ -70,15 +78,19 @@ class PreviousGame(Protocol):
 
 
 class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter, BoardScreen):
-    """The board and its panels. `save_game` is called with the game after every change (autosave)."""
+    """The board and its panels. `save_game` is called with the game after every change (autosave),
+    `record_play` with each step the learner makes by themselves (lesson progress)."""
 
     BINDINGS = keys.bindings()
     AUTO_FOCUS = "Board"
 
     def __init__(self, game: Game, save_game: Callable[[Game], None] | None = None,
-                 previous: PreviousGame | None = None) -> None:
+                 previous: PreviousGame | None = None,
+                 record_play: Callable[[Credit], None] | None = None) -> None:
         super().__init__()
         self.save_game = save_game
+        self.record_play = record_play
+        """Called with each Credit the learner's own moves earn (None: not recorded)."""
         self.previous = previous
         self.pencil = False
         self.pending = False
@@ -193,15 +205,44 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         if game.grid.is_given(cell):
             self.say(f"{cell_name(cell)} is a given; it cannot change.")
             return
+        before, known = game.grid, game.hint_known
+        step = game.hint_result
         if self.pencil:
             if game.grid.value(cell):
                 self.say(f"{cell_name(cell)} holds a digit; clear it to pencil candidates.")
             elif game.toggle_candidate(cell, digit):
+                if not game.grid.has_candidate(cell, digit):
+                    self.credit_move(before, (cell, digit, "<>"), step if known else None, known)
                 self.changed()
             return
         if game.enter(cell, digit):
+            if not before.value(cell):
+                self.credit_move(before, (cell, digit, "="), step if known else None, known)
             conflict = game.grid.describe_conflict() if game.grid.has_conflict() else None
             self.changed(f"Conflict (marked !): {conflict}." if conflict else "")
+
+    # --- the learner's own steps count toward lesson progress ------------------------------
+    def credit_move(self, before: Grid, move: Move, step, known: bool) -> None:
+        """A move the engine's step at `before` makes counts as a step of its technique (with
+        the hints seen): the step is the hint's when known, else the engine finds it in a worker."""
+        if self.record_play is None:
+            return
+        if known:
+            self.give_credit(move, step)
+        else:
+            self.find_credit(before, move)
+
+    @work(thread=True, group="credit")
+    def find_credit(self, before: Grid, move: Move) -> None:
+        self.post_message(CreditReady(move, find_hint(before)))
+
+    def on_credit_ready(self, message: CreditReady) -> None:
+        self.give_credit(message.move, message.result)
+
+    def give_credit(self, move: Move, step) -> None:
+        credit = self.game.credit(move, step)
+        if credit is not None and self.record_play is not None:
+            self.record_play(credit)
 
     def action_clear(self) -> None:
         cell = self.selected

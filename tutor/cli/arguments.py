@@ -27,3 +27,14 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is less than 1")
     return value
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a number above 0 (seconds, a rate)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} is not more than 0")
+    return value

@@ -5,16 +5,20 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli.arguments import positive
+from tutor.cli.arguments import positive, positive_float
 from tutor.cli.inputs import CliError
 
-HELP = "generate proper puzzles at a level (0-6) or a range of levels"
+HELP = "generate proper puzzles at a level (0-6), a range of levels, or needing a technique"
 DESCRIPTION = """\
 Generate puzzles with exactly one solution that grade at LEVEL on the 0-6 scale (0, 0.5, 1, ... 6)
 or anywhere in a range such as 2-3.5. Each is printed as one line: the 81-character puzzle, then
 `# level 2.5 (Tricky); bottleneck: <the step that set the level>; seed S`; `--seed S` with the same
 level and --symmetric setting makes that puzzle again. --out appends the lines to a puzzle file
 (created if absent; what it held is kept).
+
+--needs TECH makes a puzzle whose grade (with the full ladder) needs that technique, such as
+x_wing or hidden_pair (`tutor grade` lists the techniques a puzzle uses); with --level too it must
+also grade in that range. It gives up after --time-limit seconds (default 20) with a message.
 
 Exit status: 0 done, 1 the file could not be written or no puzzle was found, 2 usage error,
 130 interrupted."""
@@ -40,8 +44,12 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "generate", help=HELP, description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--level", "-l", type=level_range, required=True, metavar="L|L1-L2",
+    parser.add_argument("--level", "-l", type=level_range, metavar="L|L1-L2",
                         help="the level, such as 2.5, or a range, such as 2-3.5")
+    parser.add_argument("--needs", metavar="TECH",
+                        help="a technique id the puzzle's grade must use, such as x_wing")
+    parser.add_argument("--time-limit", type=positive_float, default=None,
+                        metavar="SECONDS", help="with --needs: give up after this long (default 20)")
     parser.add_argument("--count", "-n", type=positive, default=1, metavar="N",
                         help="how many puzzles (default 1)")
     parser.add_argument("--symmetric", action="store_true",
@@ -86,25 +94,77 @@ def _progress_printer():
     return show
 
 
+def _needing(args):
+    """`count` puzzles needing args.needs, from seed, seed + 1, ... (each a different puzzle)."""
+    # lazy: the generator imports the engine; only `tutor generate` needs them (start-up speed)
+    import random
+    from tutor.generator.needs import DEFAULT_TIME_LIMIT, generate_needing
+
+    time_limit = DEFAULT_TIME_LIMIT if args.time_limit is None else args.time_limit
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    seen: set[str] = set()
+    while len(seen) < args.count:
+        made = generate_needing(args.needs, seed, levels=args.level, time_limit=time_limit)
+        seed += 1
+        if made.grid.to_line() not in seen:
+            seen.add(made.grid.to_line())
+            yield made
+
+
+def _needs_line(made, technique_id: str) -> str:
+    uses = made.grade.techniques[technique_id]
+    return (f"{made.grid.to_line()} # needs {technique_id} ({uses} step{'s' if uses > 1 else ''}); "
+            f"{made.comment}")
+
+
 def run(args) -> int:
     # lazy: the generator imports the engine; only `tutor generate` needs them (start-up speed)
-    from tutor.generator.generate import DEFAULT_MAX_ATTEMPTS, GenerationError, generate
+    from tutor.generator.generate import DEFAULT_MAX_ATTEMPTS, generate
+    from tutor.generator.needs import UnknownTechnique, check_technique
 
-    progress = _progress_printer()
+    if args.level is None and args.needs is None:
+        raise CliError("give --level L (such as 2.5 or 2-3.5) or --needs TECH (such as x_wing)", 2)
+    if args.needs is not None:
+        try:
+            check_technique(args.needs)
+        except UnknownTechnique as error:
+            raise CliError(f"--needs: {error}", 2) from None
+        if args.symmetric:
+            raise CliError("--symmetric cannot be combined with --needs", 2)
+        return _write(args, _needing(args), clear_progress=False)
+    printer = _progress_printer()
+    return _write(args, generate(args.level, args.count, args.seed, args.symmetric,
+                                 progress=printer,
+                                 max_attempts=MAX_ATTEMPTS or DEFAULT_MAX_ATTEMPTS),
+                  clear_progress=printer is not None)
+
+
+def _write(args, puzzles, clear_progress: bool) -> int:
+    """Print the puzzles (or add them to --out) as they come; `clear_progress` wipes the attempts
+    line the progress printer left on the terminal."""
+    # lazy: the generator imports the engine; only `tutor generate` needs them (start-up speed)
+    from tutor.generator.generate import GenerationError
+
     written = 0
+    what = f"at level {args.level}" if args.needs is None else f"needing {args.needs}"
     try:
-        for made in generate(args.level, args.count, args.seed, args.symmetric, progress=progress,
-                             max_attempts=MAX_ATTEMPTS or DEFAULT_MAX_ATTEMPTS):
-            if progress is not None:
+        for made in puzzles:
+            if args.needs is not None:
+                made_line = _needs_line(made, args.needs)
+            else:
+                made_line = made.line
+            if clear_progress:
                 sys.stderr.write("\r\033[K")
             if args.out is not None:
-                _append(args.out, made.line)
+                _append(args.out, made_line)
                 written += 1
             else:
-                print(made.line, flush=True)
+                print(made_line, flush=True)
     except GenerationError as error:
+        if args.needs is not None:
+            raise CliError(f"{error}; try another technique or a longer --time-limit", 1) from None
         hint = "; try a range of levels" + (" or drop --symmetric" if args.symmetric else "")
         raise CliError(f"{error}{hint}", 1) from None
     if args.out is not None:
-        print(f"{written} puzzle{'s' if written != 1 else ''} at level {args.level} added to {args.out}")
+        print(f"{written} puzzle{'s' if written != 1 else ''} {what} added to {args.out}")
     return 0

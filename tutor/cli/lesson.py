@@ -9,7 +9,8 @@ from tutor.cli.inputs import CliError
 
 HELP = "guided lessons, one per technique, with exercises on real positions"
 DESCRIPTION = """\
-Without ID: list the lessons with your progress and the one suggested next.
+Without ID: list the lessons by tier with your progress, each technique's standing (mastered,
+learning, due for review, with the date of the last unaided success) and the lesson suggested next.
 With ID (a number like 3, a name like intersections, or a technique like naked_pair): open the
 lesson in the app, or print it with --text.
 
@@ -18,6 +19,11 @@ lesson in the app, or print it with --text.
   --drill              practice more: a real position where the lesson's technique comes next
                        (--seed makes it reproducible, --file walks your own puzzles);
                        add --answer CHANGES to check an answer to that drill
+  --review             a mixed review drill on the techniques due for review (no ID);
+                       --seed and --answer CHANGES as for --drill
+
+An exercise answered wrong stays one attempt until you answer it right, however many commands
+that takes.
 
 Exit status: 0 fine (and a right answer), 1 an answer that is not right, an unreadable lesson or
 file, 2 usage error (such as an unknown lesson)."""
@@ -34,7 +40,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--answer", nargs="+", metavar="ARG",
                         help="N CHANGES for exercise N, or CHANGES with --drill")
     parser.add_argument("--drill", action="store_true", help="practice more on a fresh position")
-    parser.add_argument("--seed", type=int, help="with --drill: which drill (default: random)")
+    parser.add_argument("--review", action="store_true",
+                        help="a mixed review drill on the techniques due for review")
+    parser.add_argument("--seed", type=int, help="with --drill or --review: which drill (default: random)")
     parser.add_argument("--file", metavar="PUZZLES", help="with --drill: walk the puzzles of this file")
     return parser
 
@@ -55,23 +63,48 @@ def _progress():
 
     progress = Progress.load()
     if progress.notice:
-        print(f"tutor lesson: note: {progress.notice}; starting afresh", file=sys.stderr)
+        print(f"tutor lesson: note: {progress.notice}", file=sys.stderr)
+    if progress.upgraded:
+        print(f"tutor lesson: note: {progress.upgraded}", file=sys.stderr)
     return progress
 
 
 def list_lessons(lessons, progress) -> int:
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
+    from tutor.learning.tiers import by_tier
+
     suggestion = progress.suggest(lessons)
-    print("Lessons (tutor lesson ID to open one):")
-    for lesson in lessons:
-        mark = ">" if suggestion and suggestion.lesson is lesson else " "
-        done = "done" if progress.is_done(lesson) else ""
-        print(f"{mark} {lesson.number}  {lesson.title:<52} {progress.summary(lesson):<34} {done}".rstrip())
+    print("Lessons by tier (tutor lesson ID to open one):")
+    for tier, group in by_tier(lessons):
+        print(f"\n{tier.name}")
+        for lesson in group:
+            mark = ">" if suggestion and suggestion.lesson is lesson else " "
+            done = "done" if progress.is_done(lesson) else ""
+            print(f"{mark} {lesson.number:>2}  {lesson.title:<52} {progress.summary(lesson):<34} "
+                  f"{done}".rstrip())
+    print("\nTechniques:")
+    for line in technique_standing(lessons, progress):
+        print(f"  {line}")
+    due = progress.due_techniques()
+    if due:
+        print(f"\n{len(due)} due for review: tutor lesson --review")
     if suggestion:
         print(f"\nSuggested: lesson {suggestion.lesson.number}, {suggestion.lesson.title} "
               f"({suggestion.reason}).")
     else:
         print("\nEvery lesson is done. Practise more with: tutor lesson ID --drill")
     return 0
+
+
+def technique_standing(lessons, progress) -> list[str]:
+    """'Pointing                 mastered (last unaided 2026-11-20)' for each technique the
+    lessons teach, then those practised only in play."""
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
+    from tutor.engine import technique
+
+    ids = list(dict.fromkeys([t for lesson in lessons for t in lesson.practised]
+                             + progress.practised_techniques()))
+    return [f"{technique(t).name:<28} {progress.mastery(t)}" for t in ids]
 
 
 def _parse_changes(text: str):
@@ -94,6 +127,15 @@ def _report(feedback) -> int:
     return 0 if feedback.verdict == RIGHT else 1
 
 
+def _answer(attempt, words: list[str]) -> int:
+    placements, eliminations = _parse_changes(" ".join(words))
+    feedback = attempt.answer(placements, eliminations)
+    code = _report(feedback)
+    if code and feedback.hints:
+        attempt.saw_hint(1)  # the nudge printed with a wrong answer
+    return code
+
+
 def answer_exercise(lesson, progress, words: list[str]) -> int:
     if len(words) < 2 or not words[0].isdigit():
         raise CliError("--answer takes the exercise number and the changes, as in: "
@@ -101,11 +143,21 @@ def answer_exercise(lesson, progress, words: list[str]) -> int:
     number = int(words[0])
     if not 1 <= number <= len(lesson.exercises):
         raise CliError(f"lesson {lesson.number} has exercises 1 to {len(lesson.exercises)}", code=2)
-    placements, eliminations = _parse_changes(" ".join(words[1:]))
-    attempt = progress.attempt(lesson, lesson.exercises[number - 1])
-    feedback = attempt.answer(placements, eliminations)
-    attempt.give_up()  # one answer per command: a wrong one still counts as an attempt
-    return _report(feedback)
+    exercise = lesson.exercises[number - 1]
+    # Kept open under the exercise's key: answering again continues the same attempt.
+    return _answer(progress.attempt(lesson, exercise, key=exercise.key), words[1:])
+
+
+def _print_drill(found, heading: str, answer_command: str) -> None:
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
+    from tutor.learning.review import example_answer
+
+    print(heading)
+    print(f"Source: {found.source}\n")
+    print(found.grid.to_pencilmarks())
+    print(f"\nPosition: {found.grid.to_compact()}")
+    example = example_answer(found.grid, bool(found.step.placements))
+    print(f"Answer with: {answer_command} --answer \"{example}\"")
 
 
 def drill(lesson, lessons, progress, args) -> int:
@@ -123,18 +175,37 @@ def drill(lesson, lessons, progress, args) -> int:
     if found is None:
         raise CliError(f"no drill found for lesson {lesson.number}")
     if not args.answer:
-        print(f"Drill for lesson {lesson.number} ({lesson.technique_names}), seed {seed}")
-        print(f"Source: {found.source}\n")
-        print(found.grid.to_pencilmarks())
-        print(f"\nPosition: {found.grid.to_compact()}")
-        print(f"Answer with: tutor lesson {lesson.number} --drill --seed {seed} "
-              f"{'--file ' + args.file + ' ' if args.file else ''}--answer \"r3c7<>4, ...\"")
+        file = f"--file {args.file} " if args.file else ""
+        _print_drill(found, f"Drill for lesson {lesson.number} ({lesson.technique_names}), seed {seed}",
+                     f"tutor lesson {lesson.number} --drill --seed {seed} {file}".rstrip())
         return 0
-    placements, eliminations = _parse_changes(" ".join(args.answer))
-    attempt = drill_attempt(progress, lesson, found)
-    feedback = attempt.answer(placements, eliminations)
-    attempt.give_up()
-    return _report(feedback)
+    key = f"drill/{lesson.id}/{found.grid.to_compact()}"
+    return _answer(drill_attempt(progress, lesson, found, key=key), args.answer)
+
+
+def review(lessons, progress, args) -> int:
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
+    from tutor.learning.drills import DrillError
+    from tutor.learning.progress import REVIEW, drill_attempt
+    from tutor.learning.review import review_drills
+
+    due = progress.due_techniques()
+    if not due:
+        print("Nothing is due for review today.")
+        return 0
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    try:
+        found = next(review_drills(due, lessons, seed), None)
+    except DrillError as error:
+        raise CliError(str(error)) from None
+    if found is None:
+        raise CliError("no review position found")
+    if not args.answer:
+        _print_drill(found, f"Review ({len(due)} technique{'s' if len(due) > 1 else ''} due), "
+                     f"seed {seed}: find the next step", f"tutor lesson --review --seed {seed}")
+        return 0
+    key = f"review/{found.grid.to_compact()}"
+    return _answer(drill_attempt(progress, None, found, REVIEW, key), args.answer)
 
 
 def run(args) -> int:
@@ -144,6 +215,11 @@ def run(args) -> int:
 
     lessons = _load()
     progress = _progress()
+    if args.review:
+        if args.lesson is not None or args.drill or args.text or args.file:
+            raise CliError("--review takes no lesson, --drill, --text or --file: "
+                           "tutor lesson --review [--seed S] [--answer CHANGES]", code=2)
+        return review(lessons, progress, args)
     if args.lesson is None:
         if args.text or args.answer or args.drill:
             raise CliError("name a lesson: tutor lesson ID ...", code=2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli.arguments import command_parser, positive
+from tutor.cli.arguments import command_parser, positive, positive_float
 from tutor.cli.inputs import CliError
 from tutor.web.limits import IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS
 
@@ -24,16 +24,6 @@ stops the server and every session within 2 seconds, saving every game.
 Needs the web extra: pip install 'sudoku-tutor[web]'.
 
 Exit status: 0 after the server stops, 2 usage error or the web extra is not installed."""
-
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text} is not more than 0")
-    return value
 
 
 def port_number(text: str) -> int:

@@ -10,6 +10,7 @@ from tutor.generator.generate import (
     generate,
     generate_one,
 )
+from tutor.generator.needs import UnknownTechnique, check_technique, generate_needing
 from tutor.generator.search_trace import SearchEvent, SearchTrace, SideBySide, trace
 from tutor.generator.transforms import Transform, equivalent, random_transform
 
@@ -24,8 +25,11 @@ __all__ = [
     "SearchTrace",
     "SideBySide",
     "Transform",
+    "UnknownTechnique",
+    "check_technique",
     "equivalent",
     "generate",
+    "generate_needing",
     "generate_one",
     "random_transform",
     "trace",

@@ -1,35 +1,92 @@
-"""Lesson progress per technique (attempts, right at the first try), saved atomically with the game data."""
+"""Lesson progress: every attempt with its date and hints, mastery and a Leitner review schedule.
+
+The file (progress.json in the data folder) holds a log of attempts, in lessons, drills, reviews
+and real play. Everything shown is worked out from that log, so it can never disagree with it:
+
+- an attempt is *unaided* when its first answer was right and no hint was shown before it;
+- a technique is *mastered* when its last MASTERY_WINDOW attempts were all unaided;
+- review follows Leitner boxes: the first unaided success puts a technique in box 1; an unaided
+  success on or after its due date moves it up a box (at most the last); any other attempt puts it
+  back in box 1. A technique in box N is due REVIEW_DAYS[N - 1] days after its last attempt.
+
+The clock is `today`, a function injected for tests; nothing here reads the time by itself.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date, timedelta
 from pathlib import Path
 
 from tutor.model import storage
 from tutor.learning.answers import RIGHT, Feedback, check_answer
 from tutor.learning.drills import Drill
 from tutor.learning.model import Change, Exercise, Lesson
+from tutor.learning.tiers import by_tier
 
 FILE_NAME = "progress.json"
-VERSION = 1
+VERSION = 2
 REVISE_BELOW = 0.7
 """A finished lesson whose first-try rate is below this is suggested again for revision."""
+MASTERY_WINDOW = 3
+"""A technique is mastered when this many of its latest attempts were all unaided successes."""
+REVIEW_DAYS = (1, 3, 7, 14, 30)
+"""Days until a technique in Leitner box 1, 2, ... comes back for review."""
+
+EXERCISE, DRILL, REVIEW, PLAY = "exercise", "drill", "review", "play"
+SOURCES = (EXERCISE, DRILL, REVIEW, PLAY)
+"""Where an attempt was made: a lesson's exercise, its 'practice more', a review drill, a game."""
+
+NEW, LEARNING, MASTERED, DUE = "not practised yet", "learning", "mastered", "due for review"
+
+Clock = Callable[[], date]
 
 
 @dataclass(frozen=True)
 class TechniqueStats:
-    """How a learner does on one technique, over lesson exercises and drills."""
+    """How a learner does on one technique (or on one lesson's exercises): counts of attempts."""
 
     attempts: int = 0
     first_try: int = 0
     """Attempts whose first answer was right."""
     solved: int = 0
     """Attempts eventually answered right."""
+    unaided: int = 0
+    """Attempts right at the first answer with no hint shown."""
 
     @property
     def first_try_rate(self) -> float | None:
         return self.first_try / self.attempts if self.attempts else None
+
+
+@dataclass(frozen=True)
+class Mastery:
+    """Where a learner stands on a technique: the state, the review box and dates."""
+
+    technique: str
+    state: str
+    """NEW, LEARNING or MASTERED (DUE is `label` when a review is due)."""
+    box: int = 0
+    """Leitner box, 0 before the first unaided success."""
+    due: date | None = None
+    last_unaided: date | None = None
+    today: date | None = None
+
+    @property
+    def is_due(self) -> bool:
+        return self.due is not None and self.today is not None and self.due <= self.today
+
+    @property
+    def label(self) -> str:
+        """'mastered', 'learning', 'due for review' or 'new'."""
+        return DUE if self.is_due else self.state
+
+    def __str__(self) -> str:
+        """'mastered (last unaided 2026-11-20)'."""
+        if self.last_unaided is None:
+            return self.label
+        return f"{self.label} (last unaided {self.last_unaided.isoformat()})"
 
 
 @dataclass(frozen=True)
@@ -38,62 +95,194 @@ class Suggestion:
     reason: str
 
 
+def system_today() -> date:
+    """The clock when none is injected (looked up at each call, so a test can replace it)."""
+    return date.today()
+
+
 def default_path() -> Path:
     return storage.data_dir() / FILE_NAME
 
 
 def _empty() -> dict:
-    return {"version": VERSION, "techniques": {}, "lessons": {}}
+    return {"version": VERSION, "attempts": [], "earlier": {}, "lessons": {}, "open": {}}
+
+
+def _counts_ok(table) -> bool:
+    return isinstance(table, dict) and all(
+        isinstance(v, dict) and all(isinstance(n, int) for n in v.values()) for v in table.values())
+
+
+def _lessons_ok(table) -> bool:
+    return isinstance(table, dict) and all(
+        isinstance(v, dict) and isinstance(v.get("solved", []), list) for v in table.values())
+
+
+def _attempt_ok(record) -> bool:
+    if not isinstance(record, dict) or not isinstance(record.get("technique"), str):
+        return False
+    try:
+        date.fromisoformat(record["date"])
+    except (KeyError, TypeError, ValueError):
+        return False
+    return isinstance(record.get("hint", 0), int) and record.get("source") in SOURCES
+
+
+def _is_version_1(data) -> bool:
+    """The first format: counts per technique, no dates (written before mastery was kept)."""
+    return (isinstance(data, dict) and data.get("version", 1) == 1
+            and _counts_ok(data.get("techniques")) and _lessons_ok(data.get("lessons")))
 
 
 def _well_formed(data) -> bool:
     """The shape this module writes; anything else is treated like a corrupt file."""
-    if not isinstance(data, dict) or not isinstance(data.get("techniques"), dict):
+    if not isinstance(data, dict) or data.get("version") != VERSION:
         return False
-    if not isinstance(data.get("lessons"), dict):
-        return False
-    counts_ok = all(isinstance(v, dict) and all(isinstance(n, int) for n in v.values())
-                    for v in data["techniques"].values())
-    lessons_ok = all(isinstance(v, dict) and isinstance(v.get("solved", []), list)
-                     for v in data["lessons"].values())
-    return counts_ok and lessons_ok
+    attempts = data.get("attempts")
+    open_ = data.get("open")
+    return (isinstance(attempts, list) and all(_attempt_ok(a) for a in attempts)
+            and _counts_ok(data.get("earlier")) and _lessons_ok(data.get("lessons"))
+            and isinstance(open_, dict)
+            and all(isinstance(i, int) and 0 <= i < len(attempts) for i in open_.values()))
+
+
+def _from_version_1(old: dict) -> dict:
+    """Counts without dates cannot say when or how a technique was done: they are kept as
+    'earlier' totals (shown in the counts) and take no part in mastery or review."""
+    data = _empty()
+    data["earlier"] = old["techniques"]
+    data["lessons"] = old["lessons"]
+    return data
+
+
+def is_unaided(record: dict) -> bool:
+    return bool(record.get("first_try")) and not record.get("hint", 0)
 
 
 class Progress:
     """The learner's progress; every change is saved at once (atomically) to `path`.
 
     `notice` is set when the saved file could not be read: it was moved aside (the message says
-    where) and progress starts afresh, so nothing is overwritten and nothing crashes.
+    where) and progress starts afresh, so nothing is overwritten and nothing crashes; or when an
+    old file could not be copied aside before converting it (then it is never written). `upgraded` is
+    set when a file of the first format was converted; the old file was copied aside first.
     """
 
-    def __init__(self, path: Path | None = None, data: dict | None = None, notice: str | None = None):
+    def __init__(self, path: Path | None = None, data: dict | None = None, notice: str | None = None,
+                 today: Clock | None = None, upgraded: str | None = None):
         self.path = Path(path) if path is not None else default_path()
         self.data = data if data is not None else _empty()
         self.notice = notice
+        self.upgraded = upgraded
+        self.clock = today
+        self.saving = True
+        """False when the file on disk must not be written (an old file that could not be copied)."""
+
+    def today(self) -> date:
+        return (self.clock or system_today)()
 
     @classmethod
-    def load(cls, path: Path | str | None = None) -> Progress:
+    def load(cls, path: Path | str | None = None, today: Clock | None = None) -> Progress:
         path = Path(path) if path is not None else default_path()
         try:
             data = storage.read_json(path)
         except storage.Unreadable as error:
-            return cls(path, notice=str(error))
+            return cls(path, notice=f"{error}; progress starts afresh", today=today)
         if data is None:
-            return cls(path)
+            return cls(path, today=today)
+        if _is_version_1(data):
+            return cls._upgrade(path, data, today)
         if not _well_formed(data):
             kept = storage.move_aside(path)
             where = f"; it was kept as {kept}" if kept else ""
-            return cls(path, notice=f"{path} could not be read (unexpected content){where}")
-        return cls(path, data)
+            return cls(path, notice=f"{path} could not be read (unexpected content){where}; "
+                                    "progress starts afresh", today=today)
+        return cls(path, data, today=today)
+
+    @classmethod
+    def _upgrade(cls, path: Path, old: dict, today: Clock | None) -> Progress:
+        try:
+            kept = storage.keep_copy(path, "version-1")
+        except OSError as error:
+            # Without a copy the old file is not rewritten: this session's progress is not saved
+            # over it (saving would fail the same way or lose the original).
+            kept_as_is = cls(path, _from_version_1(old), today=today,
+                             notice=f"{path} is in the old format and could not be copied "
+                                    f"aside ({error}); it is left as it is and this session's "
+                                    f"progress is not saved")
+            kept_as_is.saving = False
+            return kept_as_is
+        progress = cls(path, _from_version_1(old), today=today,
+                       upgraded=f"{path} was converted to the new progress format; "
+                                f"the old file was kept as {kept}")
+        progress.save()
+        return progress
 
     def save(self) -> None:
-        storage.write_json(self.path, self.data)
+        if self.saving:
+            storage.write_json(self.path, self.data)
 
     # --- reading ------------------------------------------------------------------------
+    @property
+    def attempts(self) -> list[dict]:
+        return self.data["attempts"]
+
+    def _of(self, technique_id: str) -> list[dict]:
+        return [a for a in self.attempts if a["technique"] == technique_id]
+
     def technique(self, technique_id: str) -> TechniqueStats:
-        counts = self.data["techniques"].get(technique_id, {})
-        return TechniqueStats(counts.get("attempts", 0), counts.get("first_try", 0),
-                              counts.get("solved", 0))
+        """Counts over every attempt at a technique, the earlier format's totals included."""
+        earlier = self.data["earlier"].get(technique_id, {})
+        mine = _stats(self._of(technique_id))
+        return TechniqueStats(mine.attempts + earlier.get("attempts", 0),
+                              mine.first_try + earlier.get("first_try", 0),
+                              mine.solved + earlier.get("solved", 0), mine.unaided)
+
+    def mastery(self, technique_id: str) -> Mastery:
+        """State, Leitner box and dates for a technique, replayed from its attempts."""
+        records = self._of(technique_id)
+        today = self.today()
+        if not records:
+            # Counts from the first format, undated, still say it was practised.
+            state = LEARNING if self.data["earlier"].get(technique_id, {}).get("attempts") else NEW
+            return Mastery(technique_id, state, today=today)
+        box, due, last_unaided = 0, None, None
+        for record in records:
+            day = date.fromisoformat(record["date"])
+            if is_unaided(record):
+                last_unaided = day
+                if box == 0 or (due is not None and day >= due):
+                    box = min(box + 1, len(REVIEW_DAYS))
+                due = day + timedelta(days=REVIEW_DAYS[box - 1])
+            elif box:
+                box = 1
+                due = day + timedelta(days=REVIEW_DAYS[0])
+        recent = records[-MASTERY_WINDOW:]
+        mastered = len(recent) == MASTERY_WINDOW and all(is_unaided(r) for r in recent)
+        return Mastery(technique_id, MASTERED if mastered else LEARNING, box, due, last_unaided,
+                       today)
+
+    def practised_techniques(self) -> list[str]:
+        """Every technique with an attempt, in the order first met."""
+        return list(dict.fromkeys(a["technique"] for a in self.attempts))
+
+    def due_techniques(self) -> list[str]:
+        """Techniques due for review, the longest overdue first."""
+        due = [m for m in map(self.mastery, self.practised_techniques()) if m.is_due]
+        return [m.technique for m in sorted(due, key=lambda m: (m.due, m.technique))]
+
+    def weakest_technique(self, candidates: Iterable[str] | None = None) -> str | None:
+        """The practised technique most in need of work: not mastered, fewest unaided attempts
+        for its attempts; None when nothing was practised."""
+        ids = list(candidates) if candidates is not None else self.practised_techniques()
+        scored = []
+        for technique_id in ids:
+            stats = _stats(self._of(technique_id))
+            if not stats.attempts:
+                continue
+            mastered = self.mastery(technique_id).state == MASTERED
+            scored.append((mastered, stats.unaided / stats.attempts, technique_id))
+        return min(scored)[2] if scored else None
 
     def _lesson(self, lesson_id: str) -> dict:
         return self.data["lessons"].get(lesson_id, {})
@@ -114,14 +303,13 @@ class Progress:
         return self._lesson(lesson.id).get("page", 0)
 
     def lesson_stats(self, lesson: Lesson) -> TechniqueStats:
-        """The stats of the lesson's techniques (its exercises' techniques for lesson 0), summed."""
-        ids = lesson.practised
-        stats = [self.technique(t) for t in ids]
-        return TechniqueStats(sum(s.attempts for s in stats), sum(s.first_try for s in stats),
-                              sum(s.solved for s in stats))
+        """Counts over the attempts at this lesson's own exercises (not its drills, not other
+        lessons practising the same technique)."""
+        keys = {e.key for e in lesson.exercises}
+        return _stats([a for a in self.attempts if a.get("exercise") in keys])
 
     def summary(self, lesson: Lesson) -> str:
-        """'2/4 exercises, 3 of 5 right first try' for the lesson menu."""
+        """'2/4 exercises, 3 of 5 right first try' for the lesson menu (its own exercises only)."""
         done = len(self.solved_exercises(lesson))
         parts = [f"{done}/{len(lesson.exercises)} exercises"]
         stats = self.lesson_stats(lesson)
@@ -130,11 +318,18 @@ class Progress:
         return ", ".join(parts)
 
     def suggest(self, lessons: Sequence[Lesson]) -> Suggestion | None:
-        """The next lesson to take: the first not done; then the weakest done one; else None."""
+        """The next lesson to take, in the menu's order (tier by tier): the first not done; then
+        one whose technique is due for review; then the weakest done one; else None."""
+        lessons = [lesson for _, group in by_tier(lessons) for lesson in group]
         for lesson in lessons:
             if not self.is_done(lesson):
                 started = self.last_page(lesson) or self.solved_exercises(lesson)
                 return Suggestion(lesson, "continue where you left off" if started else "next on the ladder")
+        due = self.due_techniques()
+        for technique_id in due:
+            teaching = next((one for one in lessons if technique_id in one.practised), None)
+            if teaching is not None:
+                return Suggestion(teaching, "due for review")
         weakest = None
         for lesson in lessons:
             rate = self.lesson_stats(lesson).first_try_rate
@@ -152,70 +347,155 @@ class Progress:
             self.save()
 
     def record_attempt(self, technique_id: str, first_try: bool, solved: bool,
-                       lesson: Lesson | None = None, exercise_key: str | None = None) -> None:
-        """One finished (or abandoned) attempt at a position of `technique_id`."""
-        counts = self.data["techniques"].setdefault(technique_id, {})
-        counts["attempts"] = counts.get("attempts", 0) + 1
-        counts["first_try"] = counts.get("first_try", 0) + int(first_try)
-        counts["solved"] = counts.get("solved", 0) + int(solved)
-        if solved and lesson is not None and exercise_key is not None:
-            entry = self.data["lessons"].setdefault(lesson.id, {})
-            solved_keys = entry.setdefault("solved", [])
-            if exercise_key not in solved_keys:
-                solved_keys.append(exercise_key)
+                       lesson: Lesson | None = None, exercise_key: str | None = None,
+                       hint: int = 0, source: str | None = None) -> int:
+        """One attempt at a position of `technique_id`, dated today; its index in the log.
+
+        `hint` is the highest hint level (1 nudge, 2 pattern, 3 full) seen before the step was
+        made; `source` defaults to an exercise when a key is given, else a drill.
+        """
+        if source is None:
+            source = EXERCISE if exercise_key is not None else DRILL
+        if source not in SOURCES:
+            raise ValueError(f"unknown attempt source {source!r}; known: {', '.join(SOURCES)}")
+        self.attempts.append({
+            "technique": technique_id, "date": self.today().isoformat(), "source": source,
+            "lesson": lesson.id if lesson is not None else None, "exercise": exercise_key,
+            "first_try": bool(first_try), "solved": bool(solved), "hint": int(hint),
+        })
+        if solved:
+            self._mark_solved(lesson, exercise_key)
+        self.save()
+        return len(self.attempts) - 1
+
+    def record_play(self, technique_id: str, hint: int = 0) -> None:
+        """A step of `technique_id` made by the learner in a game, after hints up to `hint`."""
+        self.record_attempt(technique_id, True, True, hint=hint, source=PLAY)
+
+    def update_attempt(self, index: int, solved: bool, hint: int) -> None:
+        """A later answer in the same attempt: solved now, or a higher hint seen (never lower)."""
+        record = self.attempts[index]
+        changed = False
+        if solved and not record["solved"]:
+            record["solved"] = True
+            if record.get("lesson") and record.get("exercise"):
+                self._mark_solved_ids(record["lesson"], record["exercise"])
+            changed = True
+        if hint > record.get("hint", 0):
+            record["hint"] = hint
+            changed = True
+        if changed:
+            self.save()
+
+    def _mark_solved(self, lesson: Lesson | None, exercise_key: str | None) -> None:
+        if lesson is not None and exercise_key is not None:
+            self._mark_solved_ids(lesson.id, exercise_key)
+
+    def _mark_solved_ids(self, lesson_id: str, exercise_key: str) -> None:
+        entry = self.data["lessons"].setdefault(lesson_id, {})
+        solved_keys = entry.setdefault("solved", [])
+        if exercise_key not in solved_keys:
+            solved_keys.append(exercise_key)
+
+    # --- attempts left open between commands (the CLI answers one call at a time) --------
+    def open_attempt(self, key: str) -> int | None:
+        """The log index of the unfinished attempt kept under `key`, if any."""
+        return self.data["open"].get(key)
+
+    def keep_open(self, key: str, index: int | None) -> None:
+        if index is None:
+            self.data["open"].pop(key, None)
+        else:
+            self.data["open"][key] = index
         self.save()
 
-    def attempt(self, lesson: Lesson, exercise: Exercise) -> Attempt:
+    def attempt(self, lesson: Lesson, exercise: Exercise, key: str | None = None) -> Attempt:
         """Start answering one of a lesson's exercises (see Attempt)."""
-        return Attempt(self, lesson, exercise)
+        return Attempt(self, lesson, exercise, key=key)
+
+
+def _stats(records: Iterable[dict]) -> TechniqueStats:
+    records = list(records)
+    return TechniqueStats(len(records), sum(bool(r["first_try"]) for r in records),
+                          sum(bool(r["solved"]) for r in records),
+                          sum(is_unaided(r) for r in records))
 
 
 class Attempt:
-    """One go at an exercise or drill: check answers until right, recording the attempt once.
+    """One go at an exercise or drill: answers until right, recorded as one attempt.
 
-    The attempt is recorded at the first right answer, or by `give_up()`: whether the first answer
-    was right is what 'right first try' counts. Screens only call `answer()` and `give_up()`.
+    The attempt is written at its first answer (right first try or not) and updated by later
+    answers and hints: however many answers it takes, it is one attempt. `key` keeps it open
+    in the progress file until answered right, so that the shell's `--answer`, one answer per
+    command, continues the same attempt. Screens call `answer()`, `saw_hint()` and `give_up()`.
     """
 
-    def __init__(self, progress: Progress, lesson, exercise, drill=None):
+    def __init__(self, progress: Progress, lesson: Lesson | None, exercise: Exercise | None,
+                 drill: Drill | None = None, source: str | None = None, key: str | None = None):
         self.progress = progress
         self.lesson = lesson
         self.exercise = exercise
         self.drill = drill
+        self.source = source or (EXERCISE if exercise is not None else DRILL)
+        self.key = key
         self.answers: list[Feedback] = []
-        self.recorded = False
+        self.hint = 0
+        self.index: int | None = progress.open_attempt(key) if key is not None else None
+        if self.index is not None:
+            self.hint = progress.attempts[self.index].get("hint", 0)
+
+    @property
+    def solved(self) -> bool:
+        return self.index is not None and self.progress.attempts[self.index]["solved"]
 
     @property
     def technique(self) -> str:
-        return self.drill.technique if self.drill is not None else self.exercise.technique
+        if self.drill is not None:
+            return self.drill.technique
+        assert self.exercise is not None, "an attempt is at an exercise or a drill"
+        return self.exercise.technique
 
     def check(self, placements: Iterable[Change], eliminations: Iterable[Change]) -> Feedback:
         if self.drill is not None:
-            techniques = tuple(dict.fromkeys((self.drill.technique,) + self.lesson.techniques))
+            others = self.lesson.techniques if self.lesson is not None else ()
+            techniques = tuple(dict.fromkeys((self.drill.technique,) + others))
             return check_answer(self.drill.grid, techniques, placements, eliminations)
+        assert self.lesson is not None and self.exercise is not None
         return self.lesson.check(self.exercise, placements, eliminations)
 
+    def saw_hint(self, level: int) -> None:
+        """A hint of this level was shown; once solved, later hints change nothing."""
+        if level <= self.hint or self.solved:
+            return
+        self.hint = level
+        if self.index is not None:
+            self.progress.update_attempt(self.index, False, level)
+
     def answer(self, placements: Iterable[Change] = (), eliminations: Iterable[Change] = ()) -> Feedback:
+        placements, eliminations = tuple(placements), tuple(eliminations)
         feedback = self.check(placements, eliminations)
         if not (placements or eliminations):
             return feedback  # nothing entered yet: not an attempt
         self.answers.append(feedback)
-        if feedback.verdict == RIGHT and not self.recorded:
-            self._record(solved=True)
+        right = feedback.verdict == RIGHT
+        if self.index is None:
+            key = self.exercise.key if self.exercise is not None else None
+            self.index = self.progress.record_attempt(
+                self.technique, right, right, self.lesson, key, self.hint, self.source)
+            if self.key is not None and not right:
+                self.progress.keep_open(self.key, self.index)
+        elif right and not self.solved:
+            self.progress.update_attempt(self.index, True, self.hint)
+            if self.key is not None:
+                self.progress.keep_open(self.key, None)
         return feedback
 
     def give_up(self) -> None:
-        """Leaving without a right answer still counts as an attempt (if anything was answered)."""
-        if self.answers and not self.recorded:
-            self._record(solved=False)
-
-    def _record(self, solved: bool) -> None:
-        self.recorded = True
-        key = self.exercise.key if self.exercise is not None else None
-        self.progress.record_attempt(self.technique, self.answers[0].verdict == RIGHT, solved,
-                                     self.lesson, key)
+        """Leaving without a right answer: nothing more to write, since the attempt was recorded
+        (not solved) at its first answer, and an attempt never answered is not one."""
 
 
-def drill_attempt(progress: Progress, lesson: Lesson, drill: Drill) -> Attempt:
+def drill_attempt(progress: Progress, lesson: Lesson | None, drill: Drill, source: str = DRILL,
+                  key: str | None = None) -> Attempt:
     """Start answering a drill (counts toward the technique, not toward the lesson's exercises)."""
-    return Attempt(progress, lesson, None, drill)
+    return Attempt(progress, lesson, None, drill, source, key)

@@ -12,11 +12,15 @@ from tutor.model.grid import Grid
 from tutor.learning.answers import Feedback, changes_between
 from tutor.learning.drills import Drill, lesson_drills
 from tutor.learning.model import Exercise, Lesson, Page
-from tutor.learning.progress import Attempt, Progress, drill_attempt
+from tutor.learning.progress import REVIEW, Attempt, Progress, drill_attempt
+from tutor.learning.review import review_drills
 
 
 class LessonSession:
     """Where the learner is in a lesson; every answer and page reached is saved to `progress`."""
+
+    review = False
+    """True for the mixed review (ReviewSession), which belongs to no lesson."""
 
     def __init__(self, lesson: Lesson, lessons: list[Lesson], progress: Progress | None = None,
                  seed: int = 0, drill_file=None):
@@ -78,8 +82,10 @@ class LessonSession:
         """The position of the open exercise or drill."""
         if self.attempt is None:
             return None
-        source = self.attempt.drill or self.attempt.exercise
-        return source.grid
+        if self.attempt.drill is not None:
+            return self.attempt.drill.grid
+        assert self.attempt.exercise is not None, "an attempt is at an exercise or a drill"
+        return self.attempt.exercise.grid
 
     def answer(self, board: Grid) -> Feedback:
         """Check the learner's board against the open exercise or drill (and record it)."""
@@ -96,6 +102,11 @@ class LessonSession:
             self.attempt.give_up()
             self.attempt = None
 
+    def saw_hint(self, level: int) -> None:
+        """A hint of this level is on screen for the open exercise or drill."""
+        if self.attempt is not None:
+            self.attempt.saw_hint(level)
+
     def exercise_done(self, exercise: Exercise) -> bool:
         return exercise.key in self.progress.solved_exercises(self.lesson)
 
@@ -103,3 +114,32 @@ class LessonSession:
 def lesson_for_technique(technique_id: str, lessons: list[Lesson]) -> Lesson | None:
     """The lesson teaching a technique (for the 'learn this' link of a hint), or None."""
     return next((lesson for lesson in lessons if technique_id in lesson.techniques), None)
+
+
+class ReviewSession(LessonSession):
+    """The mixed review drill: positions for each technique due for review, in turn.
+
+    It has no lesson and no pages; `lesson` is None and only drills are offered.
+    """
+
+    review = True
+
+    def __init__(self, lessons: list[Lesson], progress: Progress | None = None, seed: int = 0):
+        self.lessons = lessons
+        self.progress = progress if progress is not None else Progress.load()
+        self.lesson = None  # type: ignore[assignment]  # a review belongs to no lesson
+        self.page_index = 0
+        self.attempt = None
+        self.seed = seed
+        self.drill_file = None
+        self.due = self.progress.due_techniques()
+        self._drills = None
+
+    def start_drill(self) -> Drill:
+        """The next review position (DrillError when nothing is due or nothing is found)."""
+        self.leave()
+        if self._drills is None:
+            self._drills = review_drills(self.due, self.lessons, self.seed)
+        drill = next(self._drills)
+        self.attempt = drill_attempt(self.progress, None, drill, REVIEW)
+        return drill

@@ -49,17 +49,35 @@ def write_json(path: Path, data: Any) -> None:
     write_atomic(path, json.dumps(data, indent=1, sort_keys=True))
 
 
-def move_aside(path: Path) -> Path | None:
-    """Rename a bad file to name.corrupt-<time> so nothing the user made is overwritten."""
-    target = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+def _free_name(path: Path, tag: str) -> Path:
+    """name.<tag>-<time>, with -1, -2 ... added while such a file exists."""
+    stamp = time.strftime('%Y%m%d-%H%M%S')
+    target = path.with_name(f"{path.name}.{tag}-{stamp}")
     n = 1
     while target.exists():
-        target = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
+        target = path.with_name(f"{path.name}.{tag}-{stamp}-{n}")
         n += 1
+    return target
+
+
+def move_aside(path: Path) -> Path | None:
+    """Rename a bad file to name.corrupt-<time> so nothing the user made is overwritten."""
+    target = _free_name(path, "corrupt")
     try:
         os.replace(path, target)
     except OSError:
         return None
+    return target
+
+
+def keep_copy(path: Path, tag: str) -> Path:
+    """Copy a file to name.<tag>-<time> (before it is rewritten in a new format); the copy's path.
+
+    Raises OSError when the copy cannot be made: the caller must then leave the file alone.
+    """
+    path = Path(path)
+    target = _free_name(path, tag)
+    write_atomic(target, path.read_text(encoding="utf-8"))
     return target
 
 

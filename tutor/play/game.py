@@ -31,9 +31,9 @@ SAVE_VERSION = 1
 
 # Names other modules and tools have long imported from here.
 __all__ = [
-    "Check", "Earned", "Game", "HINT_LEVELS", "SAVE_VERSION", "SaveError", "State", "find_hint",
-    "grid_from_json", "grid_to_json", "level_earned", "load_save", "problem_cells", "save_game",
-    "step_from_json", "step_to_json",
+    "Check", "Credit", "Earned", "Game", "HINT_LEVELS", "Move", "SAVE_VERSION", "SaveError", "State",
+    "find_hint", "grid_from_json", "grid_to_json", "level_earned", "load_save", "problem_cells",
+    "save_game", "step_from_json", "step_moves", "step_to_json",
 ]
 
 
@@ -44,6 +44,25 @@ class State:
     grid: Grid
     label: str
     steps: tuple[Step, ...] = ()
+
+
+Move = tuple[int, int, str]
+"""A learner's move: (cell, digit, '=') places a digit, (cell, digit, '<>') removes a candidate."""
+
+
+@dataclass(frozen=True)
+class Credit:
+    """A learner's own move that made (part of) the engine's next step: a step of `technique`,
+    unaided when `hint` is 0, else after hints up to that level (3: the full explanation)."""
+
+    technique: str
+    hint: int
+
+
+def step_moves(step: Step) -> frozenset[Move]:
+    """The moves a step makes."""
+    return frozenset([(c, d, "=") for c, d in step.placements]
+                     + [(c, d, "<>") for c, d in step.eliminations])
 
 
 @dataclass(frozen=True)
@@ -85,6 +104,11 @@ class Game:
         self.name = name
         self.states: list[State] = [State(start, "start")]
         self.index = 0
+        self.hints_seen: dict[frozenset[Move], int] = {}
+        """The highest hint level shown for each step (by the moves it makes), across positions."""
+        self.credited: frozenset[Move] = frozenset()
+        """The moves of the step credited last: its other moves earn no second credit."""
+        self.hints = HintLadder()
         self._reset_marks()
 
     # --- reading -------------------------------------------------------------------------
@@ -202,9 +226,28 @@ class Game:
 
     # --- hint ladder and check ------------------------------------------------------------
     def _reset_marks(self) -> None:
-        """Any change of position makes a shown hint or check stale."""
+        """Any change of position makes a shown hint or check stale (the level seen is kept)."""
+        step = self.hints.step
+        if step is not None and self.hints.level:
+            moves = step_moves(step)
+            self.hints_seen[moves] = max(self.hints_seen.get(moves, 0), self.hints.level)
         self.hints = HintLadder()
         self.check_result: Check | None = None
+
+    def credit(self, move: Move, step: HintResult) -> Credit | None:
+        """Credit for the learner's `move`, made where the engine's next step was `step`.
+
+        A move that is part of that step earns a Credit for its technique, with the highest hint
+        level shown for the step; the step's other moves (its second elimination, say) earn none.
+        Any other move, or a position the engine could not step from, earns nothing.
+        """
+        if not isinstance(step, Step):
+            return None
+        moves = step_moves(step)
+        if move not in moves or move in self.credited:
+            return None
+        self.credited = moves
+        return Credit(step.technique, self.hints_seen.get(moves, 0))
 
     def take_hint(self, grid: Grid, result: HintResult) -> bool:
         """Record the engine's answer computed for `grid` (False if the position moved on meanwhile)."""

@@ -114,6 +114,11 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
         self.open_position(drill.grid, drill.step)
 
     def action_drill_file(self) -> None:
+        if self.session.review:
+            self.say("The review takes its positions from the techniques due; "
+                     "practice from a file in a lesson.")
+            return
+
         def chosen(started: FileDrill | None) -> None:
             if started is not None:
                 # From now on d and ] give positions from the file too.
@@ -164,6 +169,11 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
 
     def heading(self) -> Content:
         lesson = self.session.lesson
+        if self.session.review and self.drill is not None:
+            due = len(self.session.due)
+            return Content.from_markup(
+                "[b]Review[/b] · $due technique$s due\n[dim]From $source[/dim]",
+                due=str(due), s="" if due == 1 else "s", source=self.drill.source)
         if self.drill is not None:
             return Content.from_markup(
                 "[b]Practice more[/b] · lesson $number, $names\n[dim]From $source[/dim]",
@@ -178,6 +188,9 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
     def prompt(self) -> Content:
         if self.drill is None:
             text = self.session.lesson.exercises[self.index].prompt
+        elif self.session.review:
+            text = ("A technique due for review comes next here: find the step and make it "
+                    "(place its digit or remove what it rules out).")
         elif self.drill.technique == "backtracking":
             text = ("No technique applies. Test a cell with few candidates and place the digit "
                     "that survives.")
@@ -269,7 +282,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
     def action_hint(self) -> None:
         if self.hints.step is None:
             self.hints.take(self.expected_step(), self.start_position())
-        self.hints.climb()
+        self.session.saw_hint(self.hints.climb())
         self.refresh_views()
 
     def start_position(self) -> Position:

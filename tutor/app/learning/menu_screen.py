@@ -1,4 +1,4 @@
-"""The lesson menu: the lessons in ladder order with progress per technique, the suggested one first in view."""
+"""The lesson menu: the lessons by tier with their progress, each technique's standing, the review."""
 
 from __future__ import annotations
 
@@ -13,10 +13,16 @@ from textual.widgets.option_list import Option
 
 from tutor.engine import technique as technique_entry
 from tutor.learning import Lesson, LessonError, LessonSession, Progress
+from tutor.learning.progress import REVIEW_DAYS
+from tutor.learning.session import ReviewSession
+from tutor.learning.tiers import Tier, by_tier
+from tutor.app.learning.exercise_screen import ExerciseScreen
 from tutor.app.learning.lesson_screen import LessonScreen
 from tutor.app.learning.library import bundled_lessons
 
 SUGGESTED_MARK = "▶"
+REVIEW_ID = "review"
+"""The option id of the mixed review drill (lesson ids are file names, never this)."""
 INDENT = "\u00a0"
 
 
@@ -36,7 +42,8 @@ def lesson_option(lesson: Lesson, progress: Progress, suggestion) -> Option:
 
 
 def technique_lines(lesson: Lesson, progress: Progress) -> list[str]:
-    """'Pointing: 3 attempts, 2 right first try, 3 solved' for each technique the lesson teaches."""
+    """'Pointing: mastered (last unaided 2026-11-20) · 3 attempts, 2 right first try, 2 without
+    a hint' for each technique the lesson teaches."""
     lines = []
     # Lesson 0 teaches no technique of its own; its exercises' techniques stand in.
     taught = lesson.practised
@@ -44,11 +51,24 @@ def technique_lines(lesson: Lesson, progress: Progress) -> list[str]:
         stats = progress.technique(technique_id)
         name = technique_entry(technique_id).name
         if stats.attempts:
-            lines.append(f"{name}: {stats.attempts} attempts, {stats.first_try} right first try, "
-                         f"{stats.solved} solved")
+            lines.append(f"{name}: {progress.mastery(technique_id)} · {stats.attempts} attempts, "
+                         f"{stats.first_try} right first try, {stats.unaided} without a hint")
         else:
             lines.append(f"{name}: not practised yet")
     return lines
+
+
+def tier_heading(tier: Tier) -> Option:
+    return Option(Text(tier.name, style="bold underline"), disabled=True)
+
+
+def review_option(due: list[str]) -> Option:
+    names = ", ".join(technique_entry(t).name for t in due)
+    text = Text()
+    text.append(f"{INDENT} ↻  Review: {len(due)} technique{'s' if len(due) > 1 else ''} due",
+                style="bold")
+    text.append(f"\n{INDENT * 5}{names}", style="dim")
+    return Option(text, id=REVIEW_ID)
 
 
 class LessonMenuScreen(Screen):
@@ -74,7 +94,7 @@ class LessonMenuScreen(Screen):
             self.load_problem = f"The lessons cannot be read: {error}"
 
     def compose(self) -> ComposeResult:
-        yield Static("[b]Lessons[/b]  one per technique, in ladder order "
+        yield Static("[b]Lessons[/b]  one per technique, by tier "
                      "[dim](enter opens, escape goes back)[/dim]", id="lesson-menu-title")
         yield OptionList(id="lesson-list")
         yield Static(id="lesson-detail")
@@ -82,8 +102,10 @@ class LessonMenuScreen(Screen):
 
     def on_mount(self) -> None:
         if self.progress.notice:
-            self.notify(f"{self.progress.notice}; progress starts afresh.",
-                        title="Progress moved aside", severity="warning", timeout=15)
+            self.notify(f"{self.progress.notice}.",
+                        title="Progress file problem", severity="warning", timeout=15)
+        if self.progress.upgraded:
+            self.notify(f"{self.progress.upgraded}.", title="Progress converted", timeout=15)
         if self.load_problem:
             self.query_one("#lesson-detail", Static).update(self.load_problem)
         self.show_lessons(highlight_suggestion=True)
@@ -98,16 +120,31 @@ class LessonMenuScreen(Screen):
         keep = option_list.highlighted
         self.suggestion = self.progress.suggest(self.lessons)
         option_list.clear_options()
-        option_list.add_options([lesson_option(lesson, self.progress, self.suggestion)
-                                 for lesson in self.lessons])
+        due = self.progress.due_techniques()
+        options = [review_option(due)] if due else []
+        for tier, group in by_tier(self.lessons):
+            options.append(tier_heading(tier))
+            options += [lesson_option(lesson, self.progress, self.suggestion) for lesson in group]
+        option_list.add_options(options)
         if highlight_suggestion or keep is None:
             # Opened straight on a lesson (CLI, hint link): leaving it lands on that lesson.
             suggested = self.suggestion.lesson if self.suggestion else None
-            shown = self.opened or suggested
-            keep = self.lessons.index(shown) if shown in self.lessons else 0
-        if self.lessons:
+            shown = self.opened or suggested or (self.lessons[0] if self.lessons else None)
+            keep = next((i for i, option in enumerate(options)
+                         if shown is not None and option.id == shown.id), None)
+        if keep is not None and keep < len(options):
             option_list.highlighted = keep
-            self.show_detail(self.lessons[keep])
+            self.show_option(options[keep].id)
+
+    def show_option(self, option_id: str | None) -> None:
+        if option_id == REVIEW_ID:
+            days = ", ".join(str(d) for d in REVIEW_DAYS[:-1]) + f", then {REVIEW_DAYS[-1]}"
+            self.query_one("#lesson-detail", Static).update(
+                "[b]Review[/b]\nA mixed drill on the techniques due for review (Leitner boxes: "
+                f"a technique comes back after {days} days while you get it right without a "
+                f"hint; a miss brings it back after {REVIEW_DAYS[0]}).")
+        elif option_id is not None:
+            self.show_detail(self.lesson_by_id(option_id))
 
     def show_detail(self, lesson: Lesson) -> None:
         lines = [f"[b]{lesson.number}. {lesson.title}[/b]", lesson.summary]
@@ -116,15 +153,21 @@ class LessonMenuScreen(Screen):
             [Text.from_markup(lines[0])] + [Text(line) for line in lines[1:]]))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option.id is not None:
-            self.show_detail(self.lesson_by_id(event.option.id))
+        self.show_option(event.option.id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.open_lesson(self.lesson_by_id(event.option.id))
+        if event.option.id == REVIEW_ID:
+            self.open_review()
+        elif event.option.id is not None:
+            self.open_lesson(self.lesson_by_id(event.option.id))
 
     def lesson_by_id(self, lesson_id: str) -> Lesson:
         return next(lesson for lesson in self.lessons if lesson.id == lesson_id)
+
+    def open_review(self) -> None:
+        session = ReviewSession(self.lessons, self.progress, seed=self.seed)
+        self.app.push_screen(ExerciseScreen(session, drill=True))
 
     def open_lesson(self, lesson: Lesson) -> None:
         self.opened = lesson

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.engine import band
+from tutor.engine import band, technique
 from tutor.play.game import Game
 from tutor.generator import Generated
 from tutor.generator.generate import level_text
@@ -17,26 +17,36 @@ class MakingActions:
 
     last_level = ""
     """The level text asked for last, offered again."""
+    last_needs = ""
+    """The technique asked for last, offered again."""
 
     def action_new_puzzle(self) -> None:
         def asked(request: Request | None) -> None:
             if request is not None:
-                self.last_level = str(request.levels)
-                self.app.push_screen(GeneratingScreen(request),
-                                     lambda made: self.play_generated(made, request.symmetric))
+                self.last_level = str(request.levels) if request.levels is not None else ""
+                self.last_needs = request.needs or ""
+                self.app.push_screen(GeneratingScreen(request), lambda made: self.play_generated(
+                    made, request.symmetric, request.needs))
 
-        self.app.push_screen(LevelScreen(self.last_level), asked)
+        self.app.push_screen(LevelScreen(self.last_level, self.last_needs), asked)
 
-    def play_generated(self, made: Generated | None, symmetric: bool) -> None:
+    def play_generated(self, made: Generated | None, symmetric: bool,
+                       needs: str | None = None) -> None:
         if made is None:
             self.say("New puzzle cancelled.")
             return
         level = made.grade.level
         same = "seed, level and symmetry" if symmetric else "seed and level"
-        self.load_game(Game(made.grid, f"Level {level_text(level)} puzzle, seed {made.seed}"),
-                       f"New puzzle: level {level_text(level)} ({band(level)}), {made.grade.givens} "
-                       f"givens{' (symmetric)' if symmetric else ''}, seed {made.seed}: the same "
-                       f"{same} make it again.")
+        name = f"Level {level_text(level)} puzzle, seed {made.seed}"
+        needing = ""
+        if needs is not None:
+            same = "seed and technique"
+            name = f"Puzzle needing {technique(needs).name}, seed {made.seed}"
+            needing = f", needs {technique(needs).name} ({made.grade.techniques.get(needs, 0)} steps)"
+        self.load_game(Game(made.grid, name),
+                       f"New puzzle: level {level_text(level)} ({band(level)}){needing}, "
+                       f"{made.grade.givens} givens{' (symmetric)' if symmetric else ''}, "
+                       f"seed {made.seed}: the same {same} make it again.")
 
     def action_editor(self) -> None:
         def done(composed: Composed | None) -> None:

@@ -1,4 +1,5 @@
-"""Generate the requested puzzle in a worker thread, showing attempts and time; escape cancels."""
+"""Generate the requested puzzle (at a level, or needing a technique) in a worker thread, showing
+attempts and time; escape cancels."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
-from tutor.generator import Cancelled, Generated, GenerationError, Progress, generate_one
+from tutor.engine import technique
+from tutor.generator import (
+    Cancelled, Generated, GenerationError, Progress, generate_needing, generate_one,
+)
 from tutor.generator.generate import DEFAULT_MAX_ATTEMPTS
 from tutor.app.making.level_screen import Request
 
@@ -52,9 +56,13 @@ class GeneratingScreen(ModalScreen[Generated | None]):
     def compose(self) -> ComposeResult:
         request = self.request
         symmetric = ", symmetric" if request.symmetric else ""
+        if request.needs is not None:
+            at = f" at level {request.levels}" if request.levels is not None else ""
+            what = f"a puzzle needing {technique(request.needs).name}{at}"
+        else:
+            what = f"a level {request.levels} puzzle"
         with Vertical(id="generating-dialog", classes="dialog"):
-            yield Static(f"[b]Generating a level {request.levels} puzzle[/b] "
-                         f"(seed {self.seed}{symmetric})")
+            yield Static(f"[b]Generating {what}[/b] (seed {self.seed}{symmetric})")
             yield ProgressBar(total=None, show_percentage=False, show_eta=False, id="generating-bar")
             yield Static("", id="generating-progress")
             yield Static("[dim]Escape (or c) cancels.[/dim]", id="generating-keys")
@@ -76,10 +84,16 @@ class GeneratingScreen(ModalScreen[Generated | None]):
     def generate(self) -> None:
         request = self.request
         try:
-            made = generate_one(request.levels, self.seed, request.symmetric,
-                                progress=self.count_attempt,
-                                cancel=self.cancel_event, max_attempts=self.max_attempts,
-                                collections=self.collections)
+            if request.needs is not None:
+                made = generate_needing(request.needs, self.seed, levels=request.levels,
+                                        cancel=self.cancel_event, collections=self.collections,
+                                        progress=self.count_attempt)
+            else:
+                assert request.levels is not None, "a request names levels or a technique"
+                made = generate_one(request.levels, self.seed, request.symmetric,
+                                    progress=self.count_attempt,
+                                    cancel=self.cancel_event, max_attempts=self.max_attempts,
+                                    collections=self.collections)
         except Cancelled:
             return  # the dialog has closed already
         except GenerationError as error:
@@ -94,7 +108,10 @@ class GeneratingScreen(ModalScreen[Generated | None]):
     def on_finished(self, message: Finished) -> None:
         if isinstance(message.result, GenerationError):
             hint = " or leave symmetric off" if self.request.symmetric else ""
-            self.failure = f"{message.result}; try a range of levels{hint}"
+            if self.request.needs is not None:
+                self.failure = f"{message.result}; try another technique"
+            else:
+                self.failure = f"{message.result}; try a range of levels{hint}"
             self.query_one(ProgressBar).display = False
             self.query_one("#generating-keys", Static).update("[dim]Escape closes.[/dim]")
             self.show_progress()

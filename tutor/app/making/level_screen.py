@@ -1,4 +1,5 @@
-"""Ask for a new puzzle's level (or range), an optional seed and symmetry; bad text is named inline."""
+"""Ask for a new puzzle's level (or range), an optional seed, symmetry and a technique it must need;
+bad text is named inline."""
 
 from __future__ import annotations
 
@@ -9,25 +10,33 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from tutor.generator import GenerationError, LevelError, LevelRange
+from tutor.generator import GenerationError, LevelError, LevelRange, check_technique
+from tutor.learning import Progress
 from tutor.app.screens.form_dialog import FormDialog
 
 
 @dataclass(frozen=True)
 class Request:
-    """What to generate: levels, the seed (None: a random one) and whether givens are symmetric."""
+    """What to generate: levels, the seed (None: a random one), whether givens are symmetric, and
+    the technique the puzzle's grade must use (None: any); levels may be None with a technique."""
 
-    levels: LevelRange
+    levels: LevelRange | None
     seed: int | None = None
     symmetric: bool = False
+    needs: str | None = None
 
 
-def read_request(level_text: str, seed_text: str, symmetric: bool) -> Request:
+def read_request(level_text: str, seed_text: str, symmetric: bool, needs_text: str = "") -> Request:
     """The request typed in the dialog; GenerationError says what is wrong with it."""
-    levels = LevelRange.parse(level_text)
+    needs = needs_text.strip() or None
+    if needs is not None:
+        check_technique(needs)
+        if symmetric:
+            raise LevelError("symmetric givens cannot be asked together with a technique")
+    levels = LevelRange.parse(level_text) if level_text.strip() or needs is None else None
     seed_text = seed_text.strip()
     if not seed_text:
-        return Request(levels, None, symmetric)
+        return Request(levels, None, symmetric, needs)
     try:
         seed = int(seed_text)
     except ValueError:
@@ -35,7 +44,13 @@ def read_request(level_text: str, seed_text: str, symmetric: bool) -> Request:
                          "for a random one)") from None
     if seed < 0:
         raise LevelError(f"the seed {seed} is negative: give 0 or more")
-    return Request(levels, seed, symmetric)
+    return Request(levels, seed, symmetric, needs)
+
+
+def weakest_technique() -> str | None:
+    """The learner's weakest practised technique (lesson progress), or None."""
+    progress = Progress.load()
+    return progress.weakest_technique()
 
 
 class TickBox(Checkbox, inherit_bindings=False):
@@ -52,9 +67,10 @@ class LevelScreen(FormDialog[Request]):
     REFUSALS = (GenerationError,)
     FOCUS = "#level-text"
 
-    def __init__(self, level: str = "") -> None:
+    def __init__(self, level: str = "", needs: str = "") -> None:
         super().__init__()
         self.initial_level = level
+        self.initial_needs = needs
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="level-dialog", classes="dialog"):
@@ -66,6 +82,10 @@ class LevelScreen(FormDialog[Request]):
             yield Label("Seed (optional): the same seed and level make the same puzzle again")
             yield Input(placeholder="random", id="seed-text", restrict=r"[0-9 ]*", compact=True)
             yield TickBox("Symmetric givens (180-degree turn)", id="symmetric", compact=True)
+            yield Label("Needs technique (optional): an id such as x_wing; the level may be left "
+                        "empty then")
+            yield Input(self.initial_needs, placeholder="any", id="needs-text", compact=True)
+            yield Button("A puzzle for my weakest technique", id="weakest", compact=True)
             yield Static("", id="level-error")
             with Horizontal(classes="buttons"):
                 yield Button("Generate", id="generate", variant="primary")
@@ -74,4 +94,18 @@ class LevelScreen(FormDialog[Request]):
     def accept(self) -> Request:
         return read_request(self.query_one("#level-text", Input).value,
                             self.query_one("#seed-text", Input).value,
-                            self.query_one(TickBox).value)
+                            self.query_one(TickBox).value,
+                            self.query_one("#needs-text", Input).value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id != "weakest":
+            return  # the form's own handler (Textual calls it next) accepts or cancels
+        event.stop()
+        event.prevent_default()  # not an accept of the form as it stands
+        weakest = weakest_technique()
+        if weakest is None:
+            self.refuse("No technique practised yet: take a lesson or play a game first.")
+            return
+        self.query_one("#needs-text", Input).value = weakest
+        self.query_one("#level-text", Input).value = ""
+        self.action_accept()

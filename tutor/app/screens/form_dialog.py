@@ -46,12 +46,16 @@ class FormDialog(ModalScreen[Value | None], Generic[Value]):
         try:
             value = self.accept()
         except self.REFUSALS as problem:
-            error = self.query_one(f"#{self.ERROR_ID}", Static)
-            # Plain text: a path or a user's text may hold brackets that are not markup.
-            error.update(Content(f"✗ {problem}"))
-            error.add_class("-shown")
+            self.refuse(str(problem))
             return
         self.dismiss(value)
+
+    def refuse(self, reason: str) -> None:
+        """Show why the form cannot be accepted; the dialog stays open."""
+        error = self.query_one(f"#{self.ERROR_ID}", Static)
+        # Plain text: a path or a user's text may hold brackets that are not markup.
+        error.update(Content(f"✗ {reason}"))
+        error.add_class("-shown")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,89 @@
+"""Puzzles that need a technique: proper, graded as needing it, reproducible, and a clean give-up."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+
+import pytest
+
+import tutor
+from tutor.cli.main import main
+from tutor.generator.digging import is_unique
+from tutor.generator.needs import UnknownTechnique, generate_needing
+from tutor.model.bundled import collections
+from tutor.model.errors import Cancelled, GenerationError
+
+
+@pytest.mark.parametrize("technique_id,seed", [
+    ("hidden_pair", 1), ("x_wing", 4), pytest.param("xy_wing", 5, marks=pytest.mark.slow),
+])
+def test_the_puzzle_is_proper_and_its_grade_needs_the_technique(technique_id, seed):
+    # No time limit that a busy machine could reach: this is about what is made, not how fast.
+    made = generate_needing(technique_id, seed, time_limit=3600)
+    assert is_unique(list(made.grid.values))
+    graded = tutor.grade(made.grid)
+    assert graded.techniques.get(technique_id, 0) > 0
+    assert made.grade.techniques == graded.techniques
+    # The same seed makes the same puzzle.
+    assert generate_needing(technique_id, seed, time_limit=3600).grid == made.grid
+
+
+def test_a_level_range_is_kept_too():
+    made = generate_needing("naked_pair", 4, levels="2-2.5", time_limit=3600)
+    assert made.grade.level in (2, 2.5) and made.grade.techniques.get("naked_pair")
+
+
+def test_an_unknown_technique_lists_the_valid_ids():
+    with pytest.raises(UnknownTechnique) as caught:
+        generate_needing("x_wings", 1)
+    message = str(caught.value)
+    assert "unknown technique 'x_wings'" in message and "x_wing, finned_x_wing" in message
+
+
+def test_it_gives_up_after_the_time_limit_with_a_message():
+    # A clock that moves a second each time it is read: no waiting. Easy puzzles never need an AIC.
+    ticks = itertools.count()
+    easy = [c for c in collections() if c.level == 0]
+    with pytest.raises(GenerationError) as caught:
+        generate_needing("aic", 1, collections=easy, time_limit=30, clock=lambda: float(next(ticks)))
+    message = str(caught.value)
+    assert message.startswith("no puzzle needing Alternating inference chain (aic) found in 30 s (")
+    assert "puzzles graded" in message
+
+
+def test_the_command(capsys):
+    assert main(["generate", "--needs", "hidden_pair", "--seed", "3", "--count", "2",
+                 "--time-limit", "3600"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and lines[0] != lines[1]
+    for line in lines:
+        puzzle, comment = line.split(" # ")
+        assert comment.startswith("needs hidden_pair (")
+        assert tutor.grade(tutor.parse(puzzle)).techniques.get("hidden_pair")
+
+
+@pytest.mark.parametrize("argv,words,code", [
+    (["--needs", "xwing"], "--needs: unknown technique 'xwing'; valid ids: naked_single,", 2),
+    ([], "give --level L", 2),
+    (["--needs", "x_wing", "--symmetric"], "--symmetric cannot be combined with --needs", 2),
+    (["--needs", "aic", "--time-limit", "0.01"], "no puzzle needing Alternating inference chain", 1),
+])
+def test_command_errors_are_clear(argv, words, code, capsys):
+    assert main(["generate", *argv]) == code
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def test_a_cancel_stops_it_and_progress_counts_the_puzzles_graded():
+    graded = []
+    stop = threading.Event()
+
+    def seen(progress):
+        graded.append(progress.attempts)
+        if len(graded) == 3:
+            stop.set()
+
+    with pytest.raises(Cancelled):
+        generate_needing("aic", 1, cancel=stop, progress=seen, time_limit=3600)
+    assert graded == [1, 2, 3]

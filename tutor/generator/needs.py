@@ -1,0 +1,206 @@
+"""Generate a proper puzzle whose grade needs a chosen technique (practice where a learner is weak).
+
+A puzzle *needs* a technique when grading it with the full ladder (simplest step first) uses that
+technique: no easier technique could take its place at that point. Random dug puzzles rarely
+need anything beyond the card's ladder, so the search starts from the bundled puzzles:
+
+1. the bundled puzzles likely to need it (for a technique of the card's ladder, the collections
+   from its level up; else the level-6 collection first), visited in an order fixed by the seed and
+   graded one at a time until one needs the technique; that puzzle is turned into a random
+   equivalent (relabelled, rows and columns permuted: it grades exactly the same) and then varied
+   by a few given swaps that keep it proper and still needing the technique;
+2. if no bundled puzzle needs it, a random walk: given swaps from a random hard puzzle, each new
+   proper puzzle graded, until one needs the technique.
+
+The search gives up after `time_limit` seconds (or `cancel`) with a GenerationError that says so.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable, Iterator
+
+from tutor.engine import BY_ID, EngineError, Grade, grade, technique as technique_entry
+from tutor.model.bundled import Collection, Puzzle, collections as bundled
+from tutor.model.errors import Cancelled, GenerationError
+from tutor.model.grid import Grid
+from tutor.generator.digging import is_unique, removal_groups
+from tutor.generator.generate import (
+    Cancel, Generated, LevelRange, Progress, as_levels, _is_cancelled,
+)
+from tutor.generator.transforms import random_transform
+
+DEFAULT_TIME_LIMIT = 20.0
+"""Seconds before `generate --needs` gives up."""
+TRANSFORMS = 6
+"""Random equivalents of a puzzle that needs the technique tried before the next puzzle."""
+SWAPS = 12
+"""Given swaps tried on the puzzle found (each kept only if it still needs the technique)."""
+
+
+class UnknownTechnique(GenerationError, ValueError):
+    """A technique id the registry does not know; the message lists the ids it does."""
+
+
+def check_technique(technique_id: str) -> str:
+    """The id itself when the registry knows it; UnknownTechnique otherwise."""
+    if technique_id not in BY_ID:
+        raise UnknownTechnique(f"unknown technique {technique_id!r}; valid ids: {', '.join(BY_ID)}")
+    return technique_id
+
+
+def needs(result: Grade, technique_id: str) -> bool:
+    return result.techniques.get(technique_id, 0) > 0
+
+
+def _likely(technique_id: str, collections: Iterable[Collection]) -> list[Collection]:
+    """Collections to search, most promising first."""
+    level = technique_entry(technique_id).level
+    ordered = sorted(collections, key=lambda c: -1 if c.level is None else c.level)
+    if level is None:
+        return sorted(ordered, key=lambda c: c.level != 6)  # beyond the card: level 6 first
+    return [c for c in ordered if c.level is None or c.level >= level]
+
+
+def _candidates(technique_id: str, rng: random.Random,
+                collections: Iterable[Collection]) -> Iterator[Puzzle]:
+    for collection in _likely(technique_id, collections):
+        puzzles = list(collection.puzzles())
+        rng.shuffle(puzzles)
+        yield from puzzles
+
+
+def _swap(values: list[int], solution, rng: random.Random, groups) -> list[int] | None:
+    """Add one given from the solution and remove one or two others (None if impossible)."""
+    empty = [g for g in groups if not values[g[0]]]
+    filled = [g for g in groups if values[g[0]]]
+    if not empty or len(filled) < 3:
+        return None
+    trial = list(values)
+    for c in rng.choice(empty):
+        trial[c] = solution[c]
+    for group in rng.sample(filled, 1 + (rng.random() < 0.5)):
+        for c in group:
+            trial[c] = 0
+    return trial
+
+
+class _Search:
+    """One search: what fits, the clock, and how many puzzles were graded."""
+
+    def __init__(self, technique_id: str, wanted: LevelRange | None, time_limit: float,
+                 cancel: Cancel, clock: Callable[[], float],
+                 progress: Callable[[Progress], None] | None = None):
+        self.technique_id = technique_id
+        self.progress = progress
+        self.wanted = wanted
+        self.time_limit = time_limit
+        self.cancel = cancel
+        self.clock = clock
+        self.deadline = clock() + time_limit
+        self.graded = 0
+
+    def grade(self, values) -> Grade | None:
+        self.check_time()
+        self.graded += 1
+        if self.progress is not None:
+            self.progress(Progress(0, 1, self.graded))
+        try:
+            return grade(Grid(values))
+        except EngineError:
+            return None
+
+    def fits(self, result: Grade | None) -> bool:
+        return result is not None and needs(result, self.technique_id) and (
+            self.wanted is None or result.level in self.wanted)
+
+    def check_time(self) -> None:
+        if _is_cancelled(self.cancel):
+            raise Cancelled("generation cancelled")
+        if self.clock() > self.deadline:
+            name = technique_entry(self.technique_id).name
+            within = f" at level {self.wanted}" if self.wanted is not None else ""
+            raise GenerationError(
+                f"no puzzle needing {name} ({self.technique_id}){within} found in "
+                f"{self.time_limit:g} s ({self.graded} puzzles graded): the full ladder rarely "
+                f"needs it, since easier techniques find the same steps first")
+
+
+def generate_needing(technique_id: str, seed: int | None = None, *,
+                     levels: LevelRange | str | float | None = None,
+                     time_limit: float = DEFAULT_TIME_LIMIT, cancel: Cancel = None,
+                     collections: Iterable[Collection] | None = None,
+                     clock: Callable[[], float] = time.monotonic,
+                     progress: Callable[[Progress], None] | None = None) -> Generated:
+    """A proper puzzle whose full-ladder grade uses `technique_id` (and is in `levels`, if given).
+
+    `progress` is called with a Progress (its `attempts`: puzzles graded so far) before each
+    grade. Raises UnknownTechnique, Cancelled, or GenerationError when nothing is found in time.
+    """
+    check_technique(technique_id)
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
+    search = _Search(technique_id, as_levels(levels) if levels is not None else None, time_limit,
+                     cancel, clock, progress)
+    rng = random.Random(f"{seed}:{technique_id}")
+    pool = list(bundled() if collections is None else collections)
+    groups = removal_groups(False)
+    found: tuple[list[int], Grade, str] | None = None
+    for puzzle in _candidates(technique_id, rng, pool):
+        result = search.grade(puzzle.grid.values)
+        if result is not None and search.fits(result):
+            found = _equivalent(puzzle, rng, search)
+            if found is not None:
+                break
+    if found is None:
+        found = _walk(rng, pool, search, groups)
+    values, result, how = found
+    solution = result.solution.values
+    kept = 0
+    for _ in range(SWAPS):
+        trial = _swap(values, solution, rng, groups)
+        if trial is None or not is_unique(trial):
+            continue
+        trial_grade = search.grade(trial)
+        if trial_grade is not None and search.fits(trial_grade):
+            values, result, kept = trial, trial_grade, kept + 1
+    method = how if kept else how.replace("varied from", "equivalent of")
+    return Generated(Grid(values), result, seed, method, search.graded)
+
+
+def _equivalent(puzzle: Puzzle, rng: random.Random, search: _Search):
+    """A random equivalent of the puzzle that still needs the technique, if one of a few does.
+
+    An equivalent puzzle has the same level, but the ladder may meet its steps in another order
+    (finders scan cells in order), so one technique can stand in for another: each is graded.
+    """
+    for _ in range(TRANSFORMS):
+        values = list(random_transform(rng, False).values(puzzle.grid.values))
+        result = search.grade(values)
+        if result is not None and search.fits(result):
+            return values, result, f"varied from {puzzle.name}"
+    return None
+
+
+def _walk(rng: random.Random, pool: list[Collection], search: _Search, groups):
+    """Given swaps from a random hardest-level puzzle until one fits (the search's clock stops it)."""
+    hardest = [p for c in pool if c.level == 6 for p in c.puzzles()] or [
+        p for c in pool for p in c.puzzles()]
+    if not hardest:
+        raise GenerationError("no puzzle to start from")
+    start = rng.choice(hardest)
+    values = list(random_transform(rng, False).values(start.grid.values))
+    start_grade = search.grade(values)
+    if start_grade is None:
+        raise GenerationError(f"{start.name} cannot be graded")
+    solution = start_grade.solution.values
+    while True:
+        search.check_time()
+        trial = _swap(values, solution, rng, groups)
+        if trial is None or not is_unique(trial):
+            continue
+        values = trial
+        result = search.grade(trial)
+        if result is not None and search.fits(result):
+            return values, result, f"walked from {start.name}"

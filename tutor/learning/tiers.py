@@ -1,0 +1,70 @@
+"""Lesson tiers (the card's ladder, tough, diabolical, extreme), derived from the technique registry.
+
+A technique's tier comes from its registry entry, so a lesson added for any technique falls into
+place without being listed anywhere:
+
+- the card's ladder: techniques with a level on the card's 0-6 scale (naked single to hidden
+  triple, and the guess that ends the card);
+- tough: off the card, rated below 4.5 on Sudoku Explainer's scale (X-Wing, swordfish, the
+  single-digit patterns, XY-, XYZ- and W-Wing);
+- diabolical: rated 4.5 up to 6.0 (colouring, WXYZ-Wing, uniqueness, quads, Sue de Coq,
+  jellyfish, BUG+1, ALS-XZ);
+- extreme: rated 6.0 and above (ALS-XY-Wing, death blossom, chains, nice loops, AICs and
+  anything harder).
+
+A lesson's tier is the highest of its techniques' tiers (lesson 0, with none, sits on the card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tutor.engine import technique as technique_entry
+from tutor.learning.model import Lesson
+
+DIABOLICAL_FROM = 4.5
+"""The lowest rating of a diabolical technique (off the card)."""
+EXTREME_FROM = 6.0
+"""The lowest rating of an extreme technique."""
+
+
+@dataclass(frozen=True)
+class Tier:
+    rank: int
+    id: str
+    name: str
+
+
+CARD = Tier(0, "card", "The card's ladder")
+TOUGH = Tier(1, "tough", "Tough")
+DIABOLICAL = Tier(2, "diabolical", "Diabolical")
+EXTREME = Tier(3, "extreme", "Extreme")
+TIERS = (CARD, TOUGH, DIABOLICAL, EXTREME)
+
+
+def technique_tier(technique_id: str) -> Tier:
+    """The tier of a registry technique (KeyError for an unknown id)."""
+    entry = technique_entry(technique_id)
+    if entry.on_ladder:
+        return CARD
+    if entry.rating < DIABOLICAL_FROM:
+        return TOUGH
+    if entry.rating < EXTREME_FROM:
+        return DIABOLICAL
+    return EXTREME
+
+
+def lesson_tier(lesson: Lesson) -> Tier:
+    return max((technique_tier(t) for t in lesson.practised), key=lambda tier: tier.rank,
+               default=CARD)
+
+
+def by_tier(lessons: Iterable[Lesson]) -> list[tuple[Tier, list[Lesson]]]:
+    """The lessons grouped by tier, easiest tier first, each group in the order given; empty
+    tiers left out."""
+    groups: dict[Tier, list[Lesson]] = {tier: [] for tier in TIERS}
+    for lesson in lessons:
+        groups[lesson_tier(lesson)].append(lesson)
+    return [(tier, group) for tier, group in groups.items() if group]
+
