@@ -12,7 +12,8 @@ from tutor.engine import EngineError, Step, next_step
 from tutor.model.errors import DrillError, PuzzleError
 from tutor.model.formats import parse, read_puzzles
 from tutor.model.grid import Grid
-from tutor.model.bundled import collections
+from tutor.model.bundled import collections, load_file
+from tutor.model.resources import bundled_dir
 from tutor.learning.model import Lesson
 
 
@@ -42,6 +43,19 @@ def bundled_sources() -> list[Source]:
     """Every puzzle of the bundled collections."""
     return [Source(f"{c.name}, {p.name} (line {p.line_number})", p.line)
             for c in collections() for p in c.puzzles()]
+
+
+DRILL_PUZZLES = "drill-puzzles.txt"
+"""Beside the lessons: real puzzles whose walk reaches the techniques the bundled collections
+rarely or never need (a jellyfish, colouring, a BUG+1), so every lesson has drills."""
+
+
+def drill_puzzle_sources(folder: Path | str | None = None) -> list[Source]:
+    """The puzzles of lessons/drill-puzzles.txt; a line's comment names what it drills and its source."""
+    path = Path(folder if folder is not None else bundled_dir("lessons")) / DRILL_PUZZLES
+    if not path.is_file():
+        return []
+    return [Source(f"{p.name} ({p.source}, line {p.line_number})", p.line) for p in load_file(path)]
 
 
 def lesson_sources(lessons: Iterable[Lesson]) -> list[Source]:
@@ -138,11 +152,12 @@ def drills(techniques: Iterable[str], seed: int, sources: list[Source] | None = 
 
 def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
                   path: Path | str | None = None) -> Iterator[Drill]:
-    """Drills for a lesson: from a user's file if given, else the bundled puzzles and the lessons'."""
+    """Drills for a lesson: from a user's file if given, else the bundled puzzles, the drill
+    puzzles beside the lessons and the lessons' own."""
     if path is not None:
         sources = file_sources(path)
     else:
-        sources = bundled_sources() + lesson_sources(lessons)
+        sources = bundled_sources() + drill_puzzle_sources() + lesson_sources(lessons)
     techniques = lesson.practised
     seen = [e.grid for e in lesson.exercises] + [p.grid for p in lesson.positions.values()]
     return drills(techniques, seed, sources, exclude=seen)
