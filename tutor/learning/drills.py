@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,6 +24,8 @@ class Source:
 
     label: str
     line: str
+    drills: frozenset[str] = frozenset()
+    """Techniques its walk is known to reach (the drill puzzles say so): visited first for them."""
 
 
 @dataclass(frozen=True)
@@ -50,12 +53,23 @@ DRILL_PUZZLES = "drill-puzzles.txt"
 rarely or never need (a jellyfish, colouring, a BUG+1), so every lesson has drills."""
 
 
+_DRILLS_NOTE = re.compile(r";\s*drills\s+([a-z_, ]+)$")
+
+
 def drill_puzzle_sources(folder: Path | str | None = None) -> list[Source]:
-    """The puzzles of lessons/drill-puzzles.txt; a line's comment names what it drills and its source."""
+    """The puzzles of lessons/drill-puzzles.txt. Each line's comment is `# name; source; drills
+    technique_id, ...`: the techniques its walk reaches (tests/test_lessons_drills.py checks)."""
     path = Path(folder if folder is not None else bundled_dir("lessons")) / DRILL_PUZZLES
     if not path.is_file():
         return []
-    return [Source(f"{p.name} ({p.source}, line {p.line_number})", p.line) for p in load_file(path)]
+    sources = []
+    for puzzle in load_file(path):
+        match = _DRILLS_NOTE.search(puzzle.source)
+        reaches = frozenset(t.strip() for t in match.group(1).split(",")) if match else frozenset()
+        origin = puzzle.source[:match.start()] if match else puzzle.source
+        sources.append(Source(f"{puzzle.name} ({origin}, {path.name} line {puzzle.line_number})",
+                              puzzle.line, reaches))
+    return sources
 
 
 def lesson_sources(lessons: Iterable[Lesson]) -> list[Source]:
@@ -132,8 +146,12 @@ def drills(techniques: Iterable[str], seed: int, sources: list[Source] | None = 
     pool = list(bundled_sources() if sources is None else sources)
     seen = set(exclude)
     yielded_any = False
+    wanted = set(techniques)
     while True:
         rng.shuffle(pool)
+        # Puzzles known to reach the techniques first: a rare technique's drill comes at once
+        # instead of after walking hundreds of puzzles that never need it.
+        pool.sort(key=lambda source: not source.drills & wanted)
         fresh = False
         for source in pool:
             options = [d for d in positions_for(source, techniques) if d.grid not in seen]
