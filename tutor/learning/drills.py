@@ -172,10 +172,12 @@ def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
                   path: Path | str | None = None) -> Iterator[Drill]:
     """Drills for a lesson: from a user's file if given, else the bundled puzzles, the drill
     puzzles beside the lessons and the lessons' own."""
+    techniques = lesson.practised
     if path is not None:
         sources = file_sources(path)
     else:
-        sources = bundled_sources() + drill_puzzle_sources() + lesson_sources(lessons)
-    techniques = lesson.practised
+        # Only the drill puzzles for this lesson: the others would be walked for nothing.
+        extra = [s for s in drill_puzzle_sources() if s.drills & set(techniques)]
+        sources = bundled_sources() + extra + lesson_sources(lessons)
     seen = [e.grid for e in lesson.exercises] + [p.grid for p in lesson.positions.values()]
     return drills(techniques, seed, sources, exclude=seen)
