@@ -278,3 +278,25 @@ def test_lesson_5_after_page_candidates():
     after = BY_NUMBER[5].positions["example"].after
     stated = {"r2c5": {4, 5}, "r3c6": {4, 5}, "r4c4": {2, 7}, "r7c4": {2, 7}}
     assert {name: set(after.candidates(parse_cell_name(name))) for name in stated} == stated
+
+
+# --- seen_as: a step the ladder meets under another technique's name ----------------------------
+
+def test_seen_as_must_be_a_known_technique_and_needs_a_step(tmp_path):
+    text = GOOD.replace('technique = "pointing"\nanswer', 'technique = "pointing"\nseen_as = "pointingg"\nanswer', 1)
+    with pytest.raises(LessonError, match=r"^03-test.toml: positions.example.seen_as: unknown technique"):
+        load_lesson(_write(tmp_path, text))
+
+
+def test_seen_as_is_checked_against_the_engine(tmp_path):
+    wrong = GOOD.replace('technique = "pointing"\nanswer', 'technique = "pointing"\nseen_as = "naked_single"\nanswer', 1)
+    problems = verify(load_lesson(_write(tmp_path, wrong)))
+    assert problems == ["03-test.toml: positions.example: says a naked_single makes the same step "
+                        "(r7c1<>7, r7c4<>7, r7c5<>7), but no naked_single here does"]
+
+
+def test_skyscrapers_and_aics_are_shown_as_the_step_the_ladder_meets_first():
+    seen = {p.seen_as: p.technique for lesson in LESSONS
+            for p in list(lesson.positions.values()) + [e.position for e in lesson.exercises]
+            if p.seen_as}
+    assert seen == {"skyscraper": "finned_x_wing", "aic": "w_wing"}
