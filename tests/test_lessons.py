@@ -300,3 +300,15 @@ def test_skyscrapers_and_aics_are_shown_as_the_step_the_ladder_meets_first():
             for p in list(lesson.positions.values()) + [e.position for e in lesson.exercises]
             if p.seen_as}
     assert seen == {"skyscraper": "finned_x_wing", "aic": "w_wing"}
+
+
+def test_the_last_lesson_shows_the_pattern_behind_its_guess():
+    # The trial on r1c3 breaks because of a sashimi X-Wing the full ladder finds first.
+    lesson = LESSONS[-1]
+    example = lesson.positions["example"]
+    page = next(p for p in lesson.pages if p.title == "A pattern could have done it")
+    step = next_step(example.grid)
+    assert step.technique == "finned_x_wing"
+    assert set(step.eliminations) == set(page.highlight.eliminations) == {(parse_cell_name("r1c3"), 4)}
+    assert set(step.role("fins")) <= set(page.highlight.cells)
+    assert example.stated_step.placements == ((parse_cell_name("r1c3"), 8),)
