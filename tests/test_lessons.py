@@ -342,3 +342,8 @@ def test_a_pending_lesson_verifies_once_the_engine_has_its_techniques(path):
     for position in (p for p in stated if p.technique):
         steps = int(re.search(r"after (\d+) steps", position.source).group(1))
         assert _walk_to(position.grid, steps, position.technique) == position.grid, position.name
+
+
+def test_titles_fit_the_lesson_list():
+    # `tutor lesson` lists titles in a 52-character column.
+    assert all(len(lesson.title) <= 52 for lesson in LESSONS)
