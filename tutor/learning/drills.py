@@ -104,13 +104,14 @@ def file_sources(path: Path | str) -> list[Source]:
 
 
 @lru_cache(maxsize=256)
-def _walk(line: str) -> tuple[tuple[Grid, Step], ...]:
-    """Every (position, next step) from a puzzle's start to its end; empty for a bad puzzle."""
+def _walk(line: str, ladder: str | None = None) -> tuple[tuple[Grid, Step], ...]:
+    """Every (position, next step) from a puzzle's start to its end on a ladder (None: the full
+    one); empty for a bad puzzle."""
     try:
         grid = parse(line)
         path: list[tuple[Grid, Step]] = []
         while True:
-            step = next_step(grid)
+            step = next_step(grid, ladder)
             if step is None:
                 return tuple(path)
             path.append((grid, step))
@@ -125,11 +126,19 @@ def clear_walk_cache() -> None:
     _walk.cache_clear()
 
 
+def drill_ladder(techniques: Iterable[str]) -> str | None:
+    """The ladder a drill's walk uses: the card's for backtracking (a guess where the card's
+    techniques are stuck, as in its lesson: the full ladder rarely or never needs one), else the
+    full ladder."""
+    return "card" if set(techniques) == {"backtracking"} else None
+
+
 def positions_for(source: Source, techniques: Iterable[str]) -> list[Drill]:
     """The positions of one puzzle's walk where one of `techniques` is the simplest next step."""
     wanted = set(techniques)
     return [Drill(grid, step, f"{source.label}, after {taken} steps")
-            for taken, (grid, step) in enumerate(_walk(source.line)) if step.technique in wanted]
+            for taken, (grid, step) in enumerate(_walk(source.line, drill_ladder(wanted)))
+            if step.technique in wanted]
 
 
 def drills(techniques: Iterable[str], seed: int, sources: list[Source] | None = None,
