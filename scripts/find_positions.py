@@ -1,6 +1,6 @@
 """Maintainer tool: walk real puzzles with the engine and list positions for a technique's lessons.
 
-Usage: python -m scripts.find_positions TECHNIQUE FILE [--limit N] [--max-puzzles N]
+Usage: python -m scripts.find_positions TECHNIQUE FILE [--full] [--limit N] [--max-puzzles N]
 
 FILE holds puzzles one a line (any format tutor.read_puzzles accepts; a leading id and a trailing
 rating, as in the Sudoku Exchange files, are tolerated). Each hit prints the puzzle's line number,
@@ -19,11 +19,15 @@ from tutor.model.geometry import COUNT
 from tutor.model.grid import Grid, standard_masks
 
 
-def walk(grid: Grid) -> Iterator[tuple[int, Grid, object]]:
-    """Each (steps taken, position, next step) from `grid` until it is solved."""
+def walk(grid: Grid, ladder: str | None = "card") -> Iterator[tuple[int, Grid, object]]:
+    """Each (steps taken, position, next step) from `grid` until it is solved.
+
+    Positions for the card's techniques come from the card's walk; `ladder=None` walks the full
+    ladder, as the lessons beyond the card do.
+    """
     taken = 0
     while True:
-        step = next_step(grid, "card")  # lesson positions come from the card's walk
+        step = next_step(grid, ladder)
         if step is None:
             return
         yield taken, grid, step
@@ -59,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=20, help="hits to print")
     parser.add_argument("--max-puzzles", type=int, default=300)
     parser.add_argument("--clean", action="store_true", help="only positions with standard marks")
+    parser.add_argument("--full", action="store_true",
+                        help="walk the full ladder (for techniques beyond the card)")
     parser.add_argument("--no-full", action="store_true",
                         help="naked subsets where no cell holds every digit")
     args = parser.parse_args(argv)
@@ -68,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     for number, line in lines:
         try:
             start = parse(line)
-            for taken, grid, step in walk(start):
+            for taken, grid, step in walk(start, None if args.full else "card"):
                 if step.technique != args.technique:
                     continue
                 odd = nonstandard_cells(grid)

@@ -11,6 +11,7 @@ from tutor.learning.answers import contradiction_after
 
 LESSONS = {lesson.number: lesson for lesson in load_lessons()}
 EXERCISES = [(lesson, e) for lesson in LESSONS.values() for e in lesson.exercises]
+BACKTRACKING = next(lesson for lesson in LESSONS.values() if "backtracking" in lesson.techniques)
 
 
 def cell(name: str) -> int:
@@ -95,7 +96,7 @@ def test_an_empty_answer_is_not_checked():
 
 
 def test_backtracking_wrong_guess_shows_its_contradiction():
-    lesson = LESSONS[8]
+    lesson = BACKTRACKING
     exercise = lesson.exercises[0]  # r1c4=9; its other candidate is 3
     feedback = lesson.check(exercise, placements=[(cell("r1c4"), 3)])
     assert feedback.verdict == WRONG
@@ -105,7 +106,7 @@ def test_backtracking_wrong_guess_shows_its_contradiction():
 
 
 def test_backtracking_true_digit_in_a_busier_cell_is_partly_right():
-    lesson = LESSONS[8]
+    lesson = BACKTRACKING
     exercise = lesson.exercises[0]
     grid = exercise.grid
     solution = solution_values(grid)
@@ -116,7 +117,7 @@ def test_backtracking_true_digit_in_a_busier_cell_is_partly_right():
 
 
 def test_contradiction_after_follows_singles_to_the_example_dead_end():
-    example = LESSONS[8].positions["example"]
+    example = BACKTRACKING.positions["example"]
     lines = contradiction_after(example.grid, cell("r1c3"), 4)
     assert lines == ["then Hidden single: r2c7=4", "row 5 has no place left for 4."]
     assert contradiction_after(example.grid, cell("r1c3"), 8) == []

@@ -7,9 +7,11 @@ from itertools import islice
 import pytest
 
 from tutor import next_step
-from tutor.learning import load_lessons
+from tutor.engine import BY_ID
+from tutor.learning import find_lesson, load_lessons
 from tutor.learning.drills import (
-    DrillError, Source, drills, file_sources, lesson_drills, lesson_sources, positions_for,
+    DrillError, Source, bundled_sources, drill_ladder, drill_puzzle_sources, drills, file_sources,
+    lesson_drills, lesson_sources, positions_for,
 )
 
 LESSONS = load_lessons()
@@ -25,7 +27,8 @@ def test_drills_are_reproducible_and_of_the_lessons_technique(lesson):
     wanted = set(lesson.techniques) or {e.technique for e in lesson.exercises}
     shown = {e.grid for e in lesson.exercises} | {p.grid for p in lesson.positions.values()}
     for drill in first:
-        step = next_step(drill.grid)
+        # Backtracking drills are where the card's ladder is stuck, as in its lesson.
+        step = next_step(drill.grid, drill_ladder(wanted))
         assert step.technique in wanted
         assert step == drill.step
         assert drill.grid not in shown, "never a position the lesson already shows"
@@ -72,3 +75,48 @@ def test_unreadable_files_are_named(tmp_path):
     bad.write_text("12345\n", encoding="utf-8")
     with pytest.raises(DrillError, match="bad.txt: puzzle at line 1: .*found 5 cells"):
         file_sources(bad)
+
+
+# --- drills for every technique: the drill puzzles beside the lessons ------------------------
+
+DRILL_PUZZLES = drill_puzzle_sources()
+SEEN_AS_ONLY = {"skyscraper", "remote_pair", "aic"}
+"""Taught, but never the next step on the full ladder: a fish, a W-Wing or an XY-Chain comes
+first with the same eliminations (the lessons show them with `seen_as`)."""
+
+
+def test_drill_puzzles_name_their_source_and_known_techniques():
+    assert len(DRILL_PUZZLES) >= 100
+    for source in DRILL_PUZZLES:
+        assert "Sudoku Exchange puzzle bank, puzzle " in source.label
+        assert source.drills and source.drills <= set(BY_ID), source.label
+    assert len({s.line for s in DRILL_PUZZLES}) == len(DRILL_PUZZLES), "no puzzle twice"
+
+
+def test_drill_puzzles_cover_every_technique_the_bundled_puzzles_rarely_reach():
+    claimed = {t for source in DRILL_PUZZLES for t in source.drills}
+    taught = {t for lesson in LESSONS for t in lesson.techniques if not BY_ID[t].on_ladder}
+    assert taught - SEEN_AS_ONLY <= claimed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("source", DRILL_PUZZLES, ids=lambda s: s.label.split(" (")[0])
+def test_each_drill_puzzle_reaches_the_techniques_it_names(source):
+    reached = {drill.technique for drill in positions_for(source, source.drills)}
+    assert reached == source.drills
+
+
+def test_known_puzzles_come_first_so_a_rare_technique_drills_at_once():
+    lesson = find_lesson("jellyfish", LESSONS)
+    drill = next(lesson_drills(lesson, LESSONS, seed=4))
+    assert drill.source.startswith("Drill ")
+    assert next_step(drill.grid).technique in lesson.techniques
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("technique", sorted(
+    {t for lesson in LESSONS for t in lesson.techniques if not BY_ID[t].on_ladder} - SEEN_AS_ONLY))
+def test_every_technique_beyond_the_card_has_drills(technique):
+    sources = bundled_sources() + DRILL_PUZZLES
+    drill = next(drills([technique], seed=1, sources=sources))
+    assert next_step(drill.grid) == drill.step and drill.technique == technique

@@ -77,3 +77,20 @@ def test_leaving_a_wrongly_answered_exercise_counts_the_attempt():
 def test_a_hint_links_to_the_lesson_of_its_technique():
     assert lesson_for_technique("claiming", LESSONS).number == 3
     assert lesson_for_technique("naked_quad", LESSONS) is None
+
+
+@pytest.mark.parametrize("technique", ["x_wing", "simple_colors", "unique_rectangle", "als_xz"])
+def test_an_elimination_only_exercise_is_answered_on_the_board(technique):
+    # Beyond the card most steps only remove candidates: the learner strikes them out on the board.
+    lesson = next(l for l in LESSONS if technique in l.techniques)
+    index, exercise = next((i, e) for i, e in enumerate(lesson.exercises) if e.technique == technique)
+    session = LessonSession(lesson, LESSONS)
+    session.start_exercise(index)
+    removals = exercise.position.eliminations
+    assert removals and not exercise.position.placements
+    part = session.answer(exercise.grid.eliminate(removals[:1]))
+    # One removal is part of the step (or, for an ALS, a smaller true step of the lesson itself).
+    assert part.verdict in ("partly", "right")
+    feedback = session.answer(exercise.grid.eliminate(removals))
+    assert feedback.is_right, feedback
+    assert exercise.key in session.progress.solved_exercises(lesson)

@@ -124,7 +124,8 @@ def check_answer(grid: Grid, techniques: Iterable[str], placements: Iterable[tup
     """
     techniques = tuple(techniques)
     changes = _changes(placements, eliminations)
-    first = next_step(grid, techniques=[t for t in techniques if t != "backtracking"] or None)
+    # A guess is taught where the card's techniques are stuck: measure it against the card's step.
+    first = next_step(grid, techniques=[t for t in techniques if t != "backtracking"] or "card")
     if not changes:
         return Feedback(WRONG, "Nothing to check yet: place a digit or mark candidates to remove.",
                         step=first)

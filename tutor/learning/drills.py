@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -12,7 +13,8 @@ from tutor.engine import EngineError, Step, next_step
 from tutor.model.errors import DrillError, PuzzleError
 from tutor.model.formats import parse, read_puzzles
 from tutor.model.grid import Grid
-from tutor.model.bundled import collections
+from tutor.model.bundled import collections, load_file
+from tutor.model.resources import bundled_dir
 from tutor.learning.model import Lesson
 
 
@@ -22,6 +24,8 @@ class Source:
 
     label: str
     line: str
+    drills: frozenset[str] = frozenset()
+    """Techniques its walk is known to reach (the drill puzzles say so): visited first for them."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,30 @@ def bundled_sources() -> list[Source]:
     """Every puzzle of the bundled collections."""
     return [Source(f"{c.name}, {p.name} (line {p.line_number})", p.line)
             for c in collections() for p in c.puzzles()]
+
+
+DRILL_PUZZLES = "drill-puzzles.txt"
+"""Beside the lessons: real puzzles whose walk reaches the techniques the bundled collections
+rarely or never need (a jellyfish, colouring, a BUG+1), so every lesson has drills."""
+
+
+_DRILLS_NOTE = re.compile(r";\s*drills\s+([a-z_, ]+)$")
+
+
+def drill_puzzle_sources(folder: Path | str | None = None) -> list[Source]:
+    """The puzzles of lessons/drill-puzzles.txt. Each line's comment is `# name; source; drills
+    technique_id, ...`: the techniques its walk reaches (tests/test_lessons_drills.py checks)."""
+    path = Path(folder if folder is not None else bundled_dir("lessons")) / DRILL_PUZZLES
+    if not path.is_file():
+        return []
+    sources = []
+    for puzzle in load_file(path):
+        match = _DRILLS_NOTE.search(puzzle.source)
+        reaches = frozenset(t.strip() for t in match.group(1).split(",")) if match else frozenset()
+        origin = puzzle.source[:match.start()] if match else puzzle.source
+        sources.append(Source(f"{puzzle.name} ({origin}, {path.name} line {puzzle.line_number})",
+                              puzzle.line, reaches))
+    return sources
 
 
 def lesson_sources(lessons: Iterable[Lesson]) -> list[Source]:
@@ -76,13 +104,14 @@ def file_sources(path: Path | str) -> list[Source]:
 
 
 @lru_cache(maxsize=256)
-def _walk(line: str) -> tuple[tuple[Grid, Step], ...]:
-    """Every (position, next step) from a puzzle's start to its end; empty for a bad puzzle."""
+def _walk(line: str, ladder: str | None = None) -> tuple[tuple[Grid, Step], ...]:
+    """Every (position, next step) from a puzzle's start to its end on a ladder (None: the full
+    one); empty for a bad puzzle."""
     try:
         grid = parse(line)
         path: list[tuple[Grid, Step]] = []
         while True:
-            step = next_step(grid)
+            step = next_step(grid, ladder)
             if step is None:
                 return tuple(path)
             path.append((grid, step))
@@ -97,11 +126,19 @@ def clear_walk_cache() -> None:
     _walk.cache_clear()
 
 
+def drill_ladder(techniques: Iterable[str]) -> str | None:
+    """The ladder a drill's walk uses: the card's for backtracking (a guess where the card's
+    techniques are stuck, as in its lesson: the full ladder rarely or never needs one), else the
+    full ladder."""
+    return "card" if set(techniques) == {"backtracking"} else None
+
+
 def positions_for(source: Source, techniques: Iterable[str]) -> list[Drill]:
     """The positions of one puzzle's walk where one of `techniques` is the simplest next step."""
     wanted = set(techniques)
     return [Drill(grid, step, f"{source.label}, after {taken} steps")
-            for taken, (grid, step) in enumerate(_walk(source.line)) if step.technique in wanted]
+            for taken, (grid, step) in enumerate(_walk(source.line, drill_ladder(wanted)))
+            if step.technique in wanted]
 
 
 def drills(techniques: Iterable[str], seed: int, sources: list[Source] | None = None,
@@ -118,8 +155,12 @@ def drills(techniques: Iterable[str], seed: int, sources: list[Source] | None = 
     pool = list(bundled_sources() if sources is None else sources)
     seen = set(exclude)
     yielded_any = False
+    wanted = set(techniques)
     while True:
         rng.shuffle(pool)
+        # Puzzles known to reach the techniques first: a rare technique's drill comes at once
+        # instead of after walking hundreds of puzzles that never need it.
+        pool.sort(key=lambda source: not source.drills & wanted)
         fresh = False
         for source in pool:
             options = [d for d in positions_for(source, techniques) if d.grid not in seen]
@@ -138,11 +179,14 @@ def drills(techniques: Iterable[str], seed: int, sources: list[Source] | None = 
 
 def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
                   path: Path | str | None = None) -> Iterator[Drill]:
-    """Drills for a lesson: from a user's file if given, else the bundled puzzles and the lessons'."""
+    """Drills for a lesson: from a user's file if given, else the bundled puzzles, the drill
+    puzzles beside the lessons and the lessons' own."""
+    techniques = lesson.practised
     if path is not None:
         sources = file_sources(path)
     else:
-        sources = bundled_sources() + lesson_sources(lessons)
-    techniques = lesson.practised
+        # Only the drill puzzles for this lesson: the others would be walked for nothing.
+        extra = [s for s in drill_puzzle_sources() if s.drills & set(techniques)]
+        sources = bundled_sources() + extra + lesson_sources(lessons)
     seen = [e.grid for e in lesson.exercises] + [p.grid for p in lesson.positions.values()]
     return drills(techniques, seed, sources, exclude=seen)

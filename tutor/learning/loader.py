@@ -6,7 +6,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from tutor.engine import BY_ID, EngineError
+from tutor.engine import BY_ID, EngineError, find_steps
 from tutor.model.errors import LessonError, PuzzleError
 from tutor.model.formats import parse
 from tutor.model.geometry import DIGITS, SIZE, UNIT_KINDS, cell_name, parse_cell_name
@@ -17,10 +17,10 @@ _FILE_NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.toml$")
 _CHANGE = re.compile(r"^\s*(r\d+c\d+)\s*(=|<>)\s*(\d)\s*$", re.IGNORECASE)
 
 _LESSON_KEYS = {"number", "title", "summary", "techniques", "positions", "pages", "exercises"}
-_POSITION_KEYS = {"grid", "source", "technique", "answer"}
+_POSITION_KEYS = {"grid", "source", "technique", "answer", "seen_as"}
 _PAGE_KEYS = {"title", "text", "board", "after", "cells", "units", "digits", "placements",
               "eliminations"}
-_EXERCISE_KEYS = {"prompt", "grid", "source", "technique", "answer"}
+_EXERCISE_KEYS = {"prompt", "grid", "source", "technique", "answer", "seen_as"}
 
 
 class _Reader:
@@ -123,12 +123,16 @@ def _read_position(reader: _Reader, name: str, require_step: bool) -> Position:
     source = reader.get("source", str)
     technique = reader.get("technique", str, required=require_step)
     answer = reader.get("answer", str, required=require_step or technique is not None)
+    seen_as = reader.get("seen_as", str, required=False)
     if technique is None:
         if answer is not None:
             reader.fail("technique", "missing (an answer needs the technique that finds it)")
+        if seen_as is not None:
+            reader.fail("seen_as", "needs a technique and answer")
         return Position(name, grid, source)
-    if technique not in BY_ID:
-        reader.fail("technique", f"unknown technique {technique!r} (known: {', '.join(BY_ID)})")
+    for key, technique_id in (("technique", technique), ("seen_as", seen_as)):
+        if technique_id is not None and technique_id not in BY_ID:
+            reader.fail(key, f"unknown technique {technique_id!r} (known: {', '.join(BY_ID)})")
     try:
         placements, eliminations = parse_changes(answer)
     except ValueError as error:
@@ -136,7 +140,7 @@ def _read_position(reader: _Reader, name: str, require_step: bool) -> Position:
     if not placements and not eliminations:
         reader.fail("answer", "names no placement or elimination")
     _check_changes_fit(reader, "answer", grid, placements, eliminations)
-    return Position(name, grid, source, technique, placements, eliminations)
+    return Position(name, grid, source, technique, placements, eliminations, seen_as)
 
 
 def _read_highlight(reader: _Reader, position: Position | None) -> Highlight:
@@ -295,4 +299,10 @@ def verify(lesson: Lesson) -> list[str]:
         if found != wanted:
             problems.append(f"{where}: states {position.technique} {position.answer_text}, "
                             f"but the engine's next step is {step}")
+        if position.seen_as is not None:
+            effects = [(set(s.placements), set(s.eliminations))
+                       for s in find_steps(position.grid, position.seen_as)]
+            if wanted[1:] not in effects:
+                problems.append(f"{where}: says a {position.seen_as} makes the same step "
+                                f"({position.answer_text}), but no {position.seen_as} here does")
     return problems

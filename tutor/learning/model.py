@@ -42,6 +42,9 @@ class Position:
     technique: str | None = None
     placements: tuple[Change, ...] = ()
     eliminations: tuple[Change, ...] = ()
+    seen_as: str | None = None
+    """Another technique that makes the very same step here (a skyscraper that the ladder meets
+    first as a finned X-Wing); the tests check that it does."""
 
     @property
     def stated_step(self) -> Step | None:
