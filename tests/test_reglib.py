@@ -13,6 +13,7 @@ from tutor import find_steps
 from tutor.engine.single_digit import is_dual
 from tutor.engine.fish import is_sashimi
 from tutor.engine.als import petals_share_cells, shares_cells as overlapping
+from tutor.engine.grouped import uses_sets
 from tutor.model.geometry import DIGITS_IN, UNITS, cell_at, mask_of
 from tutor.model.grid import Grid
 from conftest import shared_file
@@ -102,10 +103,23 @@ CODES = {
     "0707-1": ("nice_loop", lambda s: bool(s.placements)),
     "0707-2": ("nice_loop", lambda s: bool(s.role("discontinuous")) and not s.placements),
     "0708": ("aic", None),
+    # Grouped chains: variants -1 and -2 (0709-1, 0710-1/-2, 0711-1/-2) are HoDoKu's search without
+    # almost locked sets, the others with them (a chain with or without sets counts there).
+    "0709-1": ("grouped_nice_loop", lambda s: not s.role("discontinuous") and not uses_sets(s)),
+    "0709-2": ("grouped_nice_loop", lambda s: not s.role("discontinuous")),
+    "0710-1": ("grouped_nice_loop", lambda s: bool(s.placements) and not uses_sets(s)),
+    "0710-2": ("grouped_nice_loop", lambda s: bool(s.role("discontinuous")) and not s.placements
+               and not uses_sets(s)),
+    "0710-3": ("grouped_nice_loop", lambda s: bool(s.placements)),
+    "0710-4": ("grouped_nice_loop", lambda s: bool(s.role("discontinuous")) and not s.placements),
+    "0711-1": ("grouped_aic", lambda s: not uses_sets(s)),
+    "0711-2": ("grouped_aic", lambda s: not uses_sets(s)),
+    "0711-3": ("grouped_aic", None),
+    "0711-4": ("grouped_aic", None),
 }
 
 # HoDoKu writes BUG+1's placement as the removal of the cell's other candidates.
-PLACEMENT_AS_REMOVALS = {"0610", "0707"}
+PLACEMENT_AS_REMOVALS = {"0610", "0707", "0710"}
 
 # Lines HoDoKu gets wrong, each with a test of its own that shows why (test_single_digit.py).
 HODOKU_SPECIFIC = {

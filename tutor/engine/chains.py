@@ -6,7 +6,7 @@ import itertools
 from collections import deque
 from typing import Any, Iterator, Sequence
 
-from tutor.engine.chain import IN_CELL, Link, Node, narration, state
+from tutor.engine.chain import IN_CELL, IN_SET, SEEN, Link, Node, narration, state
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removals_by_digit
@@ -540,10 +540,20 @@ def _chain_nodes(step: Step) -> str:
     parts = [f"(1) {first.digit} in {first.name()}"]
     for number, link in enumerate(step.chain, start=2):
         kind = "strong link" if link.strong else "weak link"
-        where = "inside the cell" if link.unit == IN_CELL else f"in {unit_name(link.unit)}"
         node = link.conclusion
+        where = _where(link)
         parts.append(f"{kind} {where} to ({number}) {node.digit} in {node.name()}")
     return ", ".join(parts)
+
+
+def _where(link: Link) -> str:
+    if link.unit == IN_CELL:
+        return "inside the cell"
+    if link.unit == IN_SET:
+        return "inside an almost locked set"
+    if link.unit == SEEN:
+        return "between cells that see each other"
+    return f"in {unit_name(link.unit)}"
 
 
 def _conclusion(step: Step) -> str:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tutor.engine import (
-    als, backtracking, chains, colouring, fish, intersections, single_digit, singles, subsets,
-    sue_de_coq, uniqueness, wings,
+    als, backtracking, chains, colouring, fish, grouped, intersections, single_digit, singles,
+    subsets, sue_de_coq, uniqueness, wings,
 )
 from tutor.engine.technique import ENTRIES, Technique
 
@@ -98,6 +98,12 @@ _ROWS = (
      chains.nice_loops, chains.NiceLoopTexts(), chains.chain_rating),
     ("aic", "Alternating inference chain", chains, None, None, "aic", 7.0,
      chains.aics, chains.AICTexts(), chains.chain_rating),
+    # Grouped chains: an AIC's 7.0, plus 0.1 for groups (0.2 through an almost locked set), plus
+    # the length bonus (grouped.grouped_rating); the rows hold the shortest chains' ratings.
+    ("grouped_nice_loop", "Grouped nice loop", grouped, None, None, "grouped_nice_loop", 7.1,
+     grouped.grouped_nice_loops, grouped.GroupedNiceLoopTexts(), grouped.grouped_rating),
+    ("grouped_aic", "Grouped AIC", grouped, None, None, "grouped_aic", 7.1,
+     grouped.grouped_aics, grouped.GroupedAICTexts(), grouped.grouped_rating),
     # The last resort: a guess, shown with the contradiction that proves it.
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
