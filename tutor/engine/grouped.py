@@ -498,13 +498,15 @@ def _loop_step(graph, layers, cell, x, y, start, end, start_true, end_true, mask
 
 def _loop_removals(graph, path, start_true, start_cell, x, y, masks, digit_cells):
     """HoDoKu's continuous loop removals: each weak link between cells clears its digit from
-    the other cells seeing both its ends (never a cell of the loop); a cell entered and left by
-    strong links through a weak link inside keeps only those two digits."""
+    the other cells seeing both its ends (never a single cell of the loop); a cell entered and left by
+    strong links through a weak link inside keeps only those two digits; a set the loop passes
+    through keeps its other digits."""
     nodes = graph.nodes
     truths = [start_true if k % 2 == 0 else not start_true for k in range(len(path))]
     loop_cells = 0
     for i in path:
-        loop_cells |= nodes[i][0]
+        if i < graph.plain and nodes[i][0].bit_count() == 1:
+            loop_cells |= nodes[i][0]  # a group's or a set's cells may lose the digit
     removed = set()
     if not start_true and truths[-1] and x != y:
         removed |= {(start_cell, d) for d in DIGITS_IN[masks[start_cell]] if d not in (x, y)}
@@ -517,6 +519,13 @@ def _loop_removals(graph, path, start_true, start_cell, x, y, masks, digit_cells
             if c[0] == b[0] and d[0] != c[0] and b[2] < 0 and c[2] < 0:
                 here = b[0].bit_length() - 1
                 removed |= {(here, e) for e in DIGITS_IN[masks[here]] if e not in (b[1], c[1])}
+        if a[2] >= 0 and a[2] == b[2]:
+            # Through a set, in at one digit and out at another: one of the two is missing
+            # from it either way round, so it holds all its other digits.
+            als = graph.sets[a[2]]
+            for digit in DIGITS_IN[als.mask]:
+                if digit not in (a[1], b[1]):
+                    removed |= {(c, digit) for c in cells_of_bits(als.seers[digit])}
         if truths[k - 1] and a[0] != b[0]:
             digit = b[1]
             seen = _seen_by_all(a[0]) & _seen_by_all(b[0]) & digit_cells[digit]
