@@ -102,7 +102,9 @@ CODES = {
     # removal, named by them).
     "0707-1": ("nice_loop", lambda s: bool(s.placements)),
     "0707-2": ("nice_loop", lambda s: bool(s.role("discontinuous")) and not s.placements),
-    "0708": ("aic", None),
+    # HoDoKu names an AIC only when it removes two candidates or more (one removal is a
+    # discontinuous nice loop's, which it reports as such); ours are AICs either way.
+    "0708": ("aic", lambda s: len(s.eliminations) >= 2),
     # Grouped chains: variants -1 and -2 (0709-1, 0710-1/-2, 0711-1/-2) are HoDoKu's search without
     # almost locked sets, the others with them (a chain with or without sets counts there).
     "0709-1": ("grouped_nice_loop", lambda s: not s.role("discontinuous") and not uses_sets(s)),
@@ -126,14 +128,9 @@ HODOKU_SPECIFIC = {
     836: "0404: a 'dual' kite made of a 5-kite and a 9-kite that share two cells",
     838: "0404: a 'dual' kite made of a 3-kite and a 7-kite that share two cells",
 }
-# AIC lines where the board holds other sound AICs with the same end digits that remove other
-# candidates: HoDoKu's line lists only its preferred chain's removals. Each is checked in
-# tests/test_chains.py: HoDoKu's removals are exactly one of our steps'.
-AIC_OTHER_CHAINS = (
-    1206, 1207, 1209, 1210, 1211, 1214, 1216, 1219, 1220, 1221,
-    1222, 1223, 1225, 1226, 1227, 1228, 1229, 1230, 1231, 1232,
-    1233, 1234, 1235, 1236, 1237, 1238, 1239, 1240,
-)
+# The AIC line where HoDoKu's one chain removes two candidates and ours, never crossing itself,
+# reach the same two by two shorter chains (tests/test_chains.py checks it).
+AIC_OTHER_CHAINS = (1225,)
 HODOKU_SPECIFIC.update({line: "0708: other AICs with the same digits" for line in AIC_OTHER_CHAINS})
 # Continuous nice loop lines where another sound loop removes the same digits elsewhere, or ours
 # also clears a second unit the weak link's two cells share (HoDoKu clears only the link's own
