@@ -172,7 +172,8 @@ def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: 
     seen = [0, 0]
     truth = start_true
     frontier = 1 << start
-    seen[truth] = frontier
+    if not loop:
+        seen[truth] = frontier  # a loop may come back to its very start (and stops there)
     layers = [frontier]
     for links in range(1, MAX_LINKS + 1):
         adjacency = graph.weak if truth else graph.strong
@@ -188,7 +189,8 @@ def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: 
             reached &= ~own
         if not reached:
             return
-        seen[truth] |= reached
+        # A loop's nodes in its start cell are ends, never searched on: reachable again later.
+        seen[truth] |= reached & ~own if loop else reached
         layers.append(reached)
         yield links, reached, truth, layers
         frontier = reached & ~own if (loop or links > 1) else reached
@@ -621,4 +623,12 @@ def _why_loop_removes(step: Step, cell: int, digits: list[int]) -> str:
                 reasons.append(f"it sees {a.name()} and {b.name()}, one of which holds the "
                                f"{digit}")
                 break
-    return "; ".join(reasons) if reasons else "the loop leaves it no room"
+    if reasons:
+        return "; ".join(reasons)
+    sets = [step.role(f"set_{n}") for n in range(1, 9) if step.role(f"set_{n}")]
+    for cells in sets:
+        if all(c in PEERS[cell] or c == cell for c in cells):
+            return (f"the loop passes through the almost locked set {cells_name(cells)}, which "
+                    f"then holds all its other digits, and it sees their places in the set")
+    return (f"the loop passes through the almost locked set {cells_name(sets[0]) if sets else ''}"
+            f", which then holds all its other digits, and it sees their places in the set")
