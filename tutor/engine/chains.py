@@ -379,7 +379,7 @@ def aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     yield from _ordered(found)
 
 
-def crosses_itself(path, loop: bool = False) -> bool:
+def crosses_itself(path: Sequence[tuple[int, int]], loop: bool = False) -> bool:
     """Whether a chain of (cell, digit) nodes comes back to a cell it has left (a loop may come
     back to its first cell at the end): such a chain is hard to follow, and HoDoKu, whose
     chains the regression library lists, never offers one."""

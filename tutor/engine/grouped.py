@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple, Sequence
 
-from tutor.engine.als import almost_locked_sets
+from tutor.engine.als import Als, _sets_and_links
 from tutor.engine.chain import IN_CELL, IN_SET, SEEN, Link, Node, narration, state
 from tutor.engine.chains import AICTexts, NiceLoopTexts, _chain_nodes, length_bonus
 from tutor.engine.step import Step
@@ -57,21 +57,27 @@ def _seen_by_all(bits: int) -> int:
     return seen
 
 
-_last: list = [((), False, None)]
-"""[(masks, with sets, graph)]: the two grouped finders search the same position in turn."""
+_last: list = [((), {})]
+"""[(masks, {with sets: graph})]: the two grouped finders search the same position in turn. One
+tuple, read and replaced whole, so a finder on another thread never mixes two positions."""
 
 
 def _graph(masks: Sequence[int], with_sets: bool) -> _Graph:
     key = tuple(masks)
-    cached_key, cached_sets, cached = _last[0]
-    if cached_key == key and cached_sets == with_sets:
-        return cached
-    graph = _build(masks, with_sets)
-    _last[0] = (key, with_sets, graph)
-    return graph
+    cached_key, graphs = _last[0]
+    if cached_key != key:
+        graphs = {}
+        _last[0] = (key, graphs)
+    if with_sets not in graphs:
+        plain = graphs.get(False) or _build(masks)
+        graphs[False] = plain
+        if with_sets:
+            graphs[True] = _with_sets(plain, masks)
+    return graphs[with_sets]
 
 
-def _build(masks: Sequence[int], with_sets: bool) -> _Graph:
+def _build(masks: Sequence[int]) -> _Graph:
+    """The graph of single candidates and groups."""
     digit_cells = digit_cell_sets(masks)
     nodes: list[tuple[int, int, int]] = []
     index: dict[tuple[int, int, int], int] = {}
@@ -110,16 +116,16 @@ def _build(masks: Sequence[int], with_sets: bool) -> _Graph:
             weak[i] |= links
         # Strong links: a unit's places of the digit split into exactly two nodes.
         for unit_bits in UNIT_BITS:
-            here = places = digit_cells[digit] & unit_bits
+            places = digit_cells[digit] & unit_bits
             if places.bit_count() < 2:
                 continue
             for i in ids:
                 bits = nodes[i][0]
-                if bits & here != bits:
+                if bits & places != bits:
                     continue
-                j = index.get((places & ~bits, digit, -1))
-                if j is not None:
-                    strong[i] |= 1 << j
+                partner = index.get((places & ~bits, digit, -1))
+                if partner is not None:
+                    strong[i] |= 1 << partner
     for cell in CELLS:
         digits = DIGITS_IN[masks[cell]]
         ids = [single[(cell, d)] for d in digits]
@@ -129,37 +135,46 @@ def _build(masks: Sequence[int], with_sets: bool) -> _Graph:
         if len(digits) == 2:
             strong[ids[0]] |= 1 << ids[1]
             strong[ids[1]] |= 1 << ids[0]
-    sets = []
-    if with_sets:
-        for als in almost_locked_sets(masks, digit_cells):
-            if als.cells.bit_count() < 2:
-                continue  # a two-digit cell: its link is the plain one inside the cell
-            number = len(sets)
-            sets.append(als)
-            ids = []
-            for digit in DIGITS_IN[als.mask]:
-                i = len(nodes)
-                nodes.append((als.holders[digit], digit, number))
-                strong.append(0)
-                weak.append(0)
-                ids.append(i)
-                # The set's places of the digit and every outside node that sees them all.
-                seers = als.seers[digit]
-                for j in by_digit[digit]:
-                    other = nodes[j][0]
-                    if other & seers == other:
-                        weak[i] |= 1 << j
-                        weak[j] |= 1 << i
-            together = sum(1 << i for i in ids)
-            for i in ids:
-                strong[i] = together & ~(1 << i)
     touching = [0] * 81
-    for i, (bits, _, number) in enumerate(nodes):
-        if number >= 0:
-            bits = sets[number].cells
+    for i, (bits, _, _) in enumerate(nodes):
         for cell in cells_of_bits(bits):
             touching[cell] |= 1 << i
-    return _Graph(nodes, strong, weak, single, touching, plain, sets)
+    return _Graph(nodes, strong, weak, single, touching, plain, [])
+
+
+def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
+    """The graph with each almost locked set's places of each of its digits added."""
+    nodes, strong, weak = list(graph.nodes), list(graph.strong), list(graph.weak)
+    touching = list(graph.touching)
+    by_digit: list[list[int]] = [[] for _ in range(10)]
+    for i, (_, digit, _) in enumerate(graph.nodes):
+        by_digit[digit].append(i)
+    sets: list[Als] = []
+    for als in _sets_and_links(masks)[0]:
+        if als.cells.bit_count() < 2:
+            continue  # a two-digit cell: its link is the plain one inside the cell
+        number = len(sets)
+        sets.append(als)
+        ids = []
+        for digit in DIGITS_IN[als.mask]:
+            i = len(nodes)
+            nodes.append((als.holders[digit], digit, number))
+            strong.append(0)
+            weak.append(0)
+            ids.append(i)
+            # The set's places of the digit and every outside node that sees them all.
+            seers = als.seers[digit]
+            for j in by_digit[digit]:
+                other = nodes[j][0]
+                if other & seers == other:
+                    weak[i] |= 1 << j
+                    weak[j] |= 1 << i
+        together = sum(1 << i for i in ids)
+        for i in ids:
+            strong[i] = together & ~(1 << i)
+            for cell in cells_of_bits(als.cells):
+                touching[cell] |= 1 << i
+    return _Graph(nodes, strong, weak, graph.single, touching, graph.plain, sets)
 
 
 def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: bool):
@@ -319,7 +334,7 @@ def uses_sets(step: Step) -> bool:
     return bool(step.role("set_1"))
 
 
-def _ordered(found: list[tuple[int, tuple, Step]]) -> Iterator[Step]:
+def _ordered(found: list[tuple[tuple[bool, int], tuple, Step]]) -> Iterator[Step]:
     """Shortest chains first (plain groups before sets); one chain for each set of changes."""
     seen = set()
     for _, _, step in sorted(found, key=lambda item: (item[0], item[1])):
