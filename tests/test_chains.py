@@ -241,7 +241,7 @@ def sweep(lines):
         return found + text_problems(step)
 
     ids = [t for t in LADDER if t not in CHAIN_IDS
-           and technique(t).family not in ("als", "sue_de_coq")]
+           and technique(t).family not in ("als", "sue_de_coq", "grouped")]
     return sweep_finders(lines, ids, FINDERS, own)
 
 

@@ -329,6 +329,12 @@ def _roles(graph: _Graph, path: list[int], ends: tuple[int, int]) -> tuple:
     return tuple(roles)
 
 
+def one_digit(step: Step) -> bool:
+    """Whether every node of a chain is the same digit (a grouped X-cycle)."""
+    return len({link.premise.digit for link in step.chain}
+               | {link.conclusion.digit for link in step.chain}) == 1
+
+
 def uses_sets(step: Step) -> bool:
     """Whether a grouped chain goes through an almost locked set (HoDoKu's 'with ALS' variants)."""
     return bool(step.role("set_1"))
