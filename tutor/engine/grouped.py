@@ -581,6 +581,13 @@ def _parts(step: Step) -> str:
     return " ".join(found)
 
 
+def _through(step: Step) -> str:
+    """'a group of cells', 'an almost locked set' or both."""
+    parts = (["a group of cells"] if step.role("groups") else []) + (
+        ["an almost locked set"] if uses_sets(step) else [])
+    return " and ".join(parts)
+
+
 def _pattern(step: Step, kind: str) -> str:
     return (f"The {kind} ({step.name}) runs: {_chain_nodes(step)}. {_parts(step)} A strong link "
             f"means at least one of its two ends is true; a weak link means at most one is.")
@@ -589,9 +596,8 @@ def _pattern(step: Step, kind: str) -> str:
 class GroupedAICTexts(AICTexts):
     def nudge(self, step: Step) -> str:
         return (f"Look for a grouped alternating inference chain starting at "
-                f"{cell_name(step.cells[0])}: strong and weak links in turn, some through a "
-                f"group of cells{' or an almost locked set' if uses_sets(step) else ''}, "
-                f"removing {digits_or(step.digits)}.")
+                f"{cell_name(step.cells[0])}: strong and weak links in turn, some through "
+                f"{_through(step)}, removing {digits_or(step.digits)}.")
 
     def pattern(self, step: Step) -> str:
         return _pattern(step, "chain")
@@ -602,7 +608,7 @@ class GroupedNiceLoopTexts(NiceLoopTexts):
         cell = cell_name(step.role("ends")[0])
         kind = "" if step.role("discontinuous") else "continuous "
         return (f"Look for a grouped {kind}nice loop that leaves {cell} and comes back to it, "
-                f"through a group of cells{' or an almost locked set' if uses_sets(step) else ''}.")
+                f"through {_through(step)}.")
 
     def pattern(self, step: Step) -> str:
         return _pattern(step, "loop")
