@@ -8,8 +8,14 @@ import json
 
 
 import tutor
+from tutor.engine.grouped import one_digit, uses_sets
 from tutor.model.geometry import cell_at
 from conftest import shared_file
+
+
+def x_cycle(step) -> bool:
+    return one_digit(step) and not uses_sets(step)
+
 
 OURS = {
     "nakedSingles": ["naked_single"],
@@ -55,6 +61,13 @@ OURS = {
     # Rule 1 of X-cycles and of AICs is a closed loop: our continuous nice loops.
     "xCyclesRule1": [("nice_loop", lambda s: not s.role("discontinuous"))],
     "alternatingInferenceChainsRule1": [("nice_loop", lambda s: not s.role("discontinuous"))],
+    # Grouped X-cycles are our grouped nice loops on one digit: rule 1 the continuous ones, rule 2
+    # those placing a digit, rule 3 those removing one (a place with weak links on both sides).
+    "groupedXCyclesRule1": [("grouped_nice_loop", lambda s: x_cycle(s)
+                             and not s.role("discontinuous"))],
+    "groupedXCyclesRule2": [("grouped_nice_loop", lambda s: x_cycle(s) and bool(s.placements))],
+    "groupedXCyclesRule3": [("grouped_nice_loop", lambda s: x_cycle(s)
+                             and bool(s.role("discontinuous")) and not s.placements)],
 }
 """Fixture name -> our technique ids, or (id, which of its steps count) where one id covers
 several of the fixtures' rules."""
@@ -82,7 +95,7 @@ def expected_changes(case):
 
 def test_every_fixture_is_found_completely():
     cases = fixtures()
-    assert len(cases) == 128
+    assert len(cases) == 139
     failures = []
     for case in cases:
         if (case["technique_fn"], case["test"]) in EXCLUDED:

@@ -8,6 +8,7 @@ from tutor.model.geometry import (
     CELLS, COUNT, DIGITS_IN, PEERS, UNITS, cell_name, cells_name, cells_of_bits, digit_cell_sets,
     digits_name, unit_name,
 )
+from tutor.engine.chains import length_bonus
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 
@@ -552,3 +553,192 @@ class DeathBlossomTexts(Texts):
                 f"other digits. Every petal holds {z}, so {z} is in one of the petals whichever "
                 f"digit the stem takes; a cell that sees every {z} of every petal (and the stem, "
                 f"when the stem could be {z} itself) cannot be {z}. Remove {_why_removed(step)}.")
+
+
+# --- ALS chains -----------------------------------------------------------------------------
+
+
+MAX_CHAIN_SETS = 7
+"""The longest ALS chain offered, in sets: longer ones are hard to follow, and the search stays
+quick (HoDoKu's regression library has none longer than seven)."""
+
+CHAIN_SEARCH_BUDGET = 100_000
+"""How many ties the ALS chain search follows at most in one position: a position rich in sets
+has tens of thousands of chains; the shortest are found first, and the search stays quick."""
+
+
+def als_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Four or more almost locked sets A1, A2, ..., An, each tied to the next by a restricted
+    common digit (every instance of it in one sees every instance in the other), the digit
+    tying a set to the next differing from the one tying it to the previous.
+
+    If A1 lacked a digit z, it would hold all its others, among them x1, its tie to A2; so A2
+    would lack x1 and hold x2, A3 would lack x2 ... and An would hold z. So z, common to A1 and
+    An and none of the end ties, is in A1 or An: it leaves every cell seeing all its places in
+    both. As in HoDoKu, a tie on two digits passes on both when the previous tie is neither; the
+    sets may share cells when no tie digit is in a shared cell. Shortest chains first, one per
+    set of removals.
+
+    Roles: ("set_1", cells), ("set_1_digits", digits), ... for each set in order, and
+    ("ties", (x1, x2, ...)) the digit each tie passes on (the smaller when it passes two).
+    `units` the sets' units; `digits` the removed digits ascending (HoDoKu's candidate field).
+    """
+    yield from als_chains_within(masks, CHAIN_SEARCH_BUDGET)
+
+
+def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
+    """The ALS chains of `als_chains`, following at most `budget` ties (shortest chains first)."""
+    sets, links = _sets_and_links(masks)
+    found: dict[tuple, tuple] = {}
+    # The chains' first two sets, each with the ends worth reaching from it: a later set sharing
+    # a digit whose cells seeing all its places in both sets meet.
+    roots: list[tuple[int, int, dict[int, int]]] = []
+    frontier = []
+    for start_index, start in enumerate(sets):
+        targets = {}
+        for end_index in range(start_index + 1, len(sets)):
+            end = sets[end_index]
+            zs = 0
+            for z in DIGITS_IN[start.mask & end.mask]:
+                if start.seers[z] & end.seers[z]:
+                    zs |= 1 << (z - 1)
+            if zs:
+                targets[end_index] = zs
+        if not targets:
+            continue
+        # One search per start and first tie digit, through every set tied to it by that digit.
+        for first in DIGITS_IN[start.mask]:
+            tie = 1 << (first - 1)
+            firsts = [i for i, ties in links[start_index] if ties & tie]
+            if firsts:
+                root = len(roots)
+                roots.append((start_index, tie, targets))
+                frontier += [(root, i, tie, 1 << start_index | 1 << i) for i in firsts]
+    # Breadth first from every root at once, so shorter chains are all found before longer
+    # ones; `parents[(root, set, digits passed on)]` rebuilds a chain.
+    parents: dict[tuple[int, int, int], tuple[int, int] | None] = {
+        (root, here, passed): None for root, here, passed, _ in frontier}
+    work = 0
+    for length in range(3, MAX_CHAIN_SETS + 1):
+        reached = []
+        for root, here, passed, used in frontier:
+            start_index, first_tie, targets = roots[root]
+            for after, ties in links[here]:
+                passing = ties & ~passed
+                if not passing or used >> after & 1 or (root, after, passing) in parents:
+                    continue
+                parents[(root, after, passing)] = (here, passed)
+                reached.append((root, after, passing, used | 1 << after))
+                zs = targets.get(after, 0) & ~first_tie & ~passing
+                if zs and length >= 4:  # three sets are an ALS-XY-Wing
+                    _record(sets, parents, root, start_index, first_tie, after, passing, zs,
+                            length, found)
+            work += len(links[here])
+            if work > budget:
+                break
+        if work > budget:
+            break
+        frontier = reached
+    steps = []
+    for removed, (_, path, ties) in found.items():
+        chain_sets = [sets[i] for i in path]
+        roles: list[tuple[str, tuple[int, ...]]] = []
+        for n, als in enumerate(chain_sets, start=1):
+            roles += [(f"set_{n}", cells_of_bits(als.cells)),
+                      (f"set_{n}_digits", DIGITS_IN[als.mask])]
+        roles.append(("ties", tuple(DIGITS_IN[t][0] for t in ties)))
+        cells = tuple(dict.fromkeys(c for als in chain_sets for c in cells_of_bits(als.cells)))
+        steps.append(Step("als_chain", eliminations=removed, cells=cells,
+                          units=tuple(als.unit for als in chain_sets),
+                          digits=_digits_of(removed), roles=tuple(roles)))
+    steps.sort(key=lambda s: (len(s.units), chain_shares_cells(s), len(s.cells), s.eliminations))
+    yield from steps
+
+
+def _record(sets, parents, root, start_index, first_tie, end_index, passing, zs, length,
+            found) -> None:
+    """Keep the chain ending at `end_index` if it is the shortest (then smallest) for its
+    removals."""
+    start, end = sets[start_index], sets[end_index]
+    removed = []
+    for z in DIGITS_IN[zs]:
+        removed += [(c, z) for c in cells_of_bits(start.seers[z] & end.seers[z])]
+    key = tuple(sorted(removed))
+    path, ties = [], []
+    state: tuple[int, int] | None = (end_index, passing)
+    while state is not None:
+        path.append(state[0])
+        ties.append(state[1])
+        state = parents[(root, state[0], state[1])]
+    full = [start_index] + path[::-1]
+    size = (length, sum(sets[i].cells.bit_count() for i in full))
+    if key not in found or size < found[key][0]:
+        found[key] = (size, full, ties[::-1])
+
+
+def chain_shares_cells(step: Step) -> bool:
+    """Whether two tied sets of an ALS chain share a cell (HoDoKu's overlap option; sets further
+    apart may share cells either way)."""
+    n = 1
+    while step.role(f"set_{n + 1}"):
+        if set(step.role(f"set_{n}")) & set(step.role(f"set_{n + 1}")):
+            return True
+        n += 1
+    return False
+
+
+def als_chain_rating(step: Step) -> float:
+    """An ALS chain is an AIC through almost locked sets only: 7.2, a grouped AIC's through a
+    set, plus Sudoku Explainer's length bonus counted in sets (0.1 from a fifth set)."""
+    return round(7.2 + length_bonus(len(step.units)), 1)
+
+
+class AlsChainTexts(Texts):
+    """A chain of almost locked sets, each tied to the next by a restricted common digit."""
+
+    def one_line(self, step: Step) -> str:
+        parts = []
+        n = 1
+        while step.role(f"set_{n}"):
+            parts.append(f"{cells_name(step.role(f'set_{n}'))} "
+                         f"{''.join(map(str, step.role(f'set_{n}_digits')))}")
+            n += 1
+        ties = ",".join(map(str, step.role("ties")))
+        return f"{step.name}: {' - '.join(parts)}, ties {ties} => {step.changes}"
+
+    def nudge(self, step: Step) -> str:
+        return (f"Look for a chain of {len(step.units)} almost locked sets (N cells of one unit "
+                f"holding N+1 digits), starting in {unit_name(step.units[0])} and ending in "
+                f"{unit_name(step.units[-1])}, each tied to the next by a digit they cannot "
+                f"both hold; it removes {digits_or(step.digits)}.")
+
+    def pattern(self, step: Step) -> str:
+        ties = step.role("ties")
+        lines = []
+        for n in range(1, len(step.units) + 1):
+            cells = step.role(f"set_{n}")
+            text = (f"Set {n}: {cells_name(cells)} ({unit_name(step.units[n - 1])}), holding "
+                    f"{digits_name(step.role(f'set_{n}_digits'))}")
+            if n < len(step.units):
+                text += (f"; every {ties[n - 1]} of set {n} sees every {ties[n - 1]} of set "
+                         f"{n + 1}")
+            lines.append(text + ".")
+        return " ".join(lines)
+
+    def full(self, step: Step) -> str:
+        ties = step.role("ties")
+        count = len(step.units)
+        z = digits_or(step.digits)
+        lines = [self.pattern(step),
+                 "Each set has one digit more than cells, so a set that loses one of its digits "
+                 "must hold all the others.",
+                 f"Suppose set 1 had no {z}. Then:"]
+        for n in range(1, count):
+            lines.append(f"set {n} holds {ties[n - 1]}, so set {n + 1}, whose every "
+                         f"{ties[n - 1]} sees one in set {n}, has no {ties[n - 1]}"
+                         + (";" if n < count - 1 else ","))
+        lines.append(f"and set {count}, down to as many digits as cells, holds {z}.")
+        lines.append(f"So {z} is in set 1 or in set {count}: either way a cell that sees every "
+                     f"{z} of both sets cannot be {z}.")
+        lines.append(f"Remove {_why_removed(step)}.")
+        return "\n".join(lines)

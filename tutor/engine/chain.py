@@ -16,6 +16,12 @@ from tutor.model.geometry import cell_name, cells_or, unit_name
 
 IN_CELL = -1
 """A link's `unit` when it lies within one cell (a two-candidate cell, or a cell's last candidate)."""
+IN_SET = -2
+"""A link's `unit` inside an almost locked set: without the premise's digit, the set holds the
+conclusion's."""
+SEEN = -3
+"""A weak link's `unit` when its two nodes share no single unit, but each cell of one sees every
+cell of the other (a node that is an almost locked set's places of a digit)."""
 
 
 class Node(NamedTuple):
@@ -65,6 +71,11 @@ def reason(link: Link) -> str:
         if link.conclusion_true:
             return "its only candidate left"
         return "a cell holds one digit"
+    if link.unit == IN_SET:
+        return (f"an almost locked set without {premise.digit} holds all its other digits, "
+                f"{d} among them")
+    if link.unit == SEEN:
+        return f"each of these cells sees every one of those, and one {d} would see the other"
     unit = unit_name(link.unit)
     if link.strong:
         return f"the only other place for {d} in {unit}"

@@ -6,7 +6,7 @@ import itertools
 from collections import deque
 from typing import Any, Iterator, Sequence
 
-from tutor.engine.chain import IN_CELL, Link, Node, narration, state
+from tutor.engine.chain import IN_CELL, IN_SET, SEEN, Link, Node, narration, state
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removals_by_digit
@@ -363,6 +363,8 @@ def aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         if all(path[i][0] == path[i + 1][0] for i in range(0, len(path), 2)) and \
                 all(COUNT[masks[c]] == 2 for c, _ in path) and path[0][1] == path[-1][1]:
             continue  # an XY-chain
+        if crosses_itself(path):
+            continue
         start, end = path[0], path[-1]
         removed = _aic_removals(start, end, masks, digit_cells)
         chain = _aic_chain(path, digit_cells)
@@ -375,6 +377,19 @@ def aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                     roles=(("ends", (start[0], end[0])),), chain=chain)
         found.append((len(chain), tuple(path), step))
     yield from _ordered(found)
+
+
+def crosses_itself(path: Sequence[tuple[int, int]], loop: bool = False) -> bool:
+    """Whether a chain of (cell, digit) nodes comes back to a cell it has left (a loop may come
+    back to its first cell at the end): such a chain is hard to follow, and HoDoKu, whose
+    chains the regression library lists, never offers one."""
+    cells = [path[0][0]]
+    for cell, _ in path[1:]:
+        if cell != cells[-1]:
+            cells.append(cell)
+    if loop and len(cells) > 1 and cells[-1] == cells[0]:
+        cells.pop()
+    return len(set(cells)) != len(cells)
 
 
 def _loop_removals(path, masks, digit_cells) -> tuple[tuple[int, int], ...]:
@@ -446,6 +461,8 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     # One search serves every kind: each path ends where one of them applies.
     for path in _paths(sorted(strong), strong, weak, any_end, MAX_AIC_LINKS - 2):
         first, last = path[0], path[-1]
+        if crosses_itself(path, loop=True):
+            continue
         if back_in_the_cell(first, last):
             closing.append(path)
         # Continuous: the last true candidate weakly linked back to the first.
@@ -477,6 +494,8 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     # A chain from x back to x itself: if the cell is not x, it is x, so it is x.
     for path in itertools.chain(_forced_placements(strong, weak, MAX_AIC_LINKS), closing):
         (cell, x), (_, y) = path[0], path[-1]
+        if crosses_itself(path, loop=True):
+            continue
         if x == y:
             if len(path) < 4:
                 continue
@@ -540,10 +559,20 @@ def _chain_nodes(step: Step) -> str:
     parts = [f"(1) {first.digit} in {first.name()}"]
     for number, link in enumerate(step.chain, start=2):
         kind = "strong link" if link.strong else "weak link"
-        where = "inside the cell" if link.unit == IN_CELL else f"in {unit_name(link.unit)}"
         node = link.conclusion
+        where = _where(link)
         parts.append(f"{kind} {where} to ({number}) {node.digit} in {node.name()}")
     return ", ".join(parts)
+
+
+def _where(link: Link) -> str:
+    if link.unit == IN_CELL:
+        return "inside the cell"
+    if link.unit == IN_SET:
+        return "inside an almost locked set"
+    if link.unit == SEEN:
+        return "between cells that see each other"
+    return f"in {unit_name(link.unit)}"
 
 
 def _conclusion(step: Step) -> str:

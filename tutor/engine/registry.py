@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tutor.engine import (
-    als, backtracking, chains, colouring, fish, intersections, single_digit, singles, subsets,
-    sue_de_coq, uniqueness, wings,
+    als, backtracking, chains, colouring, fish, grouped, intersections, single_digit, singles,
+    subsets, sue_de_coq, uniqueness, wings,
 )
 from tutor.engine.technique import ENTRIES, Technique
 
@@ -98,6 +98,16 @@ _ROWS = (
      chains.nice_loops, chains.NiceLoopTexts(), chains.chain_rating),
     ("aic", "Alternating inference chain", chains, None, None, "aic", 7.0,
      chains.aics, chains.AICTexts(), chains.chain_rating),
+    # Grouped chains: an AIC's 7.0, plus 0.1 for groups (0.2 through an almost locked set), plus
+    # the length bonus (grouped.grouped_rating); the rows hold the shortest chains' ratings.
+    ("grouped_nice_loop", "Grouped nice loop", grouped, None, None, "grouped_nice_loop", 7.1,
+     grouped.grouped_nice_loops, grouped.GroupedNiceLoopTexts(), grouped.grouped_rating),
+    ("grouped_aic", "Grouped AIC", grouped, None, None, "grouped_aic", 7.1,
+     grouped.grouped_aics, grouped.GroupedAICTexts(), grouped.grouped_rating),
+    # An ALS chain: an AIC through almost locked sets only, 7.2 like a grouped AIC through a set,
+    # plus 0.1 from a fifth set (als.als_chain_rating).
+    ("als_chain", "ALS chain", als, None, None, "als_chain", 7.2,
+     als.als_chains, als.AlsChainTexts(), als.als_chain_rating),
     # The last resort: a guess, shown with the contradiction that proves it.
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
@@ -153,6 +163,15 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
   chain mixing cells and units is what Sudoku Explainer finds as a forcing chain (7.0 and up):
   7.0 plus the bonus by links, so a 7-link AIC rates 7.2; a continuous nice loop (an AIC closed on
   itself) the same.
+- Grouped chains: a grouped nice loop or grouped AIC is an AIC whose nodes may be a group (two or
+  three places of a digit where a box meets a line) or an almost locked set. Sudoku Explainer
+  finds them as forcing chains (7.0 and up); the group is one more thing to see, so 7.1 plus the
+  same length bonus by links (`grouped.grouped_rating`), and 7.2 plus the bonus when the chain
+  goes through an almost locked set. HoDoKu orders them the same way (AIC 280, grouped 300).
+- ALS chain: four or more almost locked sets, each tied to the next by a restricted common digit,
+  is an AIC through sets only: 7.2 like a grouped AIC through a set, plus the length bonus counted
+  in sets (0.1 from a fifth set; `als.als_chain_rating`). Above the death blossom (6.6): more sets,
+  each tie to be checked.
 - Backtracking is rated 10.0: above every technique, standing for the forcing chains and nets
   Sudoku Explainer rates 7 to 11 that the tutor does not teach yet.
 """

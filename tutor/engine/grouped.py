@@ -1,0 +1,665 @@
+"""Grouped chains: nice loops and AICs whose nodes may be a group of one digit's places in a
+box and a line, or a digit of an almost locked set, the shortest chain first."""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple, Sequence
+
+from tutor.engine.als import Als, _sets_and_links
+from tutor.engine.chain import IN_CELL, IN_SET, SEEN, Link, Node, narration, state
+from tutor.engine.chains import AICTexts, NiceLoopTexts, _chain_nodes, length_bonus
+from tutor.engine.step import Step
+from tutor.engine.technique import digits_or
+from tutor.engine.wording import removals_by_digit
+from tutor.model.geometry import (
+    BOXES, CELLS, COLUMNS, DIGITS_IN, PEERS, ROWS, UNIT_BITS, cell_name, cells_name,
+    cells_of_bits, digit_cell_sets,
+)
+
+_PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
+_ALL_CELLS = (1 << 81) - 1
+
+_INTERSECTIONS = tuple(
+    sum(1 << c for c in box if c in line)
+    for box in BOXES for line in ROWS + COLUMNS if any(c in line for c in box))
+"""The 54 places where a box meets a row or a column (three cells each): where groups live."""
+
+MAX_LINKS = 16
+"""The longest grouped chain offered (HoDoKu's reglib chains have at most 14 links)."""
+
+MAX_SET_CELLS = 5
+"""The largest almost locked set a grouped chain goes through: a bigger one is hard to see in a
+chain, and leaving them out nearly halves the search on boards rich in sets."""
+
+_SEARCH_BUDGET = 400
+"""How many partial paths one end's path search may try before giving that end up."""
+
+
+class _Graph(NamedTuple):
+    """A position's nodes and links, as bitsets over node ids.
+
+    `nodes[i]` is (cells, digit, set index or -1); a single cell's candidate, a group (2-3 cells
+    of a box and a line) or an almost locked set's places of a digit. `strong[i]`: the nodes
+    true if i is false; `weak[i]`: the nodes false if i is true (both relations symmetric).
+    """
+
+    nodes: list[tuple[int, int, int]]
+    strong: list[int]
+    weak: list[int]
+    single: dict[tuple[int, int], int]
+    touching: list[int]
+    plain: int
+    sets: list
+
+
+def _seen_by_all(bits: int) -> int:
+    seen = _ALL_CELLS
+    while bits:
+        low = bits & -bits
+        seen &= _PEER_BITS[low.bit_length() - 1]
+        bits ^= low
+    return seen
+
+
+_last: list = [((), {})]
+"""[(masks, {with sets: graph})]: the two grouped finders search the same position in turn. One
+tuple, read and replaced whole, so a finder on another thread never mixes two positions."""
+
+
+def _graph(masks: Sequence[int], with_sets: bool) -> _Graph:
+    key = tuple(masks)
+    cached_key, graphs = _last[0]
+    if cached_key != key:
+        graphs = {}
+        _last[0] = (key, graphs)
+    if with_sets not in graphs:
+        plain = graphs.get(False) or _build(masks)
+        graphs[False] = plain
+        if with_sets:
+            graphs[True] = _with_sets(plain, masks)
+    return graphs[with_sets]
+
+
+def _build(masks: Sequence[int]) -> _Graph:
+    """The graph of single candidates and groups."""
+    digit_cells = digit_cell_sets(masks)
+    nodes: list[tuple[int, int, int]] = []
+    index: dict[tuple[int, int, int], int] = {}
+    single: dict[tuple[int, int], int] = {}
+    by_digit: list[list[int]] = [[] for _ in range(10)]
+    for cell in CELLS:
+        for digit in DIGITS_IN[masks[cell]]:
+            single[(cell, digit)] = len(nodes)
+            index[(1 << cell, digit, -1)] = len(nodes)
+            by_digit[digit].append(len(nodes))
+            nodes.append((1 << cell, digit, -1))
+    for digit in range(1, 10):
+        places = digit_cells[digit]
+        for meet in _INTERSECTIONS:
+            group = places & meet
+            if group.bit_count() >= 2 and (group, digit, -1) not in index:
+                index[(group, digit, -1)] = len(nodes)
+                by_digit[digit].append(len(nodes))
+                nodes.append((group, digit, -1))
+    plain = len(nodes)
+    strong = [0] * plain
+    weak = [0] * plain
+    # Weak links: same digit, disjoint, each cell of one seeing every cell of the other.
+    for digit in range(1, 10):
+        ids = by_digit[digit]
+        for i in ids:
+            bits = nodes[i][0]
+            seen = _seen_by_all(bits) & digit_cells[digit]
+            if not seen:
+                continue
+            links = 0
+            for j in ids:
+                other = nodes[j][0]
+                if other & seen == other:
+                    links |= 1 << j
+            weak[i] |= links
+        # Strong links: a unit's places of the digit split into exactly two nodes.
+        for unit_bits in UNIT_BITS:
+            places = digit_cells[digit] & unit_bits
+            if places.bit_count() < 2:
+                continue
+            for i in ids:
+                bits = nodes[i][0]
+                if bits & places != bits:
+                    continue
+                partner = index.get((places & ~bits, digit, -1))
+                if partner is not None:
+                    strong[i] |= 1 << partner
+    for cell in CELLS:
+        digits = DIGITS_IN[masks[cell]]
+        ids = [single[(cell, d)] for d in digits]
+        together = sum(1 << i for i in ids)
+        for i in ids:
+            weak[i] |= together & ~(1 << i)
+        if len(digits) == 2:
+            strong[ids[0]] |= 1 << ids[1]
+            strong[ids[1]] |= 1 << ids[0]
+    touching = [0] * 81
+    for i, (bits, _, _) in enumerate(nodes):
+        for cell in cells_of_bits(bits):
+            touching[cell] |= 1 << i
+    return _Graph(nodes, strong, weak, single, touching, plain, [])
+
+
+def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
+    """The graph with each almost locked set's places of each of its digits added."""
+    nodes, strong, weak = list(graph.nodes), list(graph.strong), list(graph.weak)
+    touching = list(graph.touching)
+    by_digit: list[list[int]] = [[] for _ in range(10)]
+    for i, (_, digit, _) in enumerate(graph.nodes):
+        by_digit[digit].append(i)
+    sets: list[Als] = []
+    for als in _sets_and_links(masks)[0]:
+        if not 2 <= als.cells.bit_count() <= MAX_SET_CELLS:
+            continue  # a two-digit cell's link is the plain one inside the cell
+        number = len(sets)
+        sets.append(als)
+        ids = []
+        for digit in DIGITS_IN[als.mask]:
+            i = len(nodes)
+            nodes.append((als.holders[digit], digit, number))
+            strong.append(0)
+            weak.append(0)
+            ids.append(i)
+            # The set's places of the digit and every outside node that sees them all.
+            seers = als.seers[digit]
+            for j in by_digit[digit]:
+                other = nodes[j][0]
+                if other & seers == other:
+                    weak[i] |= 1 << j
+                    weak[j] |= 1 << i
+        together = sum(1 << i for i in ids)
+        for i in ids:
+            strong[i] = together & ~(1 << i)
+            for cell in cells_of_bits(als.cells):
+                touching[cell] |= 1 << i
+    return _Graph(nodes, strong, weak, graph.single, touching, graph.plain, sets)
+
+
+def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: bool):
+    """Breadth first from `start`: yields (links, nodes reached, their truth, layers so far).
+
+    A node is reached once, at its shortest distance, for each truth. Nodes touching the start
+    cell are not reached again after the first link (a loop comes back to the start cell only
+    to end: they are yielded, then dropped from the frontier)."""
+    own = graph.touching[start_cell]
+    seen = [0, 0]
+    truth = start_true
+    frontier = 1 << start
+    if not loop:
+        seen[truth] = frontier  # a loop may come back to its very start (and stops there)
+    layers = [frontier]
+    for links in range(1, MAX_LINKS + 1):
+        adjacency = graph.weak if truth else graph.strong
+        reached = 0
+        rest = frontier
+        while rest:
+            low = rest & -rest
+            reached |= adjacency[low.bit_length() - 1]
+            rest ^= low
+        truth = not truth
+        reached &= ~seen[truth]
+        if links == 1 and loop:
+            reached &= ~own
+        if not reached:
+            return
+        # A loop's nodes in its start cell are ends, never searched on: reachable again later.
+        seen[truth] |= reached & ~own if loop else reached
+        layers.append(reached)
+        yield links, reached, truth, layers
+        frontier = reached & ~own if (loop or links > 1) else reached
+        # A path is rebuilt through the nodes searched on from, not those only reached.
+        layers[-1] = frontier
+
+
+def _path(graph: _Graph, layers: list[int], end: int, start_truth: bool,
+          loop: bool) -> list[int] | None:
+    """A shortest path from the start (layers[0]) to `end` (in the last layer) whose cells are
+    never entered twice (a chain may pass inside a cell, from one of its digits to another).
+    Plain nodes are tried before groups and sets, so a chain that needs neither is found first.
+    None if every path crosses itself (or the search budget runs out)."""
+    nodes = graph.nodes
+    last = len(layers) - 1
+    budget = [_SEARCH_BUDGET]
+
+    def cells_of(i: int) -> int:
+        bits, _, number = nodes[i]
+        return graph.sets[number].cells if number >= 0 else bits
+
+    def joined(before: int, after: int) -> bool:
+        """Two nodes linked inside one cell or one set: the chain stays where it is."""
+        (b_bits, _, b_set), (a_bits, _, a_set) = nodes[before], nodes[after]
+        if b_set >= 0 or a_set >= 0:
+            return b_set == a_set
+        return b_bits == a_bits and b_bits.bit_count() == 1
+
+    def back(path: list[int], used: int, depth: int) -> list[int] | None:
+        # `used`: the cells of the path's nodes before its last one (here).
+        if depth == 0:
+            return path
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        here = path[-1]
+        here_cells = cells_of(here)
+        # The link from depth-1 to depth is strong when the node at depth-1 is false.
+        truth_before = start_truth if (depth - 1) % 2 == 0 else not start_truth
+        adjacency = graph.weak if truth_before else graph.strong
+        rest = layers[depth - 1] & adjacency[here]
+        ordered = []
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            ordered.append(low.bit_length() - 1)
+        ordered.sort(key=lambda i: (i >= graph.plain, nodes[i][0].bit_count() > 1))
+        for i in ordered:
+            bits = cells_of(i)
+            if depth - 1 == 0 and loop:
+                pass  # a loop's start shares its cell with its end, and with no other node
+            elif joined(i, here):
+                if bits & used:
+                    continue
+            elif bits & (used | here_cells):
+                continue
+            found = back(path + [i], used | here_cells, depth - 1)
+            if found is not None:
+                return found
+        return None
+
+    found = back([end], 0, last)
+    return None if found is None else found[::-1]
+
+
+def _is_grouped(graph: _Graph, path: list[int]) -> bool:
+    return any(i >= graph.plain or graph.nodes[i][0].bit_count() > 1 for i in path)
+
+
+def _unit_of(first: int, second: int, digit_places: int | None) -> int:
+    """A unit holding every cell of both; with `digit_places`, one whose places are just theirs
+    (a strong link's); SEEN when the cells see each other through several units."""
+    both = first | second
+    for unit, unit_bits in enumerate(UNIT_BITS):
+        if both & unit_bits == both and (digit_places is None
+                                         or digit_places & unit_bits == both):
+            return unit
+    return SEEN
+
+
+def _chain(graph: _Graph, path: list[int], start_true: bool, digit_cells) -> tuple[Link, ...]:
+    links = []
+    truth = start_true
+    for a, b in zip(path, path[1:]):
+        (a_bits, x, a_set), (b_bits, y, b_set) = graph.nodes[a], graph.nodes[b]
+        if a_set >= 0 and a_set == b_set:
+            unit = IN_SET
+        elif a_bits == b_bits and a_bits.bit_count() == 1:
+            unit = IN_CELL
+        else:
+            unit = _unit_of(a_bits, b_bits, None if truth else digit_cells[x])
+        links.append(Link(Node(cells_of_bits(a_bits), x), truth, Node(cells_of_bits(b_bits), y),
+                          not truth, unit))
+        truth = not truth
+    return tuple(links)
+
+
+def _chain_cells(graph: _Graph, path: list[int]) -> tuple[int, ...]:
+    """The chain's cells in order, each once (a set's places of its digits, not the whole set)."""
+    cells: list[int] = []
+    for i in path:
+        for cell in cells_of_bits(graph.nodes[i][0]):
+            if cell not in cells:
+                cells.append(cell)
+    return tuple(cells)
+
+
+def _roles(graph: _Graph, path: list[int], ends: tuple[int, int]) -> tuple:
+    groups = sorted({c for i in path if i < graph.plain and graph.nodes[i][0].bit_count() > 1
+                     for c in cells_of_bits(graph.nodes[i][0])})
+    sets = []
+    for i in path:
+        number = graph.nodes[i][2]
+        if number >= 0 and number not in sets:
+            sets.append(number)
+    roles: list[tuple[str, tuple[int, ...]]] = [("ends", ends)]
+    if groups:
+        roles.append(("groups", tuple(groups)))
+    for n, number in enumerate(sets, start=1):
+        roles.append((f"set_{n}", cells_of_bits(graph.sets[number].cells)))
+    return tuple(roles)
+
+
+def one_digit(step: Step) -> bool:
+    """Whether every node of a chain is the same digit (a grouped X-cycle)."""
+    return len({link.premise.digit for link in step.chain}
+               | {link.conclusion.digit for link in step.chain}) == 1
+
+
+def uses_sets(step: Step) -> bool:
+    """Whether a grouped chain goes through an almost locked set (HoDoKu's 'with ALS' variants)."""
+    return bool(step.role("set_1"))
+
+
+def _ordered(found: list[tuple[tuple[bool, int], tuple, Step]]) -> Iterator[Step]:
+    """Shortest chains first (plain groups before sets); one chain for each set of changes."""
+    seen = set()
+    for _, _, step in sorted(found, key=lambda item: (item[0], item[1])):
+        key = (step.placements, step.eliminations)
+        if key not in seen:
+            seen.add(key)
+            yield step
+
+
+def _searches(masks: Sequence[int]) -> Iterator[tuple[_Graph, bool]]:
+    """The graph without sets, then (for chains only sets make) with them."""
+    yield _graph(masks, False), False
+    yield _graph(masks, True), True
+
+
+# --- Grouped AICs ---------------------------------------------------------------------------
+
+
+def grouped_aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Alternating inference chains through groups (two or three places of a digit in a box and
+    a line, true when the digit is in one of them) and almost locked sets (a set without one of
+    its digits holds all the others), starting and ending on single candidates, strong links
+    at both ends: one of the two end candidates is true.
+
+    Same digit at both ends: it leaves every cell seeing both ends (as in HoDoKu, only when at
+    least two cells lose it; one is a discontinuous nice loop's removal). Different digits in
+    two cells that see each other: each end's digit leaves the other end's cell (both must
+    hold it). Chains needing no group or set are plain AICs, left to that technique.
+
+    `cells` the chain's cells in order, `digits` the removed digits. Roles: ("ends", (first,
+    last)), ("groups", cells of its groups), ("set_1", cells), ("set_2", ...) for its sets.
+    """
+    digit_cells = digit_cell_sets(masks)
+    found = []
+    done: set[tuple] = set()
+    for graph, with_sets in _searches(masks):
+        for (start_cell, digit), start in sorted(graph.single.items()):
+            if not graph.strong[start]:
+                continue
+            for links, reached, truth, layers in _layers(graph, start, False, start_cell, False):
+                if not truth or links < 3:
+                    continue
+                rest = reached & ((1 << graph.plain) - 1)
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    end = low.bit_length() - 1
+                    end_bits, other, _ = graph.nodes[end]
+                    if end_bits.bit_count() != 1:
+                        continue
+                    end_cell = end_bits.bit_length() - 1
+                    removed = _aic_removals(start_cell, digit, end_cell, other, masks,
+                                            digit_cells)
+                    if not removed or (start, end) in done:
+                        continue
+                    path = _path(graph, layers, end, False, False)
+                    if path is None:
+                        continue
+                    done.add((start, end))
+                    if not _is_grouped(graph, path):
+                        continue
+                    chain = _chain(graph, path, False, digit_cells)
+                    step = Step("grouped_aic", eliminations=removed,
+                                cells=_chain_cells(graph, path),
+                                digits=tuple(sorted({d for _, d in removed})),
+                                roles=_roles(graph, path, (start_cell, end_cell)), chain=chain)
+                    found.append(((with_sets, len(chain)), tuple(path), step))
+    yield from _ordered(found)
+
+
+def _aic_removals(start: int, x: int, end: int, y: int, masks, digit_cells):
+    if start == end:
+        return ()
+    if x == y:
+        seen = digit_cells[x] & _PEER_BITS[start] & _PEER_BITS[end]
+        if seen.bit_count() < 2:
+            return ()
+        return tuple((c, x) for c in cells_of_bits(seen))
+    if end not in PEERS[start] or not masks[start] >> (y - 1) & 1 or not masks[end] >> (x - 1) & 1:
+        return ()
+    return tuple(sorted(((start, y), (end, x))))
+
+
+# --- Grouped nice loops ---------------------------------------------------------------------
+
+
+def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+    """Nice loops through groups and almost locked sets: a chain that leaves a cell and comes
+    back to it. Starting with the cell's x assumed false (a strong link out) or true (a weak
+    link out), and coming back as y, true or false:
+
+    - x false ... x true: the cell is x (a placement);
+    - x true ... x false, or x true ... y true: x goes; x false ... y false: y goes;
+    - otherwise the loop is continuous (x false ... y true; x true ... x true; x false ...
+      x false; x true ... y false in a two-digit cell): every weak link then has exactly one
+      true end, so its digit leaves every other cell seeing both its ends, and a cell the loop
+      enters and leaves by strong links keeps only those two digits.
+
+    Roles: ("ends", (cell, cell)), ("discontinuous", (cell,)) for a discontinuous loop,
+    ("groups", ...), ("set_1", ...). `digits` the removed (or placed) digits.
+    """
+    digit_cells = digit_cell_sets(masks)
+    found = []
+    done: set[tuple] = set()
+    for graph, with_sets in _searches(masks):
+        for (cell, x), start in sorted(graph.single.items()):
+            for start_true in (False, True):
+                if not (graph.weak if start_true else graph.strong)[start]:
+                    continue
+                own = graph.touching[cell]
+                for links, reached, truth, layers in _layers(graph, start, start_true, cell,
+                                                             True):
+                    if links < 3:
+                        continue
+                    rest = reached & own & ((1 << graph.plain) - 1)
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        end = low.bit_length() - 1
+                        end_bits, y, _ = graph.nodes[end]
+                        if end_bits != 1 << cell:
+                            continue
+                        key = (start, start_true, end, truth)
+                        if key in done:
+                            continue
+                        step = _loop_step(graph, layers, cell, x, y, start, end, start_true,
+                                          truth, masks, digit_cells)
+                        if step is None:
+                            continue
+                        done.add(key)
+                        if _is_grouped_step(step):
+                            found.append(((with_sets, len(step.chain)), (cell, x, start_true),
+                                          step))
+    yield from _ordered(found)
+
+
+def _is_grouped_step(step: Step) -> bool:
+    return bool(step.role("groups") or step.role("set_1"))
+
+
+def _loop_step(graph, layers, cell, x, y, start, end, start_true, end_true, masks,
+               digit_cells) -> Step | None:
+    first_strong, last_strong = not start_true, end_true
+    placements: tuple = ()
+    removed: set[tuple[int, int]] = set()
+    continuous = False
+    if not first_strong and not last_strong and x == y:
+        removed = {(cell, x)}
+    elif first_strong and last_strong and x == y:
+        placements = ((cell, x),)
+    elif first_strong != last_strong and x != y:
+        removed = {(cell, x if not first_strong else y)}
+    elif ((not first_strong and not last_strong and bin(masks[cell]).count("1") == 2)
+          or (first_strong and last_strong) or (first_strong != last_strong and x == y)):
+        continuous = True
+    else:
+        return None
+    path = _path(graph, layers, end, start_true, True)
+    if path is None or not _is_grouped(graph, path):
+        return None
+    chain = _chain(graph, path, start_true, digit_cells)
+    if continuous:
+        removed = _loop_removals(graph, path, start_true, cell, x, y, masks, digit_cells)
+        if not removed:
+            return None
+        if end != start:
+            # Close the loop inside the start cell.
+            chain += (Link(Node((cell,), y), end_true, Node((cell,), x), start_true, IN_CELL),)
+    roles = _roles(graph, path, (cell, cell))
+    if not continuous:
+        roles += (("discontinuous", (cell,)),)
+    eliminations = tuple(sorted(removed))
+    digits = tuple(sorted({d for _, d in eliminations})) if eliminations else (x,)
+    cells = tuple(c for c in _chain_cells(graph, path))
+    return Step("grouped_nice_loop", placements=placements, eliminations=eliminations,
+                cells=cells, digits=digits, roles=roles, chain=chain)
+
+
+def _loop_removals(graph, path, start_true, start_cell, x, y, masks, digit_cells):
+    """HoDoKu's continuous loop removals: each weak link between cells clears its digit from
+    the other cells seeing both its ends (never a single cell of the loop); a cell entered and left by
+    strong links through a weak link inside keeps only those two digits; a set the loop passes
+    through keeps its other digits."""
+    nodes = graph.nodes
+    truths = [start_true if k % 2 == 0 else not start_true for k in range(len(path))]
+    loop_cells = 0
+    for i in path:
+        if i < graph.plain and nodes[i][0].bit_count() == 1:
+            loop_cells |= nodes[i][0]  # a group's or a set's cells may lose the digit
+    removed = set()
+    if not start_true and truths[-1] and x != y:
+        removed |= {(start_cell, d) for d in DIGITS_IN[masks[start_cell]] if d not in (x, y)}
+    for k in range(1, len(path)):
+        a, b = nodes[path[k - 1]], nodes[path[k]]
+        strong_in = not truths[k - 1]
+        if strong_in and k + 2 < len(path) and a[0] != b[0] and b[0].bit_count() == 1:
+            c = nodes[path[k + 1]]
+            d = nodes[path[k + 2]]
+            if c[0] == b[0] and d[0] != c[0] and b[2] < 0 and c[2] < 0:
+                here = b[0].bit_length() - 1
+                removed |= {(here, e) for e in DIGITS_IN[masks[here]] if e not in (b[1], c[1])}
+        if a[2] >= 0 and a[2] == b[2]:
+            # Through a set, in at one digit and out at another: one of the two is missing
+            # from it either way round, so it holds all its other digits.
+            als = graph.sets[a[2]]
+            for digit in DIGITS_IN[als.mask]:
+                if digit not in (a[1], b[1]):
+                    removed |= {(c, digit) for c in cells_of_bits(als.seers[digit])}
+        if truths[k - 1] and a[0] != b[0]:
+            digit = b[1]
+            seen = _seen_by_all(a[0]) & _seen_by_all(b[0]) & digit_cells[digit]
+            seen &= ~loop_cells & ~(1 << start_cell)
+            removed |= {(c, digit) for c in cells_of_bits(seen)}
+    return removed
+
+
+# --- Ratings and texts ----------------------------------------------------------------------
+
+
+def grouped_rating(step: Step) -> float:
+    """A grouped chain: an AIC's 7.0 plus 0.1 for its groups (0.2 with an almost locked set),
+    plus Sudoku Explainer's length bonus by links."""
+    base = 7.2 if uses_sets(step) else 7.1
+    return round(base + length_bonus(len(step.chain)), 1)
+
+
+def _parts(step: Step) -> str:
+    """'Groups: r1c1 and r1c2 (...). Almost locked set: r4c5, r4c6.'"""
+    found = []
+    if step.role("groups"):
+        found.append(f"Its groups are in {cells_name(step.role('groups'))}: a group's digit is "
+                     f"true when it is in one of the group's cells.")
+    n = 1
+    while step.role(f"set_{n}"):
+        found.append(f"{cells_name(step.role(f'set_{n}'))} form an almost locked set (one "
+                     f"digit more than cells): without one of its digits, it holds all the others.")
+        n += 1
+    return " ".join(found)
+
+
+def _through(step: Step) -> str:
+    """'a group of cells', 'an almost locked set' or both."""
+    parts = (["a group of cells"] if step.role("groups") else []) + (
+        ["an almost locked set"] if uses_sets(step) else [])
+    return " and ".join(parts)
+
+
+def _pattern(step: Step, kind: str) -> str:
+    return (f"The {kind} ({step.name}) runs: {_chain_nodes(step)}. {_parts(step)} A strong link "
+            f"means at least one of its two ends is true; a weak link means at most one is.")
+
+
+class GroupedAICTexts(AICTexts):
+    def nudge(self, step: Step) -> str:
+        return (f"Look for a grouped alternating inference chain starting at "
+                f"{cell_name(step.cells[0])}: strong and weak links in turn, some through "
+                f"{_through(step)}, removing {digits_or(step.digits)}.")
+
+    def pattern(self, step: Step) -> str:
+        return _pattern(step, "chain")
+
+
+class GroupedNiceLoopTexts(NiceLoopTexts):
+    def nudge(self, step: Step) -> str:
+        cell = cell_name(step.role("ends")[0])
+        kind = "" if step.role("discontinuous") else "continuous "
+        return (f"Look for a grouped {kind}nice loop that leaves {cell} and comes back to it, "
+                f"through {_through(step)}.")
+
+    def pattern(self, step: Step) -> str:
+        return _pattern(step, "loop")
+
+    def full(self, step: Step) -> str:
+        if step.role("discontinuous"):
+            return super().full(step)
+        first = step.chain[0].premise
+        lines = [f"Suppose {state(first, step.chain[0].premise_true)}. Follow the loop, one "
+                 "link at a time:", *narration(step.chain),
+                 "The loop comes back to where it started without a clash, and it works the same "
+                 "way round with every truth swapped, so each weak link has exactly one true end "
+                 "and each strong link exactly one true end too."]
+        for cell, digits in _by_cell(step.eliminations).items():
+            lines.append(f"Either way {cell_name(cell)} cannot be {digits_or(digits)}: "
+                         f"{_why_loop_removes(step, cell, digits)}.")
+        lines.append(f"Remove {removals_by_digit(step)}.")
+        return "\n".join(lines)
+
+
+def _by_cell(eliminations) -> dict[int, list[int]]:
+    by_cell: dict[int, list[int]] = {}
+    for cell, digit in eliminations:
+        by_cell.setdefault(cell, []).append(digit)
+    return by_cell
+
+
+def _why_loop_removes(step: Step, cell: int, digits: list[int]) -> str:
+    for link in step.chain:
+        a, b = link.premise, link.conclusion
+        if link.unit == IN_CELL and a.cells == (cell,):
+            return f"the loop makes it {a.digit} or {b.digit}"
+    reasons = []
+    for digit in digits:
+        for link in step.chain:
+            a, b = link.premise, link.conclusion
+            if link.weak and link.unit != IN_CELL and a.digit == digit and all(
+                    p in PEERS[cell] for p in a.cells + b.cells):
+                reasons.append(f"it sees {a.name()} and {b.name()}, one of which holds the "
+                               f"{digit}")
+                break
+    if reasons:
+        return "; ".join(reasons)
+    sets = [step.role(f"set_{n}") for n in range(1, 9) if step.role(f"set_{n}")]
+    for cells in sets:
+        if all(c in PEERS[cell] or c == cell for c in cells):
+            return (f"the loop passes through the almost locked set {cells_name(cells)}, which "
+                    f"then holds all its other digits, and it sees their places in the set")
+    return (f"the loop passes through the almost locked set {cells_name(sets[0]) if sets else ''}"
+            f", which then holds all its other digits, and it sees their places in the set")
