@@ -37,21 +37,28 @@ Conclusion = tuple[bool, int]
 """(placed, candidate key cell * 9 + digit - 1): what every branch agrees on."""
 
 
-def forcing_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
+def forcing_chains(values: Sequence[int], masks: Sequence[int],
+                   every_shape: bool = False) -> Iterator[Step]:
     """Every forcing chain or net found, the fewest facts first (one proof per conclusion).
+
+    A candidate assumed false is followed only when nothing else is found (it rarely adds a
+    conclusion and doubles the work), unless `every_shape`, which also keeps the simplest proof
+    of each conclusion in each shape.
 
     Roles: ("forcing", (shape,)); ("branch_cells", ...), ("branch_digits", ...) and
     ("branch_true", ...) give each branch's assumption (1: the cell is the digit, 0: it is not);
     ("branch_links", ...) how many links of `chain` each branch has, in order; ("net", (0|1,));
-    a contradiction adds ("broken_cell", (cell,)) or ("broken_unit", (unit, digit)).
+    a contradiction adds ("broken_cell", (cell,)) or ("broken_unit", (unit, digit)), and
+    ("broken_by", (cell, digit, true, ...)): the facts that together break it.
     """
     position = Position(values, masks)
-    found: dict[Conclusion, tuple[int, int, list[Branch]]] = {}
+    found: dict[tuple[Conclusion, int], tuple[int, int, list[Branch]]] = {}
 
     def offer(cost: int, shape: int, conclusion: Conclusion, branches: list[Branch]) -> None:
-        known = found.get(conclusion)
+        key = (conclusion, shape if every_shape else 0)
+        known = found.get(key)
         if known is None or (cost, shape) < known[:2]:
-            found[conclusion] = (cost, shape, branches)
+            found[key] = (cost, shape, branches)
 
     on: dict[int, Branch] = {}
     for cell in CELLS:
@@ -71,7 +78,7 @@ def forcing_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
             places = [c for c in cells if masks[c] & bit]
             if len(places) >= 2:
                 _agree(UNIT, [on[c * SIZE + digit - 1] for c in places], offer)
-    if not found:
+    if every_shape or not found:
         # The candidate false: a bivalue cell's other digit, or a digit's other place in a unit
         # with two, says the same and more, and is tried above; so only the rest are tried here.
         bilocal = _bilocal_candidates(values, masks)
@@ -87,8 +94,8 @@ def forcing_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
                     offer(_broken_cost(off), CONTRADICTION, (True, key), [off])
                 else:
                     _agree(DIGIT, [on[key], off], offer)
-    ranked = sorted(found.items(), key=lambda item: (item[1][0], item[1][1], item[0][1]))
-    for (placed, key), (_, shape, branches) in ranked:
+    ranked = sorted(found.items(), key=lambda item: (item[1][0], item[1][1], item[0][0][1]))
+    for ((placed, key), _), (_, shape, branches) in ranked:
         yield _step(shape, placed, key, branches)
 
 
@@ -140,6 +147,8 @@ def _step(shape: int, placed: bool, key: int, branches: list[Branch]) -> Step:
             links = branch.links(indexes)
             broken_roles = ((("broken_cell", (where,)),) if kind == NO_CANDIDATE
                             else (("broken_unit", (where, broken_digit)),))
+            broken_roles += (("broken_by", tuple(x for p in parents for x in (
+                branch.facts[p][0], branch.facts[p][1], int(branch.facts[p][2])))),)
         elif placed:
             indexes = branch.closure((branch.placed[key],))
             links = branch.links(indexes)
@@ -283,7 +292,10 @@ class ForcingChainTexts(Texts):
             cell, digit, true, links = branches[0]
             lines = [f"Suppose {_assumption(cell, digit, true)}:"]
             lines += [f"  {line}" for line in narration_lines(links)]
-            lines.append(f"  so {_broken(step)}: impossible.")
+            by = step.role("broken_by")
+            facts = " and ".join(_assumption(by[i], by[i + 1], bool(by[i + 2]))
+                                 for i in range(0, len(by), 3))
+            lines.append(f"  {facts}, so {_broken(step)}: impossible.")
             lines.append(f"So {_assumption(cell, digit, not true)}: {_result(step)}.")
             return "\n".join(lines)
         cell, digit = branches[0][0], branches[0][1]
