@@ -1,10 +1,11 @@
 """Beyond the card section: who still needs a guess, how `rating` follows Sudoku Explainer, and speed.
 
-`python -m bench.ladder [--sample N] [--hard N] [--only se|hard|speed]` grades the shared SE-rated
-sample with the full ladder and prints, per SE band, the share of puzzles that still need a guess,
-the puzzles SE rates 7.5 or below that do (there must be none), and the Spearman correlation of
-`rating` with SE's rating. It walks top1465 and forum-hardest one `next_step` at a time, listing
-the puzzles that still need a guess and the steps' p50/p99/max times. Then it
+`python -m bench.ladder [--sample N] [--hard N] [--set NAME] [--only se,hard,speed]` grades the
+shared SE-rated sample with the full ladder and prints, per SE band, the share of puzzles that
+still need a guess, the puzzles SE rates 7.5 or below that do (there must be none), and the
+Spearman correlation of `rating` with SE's rating. It walks top1465 and forum-hardest one
+`next_step` at a time, listing the puzzles that still need a guess and the steps' p50/p99/max
+times (wall-clock and CPU). Then it
 times grading with the full ladder and with the card's ladder against hodoku-py's `Solver.rate`
 on the same puzzles, in the same run (hodoku-py is a benchmark yardstick only:
 `pip install hodoku-py`; without it the comparison is skipped).
@@ -153,23 +154,35 @@ def percentile(sorted_values: list[float], share: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(share * len(sorted_values)))]
 
 
-def hard_sets(limit: int | None) -> None:
+def print_times(label: str, times: list[float]) -> None:
+    ordered = sorted(times)
+    print_value(label, f"{percentile(ordered, 0.5) * 1000:.1f} / {percentile(ordered, 0.99) * 1000:.1f}"
+                       f" / {ordered[-1] * 1000:.1f} ms (targets: p99 < 100 ms, max < 1 s)")
+
+
+def hard_sets(limit: int | None, only: str | None = None) -> None:
+    """Walk each puzzle by next_step, timing every call in wall-clock and CPU time (CPU time is
+    what the call costs on a machine shared with other work); a progress line every 200 puzzles."""
     heading("hardest sets: puzzles still needing a guess, and every next_step timed")
     for label, relative in HARD_SETS:
+        if only is not None and label != only:
+            continue
         puzzles = load_puzzles(relative, limit, what=label)
         if puzzles is None:
             continue
-        times: list[float] = []
+        wall: list[float] = []
+        cpu: list[float] = []
         slowest = (0.0, "")
         guessed: list[str] = []
-        for puzzle in puzzles:
+        for number, puzzle in enumerate(puzzles, start=1):
             grid = tutor.parse(puzzle)
             guesses = 0
             while True:
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 step = tutor.next_step(grid)
                 elapsed = time.perf_counter() - start
-                times.append(elapsed)
+                cpu.append(time.process_time() - start_cpu)
+                wall.append(elapsed)
                 if elapsed > slowest[0]:
                     slowest = (elapsed, f"{puzzle} at {step}")
                 if step is None:
@@ -178,29 +191,35 @@ def hard_sets(limit: int | None) -> None:
                 grid = grid.apply(step)
             if guesses:
                 guessed.append(f"{puzzle} ({guesses} guess{'es' if guesses > 1 else ''})")
-        times.sort()
-        print_value(f"{label}: puzzles walked", f"{len(puzzles):,} ({len(times):,} next_step calls)")
+            if number % 200 == 0 and number < len(puzzles):
+                print_value(f"{label}: so far", f"{number} puzzles, {len(guessed)} needing a guess")
+                print_times(f"{label}: so far, next_step wall p50 / p99 / max", wall)
+                sys.stdout.flush()
+        print_value(f"{label}: puzzles walked", f"{len(puzzles):,} ({len(wall):,} next_step calls)")
         print_value(f"{label}: needing a guess", f"{len(guessed)}/{len(puzzles)}")
         for line in guessed:
             print(f"    {line}")
-        print_value(f"{label}: next_step p50 / p99 / max",
-                    f"{percentile(times, 0.5) * 1000:.1f} / {percentile(times, 0.99) * 1000:.1f} / "
-                    f"{times[-1] * 1000:.1f} ms (targets: p99 < 100 ms, max < 1 s)")
-        print_value(f"{label}: slowest next_step", slowest[1])
+        print_times(f"{label}: next_step wall p50 / p99 / max", wall)
+        print_times(f"{label}: next_step CPU p50 / p99 / max", cpu)
+        print_value(f"{label}: slowest next_step (wall)", slowest[1])
+        sys.stdout.flush()
 
 
 def run(argv: list[str] | None = None) -> None:
     """Options: --sample N (SE sample size), --hard N (puzzles per hardest set; all if absent),
-    --only SECTION (se, hard or speed)."""
+    --set LABEL (one hardest set: top1465 or forum-hardest), --only SECTIONS (comma-separated:
+    se, hard, speed)."""
     argv = sys.argv[1:] if argv is None else argv
     limit = int(argv[argv.index("--sample") + 1]) if "--sample" in argv else None
     hard = int(argv[argv.index("--hard") + 1]) if "--hard" in argv else None
-    only = argv[argv.index("--only") + 1] if "--only" in argv else None
-    if only in (None, "se"):
+    one_set = argv[argv.index("--set") + 1] if "--set" in argv else None
+    only = argv[argv.index("--only") + 1].split(",") if "--only" in argv else ["se", "hard", "speed"]
+    if "se" in only:
         se_sample(limit)
-    if only in (None, "hard"):
-        hard_sets(hard)
-    if only in (None, "speed"):
+        sys.stdout.flush()
+    if "hard" in only:
+        hard_sets(hard, one_set)
+    if "speed" in only:
         speed()
 
 

@@ -33,6 +33,10 @@ CONTRADICTION, CELL, UNIT, DIGIT = range(4)
 HIGHEST_RATING = 9.9
 """The row's rating: the highest a forcing step rates (a long net), still below a guess (10.0)."""
 
+BRANCH_LIMITS: tuple[int | None, ...] = (8, None)
+"""Rounds of the search: first every branch is followed to this many facts, then to the end
+only if nothing was found (most proofs are short, and a branch that fills the grid is slow)."""
+
 Conclusion = tuple[bool, int]
 """(placed, candidate key cell * 9 + digit - 1): what every branch agrees on."""
 
@@ -61,23 +65,32 @@ def forcing_chains(values: Sequence[int], masks: Sequence[int],
             found[key] = (cost, shape, branches)
 
     on: dict[int, Branch] = {}
-    for cell in CELLS:
-        if values[cell]:
-            continue
-        for digit in DIGITS_IN[masks[cell]]:
-            branch = position.branch(cell, digit, True)
-            on[cell * SIZE + digit - 1] = branch
-            if branch.broken is not None:
-                offer(_broken_cost(branch), CONTRADICTION, (False, cell * SIZE + digit - 1), [branch])
-    for cell in CELLS:
-        if not values[cell]:
-            _agree(CELL, [on[cell * SIZE + d - 1] for d in DIGITS_IN[masks[cell]]], offer)
-    for unit, cells in enumerate(UNITS):
-        for digit in range(1, SIZE + 1):
-            bit = 1 << (digit - 1)
-            places = [c for c in cells if masks[c] & bit]
-            if len(places) >= 2:
-                _agree(UNIT, [on[c * SIZE + digit - 1] for c in places], offer)
+    for limit in (None,) if every_shape else BRANCH_LIMITS:
+        for cell in CELLS:
+            if values[cell]:
+                continue
+            for digit in DIGITS_IN[masks[cell]]:
+                key = cell * SIZE + digit - 1
+                branch = on.get(key)
+                if branch is None:
+                    branch = on[key] = position.branch(cell, digit, True, limit)
+                elif branch.finished:
+                    continue  # nothing new since the last round
+                else:
+                    branch.extend(limit)
+                if branch.broken is not None:
+                    offer(_broken_cost(branch), CONTRADICTION, (False, key), [branch])
+        for cell in CELLS:
+            if not values[cell]:
+                _agree(CELL, [on[cell * SIZE + d - 1] for d in DIGITS_IN[masks[cell]]], offer)
+        for unit, cells in enumerate(UNITS):
+            for digit in range(1, SIZE + 1):
+                bit = 1 << (digit - 1)
+                places = [c for c in cells if masks[c] & bit]
+                if len(places) >= 2:
+                    _agree(UNIT, [on[c * SIZE + digit - 1] for c in places], offer)
+        if found:
+            break
     if every_shape or not found:
         # The candidate false: a bivalue cell's other digit, or a digit's other place in a unit
         # with two, says the same and more, and is tried above; so only the rest are tried here.

@@ -49,9 +49,10 @@ class Position:
                     for digit in DIGITS_IN[masks[cell]]:
                         self.places[base + digit - 1] |= 1 << position
 
-    def branch(self, cell: int, digit: int, true: bool) -> Branch:
-        """Assume `cell` is (or is not) `digit` and follow the singles it forces."""
-        return Branch(self, cell, digit, true)
+    def branch(self, cell: int, digit: int, true: bool, limit: int | None = None) -> Branch:
+        """Assume `cell` is (or is not) `digit` and follow the singles it forces (to `limit`
+        facts at most, if given)."""
+        return Branch(self, cell, digit, true, limit)
 
 
 class Branch:
@@ -62,31 +63,52 @@ class Branch:
     (NO_CANDIDATE, cell, 0, parents) or (NO_PLACE, unit, digit, parents).
     """
 
-    __slots__ = ("position", "facts", "placed", "removed", "broken", "values", "masks", "_bits")
+    __slots__ = ("position", "facts", "placed", "removed", "broken", "values", "masks", "_bits",
+                 "_places", "_done", "_queue", "_head")
 
-    def __init__(self, position: Position, cell: int, digit: int, true: bool):
+    def __init__(self, position: Position, cell: int, digit: int, true: bool,
+                 limit: int | None = None):
         self.position = position
         self.values = values = position.values[:]
         self.masks = masks = position.masks[:]
-        places = position.places[:]
-        done = position.done[:]
-        facts: list[Fact] = [(cell, digit, true, PREMISE, ())]
-        placed: dict[int, int] = {}
-        removed: dict[int, int] = {}
-        self.facts, self.placed, self.removed = facts, placed, removed
+        self._places = places = position.places[:]
+        self._done = done = position.done[:]
+        self.facts: list[Fact] = [(cell, digit, true, PREMISE, ())]
+        self.placed: dict[int, int] = {}
+        self.removed: dict[int, int] = {}
         self.broken: tuple[int, int, int, tuple[int, ...]] | None = None
         self._bits: list[int] | None = None
-        base_masks = position.masks
-        base_places = position.places
         # Singles found, as (cell, digit, unit or IN_CELL); their parents are read when they are
         # made: by then nothing has changed what they rest on (a removal is recorded once).
-        queue: list[tuple[int, int, int]] = []
+        self._queue: list[tuple[int, int, int]] = []
+        self._head = 0
         if true:
-            broken = _place(cell, digit, 0, values, masks, places, done, placed, removed, queue)
+            broken = _place(cell, digit, 0, values, masks, places, done, self.placed,
+                            self.removed, self._queue)
         else:
-            broken = _lose(cell, digit, 0, False, masks, places, done, removed, queue)
-        head = 0
-        while broken is None and head < len(queue):
+            broken = _lose(cell, digit, 0, False, masks, places, done, self.removed, self._queue)
+        if broken is not None:
+            self._break(broken)
+        else:
+            self.extend(limit)
+
+    @property
+    def finished(self) -> bool:
+        """Nothing more follows: the branch broke, or no single is left to make."""
+        return self.broken is not None or self._head >= len(self._queue)
+
+    def extend(self, limit: int | None = None) -> None:
+        """Make the singles found, until none is left, the grid breaks, or there are `limit` facts
+        (a branch cut short says less, never anything false; extending it again goes on)."""
+        values, masks, places, done = self.values, self.masks, self._places, self._done
+        facts, placed, removed, queue = self.facts, self.placed, self.removed, self._queue
+        base_masks = self.position.masks
+        base_places = self.position.places
+        head = self._head
+        broken = self.broken
+        if limit is None:
+            limit = len(values) + 1
+        while broken is None and head < len(queue) and len(facts) < limit:
             c, d, unit = queue[head]
             head += 1
             if values[c] or not masks[c] & (1 << (d - 1)):
@@ -97,16 +119,22 @@ class Branch:
                 key = unit * SIZE + d - 1
                 parents = _place_causes(removed, unit, d, base_places[key] & ~places[key])
             facts.append((c, d, True, unit, parents))
+            self._bits = None
             broken = _place(c, d, len(facts) - 1, values, masks, places, done, placed, removed,
                             queue)
-        if broken is not None:
-            kind, where, lost = broken
-            if kind == NO_CANDIDATE:
-                parents = _causes(removed, where, base_masks[where])
-                self.broken = (kind, where, 0, parents)
-            else:
-                key = where * SIZE + lost - 1
-                self.broken = (kind, where, lost, _place_causes(removed, where, lost, base_places[key]))
+            if broken is not None:
+                self._break(broken)
+        self._head = head
+
+    def _break(self, broken: tuple[int, int, int]) -> None:
+        kind, where, lost = broken
+        removed = self.removed
+        if kind == NO_CANDIDATE:
+            self.broken = (kind, where, 0, _causes(removed, where, self.position.masks[where]))
+        else:
+            key = where * SIZE + lost - 1
+            self.broken = (kind, where, lost,
+                           _place_causes(removed, where, lost, self.position.places[key]))
 
     def weight(self, roots: Sequence[int]) -> int:
         """How many facts the facts `roots` rest on, themselves included (the proof's size)."""
