@@ -66,7 +66,8 @@ def test_cell_forcing_follows_each_candidate_to_the_same_removal():
         "Either way r2c2 is not 3: remove 3 from r2c2.",
     ]
     assert step.nudge == "Forcing chain: try each candidate of r1c1 in turn and follow the singles."
-    assert "Each of them leads to r2c2 is not 3" in step.pattern
+    assert step.pattern == ("Branches: r1c1 is 1, r1c1 is 2. Each of them leads to the same "
+                            "conclusion, r2c2 is not 3 (2 facts / 2 facts).")
     # Every cell-forcing removal lies in r1c1's, r1c2's or r2c1's units, and none is one of them.
     for s in steps:
         (c, _), = s.eliminations

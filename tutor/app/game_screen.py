@@ -83,6 +83,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         self.previous = previous
         self.pencil = False
         self.pending = False
+        self.pending_notice = PENDING_NOTICE
         self.search = 0
         """The number of the engine's current search: escape stops it by moving on to the next."""
         self.queued: list[str] = []
@@ -279,7 +280,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         self.pending = True
         self.search += 1
         # Most answers come within a frame; say "looking" only if one takes noticeably long.
-        self.set_timer(PENDING_NOTICE, self.show_pending)
+        self.set_timer(self.pending_notice, self.show_pending)
         self.find_step(self.game.grid, then, self.search)
 
     def action_stop_search(self) -> None:
@@ -334,7 +335,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         else:
             self.pending = True
             self.search += 1
-            self.set_timer(PENDING_NOTICE, self.show_pending)
+            self.set_timer(self.pending_notice, self.show_pending)
             self.solve_to_end(self.game.grid, self.search)
 
     @work(thread=True, exclusive=True, group="engine")

@@ -295,8 +295,8 @@ class ForcingChainTexts(Texts):
             return (f"Suppose {_assumption(cell, digit, true)}: after {_facts(links)} the grid "
                     f"breaks ({_broken(step)}). So {_conclusion(step)}.")
         starts = ", ".join(_assumption(c, d, t) for c, d, t, _ in branches)
-        return (f"Branches: {starts}. Each of them leads to {_conclusion(step)} "
-                f"({' / '.join(_facts(links) for *_, links in branches)}).")
+        return (f"Branches: {starts}. Each of them leads to the same conclusion, "
+                f"{_conclusion(step)} ({' / '.join(_facts(links) for *_, links in branches)}).")
 
     def full(self, step: Step) -> str:
         shape = step.role("forcing")[0]
