@@ -136,7 +136,7 @@ def _agree(shape: int, branches: list[Branch], offer) -> None:
 
 def _bilocal_candidates(values: Sequence[int], masks: Sequence[int]) -> set[int]:
     """The candidate keys of digits with exactly two places in some unit."""
-    keys = set()
+    keys: set[int] = set()
     for cells in UNITS:
         for digit in range(1, SIZE + 1):
             bit = 1 << (digit - 1)

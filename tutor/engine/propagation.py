@@ -105,10 +105,9 @@ class Branch:
         base_masks = self.position.masks
         base_places = self.position.places
         head = self._head
-        broken = self.broken
         if limit is None:
             limit = len(values) + 1
-        while broken is None and head < len(queue) and len(facts) < limit:
+        while self.broken is None and head < len(queue) and len(facts) < limit:
             c, d, unit = queue[head]
             head += 1
             if values[c] or not masks[c] & (1 << (d - 1)):
@@ -120,10 +119,10 @@ class Branch:
                 parents = _place_causes(removed, unit, d, base_places[key] & ~places[key])
             facts.append((c, d, True, unit, parents))
             self._bits = None
-            broken = _place(c, d, len(facts) - 1, values, masks, places, done, placed, removed,
-                            queue)
-            if broken is not None:
-                self._break(broken)
+            clash = _place(c, d, len(facts) - 1, values, masks, places, done, placed, removed,
+                           queue)
+            if clash is not None:
+                self._break(clash)
         self._head = head
 
     def _break(self, broken: tuple[int, int, int]) -> None:
