@@ -84,6 +84,11 @@ def test_nothing_fires_on_an_empty_or_a_solved_board():
     assert list(forcing_chains(solved.values, solved.masks, every_shape=True)) == []
 
 
+def test_nothing_fires_on_a_position_with_a_cell_left_without_candidates():
+    grid = triangle().with_candidates(cell("r9c9"), ())
+    assert list(forcing_chains(grid.values, grid.masks, every_shape=True)) == []
+
+
 def test_a_real_stuck_position_gets_a_sound_forcing_net_not_a_guess():
     grid = tutor.parse(TOP1465_FIRST_STUCK)
     solution = tutor.solve(tutor.parse(TOP1465_FIRST)).values

@@ -55,6 +55,8 @@ def forcing_chains(values: Sequence[int], masks: Sequence[int],
     a contradiction adds ("broken_cell", (cell,)) or ("broken_unit", (unit, digit)), and
     ("broken_by", (cell, digit, true, ...)): the facts that together break it.
     """
+    if any(not values[c] and not masks[c] for c in CELLS):
+        return  # a cell without a candidate: the position is already broken
     position = Position(values, masks)
     found: dict[tuple[Conclusion, int], tuple[int, int, list[Branch]]] = {}
 
@@ -81,7 +83,7 @@ def forcing_chains(values: Sequence[int], masks: Sequence[int],
                 if branch.broken is not None:
                     offer(_broken_cost(branch), CONTRADICTION, (False, key), [branch])
         for cell in CELLS:
-            if not values[cell]:
+            if not values[cell] and COUNT[masks[cell]] >= 2:
                 _agree(CELL, [on[cell * SIZE + d - 1] for d in DIGITS_IN[masks[cell]]], offer)
         for unit, cells in enumerate(UNITS):
             for digit in range(1, SIZE + 1):
