@@ -126,7 +126,8 @@ def run_in_terminal(argv: list[str], data: Path, shows: bytes, size=(110, 45)) -
 def sweep_finders(lines, ladder_ids, finders, step_problems=None):
     """Walk each puzzle with the ladder `ladder_ids` until stuck, check every step the `finders`
     ({technique id: finder}) yield there against the solution, make the first one, and go on
-    until none applies. `step_problems(line, step)` adds a technique's own checks.
+    until none applies. `step_problems(line, step)` adds a technique's own checks. The walk never
+    uses forcing chains (they would leave no position stuck).
 
     Returns (positions, steps checked, problems, slowest finder call in CPU seconds).
     """
@@ -136,7 +137,9 @@ def sweep_finders(lines, ladder_ids, finders, step_problems=None):
     from tutor.engine.walk import Walk, advance, ladder
     from tutor.model.geometry import cell_name
 
-    basic = ladder(tuple(ladder_ids))
+    # Forcing chains, the last resort before a guess, would take every stuck position: the walk
+    # stops before them (their own sweep passes them as `finders`).
+    basic = ladder(tuple(t for t in ladder_ids if t != "forcing_chain"))
     positions = checked = 0
     problems: list[str] = []
     slowest = 0.0

@@ -38,19 +38,20 @@ PENDING_NOTICE = 0.15
 
 
 class HintReady(Message):
-    """A worker found the engine's answer for `grid`; `then` is 'hint' or 'apply'."""
+    """A worker found the engine's answer for `grid`; `then` is 'hint' or 'apply'; `search`
+    numbers the search (an answer to a search stopped meanwhile is dropped)."""
 
-    def __init__(self, grid: Grid, result, then: str) -> None:
+    def __init__(self, grid: Grid, result, then: str, search: int = 0) -> None:
         super().__init__()
-        self.grid, self.result, self.then = grid, result, then
+        self.grid, self.result, self.then, self.search = grid, result, then, search
 
 
 class SolveReady(Message):
     """A worker graded the position for "solve to the end": its Grade, or the EngineError raised."""
 
-    def __init__(self, grid: Grid, result) -> None:
+    def __init__(self, grid: Grid, result, search: int = 0) -> None:
         super().__init__()
-        self.grid, self.result = grid, result
+        self.grid, self.result, self.search = grid, result, search
 
 
 class CreditReady(Message):
@@ -94,6 +95,9 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         self.previous = previous
         self.pencil = False
         self.pending = False
+        self.pending_notice = PENDING_NOTICE
+        self.search = 0
+        """The number of the engine's current search: escape stops it by moving on to the next."""
         self.queued: list[str] = []
         """Hint and step presses made while the engine was busy, run in order when it is done."""
         self.message = ""
@@ -319,19 +323,33 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
 
     def start_search(self, then: str) -> None:
         self.pending = True
+        self.search += 1
         # Most answers come within a frame; say "looking" only if one takes noticeably long.
-        self.set_timer(PENDING_NOTICE, self.show_pending)
-        self.find_step(self.game.grid, then)
+        self.set_timer(self.pending_notice, self.show_pending)
+        self.find_step(self.game.grid, then, self.search)
+
+    def action_stop_search(self) -> None:
+        """Stop waiting for the engine: its answer, when it comes, is dropped; queued presses too."""
+        if not self.pending:
+            return
+        self.search += 1
+        self.pending = False
+        self.queued.clear()
+        # The thread cannot be interrupted, but the search is bounded (well under a second).
+        self.workers.cancel_group(self, "engine")
+        self.say("Stopped looking for a step (n or s looks again).")
 
     def show_pending(self) -> None:
         if self.pending:
             self.refresh_views()
 
     @work(thread=True, exclusive=True, group="engine")
-    def find_step(self, grid: Grid, then: str) -> None:
-        self.post_message(HintReady(grid, find_hint(grid), then))
+    def find_step(self, grid: Grid, then: str, search: int) -> None:
+        self.post_message(HintReady(grid, find_hint(grid), then, search))
 
     def on_hint_ready(self, message: HintReady) -> None:
+        if message.search != self.search:
+            return  # stopped meanwhile
         self.pending = False
         if not self.game.take_hint(message.grid, message.result):
             self.refresh_views()  # the board changed meanwhile: the answer is stale
@@ -361,18 +379,21 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
             self.say("The puzzle is solved.")
         else:
             self.pending = True
-            self.set_timer(PENDING_NOTICE, self.show_pending)
-            self.solve_to_end(self.game.grid)
+            self.search += 1
+            self.set_timer(self.pending_notice, self.show_pending)
+            self.solve_to_end(self.game.grid, self.search)
 
     @work(thread=True, exclusive=True, group="engine")
-    def solve_to_end(self, grid: Grid) -> None:
+    def solve_to_end(self, grid: Grid, search: int) -> None:
         try:
             result = grade(grid)
         except EngineError as error:
             result = error
-        self.post_message(SolveReady(grid, result))
+        self.post_message(SolveReady(grid, result, search))
 
     def on_solve_ready(self, message: SolveReady) -> None:
+        if message.search != self.search:
+            return  # stopped meanwhile
         self.pending = False
         game = self.game
         if message.grid != game.grid:

@@ -10,6 +10,7 @@ from tutor.play.game import Game
 from tutor.play.hints import HINT_LEVELS
 from tutor.model.geometry import cell_name
 from tutor.app.panel import Panel
+from tutor.app.view import chain_line
 
 TITLE = "[b]Hint[/]"
 
@@ -23,6 +24,9 @@ def rungs_content(step: Step, level: int, keys: str = "", position: Position | N
     if level == HintLevel.PATTERN:
         parts.append("$pattern")
         variables["pattern"] = step.hint(HintLevel.PATTERN, position)
+        if step.chain:  # the links between the board's numbered cells, strong and weak told apart
+            parts.append("[b]Links:[/] $links [dim](= strong, - weak, > forces)[/]")
+            variables["links"] = chain_line(step)
     if level >= HintLevel.FULL:  # the full explanation restates the pattern
         parts.append("$full")
         parts.append("[b]Result:[/] $changes")
@@ -45,7 +49,7 @@ def hint_content(game: Game, pending: bool, message: str = "") -> Content | None
 def ladder_content(game: Game, pending: bool) -> Content | None:
     """The hint ladder at its current rung, a problem found instead of a step, or None."""
     if pending:
-        return Content.from_markup(f"{TITLE}\nLooking for the next step…")
+        return Content.from_markup(f"{TITLE}\nLooking for the next step… [dim](escape stops)[/]")
     level = game.hint_level
     problem = game.hint_problem
     if level and problem is not None:

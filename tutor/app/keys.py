@@ -49,6 +49,8 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("s", "apply_step", "Step",
         "Apply the next step (the hinted one); keep pressing to solve step by step.",
         title="Apply the next step"),
+    Key("escape", "stop_search", "Stop", "While the tutor is looking for a step: stop looking.",
+        show=False),
     Key("p", "toggle_pencil", "Pencil", "Pencil mode: digits add or remove candidates."),
     Key("u,ctrl+z", "undo", "Undo", "Undo the last change (digits, pencil marks, steps)."),
     Key("question_mark,f1", "help", "Help", "Show the keys and the board's legend (this help).",

@@ -41,13 +41,46 @@ ROLE_MARKS = (
 pivot, wing pincers, fins, rectangle corners, chain ends, colours A to D)."""
 
 
+def chain_nodes(step) -> list[tuple[object, bool]]:
+    """A chain's nodes (a node and whether it is true) in reading order, each once, numbered
+    from 1 by their place here: each link's premise, then its conclusion."""
+    nodes: dict[tuple[object, bool], None] = {}
+    for link in step.chain:
+        nodes.setdefault((link.premise, link.premise_true))
+        nodes.setdefault((link.conclusion, link.conclusion_true))
+    return list(nodes)
+
+
+def link_mark(link) -> str:
+    """'=' for a strong link, '-' for a weak one, '>' for a fact that forces the next (a single)."""
+    return "=" if link.strong else "-" if link.weak else ">"
+
+
+def chain_line(step) -> str:
+    """The chain as the board numbers it: '1 =4= 2 -4- 3'; a link between two digits shows only
+    its mark ('2 = 3'), and a link that does not follow on starts a new run after ';'."""
+    numbers = {node: number for number, node in enumerate(chain_nodes(step), start=1)}
+    runs: list[str] = []
+    previous = None
+    for link in step.chain:
+        premise = (link.premise, link.premise_true)
+        conclusion = (link.conclusion, link.conclusion_true)
+        mark = link_mark(link)
+        if link.premise.digit == link.conclusion.digit:
+            mark = f"{mark}{link.conclusion.digit}{mark}"
+        if premise != previous:
+            runs.append(str(numbers[premise]))
+        runs[-1] += f" {mark} {numbers[conclusion]}"
+        previous = conclusion
+    return "; ".join(runs)
+
+
 def step_marks(step) -> tuple[tuple[int, str], ...]:
     """The step's marks: a chain's cells numbered in order (1-9, then +), else its roles' letters."""
     marks: dict[int, str] = {}
     if step.chain:
-        order = [step.chain[0].premise.cells] + [link.conclusion.cells for link in step.chain]
-        for number, cells in enumerate(order, start=1):
-            for cell in cells:
+        for number, (node, _) in enumerate(chain_nodes(step), start=1):
+            for cell in node.cells:  # type: ignore[attr-defined]
                 marks.setdefault(cell, str(number) if number < 10 else "+")
         return tuple(marks.items())
     for role, mark in ROLE_MARKS:

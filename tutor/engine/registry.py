@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tutor.engine import (
-    als, backtracking, chains, colouring, fish, grouped, intersections, single_digit, singles,
-    subsets, sue_de_coq, uniqueness, wings,
+    als, backtracking, chains, colouring, fish, forcing, grouped, intersections, single_digit,
+    singles, subsets, sue_de_coq, uniqueness, wings,
 )
 from tutor.engine.technique import ENTRIES, Technique
 
@@ -108,6 +108,10 @@ _ROWS = (
     # plus 0.1 from a fifth set (als.als_chain_rating).
     ("als_chain", "ALS chain", als, None, None, "als_chain", 7.2,
      als.als_chains, als.AlsChainTexts(), als.als_chain_rating),
+    # Forcing chains and nets, the last resort before a guess: Sudoku Explainer's forcing chains
+    # and dynamic (net) forcing chains, 7.5 to 9.9 by shape and length (forcing.forcing_rating).
+    ("forcing_chain", "Forcing chain", forcing, None, None, "forcing_chain", forcing.HIGHEST_RATING,
+     forcing.forcing_chains, forcing.ForcingChainTexts(), forcing.forcing_rating),
     # The last resort: a guess, shown with the contradiction that proves it.
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
      None, backtracking.BacktrackingTexts(), None),
@@ -172,8 +176,14 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
   is an AIC through sets only: 7.2 like a grouped AIC through a set, plus the length bonus counted
   in sets (0.1 from a fifth set; `als.als_chain_rating`). Above the death blossom (6.6): more sets,
   each tie to be checked.
-- Backtracking is rated 10.0: above every technique, standing for the forcing chains and nets
-  Sudoku Explainer rates 7 to 11 that the tutor does not teach yet.
+- Forcing chains and nets follow each case of an assumption by singles. Sudoku Explainer rates
+  a contradiction found that way (its Nishio and contradiction forcing chains) 7.5 and up, and
+  several cases agreeing (its cell and region forcing chains) 8.0 and up; when a fact needs two
+  earlier facts at once (its dynamic forcing chains, a net here) 8.5 to 9.x. Here a contradiction
+  is 7.5 as a chain and 8.5 as a net, branches agreeing 8.0 as a chain and 9.0 as a net, plus
+  the chains' length bonus counted in links over every branch, at most 9.9 (below a guess).
+- Backtracking is rated 10.0: above every technique, standing for the nested forcing nets
+  Sudoku Explainer rates 9.5 to 11 that the tutor does not teach.
 """
 
 

@@ -1,0 +1,87 @@
+"""The app with forcing chains: a chain's links told strong from weak at the pattern hint, and a
+long search shown as "looking" and stopped with escape."""
+
+from __future__ import annotations
+
+import pytest
+
+import tutor
+from tutor.app.app import TutorApp
+from tutor.app.board import Board
+from tutor.app.view import chain_line
+from tutor.model.grid import Grid
+from tutor.model.geometry import parse_cell_name as cell
+from conftest import until
+
+BIG = (110, 44)
+TOP1465_FIRST_STUCK = (
+    "4.{1268}.3{178}.....{12}6.{459}8.{3459}..{268}...{345}.1..{124}{378}5{13678}{23}9{378}.8{59}"
+    "...6.{357}.7{59}2.{13689}......1+927{35}{35}5+13...+94+29+2+7{35}+4{35}+1{68}{68}")
+"""A top1465 position where only a forcing chain (or a guess) goes on."""
+FORUM_HARDEST_FIRST = (
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
+"""Solving it to the end takes the engine long enough to be seen looking (and stopped)."""
+
+
+@pytest.fixture(autouse=True)
+def fresh_data_dir(data_dir):
+    return data_dir
+
+
+def panel(app, name: str) -> str:
+    return str(app.game_screen.query_one(f"#{name}").render())
+
+
+async def settle(pilot) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_the_pattern_hint_numbers_a_forcing_chain_and_tells_its_links_apart():
+    app = TutorApp(tutor.parse(TOP1465_FIRST_STUCK), "stuck")
+    async with app.run_test(size=BIG) as pilot:
+        screen = app.game_screen
+        await pilot.press("n")
+        await settle(pilot)
+        step = screen.game.hint_step
+        assert step.technique == "forcing_chain"
+        assert "Links:" not in panel(app, "hint")  # the nudge names no links yet
+        await pilot.press("n")
+        text = panel(app, "hint")
+        assert "Branches: r3c4 is 4, r5c4 is 4." in text
+        assert "Links: 1 >4> 2 > 3 >9> 4; 1 > 4 - 5; 6 - 5" in text
+        assert "(= strong, - weak, > forces)" in text
+        marks = dict(app.game_screen.query_one(Board).view.marks)
+        assert marks == {cell("r3c4"): "1", cell("r2c9"): "2", cell("r1c9"): "3", cell("r5c4"): "4"}
+
+
+def test_a_chain_of_strong_and_weak_links_shows_both_marks():
+    grid = Grid.empty()
+    for name, digits in (("r1c1", (1, 2)), ("r1c2", (1, 3)), ("r2c1", (2, 3))):
+        grid = grid.with_candidates(cell(name), digits)
+    step = tutor.find_steps(grid, "xy_chain")[0]
+    # r1c1 not 1 = r1c1 is 2 - r2c1 not 2 = r2c1 is 3 - r1c2 not 3 = r1c2 is 1
+    assert chain_line(step) == "1 = 2 -2- 3 = 4 -3- 5 = 6"
+
+
+async def test_escape_stops_a_long_search_and_its_answer_is_dropped():
+    app = TutorApp(tutor.parse(FORUM_HARDEST_FIRST), "hardest")
+    async with app.run_test(size=BIG) as pilot:
+        screen = app.game_screen
+        screen.pending_notice = 0.001  # say "looking" at once: the state is tested, not the delay
+        before = screen.game.grid
+        await pilot.press("S")
+        await until(pilot, lambda: "Looking for the next step" in panel(app, "hint")
+                    or not screen.pending)
+        assert screen.pending, "the search ended before it could be stopped"
+        assert "escape stops" in panel(app, "hint")
+        await pilot.press("escape")
+        assert not screen.pending
+        assert "Stopped looking" in panel(app, "hint")
+        await settle(pilot)  # the stopped search runs out in its thread; its answer is dropped
+        assert screen.game.grid == before
+        assert "Stopped looking" in panel(app, "hint")
+        await pilot.press("n")  # and the next search works as usual
+        await settle(pilot)
+        assert screen.game.hint_step is not None and screen.game.hint_level == 1

@@ -1,0 +1,255 @@
+"""Following an assumption by singles: every fact it forces, each with the facts it rests on.
+
+Forcing chains (engine/forcing.py) assume a candidate true (or false) and follow what the
+assumption forces by naked and hidden singles until nothing more follows or the grid breaks. Each
+derived placement is recorded with its reason (its cell's last candidate, or a unit's last place
+for its digit) and its parents: the earlier facts that removed the other candidates or places.
+`Branch.links` turns the facts behind any conclusion into chain Links (engine/chain.py), the shape
+the proof of a guess (engine/backtracking.py) also uses, so both read aloud the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from tutor.engine.chain import IN_CELL, Link, Node
+from tutor.model.geometry import CELLS, DIGITS_IN, ONLY_DIGIT, PEERS, SIZE, UNITS, UNITS_OF
+
+NO_CANDIDATE, NO_PLACE = 0, 1
+"""How a branch breaks: a cell left with no candidate, or a unit left with no place for a digit."""
+PREMISE = -2
+"""A fact's `unit` when it is the branch's assumption (it rests on nothing)."""
+
+POSITION_IN_UNIT = tuple(
+    tuple(UNITS[unit].index(cell) for unit in UNITS_OF[cell]) for cell in CELLS)
+"""POSITION_IN_UNIT[cell][k]: the cell's index within its k-th unit (row, column, box)."""
+
+Fact = tuple[int, int, bool, int, tuple[int, ...]]
+"""(cell, digit, true, unit or IN_CELL or PREMISE, indexes of the parent facts)."""
+
+
+class Position:
+    """A position prepared once for many branches: each unit's places for each digit."""
+
+    __slots__ = ("values", "masks", "places", "done")
+
+    def __init__(self, values: Sequence[int], masks: Sequence[int]):
+        self.values = list(values)
+        self.masks = list(masks)
+        # places[unit * SIZE + digit - 1]: the unit's cells (bits by position) holding the digit
+        # as a candidate; done[unit]: the digits (bits) already placed in the unit.
+        self.places = [0] * (len(UNITS) * SIZE)
+        self.done = [0] * len(UNITS)
+        for unit, cells in enumerate(UNITS):
+            base = unit * SIZE
+            for position, cell in enumerate(cells):
+                if values[cell]:
+                    self.done[unit] |= 1 << (values[cell] - 1)
+                else:
+                    for digit in DIGITS_IN[masks[cell]]:
+                        self.places[base + digit - 1] |= 1 << position
+
+    def branch(self, cell: int, digit: int, true: bool, limit: int | None = None) -> Branch:
+        """Assume `cell` is (or is not) `digit` and follow the singles it forces (to `limit`
+        facts at most, if given)."""
+        return Branch(self, cell, digit, true, limit)
+
+
+class Branch:
+    """One assumption followed to its end.
+
+    `facts[0]` is the assumption; `placed` and `removed` map each candidate key (cell * 9 +
+    digit - 1) the branch placed or removed to the fact that did it; `broken` is None, or
+    (NO_CANDIDATE, cell, 0, parents) or (NO_PLACE, unit, digit, parents).
+    """
+
+    __slots__ = ("position", "facts", "placed", "removed", "broken", "values", "masks", "_bits",
+                 "_places", "_done", "_queue", "_head")
+
+    def __init__(self, position: Position, cell: int, digit: int, true: bool,
+                 limit: int | None = None):
+        self.position = position
+        self.values = values = position.values[:]
+        self.masks = masks = position.masks[:]
+        self._places = places = position.places[:]
+        self._done = done = position.done[:]
+        self.facts: list[Fact] = [(cell, digit, true, PREMISE, ())]
+        self.placed: dict[int, int] = {}
+        self.removed: dict[int, int] = {}
+        self.broken: tuple[int, int, int, tuple[int, ...]] | None = None
+        self._bits: list[int] | None = None
+        # Singles found, as (cell, digit, unit or IN_CELL); their parents are read when they are
+        # made: by then nothing has changed what they rest on (a removal is recorded once).
+        self._queue: list[tuple[int, int, int]] = []
+        self._head = 0
+        if true:
+            broken = _place(cell, digit, 0, values, masks, places, done, self.placed,
+                            self.removed, self._queue)
+        else:
+            broken = _lose(cell, digit, 0, False, masks, places, done, self.removed, self._queue)
+        if broken is not None:
+            self._break(broken)
+        else:
+            self.extend(limit)
+
+    @property
+    def finished(self) -> bool:
+        """Nothing more follows: the branch broke, or no single is left to make."""
+        return self.broken is not None or self._head >= len(self._queue)
+
+    def extend(self, limit: int | None = None) -> None:
+        """Make the singles found, until none is left, the grid breaks, or there are `limit` facts
+        (a branch cut short says less, never anything false; extending it again goes on)."""
+        values, masks, places, done = self.values, self.masks, self._places, self._done
+        facts, placed, removed, queue = self.facts, self.placed, self.removed, self._queue
+        base_masks = self.position.masks
+        base_places = self.position.places
+        head = self._head
+        if limit is None:
+            limit = len(values) + 1
+        while self.broken is None and head < len(queue) and len(facts) < limit:
+            c, d, unit = queue[head]
+            head += 1
+            if values[c] or not masks[c] & (1 << (d - 1)):
+                continue  # placed meanwhile, or the clash is already recorded as broken
+            if unit == IN_CELL:
+                parents = _causes(removed, c, base_masks[c] & ~masks[c])
+            else:
+                key = unit * SIZE + d - 1
+                parents = _place_causes(removed, unit, d, base_places[key] & ~places[key])
+            facts.append((c, d, True, unit, parents))
+            self._bits = None
+            clash = _place(c, d, len(facts) - 1, values, masks, places, done, placed, removed,
+                           queue)
+            if clash is not None:
+                self._break(clash)
+        self._head = head
+
+    def _break(self, broken: tuple[int, int, int]) -> None:
+        kind, where, lost = broken
+        removed = self.removed
+        if kind == NO_CANDIDATE:
+            self.broken = (kind, where, 0, _causes(removed, where, self.position.masks[where]))
+        else:
+            key = where * SIZE + lost - 1
+            self.broken = (kind, where, lost,
+                           _place_causes(removed, where, lost, self.position.places[key]))
+
+    def weight(self, roots: Sequence[int]) -> int:
+        """How many facts the facts `roots` rest on, themselves included (the proof's size)."""
+        bits = self._bits
+        if bits is None:
+            # Each fact's closure as a bitset of fact indexes: parents always come earlier.
+            bits = []
+            for index, fact in enumerate(self.facts):
+                closure = 1 << index
+                for parent in fact[4]:
+                    closure |= bits[parent]
+                bits.append(closure)
+            self._bits = bits
+        union = 0
+        for root in roots:
+            union |= bits[root]
+        return union.bit_count()
+
+    def closure(self, roots: Sequence[int]) -> list[int]:
+        """The facts (indexes, in order) that the facts `roots` rest on, themselves included."""
+        facts = self.facts
+        seen = set(roots)
+        stack = list(roots)
+        while stack:
+            for parent in facts[stack.pop()][4]:
+                if parent not in seen:
+                    seen.add(parent)
+                    stack.append(parent)
+        return sorted(seen)
+
+    def node(self, index: int) -> tuple[Node, bool]:
+        cell, digit, true, _, _ = self.facts[index]
+        return Node((cell,), digit), true
+
+    def links(self, indexes: Sequence[int]) -> list[Link]:
+        """The Links deriving the facts `indexes` (a closure, in order): one from each parent."""
+        links = []
+        for index in indexes:
+            cell, digit, _, unit, parents = self.facts[index]
+            for parent in parents:
+                premise, premise_true = self.node(parent)
+                links.append(Link(premise, premise_true, Node((cell,), digit), True, unit))
+        return links
+
+    def removal_link(self, cell: int, digit: int) -> Link:
+        """The Link by which the branch removed `digit` from `cell`: a placement in the cell or
+        in a peer (or the assumption itself)."""
+        fact = self.removed[cell * SIZE + digit - 1]
+        premise, premise_true = self.node(fact)
+        if premise.cells[0] == cell:
+            return Link(premise, premise_true, Node((cell,), digit), False, IN_CELL)
+        unit = next(u for u in UNITS_OF[cell] if u in UNITS_OF[premise.cells[0]])
+        return Link(premise, premise_true, Node((cell,), digit), False, unit)
+
+
+def _lose(c: int, d: int, fact: int, filling: bool, masks: list[int], places: list[int],
+          done: list[int], removed: dict[int, int], queue: list) -> tuple[int, int, int] | None:
+    """Remove candidate d from cell c (`filling`: c is being filled); what breaks, if anything:
+    (NO_CANDIDATE, cell, 0) or (NO_PLACE, unit, digit). Singles it leaves go to `queue`."""
+    bit = 1 << (d - 1)
+    m = masks[c] ^ bit
+    masks[c] = m
+    removed[c * SIZE + d - 1] = fact
+    if not filling:
+        if not m:
+            return NO_CANDIDATE, c, 0
+        if not m & (m - 1):
+            queue.append((c, ONLY_DIGIT[m], IN_CELL))
+    positions = POSITION_IN_UNIT[c]
+    k = 0
+    for unit in UNITS_OF[c]:
+        if not done[unit] & bit:
+            key = unit * SIZE + d - 1
+            left = places[key] & ~(1 << positions[k])
+            places[key] = left
+            if not left:
+                return NO_PLACE, unit, d
+            if not left & (left - 1):
+                queue.append((UNITS[unit][left.bit_length() - 1], d, unit))
+        k += 1
+    return None
+
+
+def _place(c: int, d: int, fact: int, values: list[int], masks: list[int], places: list[int],
+           done: list[int], placed: dict[int, int], removed: dict[int, int],
+           queue: list) -> tuple[int, int, int] | None:
+    """Place d in cell c: the cell's other candidates and the peers' d go; what breaks, if anything."""
+    bit = 1 << (d - 1)
+    values[c] = d
+    placed[c * SIZE + d - 1] = fact
+    for unit in UNITS_OF[c]:
+        done[unit] |= bit
+    for other in DIGITS_IN[masks[c] & ~bit]:
+        broken = _lose(c, other, fact, True, masks, places, done, removed, queue)
+        if broken is not None:
+            return broken
+    masks[c] = 0
+    for p in PEERS[c]:
+        if masks[p] & bit:
+            broken = _lose(p, d, fact, False, masks, places, done, removed, queue)
+            if broken is not None:
+                return broken
+    return None
+
+
+def _causes(removed: dict[int, int], cell: int, gone: int) -> tuple[int, ...]:
+    """The facts that removed the candidates `gone` (a digit mask) from `cell`."""
+    return tuple(dict.fromkeys(removed[cell * SIZE + d - 1] for d in DIGITS_IN[gone]))
+
+
+def _place_causes(removed: dict[int, int], unit: int, digit: int, gone: int) -> tuple[int, ...]:
+    """The facts that removed `digit` from the unit's cells at positions `gone` (bits)."""
+    cells = UNITS[unit]
+    causes = []
+    while gone:
+        low = gone & -gone
+        causes.append(removed[cells[low.bit_length() - 1] * SIZE + digit - 1])
+        gone ^= low
+    return tuple(dict.fromkeys(causes))
