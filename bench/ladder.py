@@ -14,7 +14,7 @@ import sys
 import time
 
 import tutor
-from tutor.engine.registry import TECHNIQUES
+from tutor.engine import TECHNIQUES
 
 from bench.common import (
     chunks, data_file, heading, load_puzzles, measure, print_figure, print_value, skipped, total,
