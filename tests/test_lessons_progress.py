@@ -314,3 +314,15 @@ def test_play_steps_count_and_the_weakest_technique_is_named():
     assert progress.technique("x_wing").unaided == 2
     assert progress.attempts[-1]["source"] == "play"
     assert progress.weakest_technique() == "xy_wing"
+
+
+def test_progress_of_a_renamed_lesson_still_counts(data_dir):
+    """Backtracking was lesson 08 before the lessons beyond the card came before it."""
+    old = {"version": 1, "techniques": {},
+           "lessons": {"08-backtracking": {"page": 2, "solved": ["08-backtracking/1"]}}}
+    default_path().write_text(json.dumps(old), encoding="utf-8")
+    backtracking = next(lesson for lesson in LESSONS if lesson.techniques == ("backtracking",))
+    assert backtracking.id == "16-backtracking"
+    for progress in (Progress.load(), Progress.load()):  # converted, then read back
+        assert progress.solved_exercises(backtracking) == {"16-backtracking/1"}
+        assert progress.last_page(backtracking) == 2

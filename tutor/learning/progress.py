@@ -152,6 +152,31 @@ def _from_version_1(old: dict) -> dict:
     data = _empty()
     data["earlier"] = old["techniques"]
     data["lessons"] = old["lessons"]
+    return _with_current_lesson_names(data)
+
+
+RENAMED_LESSONS = {"08-backtracking": "16-backtracking"}
+"""Lesson files renamed when lessons were added before them: old id to new id."""
+
+
+def _renamed(key):
+    """A lesson id or exercise key ('08-backtracking/2') under its lesson's current name."""
+    if not isinstance(key, str):
+        return key
+    lesson, slash, rest = key.partition("/")
+    return RENAMED_LESSONS.get(lesson, lesson) + slash + rest
+
+
+def _with_current_lesson_names(data: dict) -> dict:
+    """Progress saved before a lesson was renamed still counts for that lesson."""
+    data["lessons"] = {_renamed(k): {**v, "solved": [_renamed(e) for e in v.get("solved", [])]}
+                       for k, v in data["lessons"].items()}
+    for record in data.get("attempts", []):
+        for field in ("lesson", "exercise"):
+            if field in record:
+                record[field] = _renamed(record[field])
+    if isinstance(data.get("open"), dict):
+        data["open"] = {_renamed(k): v for k, v in data["open"].items()}
     return data
 
 
@@ -197,7 +222,7 @@ class Progress:
             where = f"; it was kept as {kept}" if kept else ""
             return cls(path, notice=f"{path} could not be read (unexpected content){where}; "
                                     "progress starts afresh", today=today)
-        return cls(path, data, today=today)
+        return cls(path, _with_current_lesson_names(data), today=today)
 
     @classmethod
     def _upgrade(cls, path: Path, old: dict, today: Clock | None) -> Progress:
