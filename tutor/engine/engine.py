@@ -132,7 +132,7 @@ def next_step(grid: Grid, techniques: Iterable[str] | None = None) -> Step | Non
     solution = check_position(grid)
     if all(grid.values):
         return None
-    return first_step(grid.values, grid.masks, ladder_of(techniques), solution)
+    return first_step(grid.values, grid.live_masks, ladder_of(techniques), solution)
 
 
 def find_steps(grid: Grid, technique_id: str) -> list[Step]:
@@ -148,5 +148,5 @@ def find_steps(grid: Grid, technique_id: str) -> list[Step]:
     if entry.finder is None:
         if all(grid.values):
             return []
-        return [backtracking_step(grid.values, grid.masks, solution_values(grid))]
-    return list(entry.finder(grid.values, grid.masks))
+        return [backtracking_step(grid.values, grid.live_masks, solution_values(grid))]
+    return list(entry.finder(grid.values, grid.live_masks))

@@ -61,7 +61,7 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
     # a backtracking step needs the solution (it raises then for an improper puzzle), or when the
     # walk ends in an impossible grid (a puzzle with no solution). Clashing givens go to the full
     # check at once.
-    walk = Walk(grid.values, grid.masks)
+    walk = Walk(grid.values, grid.live_masks)
     known: list[tuple[int, ...] | None] = [
         None if grid.is_fresh_puzzle and not walk.clash else check_position(grid)]
 

@@ -124,7 +124,7 @@ class Walk:
                     m ^= digit_bit
                     masks[p] = m
                     dirty |= CELL_UNIT_BITS[p]
-                    if not m & (m - 1):
+                    if m and not m & (m - 1):  # a cell left without candidates is no single
                         singles |= 1 << p
         self.singles = singles
         self.dirty = dirty

@@ -176,6 +176,15 @@ class Grid:
         """Each cell's candidates as a bitmask (digit d is bit d-1); 0 for a filled cell."""
         return self._masks
 
+    @property
+    def live_masks(self) -> tuple[int, ...]:
+        """The candidates without any digit a peer already holds: pencil marks left behind (or
+        typed back) after a digit was placed in a peer say nothing, and a finder that counted them
+        as places would reason from an impossible digit. The engine works on these."""
+        if self._fresh:
+            return self._masks
+        return tuple(m & s for m, s in zip(self._masks, standard_masks(self._values)))
+
     def value(self, cell: int) -> int:
         return self._values[cell]
 
