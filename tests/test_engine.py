@@ -299,3 +299,33 @@ def test_uniqueness_steps_are_refused_on_a_puzzle_with_several_solutions():
         with pytest.raises(tutor.MultipleSolutionsError):
             tutor.find_steps(tutor.parse("." * 81), technique_id)
     assert tutor.find_steps(tutor.parse("." * 81), "x_wing") == []
+
+
+# A game's position where r6c1 kept the pencil mark 9 after a 9 was placed in its column: counting it
+# as a place for 9 once gave a wrong hidden single, and then a naked single of the digit 0 (the app's
+# "solve to the end" ended with "not a digit 1-9: 0").
+STALE_MARK_VALUES = "82....1561.....4.35.6.1.7.99...5...8...729....5.....4............12685.4.8..4..7."
+STALE_MARK_GIVENS = "82.....561.......35.6.1.7.99...5...8...729....5.....4............12685...8..4..7."
+STALE_MARK_MASKS = (
+    0, 0, 332, 268, 324, 76, 0, 0, 0, 0, 320, 320, 432, 448, 114, 0, 130, 0, 0, 12, 0, 140, 0, 14, 0,
+    130, 0, 0, 109, 78, 45, 0, 45, 38, 39, 0, 44, 45, 140, 0, 0, 0, 36, 37, 17, 358, 0, 198, 165,
+    132, 37, 294, 0, 67, 110, 364, 350, 277, 324, 85, 422, 423, 3, 68, 324, 0, 0, 0, 0, 0, 260, 0,
+    38, 0, 278, 277, 0, 21, 294, 0, 3)
+
+
+def test_a_pencil_mark_a_peer_rules_out_is_not_a_place():
+    values = [int(ch) if ch != "." else 0 for ch in STALE_MARK_VALUES]
+    givens = [c for c, ch in enumerate(STALE_MARK_GIVENS) if ch != "."]
+    grid = Grid(values, givens, STALE_MARK_MASKS)
+    r6c1 = 45
+    assert STALE_MARK_MASKS[r6c1] & 1 << 8 and 9 in [values[c] for c in range(0, 81, 9)]
+    solution = tutor.solve(grid).values
+    grade = tutor.grade(grid)
+    for step in grade.steps:
+        for cell, digit in step.placements:
+            assert digit == solution[cell], (step.technique, cell_name(cell), digit)
+        for cell, digit in step.eliminations:
+            assert digit != solution[cell], (step.technique, cell_name(cell), digit)
+    assert grade.solution_values == solution
+    step = tutor.next_step(grid)
+    assert all(digit == solution[cell] for cell, digit in step.placements)
