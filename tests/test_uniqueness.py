@@ -61,10 +61,15 @@ def changes(text: str):
     return removed, placed
 
 
-def steps_on(grid: Grid, technique_id: str, kind, corners):
-    """The steps of one technique and type on the given corners (BUG+1: on the given cell)."""
+def steps_on(grid: Grid, technique_id: str, kind, corners, finder_only: bool = False):
+    """The steps of one technique and type on the given corners (BUG+1: on the given cell).
+
+    `finder_only` asks the finder itself, on the grid's pencil marks as they are: the engine
+    ignores a mark that a peer's digit rules out, and some spoiled positions add just such a mark.
+    """
     found = []
-    for step in tutor.find_steps(grid, technique_id):
+    for step in (finder_steps(grid, technique_id) if finder_only
+                 else tutor.find_steps(grid, technique_id)):
         if kind is not None and step.role("type") != (kind,):
             continue
         where = step.role("corners") or step.role("trivalue_cell")
@@ -156,7 +161,7 @@ def spoiled(name: str) -> tuple[Grid, str, int | None, tuple[int, ...]]:
                                   "bug"])
 def test_does_not_fire_once_the_condition_breaks(name):
     grid, technique_id, kind, corners = spoiled(name)
-    assert not steps_on(grid, technique_id, kind, corners)
+    assert not steps_on(grid, technique_id, kind, corners, finder_only=True)
 
 
 
