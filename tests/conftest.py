@@ -172,3 +172,21 @@ def sweep_finders(lines, ladder_ids, finders, step_problems=None):
                 break
             walk.apply(first)
     return positions, checked, problems, slowest
+
+
+def pattern_text_problems(step, wrong_article: str) -> list[str]:
+    """What a pattern step's texts get wrong: an empty text, a changed or pattern cell the full
+    hint leaves out, a full hint that is not a sentence, "a 8" or `wrong_article`."""
+    from tutor.model.geometry import cell_name
+    texts = [step.hint(level) for level in (1, 2, 3)] + [str(step)]
+    found = [f"{step}: an empty text" for t in texts if not t.strip()]
+    full = step.explanation
+    found += [f"{step}: the full hint misses {cell_name(c)}" for c in step.eliminated_cells
+              if cell_name(c) not in full]
+    found += [f"{step}: the full hint misses pattern cell {cell_name(c)}" for c in step.cells
+              if cell_name(c) not in full]
+    if not full.endswith("."):
+        found.append(f"{step}: the full hint does not end with a sentence")
+    if " a 8" in full or wrong_article in " ".join(texts):
+        found.append(f"{step}: a wrong article")
+    return found
