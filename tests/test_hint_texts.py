@@ -80,6 +80,10 @@ def grammar_problems(text: str) -> list[str]:
         problems.append("the wrong article before a name")
     if re.search(r"\{[a-z_]*\}|\$\w|\bNone\b|\(\)|\[\]", text):
         problems.append("an unfilled placeholder")
+    if re.search(r"\bfrom (r\dc\d(?:(?:, | and )r\dc\d)*); [\d, and]+ from \1\b(?!,| and)", text):
+        problems.append("removals from the same cells not said together ('2 and 5 from r5c9')")
+    if re.search(r"\b0 (facts|steps|singles)\b|\(([^()]+)\) \(\2\)", text):
+        problems.append("a count of nothing, or a name repeated in brackets")
     # Two spaces inside a line are a slip; at a line's start they indent a branch's facts.
     if re.search(r"\S  ", text) or " ." in text or " ," in text or ".." in text:
         problems.append("stray spacing or punctuation")
@@ -99,6 +103,8 @@ def text_problems(step: Step, position: Position | None) -> list[str]:
     problems += [f"the full hint misses the digit {d}" for d in sorted(digits - named_digits(full))]
     problems += [f"level {level}: {p}" for level, text in zip(LEVELS, texts)
                  for p in grammar_problems(text)]
+    if re.match(r"([^(:]+) \((\1)\)", str(step), re.IGNORECASE):
+        problems.append(f"the one-line form repeats its name: {step}")
     return problems
 
 

@@ -59,9 +59,21 @@ def test_lessons_are_grouped_by_tier_in_their_own_order():
     # Lessons others add for these tiers may sit beside these: look at the ones added here.
     assert [lesson.number for lesson in groups[TOUGH] if lesson in added] == [9, 10]
     assert [lesson.number for lesson in groups[EXTREME] if lesson in added] == [20]
-    # A lesson mixing tiers takes the highest; lesson 0, teaching none, sits on the card.
-    assert lesson_tier(lesson_on(30, "naked_pair", "x_chain")) == EXTREME
+    # A lesson mixing tiers sits where a learner first needs it, with its easiest technique;
+    # lesson 0, teaching none, sits on the card.
+    assert lesson_tier(lesson_on(30, "x_wing", "jellyfish")) == TOUGH
+    assert lesson_tier(lesson_on(31, "x_chain", "als_xz")) == DIABOLICAL
     assert lesson_tier(bundled[0]) == CARD
+
+
+def test_the_bundled_lessons_sit_where_their_first_technique_is_met():
+    # The X-Wing is the first technique off the card: its lesson is tough, though it goes on to
+    # the jellyfish; the chains and forcing chains are extreme.
+    groups = {tier: [lesson.practised[0] for lesson in group]
+              for tier, group in by_tier(load_lessons())}
+    assert groups[TOUGH] == ["x_wing", "skyscraper", "xy_wing"]
+    assert groups[DIABOLICAL] == ["simple_colors", "unique_rectangle", "als_xz"]
+    assert groups[EXTREME] == ["remote_pair", "forcing_chain"]
 
 
 def test_the_suggestion_follows_the_tiers(tmp_path):

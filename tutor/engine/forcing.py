@@ -272,7 +272,8 @@ class ForcingChainTexts(Texts):
     """Hints for a forcing chain or net: the cell or unit to branch on, then each branch."""
 
     def one_line(self, step: Step) -> str:
-        return f"{step.name} ({_name(step)}): {step.changes}"
+        kind = "" if _name(step) == step.name.lower() else f" ({_name(step)})"
+        return f"{step.name}{kind}: {step.changes}"
 
     def nudge(self, step: Step) -> str:
         shape = step.role("forcing")[0]
@@ -294,7 +295,7 @@ class ForcingChainTexts(Texts):
         branches = _branches(step)
         if shape == CONTRADICTION:
             cell, digit, true, links = branches[0]
-            return (f"Suppose {_assumption(cell, digit, true)}: after {_facts(links)} the grid "
+            return (f"Suppose {_assumption(cell, digit, true)}: {_facts(links, 'after')} the grid "
                     f"breaks ({_broken(step)}). So {_conclusion(step)}.")
         starts = ", ".join(_assumption(c, d, t) for c, d, t, _ in branches)
         return (f"Branches: {starts}. Each of them leads to the same conclusion, "
@@ -330,9 +331,12 @@ class ForcingChainTexts(Texts):
         return "\n".join(lines)
 
 
-def _facts(links: Sequence[Link]) -> str:
+def _facts(links: Sequence[Link], after: str = "") -> str:
+    """'3 facts' ('after 3 facts'); with no fact between the assumption and its end, 'at once'."""
     n = len({(link.conclusion, link.conclusion_true) for link in links})
-    return f"{n} fact{'s' if n != 1 else ''}"
+    if not n:
+        return "at once"
+    return f"{after} {n} fact{'s' if n != 1 else ''}".lstrip()
 
 
 def _result(step: Step) -> str:

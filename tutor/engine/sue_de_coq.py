@@ -9,6 +9,7 @@ from tutor.model.geometry import (
 )
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or
+from tutor.engine.wording import removals_by_digit
 
 _CROSSINGS = tuple((line, 18 + box) for line in range(18) for box in range(9)
                    if UNIT_BITS[line] & UNIT_BITS[18 + box])
@@ -178,7 +179,4 @@ def _part(cells, extra, takes: int, core_digits) -> str:
 
 
 def _removal_text(step: Step) -> str:
-    by_digit: dict[int, list[int]] = {}
-    for cell, digit in step.eliminations:
-        by_digit.setdefault(digit, []).append(cell)
-    return "; ".join(f"{d} from {cells_name(cells)}" for d, cells in sorted(by_digit.items()))
+    return removals_by_digit(step)

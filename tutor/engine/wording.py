@@ -15,11 +15,15 @@ __all__ = [
 
 
 def removals_by_digit(step: Step) -> str:
-    """'1 from r9c3 and r9c8; 6 from r1c7'."""
+    """'1 from r9c3 and r9c8; 6 from r1c7'; digits leaving the very same cells go together, '2 and
+    5 from r5c9' (not '2 from r5c9; 5 from r5c9')."""
     by_digit: dict[int, list[int]] = {}
     for cell, digit in step.eliminations:
         by_digit.setdefault(digit, []).append(cell)
-    return "; ".join(f"{d} from {cells_name(cells)}" for d, cells in sorted(by_digit.items()))
+    by_cells: dict[tuple[int, ...], list[int]] = {}
+    for digit, cells in sorted(by_digit.items()):
+        by_cells.setdefault(tuple(sorted(cells)), []).append(digit)
+    return "; ".join(f"{digits_name(ds)} from {cells_name(cells)}" for cells, ds in by_cells.items())
 
 
 def removals_by_cell(step: Step) -> str:

@@ -12,7 +12,9 @@ place without being listed anywhere:
 - extreme: rated 6.0 and above (ALS-XY-Wing, death blossom, chains, nice loops, AICs and
   anything harder).
 
-A lesson's tier is the highest of its techniques' tiers (lesson 0, with none, sits on the card).
+A lesson's tier is where a learner first needs it: the lowest of its techniques' tiers (the fish
+lesson opens with the X-Wing, a tough technique, and goes on to the diabolical jellyfish). Lesson 0,
+with none, sits on the card.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def technique_tier(technique_id: str) -> Tier:
 
 
 def lesson_tier(lesson: Lesson) -> Tier:
-    return max((technique_tier(t) for t in lesson.practised), key=lambda tier: tier.rank,
+    return min((technique_tier(t) for t in lesson.practised), key=lambda tier: tier.rank,
                default=CARD)
 
 
