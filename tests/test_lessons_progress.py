@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from tutor.engine import next_step
+from tutor.engine import find_steps, next_step
 from tutor.model import storage
 from tutor.model.geometry import parse_cell_name
 from tutor.learning import load_lessons
@@ -54,6 +54,19 @@ def test_wrong_then_right_is_one_attempt_not_first_try():
     attempt.answer(*right_answer(exercise))  # answering again records nothing more
     stats = Progress.load().technique("naked_single")
     assert (stats.attempts, stats.first_try, stats.solved) == (1, 0, 1)
+
+
+def test_an_exercise_seen_as_another_technique_counts_for_the_technique_taught():
+    # Lesson 9's skyscraper exercise is a sashimi X-Wing to the ladder; lesson 7's hidden quad a
+    # naked quad.
+    progress = Progress.load()
+    for number, taught in ((9, "skyscraper"), (7, "hidden_quad")):
+        lesson = LESSONS[number]
+        exercise = next(e for e in lesson.exercises if e.position.seen_as == taught)
+        progress.attempt(lesson, exercise).answer(*right_answer(exercise))
+        saved = Progress.load()
+        assert saved.technique(taught).first_try == 1
+        assert saved.technique(exercise.technique).attempts == 0
 
 
 def test_giving_up_counts_an_attempt_only_if_something_was_answered():
@@ -326,3 +339,22 @@ def test_progress_of_a_renamed_lesson_still_counts(data_dir):
     for progress in (Progress.load(), Progress.load()):  # converted, then read back
         assert progress.solved_exercises(backtracking) == {"16-backtracking/1"}
         assert progress.last_page(backtracking) == 2
+
+
+def test_a_technique_the_ladder_meets_under_another_name_comes_back_in_review():
+    # A skyscraper is never the ladder's next step (a sashimi X-Wing makes it first): its review
+    # offers a position where a skyscraper makes the very step that comes next, and counts for it.
+    clock = Clock()
+    progress = Progress.load(today=clock)
+    lesson = LESSONS[9]
+    exercise = next(e for e in lesson.exercises if e.position.seen_as == "skyscraper")
+    progress.attempt(lesson, exercise).answer(*right_answer(exercise))
+    clock.advance(REVIEW_DAYS[0])
+    assert progress.due_techniques() == ["skyscraper"]
+    drill = next(review_drills(["skyscraper"], LESSONS, seed=2))
+    assert drill.technique == "skyscraper" and drill.step.technique != "skyscraper"
+    same = [(set(s.placements), set(s.eliminations)) for s in find_steps(drill.grid, "skyscraper")]
+    assert (set(drill.step.placements), set(drill.step.eliminations)) in same
+    attempt = drill_attempt(progress, None, drill, "review")
+    assert attempt.answer(drill.step.placements, drill.step.eliminations).is_right
+    assert progress.technique("skyscraper").first_try == 2

@@ -36,10 +36,13 @@ class Drill:
     step: Step
     source: str
     """'Level 2, Puzzle 7 (line 7), after 23 steps'."""
+    taught: str | None = None
+    """The technique practised when it is not the step's own: a skyscraper that the ladder meets
+    as a sashimi X-Wing (the same step), in a review of skyscrapers."""
 
     @property
     def technique(self) -> str:
-        return self.step.technique
+        return self.taught or self.step.technique
 
 
 def bundled_sources() -> list[Source]:

@@ -478,7 +478,9 @@ class Attempt:
         if self.drill is not None:
             return self.drill.technique
         assert self.exercise is not None, "an attempt is at an exercise or a drill"
-        return self.exercise.technique
+        # A skyscraper exercise states the sashimi X-Wing the ladder meets first (`seen_as`): the
+        # learner practised the skyscraper, the technique the lesson teaches.
+        return self.exercise.position.seen_as or self.exercise.technique
 
     def check(self, placements: Iterable[Change], eliminations: Iterable[Change]) -> Feedback:
         if self.drill is not None:

@@ -4,11 +4,46 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from tutor.engine import find_steps
 from tutor.model.errors import DrillError
 from tutor.model.geometry import cell_name
 from tutor.model.grid import Grid
-from tutor.learning.drills import Drill, bundled_sources, drills, lesson_sources
+from tutor.learning.drills import (
+    Drill, Source, bundled_sources, drill_puzzle_sources, drills, lesson_sources,
+)
 from tutor.learning.model import Lesson
+
+
+def stand_ins(technique_id: str, lessons: Iterable[Lesson]) -> list[str]:
+    """For a technique the lessons only ever show under another's name (`seen_as`: a skyscraper
+    is met as a sashimi X-Wing, a hidden quad as a naked quad), those names; else []."""
+    found: dict[str, None] = {}
+    for lesson in lessons:
+        for position in list(lesson.positions.values()) + [e.position for e in lesson.exercises]:
+            if position.technique == technique_id:
+                return []
+            if position.seen_as == technique_id and position.technique is not None:
+                found[position.technique] = None
+    return list(found)
+
+
+def _same_step(technique_id: str, drill: Drill) -> bool:
+    wanted = (set(drill.step.placements), set(drill.step.eliminations))
+    return any((set(s.placements), set(s.eliminations)) == wanted
+               for s in find_steps(drill.grid, technique_id))
+
+
+def _drills_for(technique_id: str, lessons: list[Lesson], seed: int,
+                sources: list[Source]) -> Iterator[Drill]:
+    """Positions where the technique comes next; for one the ladder meets under another name,
+    also positions where a stand-in comes next and the technique makes the very same step."""
+    others = stand_ins(technique_id, lessons)
+    if not others:
+        yield from drills([technique_id], seed, sources)
+        return
+    for drill in drills([technique_id, *others], seed, sources):
+        if drill.step.technique == technique_id or _same_step(technique_id, drill):
+            yield Drill(drill.grid, drill.step, drill.source, taught=technique_id)
 
 
 def review_drills(techniques: Sequence[str], lessons: Iterable[Lesson], seed: int) -> Iterator[Drill]:
@@ -17,8 +52,11 @@ def review_drills(techniques: Sequence[str], lessons: Iterable[Lesson], seed: in
     `next`) when no technique has one, or none is given."""
     if not techniques:
         raise DrillError("no technique is due for review")
-    sources = bundled_sources() + lesson_sources(lessons)
-    streams = {t: drills([t], seed, sources) for t in techniques}
+    lessons = list(lessons)
+    wanted = set(techniques) | {s for t in techniques for s in stand_ins(t, lessons)}
+    extra = [s for s in drill_puzzle_sources() if s.drills & wanted]
+    sources = bundled_sources() + extra + lesson_sources(lessons)
+    streams = {t: _drills_for(t, lessons, seed, sources) for t in techniques}
     yielded = False
     while streams:
         for technique_id, stream in list(streams.items()):
