@@ -2,11 +2,13 @@
 
 A puzzle *needs* a technique when grading it with the full ladder (simplest step first) uses that
 technique: no easier technique could take its place at that point. Random dug puzzles rarely
-need anything beyond the card's ladder, so the search starts from the bundled puzzles:
+need anything beyond the card's ladder, so the search starts from real puzzles: the bundled
+collections and the drill puzzles beside the lessons (lessons/drill-puzzles.txt, whose comments
+name the techniques each one's walk reaches: jellyfish, colouring, chains...):
 
-1. the bundled puzzles likely to need it (for a technique of the card's ladder, the collections
-   from its level up; else the level-6 collection first), visited in an order fixed by the seed and
-   graded one at a time until one needs the technique; that puzzle is turned into a random
+1. the puzzles likely to need it (for a technique of the card's ladder, the collections from its
+   level up; else the drill puzzles naming it, then the level-6 collection), visited in an order
+   fixed by the seed and graded one at a time until one needs the technique; that puzzle is turned into a random
    equivalent (relabelled, rows and columns permuted: it grades exactly the same) and then varied
    by a few given swaps that keep it proper and still needing the technique;
 2. if no bundled puzzle needs it, a random walk: given swaps from a random hard puzzle, each new
@@ -25,6 +27,7 @@ from tutor.engine import BY_ID, EngineError, Grade, grade, technique as techniqu
 from tutor.model.bundled import Collection, Puzzle, collections as bundled
 from tutor.model.errors import Cancelled, GenerationError
 from tutor.model.grid import Grid
+from tutor.model.resources import bundled_dir
 from tutor.generator.digging import is_unique, removal_groups
 from tutor.generator.generate import (
     Cancel, Generated, LevelRange, Progress, as_levels, _is_cancelled,
@@ -54,6 +57,22 @@ def needs(result: Grade, technique_id: str) -> bool:
     return result.techniques.get(technique_id, 0) > 0
 
 
+DRILL_PUZZLES = "drill-puzzles.txt"
+"""The lessons' drill puzzles (in lessons/): real puzzles reaching the rarer techniques."""
+
+
+def drill_collection() -> list[Collection]:
+    """The lessons' drill puzzles as a collection without a level ([] if the file is absent)."""
+    path = bundled_dir("lessons") / DRILL_PUZZLES
+    return [Collection("Drill puzzles", path, None)] if path.is_file() else []
+
+
+def _names(puzzle: Puzzle, technique_id: str) -> bool:
+    """Whether a drill puzzle's comment (`name; source; drills id, id`) names the technique."""
+    _, _, reaches = puzzle.source.rpartition("drills ")
+    return technique_id in {t.strip() for t in reaches.split(",")}
+
+
 def _likely(technique_id: str, collections: Iterable[Collection]) -> list[Collection]:
     """Collections to search, most promising first."""
     level = technique_entry(technique_id).level
@@ -65,10 +84,16 @@ def _likely(technique_id: str, collections: Iterable[Collection]) -> list[Collec
 
 def _candidates(technique_id: str, rng: random.Random,
                 collections: Iterable[Collection]) -> Iterator[Puzzle]:
+    """The puzzles to grade, in order: those whose comment says their walk reaches the technique
+    first (the drill puzzles), then the likely collections, each shuffled by the seed."""
+    shuffled = []
     for collection in _likely(technique_id, collections):
         puzzles = list(collection.puzzles())
         rng.shuffle(puzzles)
-        yield from puzzles
+        shuffled += puzzles
+    named = [p for p in shuffled if _names(p, technique_id)]
+    yield from named
+    yield from (p for p in shuffled if not _names(p, technique_id))
 
 
 def _swap(values: list[int], solution, rng: random.Random, groups) -> list[int] | None:
@@ -144,7 +169,7 @@ def generate_needing(technique_id: str, seed: int | None = None, *,
     search = _Search(technique_id, as_levels(levels) if levels is not None else None, time_limit,
                      cancel, clock, progress)
     rng = random.Random(f"{seed}:{technique_id}")
-    pool = list(bundled() if collections is None else collections)
+    pool = list(bundled() + drill_collection() if collections is None else collections)
     groups = removal_groups(False)
     found: tuple[list[int], Grade, str] | None = None
     for puzzle in _candidates(technique_id, rng, pool):
