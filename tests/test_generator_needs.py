@@ -10,7 +10,7 @@ import pytest
 import tutor
 from tutor.cli.main import main
 from tutor.generator.digging import is_unique
-from tutor.generator.needs import UnknownTechnique, generate_needing
+from tutor.generator.needs import SWAPS, TRANSFORMS, UnknownTechnique, generate_needing
 from tutor.model.bundled import collections
 from tutor.model.errors import Cancelled, GenerationError
 
@@ -50,6 +50,24 @@ def test_it_gives_up_after_the_time_limit_with_a_message():
     message = str(caught.value)
     assert message.startswith("no puzzle needing Alternating inference chain (aic) found in 30 s (")
     assert "puzzles graded" in message
+
+
+def test_giving_up_on_a_technique_met_under_another_name_suggests_that_name():
+    ticks = itertools.count()
+    easy = [c for c in collections() if c.level == 0]
+    with pytest.raises(GenerationError) as caught:
+        generate_needing("skyscraper", 1, collections=easy, time_limit=30,
+                         clock=lambda: float(next(ticks)))
+    assert str(caught.value).endswith(
+        "it is usually met under another name, Finned X-Wing (try --needs finned_x_wing)")
+
+
+def test_the_drill_puzzles_beside_the_lessons_are_searched_first_for_a_rare_technique():
+    # A jellyfish: no bundled puzzle needs one; drill puzzles named for it do.
+    graded = []
+    made = generate_needing("jellyfish", 2, time_limit=3600, progress=graded.append)
+    assert made.grade.techniques.get("jellyfish") and "Drill" in made.method, made.method
+    assert len(graded) <= 3 + TRANSFORMS + SWAPS, "found among the first puzzles graded"
 
 
 def test_the_command(capsys):

@@ -343,3 +343,48 @@ def test_a_pending_lesson_verifies_once_the_engine_has_its_techniques(path):
 def test_titles_fit_the_lesson_list():
     # `tutor lesson` lists titles in a 52-character column.
     assert all(len(lesson.title) <= 52 for lesson in LESSONS)
+
+
+# --- what every lesson has (issue: pattern, why, worked examples, how to spot, mistakes, ...) --
+
+TAUGHT = [lesson for lesson in LESSONS if lesson.techniques]
+
+
+def _worked_examples(lesson) -> list[str]:
+    """The positions whose stated step is one of the lesson's techniques (or seen as one), in
+    the order the pages first show them."""
+    worked = {name for name, p in lesson.positions.items()
+              if p.technique in lesson.techniques or p.seen_as in lesson.techniques}
+    return list(dict.fromkeys(p.board for p in lesson.pages if p.board in worked))
+
+
+@pytest.mark.parametrize("lesson", TAUGHT, ids=lambda lesson: lesson.id)
+def test_every_lesson_has_the_parts_a_learner_needs(lesson):
+    titles = [p.title.lower() for p in lesson.pages]
+    # The pattern first, in words, before any board.
+    assert not lesson.pages[0].board and len(lesson.pages[0].text.split()) >= 30, "the pattern"
+    assert any("why" in t for t in titles), "why it holds"
+    assert any("spot" in t for t in titles), "how to spot it"
+    assert any("mistake" in t for t in titles), "common mistakes"
+    assert len(lesson.exercises) >= 3
+    # Worked examples on real positions (the engine checks them above): at least three, one of
+    # them announced as hard to see (early, crowded, buried or simply hard).
+    worked = _worked_examples(lesson)
+    assert len(worked) >= 3, f"worked examples shown: {worked}"
+    hard = [p for p in lesson.pages if p.board in worked
+            and re.search(r"\b(hard|harder|buried|crowded)\b", p.title, re.IGNORECASE)]
+    assert hard, "a worked example that is hard to see, said so in its page title"
+
+
+@pytest.mark.parametrize("lesson", TAUGHT, ids=lambda lesson: lesson.id)
+def test_every_technique_a_lesson_names_is_shown_or_practised(lesson):
+    # Each technique a lesson lists has a worked example or an exercise of its own.
+    stated = list(lesson.positions.values()) + [e.position for e in lesson.exercises]
+    met = {p.seen_as or p.technique for p in stated}
+    fish_forms = {"finned_jellyfish"}  # taught on the finned page with the finned X-Wing's example
+    assert set(lesson.techniques) - fish_forms <= met
+
+
+def test_every_technique_of_the_engine_has_a_lesson():
+    taught = {t for lesson in LESSONS for t in lesson.techniques}
+    assert [t.id for t in TECHNIQUES if t.id not in taught] == []

@@ -42,6 +42,14 @@ SWAPS = 12
 """Given swaps tried on the puzzle found (each kept only if it still needs the technique)."""
 
 
+MET_AS = {
+    "skyscraper": "finned_x_wing", "remote_pair": "w_wing", "aic": "w_wing",
+    "hidden_quad": "naked_quad", "grouped_aic": "grouped_nice_loop",
+}
+"""Techniques the full ladder meets under another name (the same step found first by the other),
+and that name: the give-up message suggests it."""
+
+
 class UnknownTechnique(GenerationError, ValueError):
     """A technique id the registry does not know; the message lists the ids it does."""
 
@@ -146,10 +154,13 @@ class _Search:
         if self.clock() > self.deadline:
             name = technique_entry(self.technique_id).name
             within = f" at level {self.wanted}" if self.wanted is not None else ""
+            other = MET_AS.get(self.technique_id)
+            instead = (f"; it is usually met under another name, {technique_entry(other).name} "
+                       f"(try --needs {other})" if other else "")
             raise GenerationError(
                 f"no puzzle needing {name} ({self.technique_id}){within} found in "
                 f"{self.time_limit:g} s ({self.graded} puzzles graded): the full ladder rarely "
-                f"needs it, since easier techniques find the same steps first")
+                f"needs it, since easier techniques find the same steps first{instead}")
 
 
 def generate_needing(technique_id: str, seed: int | None = None, *,

@@ -94,7 +94,7 @@ class LessonMenuScreen(Screen):
             self.load_problem = f"The lessons cannot be read: {error}"
 
     def compose(self) -> ComposeResult:
-        yield Static("[b]Lessons[/b]  one per technique, by tier "
+        yield Static("[b]Lessons[/b]  by tier, the suggested one marked ▶ "
                      "[dim](enter opens, escape goes back)[/dim]", id="lesson-menu-title")
         yield OptionList(id="lesson-list")
         yield Static(id="lesson-detail")
