@@ -246,6 +246,26 @@ async def test_the_review_drill_from_the_menu(data_dir):
     assert progress.due_techniques() == [], "reviewed: no longer due"
 
 
+async def test_the_menu_shows_a_techniques_standing_at_80x24(data_dir):
+    # The list scrolls; the highlighted lesson's techniques and their standing stay on screen.
+    lesson = LESSONS[4]
+    drill = next(lesson_drills(lesson, LESSONS, 9))
+    yesterday = Progress.load(today=lambda: date.today() - timedelta(days=1))
+    drill_attempt(yesterday, lesson, drill).answer(drill.step.placements, drill.step.eliminations)
+    app = TutorApp(tutor.parse(POINTING), "pointing")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        menu = app.screen
+        options = menu.query_one(OptionList)
+        options.highlighted = next(i for i in range(options.option_count)
+                                   if options.get_option_at_index(i).id == lesson.id)
+        await pilot.pause()
+        detail = menu.query_one("#lesson-detail")
+        assert "Naked pair: due for review (last unaided " in text_of(menu, "#lesson-detail")
+        assert detail.region.height >= 3 and detail.region.bottom <= SMALL[1] - 1
+
+
 async def test_a_digit_right_first_try_at_80x24(data_dir):
     lesson = LESSONS[1]
     exercise = lesson.exercises[0]
