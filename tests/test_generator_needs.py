@@ -52,6 +52,14 @@ def test_it_gives_up_after_the_time_limit_with_a_message():
     assert "puzzles graded" in message
 
 
+@pytest.mark.parametrize("technique_id,highest", [("pointing", 1.5), ("hidden_pair", 4.5)])
+def test_a_card_technique_gets_a_puzzle_near_its_level(technique_id, highest):
+    # Practising pointing wants a moderate puzzle, not a diabolical one that also needs it.
+    for seed in (1, 2, 3):
+        made = generate_needing(technique_id, seed, time_limit=3600)
+        assert made.grade.level <= highest, (seed, made.method)
+
+
 def test_giving_up_on_a_technique_met_under_another_name_suggests_that_name():
     ticks = itertools.count()
     easy = [c for c in collections() if c.level == 0]

@@ -7,8 +7,9 @@ collections and the drill puzzles beside the lessons (lessons/drill-puzzles.txt,
 name the techniques each one's walk reaches: jellyfish, colouring, chains...):
 
 1. the puzzles likely to need it (for a technique of the card's ladder, the collections from its
-   level up; else the drill puzzles naming it, then the level-6 collection), visited in an order
-   fixed by the seed and graded one at a time until one needs the technique; that puzzle is turned into a random
+   level up, its own first, the drill puzzles last; else the drill puzzles naming it, then the
+   level-6 collection), visited in an order fixed by the seed and graded one at a time until one
+   needs the technique; that puzzle is turned into a random
    equivalent (relabelled, rows and columns permuted: it grades exactly the same) and then varied
    by a few given swaps that keep it proper and still needing the technique;
 2. if no bundled puzzle needs it, a random walk: given swaps from a random hard puzzle, each new
@@ -67,12 +68,13 @@ def needs(result: Grade, technique_id: str) -> bool:
 
 DRILL_PUZZLES = "drill-puzzles.txt"
 """The lessons' drill puzzles (in lessons/): real puzzles reaching the rarer techniques."""
+DRILL_NAME = "Drill puzzles"
 
 
 def drill_collection() -> list[Collection]:
     """The lessons' drill puzzles as a collection without a level ([] if the file is absent)."""
     path = bundled_dir("lessons") / DRILL_PUZZLES
-    return [Collection("Drill puzzles", path, None)] if path.is_file() else []
+    return [Collection(DRILL_NAME, path, None)] if path.is_file() else []
 
 
 def _names(puzzle: Puzzle, technique_id: str) -> bool:
@@ -87,7 +89,11 @@ def _likely(technique_id: str, collections: Iterable[Collection]) -> list[Collec
     ordered = sorted(collections, key=lambda c: -1 if c.level is None else c.level)
     if level is None:
         return sorted(ordered, key=lambda c: c.level != 6)  # beyond the card: level 6 first
-    return [c for c in ordered if c.level is None or c.level >= level]
+    # On the card's ladder the puzzle should stay near the technique's level: its own level's
+    # collection first, then the harder ones, the collections without a level and last the drill
+    # puzzles, all beyond the card.
+    likely = [c for c in ordered if c.level is None or c.level >= level]
+    return sorted(likely, key=lambda c: (c.level is None, c.name == DRILL_NAME, c.level or 0))
 
 
 def _candidates(technique_id: str, rng: random.Random,
