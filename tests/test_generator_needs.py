@@ -67,7 +67,7 @@ def test_giving_up_on_a_technique_met_under_another_name_suggests_that_name():
         generate_needing("skyscraper", 1, collections=easy, time_limit=30,
                          clock=lambda: float(next(ticks)))
     assert str(caught.value).endswith(
-        "it is usually met under another name, Finned X-Wing (try --needs finned_x_wing)")
+        "the ladder usually meets it as Finned X-Wing (--needs finned_x_wing)")
 
 
 def test_the_drill_puzzles_beside_the_lessons_are_searched_first_for_a_rare_technique():

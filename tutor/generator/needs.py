@@ -161,8 +161,8 @@ class _Search:
             name = technique_entry(self.technique_id).name
             within = f" at level {self.wanted}" if self.wanted is not None else ""
             other = MET_AS.get(self.technique_id)
-            instead = (f"; it is usually met under another name, {technique_entry(other).name} "
-                       f"(try --needs {other})" if other else "")
+            instead = (f"; the ladder usually meets it as {technique_entry(other).name} "
+                       f"(--needs {other})" if other else "")
             raise GenerationError(
                 f"no puzzle needing {name} ({self.technique_id}){within} found in "
                 f"{self.time_limit:g} s ({self.graded} puzzles graded): the full ladder rarely "
