@@ -112,9 +112,14 @@ def _needing(args):
 
 
 def _needs_line(made, technique_id: str) -> str:
-    uses = made.grade.techniques[technique_id]
-    return (f"{made.grid.to_line()} # needs {technique_id} ({uses} step{'s' if uses > 1 else ''}); "
-            f"{made.comment}")
+    # lazy: the generator imports the engine; only `tutor generate` needs them (start-up speed)
+    from tutor.generator.needs import uses as steps_using
+
+    uses = steps_using(made, technique_id)
+    # A skyscraper is met as a sashimi X-Wing: the grade's own count of it is then 0.
+    met_as = "" if made.grade.techniques.get(technique_id) else ", met under another name"
+    return (f"{made.grid.to_line()} # needs {technique_id} ({uses} step{'s' if uses > 1 else ''}"
+            f"{met_as}); {made.comment}")
 
 
 def run(args) -> int:

@@ -24,7 +24,9 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator
 
-from tutor.engine import BY_ID, EngineError, Grade, grade, technique as technique_entry
+from tutor.engine import (
+    BY_ID, EngineError, Grade, grade, positions_along, technique as technique_entry,
+)
 from tutor.model.bundled import Collection, Puzzle, collections as bundled
 from tutor.model.errors import Cancelled, GenerationError
 from tutor.model.grid import Grid
@@ -44,11 +46,15 @@ SWAPS = 12
 
 
 MET_AS = {
-    "skyscraper": "finned_x_wing", "remote_pair": "w_wing", "aic": "w_wing",
-    "hidden_quad": "naked_quad", "grouped_aic": "grouped_nice_loop",
+    "skyscraper": ("finned_x_wing",),
+    "remote_pair": ("finned_x_wing", "w_wing", "two_string_kite"),
+    "aic": ("w_wing",),
+    "hidden_quad": ("naked_quad",),
+    "grouped_aic": ("als_xz", "als_xy_wing", "w_wing"),
 }
-"""Techniques the full ladder meets under another name (the same step found first by the other),
-and that name: the give-up message suggests it."""
+"""Techniques the full ladder meets under other names (the same step found first by another
+technique), and those names: a puzzle needs the technique when one of their steps is one it makes
+too; the give-up message suggests the first."""
 
 
 class UnknownTechnique(GenerationError, ValueError):
@@ -64,6 +70,30 @@ def check_technique(technique_id: str) -> str:
 
 def needs(result: Grade, technique_id: str) -> bool:
     return result.techniques.get(technique_id, 0) > 0
+
+
+def steps_made_by(grid: Grid, result: Grade, technique_id: str) -> list[int]:
+    """The indexes of the grade's steps that `technique_id` makes: its own, and for a technique
+    the ladder meets under another name (MET_AS), that one's steps whose very placements and
+    eliminations the technique's own finder also finds there (a skyscraper among the sashimi
+    X-Wings). `grid` is the puzzle graded."""
+    made = [i for i, step in enumerate(result.steps) if step.technique == technique_id]
+    others = [t for t in MET_AS.get(technique_id, ()) if needs(result, t)]
+    finder = technique_entry(technique_id).finder
+    if made or not others or finder is None:
+        return made
+    for index, (step, position) in enumerate(zip(result.steps, positions_along(grid, result.steps))):
+        if step.technique in others:
+            wanted = (set(step.placements), set(step.eliminations))
+            if any((set(s.placements), set(s.eliminations)) == wanted
+                   for s in finder(position.values, position.masks)):
+                made.append(index)
+    return made
+
+
+def uses(made: Generated, technique_id: str) -> int:
+    """How many steps of a generated puzzle's grade the technique makes (see steps_made_by)."""
+    return len(steps_made_by(made.grid, made.grade, technique_id))
 
 
 DRILL_PUZZLES = "drill-puzzles.txt"
@@ -105,9 +135,10 @@ def _candidates(technique_id: str, rng: random.Random,
         puzzles = list(collection.puzzles())
         rng.shuffle(puzzles)
         shuffled += puzzles
-    named = [p for p in shuffled if _names(p, technique_id)]
+    wanted = [technique_id, *MET_AS.get(technique_id, ())]
+    named = [p for p in shuffled if any(_names(p, t) for t in wanted)]
     yield from named
-    yield from (p for p in shuffled if not _names(p, technique_id))
+    yield from (p for p in shuffled if p not in named)
 
 
 def _swap(values: list[int], solution, rng: random.Random, groups) -> list[int] | None:
@@ -150,9 +181,10 @@ class _Search:
         except EngineError:
             return None
 
-    def fits(self, result: Grade | None) -> bool:
-        return result is not None and needs(result, self.technique_id) and (
-            self.wanted is None or result.level in self.wanted)
+    def fits(self, result: Grade | None, values) -> bool:
+        return result is not None and (
+            self.wanted is None or result.level in self.wanted) and bool(
+            steps_made_by(Grid(values), result, self.technique_id))
 
     def check_time(self) -> None:
         if _is_cancelled(self.cancel):
@@ -160,7 +192,7 @@ class _Search:
         if self.clock() > self.deadline:
             name = technique_entry(self.technique_id).name
             within = f" at level {self.wanted}" if self.wanted is not None else ""
-            other = MET_AS.get(self.technique_id)
+            other = next(iter(MET_AS.get(self.technique_id, ())), None)
             instead = (f"; the ladder usually meets it as {technique_entry(other).name} "
                        f"(--needs {other})" if other else "")
             raise GenerationError(
@@ -191,7 +223,7 @@ def generate_needing(technique_id: str, seed: int | None = None, *,
     found: tuple[list[int], Grade, str] | None = None
     for puzzle in _candidates(technique_id, rng, pool):
         result = search.grade(puzzle.grid.values)
-        if result is not None and search.fits(result):
+        if result is not None and search.fits(result, puzzle.grid.values):
             found = _equivalent(puzzle, rng, search)
             if found is not None:
                 break
@@ -205,7 +237,7 @@ def generate_needing(technique_id: str, seed: int | None = None, *,
         if trial is None or not is_unique(trial):
             continue
         trial_grade = search.grade(trial)
-        if trial_grade is not None and search.fits(trial_grade):
+        if trial_grade is not None and search.fits(trial_grade, trial):
             values, result, kept = trial, trial_grade, kept + 1
     method = how if kept else how.replace("varied from", "equivalent of")
     return Generated(Grid(values), result, seed, method, search.graded)
@@ -220,7 +252,7 @@ def _equivalent(puzzle: Puzzle, rng: random.Random, search: _Search):
     for _ in range(TRANSFORMS):
         values = list(random_transform(rng, False).values(puzzle.grid.values))
         result = search.grade(values)
-        if result is not None and search.fits(result):
+        if result is not None and search.fits(result, values):
             return values, result, f"varied from {puzzle.name}"
     return None
 
@@ -244,5 +276,5 @@ def _walk(rng: random.Random, pool: list[Collection], search: _Search, groups):
             continue
         values = trial
         result = search.grade(trial)
-        if result is not None and search.fits(result):
+        if result is not None and search.fits(result, trial):
             return values, result, f"walked from {start.name}"

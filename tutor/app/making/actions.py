@@ -6,6 +6,7 @@ from tutor.engine import band, technique
 from tutor.play.game import Game
 from tutor.generator import Generated
 from tutor.generator.generate import level_text
+from tutor.generator.needs import uses
 from tutor.app.making.editor_screen import EditorScreen, Composed
 from tutor.app.making.generating_screen import GeneratingScreen
 from tutor.app.making.level_screen import LevelScreen, Request
@@ -42,7 +43,7 @@ class MakingActions:
         if needs is not None:
             same = "seed and technique"
             name = f"Puzzle needing {technique(needs).name}, seed {made.seed}"
-            needing = f", needs {technique(needs).name} ({made.grade.techniques.get(needs, 0)} steps)"
+            needing = f", needs {technique(needs).name} ({uses(made, needs)} steps)"
         self.load_game(Game(made.grid, name),
                        f"New puzzle: level {level_text(level)} ({band(level)}){needing}, "
                        f"{made.grade.givens} givens{' (symmetric)' if symmetric else ''}, "
