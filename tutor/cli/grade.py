@@ -10,10 +10,10 @@ import sys
 from collections import deque
 from itertools import islice
 
-from tutor.cli.arguments import command_parser, positive
+from tutor.cli.arguments import HELPS, command_parser, positive
 from tutor.cli.inputs import CliError, Item, collect
 
-HELP = "check and grade puzzles (arguments, files, or piped stdin)"
+HELP = HELPS["grade"]
 DESCRIPTION = """\
 Check and grade puzzles: validity (unique, no solution, several solutions, conflicting givens),
 givens, level on the 0-6 scale with its band (decided by the card's ladder alone), the bottleneck

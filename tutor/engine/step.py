@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from tutor.engine.chain import Link
 from tutor.engine.technique import ENTRIES, HintLevel, Technique
 from tutor.model.geometry import cell_name
 
 if TYPE_CHECKING:
+    from tutor.engine.chain import Link
     from tutor.engine.reasons import Position
 
 
