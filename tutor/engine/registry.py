@@ -7,6 +7,11 @@ from importlib import import_module
 from tutor.engine import singles
 from tutor.engine.technique import ENTRIES, Technique
 
+TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any
+
 
 class _Family:
     """A family module that is imported only when one of its techniques is first used (a finder
@@ -21,7 +26,7 @@ class _Family:
 
     def __init__(self, name: str):
         self.__name__ = f"tutor.engine.{name}"
-        self.module = None
+        self.module: ModuleType | None = None
 
     def __getattr__(self, attribute: str) -> _Deferred:
         if attribute.startswith("__"):
@@ -81,7 +86,7 @@ BASIC_FISH, FINNED_FISH = fish.BasicFishTexts(), fish.FinnedFishTexts()
 # One row per technique, easiest first: the order is the ladder's.
 # Levels are the card's 0-6 scale (once, more than once; None: off the card); ratings are on
 # Sudoku Explainer's scale (a `rate` function refines it per step).
-_ROWS = (
+_ROWS: tuple[tuple[Any, ...], ...] = (
     # id, name, family module, level, repeated, score group, rating, finder, texts, rate
     # The card's ladder, with its 0-6 levels.
     ("naked_single", "Naked single", singles, 0, 0, "naked_single", 2.3,
