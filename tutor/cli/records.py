@@ -9,7 +9,7 @@ from __future__ import annotations
 from tutor.engine import EngineError, TECHNIQUES, grade, positions_along, step_to_json
 from tutor.model.errors import ConflictError, PuzzleError
 from tutor.model.formats import parse
-from tutor.solvers.backtracking import validity
+from tutor.solvers.backtracking import MIN_PROPER_GIVENS, validity
 from tutor.cli.inputs import Item
 
 FIELDS = (
@@ -46,17 +46,30 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
         record.update(status="unreadable", error=item.describe(error))
         return record
     record.update(puzzle=grid.to_compact(), givens=len(grid.givens))
-    check = validity(grid)
-    record.update(status=check.status, solutions=check.solutions)
-    if check.status != "unique":
-        record["error"] = f"{item.where()}: {check.message}"
-        return record
-    try:
-        result = grade(grid, ladder)
-    except EngineError as error:
-        record.update(status="contradiction", error=f"{item.where()}: {error}")
-        return record
+    # A grade that finishes proves the puzzle has exactly one solution (its steps are true in every
+    # solution and fill the grid, or a check it made found one), so the solver is asked only when
+    # grading fails, to say why; and first when the puzzle is too short of givens to be proper,
+    # where grading would only search hard before failing.
+    result = None
+    if len(grid.givens) >= MIN_PROPER_GIVENS:
+        try:
+            result = grade(grid, ladder)
+        except EngineError:
+            pass
+    if result is None:
+        check = validity(grid)
+        if check.status != "unique":
+            record.update(status=check.status, solutions=check.solutions,
+                          error=f"{item.where()}: {check.message}")
+            return record
+        try:
+            result = grade(grid, ladder)
+        except EngineError as error:
+            record.update(status="contradiction", solutions=1, error=f"{item.where()}: {error}")
+            return record
     record.update(
+        status="unique",
+        solutions=1,
         valid=True,
         level=number(result.level),
         band=result.band,
