@@ -205,10 +205,10 @@ def _progress(total: int):
 
 def run(args) -> int:
     # lazy: the writers import the engine's technique names (start-up speed of `tutor --help`)
-    from tutor.cli.output import CsvWriter, JsonWriter, Summary, TableWriter, console
+    from tutor.cli.output import CsvWriter, JsonWriter, Lines, Summary, TableWriter
 
     items, problems = collect(args.puzzles)
-    errors = console(stderr=True)
+    errors = Lines(stderr=True)
     for problem in problems:
         errors.print(problem, markup=False)
     machine = args.json or args.csv
@@ -247,7 +247,7 @@ def run(args) -> int:
         if progress:
             progress.stop()
     writer.finish()
-    report = errors if machine else console()
+    report = errors if machine else Lines()
     if summary.total > 1 or stop.requested:
         if not machine:
             report.print()

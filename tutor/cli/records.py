@@ -6,10 +6,10 @@ section "Command line" for the meaning of each key.
 
 from __future__ import annotations
 
-from tutor.engine import EngineError, TECHNIQUES, grade, positions_along, step_to_json
+from tutor.engine import EngineError, TECHNIQUES, grade
 from tutor.model.errors import ConflictError, PuzzleError
 from tutor.model.formats import parse
-from tutor.solvers.backtracking import MIN_PROPER_GIVENS, validity
+from tutor.model.geometry import MIN_PROPER_GIVENS
 from tutor.cli.inputs import Item
 
 FIELDS = (
@@ -57,6 +57,8 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
         except EngineError:
             pass
     if result is None:
+        from tutor.solvers.backtracking import validity  # lazy: a puzzle that grades needs no search
+
         check = validity(grid)
         if check.status != "unique":
             record.update(status=check.status, solutions=check.solutions,
@@ -84,6 +86,8 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
     if result.bottleneck is not None:
         record["bottleneck"] = {"step": str(result.bottleneck), "index": result.bottleneck_index}
     if with_steps:
+        from tutor.engine import positions_along, step_to_json  # lazy: only --steps needs them
+
         positions = positions_along(grid, result.steps)
         record["steps"] = [step_to_json(step, readable=True, position=position)
                            for step, position in zip(result.steps, positions)]

@@ -18,7 +18,6 @@ from tutor.model.errors import (
 )
 from tutor.model.geometry import CELLS, bit
 from tutor.model.grid import Grid
-from tutor.solvers.backtracking import solve_values
 from tutor.engine.registry import LADDER, LADDERS, TECHNIQUES, technique
 from tutor.engine.step import Step
 from tutor.engine.walk import Walk, ladder, preferred_step
@@ -26,6 +25,8 @@ from tutor.engine.walk import Walk, ladder, preferred_step
 
 @lru_cache(maxsize=512)
 def _solve_cached(values: tuple[int, ...]) -> tuple[int, tuple[int, ...] | None]:
+    from tutor.solvers.backtracking import solve_values  # lazy: grading a fresh puzzle needs none
+
     count, first = solve_values(values)
     return count, None if first is None else tuple(first)
 

@@ -9,6 +9,8 @@ BOX_HEIGHT = 3
 BOX_WIDTH = 3
 SIZE = BOX_HEIGHT * BOX_WIDTH
 CELL_COUNT = SIZE * SIZE
+MIN_PROPER_GIVENS = 17
+"""No 9x9 puzzle with fewer givens has a single solution (McGuire, Tugemann and Civario, 2012)."""
 DIGITS = tuple(range(1, SIZE + 1))
 CELLS = tuple(range(CELL_COUNT))
 

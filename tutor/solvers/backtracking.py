@@ -33,6 +33,7 @@ from tutor.model.geometry import (
     CELL_COUNT,
     CELLS,
     COL_OF,
+    MIN_PROPER_GIVENS,
     PEERS,
     ROW_OF,
     SIZE,
@@ -376,7 +377,6 @@ class Validity(namedtuple("Validity", "status solutions message solution conflic
         return self.status == "unique"
 
 
-MIN_PROPER_GIVENS = 17
 
 
 def validity(grid: Grid, limit: int = 2) -> Validity:
