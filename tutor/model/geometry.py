@@ -23,7 +23,16 @@ def bit(digit: int) -> int:
     return 1 << (digit - 1)
 
 
-DIGITS_IN = tuple(tuple(d for d in DIGITS if mask & bit(d)) for mask in range(ALL_DIGITS + 1))
+def _digits_in() -> tuple[tuple[int, ...], ...]:
+    # Built by doubling (the masks with digit d are those without it, plus d), not by testing each
+    # digit of each mask: every command that reads a puzzle pays for this table at start-up.
+    table: list[tuple[int, ...]] = [()]
+    for d in DIGITS:
+        table += [digits + (d,) for digits in table]
+    return tuple(table)
+
+
+DIGITS_IN = _digits_in()
 """DIGITS_IN[mask]: the digits of a mask, ascending."""
 COUNT = tuple(len(digits) for digits in DIGITS_IN)
 """COUNT[mask]: how many digits a mask holds."""

@@ -50,8 +50,9 @@ _CELL_LAYOUT, _ROW_LAYOUT, _COLUMN_LAYOUT, _BOX_LAYOUT = range(_LAYOUTS)
 _CANDIDATES = CELL_COUNT * SIZE  # candidate number: cell * SIZE + digit - 1
 
 _VALUE_BITS = (1 << SIZE) - 1
-_GUARDS = sum(1 << (_STRIDE * f + SIZE) for f in range(_LAYOUTS * _FIELDS_PER_LAYOUT))
-_FULL = sum(((1 << _STRIDE) - 1) << (_STRIDE * f) for f in range(_LAYOUTS * _FIELDS_PER_LAYOUT))
+_FULL = (1 << (_STRIDE * _LAYOUTS * _FIELDS_PER_LAYOUT)) - 1  # every field's bits, guards too
+# The lowest bit of every field (a geometric series, summed in one division), moved to the guard.
+_GUARDS = _FULL // ((1 << _STRIDE) - 1) << SIZE
 _GUARD_COUNT = _GUARDS.bit_count()
 _CELL_FIELDS = _GUARDS & ((1 << (_STRIDE * _FIELDS_PER_LAYOUT)) - 1)
 
@@ -96,21 +97,23 @@ def _keep_masks(cell: int) -> list[int]:
     peers = 0
     for peer in PEERS[cell]:
         peers |= _BITS[peer * SIZE]
-    peer_cells, peer_units = peers & ~_UNIT_LAYOUTS, peers & _UNIT_LAYOUTS
-    own = 0  # every candidate of the cell itself, the placed one included
+    # The four fields placing a digit closes: the cell's own, and its (digit, unit) fields, which
+    # move with the digit as the peers' unit-layout bits do.
+    closed = 0
+    for position in _POSITIONS[cell * SIZE]:
+        closed |= 1 << (position - position % _STRIDE + SIZE)
+    peer_cells = peers & ~_UNIT_LAYOUTS
+    units = (peers | closed) & _UNIT_LAYOUTS
+    own = closed & ~_UNIT_LAYOUTS  # every candidate of the cell itself, the placed one included
     for digit_index in range(SIZE):
         own |= _BITS[cell * SIZE + digit_index]
-    masks = []
-    for digit_index in range(SIZE):
-        cleared = own | peer_cells << digit_index | peer_units << (_STRIDE * SIZE * digit_index)
-        for position in _POSITIONS[cell * SIZE + digit_index]:  # the four fields it closes
-            cleared |= 1 << (position - position % _STRIDE + SIZE)
-        masks.append(_FULL & ~cleared)
-    return masks
+    # XOR with _FULL clears them: they are all inside it.
+    return [_FULL ^ (own | peer_cells << digit_index | units << (_STRIDE * SIZE * digit_index))
+            for digit_index in range(SIZE)]
 
 
 _KEEP = [mask for cell in CELLS for mask in _keep_masks(cell)]
-_REMOVE = [_FULL & ~_BITS[c] for c in range(_CANDIDATES)]
+_REMOVE = [_FULL ^ bits for bits in _BITS]
 # Indexed by the bit length of a cell field's guard: the guards of the cell's peers.
 _PEER_GUARDS = [0] * (_STRIDE * _FIELDS_PER_LAYOUT + 1)
 for _cell in CELLS:
@@ -121,8 +124,9 @@ _IN_CELL_LAYOUT = [1 << _POSITIONS[c][_CELL_LAYOUT] for c in range(_CANDIDATES)]
 # string format.
 _NIBBLE = [(c % SIZE + 1) << (4 * (c // SIZE)) for c in range(_CANDIDATES)]
 # Indexed by a hexadecimal digit's character code: its value.
-_HEX_VALUE = bytes(int(chr(code), 16) if chr(code) in "0123456789abcdef" else 0
-                   for code in range(256))
+_HEX_VALUE = bytearray(256)
+for _value, _code in enumerate(b"0123456789abcdef"):
+    _HEX_VALUE[_code] = _value
 
 # --- pointing and claiming on the row and column layouts -----------------------------------------
 # In the row layout a field (digit, row) splits into segments of BOX_WIDTH bits, one per box the row
