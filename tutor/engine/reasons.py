@@ -10,7 +10,7 @@ not among the pencil marks the position started from (a grid typed in with its o
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import NamedTuple
+from collections import namedtuple
 
 from tutor.engine.step import Step
 from tutor.model.geometry import DIGITS_IN, PEERS, UNITS_OF, cell_name, cells_name, unit_name
@@ -61,14 +61,24 @@ class Position:
         return DIGITS_IN[self.masks[cell]]
 
 
-class Blocker(NamedTuple):
+TYPE_CHECKING = False  # not typing's: importing typing costs every command that explains a step
+if TYPE_CHECKING:
+    from typing import NamedTuple
+
+    class _BlockerFields(NamedTuple):
+        cell: int
+        digit: int
+        seen: int | None
+        removed: str
+else:
+    _BlockerFields = namedtuple("Blocker", "cell digit seen removed")
+
+
+class Blocker(_BlockerFields):
     """Why `digit` cannot go in `cell`: the peer `seen` holds it; else `removed` says how it went
     (a phrase such as "by the naked pair in row 3", or PENCIL_MARKS)."""
 
-    cell: int
-    digit: int
-    seen: int | None
-    removed: str
+    __slots__ = ()
 
 
 def holders(position: Position, cell: int, digit: int) -> list[int]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from tutor.model.geometry import cell_name, digits_name
 
+TYPE_CHECKING = False  # not typing's: importing typing costs every command that takes a step
 if TYPE_CHECKING:
     from tutor.engine.reasons import Position
     from tutor.engine.step import Step
