@@ -9,7 +9,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.message import Message
-from textual.widgets import Footer
 
 from tutor.engine import EngineError, Grade, grade
 from tutor.play.game import Credit, Game, Move, find_hint
@@ -119,7 +118,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
                 yield DifficultyPanel(id="difficulty")
                 yield HintPanel(id="hint")
                 yield StepList(id="steps", classes="steps")
-        yield Footer(compact=True)
+        yield keys.CoalescedFooter(compact=True)
 
     def on_mount(self) -> None:
         self.refresh_views()
