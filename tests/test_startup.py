@@ -71,3 +71,40 @@ def test_the_package_loads_its_names_on_first_use():
         import tutor
 
         tutor.no_such_name  # noqa: B018
+
+
+def test_next_on_a_singles_puzzle_imports_no_other_technique_family():
+    out, modules = modules_loaded("next", PUZZLE)
+    assert "single" in out
+    for family in ("fish", "chains", "chain", "als", "forcing", "grouped", "uniqueness", "wings",
+                   "colouring", "sue_de_coq", "single_digit", "backtracking"):
+        assert f"tutor.engine.{family}" not in modules, f"tutor next imported {family}"
+    for unused in ("tutor.engine.grader", "tutor.engine.step_json", "tutor.engine.soundness"):
+        assert unused not in modules
+
+
+def test_a_family_is_imported_when_its_technique_is_first_used():
+    code = ("import sys, tutor; from tutor.engine import technique; "
+            "before = 'tutor.engine.fish' in sys.modules; entry = technique('x_wing'); "
+            "grid = tutor.parse('" + PUZZLE + "'); "
+            "found = list(entry.finder(grid.values, grid.masks)); "
+            "print(before, 'tutor.engine.fish' in sys.modules, "
+            "technique('x_wing').finder.__module__, type(technique('x_wing').texts).__name__)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
+                          timeout=120)
+    assert done.stdout.split() == ["False", "True", "tutor.engine.fish", "BasicFishTexts"], done.stderr
+
+
+def test_the_registry_rates_forcing_chains_as_the_forcing_module_does():
+    from tutor.engine import technique
+    from tutor.engine.forcing import HIGHEST_RATING
+
+    assert technique("forcing_chain").rating == HIGHEST_RATING
+
+
+def test_grading_one_easy_puzzle_piped_imports_neither_rich_nor_the_solver():
+    out, modules = modules_loaded("grade", "--jobs", "1", PUZZLE)
+    assert "Level       0 (Gentle)" in out and "unique solution" in out
+    for heavy in ("rich", "dataclasses", "csv", "tutor.solvers", "tutor.engine.chains",
+                  "tutor.engine.step_json", "textual"):
+        assert not loaded_from(modules, heavy), f"tutor grade PUZZLE imported {heavy}"

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import sys
 
-from tutor.learning import LessonError, find_lesson, load_lessons
-from tutor.model.grid import Grid
+TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
+if TYPE_CHECKING:
+    from tutor.model.grid import Grid
 
 
 def run_app(grid: Grid | None = None) -> int:
@@ -23,6 +24,7 @@ def run_app(grid: Grid | None = None) -> int:
 def run_lesson(lesson_id: str) -> int:
     """Run the app open on a lesson ('3', 'intersections', 'naked_pair'); 2 for an unknown lesson."""
     from tutor.app.learning.lesson_app import LessonApp  # lazy: Textual loads only when the app starts
+    from tutor.learning import LessonError, find_lesson, load_lessons  # lazy: the game needs none
 
     try:
         lesson = find_lesson(lesson_id, load_lessons())

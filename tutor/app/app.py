@@ -18,7 +18,6 @@ from textual.screen import Screen
 from textual.widget import NoScreen, Widget
 
 from tutor.play.game import Credit, Game, load_save, save_game
-from tutor.learning.progress import FILE_NAME as PROGRESS_NAME, Progress
 from tutor.model.grid import Grid
 from tutor.model.bundled import default_puzzle
 from tutor.model.storage import Unreadable, data_dir
@@ -194,6 +193,9 @@ class TutorApp(App):
 
     def record_play(self, credit: Credit) -> None:
         """A step the learner made in the game counts toward its technique's mastery (lessons)."""
+        # lazy: the lessons' progress loads with the first step made, not with the first frame
+        from tutor.learning.progress import FILE_NAME as PROGRESS_NAME, Progress
+
         try:
             progress = Progress.load((self.save_dir or data_dir()) / PROGRESS_NAME)
             if progress.notice:

@@ -9,7 +9,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.message import Message
-from textual.widgets import Footer
 
 from tutor.engine import EngineError, Grade, grade
 from tutor.play.game import Credit, Game, Move, find_hint
@@ -24,10 +23,7 @@ from tutor.app.hint_panel import HintPanel
 from tutor.app.layout import BoardScreen, board_layout
 from tutor.app.learning.actions import LessonActions
 from tutor.app.making.actions import MakingActions
-from tutor.app.screens.collection_screen import CollectionScreen
-from tutor.app.screens.help_screen import HelpScreen
-from tutor.app.screens.paste_screen import PasteScreen
-from tutor.app.screens.replace_screen import ReplaceScreen, game_state, needs_asking
+from tutor.app.screens.replace_screen import game_state, needs_asking
 from tutor.app.selection import CellSelection
 from tutor.app.status_line import StatusLine
 from tutor.app.step_list import StepList
@@ -122,7 +118,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
                 yield DifficultyPanel(id="difficulty")
                 yield HintPanel(id="hint")
                 yield StepList(id="steps", classes="steps")
-        yield Footer(compact=True)
+        yield keys.CoalescedFooter(compact=True)
 
     def on_mount(self) -> None:
         self.refresh_views()
@@ -177,6 +173,8 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
                 self.replace_game(game, message)
             else:
                 self.say(f"Kept your game; {game.name or 'the new puzzle'} was not opened.")
+
+        from tutor.app.screens.replace_screen import ReplaceScreen  # lazy: start-up
 
         self.app.push_screen(ReplaceScreen(self.game, game.name or "the new puzzle"), answered)
 
@@ -431,6 +429,8 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
 
     # --- other screens ----------------------------------------------------------------------
     def action_help(self) -> None:
+        from tutor.app.screens.help_screen import HelpScreen  # lazy: the first frame needs none
+
         self.app.push_screen(HelpScreen())
 
     def action_paste(self) -> None:
@@ -438,11 +438,15 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
             if grid is not None:
                 self.load_game(Game(grid, "Pasted puzzle"))
 
+        from tutor.app.screens.paste_screen import PasteScreen  # lazy: start-up
+
         self.app.push_screen(PasteScreen(), loaded)
 
     def action_browse(self) -> None:
         def chosen(puzzle: Puzzle | None) -> None:
             if puzzle is not None:
                 self.load_game(Game(puzzle.grid, puzzle.name))
+
+        from tutor.app.screens.collection_screen import CollectionScreen  # lazy: start-up
 
         self.app.push_screen(CollectionScreen(), chosen)

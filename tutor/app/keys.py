@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from textual.binding import ActiveBinding, Binding
+from textual.widgets import Footer
 
 from tutor.model.geometry import DIGITS
 
@@ -157,3 +158,24 @@ def help_rows(keys=GAME_KEYS) -> list[tuple[str, str]]:
         else:
             rows.append((k.keys.replace("question_mark", "?").replace(",", ", "), k.help))
     return rows
+
+
+class CoalescedFooter(Footer):
+    """Textual's footer, rebuilding its keys once for all the binding changes made before the
+    next refresh, where Textual's rebuilds once per change: a screen's start makes several
+    (focus, resume, the fitted footer's width), and each rebuild mounts and styles every key."""
+
+    _rebuild_pending = False
+
+    def bindings_changed(self, screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and not self._rebuild_pending:
+            self._rebuild_pending = True
+            self.call_after_refresh(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        # Cleared first: a change made while the keys are rebuilt asks for one rebuild more.
+        self._rebuild_pending = False
+        await self.recompose()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli.arguments import positive, positive_float
+from tutor.cli.arguments import HELPS, DescriptionFormatter, positive, positive_float
 from tutor.cli.inputs import CliError
 
-HELP = "generate proper puzzles at a level (0-6), a range of levels, or needing a technique"
+HELP = HELPS["generate"]
 DESCRIPTION = """\
 Generate puzzles with exactly one solution that grade at LEVEL on the 0-6 scale (0, 0.5, 1, ... 6)
 or anywhere in a range such as 2-3.5. Each is printed as one line: the 81-character puzzle, then
@@ -42,7 +42,7 @@ def level_range(text: str):
 def add_parser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "generate", help=HELP, description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=DescriptionFormatter,
     )
     parser.add_argument("--level", "-l", type=level_range, metavar="L|L1-L2",
                         help="the level, such as 2.5, or a range, such as 2-3.5")

@@ -10,10 +10,10 @@ import sys
 from collections import deque
 from itertools import islice
 
-from tutor.cli.arguments import command_parser, positive
+from tutor.cli.arguments import HELPS, command_parser, positive
 from tutor.cli.inputs import CliError, Item, collect
 
-HELP = "check and grade puzzles (arguments, files, or piped stdin)"
+HELP = HELPS["grade"]
 DESCRIPTION = """\
 Check and grade puzzles: validity (unique, no solution, several solutions, conflicting givens),
 givens, level on the 0-6 scale with its band (decided by the card's ladder alone), the bottleneck
@@ -205,10 +205,10 @@ def _progress(total: int):
 
 def run(args) -> int:
     # lazy: the writers import the engine's technique names (start-up speed of `tutor --help`)
-    from tutor.cli.output import CsvWriter, JsonWriter, Summary, TableWriter, console
+    from tutor.cli.output import CsvWriter, JsonWriter, Lines, Summary, TableWriter
 
     items, problems = collect(args.puzzles)
-    errors = console(stderr=True)
+    errors = Lines(stderr=True)
     for problem in problems:
         errors.print(problem, markup=False)
     machine = args.json or args.csv
@@ -247,7 +247,7 @@ def run(args) -> int:
         if progress:
             progress.stop()
     writer.finish()
-    report = errors if machine else console()
+    report = errors if machine else Lines()
     if summary.total > 1 or stop.requested:
         if not machine:
             report.print()

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tutor.cli.arguments import HELPS, DescriptionFormatter
 from tutor.cli.inputs import CliError
 
-HELP = "guided lessons, one per technique, with exercises on real positions"
+HELP = HELPS["lesson"]
 DESCRIPTION = """\
 Without ID: list the lessons by tier with your progress, each technique's standing (mastered,
 learning, due for review, with the date of the last unaided success) and the lesson suggested next.
@@ -32,7 +33,7 @@ file, 2 usage error (such as an unknown lesson)."""
 def add_parser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "lesson", help=HELP, description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=DescriptionFormatter,
     )
     parser.add_argument("lesson", nargs="?", metavar="ID", help="the lesson to open")
     parser.add_argument("--text", action="store_true", help="print the lesson instead of opening the app")

@@ -1,7 +1,8 @@
 """Entry point of the `tutor` command: builds the parser from the command modules and dispatches.
 
 Each command is a module with `add_parser(subparsers) -> ArgumentParser` and `run(args) -> int`
-(the exit status). Adding a command is one import and one entry in COMMANDS. A command's module
+(the exit status), imported only when its command runs (`tutor --help` lists the commands from
+arguments.HELPS alone). Adding a command is one entry in MODULES and one in HELPS. A command's module
 must not import Textual at module level: only `tutor play` and `tutor lesson` start the app, by a
 lazy import inside `run` (`tutor serve` likewise imports the web server, and with it
 textual-serve, inside `run`).
@@ -12,17 +13,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from types import ModuleType
+from importlib import import_module
 
 from tutor.model.version import VERSION
-from tutor.cli import generate, grade, lesson, next_step, play, serve, solve
-from tutor.cli.inputs import CliError
+from tutor.cli.arguments import HELPS, Parser
 
-BY_NAME: dict[str, ModuleType] = {"play": play, "grade": grade, "solve": solve, "next": next_step,
-                                   "lesson": lesson, "generate": generate, "serve": serve}
-"""The commands by name, in the order `tutor --help` lists them."""
-COMMANDS: list[ModuleType] = list(BY_NAME.values())
-"""The command modules, in the order `tutor --help` lists them."""
+MODULES = {"play": "play", "grade": "grade", "solve": "solve", "next": "next_step",
+           "lesson": "lesson", "generate": "generate", "serve": "serve"}
+"""Each command's module in tutor.cli, by command name."""
+COMMANDS: list[str] = list(HELPS)
+"""The command names, in the order `tutor --help` lists them."""
 DEFAULT_COMMAND = "play"
 
 
@@ -43,14 +43,20 @@ class VersionAction(argparse.Action):
 def requested(argv: list[str]) -> str | None:
     """The command `argv` runs (its first word that is not an option), None if there is none."""
     first = next((word for word in argv if not word.startswith("-")), None)
-    return first if first in BY_NAME else None
+    return first if first in MODULES else None
+
+
+def command_module(name: str):
+    """The module of the command `name` (imported now: each command's start-up pays for its own
+    module alone)."""
+    return import_module(f"tutor.cli.{MODULES[name]}")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole parser; with `only`, that command's options and the others' names and help lines
     alone (all that parsing a command line of that command needs, at a fraction of the start-up
     time)."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="tutor",
         description="A terminal tutor for the techniques humans use to solve Sudoku.",
         epilog="With no command, 'tutor' starts the app (tutor play). "
@@ -58,11 +64,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=VersionAction)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module in BY_NAME.items():
+    for name in COMMANDS:
         if only is None or name == only:
+            module = command_module(name)
             module.add_parser(subparsers).set_defaults(run=module.run)
         else:
-            subparsers.add_parser(name, help=module.HELP).set_defaults(run=module.run)
+            # Parsing stops at this command's name, as an unknown command, before it would run.
+            subparsers.add_parser(name, help=HELPS[name])
     return parser
 
 
@@ -75,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as stop:
         # argparse exits for --help (0) and usage errors (2); callers get the status instead.
         return stop.code if isinstance(stop.code, int) else 2
+    from tutor.cli.inputs import CliError  # lazy: `tutor --help` needs no input handling
+
     try:
         return args.run(args)
     except CliError as error:

@@ -6,14 +6,14 @@ import argparse
 import sys
 
 from tutor.model.geometry import cell_name, cells_name
-from tutor.cli.arguments import command_parser
+from tutor.cli.arguments import HELPS, command_parser
 from tutor.cli.inputs import read_one
 
 TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
 if TYPE_CHECKING:
     from tutor.engine import ContradictionError
 
-HELP = "the next step for a puzzle or a pencil-mark grid, as a hint"
+HELP = HELPS["next"]
 DESCRIPTION = """\
 Show the simplest next step for a puzzle or a position you reached on paper: PUZZLE is 81
 characters, a file, or '-' for stdin (a pencil-mark grid pasted over nine lines works, as do

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import csv
-import json
 import os
+import re
 import sys
 
 from tutor.engine import BANDS, TECHNIQUES, band, technique
@@ -23,8 +22,48 @@ def console(stderr: bool = False):
 
     stream = sys.stderr if stderr else sys.stdout
     terminal = hasattr(stream, "isatty") and stream.isatty()
-    width = None if terminal else int(os.environ.get("COLUMNS", "") or PIPED_WIDTH)
+    width = None if terminal else piped_width()
     return Console(file=stream, width=width, highlight=False, soft_wrap=False)
+
+
+def piped_width() -> int:
+    """The width Rich is given when the output is not a terminal."""
+    return int(os.environ.get("COLUMNS", "") or PIPED_WIDTH)
+
+
+class Lines:
+    """Prints plain lines on stdout or stderr as the Rich console of `console` would, without
+    importing Rich while it can: when the stream is not a terminal and a line fits its width, Rich
+    would print it as it is. Anything else goes through that console, made on first need."""
+
+    def __init__(self, stderr: bool = False):
+        self.stderr = stderr
+        self.stream = sys.stderr if stderr else sys.stdout
+        terminal = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.width = None if terminal else piped_width()
+        self._console = None
+
+    @property
+    def rich(self):
+        """The Rich console on the same stream."""
+        if self._console is None:
+            self._console = console(self.stderr)
+        return self._console
+
+    def print(self, text: str = "", markup: bool = False) -> None:
+        """Print `text` (never as markup) and a newline."""
+        if self._console is None and self.width is not None and plain(text, self.width):
+            self.stream.write(text + "\n")
+        else:
+            self.rich.print(text, markup=False)
+
+
+def plain(text: str, width: int) -> bool:
+    """Whether Rich, printing `text` on a stream that is not a terminal, `width` wide, would write
+    it unchanged: one line of printable ASCII that fits, without trailing spaces, and nothing Rich
+    could read as an emoji code (:name:)."""
+    return (len(text) <= width and text.isascii() and text.isprintable()
+            and text == text.rstrip() and not re.search(r":\S*?:", text))
 
 
 def show(renderable, out=None) -> None:
@@ -95,10 +134,13 @@ class JsonWriter:
     """One JSON object per line, written as soon as the record is ready."""
 
     def __init__(self, stream):
+        import json  # lazy: only this output form needs it
+
         self.stream = stream
+        self.dumps = json.dumps
 
     def add(self, record: dict) -> None:
-        self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self.stream.write(self.dumps(record, ensure_ascii=False) + "\n")
 
     def finish(self) -> None:
         self.stream.flush()
@@ -118,6 +160,8 @@ class CsvWriter:
             "card_runs_out_index", "card_runs_out_needs"]
         self.header = (header + [technique_column(t.id) for t in TECHNIQUES]
                        + (["steps"] if with_steps else []))
+        import csv  # lazy: only this output form needs it
+
         self.writer = csv.writer(stream, lineterminator="\n")
         self.writer.writerow(self.header)
 
@@ -151,6 +195,22 @@ def _csv_value(value):
     return value
 
 
+DETAIL_GAP = 2
+
+
+def plain_detail(rows: list[tuple[str, str]], width: int) -> list[str] | None:
+    """The lines Rich prints for one puzzle's detail table (see TableWriter._detail) on a stream
+    that is not a terminal, `width` wide, after show() strips their trailing spaces; None when
+    Rich would have to wrap or could read something as an emoji code (then Rich prints it)."""
+    labels = max(len(name) for name, _ in rows)
+    values = max(len(value) for _, value in rows)
+    if labels + values + 2 * DETAIL_GAP > width:
+        return None
+    if not all(plain(value, width) or value == "" for _, value in rows):
+        return None
+    return [(name.ljust(labels + DETAIL_GAP) + value).rstrip() for name, value in rows]
+
+
 class TableWriter:
     """Rich tables: one puzzle in detail, or one row per puzzle printed as soon as it is graded.
 
@@ -162,11 +222,25 @@ class TableWriter:
     def __init__(self, with_steps: bool, total: int, source_width: int = 20):
         self.with_steps = with_steps
         self.total = total
-        self.out = console()
+        self.source_width = source_width
+        self._out = None
+        self._widths_now: dict[str, int] | None = None
         self.single: dict | None = None
         self.count = 0
-        self.widths = self._widths(total, source_width, self.out.width)
         self.live = None  # the progress bar's console while one is drawn on the same terminal
+
+    @property
+    def out(self):
+        """The Rich console on stdout (made on first need: one puzzle piped never needs it)."""
+        if self._out is None:
+            self._out = console()
+        return self._out
+
+    @property
+    def widths(self) -> dict[str, int]:
+        if self._widths_now is None:
+            self._widths_now = self._widths(self.total, self.source_width, self.out.width)
+        return self._widths_now
 
     @staticmethod
     def _widths(total: int, source_width: int, width: int) -> dict[str, int]:
@@ -197,7 +271,12 @@ class TableWriter:
 
     def finish(self) -> None:
         if self.single is not None:
-            self._print(self._detail(self.single))
+            lines = None if self.live is not None or sys.stdout.isatty() else plain_detail(
+                self._detail_rows(self.single), piped_width())
+            if lines is not None:
+                sys.stdout.write("".join(line + "\n" for line in lines))
+            else:
+                self._print(self._detail(self.single))
             if self.with_steps:
                 self._print_steps(self.single)
         sys.stdout.flush()
@@ -229,13 +308,8 @@ class TableWriter:
                 Text(technique_counts(record["techniques"] or {}))]
 
     @staticmethod
-    def _detail(record: dict):
-        from rich.table import Table  # lazy: start-up speed, as in console()
-        from rich.text import Text
-
-        table = Table(show_header=False, box=None, padding=(0, 2, 0, 0))
-        table.add_column(style="bold")
-        table.add_column(overflow="fold")
+    def _detail_rows(record: dict) -> list[tuple[str, str]]:
+        """(label, value) of each line of one puzzle's detail."""
         rows = [
             ("Puzzle", first_line(record["puzzle"])),
             ("Source", record["source"]),
@@ -253,7 +327,17 @@ class TableWriter:
                 ("Bottleneck", bottleneck_text(record)),
                 ("Techniques", technique_counts(record["techniques"])),
             ]
-        for name, value in rows:
+        return rows
+
+    @classmethod
+    def _detail(cls, record: dict):
+        from rich.table import Table  # lazy: start-up speed, as in console()
+        from rich.text import Text
+
+        table = Table(show_header=False, box=None, padding=(0, DETAIL_GAP, 0, 0))
+        table.add_column(style="bold")
+        table.add_column(overflow="fold")
+        for name, value in cls._detail_rows(record):
             table.add_row(name, Text(value))
         return table
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.cli.arguments import command_parser
+from tutor.cli.arguments import HELPS, command_parser
 from tutor.cli.inputs import CliError, items_of, text_of
 
 TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
 if TYPE_CHECKING:
     from tutor.model.grid import Grid
 
-HELP = "start the tutor app (the default when no command is given)"
+HELP = HELPS["play"]
 DESCRIPTION = """\
 Start the interactive tutor on PUZZLE (81 characters, a file, or '-' for stdin); with a file of
 several puzzles, its first puzzle. Without PUZZLE it opens a bundled puzzle. 'tutor' with no

@@ -6,10 +6,10 @@ section "Command line" for the meaning of each key.
 
 from __future__ import annotations
 
-from tutor.engine import EngineError, TECHNIQUES, grade, positions_along, step_to_json
+from tutor.engine import EngineError, TECHNIQUES, grade
 from tutor.model.errors import ConflictError, PuzzleError
 from tutor.model.formats import parse
-from tutor.solvers.backtracking import validity
+from tutor.model.geometry import MIN_PROPER_GIVENS
 from tutor.cli.inputs import Item
 
 FIELDS = (
@@ -46,17 +46,32 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
         record.update(status="unreadable", error=item.describe(error))
         return record
     record.update(puzzle=grid.to_compact(), givens=len(grid.givens))
-    check = validity(grid)
-    record.update(status=check.status, solutions=check.solutions)
-    if check.status != "unique":
-        record["error"] = f"{item.where()}: {check.message}"
-        return record
-    try:
-        result = grade(grid, ladder)
-    except EngineError as error:
-        record.update(status="contradiction", error=f"{item.where()}: {error}")
-        return record
+    # A grade that finishes proves the puzzle has exactly one solution (its steps are true in every
+    # solution and fill the grid, or a check it made found one), so the solver is asked only when
+    # grading fails, to say why; and first when the puzzle is too short of givens to be proper,
+    # where grading would only search hard before failing.
+    result = None
+    if len(grid.givens) >= MIN_PROPER_GIVENS:
+        try:
+            result = grade(grid, ladder)
+        except EngineError:
+            pass
+    if result is None:
+        from tutor.solvers.backtracking import validity  # lazy: a puzzle that grades needs no search
+
+        check = validity(grid)
+        if check.status != "unique":
+            record.update(status=check.status, solutions=check.solutions,
+                          error=f"{item.where()}: {check.message}")
+            return record
+        try:
+            result = grade(grid, ladder)
+        except EngineError as error:
+            record.update(status="contradiction", solutions=1, error=f"{item.where()}: {error}")
+            return record
     record.update(
+        status="unique",
+        solutions=1,
         valid=True,
         level=number(result.level),
         band=result.band,
@@ -71,6 +86,8 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
     if result.bottleneck is not None:
         record["bottleneck"] = {"step": str(result.bottleneck), "index": result.bottleneck_index}
     if with_steps:
+        from tutor.engine import positions_along, step_to_json  # lazy: only --steps needs them
+
         positions = positions_along(grid, result.steps)
         record["steps"] = [step_to_json(step, readable=True, position=position)
                            for step, position in zip(result.steps, positions)]

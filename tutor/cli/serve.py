@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli.arguments import command_parser, positive, positive_float
+from tutor.cli.arguments import HELPS, command_parser, positive, positive_float
 from tutor.cli.inputs import CliError
 from tutor.web.limits import IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS
 
 INSTALL_HINT = "pip install 'sudoku-tutor[web]'"
-HELP = "serve the app to web browsers, each browser its own learner"
+HELP = HELPS["serve"]
 DESCRIPTION = """\
 Serve the tutor to web browsers: open the address it prints. Each browser is its own learner,
 with its own game, lesson progress and puzzles; closing the tab and coming back resumes them (a

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli.arguments import command_parser, positive
+from tutor.cli.arguments import HELPS, command_parser, positive
 from tutor.cli.inputs import CliError, read_one
 
-HELP = "print a puzzle's solution, or count its solutions"
+HELP = HELPS["solve"]
 DESCRIPTION = """\
 Print the solution of PUZZLE (81 characters, a file holding one puzzle, or '-' for stdin) as a
 pretty grid, or as one line with --line. --count prints the number of solutions instead, counting

@@ -4,28 +4,69 @@ This module is the engine's face: code outside tutor/engine imports engine names
 (the layer contract in tests/test_architecture.py checks it).
 """
 
-from tutor.engine.engine import (
-    ContradictionError,
-    EngineError,
-    MultipleSolutionsError,
-    NoSolutionError,
-    clear_solution_cache,
-    find_contradiction,
-    find_steps,
-    next_step,
-    solution_values,
-)
-from tutor.engine.grader import Grade, grade
-from tutor.engine.registry import (
-    BANDS, BY_ID, CARD_LADDER, LADDER, LADDERS, TECHNIQUES, Technique, band, technique,
-)
-from tutor.engine.reasons import Position, positions_along, removals_in
-from tutor.engine.scoring import Earned, level_earned
-from tutor.engine.singles import hidden_singles, naked_singles
-from tutor.engine.soundness import violations
-from tutor.engine.step import Step, describe_changes
-from tutor.engine.step_json import step_from_json, step_to_json
-from tutor.engine.technique import HintLevel, Texts
+from importlib import import_module
+
+# Bound now: its name is also a submodule's (tutor.engine.technique), which importing that module
+# would otherwise put here in its place. The registry imports no technique family until one is used.
+from tutor.engine.registry import technique
+
+# Not typing.TYPE_CHECKING: importing typing would cost start-up time.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tutor.engine.engine import (
+        ContradictionError,
+        EngineError,
+        MultipleSolutionsError,
+        NoSolutionError,
+        clear_solution_cache,
+        find_contradiction,
+        find_steps,
+        next_step,
+        solution_values,
+    )
+    from tutor.engine.grader import Grade, grade
+    from tutor.engine.registry import BANDS, BY_ID, CARD_LADDER, LADDER, LADDERS, TECHNIQUES, Technique, band
+    from tutor.engine.reasons import Position, positions_along, removals_in
+    from tutor.engine.scoring import Earned, level_earned
+    from tutor.engine.singles import hidden_singles, naked_singles
+    from tutor.engine.soundness import violations
+    from tutor.engine.step import Step, describe_changes
+    from tutor.engine.step_json import step_from_json, step_to_json
+    from tutor.engine.technique import HintLevel, Texts
+
+# Where each name lives. They are imported on first use, so that a command pays only for the part
+# of the engine it uses (`tutor next` needs neither the grader nor the step's JSON form).
+_HOMES = {
+    "tutor.engine.engine": ("ContradictionError", "EngineError", "MultipleSolutionsError",
+                            "NoSolutionError", "clear_solution_cache", "find_contradiction",
+                            "find_steps", "next_step", "solution_values"),
+    "tutor.engine.grader": ("Grade", "grade"),
+    "tutor.engine.registry": ("BANDS", "BY_ID", "CARD_LADDER", "LADDER", "LADDERS", "TECHNIQUES",
+                              "Technique", "band"),
+    "tutor.engine.reasons": ("Position", "positions_along", "removals_in"),
+    "tutor.engine.scoring": ("Earned", "level_earned"),
+    "tutor.engine.singles": ("hidden_singles", "naked_singles"),
+    "tutor.engine.soundness": ("violations",),
+    "tutor.engine.step": ("Step", "describe_changes"),
+    "tutor.engine.step_json": ("step_from_json", "step_to_json"),
+    "tutor.engine.technique": ("HintLevel", "Texts"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    """An engine name, imported from its module the first time it is asked for (start-up)."""
+    home = _HOME_OF.get(name)
+    if home is None:
+        raise AttributeError(f"module 'tutor.engine' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME_OF))
+
 
 __all__ = [
     "BANDS", "BY_ID", "CARD_LADDER", "ContradictionError", "Earned", "EngineError", "Grade", "HintLevel", "LADDER",

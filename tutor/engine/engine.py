@@ -18,8 +18,6 @@ from tutor.model.errors import (
 )
 from tutor.model.geometry import CELLS, bit
 from tutor.model.grid import Grid
-from tutor.solvers.backtracking import solve_values
-from tutor.engine.backtracking import backtracking_step
 from tutor.engine.registry import LADDER, LADDERS, TECHNIQUES, technique
 from tutor.engine.step import Step
 from tutor.engine.walk import Walk, ladder, preferred_step
@@ -27,6 +25,8 @@ from tutor.engine.walk import Walk, ladder, preferred_step
 
 @lru_cache(maxsize=512)
 def _solve_cached(values: tuple[int, ...]) -> tuple[int, tuple[int, ...] | None]:
+    from tutor.solvers.backtracking import solve_values  # lazy: grading a fresh puzzle needs none
+
     count, first = solve_values(values)
     return count, None if first is None else tuple(first)
 
@@ -97,6 +97,8 @@ def first_step(values: Sequence[int], masks: Sequence[int], ladder_ids: tuple[st
     """The simplest step on an unsolved, consistent position; backtracking if the ladder has none."""
     step = preferred_step(Walk(values, masks), ladder(ladder_ids))
     if step is None:
+        from tutor.engine.backtracking import backtracking_step  # lazy: only a stuck ladder guesses
+
         step = backtracking_step(values, masks, solution)
     return step
 
@@ -148,5 +150,7 @@ def find_steps(grid: Grid, technique_id: str) -> list[Step]:
     if entry.finder is None:
         if all(grid.values):
             return []
+        from tutor.engine.backtracking import backtracking_step  # lazy: start-up
+
         return [backtracking_step(grid.values, grid.live_masks, solution_values(grid))]
     return list(entry.finder(grid.values, grid.live_masks))

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from tutor.model.grid import Grid
-from tutor.engine.backtracking import backtracking_step
 from tutor.engine.engine import check_position, ladder_of
 from tutor.engine.registry import CARD_LADDER, technique
 from tutor.engine.scoring import Scorer
@@ -14,7 +12,6 @@ from tutor.engine.step import Step
 from tutor.engine.walk import Walk, advance, ladder
 
 
-@dataclass(frozen=True)
 class Grade:
     """How hard a puzzle is, and why.
 
@@ -28,6 +25,11 @@ class Grade:
     taken.
     """
 
+    # A plain frozen class rather than a dataclass: importing dataclasses costs every `tutor grade`
+    # several milliseconds of start-up.
+    __slots__ = ("level", "band", "techniques", "steps", "bottleneck", "bottleneck_index",
+                 "backtracking", "givens", "solution_values", "rating", "hardest",
+                 "card_runs_out_at")
     level: float
     band: str
     techniques: dict[str, int]
@@ -37,9 +39,38 @@ class Grade:
     backtracking: bool
     givens: int
     solution_values: tuple[int, ...]
-    rating: float = 0.0
-    hardest: str | None = None
-    card_runs_out_at: int | None = None
+    rating: float
+    hardest: str | None
+    card_runs_out_at: int | None
+
+    def __init__(self, level: float, band: str, techniques: dict[str, int],
+                 steps: tuple[Step, ...], bottleneck: Step | None, bottleneck_index: int | None,
+                 backtracking: bool, givens: int, solution_values: tuple[int, ...],
+                 rating: float = 0.0, hardest: str | None = None,
+                 card_runs_out_at: int | None = None) -> None:
+        values = (level, band, techniques, steps, bottleneck, bottleneck_index, backtracking,
+                  givens, solution_values, rating, hardest, card_runs_out_at)
+        for field, value in zip(Grade.__slots__, values):
+            object.__setattr__(self, field, value)
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, field) for field in Grade.__slots__)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of a Grade")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r} of a Grade")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # the techniques are a dict, as a dataclass's were
+
+    def __repr__(self) -> str:
+        return "Grade(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in Grade.__slots__) + ")"
 
     @property
     def solution(self) -> Grid:
@@ -69,6 +100,8 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
         solution = known[0]
         if solution is None:
             solution = known[0] = check_position(grid)
+        from tutor.engine.backtracking import backtracking_step  # lazy: only a stuck ladder guesses
+
         return backtracking_step(at.values, at.masks, solution)
 
     steps: list[Step] = []

@@ -2,11 +2,83 @@
 
 from __future__ import annotations
 
-from tutor.engine import (
-    als, backtracking, chains, colouring, fish, forcing, grouped, intersections, single_digit,
-    singles, subsets, sue_de_coq, uniqueness, wings,
-)
+from importlib import import_module
+
+from tutor.engine import singles
 from tutor.engine.technique import ENTRIES, Technique
+
+TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any
+
+
+class _Family:
+    """A family module that is imported only when one of its techniques is first used (a finder
+    called, a text or rating asked for), so a puzzle that singles finish, and a command that needs
+    no technique at all, never pay for importing chains, sets or forcing nets.
+
+    In the rows below `family.name` stands for the module's `name` (a _Deferred), and calling it
+    with no arguments for an instance of that class (the texts). Loading the module puts the real
+    finders, texts and rates into the family's registry entries, so only a first use goes through
+    a stand-in.
+    """
+
+    def __init__(self, name: str):
+        self.__name__ = f"tutor.engine.{name}"
+        self.module: ModuleType | None = None
+
+    def __getattr__(self, attribute: str) -> _Deferred:
+        if attribute.startswith("__"):
+            raise AttributeError(attribute)
+        return _Deferred(self, attribute)
+
+    def load(self):
+        if self.module is None:
+            self.module = import_module(self.__name__)
+            family = _family(self)
+            for entry in TECHNIQUES:
+                if entry.family == family:
+                    for field in ("finder", "texts", "rate"):
+                        value = getattr(entry, field)
+                        if isinstance(value, _Deferred):
+                            object.__setattr__(entry, field, value.resolve())
+        return self.module
+
+
+class _Deferred:
+    """A family's finder, rate or texts (`made`: an instance of the named class) until the family
+    is loaded."""
+
+    __slots__ = ("family", "attribute", "made", "real")
+
+    def __init__(self, family: _Family, attribute: str, made: bool = False):
+        self.family, self.attribute, self.made, self.real = family, attribute, made, None
+
+    def resolve(self):
+        if self.real is None:
+            found = getattr(self.family.load(), self.attribute)
+            self.real = found() if self.made else found
+        return self.real
+
+    def __call__(self, *arguments):
+        if not arguments and not self.made:  # a texts class, made in a row below
+            return _Deferred(self.family, self.attribute, made=True)
+        return self.resolve()(*arguments)
+
+    def __getattr__(self, attribute: str):
+        if attribute.startswith("__"):
+            raise AttributeError(attribute)
+        return getattr(self.resolve(), attribute)
+
+
+(als, backtracking, chains, colouring, fish, forcing, grouped, intersections, single_digit,
+ subsets, sue_de_coq, uniqueness, wings) = map(_Family, (
+    "als", "backtracking", "chains", "colouring", "fish", "forcing", "grouped", "intersections",
+    "single_digit", "subsets", "sue_de_coq", "uniqueness", "wings"))
+FORCING_HIGHEST_RATING = 9.9
+"""forcing.HIGHEST_RATING, written here so that building the registry does not import forcing (a
+test checks that the two agree)."""
 
 NAKED_SUBSET, HIDDEN_SUBSET = subsets.NakedSubsetTexts(), subsets.HiddenSubsetTexts()
 BASIC_FISH, FINNED_FISH = fish.BasicFishTexts(), fish.FinnedFishTexts()
@@ -14,7 +86,7 @@ BASIC_FISH, FINNED_FISH = fish.BasicFishTexts(), fish.FinnedFishTexts()
 # One row per technique, easiest first: the order is the ladder's.
 # Levels are the card's 0-6 scale (once, more than once; None: off the card); ratings are on
 # Sudoku Explainer's scale (a `rate` function refines it per step).
-_ROWS = (
+_ROWS: tuple[tuple[Any, ...], ...] = (
     # id, name, family module, level, repeated, score group, rating, finder, texts, rate
     # The card's ladder, with its 0-6 levels.
     ("naked_single", "Naked single", singles, 0, 0, "naked_single", 2.3,
@@ -110,7 +182,7 @@ _ROWS = (
      als.als_chains, als.AlsChainTexts(), als.als_chain_rating),
     # Forcing chains and nets, the last resort before a guess: Sudoku Explainer's forcing chains
     # and dynamic (net) forcing chains, 7.5 to 9.9 by shape and length (forcing.forcing_rating).
-    ("forcing_chain", "Forcing chain", forcing, None, None, "forcing_chain", forcing.HIGHEST_RATING,
+    ("forcing_chain", "Forcing chain", forcing, None, None, "forcing_chain", FORCING_HIGHEST_RATING,
      forcing.forcing_chains, forcing.ForcingChainTexts(), forcing.forcing_rating),
     # The last resort: a guess, shown with the contradiction that proves it.
     ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,

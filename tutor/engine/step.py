@@ -2,17 +2,35 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections import namedtuple
 
-from tutor.engine.chain import Link
 from tutor.engine.technique import ENTRIES, HintLevel, Technique
 from tutor.model.geometry import cell_name
 
+TYPE_CHECKING = False  # not typing's: importing typing costs every command that takes a step
 if TYPE_CHECKING:
+    from typing import NamedTuple
+
+    from tutor.engine.chain import Link
     from tutor.engine.reasons import Position
 
+    class _StepFields(NamedTuple):
+        technique: str
+        placements: tuple[tuple[int, int], ...] = ()
+        eliminations: tuple[tuple[int, int], ...] = ()
+        cells: tuple[int, ...] = ()
+        units: tuple[int, ...] = ()
+        digits: tuple[int, ...] = ()
+        roles: tuple[tuple[str, tuple[int, ...]], ...] = ()
+        chain: tuple[Link, ...] = ()
+else:
+    # The same fields as a plain named tuple at run time (typing.NamedTuple builds one of these).
+    _StepFields = namedtuple(
+        "Step", "technique placements eliminations cells units digits roles chain",
+        defaults=((),) * 7)
 
-class Step(NamedTuple):
+
+class Step(_StepFields):
     """One deduction: what it places or removes, and the pattern that proves it.
 
     `cells`, `units` and `digits` form the pattern (for highlighting). `roles` names the parts of
@@ -24,14 +42,7 @@ class Step(NamedTuple):
     cheaper to build, which the grader does for every step of every puzzle.
     """
 
-    technique: str
-    placements: tuple[tuple[int, int], ...] = ()
-    eliminations: tuple[tuple[int, int], ...] = ()
-    cells: tuple[int, ...] = ()
-    units: tuple[int, ...] = ()
-    digits: tuple[int, ...] = ()
-    roles: tuple[tuple[str, tuple[int, ...]], ...] = ()
-    chain: tuple[Link, ...] = ()
+    __slots__ = ()
 
     @property
     def entry(self) -> Technique:

@@ -9,6 +9,8 @@ BOX_HEIGHT = 3
 BOX_WIDTH = 3
 SIZE = BOX_HEIGHT * BOX_WIDTH
 CELL_COUNT = SIZE * SIZE
+MIN_PROPER_GIVENS = 17
+"""No 9x9 puzzle with fewer givens has a single solution (McGuire, Tugemann and Civario, 2012)."""
 DIGITS = tuple(range(1, SIZE + 1))
 CELLS = tuple(range(CELL_COUNT))
 
@@ -21,7 +23,16 @@ def bit(digit: int) -> int:
     return 1 << (digit - 1)
 
 
-DIGITS_IN = tuple(tuple(d for d in DIGITS if mask & bit(d)) for mask in range(ALL_DIGITS + 1))
+def _digits_in() -> tuple[tuple[int, ...], ...]:
+    # Built by doubling (the masks with digit d are those without it, plus d), not by testing each
+    # digit of each mask: every command that reads a puzzle pays for this table at start-up.
+    table: list[tuple[int, ...]] = [()]
+    for d in DIGITS:
+        table += [digits + (d,) for digits in table]
+    return tuple(table)
+
+
+DIGITS_IN = _digits_in()
 """DIGITS_IN[mask]: the digits of a mask, ascending."""
 COUNT = tuple(len(digits) for digits in DIGITS_IN)
 """COUNT[mask]: how many digits a mask holds."""

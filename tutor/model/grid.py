@@ -107,7 +107,7 @@ def fresh_puzzle(values: tuple[int, ...]) -> Grid | None:
         return None
     grid = Grid.__new__(Grid)
     grid._values = values
-    grid._givens = frozenset(compress(CELLS, values))
+    grid._givens = None  # the filled cells, made into a set when first asked for
     grid._masks = _fields(free)
     grid._hash = None
     grid._fresh = True
@@ -132,6 +132,7 @@ class Grid:
     """
 
     __slots__ = ("_values", "_givens", "_masks", "_hash", "_fresh")
+    _givens: frozenset[int] | None
 
     def __init__(self, values: Iterable[int], givens: Iterable[int] | None = None,
                  masks: Iterable[int] | None = None):
@@ -169,7 +170,10 @@ class Grid:
     @property
     def givens(self) -> frozenset[int]:
         """The cells holding the puzzle's clues."""
-        return self._givens
+        givens = self._givens
+        if givens is None:  # a fresh puzzle (fresh_puzzle): its filled cells
+            givens = self._givens = frozenset(compress(CELLS, self._values))
+        return givens
 
     @property
     def masks(self) -> tuple[int, ...]:
@@ -189,7 +193,7 @@ class Grid:
         return self._values[cell]
 
     def is_given(self, cell: int) -> bool:
-        return cell in self._givens
+        return cell in self.givens
 
     def candidates(self, cell: int) -> frozenset[int]:
         """The candidates of a cell (empty for a filled cell)."""
@@ -250,7 +254,7 @@ class Grid:
         """Put `digit` in an empty or user-filled cell and remove it from the peers' candidates."""
         _check_cell(cell)
         _check_digit(digit)
-        if cell in self._givens:
+        if cell in self.givens:
             raise ValueError(f"{cell_name(cell)} is a given")
         values = list(self._values)
         masks = list(self._masks)
@@ -263,12 +267,12 @@ class Grid:
         clear = ~bit(digit)
         for peer in PEERS[cell]:
             masks[peer] &= clear
-        return Grid(values, self._givens, masks)
+        return Grid(values, self.givens, masks)
 
     def clear(self, cell: int) -> Grid:
         """Empty a user-filled cell; its candidates become the standard ones again."""
         _check_cell(cell)
-        if cell in self._givens:
+        if cell in self.givens:
             raise ValueError(f"{cell_name(cell)} is a given")
         old = self._values[cell]
         if not old:
@@ -276,7 +280,7 @@ class Grid:
         values = list(self._values)
         values[cell] = 0
         masks = self._restore_digit(values, list(self._masks), cell, old)
-        return Grid(values, self._givens, masks)
+        return Grid(values, self.givens, masks)
 
     @staticmethod
     def _restore_digit(values, masks, cell, digit):
@@ -305,7 +309,7 @@ class Grid:
             _check_cell(cell)
             _check_digit(digit)
             masks[cell] &= ~bit(digit)
-        return Grid(self._values, self._givens, masks)
+        return Grid(self._values, self.givens, masks)
 
     def with_candidates(self, cell: int, digits: Iterable[int]) -> Grid:
         """Set a cell's candidates explicitly (a user's own pencil marks)."""
@@ -315,7 +319,7 @@ class Grid:
             _check_digit(d)
         masks = list(self._masks)
         masks[cell] = 0 if self._values[cell] else mask_of(digits)
-        return Grid(self._values, self._givens, masks)
+        return Grid(self._values, self.givens, masks)
 
     def toggle_candidate(self, cell: int, digit: int) -> Grid:
         """Add the candidate if absent, remove it if present (empty cells only)."""
@@ -324,16 +328,16 @@ class Grid:
             return self
         masks = list(self._masks)
         masks[cell] ^= bit(digit)
-        return Grid(self._values, self._givens, masks)
+        return Grid(self._values, self.givens, masks)
 
     def with_standard_candidates(self) -> Grid:
         """The same values with freshly computed standard pencil marks."""
-        return Grid(self._values, self._givens)
+        return Grid(self._values, self.givens)
 
     def restart(self) -> Grid:
         """Only the givens, with standard pencil marks."""
-        values = [v if c in self._givens else 0 for c, v in enumerate(self._values)]
-        return Grid(values, self._givens)
+        values = [v if c in self.givens else 0 for c, v in enumerate(self._values)]
+        return Grid(values, self.givens)
 
     def as_puzzle(self) -> Grid:
         """Every filled cell becomes a given, with standard pencil marks."""
@@ -366,12 +370,12 @@ class Grid:
     def __eq__(self, other):
         if not isinstance(other, Grid):
             return NotImplemented
-        return (self._values == other._values and self._givens == other._givens
+        return (self._values == other._values and self.givens == other.givens
                 and self._masks == other._masks)
 
     def __hash__(self):
         if self._hash is None:
-            self._hash = hash((self._values, self._givens, self._masks))
+            self._hash = hash((self._values, self.givens, self._masks))
         return self._hash
 
     def __repr__(self):

@@ -33,6 +33,7 @@ from tutor.model.geometry import (
     CELL_COUNT,
     CELLS,
     COL_OF,
+    MIN_PROPER_GIVENS,
     PEERS,
     ROW_OF,
     SIZE,
@@ -49,8 +50,9 @@ _CELL_LAYOUT, _ROW_LAYOUT, _COLUMN_LAYOUT, _BOX_LAYOUT = range(_LAYOUTS)
 _CANDIDATES = CELL_COUNT * SIZE  # candidate number: cell * SIZE + digit - 1
 
 _VALUE_BITS = (1 << SIZE) - 1
-_GUARDS = sum(1 << (_STRIDE * f + SIZE) for f in range(_LAYOUTS * _FIELDS_PER_LAYOUT))
-_FULL = sum(((1 << _STRIDE) - 1) << (_STRIDE * f) for f in range(_LAYOUTS * _FIELDS_PER_LAYOUT))
+_FULL = (1 << (_STRIDE * _LAYOUTS * _FIELDS_PER_LAYOUT)) - 1  # every field's bits, guards too
+# The lowest bit of every field (a geometric series, summed in one division), moved to the guard.
+_GUARDS = _FULL // ((1 << _STRIDE) - 1) << SIZE
 _GUARD_COUNT = _GUARDS.bit_count()
 _CELL_FIELDS = _GUARDS & ((1 << (_STRIDE * _FIELDS_PER_LAYOUT)) - 1)
 
@@ -60,49 +62,58 @@ for _unit in BOX_UNITS:
         _PLACE_IN_BOX[_cell] = _place
 
 
-def _fields_of(candidate: int) -> tuple[tuple[int, int], ...]:
-    """(field, bit) of a candidate in each layout."""
-    cell, digit_index = divmod(candidate, SIZE)
+def _positions_of(cell: int, digit_index: int) -> tuple[int, int, int, int]:
+    """The candidate's bit position in each layout of the state: its field in the cell layout
+    (the cell), then in the row, column and box layouts (digit, unit), and its bit in the field."""
+    # Written out, not looped over the layouts: this runs 729 times at import, which every
+    # `tutor solve` pays.
     row, column = ROW_OF[cell], COL_OF[cell]
-    return (
-        (cell, digit_index),
-        (digit_index * SIZE + row, column),
-        (digit_index * SIZE + column, row),
-        (digit_index * SIZE + BOX_OF[cell], _PLACE_IN_BOX[cell]),
-    )
+    unit_fields = _FIELDS_PER_LAYOUT + digit_index * SIZE  # the row layout's (digit, first unit)
+    return (_STRIDE * cell + digit_index,
+            _STRIDE * (unit_fields + row) + column,
+            _STRIDE * (_FIELDS_PER_LAYOUT + unit_fields + column) + row,
+            _STRIDE * (2 * _FIELDS_PER_LAYOUT + unit_fields + BOX_OF[cell]) + _PLACE_IN_BOX[cell])
 
 
-def _positions_of(candidate: int) -> tuple[int, ...]:
-    """The candidate's bit position in each layout of the state."""
-    return tuple(_STRIDE * (layout * _FIELDS_PER_LAYOUT + field) + place
-                 for layout, (field, place) in enumerate(_fields_of(candidate)))
-
-
-_POSITIONS = tuple(_positions_of(c) for c in range(_CANDIDATES))
+_POSITIONS = tuple(_positions_of(cell, d) for cell in CELLS for d in range(SIZE))
 _CANDIDATE_AT = [0] * (_STRIDE * _LAYOUTS * _FIELDS_PER_LAYOUT)
 for _candidate, _positions in enumerate(_POSITIONS):
     for _position in _positions:
         _CANDIDATE_AT[_position] = _candidate
 
 
-_BITS = [sum(1 << p for p in _POSITIONS[c]) for c in range(_CANDIDATES)]
+_BITS = [1 << a | 1 << b | 1 << c | 1 << d for a, b, c, d in _POSITIONS]
 
 
-def _keep_mask(candidate: int) -> int:
-    """The state bits that survive placing `candidate`."""
-    cell, digit_index = divmod(candidate, SIZE)
-    cleared = 0
-    for digit in range(SIZE):  # includes the candidate itself
-        cleared |= _BITS[cell * SIZE + digit]
+# A peer's candidate of digit d sits in every layout where the same peer's candidate of digit 0
+# does, moved by d fields' worth of bits: by d in the cell layout, by d * SIZE fields in the unit
+# layouts. So each cell's peers are summed once, for digit 0, and shifted per digit.
+_UNIT_LAYOUTS = ((1 << (_STRIDE * _LAYOUTS * _FIELDS_PER_LAYOUT)) - 1) ^ (
+    (1 << (_STRIDE * _FIELDS_PER_LAYOUT)) - 1)
+
+
+def _keep_masks(cell: int) -> list[int]:
+    """The state bits that survive placing each digit in `cell` (digit 1 first)."""
+    peers = 0
     for peer in PEERS[cell]:
-        cleared |= _BITS[peer * SIZE + digit_index]
-    for position in _POSITIONS[candidate]:  # the four fields it closes
-        cleared |= 1 << (position - position % _STRIDE + SIZE)
-    return _FULL & ~cleared
+        peers |= _BITS[peer * SIZE]
+    # The four fields placing a digit closes: the cell's own, and its (digit, unit) fields, which
+    # move with the digit as the peers' unit-layout bits do.
+    closed = 0
+    for position in _POSITIONS[cell * SIZE]:
+        closed |= 1 << (position - position % _STRIDE + SIZE)
+    peer_cells = peers & ~_UNIT_LAYOUTS
+    units = (peers | closed) & _UNIT_LAYOUTS
+    own = closed & ~_UNIT_LAYOUTS  # every candidate of the cell itself, the placed one included
+    for digit_index in range(SIZE):
+        own |= _BITS[cell * SIZE + digit_index]
+    # XOR with _FULL clears them: they are all inside it.
+    return [_FULL ^ (own | peer_cells << digit_index | units << (_STRIDE * SIZE * digit_index))
+            for digit_index in range(SIZE)]
 
 
-_KEEP = [_keep_mask(c) for c in range(_CANDIDATES)]
-_REMOVE = [_FULL & ~_BITS[c] for c in range(_CANDIDATES)]
+_KEEP = [mask for cell in CELLS for mask in _keep_masks(cell)]
+_REMOVE = [_FULL ^ bits for bits in _BITS]
 # Indexed by the bit length of a cell field's guard: the guards of the cell's peers.
 _PEER_GUARDS = [0] * (_STRIDE * _FIELDS_PER_LAYOUT + 1)
 for _cell in CELLS:
@@ -113,8 +124,9 @@ _IN_CELL_LAYOUT = [1 << _POSITIONS[c][_CELL_LAYOUT] for c in range(_CANDIDATES)]
 # string format.
 _NIBBLE = [(c % SIZE + 1) << (4 * (c // SIZE)) for c in range(_CANDIDATES)]
 # Indexed by a hexadecimal digit's character code: its value.
-_HEX_VALUE = bytes(int(chr(code), 16) if chr(code) in "0123456789abcdef" else 0
-                   for code in range(256))
+_HEX_VALUE = bytearray(256)
+for _value, _code in enumerate(b"0123456789abcdef"):
+    _HEX_VALUE[_code] = _value
 
 # --- pointing and claiming on the row and column layouts -----------------------------------------
 # In the row layout a field (digit, row) splits into segments of BOX_WIDTH bits, one per box the row
@@ -369,7 +381,6 @@ class Validity(namedtuple("Validity", "status solutions message solution conflic
         return self.status == "unique"
 
 
-MIN_PROPER_GIVENS = 17
 
 
 def validity(grid: Grid, limit: int = 2) -> Validity:

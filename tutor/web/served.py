@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 
-from tutor.web.sessions import display, normalise
 
 ENV_CODE = "TUTOR_SERVED_CODE"
 """The learner's resume code; set only for an app served to a browser."""
@@ -28,10 +27,17 @@ ALTERNATIVES = (
 
 def served_code() -> str | None:
     """The resume code when the app is served to a browser, else None."""
-    return normalise(os.environ.get(ENV_CODE))
+    code = os.environ.get(ENV_CODE)
+    if code is None:
+        return None  # not served: the app's start need not load the web sessions' module
+    from tutor.web.sessions import normalise  # lazy: see above
+
+    return normalise(code)
 
 
 def resume_link(code: str) -> str:
+    from tutor.web.sessions import display  # lazy: only a served app shows its code
+
     base = os.environ.get(ENV_URL, "").split("?")[0]
     return f"{base}?resume={display(code)}" if base else f"?resume={display(code)}"
 
@@ -41,6 +47,8 @@ def served_help() -> str | None:
     code = served_code()
     if code is None:
         return None
+    from tutor.web.sessions import display  # lazy: as in served_code
+
     kept = ", ".join(f"{key} {what}" for key, what in BROWSER_KEYS)
     instead = "\n".join(f"  [b]{key}[/b]  {what}" for key, what in ALTERNATIVES)
     return (f"[b]In a browser[/b]  Your resume code: [b]{display(code)}[/b]. This browser comes back "
@@ -53,5 +61,7 @@ def served_greeting() -> str | None:
     code = served_code()
     if code is None:
         return None
+    from tutor.web.sessions import display  # lazy: as in served_code
+
     return (f"Your resume code is {display(code)}: keep it to continue from another browser "
             "(? shows it again).")

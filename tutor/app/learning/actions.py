@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from tutor.app.learning.launch import open_lesson_menu, open_technique_lesson
-
 
 class LessonActions:
     """Needs the game screen's `game`; `sync_lesson_link()` is called after each redraw."""
@@ -11,11 +9,15 @@ class LessonActions:
     lesson_link_shown = False
 
     def action_lessons(self) -> None:
+        from tutor.app.learning.launch import open_lesson_menu  # lazy: the first frame needs no lesson
+
         open_lesson_menu(self.app)
 
     def action_hint_lesson(self) -> None:
         step = self.hinted_step()
         if step is not None:
+            from tutor.app.learning.launch import open_technique_lesson  # lazy: as above
+
             open_technique_lesson(self.app, step.technique)
 
     def hinted_step(self):

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from tutor.engine import band, technique
 from tutor.play.game import Game
-from tutor.generator import Generated
-from tutor.generator.generate import level_text
-from tutor.generator.needs import uses
-from tutor.app.making.editor_screen import EditorScreen, Composed
-from tutor.app.making.generating_screen import GeneratingScreen
-from tutor.app.making.level_screen import LevelScreen, Request
-from tutor.app.making.visualiser_screen import VisualiserScreen
+
+# The making screens and the generator load when one of these keys is first pressed: the app's
+# first frame needs none of them.
+TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
+if TYPE_CHECKING:
+    from tutor.generator import Generated
+    from tutor.app.making.editor_screen import Composed
+    from tutor.app.making.level_screen import Request
 
 
 class MakingActions:
@@ -22,6 +23,9 @@ class MakingActions:
     """The technique asked for last, offered again."""
 
     def action_new_puzzle(self) -> None:
+        from tutor.app.making.generating_screen import GeneratingScreen  # lazy: start-up
+        from tutor.app.making.level_screen import LevelScreen  # lazy: start-up
+
         def asked(request: Request | None) -> None:
             if request is not None:
                 self.last_level = str(request.levels) if request.levels is not None else ""
@@ -36,6 +40,9 @@ class MakingActions:
         if made is None:
             self.say("New puzzle cancelled.")
             return
+        from tutor.generator.generate import level_text  # lazy: start-up
+        from tutor.generator.needs import uses  # lazy: start-up
+
         level = made.grade.level
         same = "seed, level and symmetry" if symmetric else "seed and level"
         name = f"Level {level_text(level)} puzzle, seed {made.seed}"
@@ -50,6 +57,8 @@ class MakingActions:
                        f"seed {made.seed}: the same {same} make it again.")
 
     def action_editor(self) -> None:
+        from tutor.app.making.editor_screen import EditorScreen  # lazy: start-up
+
         def done(composed: Composed | None) -> None:
             if composed is not None:
                 self.load_game(Game(composed.grid, composed.name))
@@ -57,4 +66,6 @@ class MakingActions:
         self.app.push_screen(EditorScreen(self.game.puzzle.values), done)
 
     def action_visualiser(self) -> None:
+        from tutor.app.making.visualiser_screen import VisualiserScreen  # lazy: start-up
+
         self.app.push_screen(VisualiserScreen(self.game.puzzle, self.game.name))
