@@ -31,7 +31,7 @@ def mark_dead(key) -> None:
 
 
 def forget() -> None:
-    """Start afresh (tests that compare a finder's work with and without the memory)."""
+    """Start afresh: each grade does, so that it costs the same whatever was graded before."""
     _DEAD.clear()
 
 

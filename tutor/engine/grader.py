@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from tutor.model.grid import Grid
 from tutor.engine.backtracking import guess_step
+from tutor.engine.dead_ends import forget as forget_dead_ends
 from tutor.engine.engine import check_position, ladder_of
 from tutor.engine.registry import CARD_LADDER, technique
 from tutor.engine.scoring import Scorer
@@ -61,6 +62,7 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
     # a backtracking step needs the solution (it raises then for an improper puzzle), or when the
     # walk ends in an impossible grid (a puzzle with no solution). Clashing givens go to the full
     # check at once.
+    forget_dead_ends()  # a grade costs the same whatever was graded before (engine/dead_ends.py)
     walk = Walk(grid.values, grid.live_masks)
     known: list[tuple[int, ...] | None] = [
         None if grid.is_fresh_puzzle and not walk.clash else check_position(grid)]
