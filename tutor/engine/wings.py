@@ -197,11 +197,15 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 _last_patterns: list = [None, None]
 """The open cells (cell: candidates) of the last position _wxyz_patterns saw, and its patterns."""
 
-_REDO_ALL = 8
+_REDO_ALL = 12
 """Past this many changed cells, the patterns are searched afresh rather than around the changes."""
 
 
-def _wxyz_patterns(open_cells: list[int], open_masks: list[int]) -> list[tuple[tuple[int, ...], int]]:
+Pattern = tuple[tuple[int, ...], int]
+"""A WXYZ pattern: its four cells ascending, and z."""
+
+
+def _wxyz_patterns(open_cells: list[int], open_masks: list[int]) -> list[Pattern]:
     """(quad, z) for every four open cells (in cell order, quads in lexicographic order) holding
     four digits between them of which only z is unrestricted. A pattern depends on its four
     cells' candidates alone, so between positions only the quads through a changed cell are
@@ -213,7 +217,8 @@ def _wxyz_patterns(open_cells: list[int], open_masks: list[int]) -> list[tuple[t
         changed.update(c for c in before if c not in now)
         if len(changed) <= _REDO_ALL:
             kept = [p for p in patterns if changed.isdisjoint(p[0])]
-            found = {p for c in changed if c in now for p in _quads_through(c, open_cells, open_masks)}
+            found = {p for c in changed if c in now
+                     for p in _quads_through(c, open_cells, open_masks)}
             patterns = sorted(kept + list(found))
             _last_patterns[0], _last_patterns[1] = now, patterns
             return patterns
@@ -222,7 +227,7 @@ def _wxyz_patterns(open_cells: list[int], open_masks: list[int]) -> list[tuple[t
     return patterns
 
 
-def _all_quads(open_cells: list[int], open_masks: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
+def _all_quads(open_cells: list[int], open_masks: list[int]) -> Iterator[Pattern]:
     """The patterns of _wxyz_patterns, in order, by a depth-first search over the open cells."""
     peer_bits = _PEER_BITS
     count = COUNT
@@ -288,7 +293,7 @@ def _all_quads(open_cells: list[int], open_masks: list[int]) -> Iterator[tuple[t
                         yield (a, b, c, d), ONLY_DIGIT[bad]
 
 
-def _quads_through(x: int, open_cells: list[int], open_masks: list[int]):
+def _quads_through(x: int, open_cells: list[int], open_masks: list[int]) -> Iterator[Pattern]:
     """The patterns of _wxyz_patterns that hold cell x (an open cell)."""
     peer_bits = _PEER_BITS
     count = COUNT
