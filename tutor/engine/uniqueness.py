@@ -69,7 +69,22 @@ def _allowed(values) -> list[int]:
     return [empty & ~b for b in blocked]
 
 
-def _candidate_rectangles(values, masks):
+_last_rectangles: list = [None, None]
+"""The last position _candidate_rectangles saw (values and masks as tuples) and its answer: the
+unique and hidden rectangle finders ask about the same position in turn."""
+
+
+def _candidate_rectangles(values, masks) -> list:
+    """(corners, rectangle bits, pair mask, floors, roofs) for each rectangle and digit pair,
+    worked out once per position (see _rectangles_of)."""
+    key = (tuple(values), tuple(masks))
+    if _last_rectangles[0] != key:
+        _last_rectangles[1] = list(_rectangles_of(values, masks))
+        _last_rectangles[0] = key
+    return _last_rectangles[1]
+
+
+def _rectangles_of(values, masks):
     """(corners, rectangle bits, pair mask, floors, roofs) for each rectangle and digit pair.
 
     The pair comes from a corner holding exactly those two candidates; every corner must be empty
