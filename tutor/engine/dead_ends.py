@@ -9,7 +9,7 @@ search over these places found nothing" (never what it found) keeps every step t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 
 from tutor.model.geometry import DIGITS, digit_cell_sets
 from tutor.engine.step import Step
@@ -17,14 +17,14 @@ from tutor.engine.step import Step
 LIMIT = 1 << 15
 """Dead ends kept before the memory starts afresh (a few megabytes at most)."""
 
-_DEAD: set = set()
+_DEAD: set[Hashable] = set()
 
 
-def is_dead(key) -> bool:
+def is_dead(key: Hashable) -> bool:
     return key in _DEAD
 
 
-def mark_dead(key) -> None:
+def mark_dead(key: Hashable) -> None:
     if len(_DEAD) >= LIMIT:
         _DEAD.clear()
     _DEAD.add(key)
@@ -35,7 +35,7 @@ def forget() -> None:
     _DEAD.clear()
 
 
-def by_digit(tag, masks: Sequence[int],
+def by_digit(tag: str, masks: Sequence[int],
              search: Callable[[int, int], Iterator[Step]]) -> Iterator[Step]:
     """The steps of `search(digit, places)` for each digit in turn (places: its cells as an 81-bit
     set), skipping the digits whose places `tag`'s search already went through in vain. `search`
