@@ -43,16 +43,18 @@ _STACK_MASKS = tuple(
 
 
 _CELL_ROW_COL = tuple(divmod(cell, SIZE) for cell in range(CELL_COUNT))
-_last_line_masks: list = [None, None]
-"""The last position _all_line_masks saw (its masks as a tuple) and its answer: the six fish
-finders ask about the same position in turn."""
+_last_line_masks: list = [None]
+"""(masks as a tuple, answer) for the last position _all_line_masks saw: the six fish finders ask
+about the same position in turn. One slot, replaced whole, so that finders running in two threads
+(the app's hint and grade workers) never pair one position's key with another's answer."""
 
 
 def _all_line_masks(masks: Sequence[int]) -> list[tuple[list[int], list[int]]]:
     """_line_masks for every digit (index digit; index 0 unused), worked out once per position."""
     key = tuple(masks)
-    if _last_line_masks[0] == key:
-        return _last_line_masks[1]
+    last = _last_line_masks[0]
+    if last is not None and last[0] == key:
+        return last[1]
     found: list[tuple[list[int], list[int]]] = [([0] * SIZE, [0] * SIZE) for _ in range(SIZE + 1)]
     for cell, mask in enumerate(key):
         if mask:
@@ -61,8 +63,7 @@ def _all_line_masks(masks: Sequence[int]) -> list[tuple[list[int], list[int]]]:
                 rows, columns = found[digit]
                 rows[r] |= 1 << c
                 columns[c] |= 1 << r
-    _last_line_masks[0] = key
-    _last_line_masks[1] = found
+    _last_line_masks[0] = (key, found)
     return found
 
 

@@ -194,8 +194,10 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             yield step
 
 
-_last_patterns: list = [None, None]
-"""The open cells (cell: candidates) of the last position _wxyz_patterns saw, and its patterns."""
+_last_patterns: list = [None]
+"""(open cells as cell: candidates, patterns) of the last position _wxyz_patterns saw. One slot,
+replaced whole, so that searches in two threads (the app's hint and grade workers) never pair one
+position's cells with another's patterns."""
 
 _REDO_ALL = 12
 """Past this many changed cells, the patterns are searched afresh rather than around the changes."""
@@ -211,8 +213,9 @@ def _wxyz_patterns(open_cells: list[int], open_masks: list[int]) -> list[Pattern
     cells' candidates alone, so between positions only the quads through a changed cell are
     searched again (the walk changes a few cells from one stuck position to the next)."""
     now = dict(zip(open_cells, open_masks))
-    before, patterns = _last_patterns
-    if before is not None:
+    last = _last_patterns[0]
+    if last is not None:
+        before, patterns = last
         changed = {c for c, m in now.items() if before.get(c) != m}
         changed.update(c for c in before if c not in now)
         if len(changed) <= _REDO_ALL:
@@ -220,10 +223,10 @@ def _wxyz_patterns(open_cells: list[int], open_masks: list[int]) -> list[Pattern
             found = {p for c in changed if c in now
                      for p in _quads_through(c, open_cells, open_masks)}
             patterns = sorted(kept + list(found))
-            _last_patterns[0], _last_patterns[1] = now, patterns
+            _last_patterns[0] = (now, patterns)
             return patterns
     patterns = list(_all_quads(open_cells, open_masks))
-    _last_patterns[0], _last_patterns[1] = now, patterns
+    _last_patterns[0] = (now, patterns)
     return patterns
 
 
