@@ -190,3 +190,15 @@ def pattern_text_problems(step, wrong_article: str) -> list[str]:
     if " a 8" in full or wrong_article in " ".join(texts):
         found.append(f"{step}: a wrong article")
     return found
+
+
+def first_guess(grid):
+    """(position, guess): where the card's ladder first gets stuck on the grid's puzzle, and the
+    guess a hint teaches there (with its proof; a grade's own guesses carry none)."""
+    import tutor
+
+    result = tutor.grade(grid, "card")
+    index = next(i for i, s in enumerate(result.steps) if s.technique == "backtracking")
+    for step in result.steps[:index]:
+        grid = grid.apply(step)
+    return grid, tutor.next_step(grid, "card")

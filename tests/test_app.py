@@ -19,7 +19,7 @@ from tutor.app.screens.paste_screen import PasteScreen
 from tutor.app.screens.resume_screen import ResumeScreen
 from tutor.model.geometry import cell_name, parse_cell_name
 from tutor.model.bundled import default_puzzle
-from conftest import run_palette_command
+from conftest import first_guess, run_palette_command
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 MULTIPLE = "." * 81
@@ -442,9 +442,8 @@ def test_pattern_parts_are_marked_by_letters_not_colour_alone():
         assert shown.count("p") == 1 and shown.count("w") == 2, shown
         assert "p" not in hidden and "w" not in hidden
     # A guess's proof numbers the chain's cells in order.
-    stuck = tutor.parse(next(c for c in tutor.model.bundled.collections() if c.level == 6)
-                        .puzzles()[0].line)
-    guess = next(s for s in tutor.grade(stuck, "card").steps if s.technique == "backtracking")
+    stuck, guess = first_guess(tutor.parse(next(c for c in tutor.model.bundled.collections()
+                                                 if c.level == 6).puzzles()[0].line))
     view = step_view(stuck, None, guess, PATTERN_LEVEL)
     assert [m for _, m in view.marks][:3] == ["1", "2", "3"]
     assert view.marks[0][0] == guess.cells[0]

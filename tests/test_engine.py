@@ -10,6 +10,8 @@ from tutor.model.geometry import cell_name
 from tutor.model.grid import Grid
 from tutor.model.bundled import collections
 
+from conftest import first_guess
+
 LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
 MILP_EXAMPLE = "8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......"
 
@@ -329,3 +331,22 @@ def test_a_pencil_mark_a_peer_rules_out_is_not_a_place():
     assert grade.solution_values == solution
     step = tutor.next_step(grid)
     assert all(digit == solution[cell] for cell, digit in step.placements)
+
+
+def test_a_grade_guesses_cheaply_and_a_hint_teaches():
+    # A grade shows no proof, so it does not search one: its guess is the first cell with the
+    # fewest candidates. A hint's guess is the one whose wrong digit breaks fastest by singles.
+    for grid in bundled_grids(("6",), per_level=2):
+        card = tutor.grade(grid, "card")
+        index = next(i for i, s in enumerate(card.steps) if s.technique == "backtracking")
+        stuck, hint = first_guess(grid)
+        guess = card.steps[index]
+        (cell, digit), = guess.placements
+        assert not guess.chain and hint.chain
+        assert digit == card.solution.values[cell]
+        assert len(stuck.candidates(cell)) == min(len(stuck.candidates(c)) for c in stuck.empty_cells)
+        assert cell == min(c for c in stuck.empty_cells
+                           if len(stuck.candidates(c)) == len(stuck.candidates(cell)))
+        # What a grade reports is settled by its first guess, whichever cell it takes.
+        assert (card.level, card.rating, card.hardest) == (6, 10.0, "backtracking")
+        assert card.card_runs_out_at == card.bottleneck_index == index

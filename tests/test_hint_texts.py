@@ -15,6 +15,8 @@ from tutor.model.geometry import DIGITS, UNITS, cell_name, digits_name, unit_nam
 from tutor.model.grid import Grid
 from tutor.play.game import Game
 
+from conftest import first_guess
+
 EXAMPLES = 3
 """Steps rendered per technique, each from a different position."""
 
@@ -53,13 +55,16 @@ def examples() -> dict[str, list[tuple[Step, Position]]]:
         if all(len(v) == EXAMPLES for v in found.values()):
             break
     # With forcing chains on the full ladder a bundled puzzle may never need a guess: the guesses
-    # are taken where the card's ladder is stuck, as in the backtracking lesson.
+    # are the hints' (with their proofs) where the card's ladder is stuck, as in the backtracking
+    # lesson.
     for grid, steps in bundled_paths("card"):
         if len(found["backtracking"]) >= EXAMPLES:
             break
-        for step, position in zip(steps, positions_along(grid, steps)):
-            if step.technique == "backtracking" and len(found["backtracking"]) < EXAMPLES:
-                found["backtracking"].append((step, position))
+        techniques = [s.technique for s in steps]
+        if "backtracking" in techniques:
+            _, guess = first_guess(grid)
+            index = techniques.index("backtracking")
+            found["backtracking"].append((guess, list(positions_along(grid, steps[:index + 1]))[index]))
     return found
 
 

@@ -1,9 +1,14 @@
 """Backtracking, the last resort: a guess, shown with the contradiction that proves it.
 
-When no technique applies, the tutor still teaches: it picks a cell with two candidates and the
-wrong one whose contradiction follows fastest by singles, and shows that chain cell by cell, up
+When no technique applies, the tutor still teaches: a hint picks a cell with two candidates and
+the wrong one whose contradiction follows fastest by singles, and shows that chain cell by cell, up
 to the cell or unit that breaks. Only when no two-candidate cell breaks by singles does it fall
 back to "trying it leads to a contradiction" (which the solver has proved).
+
+Grading takes its guesses the cheap way (`guess_step`): searching the proof tries every
+two-candidate cell, which made grading with the card's ladder twice as slow, and a grade shows no
+proof. Everything the grade reports up to its first guess, and the level, rating and hardest
+technique that guess sets, are the same either way.
 """
 
 from __future__ import annotations
@@ -45,9 +50,7 @@ def backtracking_step(values: Sequence[int], masks: Sequence[int], solution: Seq
         if found is not None:
             best = (cell, wrong, *found)
     if best is None:
-        cell = min((c for c in CELLS if not values[c]), key=lambda c: (COUNT[masks[c]], c))
-        return Step("backtracking", placements=((cell, solution[cell]),), cells=(cell,),
-                    digits=DIGITS_IN[masks[cell]])
+        return guess_step(values, masks, solution)
     cell, wrong, forced, broken = best
     chain = []
     previous = Node((cell,), wrong)
@@ -67,6 +70,14 @@ def backtracking_step(values: Sequence[int], masks: Sequence[int], solution: Seq
         units=(where,) if kind == NO_PLACE else (), digits=DIGITS_IN[masks[cell]],
         roles=roles, chain=tuple(chain),
     )
+
+
+def guess_step(values: Sequence[int], masks: Sequence[int], solution: Sequence[int]) -> Step:
+    """The cheap guess, without a proof: the true digit of the first cell with the fewest
+    candidates (the grader's guess; a hint's is `backtracking_step`)."""
+    cell = min((c for c in CELLS if not values[c]), key=lambda c: (COUNT[masks[c]], c))
+    return Step("backtracking", placements=((cell, solution[cell]),), cells=(cell,),
+                digits=DIGITS_IN[masks[cell]])
 
 
 Forced = list[tuple[int, int, int]]

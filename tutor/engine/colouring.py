@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple, Sequence
 
+from tutor.engine.dead_ends import is_dead, mark_dead
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
@@ -120,9 +121,14 @@ def simple_colors(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]
     that coloured the cluster and the unit it lies in. A wrap has ("clash", (cell, cell)): two
     cells of colour A that see each other.
     """
-    steps = []
+    steps: list[tuple[int, int, int, Step]] = []
     digit_cells = digit_cell_sets(masks)
     for digit in DIGITS:
+        # A digit's colouring depends on its places alone: skip places already searched in vain.
+        key = ("simple_colors", digit_cells[digit])
+        if not key[1] or is_dead(key):
+            continue
+        before = len(steps)
         for cluster in clusters(digit_cells[digit]):
             size = cluster.cells.bit_count()
             for false, true in ((cluster.colour_a, cluster.colour_b),
@@ -137,6 +143,8 @@ def simple_colors(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]
                 steps.append((size, digit, 1, _colour_step(
                     "simple_colors", digit, trapped, (cluster.colour_a, cluster.colour_b),
                     cluster.links)))
+        if len(steps) == before:
+            mark_dead(key)
     steps.sort(key=lambda entry: entry[:3])
     for *_, step in steps:
         yield step
@@ -172,9 +180,13 @@ def multi_colors(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     has ("wrap", (a, c, a', d)): cells of colour A that see a cell of C and of D; colour A is the
     false one.
     """
-    steps = []
+    steps: list[tuple[int, int, int, Step]] = []
     digit_cells = digit_cell_sets(masks)
     for digit in DIGITS:
+        key = ("multi_colors", digit_cells[digit])
+        if not key[1] or is_dead(key):
+            continue
+        before = len(steps)
         found = clusters(digit_cells[digit])
         for i, first in enumerate(found):
             for j, second in enumerate(found):
@@ -210,6 +222,8 @@ def multi_colors(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                     colours = (first.colour_a, first.colour_b, second.colour_a, second.colour_b)
                     steps.append((size, digit, 0, _colour_step(
                         "multi_colors", digit, removed, colours, links, ("bridges", bridges))))
+        if len(steps) == before:
+            mark_dead(key)
     steps.sort(key=lambda entry: entry[:3])
     for *_, step in steps:
         yield step

@@ -6,10 +6,11 @@ from itertools import combinations
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, DIGITS, DIGITS_IN, SIZE, UNITS_OF, cell_at,
+    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, DIGITS_IN, SIZE, UNITS_OF, cell_at,
     cell_name,
     cells_name, unit_kind,
 )
+from tutor.engine.dead_ends import by_digit
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.engine.wording import removals_by_digit
@@ -42,16 +43,18 @@ _STACK_MASKS = tuple(
 
 
 _CELL_ROW_COL = tuple(divmod(cell, SIZE) for cell in range(CELL_COUNT))
-_last_line_masks: list = [None, None]
-"""The last position _all_line_masks saw (its masks as a tuple) and its answer: the six fish
-finders ask about the same position in turn."""
+_last_line_masks: list = [None]
+"""(masks as a tuple, answer) for the last position _all_line_masks saw: the six fish finders ask
+about the same position in turn. One slot, replaced whole, so that finders running in two threads
+(the app's hint and grade workers) never pair one position's key with another's answer."""
 
 
 def _all_line_masks(masks: Sequence[int]) -> list[tuple[list[int], list[int]]]:
     """_line_masks for every digit (index digit; index 0 unused), worked out once per position."""
     key = tuple(masks)
-    if _last_line_masks[0] == key:
-        return _last_line_masks[1]
+    last = _last_line_masks[0]
+    if last is not None and last[0] == key:
+        return last[1]
     found: list[tuple[list[int], list[int]]] = [([0] * SIZE, [0] * SIZE) for _ in range(SIZE + 1)]
     for cell, mask in enumerate(key):
         if mask:
@@ -60,8 +63,7 @@ def _all_line_masks(masks: Sequence[int]) -> list[tuple[list[int], list[int]]]:
                 rows, columns = found[digit]
                 rows[r] |= 1 << c
                 columns[c] |= 1 << r
-    _last_line_masks[0] = key
-    _last_line_masks[1] = found
+    _last_line_masks[0] = (key, found)
     return found
 
 
@@ -70,12 +72,6 @@ _OFF_STACK = tuple(
     for stacks in _STACK_MASKS
 )
 """_OFF_STACK[orientation][mask]: the fewest positions of the mask outside one stack."""
-
-
-def _line_masks(masks: Sequence[int], digit: int) -> tuple[list[int], list[int]]:
-    """For one digit: per row the columns holding it, and per column the rows, as 9-bit masks.
-    The lists may be shared with other callers: read them, do not change them."""
-    return _all_line_masks(masks)[digit]
 
 
 def _bases(lines: list[int], line_masks: Sequence[int], size: int,
@@ -115,118 +111,111 @@ def _bases(lines: list[int], line_masks: Sequence[int], size: int,
     return found
 
 
-def _digits_present(masks: Sequence[int]) -> int:
-    present = 0
-    for m in masks:
-        present |= m
-    return present
-
-
 def _basic(values, masks, size: int) -> Iterator[Step]:
     """`size` lines whose places for a digit all fall in `size` crossing lines: the crossing lines'
     other cells lose the digit. Rows as base first, then columns; one step per set of removals."""
+    return by_digit(_BASIC_IDS[size], masks,
+                    lambda digit, _: _basic_digit(_all_line_masks(masks)[digit], digit, size))
+
+
+def _basic_digit(both, digit: int, size: int) -> Iterator[Step]:
     technique = _BASIC_IDS[size]
-    present = _digits_present(masks)
     seen = set()
-    for digit in DIGITS:
-        if not present >> (digit - 1) & 1:
+    for orientation in _ORIENTATIONS:
+        line_masks = both[orientation]
+        # A line with one place is a hidden single, not part of a fish worth teaching.
+        lines = [i for i in range(SIZE) if 2 <= _POPCOUNT[line_masks[i]] <= size]
+        if len(lines) < size:
             continue
-        both = _line_masks(masks, digit)
-        for orientation in _ORIENTATIONS:
-            line_masks = both[orientation]
-            # A line with one place is a hidden single, not part of a fish worth teaching.
-            lines = [i for i in range(SIZE) if 2 <= _POPCOUNT[line_masks[i]] <= size]
-            if len(lines) < size:
+        line_cell = _LINE_CELL[orientation]
+        for base, union in _bases(lines, line_masks, size, _POPCOUNT):
+            if _POPCOUNT[union] != size:
                 continue
-            line_cell = _LINE_CELL[orientation]
-            for base, union in _bases(lines, line_masks, size, _POPCOUNT):
-                if _POPCOUNT[union] != size:
-                    continue
-                removed: list[int] = []
-                for i in range(SIZE):
-                    if i not in base and line_masks[i] & union:
-                        removed.extend(line_cell[i][j] for j in _POSITIONS[line_masks[i] & union])
-                if not removed:
-                    continue
-                step = _step(technique, digit, orientation, base, _POSITIONS[union], line_masks,
-                             (), removed)
-                # A fish on rows and the fish on the remaining columns are one pattern seen from
-                # both sides (same removals): teach it once.
-                if step.eliminations not in seen:
-                    seen.add(step.eliminations)
-                    yield step
+            removed: list[int] = []
+            for i in range(SIZE):
+                if i not in base and line_masks[i] & union:
+                    removed.extend(line_cell[i][j] for j in _POSITIONS[line_masks[i] & union])
+            if not removed:
+                continue
+            step = _step(technique, digit, orientation, base, _POSITIONS[union], line_masks,
+                         (), removed)
+            # A fish on rows and the fish on the remaining columns are one pattern seen from
+            # both sides (same removals): teach it once.
+            if step.eliminations not in seen:
+                seen.add(step.eliminations)
+                yield step
 
 
 def _finned(values, masks, size: int) -> Iterator[Step]:
     """A fish but for some extra places (fins), all in one box: the cover lines' cells in that box
     lose the digit, since either the fish holds or a fin does, and they see every fin. Rows as
     base first, then columns; one step per set of removals."""
+    return by_digit(_FINNED_IDS[size], masks,
+                    lambda digit, _: _finned_digit(_all_line_masks(masks)[digit], digit, size))
+
+
+def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
     technique = _FINNED_IDS[size]
-    present = _digits_present(masks)
-    seen = set()
-    for digit in DIGITS:
-        if not present >> (digit - 1) & 1:
+    seen: set = set()
+    for orientation in _ORIENTATIONS:
+        line_masks = both[orientation]
+        stacks = _STACK_MASKS[orientation]
+        # Fins lie in one box, so they add at most one stack's positions to the cover.
+        widest = size + _POPCOUNT[stacks[0]]
+        lines = [i for i in range(SIZE) if 0 < _POPCOUNT[line_masks[i]] <= widest]
+        if len(lines) < size:
             continue
-        both = _line_masks(masks, digit)
-        for orientation in _ORIENTATIONS:
-            line_masks = both[orientation]
-            stacks = _STACK_MASKS[orientation]
-            # Fins lie in one box, so they add at most one stack's positions to the cover.
-            widest = size + _POPCOUNT[stacks[0]]
-            lines = [i for i in range(SIZE) if 0 < _POPCOUNT[line_masks[i]] <= widest]
-            if len(lines) < size:
+        band_size = _BAND_SIZE[orientation]
+        line_cell = _LINE_CELL[orientation]
+        # Every place outside the fin box's stack is covered, so some stack must leave at
+        # most `size` positions of the union outside it.
+        for base, union in _bases(lines, line_masks, size, _OFF_STACK[orientation]):
+            if _POPCOUNT[union] <= size:
                 continue
-            band_size = _BAND_SIZE[orientation]
-            line_cell = _LINE_CELL[orientation]
-            # Every place outside the fin box's stack is covered, so some stack must leave at
-            # most `size` positions of the union outside it.
-            for base, union in _bases(lines, line_masks, size, _OFF_STACK[orientation]):
-                if _POPCOUNT[union] <= size:
+            for band in {i // band_size for i in base}:
+                band_lines = range(band * band_size, (band + 1) * band_size)
+                # The cells that can lose the digit: in the fin box, off the base lines.
+                others = 0
+                in_band = 0  # the base lines' places in the band, and outside it
+                out_band = 0
+                for i in band_lines:
+                    if i not in base:
+                        others |= line_masks[i]
+                if not others & union:
                     continue
-                for band in {i // band_size for i in base}:
-                    band_lines = range(band * band_size, (band + 1) * band_size)
-                    # The cells that can lose the digit: in the fin box, off the base lines.
-                    others = 0
-                    in_band = 0  # the base lines' places in the band, and outside it
-                    out_band = 0
-                    for i in band_lines:
-                        if i not in base:
-                            others |= line_masks[i]
-                    if not others & union:
+                for i in base:
+                    if i // band_size == band:
+                        in_band |= line_masks[i]
+                    else:
+                        out_band |= line_masks[i]
+                for stack in stacks:
+                    if not others & union & stack:
                         continue
-                    for i in base:
-                        if i // band_size == band:
-                            in_band |= line_masks[i]
-                        else:
-                            out_band |= line_masks[i]
-                    for stack in stacks:
-                        if not others & union & stack:
+                    # Every place outside the fin box must be covered; the cover is made up
+                    # to `size` lines from the box's own positions, the rest become fins.
+                    outside = out_band | in_band & ~stack
+                    needed = size - _POPCOUNT[outside]
+                    if needed < 0:
+                        continue
+                    for extra in combinations(_POSITIONS[union & stack & ~outside], needed):
+                        cover = outside
+                        for j in extra:
+                            cover |= 1 << j
+                        if not others & cover & stack:
                             continue
-                        # Every place outside the fin box must be covered; the cover is made up
-                        # to `size` lines from the box's own positions, the rest become fins.
-                        outside = out_band | in_band & ~stack
-                        needed = size - _POPCOUNT[outside]
-                        if needed < 0:
+                        removed = [line_cell[i][j] for i in band_lines if i not in base
+                                   for j in _POSITIONS[line_masks[i] & cover & stack]]
+                        # Several fish can prove the same removals (the same fish seen from
+                        # rows and from columns, say): the first, on rows, is taught alone.
+                        eliminations = tuple(sorted((c, digit) for c in removed))
+                        if eliminations in seen:
                             continue
-                        for extra in combinations(_POSITIONS[union & stack & ~outside], needed):
-                            cover = outside
-                            for j in extra:
-                                cover |= 1 << j
-                            if not others & cover & stack:
-                                continue
-                            removed = [line_cell[i][j] for i in band_lines if i not in base
-                                       for j in _POSITIONS[line_masks[i] & cover & stack]]
-                            # Several fish can prove the same removals (the same fish seen from
-                            # rows and from columns, say): the first, on rows, is taught alone.
-                            eliminations = tuple(sorted((c, digit) for c in removed))
-                            if eliminations in seen:
-                                continue
-                            seen.add(eliminations)
-                            fin_positions = union & ~cover
-                            fins = [line_cell[i][j] for i in base if i // band_size == band
-                                    for j in _POSITIONS[line_masks[i] & fin_positions]]
-                            yield _step(technique, digit, orientation, base, _POSITIONS[cover],
-                                        line_masks, fins, removed)
+                        seen.add(eliminations)
+                        fin_positions = union & ~cover
+                        fins = [line_cell[i][j] for i in base if i // band_size == band
+                                for j in _POSITIONS[line_masks[i] & fin_positions]]
+                        yield _step(technique, digit, orientation, base, _POSITIONS[cover],
+                                    line_masks, fins, removed)
 
 
 def _step(technique: str, digit: int, orientation: int, base, cover, line_masks, fins,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tutor.model.grid import Grid
+from tutor.engine.dead_ends import forget as forget_dead_ends
 from tutor.engine.engine import check_position, ladder_of
 from tutor.engine.registry import CARD_LADDER, technique
 from tutor.engine.scoring import Scorer
@@ -92,6 +93,7 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
     # a backtracking step needs the solution (it raises then for an improper puzzle), or when the
     # walk ends in an impossible grid (a puzzle with no solution). Clashing givens go to the full
     # check at once.
+    forget_dead_ends()  # a grade costs the same whatever was graded before (engine/dead_ends.py)
     walk = Walk(grid.values, grid.live_masks)
     known: list[tuple[int, ...] | None] = [
         None if grid.is_fresh_puzzle and not walk.clash else check_position(grid)]
@@ -100,9 +102,9 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
         solution = known[0]
         if solution is None:
             solution = known[0] = check_position(grid)
-        from tutor.engine.backtracking import backtracking_step  # lazy: only a stuck ladder guesses
+        from tutor.engine.backtracking import guess_step  # lazy: only a stuck ladder guesses
 
-        return backtracking_step(at.values, at.masks, solution)
+        return guess_step(at.values, at.masks, solution)  # no proof search: see guess_step
 
     steps: list[Step] = []
     scorer = Scorer()

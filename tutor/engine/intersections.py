@@ -8,6 +8,7 @@ from tutor.model.geometry import (
     BOX_OF, BOX_UNITS, COL_OF, COLUMN_UNITS, DIGITS, ROW_OF, ROW_UNITS, SIZE, UNIT_BITS,
     cells_of_bits, digit_cell_sets,
 )
+from tutor.engine.dead_ends import is_dead, mark_dead
 from tutor.engine.reasons import Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts
@@ -21,9 +22,11 @@ _COLUMN_START = SIZE
 def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a box all lie in one row or column: remove it from the rest of that line."""
     digit_cells = digit_cell_sets(masks)
+    live = _live_digits("pointing", digit_cells)
+    found = 0
     for box in BOX_UNITS:
         box_bits = UNIT_BITS[box]
-        for digit in DIGITS:
+        for digit in live:
             inside = digit_cells[digit] & box_bits
             if not 2 <= inside.bit_count() <= 3:  # one place is a single; four cannot share a line
                 continue
@@ -34,16 +37,20 @@ def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                     continue
                 removed = digit_cells[digit] & line_bits & ~box_bits
                 if removed:
+                    found |= 1 << digit
                     yield Step("pointing", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
                                cells=cells_of_bits(inside), units=(box, line), digits=(digit,))
+    _mark_dead("pointing", digit_cells, live, found)
 
 
 def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a row or column all lie in one box: remove it from the rest of that box."""
     digit_cells = digit_cell_sets(masks)
+    live = _live_digits("claiming", digit_cells)
+    found = 0
     for line in ROW_UNITS + COLUMN_UNITS:
         line_bits = UNIT_BITS[line]
-        for digit in DIGITS:
+        for digit in live:
             inside = digit_cells[digit] & line_bits
             if not 2 <= inside.bit_count() <= 3:
                 continue
@@ -54,8 +61,23 @@ def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 continue
             removed = digit_cells[digit] & box_bits & ~line_bits
             if removed:
+                found |= 1 << digit
                 yield Step("claiming", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
                            cells=cells_of_bits(inside), units=(line, box), digits=(digit,))
+    _mark_dead("claiming", digit_cells, live, found)
+
+
+def _live_digits(tag: str, digit_cells: list[int]) -> list[int]:
+    """The digits worth searching: those with places that the same search has not already found
+    nothing in (each digit's intersections depend on its places alone; see dead_ends)."""
+    return [d for d in DIGITS if digit_cells[d] and not is_dead((tag, digit_cells[d]))]
+
+
+def _mark_dead(tag: str, digit_cells: list[int], searched: list[int], found: int) -> None:
+    """After a search went through to the end: remember the digits it found nothing for."""
+    for d in searched:
+        if not found >> d & 1:
+            mark_dead((tag, digit_cells[d]))
 
 
 class _IntersectionTexts(Texts):

@@ -5,12 +5,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator, Sequence
 
+from tutor.engine.dead_ends import by_digit
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_UNITS, BOX_WIDTH, CELLS, COL_OF, COLUMN_UNITS, DIGITS, PEERS, ROW_OF,
+    BOX_HEIGHT, BOX_OF, BOX_UNITS, BOX_WIDTH, CELLS, COL_OF, COLUMN_UNITS, PEERS, ROW_OF,
     ROW_UNITS, SIZE, UNIT_BITS, UNITS, UNITS_OF, cell_at, cell_name, cells_name, cells_of_bits,
-    digit_cell_sets, unit_name,
+    unit_name,
 )
 
 PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
@@ -65,22 +66,23 @@ def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     line. "ends" are the two free ends, "strong_units" the two parallel lines, "weak_units" the
     line across them that joins the inner cells. Whatever sees both ends loses the digit.
     """
-    digit_cells = digit_cell_sets(masks)
-    for digit in DIGITS:
-        bits = digit_cells[digit]
-        for lines, across, across_start in ((ROW_UNITS, COL_OF, _COLUMN_START), (COLUMN_UNITS, ROW_OF, 0)):
-            links = _links(bits, lines)
-            for i, (a1, b1, unit1) in enumerate(links):
-                for a2, b2, unit2 in links[i + 1:]:
-                    for inner1, end1 in ((a1, b1), (b1, a1)):
-                        for inner2, end2 in ((a2, b2), (b2, a2)):
-                            # ends on one line too would be an X-wing, which the fish family finds
-                            if across[inner1] != across[inner2] or across[end1] == across[end2]:
-                                continue
-                            removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
-                            if removed:
-                                yield _chain_step("skyscraper", digit, removed, end1, inner1, inner2,
-                                                  end2, unit1, unit2, across_start + across[inner1])
+    return by_digit("skyscraper", masks, _skyscrapers)
+
+
+def _skyscrapers(digit: int, bits: int) -> Iterator[Step]:
+    for lines, across, across_start in ((ROW_UNITS, COL_OF, _COLUMN_START), (COLUMN_UNITS, ROW_OF, 0)):
+        links = _links(bits, lines)
+        for i, (a1, b1, unit1) in enumerate(links):
+            for a2, b2, unit2 in links[i + 1:]:
+                for inner1, end1 in ((a1, b1), (b1, a1)):
+                    for inner2, end2 in ((a2, b2), (b2, a2)):
+                        # ends on one line too would be an X-wing, which the fish family finds
+                        if across[inner1] != across[inner2] or across[end1] == across[end2]:
+                            continue
+                        removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+                        if removed:
+                            yield _chain_step("skyscraper", digit, removed, end1, inner1, inner2,
+                                              end2, unit1, unit2, across_start + across[inner1])
 
 
 def _kites(bits: int, digit: int) -> list[Step]:
@@ -114,11 +116,13 @@ def two_string_kites(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
     "strong_links" holds the two chains one after the other (8 cells), its "ends" the four ends,
     "strong_units" the four lines, and it removes what both readings remove.
     """
-    digit_cells = digit_cell_sets(masks)
-    for digit in DIGITS:
-        kites = _kites(digit_cells[digit], digit)
-        yield from kites
-        yield from _duals(kites, "two_string_kite", lambda s: frozenset(s.role("strong_links")[1:3]))
+    return by_digit("two_string_kite", masks, _kites_and_duals)
+
+
+def _kites_and_duals(digit: int, bits: int) -> Iterator[Step]:
+    kites = _kites(bits, digit)
+    yield from kites
+    yield from _duals(kites, "two_string_kite", lambda s: frozenset(s.role("strong_links")[1:3]))
 
 
 def _duals(singles: list[Step], technique: str, key) -> Iterator[Step]:
@@ -154,27 +158,28 @@ def turbot_fish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     Only the chains that are not a skyscraper, a two-string kite or an X-wing: strong links in a
     box, or two parallel lines joined through a box. Roles as for the skyscraper.
     """
-    digit_cells = digit_cell_sets(masks)
-    for digit in DIGITS:
-        bits = digit_cells[digit]
-        links = []
-        seen = set()
-        for a, b, unit in _links(bits, _ALL_UNITS):
-            if (a, b) not in seen:  # two cells alone in both their row and their box: one link
-                seen.add((a, b))
-                links.append((a, b, unit))
-        for i, (a1, b1, unit1) in enumerate(links):
-            for a2, b2, unit2 in links[i + 1:]:
-                if a1 == a2 or a1 == b2 or b1 == a2 or b1 == b2:
-                    continue
-                for inner1, end1 in ((a1, b1), (b1, a1)):
-                    for inner2, end2 in ((a2, b2), (b2, a2)):
-                        if not PEER_BITS[inner1] >> inner2 & 1 or _named(end1, inner1, inner2, end2):
-                            continue
-                        removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
-                        if removed:
-                            yield _chain_step("turbot_fish", digit, removed, end1, inner1, inner2, end2,
-                                              unit1, unit2, _shared_unit(inner1, inner2))
+    return by_digit("turbot_fish", masks, _turbot_fish)
+
+
+def _turbot_fish(digit: int, bits: int) -> Iterator[Step]:
+    links = []
+    seen = set()
+    for a, b, unit in _links(bits, _ALL_UNITS):
+        if (a, b) not in seen:  # two cells alone in both their row and their box: one link
+            seen.add((a, b))
+            links.append((a, b, unit))
+    for i, (a1, b1, unit1) in enumerate(links):
+        for a2, b2, unit2 in links[i + 1:]:
+            if a1 == a2 or a1 == b2 or b1 == a2 or b1 == b2:
+                continue
+            for inner1, end1 in ((a1, b1), (b1, a1)):
+                for inner2, end2 in ((a2, b2), (b2, a2)):
+                    if not PEER_BITS[inner1] >> inner2 & 1 or _named(end1, inner1, inner2, end2):
+                        continue
+                    removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+                    if removed:
+                        yield _chain_step("turbot_fish", digit, removed, end1, inner1, inner2, end2,
+                                          unit1, unit2, _shared_unit(inner1, inner2))
 
 
 def _named(end1: int, inner1: int, inner2: int, end2: int) -> bool:
@@ -271,13 +276,14 @@ def empty_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
     "strong_units" both lines and "cross_units" both crosses (a box with two places has two), and
     it removes both targets.
     """
-    digit_cells = digit_cell_sets(masks)
-    for digit in DIGITS:
-        bits = digit_cells[digit]
-        for box in range(SIZE):
-            singles = _rectangles(bits, digit, box)
-            yield from singles
-            yield from _duals(singles, "empty_rectangle", lambda s: s.role("box"))
+    return by_digit("empty_rectangle", masks, _empty_rectangles)
+
+
+def _empty_rectangles(digit: int, bits: int) -> Iterator[Step]:
+    for box in range(SIZE):
+        singles = _rectangles(bits, digit, box)
+        yield from singles
+        yield from _duals(singles, "empty_rectangle", lambda s: s.role("box"))
 
 
 # ---- texts -------------------------------------------------------------------------------------

@@ -52,15 +52,17 @@ def _naked(values, masks, size: int):
                            units=tuple(shared), digits=DIGITS_IN[union])
 
 
-_last_unit_places: list = [None, None]
-"""The digit places per unit of the last position _unit_places saw, keyed on its digit places."""
+_last_unit_places: list = [None]
+"""(digit places, answer) for the last position _unit_places saw, in one slot replaced whole (as
+fish._last_line_masks, for finders running in two threads)."""
 
 
 def _unit_places(digit_cells: list[int]) -> list[list[tuple[int, int, int]]]:
     """Per unit, (digit, its places in the unit, how many) for each digit with two places or
     more, ascending by digit; worked out once per position for the three hidden subset finders."""
-    if _last_unit_places[0] is digit_cells:
-        return _last_unit_places[1]
+    last = _last_unit_places[0]
+    if last is not None and last[0] is digit_cells:
+        return last[1]
     found = []
     for unit_bits in UNIT_BITS:
         entries = []
@@ -70,8 +72,7 @@ def _unit_places(digit_cells: list[int]) -> list[list[tuple[int, int, int]]]:
             if count >= 2:
                 entries.append((d, where, count))
         found.append(entries)
-    _last_unit_places[0] = digit_cells
-    _last_unit_places[1] = found
+    _last_unit_places[0] = (digit_cells, found)
     return found
 
 

@@ -69,7 +69,26 @@ def _allowed(values) -> list[int]:
     return [empty & ~b for b in blocked]
 
 
-def _candidate_rectangles(values, masks):
+_last_rectangles: list = [None]
+"""(values and masks as tuples, answer) for the last position _candidate_rectangles saw: the
+unique and hidden rectangle finders ask about the same position in turn. One slot, replaced
+whole, so that finders running in two threads never pair one position's key with another's
+answer."""
+
+
+def _candidate_rectangles(values, masks) -> list:
+    """(corners, rectangle bits, pair mask, floors, roofs) for each rectangle and digit pair,
+    worked out once per position (see _rectangles_of)."""
+    key = (tuple(values), tuple(masks))
+    last = _last_rectangles[0]
+    if last is not None and last[0] == key:
+        return last[1]
+    found = list(_rectangles_of(values, masks))
+    _last_rectangles[0] = (key, found)
+    return found
+
+
+def _rectangles_of(values, masks):
     """(corners, rectangle bits, pair mask, floors, roofs) for each rectangle and digit pair.
 
     The pair comes from a corner holding exactly those two candidates; every corner must be empty

@@ -180,9 +180,61 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         return
     digit_cells = digit_cell_sets(masks)
     peer_bits = _PEER_BITS
+    for quad, z in _wxyz_patterns(open_cells, [masks[c] for c in open_cells]):
+        # Most patterns remove nothing: see that before building the step.
+        seen_by = digit_cells[z]
+        z_bit = 1 << (z - 1)
+        for cell in quad:
+            if masks[cell] & z_bit:
+                seen_by &= peer_bits[cell]
+        if not seen_by:
+            continue
+        step = _wxyz_step(quad, masks, z, digit_cells)
+        if step is not None:
+            yield step
+
+
+_last_patterns: list = [None]
+"""(open cells as cell: candidates, patterns) of the last position _wxyz_patterns saw. One slot,
+replaced whole, so that searches in two threads (the app's hint and grade workers) never pair one
+position's cells with another's patterns."""
+
+_REDO_ALL = 12
+"""Past this many changed cells, the patterns are searched afresh rather than around the changes."""
+
+
+Pattern = tuple[tuple[int, ...], int]
+"""A WXYZ pattern: its four cells ascending, and z."""
+
+
+def _wxyz_patterns(open_cells: list[int], open_masks: list[int]) -> list[Pattern]:
+    """(quad, z) for every four open cells (in cell order, quads in lexicographic order) holding
+    four digits between them of which only z is unrestricted. A pattern depends on its four
+    cells' candidates alone, so between positions only the quads through a changed cell are
+    searched again (the walk changes a few cells from one stuck position to the next)."""
+    now = dict(zip(open_cells, open_masks))
+    last = _last_patterns[0]
+    if last is not None:
+        before, patterns = last
+        changed = {c for c, m in now.items() if before.get(c) != m}
+        changed.update(c for c in before if c not in now)
+        if len(changed) <= _REDO_ALL:
+            kept = [p for p in patterns if changed.isdisjoint(p[0])]
+            found = {p for c in changed if c in now
+                     for p in _quads_through(c, open_cells, open_masks)}
+            patterns = sorted(kept + list(found))
+            _last_patterns[0] = (now, patterns)
+            return patterns
+    patterns = list(_all_quads(open_cells, open_masks))
+    _last_patterns[0] = (now, patterns)
+    return patterns
+
+
+def _all_quads(open_cells: list[int], open_masks: list[int]) -> Iterator[Pattern]:
+    """The patterns of _wxyz_patterns, in order, by a depth-first search over the open cells."""
+    peer_bits = _PEER_BITS
     count = COUNT
     total = len(open_cells)
-    open_masks = [masks[c] for c in open_cells]
     fits: dict[int, list[int]] = {}
     # Depth-first over cells in order, pruning as soon as the digits pass four or two digits
     # are unrestricted: `bad` holds the digits already in two cells that do not see each other.
@@ -240,23 +292,52 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                     if not peers_d >> c & 1:
                         apart |= mask_c
                     bad = bad_abc | (apart & mask_d)
-                    if count[bad] != 1:
-                        continue
-                    # Most quads remove nothing: see that before building the step.
-                    seen_by = digit_cells[ONLY_DIGIT[bad]]
-                    if mask_a & bad:
-                        seen_by &= peer_bits[a]
-                    if mask_b & bad:
-                        seen_by &= peer_bits[b]
-                    if mask_c & bad:
-                        seen_by &= peer_bits[c]
-                    if mask_d & bad:
-                        seen_by &= peers_d
-                    if not seen_by:
-                        continue
-                    step = _wxyz_step((a, b, c, d), masks, ONLY_DIGIT[bad], digit_cells)
-                    if step is not None:
-                        yield step
+                    if count[bad] == 1:
+                        yield (a, b, c, d), ONLY_DIGIT[bad]
+
+
+def _quads_through(x: int, open_cells: list[int], open_masks: list[int]) -> Iterator[Pattern]:
+    """The patterns of _wxyz_patterns that hold cell x (an open cell)."""
+    peer_bits = _PEER_BITS
+    count = COUNT
+    mask_x = open_masks[open_cells.index(x)]
+    others = [(c, m) for c, m in zip(open_cells, open_masks)
+              if c != x and count[mask_x | m] <= 4]
+    total = len(others)
+    for i in range(total - 2):
+        b, mask_b = others[i]
+        union_b = mask_x | mask_b
+        bad_b = 0 if peer_bits[x] >> b & 1 else mask_x & mask_b
+        if count[bad_b] > 1:
+            continue
+        for j in range(i + 1, total - 1):
+            c, mask_c = others[j]
+            union_c = union_b | mask_c
+            if count[union_c] > 4:
+                continue
+            apart = 0
+            if not peer_bits[c] >> x & 1:
+                apart |= mask_x
+            if not peer_bits[c] >> b & 1:
+                apart |= mask_b
+            bad_c = bad_b | (apart & mask_c)
+            if count[bad_c] > 1:
+                continue
+            for k in range(j + 1, total):
+                d, mask_d = others[k]
+                if count[union_c | mask_d] != 4:
+                    continue
+                apart = 0
+                peers_d = peer_bits[d]
+                if not peers_d >> x & 1:
+                    apart |= mask_x
+                if not peers_d >> b & 1:
+                    apart |= mask_b
+                if not peers_d >> c & 1:
+                    apart |= mask_c
+                bad = bad_c | (apart & mask_d)
+                if count[bad] == 1:
+                    yield tuple(sorted((x, b, c, d))), ONLY_DIGIT[bad]
 
 
 def _fitting(digits: int, open_masks: list[int], among) -> list[int]:

@@ -1,0 +1,56 @@
+"""Searches that found nothing, remembered by what they read, so the next position skips them.
+
+A finder that reasons about one digit alone (fish, single-digit patterns, colouring, pointing,
+claiming) finds the same steps wherever that digit has the same places. The walk meets the same
+places again and again: after a step that removes candidates of one digit, the other eight digits
+are as they were at the last stuck position, where the finder found nothing. Remembering "this
+search over these places found nothing" (never what it found) keeps every step the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator, Sequence
+
+from tutor.model.geometry import DIGITS, digit_cell_sets
+from tutor.engine.step import Step
+
+LIMIT = 1 << 15
+"""Dead ends kept before the memory starts afresh (a few megabytes at most)."""
+
+_DEAD: set[Hashable] = set()
+
+
+def is_dead(key: Hashable) -> bool:
+    return key in _DEAD
+
+
+def mark_dead(key: Hashable) -> None:
+    if len(_DEAD) >= LIMIT:
+        _DEAD.clear()
+    _DEAD.add(key)
+
+
+def forget() -> None:
+    """Start afresh: each grade does, so that it costs the same whatever was graded before."""
+    _DEAD.clear()
+
+
+def by_digit(tag: str, masks: Sequence[int],
+             search: Callable[[int, int], Iterator[Step]]) -> Iterator[Step]:
+    """The steps of `search(digit, places)` for each digit in turn (places: its cells as an 81-bit
+    set), skipping the digits whose places `tag`'s search already went through in vain. `search`
+    must depend on nothing but its arguments (and what `tag` names, such as a fish's size)."""
+    digit_cells = digit_cell_sets(masks)
+    for digit in DIGITS:
+        places = digit_cells[digit]
+        if not places:
+            continue
+        key = (tag, places)
+        if key in _DEAD:
+            continue
+        found = False
+        for step in search(digit, places):
+            found = True
+            yield step
+        if not found:
+            mark_dead(key)
