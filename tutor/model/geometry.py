@@ -151,9 +151,10 @@ def cells_of_bits(cell_bits: int) -> tuple[int, ...]:
     return tuple(cells)
 
 
-_last_digit_cells: list = [None, None]
-"""The last position digit_cell_sets saw (its masks as a tuple) and its answer: the ladder's
-finders all ask about the same position in turn, so it is worked out once."""
+_last_digit_cells: tuple[tuple[int, ...], list[int]] | None = None
+"""The last position digit_cell_sets saw (its masks as a tuple) with its answer, kept as one pair:
+the ladder's finders all ask about the same position in turn, so it is worked out once, and the
+app's two engine threads can never read one position's key with another's answer."""
 
 
 def digit_cell_sets(masks: Sequence[int]) -> list[int]:
@@ -161,16 +162,17 @@ def digit_cell_sets(masks: Sequence[int]) -> list[int]:
 
     The list returned may be shared with other callers: read it, do not change it.
     """
+    global _last_digit_cells
     key = tuple(masks)
-    if _last_digit_cells[0] == key:
-        return _last_digit_cells[1]
+    last = _last_digit_cells
+    if last is not None and last[0] == key:
+        return last[1]
     sets = [0] * (SIZE + 1)
     for cell, mask in enumerate(key):
         if mask:
             for d in DIGITS_IN[mask]:
                 sets[d] |= 1 << cell
-    _last_digit_cells[0] = key
-    _last_digit_cells[1] = sets
+    _last_digit_cells = (key, sets)
     return sets
 
 
