@@ -381,8 +381,15 @@ def test_every_technique_a_lesson_names_is_shown_or_practised(lesson):
     # Each technique a lesson lists has a worked example or an exercise of its own.
     stated = list(lesson.positions.values()) + [e.position for e in lesson.exercises]
     met = {p.seen_as or p.technique for p in stated}
-    fish_forms = {"finned_jellyfish"}  # taught on the finned page with the finned X-Wing's example
-    assert set(lesson.techniques) - fish_forms <= met
+    assert set(lesson.techniques) <= met
+
+
+@pytest.mark.parametrize("lesson", TAUGHT, ids=lambda lesson: lesson.id)
+def test_every_technique_a_lesson_names_has_an_exercise_of_its_own(lesson):
+    # Answered on the board: a technique met only under another name (a remote pair is a sashimi
+    # X-Wing to the ladder) counts through `seen_as`, as in its worked example.
+    practised = {e.position.seen_as or e.technique for e in lesson.exercises}
+    assert set(lesson.techniques) <= practised, set(lesson.techniques) - practised
 
 
 def test_every_technique_of_the_engine_has_a_lesson():
