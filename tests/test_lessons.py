@@ -9,7 +9,7 @@ import tomllib
 import pytest
 
 from tutor import Grid, next_step, validity
-from tutor.engine import BANDS, BY_ID, CARD_LADDER, TECHNIQUES
+from tutor.engine import BANDS, BY_ID, CARD_LADDER, TECHNIQUES, find_steps
 from tutor.model.geometry import COUNT, parse_cell_name
 from tutor.learning import LessonError, find_lesson, load_lesson, load_lessons, verify
 from tutor.learning.loader import lesson_files, parse_changes, parse_unit_name
@@ -395,3 +395,35 @@ def test_every_technique_a_lesson_names_has_an_exercise_of_its_own(lesson):
 def test_every_technique_of_the_engine_has_a_lesson():
     taught = {t for lesson in LESSONS for t in lesson.techniques}
     assert [t.id for t in TECHNIQUES if t.id not in taught] == []
+
+
+# --- why some techniques are only ever met under another name (lessons/README.md) -------------
+
+STAND_INS = {
+    "skyscraper": ("finned_x_wing",),  # the skyscraper's lines as a sashimi X-Wing, an end as fin
+    "remote_pair": ("simple_colors",),  # with naked pairs done, a chain of conjugate pairs
+    "aic": ("nice_loop",),  # the chain closed through the removed candidate
+    "grouped_aic": ("grouped_nice_loop",),
+    "hidden_quad": ("naked_pair", "naked_triple", "naked_quad"),  # the unit's other open cells
+}
+LONGEST_CLOSED = {"aic": 19, "grouped_aic": 14}
+"""The longest chain the loop search can close with two more links (chains.MAX_AIC_LINKS - 2,
+grouped.MAX_LINKS - 2): a longer AIC could come next, none has in the puzzles searched."""
+SHOWN_AS = [(lesson.id, p) for lesson in LESSONS
+            for p in list(lesson.positions.values()) + [e.position for e in lesson.exercises]
+            if p.seen_as in STAND_INS]
+
+
+@pytest.mark.parametrize("lesson_id,position", SHOWN_AS,
+                         ids=[f"{lid}-{p.name}-{p.seen_as}" for lid, p in SHOWN_AS])
+def test_what_a_technique_met_under_another_name_removes_its_stand_in_removes_first(
+        lesson_id, position):
+    technique = position.seen_as
+    made = {e for t in STAND_INS[technique] for s in find_steps(position.grid, t)
+            for e in s.eliminations}
+    steps = [s for s in find_steps(position.grid, technique)
+             if len(s.chain or ()) <= LONGEST_CLOSED.get(technique, 81)]
+    assert steps
+    for step in steps:
+        assert set(step.eliminations) <= made, str(step)
+    assert all(BY_ID[t].order < BY_ID[technique].order for t in STAND_INS[technique]), "tried first"
