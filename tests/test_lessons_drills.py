@@ -11,6 +11,7 @@ from tutor import next_step
 from tutor.engine import BY_ID, find_steps
 from tutor.learning import find_lesson, load_lessons
 from tutor.learning.review import review_drills
+from tutor.model.geometry import UNITS
 from tutor.model.resources import bundled_dir
 from tutor.learning.drills import (
     DrillError, Source, bundled_sources, drill_ladder, drill_puzzle_sources, drills, file_sources,
@@ -123,6 +124,17 @@ def test_each_drill_puzzle_reaches_the_techniques_it_names(source):
     # The same walk (cached): the techniques met only under another name never come next. If
     # one does, it can have drills: take it out of SEEN_AS_ONLY and lessons/README.md's table.
     assert positions_for(source, SEEN_AS_ONLY) == []
+
+
+def test_a_hidden_quad_comes_next_where_its_unit_has_nine_open_cells():
+    # Elsewhere the unit's other open cells are a naked pair, triple or quad (or a naked single),
+    # which the ladder tries first (lessons/README.md); the drill puzzles naming it are such.
+    found = [drill for source in DRILL_PUZZLES if "hidden_quad" in source.drills
+             for drill in positions_for(source, ["hidden_quad"])]
+    assert found
+    for drill in found:
+        unit = next(u for u in UNITS if set(drill.step.cells) <= set(u))
+        assert not any(drill.grid.values[c] for c in unit), drill.source
 
 
 @pytest.mark.slow
