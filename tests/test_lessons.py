@@ -427,3 +427,17 @@ def test_what_a_technique_met_under_another_name_removes_its_stand_in_removes_fi
     for step in steps:
         assert set(step.eliminations) <= made, str(step)
     assert all(BY_ID[t].order < BY_ID[technique].order for t in STAND_INS[technique]), "tried first"
+
+
+def test_find_positions_lists_where_a_technique_makes_the_next_step_under_another_name(
+        tmp_path, capsys):
+    from scripts import find_positions
+
+    exercise = next(e for e in BY_NUMBER[13].exercises if e.position.seen_as == "remote_pair")
+    steps = re.search(r"after (\d+) steps", exercise.source).group(1)
+    path = tmp_path / "puzzles.txt"
+    path.write_text(exercise.grid.restart().to_line() + "\n", encoding="utf-8")
+    assert find_positions.main(["remote_pair", str(path), "--full", "--seen-as"]) == 0
+    out = capsys.readouterr().out
+    assert f"line 1 step {steps} " in out and str(exercise.position.engine_step()) in out
+    assert exercise.grid.to_compact() in out
