@@ -91,7 +91,7 @@ where a remote pair does; a nice loop or grouped nice loop, the same chain close
 removed candidate, where an AIC or grouped AIC does, up to the longest loop searched). The lessons
 show and practise them with `seen_as`, the review drills them where their stand-in comes next,
 and lessons/README.md says why for each. A hidden quad comes next only in a unit whose nine cells
-are all open: one drill puzzle has such a position."""
+are all open: two drill puzzles have such a position."""
 
 
 def test_the_lessons_readme_says_why_each_is_never_the_next_step():
