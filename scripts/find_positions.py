@@ -1,11 +1,16 @@
 """Maintainer tool: walk real puzzles with the engine and list positions for a technique's lessons.
 
-Usage: python -m scripts.find_positions TECHNIQUE FILE [--full] [--limit N] [--max-puzzles N]
+Usage: python -m scripts.find_positions TECHNIQUE FILE [--full] [--seen-as] [--limit N] [--max-puzzles N]
 
 FILE holds puzzles one a line (any format tutor.read_puzzles accepts; a leading id and a trailing
 rating, as in the Sudoku Exchange files, are tolerated). Each hit prints the puzzle's line number,
 how many steps in, how many cells carry non-standard candidates (fewer is easier to reproduce by
 hand), the step, and the position as a compact string ready for a lesson file. Hand-pick from them.
+
+With --seen-as it lists instead positions where another technique comes next and TECHNIQUE makes
+that very step (the same placements and eliminations): the positions a lesson states with
+`seen_as`, for the techniques the ladder always meets under another name (a remote pair is met
+as a sashimi X-Wing or a kite, a grouped AIC as an ALS-XZ).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import sys
 from collections.abc import Iterator
 
 from tutor import next_step, parse
+from tutor.engine import find_steps
 from tutor.model.geometry import COUNT
 from tutor.model.grid import Grid, standard_masks
 
@@ -46,6 +52,13 @@ def no_cell_holds_all(grid: Grid, step) -> bool:
     return all(COUNT[grid.masks[c]] < len(step.digits) for c in step.cells)
 
 
+def same_step(grid: Grid, step, technique: str) -> bool:
+    """Whether `technique` makes exactly `step` (its placements and eliminations) on `grid`."""
+    wanted = (set(step.placements), set(step.eliminations))
+    return any((set(s.placements), set(s.eliminations)) == wanted
+               for s in find_steps(grid, technique))
+
+
 def puzzle_lines(text: str) -> Iterator[tuple[int, str]]:
     for number, raw in enumerate(text.splitlines(), start=1):
         fields = raw.split()
@@ -67,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="walk the full ladder (for techniques beyond the card)")
     parser.add_argument("--no-full", action="store_true",
                         help="naked subsets where no cell holds every digit")
+    parser.add_argument("--seen-as", action="store_true",
+                        help="positions where another technique comes next and TECHNIQUE makes "
+                             "the same step")
     args = parser.parse_args(argv)
     with open(args.file, encoding="utf-8") as handle:
         lines = list(puzzle_lines(handle.read()))[: args.max_puzzles]
@@ -75,7 +91,10 @@ def main(argv: list[str] | None = None) -> int:
         try:
             start = parse(line)
             for taken, grid, step in walk(start, None if args.full else "card"):
-                if step.technique != args.technique:
+                if args.seen_as:
+                    if step.technique == args.technique or not same_step(grid, step, args.technique):
+                        continue
+                elif step.technique != args.technique:
                     continue
                 odd = nonstandard_cells(grid)
                 if args.clean and odd:

@@ -9,7 +9,7 @@ import tomllib
 import pytest
 
 from tutor import Grid, next_step, validity
-from tutor.engine import BANDS, BY_ID, CARD_LADDER, TECHNIQUES
+from tutor.engine import BANDS, BY_ID, CARD_LADDER, TECHNIQUES, find_steps
 from tutor.model.geometry import COUNT, parse_cell_name
 from tutor.learning import LessonError, find_lesson, load_lesson, load_lessons, verify
 from tutor.learning.loader import lesson_files, parse_changes, parse_unit_name
@@ -381,10 +381,63 @@ def test_every_technique_a_lesson_names_is_shown_or_practised(lesson):
     # Each technique a lesson lists has a worked example or an exercise of its own.
     stated = list(lesson.positions.values()) + [e.position for e in lesson.exercises]
     met = {p.seen_as or p.technique for p in stated}
-    fish_forms = {"finned_jellyfish"}  # taught on the finned page with the finned X-Wing's example
-    assert set(lesson.techniques) - fish_forms <= met
+    assert set(lesson.techniques) <= met
+
+
+@pytest.mark.parametrize("lesson", TAUGHT, ids=lambda lesson: lesson.id)
+def test_every_technique_a_lesson_names_has_an_exercise_of_its_own(lesson):
+    # Answered on the board: a technique met only under another name (a remote pair is a sashimi
+    # X-Wing to the ladder) counts through `seen_as`, as in its worked example.
+    practised = {e.position.seen_as or e.technique for e in lesson.exercises}
+    assert set(lesson.techniques) <= practised, set(lesson.techniques) - practised
 
 
 def test_every_technique_of_the_engine_has_a_lesson():
     taught = {t for lesson in LESSONS for t in lesson.techniques}
     assert [t.id for t in TECHNIQUES if t.id not in taught] == []
+
+
+# --- why some techniques are only ever met under another name (lessons/README.md) -------------
+
+STAND_INS = {
+    "skyscraper": ("finned_x_wing",),  # the skyscraper's lines as a sashimi X-Wing, an end as fin
+    "remote_pair": ("simple_colors",),  # with naked pairs done, a chain of conjugate pairs
+    "aic": ("nice_loop",),  # the chain closed through the removed candidate
+    "grouped_aic": ("grouped_nice_loop",),
+    "hidden_quad": ("naked_pair", "naked_triple", "naked_quad"),  # the unit's other open cells
+}
+LONGEST_CLOSED = {"aic": 19, "grouped_aic": 14}
+"""The longest chain the loop search can close with two more links (chains.MAX_AIC_LINKS - 2,
+grouped.MAX_LINKS - 2): a longer AIC could come next, none has in the puzzles searched."""
+SHOWN_AS = [(lesson.id, p) for lesson in LESSONS
+            for p in list(lesson.positions.values()) + [e.position for e in lesson.exercises]
+            if p.seen_as in STAND_INS]
+
+
+@pytest.mark.parametrize("lesson_id,position", SHOWN_AS,
+                         ids=[f"{lid}-{p.name}-{p.seen_as}" for lid, p in SHOWN_AS])
+def test_what_a_technique_met_under_another_name_removes_its_stand_in_removes_first(
+        lesson_id, position):
+    technique = position.seen_as
+    made = {e for t in STAND_INS[technique] for s in find_steps(position.grid, t)
+            for e in s.eliminations}
+    steps = [s for s in find_steps(position.grid, technique)
+             if len(s.chain or ()) <= LONGEST_CLOSED.get(technique, 81)]
+    assert steps
+    for step in steps:
+        assert set(step.eliminations) <= made, str(step)
+    assert all(BY_ID[t].order < BY_ID[technique].order for t in STAND_INS[technique]), "tried first"
+
+
+def test_find_positions_lists_where_a_technique_makes_the_next_step_under_another_name(
+        tmp_path, capsys):
+    from scripts import find_positions
+
+    exercise = next(e for e in BY_NUMBER[13].exercises if e.position.seen_as == "remote_pair")
+    steps = re.search(r"after (\d+) steps", exercise.source).group(1)
+    path = tmp_path / "puzzles.txt"
+    path.write_text(exercise.grid.restart().to_line() + "\n", encoding="utf-8")
+    assert find_positions.main(["remote_pair", str(path), "--full", "--seen-as"]) == 0
+    out = capsys.readouterr().out
+    assert f"line 1 step {steps} " in out and str(exercise.position.engine_step()) in out
+    assert exercise.grid.to_compact() in out

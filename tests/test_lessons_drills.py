@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from itertools import islice
 
 import pytest
 
 from tutor import next_step
-from tutor.engine import BY_ID
+from tutor.engine import BY_ID, find_steps
 from tutor.learning import find_lesson, load_lessons
+from tutor.learning.review import review_drills
+from tutor.model.geometry import UNITS
+from tutor.model.resources import bundled_dir
 from tutor.learning.drills import (
     DrillError, Source, bundled_sources, drill_ladder, drill_puzzle_sources, drills, file_sources,
     lesson_drills, lesson_sources, positions_for,
@@ -80,10 +84,22 @@ def test_unreadable_files_are_named(tmp_path):
 # --- drills for every technique: the drill puzzles beside the lessons ------------------------
 
 DRILL_PUZZLES = drill_puzzle_sources()
-SEEN_AS_ONLY = {"skyscraper", "remote_pair", "aic", "hidden_quad", "grouped_aic"}
-"""Taught, but never (or hardly ever) the next step on the full ladder: a fish, a W-Wing, an
-XY-Chain, a naked quad or an ALS-XZ comes first with the same eliminations (the lessons show them
-with `seen_as`)."""
+SEEN_AS_ONLY = {"skyscraper", "remote_pair", "aic", "grouped_aic"}
+"""Taught, but never the next step on the full ladder: a technique the ladder tries first always
+applies where they do (a sashimi X-Wing where a skyscraper does; a naked pair or simple colours
+where a remote pair does; a nice loop or grouped nice loop, the same chain closed through the
+removed candidate, where an AIC or grouped AIC does, up to the longest loop searched). The lessons
+show and practise them with `seen_as`, the review drills them where their stand-in comes next,
+and lessons/README.md says why for each. A hidden quad comes next only in a unit whose nine cells
+are all open: two drill puzzles have such a position."""
+
+
+def test_the_lessons_readme_says_why_each_is_never_the_next_step():
+    readme = (bundled_dir("lessons") / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Techniques that are never the next step")[1]
+    rows = [line for line in section.split("\n\n")[2].splitlines()[2:]]
+    assert {re.match(r"\| `(\w+)` \(lesson \d+\) \| \w", row).group(1) for row in rows} == SEEN_AS_ONLY
+
 
 
 def test_drill_puzzles_name_their_source_and_known_techniques():
@@ -105,6 +121,30 @@ def test_drill_puzzles_cover_every_technique_the_bundled_puzzles_rarely_reach():
 def test_each_drill_puzzle_reaches_the_techniques_it_names(source):
     reached = {drill.technique for drill in positions_for(source, source.drills)}
     assert reached == source.drills
+    # The same walk (cached): the techniques met only under another name never come next. If
+    # one does, it can have drills: take it out of SEEN_AS_ONLY and lessons/README.md's table.
+    assert positions_for(source, SEEN_AS_ONLY) == []
+
+
+def test_a_hidden_quad_comes_next_where_its_unit_has_nine_open_cells():
+    # Elsewhere the unit's other open cells are a naked pair, triple or quad (or a naked single),
+    # which the ladder tries first (lessons/README.md); the drill puzzles naming it are such.
+    found = [drill for source in DRILL_PUZZLES if "hidden_quad" in source.drills
+             for drill in positions_for(source, ["hidden_quad"])]
+    assert found
+    for drill in found:
+        unit = next(u for u in UNITS if set(drill.step.cells) <= set(u))
+        assert not any(drill.grid.values[c] for c in unit), drill.source
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("technique", sorted(SEEN_AS_ONLY))
+def test_the_review_drills_what_never_comes_next_where_its_stand_in_makes_the_same_step(technique):
+    drill = next(review_drills([technique], LESSONS, seed=1))
+    assert drill.technique == technique and drill.step.technique != technique
+    assert next_step(drill.grid) == drill.step
+    made = [(set(s.placements), set(s.eliminations)) for s in find_steps(drill.grid, technique)]
+    assert (set(drill.step.placements), set(drill.step.eliminations)) in made
 
 
 def test_known_puzzles_come_first_so_a_rare_technique_drills_at_once():
