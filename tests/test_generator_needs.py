@@ -63,12 +63,15 @@ def test_a_card_technique_gets_a_puzzle_near_its_level(technique_id, highest):
         assert made.grade.level <= highest, (seed, made.method)
 
 
-@pytest.mark.parametrize("technique_id", ["skyscraper", "hidden_quad"])
-def test_a_technique_the_ladder_meets_under_another_name_is_needed_through_it(technique_id):
+@pytest.mark.parametrize("technique_id,never_named", [("skyscraper", True), ("hidden_quad", False)])
+def test_a_technique_the_ladder_meets_under_another_name_is_needed_through_it(technique_id,
+                                                                             never_named):
     # The grade never names a skyscraper (a sashimi X-Wing makes the step first): the puzzle has a
-    # step of its path that a skyscraper makes too, exactly.
+    # step of its path that a skyscraper makes too, exactly. A hidden quad is named only in a unit
+    # with all nine cells open (two drill puzzles have one), otherwise met as a naked quad.
     made = generate_needing(technique_id, 1, time_limit=3600)
-    assert not made.grade.techniques.get(technique_id)
+    if never_named:
+        assert not made.grade.techniques.get(technique_id)
     made_by = steps_made_by(made.grid, made.grade, technique_id)
     assert made_by and uses(made, technique_id) == len(made_by)
     positions = list(positions_along(made.grid, made.grade.steps))
