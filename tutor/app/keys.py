@@ -178,4 +178,16 @@ class CoalescedFooter(Footer):
     async def _rebuild(self) -> None:
         # Cleared first: a change made while the keys are rebuilt asks for one rebuild more.
         self._rebuild_pending = False
-        await self.recompose()
+        # Most changes leave the keys shown as they were (focusing the board at start-up asks
+        # again after the first frame): those rebuild nothing.
+        shown = self._shown_keys()
+        if shown != getattr(self, "_keys_shown", None):
+            self._keys_shown = shown
+            await self.recompose()
+
+    def _shown_keys(self) -> tuple:
+        """What compose() draws from the screen's bindings: each shown key and its state."""
+        return (self.compact, self.show_command_palette, tuple(
+            (key, binding.key, binding.action, binding.description, binding.key_display,
+             binding.group, binding.show, enabled, tooltip)
+            for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items()))
