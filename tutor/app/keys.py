@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from textual.binding import ActiveBinding, Binding
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from tutor.model.geometry import DIGITS
 
@@ -166,6 +167,14 @@ class CoalescedFooter(Footer):
     (focus, resume, the fitted footer's width), and each rebuild mounts and styles every key."""
 
     _rebuild_pending = False
+
+    def compose(self):
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # Each key takes the footer's compact style when mounted; a key without the
+                # class yet is styled a second time for it, one by one.
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
 
     def bindings_changed(self, screen) -> None:
         self._bindings_ready = True
