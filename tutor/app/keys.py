@@ -164,11 +164,20 @@ def help_rows(keys=GAME_KEYS) -> list[tuple[str, str]]:
 class CoalescedFooter(Footer):
     """Textual's footer, rebuilding its keys once for all the binding changes made before the
     next refresh, where Textual's rebuilds once per change: a screen's start makes several
-    (focus, resume, the fitted footer's width), and each rebuild mounts and styles every key."""
+    (focus, resume, the fitted footer's width), and each rebuild mounts and styles every key.
+    A change that leaves the keys shown as they were rebuilds nothing, and the keys come with
+    the screen's first frame."""
 
     _rebuild_pending = False
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The keys are drawn with the first frame, laid out with the rest of the screen, rather
+        # than mounted into an empty footer after it (a second layout of the whole screen).
+        self.set_reactive(Footer._bindings_ready, True)
+
     def compose(self):
+        self._keys_shown = self._shown_keys()
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 # Each key takes the footer's compact style when mounted; a key without the
@@ -188,10 +197,8 @@ class CoalescedFooter(Footer):
         # Cleared first: a change made while the keys are rebuilt asks for one rebuild more.
         self._rebuild_pending = False
         # Most changes leave the keys shown as they were (focusing the board at start-up asks
-        # again after the first frame): those rebuild nothing.
-        shown = self._shown_keys()
-        if shown != getattr(self, "_keys_shown", None):
-            self._keys_shown = shown
+        # again after the first frame): those rebuild nothing. compose() notes what it drew.
+        if self._shown_keys() != getattr(self, "_keys_shown", None):
             await self.recompose()
 
     def _shown_keys(self) -> tuple:
