@@ -6,13 +6,14 @@ import json
 
 import pytest
 from textual.widgets import OptionList, TextArea
+from textual.widgets._footer import FooterKey
 
 import tutor
 from tutor.app.app import PREVIOUS_NAME, SAVE_NAME, TutorApp
 from tutor.app.board import Board
 from tutor.app.board_render import COMPACT, FULL
 from tutor.app.game_screen import GameScreen
-from tutor.app.keys import GAME_KEYS
+from tutor.app.keys import GAME_KEYS, CoalescedFooter
 from tutor.app.screens.collection_screen import CollectionScreen
 from tutor.app.screens.help_screen import HelpScreen
 from tutor.app.screens.paste_screen import PasteScreen
@@ -409,6 +410,22 @@ async def test_a_wide_footer_shows_every_key():
         assert sorted(footer_labels(app)) == sorted(shown)
         for label in shown:
             assert f" {label} " in f" {line}", f"{label!r} is cut off in {line!r}"
+
+
+async def test_the_footer_rebuilds_its_keys_only_when_what_it_shows_changes():
+    app = easy_app()
+    async with app.run_test(size=BIG) as pilot:
+        await settle(pilot)
+        footer = app.game_screen.query_one(CoalescedFooter)
+        keys = list(footer.query(FooterKey))
+        assert len(keys) > 5 and all(key.has_class("-compact") for key in keys)
+        app.game_screen.refresh_bindings()  # as focus moving does: the keys shown stay the same
+        await settle(pilot)
+        assert list(footer.query(FooterKey)) == keys, "the same keys, not mounted again"
+        await pilot.press("n")  # a hint brings the lesson link
+        await settle(pilot)
+        assert "L Lesson" in footer_labels(app) and " L Lesson " in f" {footer_line(app)} "
+        assert list(footer.query(FooterKey)) != keys
 
 
 async def test_a_level_six_grade_says_where_the_card_runs_out_and_the_rating():

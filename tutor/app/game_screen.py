@@ -125,10 +125,12 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         self.grade_if_solved()
 
     def apply_layout(self, size: Size) -> bool:
+        was_compact = self.compact
         compact = super().apply_layout(size)
         # The column is as wide as the board (plus its margin), whatever sits below the board.
         self.query_one("#left").styles.width = board_layout(compact).width + 1
-        self.refresh_views()  # the hint lists its cells' candidates only on the compact board
+        if compact != was_compact:
+            self.refresh_views()  # the hint lists its cells' candidates only on the compact board
         return compact
 
     @property

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from textual.binding import ActiveBinding, Binding
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from tutor.model.geometry import DIGITS
 
@@ -163,9 +164,26 @@ def help_rows(keys=GAME_KEYS) -> list[tuple[str, str]]:
 class CoalescedFooter(Footer):
     """Textual's footer, rebuilding its keys once for all the binding changes made before the
     next refresh, where Textual's rebuilds once per change: a screen's start makes several
-    (focus, resume, the fitted footer's width), and each rebuild mounts and styles every key."""
+    (focus, resume, the fitted footer's width), and each rebuild mounts and styles every key.
+    A change that leaves the keys shown as they were rebuilds nothing, and the keys come with
+    the screen's first frame."""
 
     _rebuild_pending = False
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The keys are drawn with the first frame, laid out with the rest of the screen, rather
+        # than mounted into an empty footer after it (a second layout of the whole screen).
+        self.set_reactive(Footer._bindings_ready, True)
+
+    def compose(self):
+        self._keys_shown = self._shown_keys()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # Each key takes the footer's compact style when mounted; a key without the
+                # class yet is styled a second time for it, one by one.
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
 
     def bindings_changed(self, screen) -> None:
         self._bindings_ready = True
@@ -178,4 +196,14 @@ class CoalescedFooter(Footer):
     async def _rebuild(self) -> None:
         # Cleared first: a change made while the keys are rebuilt asks for one rebuild more.
         self._rebuild_pending = False
-        await self.recompose()
+        # Most changes leave the keys shown as they were (focusing the board at start-up asks
+        # again after the first frame): those rebuild nothing. compose() notes what it drew.
+        if self._shown_keys() != getattr(self, "_keys_shown", None):
+            await self.recompose()
+
+    def _shown_keys(self) -> tuple:
+        """What compose() draws from the screen's bindings: each shown key and its state."""
+        return (self.compact, self.show_command_palette, tuple(
+            (key, binding.key, binding.action, binding.description, binding.key_display,
+             binding.group, binding.show, enabled, tooltip)
+            for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items()))
