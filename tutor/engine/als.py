@@ -620,6 +620,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     parents: dict[tuple[int, int, int], tuple[int, int] | None] = {
         (root, here, passed): None for root, here, passed, _ in frontier}
     work = 0
+    given: set[tuple] = set()
     for length in range(3, MAX_CHAIN_SETS + 1):
         reached = []
         for root, here, passed, used in frontier:
@@ -637,11 +638,21 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
             work += len(links[here])
             if work > budget:
                 break
+        # Every chain of this many sets is found now, and a longer one never replaces it: they
+        # are given before the longer ones are looked for (the ladder takes the first).
+        yield from _chain_steps(sets, found, given)
         if work > budget:
             break
         frontier = reached
+
+
+def _chain_steps(sets: list[Als], found: dict[tuple, tuple], given: set[tuple]) -> list[Step]:
+    """The steps of the chains found and not yet given, shortest first."""
     steps = []
     for removed, (_, path, ties) in found.items():
+        if removed in given:
+            continue
+        given.add(removed)
         chain_sets = [sets[i] for i in path]
         roles: list[tuple[str, tuple[int, ...]]] = []
         for n, als in enumerate(chain_sets, start=1):
@@ -655,7 +666,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
                           units=tuple(als.unit for als in chain_sets),
                           digits=digits, roles=tuple(roles), chain=chain))
     steps.sort(key=lambda s: (len(s.units), chain_shares_cells(s), len(s.cells), s.eliminations))
-    yield from steps
+    return steps
 
 
 def _chain_links(chain_sets: list[Als], ties: list[int], z: int) -> tuple[Link, ...]:
