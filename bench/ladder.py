@@ -175,16 +175,17 @@ def print_times(label: str, times: list[float]) -> None:
                        f" / {ordered[-1] * 1000:.1f} ms (targets: p99 < 100 ms, max < 1 s)")
 
 
-def hard_sets(limit: int | None, only: str | None = None) -> None:
+def hard_sets(limit: int | None, only: str | None = None, start: int = 0) -> None:
     """Walk each puzzle by next_step, timing every call in wall-clock and CPU time (CPU time is
     what the call costs on a machine shared with other work); a progress line every 200 puzzles."""
     heading("hardest sets: puzzles still needing a guess, and every next_step timed")
     for label, relative in HARD_SETS:
         if only is not None and label != only:
             continue
-        puzzles = load_puzzles(relative, limit, what=label)
+        puzzles = load_puzzles(relative, None if limit is None else start + limit, what=label)
         if puzzles is None:
             continue
+        puzzles = puzzles[start:]  # --from: one share of a set walked in several processes
         wall: list[float] = []
         cpu: list[float] = []
         slowest = (0.0, "")
@@ -222,18 +223,20 @@ def hard_sets(limit: int | None, only: str | None = None) -> None:
 
 def run(argv: list[str] | None = None) -> None:
     """Options: --sample N (SE sample size), --hard N (puzzles per hardest set; all if absent),
+    --from K (skip each hardest set's first K puzzles, to share a set between processes),
     --set LABEL (one hardest set: top1465 or forum-hardest), --only SECTIONS (comma-separated:
     se, hard, speed)."""
     argv = sys.argv[1:] if argv is None else argv
     limit = int(argv[argv.index("--sample") + 1]) if "--sample" in argv else None
     hard = int(argv[argv.index("--hard") + 1]) if "--hard" in argv else None
     one_set = argv[argv.index("--set") + 1] if "--set" in argv else None
+    start = int(argv[argv.index("--from") + 1]) if "--from" in argv else 0
     only = argv[argv.index("--only") + 1].split(",") if "--only" in argv else ["se", "hard", "speed"]
     if "se" in only:
         se_sample(limit)
         sys.stdout.flush()
     if "hard" in only:
-        hard_sets(hard, one_set)
+        hard_sets(hard, one_set, start)
     if "speed" in only:
         speed()
 
