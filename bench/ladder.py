@@ -254,18 +254,20 @@ def print_times(label: str, times: list[float]) -> None:
 
 
 def hard_sets(limit: int | None, only: str | None = None,
-              techniques: tuple[str, ...] | None = None) -> None:
+              techniques: tuple[str, ...] | None = None, first: int = 0) -> None:
     """Walk each puzzle by next_step (with `techniques`, the full ladder if None), timing every
     call in wall-clock and CPU time (CPU time is what the call costs on a machine shared with
-    other work); a progress line every 200 puzzles."""
+    other work); a progress line every 200 puzzles. `first` skips each set's first puzzles, so
+    one set can be walked in several processes."""
     which = "the full ladder" if techniques is None else "issue 15's ladder"
     heading(f"hardest sets, {which}: puzzles still needing a guess, and every next_step timed")
     for label, relative in HARD_SETS:
         if only is not None and label != only:
             continue
-        puzzles = load_puzzles(relative, limit, what=label)
+        puzzles = load_puzzles(relative, None if limit is None else first + limit, what=label)
         if puzzles is None:
             continue
+        puzzles = puzzles[first:]
         wall: list[float] = []
         cpu: list[float] = []
         slowest = (0.0, "")
@@ -303,6 +305,7 @@ def hard_sets(limit: int | None, only: str | None = None,
 
 def run(argv: list[str] | None = None) -> None:
     """Options: --sample N (SE sample size), --hard N (puzzles per hardest set; all if absent),
+    --from K (skip each hardest set's first K puzzles, to share a set between processes),
     --set LABEL (one hardest set: top1465 or forum-hardest), --ladder issue15 (grade the SE
     sample and walk the hardest sets with issue 15's ladder, not the full one), --only SECTIONS (comma-separated:
     se, hard, speed, card)."""
@@ -310,6 +313,7 @@ def run(argv: list[str] | None = None) -> None:
     limit = int(argv[argv.index("--sample") + 1]) if "--sample" in argv else None
     hard = int(argv[argv.index("--hard") + 1]) if "--hard" in argv else None
     one_set = argv[argv.index("--set") + 1] if "--set" in argv else None
+    first = int(argv[argv.index("--from") + 1]) if "--from" in argv else 0
     issue15 = "--ladder" in argv and argv[argv.index("--ladder") + 1] == "issue15"
     techniques = extended_ladder() if issue15 else None
     only = (argv[argv.index("--only") + 1].split(",") if "--only" in argv
@@ -318,7 +322,7 @@ def run(argv: list[str] | None = None) -> None:
         se_sample(limit, techniques)
         sys.stdout.flush()
     if "hard" in only:
-        hard_sets(hard, one_set, techniques)
+        hard_sets(hard, one_set, techniques, first)
     if "speed" in only:
         speed()
     if "card" in only:

@@ -255,9 +255,6 @@ def test_chains_are_sound_on_top1465_and_se_rated_puzzles():
           f"slowest finder call {slowest * 1000:.1f} ms")
     assert positions > 50 and checked > 200
     assert not problems, problems[:5]
-    # Measured alone, the slowest call is a few hundred milliseconds; the bound leaves room for a
-    # busy machine and still catches a search that has stopped being bounded.
-    assert slowest < 2.0
 
 
 # --- Alternating inference chains -----------------------------------------------------------

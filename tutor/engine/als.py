@@ -8,6 +8,7 @@ from tutor.model.geometry import (
     CELLS, COUNT, DIGITS_IN, PEERS, UNITS, cell_name, cells_name, cells_of_bits, digit_cell_sets,
     digits_name, unit_name,
 )
+from tutor.engine.chain import IN_SET, SEEN, Link, Node, narration
 from tutor.engine.chains import length_bonus
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
@@ -619,6 +620,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     parents: dict[tuple[int, int, int], tuple[int, int] | None] = {
         (root, here, passed): None for root, here, passed, _ in frontier}
     work = 0
+    given: set[tuple] = set()
     for length in range(3, MAX_CHAIN_SETS + 1):
         reached = []
         for root, here, passed, used in frontier:
@@ -636,11 +638,21 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
             work += len(links[here])
             if work > budget:
                 break
+        # Every chain of this many sets is found now, and a longer one never replaces it: they
+        # are given before the longer ones are looked for (the ladder takes the first).
+        yield from _chain_steps(sets, found, given)
         if work > budget:
             break
         frontier = reached
+
+
+def _chain_steps(sets: list[Als], found: dict[tuple, tuple], given: set[tuple]) -> list[Step]:
+    """The steps of the chains found and not yet given, shortest first."""
     steps = []
     for removed, (_, path, ties) in found.items():
+        if removed in given:
+            continue
+        given.add(removed)
         chain_sets = [sets[i] for i in path]
         roles: list[tuple[str, tuple[int, ...]]] = []
         for n, als in enumerate(chain_sets, start=1):
@@ -648,11 +660,38 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
                       (f"set_{n}_digits", DIGITS_IN[als.mask])]
         roles.append(("ties", tuple(DIGITS_IN[t][0] for t in ties)))
         cells = tuple(dict.fromkeys(c for als in chain_sets for c in cells_of_bits(als.cells)))
+        digits = _digits_of(removed)
+        chain = _chain_links(chain_sets, [DIGITS_IN[t][0] for t in ties], digits[0])
         steps.append(Step("als_chain", eliminations=removed, cells=cells,
                           units=tuple(als.unit for als in chain_sets),
-                          digits=_digits_of(removed), roles=tuple(roles)))
+                          digits=digits, roles=tuple(roles), chain=chain))
     steps.sort(key=lambda s: (len(s.units), chain_shares_cells(s), len(s.cells), s.eliminations))
-    yield from steps
+    return steps
+
+
+def _chain_links(chain_sets: list[Als], ties: list[int], z: int) -> tuple[Link, ...]:
+    """The chain as links between each set's places of a digit: set 1 without z holds its first
+    tie (inside the set), so set 2 does not hold that digit (a weak link: every place of it in
+    one sees every place in the other), so set 2 holds its next tie ... and the last set holds z."""
+    def node(als: Als, digit: int) -> Node:
+        return Node(cells_of_bits(als.holders[digit]), digit)
+
+    links = []
+    previous = node(chain_sets[0], z)
+    for n, als in enumerate(chain_sets):
+        held = node(als, ties[n] if n < len(ties) else z)
+        links.append(Link(previous, False, held, True, IN_SET))
+        if n < len(ties):
+            after = node(chain_sets[n + 1], ties[n])
+            links.append(Link(held, True, after, False, _shared_unit(held.cells + after.cells)))
+            previous = after
+    return tuple(links)
+
+
+def _shared_unit(cells: tuple[int, ...]) -> int:
+    """A unit holding every one of the cells, or SEEN when they see each other across units."""
+    return next((unit for unit, unit_cells in enumerate(UNITS) if set(cells) <= set(unit_cells)),
+                SEEN)
 
 
 def _record(sets, parents, root, start_index, first_tie, end_index, passing, zs, length,
@@ -732,13 +771,16 @@ class AlsChainTexts(Texts):
         lines = [self.pattern(step),
                  "Each set has one digit more than cells, so a set that loses one of its digits "
                  "must hold all the others.",
-                 f"Suppose set 1 had no {z}. Then:"]
-        for n in range(1, count):
-            lines.append(f"set {n} holds {ties[n - 1]}, so set {n + 1}, whose every "
-                         f"{ties[n - 1]} sees one in set {n}, has no {ties[n - 1]}"
-                         + (";" if n < count - 1 else ","))
-        lines.append(f"and set {count}, down to as many digits as cells, holds {z}.")
-        lines.append(f"So {z} is in set 1 or in set {count}: either way a cell that sees every "
-                     f"{z} of both sets cannot be {z}.")
+                 f"Suppose set 1 had no {step.chain[0].premise.digit}. Follow the chain, one "
+                 "link at a time:"]
+        lines += narration(step.chain)
+        first = step.chain[0].premise.digit
+        lines.append(f"So if set 1 had no {first}, set {count} would hold it: {first} is in set 1 "
+                     f"or in set {count}.")
+        others = [d for d in step.digits if d != first]
+        if others:
+            lines.append(f"The same holds for {digits_or(others)}: set 1 without it holds "
+                         f"{ties[0]} just the same, so it too is in set 1 or in set {count}.")
+        lines.append(f"Either way a cell that sees every {z} of both sets cannot be {z}.")
         lines.append(f"Remove {_why_removed(step)}.")
         return "\n".join(lines)

@@ -6,8 +6,13 @@ by naked and hidden singles (engine/propagation.py):
 - contradiction: assuming a candidate breaks the grid (a cell with no candidate, or a unit with
   no place for a digit), so the candidate is false (or, assuming it false, it is true);
 - cell forcing: each candidate of a cell, in turn, leads to the same conclusion;
-- unit forcing: each place of a digit in a unit, in turn, leads to the same conclusion;
-- digit forcing: a candidate true and the candidate false both lead to the same conclusion.
+- unit forcing: each place of a digit in a unit, in turn, leads to the same conclusion.
+
+Digit forcing (a candidate true and the candidate false both lead to the same conclusion) is the
+two-branch case of these: followed by singles, a candidate's false side forces anything only when
+its cell has two candidates or its digit two places in a unit, and then it is the true side of the
+other candidate or place. So it is found, and told, as a cell or unit forcing chain of two
+branches (tests/test_forcing.py shows the false side of any other candidate forces nothing).
 
 A branch is a chain when each fact in it rests on one earlier fact, and a net when some fact
 needs two or more at once (a cell's last candidate after two removals). The simplest proof is
@@ -27,7 +32,7 @@ from tutor.model.geometry import (
     CELLS, COUNT, DIGITS_IN, SIZE, UNITS, cell_name, cells_or, unit_name,
 )
 
-CONTRADICTION, CELL, UNIT, DIGIT = range(4)
+CONTRADICTION, CELL, UNIT = range(3)
 """A step's shape, its ("forcing", (shape,)) role."""
 
 HIGHEST_RATING = 9.9
@@ -45,9 +50,8 @@ def forcing_chains(values: Sequence[int], masks: Sequence[int],
                    every_shape: bool = False) -> Iterator[Step]:
     """Every forcing chain or net found, the fewest facts first (one proof per conclusion).
 
-    A candidate assumed false is followed only when nothing else is found (it rarely adds a
-    conclusion and doubles the work), unless `every_shape`, which also keeps the simplest proof
-    of each conclusion in each shape.
+    `every_shape` keeps the simplest proof of each conclusion in each shape, each branch followed
+    to its end.
 
     Roles: ("forcing", (shape,)); ("branch_cells", ...), ("branch_digits", ...) and
     ("branch_true", ...) give each branch's assumption (1: the cell is the digit, 0: it is not);
@@ -93,22 +97,6 @@ def forcing_chains(values: Sequence[int], masks: Sequence[int],
                     _agree(UNIT, [on[c * SIZE + digit - 1] for c in places], offer)
         if found:
             break
-    if every_shape or not found:
-        # The candidate false: a bivalue cell's other digit, or a digit's other place in a unit
-        # with two, says the same and more, and is tried above; so only the rest are tried here.
-        bilocal = _bilocal_candidates(values, masks)
-        for cell in CELLS:
-            if values[cell] or COUNT[masks[cell]] < 3:
-                continue
-            for digit in DIGITS_IN[masks[cell]]:
-                key = cell * SIZE + digit - 1
-                if key in bilocal:
-                    continue
-                off = position.branch(cell, digit, False)
-                if off.broken is not None:
-                    offer(_broken_cost(off), CONTRADICTION, (True, key), [off])
-                else:
-                    _agree(DIGIT, [on[key], off], offer)
     ranked = sorted(found.items(), key=lambda item: (item[1][0], item[1][1], item[0][0][1]))
     for ((placed, key), _), (_, shape, branches) in ranked:
         yield _step(shape, placed, key, branches)
@@ -134,18 +122,6 @@ def _agree(shape: int, branches: list[Branch], offer) -> None:
             if key // SIZE not in placed_cells:  # the placement there says more
                 offer(sum(b.weight((b.removed[key],)) + 1 for b in branches), shape,
                       (False, key), branches)
-
-
-def _bilocal_candidates(values: Sequence[int], masks: Sequence[int]) -> set[int]:
-    """The candidate keys of digits with exactly two places in some unit."""
-    keys: set[int] = set()
-    for cells in UNITS:
-        for digit in range(1, SIZE + 1):
-            bit = 1 << (digit - 1)
-            places = [c for c in cells if masks[c] & bit]
-            if len(places) == 2:
-                keys.update(c * SIZE + digit - 1 for c in places)
-    return keys
 
 
 def _step(shape: int, placed: bool, key: int, branches: list[Branch]) -> Step:
@@ -284,11 +260,8 @@ class ForcingChainTexts(Texts):
                     "it forces.")
         if shape == CELL:
             return f"{name}: try each candidate of {cell_name(cell)} in turn and follow the singles."
-        if shape == UNIT:
-            return (f"{name}: try each place for the {digit} in {unit_name(step.units[0])} in turn "
-                    "and follow the singles.")
-        return (f"{name}: follow both cases, {cell_name(cell)} is {digit} and it is not, "
-                "by singles.")
+        return (f"{name}: try each place for the {digit} in {unit_name(step.units[0])} in turn "
+                "and follow the singles.")
 
     def pattern(self, step: Step) -> str:
         shape = step.role("forcing")[0]
@@ -317,12 +290,10 @@ class ForcingChainTexts(Texts):
         cell, digit = branches[0][0], branches[0][1]
         if shape == CELL:
             lines = [f"{cell_name(cell)} can only be {digits_or(step.digits)}. Follow each:"]
-        elif shape == UNIT:
+        else:
             places = [c for c, *_ in branches]
             lines = [f"The {digit} of {unit_name(step.units[0])} can only go in "
                      f"{cells_or(places)}. Follow each:"]
-        else:
-            lines = [f"{cell_name(cell)} is {digit} or it is not. Follow both:"]
         for c, d, true, links in branches:
             lines.append(f"If {_assumption(c, d, true)}:")
             lines += [f"  {line}" for line in narration_lines(links)] or [

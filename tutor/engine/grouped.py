@@ -344,9 +344,8 @@ def uses_sets(step: Step) -> bool:
     return bool(step.role("set_1"))
 
 
-def _ordered(found: list[tuple[tuple[bool, int], tuple, Step]]) -> Iterator[Step]:
-    """Shortest chains first (plain groups before sets); one chain for each set of changes."""
-    seen = set()
+def _ordered(found: list[tuple[tuple[bool, int], tuple, Step]], seen: set) -> Iterator[Step]:
+    """Shortest chains first; one chain for each set of changes (`seen`: those already given)."""
     for _, _, step in sorted(found, key=lambda item: (item[0], item[1])):
         key = (step.placements, step.eliminations)
         if key not in seen:
@@ -355,7 +354,10 @@ def _ordered(found: list[tuple[tuple[bool, int], tuple, Step]]) -> Iterator[Step
 
 
 def _searches(masks: Sequence[int]) -> Iterator[tuple[_Graph, bool]]:
-    """The graph without sets, then (for chains only sets make) with them."""
+    """The graph without sets, then (for chains only sets make) with them. Every chain without a
+    set comes before any with one, so the finders give the first search's chains before making
+    the second: the ladder, which takes the first, never pays for the bigger graph when a chain
+    of plain groups will do."""
     yield _graph(masks, False), False
     yield _graph(masks, True), True
 
@@ -378,9 +380,10 @@ def grouped_aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     last)), ("groups", cells of its groups), ("set_1", cells), ("set_2", ...) for its sets.
     """
     digit_cells = digit_cell_sets(masks)
-    found = []
     done: set[tuple] = set()
+    given: set[tuple] = set()
     for graph, with_sets in _searches(masks):
+        found = []
         for (start_cell, digit), start in sorted(graph.single.items()):
             if not graph.strong[start]:
                 continue
@@ -412,7 +415,7 @@ def grouped_aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                                 digits=tuple(sorted({d for _, d in removed})),
                                 roles=_roles(graph, path, (start_cell, end_cell)), chain=chain)
                     found.append(((with_sets, len(chain)), tuple(path), step))
-    yield from _ordered(found)
+        yield from _ordered(found, given)
 
 
 def _aic_removals(start: int, x: int, end: int, y: int, masks, digit_cells):
@@ -447,9 +450,10 @@ def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[
     ("groups", ...), ("set_1", ...). `digits` the removed (or placed) digits.
     """
     digit_cells = digit_cell_sets(masks)
-    found = []
     done: set[tuple] = set()
+    given: set[tuple] = set()
     for graph, with_sets in _searches(masks):
+        found = []
         for (cell, x), start in sorted(graph.single.items()):
             for start_true in (False, True):
                 if not (graph.weak if start_true else graph.strong)[start]:
@@ -478,7 +482,7 @@ def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[
                         if _is_grouped_step(step):
                             found.append(((with_sets, len(step.chain)), (cell, x, start_true),
                                           step))
-    yield from _ordered(found)
+        yield from _ordered(found, given)
 
 
 def _is_grouped_step(step: Step) -> bool:

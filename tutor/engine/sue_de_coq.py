@@ -59,6 +59,14 @@ def sue_de_coq(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             spare = COUNT[core_mask] - core_size
             if core_size < 2 or spare < 2:
                 continue
+            # The box's sets do not depend on the line's but for the cells and digits it takes:
+            # listed once per crossing set, by how many of V's digits each would take.
+            box_sets: dict[int, list[tuple[int, int]]] = {}
+            for box_bits, box_mask, box_size, _ in _subsets(
+                    cells_of_bits(box_empty & ~core_bits), masks):
+                if box_mask & core_mask:
+                    box_sets.setdefault(box_size - COUNT[box_mask & ~core_mask], []).append(
+                        (box_bits, box_mask))
             line_pool = cells_of_bits(line_empty & ~core_bits)
             for line_bits, line_mask, line_size, _ in _subsets(list(line_pool), masks):
                 line_extra = line_mask & ~core_mask
@@ -66,11 +74,8 @@ def sue_de_coq(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 if not line_mask & core_mask or not 0 < taken < spare:
                     continue
                 banned = line_mask & core_mask
-                box_pool = [c for c in cells_of_bits(box_empty & ~core_bits & ~line_bits)
-                            if not masks[c] & banned]
-                for box_bits, box_mask, box_size, _ in _subsets(box_pool, masks):
-                    box_extra = box_mask & ~core_mask
-                    if not box_mask & core_mask or box_size - COUNT[box_extra] != spare - taken:
+                for box_bits, box_mask in box_sets.get(spare - taken, ()):
+                    if box_mask & banned or box_bits & line_bits:
                         continue
                     step = _step(masks, line, box, core_bits, core_mask, line_bits, line_mask,
                                  box_bits, box_mask, line_empty, box_empty)
