@@ -134,6 +134,31 @@ async def test_the_path_scrolls_back_by_keys(size, panel):
         assert newest + 1 in entries_in_view(steps), "a new change shows the newest again"
 
 
+async def test_the_path_shows_the_newest_entry_after_the_layout_switches():
+    # The path under the compact board was hidden while the full board showed, and came back at
+    # its first entry when the terminal shrank to 80x24 (and back again the other way).
+    app = TutorApp(tutor.parse(EASY), "easy")
+    async with app.run_test(size=BIG) as pilot:
+        screen = app.game_screen
+        cell = screen.selected = screen.game.grid.empty_cells[0]
+        for n in range(66):
+            assert screen.game.toggle_candidate(cell, 1 + n // 2 % 9)
+        screen.changed()
+        await pilot.pause()
+        newest = screen.game.index
+        for size, panel in ((SMALL, "#steps-under"), (BIG, "#steps"), (SMALL, "#steps-under")):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            steps = screen.query_one(panel)
+            assert steps.max_scroll_y > 0
+            assert newest in entries_in_view(steps), f"the newest entry at {size}"
+        await pilot.press("home")
+        await pilot.resize_terminal(81, 24)  # a resize after scrolling back leaves it back
+        await pilot.pause()
+        assert 1 in entries_in_view(screen.query_one("#steps-under"))
+
+
 async def test_a_corrupt_save_notice_stays_in_the_hint_panel(data_dir):
     (data_dir / "game.json").write_text("{", encoding="utf-8")
     app = TutorApp()
