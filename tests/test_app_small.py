@@ -218,6 +218,18 @@ async def test_the_puzzle_picker_jumps_to_a_level_and_lists_my_puzzles(data_dir)
         assert app.game_screen.game.name == "My first puzzle"
 
 
+@pytest.mark.parametrize("size", [SMALL, (110, 45)])
+async def test_the_puzzle_pickers_heading_is_shown_whole(size):
+    # The heading ran past the dialog and lost its end ("... m to your own puzzles, esc").
+    app = TutorApp(tutor.parse(EASY), "easy")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        drawn = " ".join(strip.text.strip(" █▌▐") for strip in
+                         app.screen._compositor.render_strips())
+        assert "escape cancels)" in " ".join(drawn.split())
+
+
 async def test_a_repeated_digit_is_flagged_as_it_is_entered():
     from tutor.app.board import Board
     from tutor.model.geometry import parse_cell_name
