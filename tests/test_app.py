@@ -19,7 +19,7 @@ from tutor.app.screens.paste_screen import PasteScreen
 from tutor.app.screens.resume_screen import ResumeScreen
 from tutor.model.geometry import cell_name, parse_cell_name
 from tutor.model.bundled import default_puzzle
-from conftest import run_palette_command
+from conftest import run_palette_command, settle
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 MULTIPLE = "." * 81
@@ -35,13 +35,6 @@ def fresh_data_dir(data_dir):
 
 def easy_app() -> TutorApp:
     return TutorApp(tutor.parse(EASY), "easy")
-
-
-async def settle(pilot) -> None:
-    """Let workers (hints, grading) finish and their messages land."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def screen_text(widget) -> str:

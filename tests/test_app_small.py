@@ -7,6 +7,7 @@ import pytest
 import tutor
 from tutor.app.app import TutorApp
 from tutor.model.geometry import cell_name
+from conftest import settle
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 SMALL = (80, 24)
@@ -23,12 +24,6 @@ def line_of(app, widget) -> str:
     region = widget.region
     strip = app.screen._compositor.render_strips()[region.y]
     return strip.text[region.x:region.right]
-
-
-async def settle(pilot) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def test_the_hint_lists_its_cells_candidates_on_the_compact_board():
