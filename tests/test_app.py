@@ -309,6 +309,8 @@ async def test_help_screen_lists_every_command():
         table = app.screen.query_one("#help-keys").content
         described = set(table.columns[1].cells)
         shown_keys = set(table.columns[0].cells)
+        drawn = " ".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert drawn.split().count("Keys") == 1, "one heading, then the column of keys"
         for key in GAME_KEYS:
             if not key.action.startswith(("move", "digit")):
                 assert key.help in described
