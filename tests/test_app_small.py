@@ -238,5 +238,12 @@ async def test_a_repeated_digit_is_flagged_as_it_is_entered():
         view = screen.query_one(Board).view
         assert {r1c1, parse_cell_name("r1c3")} <= view.problems, "flagged !, not by colour alone"
         assert "Conflict (marked !): two 3s in row 1" in str(screen.query_one("#hint").render())
+        # A digit repeated in two units: each cell flagged ! is explained, not only the first.
+        await pilot.press("backspace", "down", "down", "down", "8")  # r4c1: r4c3 and r8c1 hold 8s
+        view = screen.query_one(Board).view
+        assert {parse_cell_name(n) for n in ("r4c1", "r4c3", "r8c1")} <= view.problems
+        said = " ".join(str(screen.query_one("#hint").render()).split())
+        assert "two 8s in row 4 (r4c1 and r4c3)" in said
+        assert "two 8s in column 1 (r4c1 and r8c1)" in said
         await pilot.press("backspace")
         assert not screen.query_one(Board).view.problems
