@@ -7,7 +7,7 @@ import pytest
 import tutor
 from tutor.app.app import TutorApp
 from tutor.model.geometry import cell_name
-from conftest import settle
+from conftest import settle, until
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 SMALL = (80, 24)
@@ -247,3 +247,27 @@ async def test_a_repeated_digit_is_flagged_as_it_is_entered():
         assert "two 8s in column 1 (r4c1 and r8c1)" in said
         await pilot.press("backspace")
         assert not screen.query_one(Board).view.problems
+
+
+async def test_a_lesson_page_about_candidates_says_where_they_show_at_80x24():
+    # Lesson 0's second page says "the small digits in the empty cells are candidates", which
+    # the compact board cannot draw and the page points at no cell to list.
+    from tutor.app.layout import FULL_MIN_SIZE
+    from tutor.app.learning.lesson_app import LessonApp
+
+    app = LessonApp("0")
+    async with app.run_test(size=SMALL) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "LessonScreen")
+        lesson = app.screen
+        await pilot.press("right")
+        assert "candidates" in str(lesson.query_one("#lesson-page").render())
+        listed = lesson.query_one("#lesson-candidates")
+        assert listed.display and listed.region.height
+        said = " ".join(str(listed.render()).split())
+        assert f"{FULL_MIN_SIZE.width}x{FULL_MIN_SIZE.height} or more shows them" in said
+        await pilot.press("right")  # the next page points at cells: their candidates are listed
+        said = str(listed.render())
+        assert "r2c9" in said and "shows them" not in said
+        await pilot.resize_terminal(110, 45)
+        await pilot.pause()
+        assert not listed.display, "the full board draws them itself"
