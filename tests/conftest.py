@@ -53,6 +53,22 @@ async def until(pilot, condition, seconds: float = 120.0) -> None:
         await pilot.pause(0.02)
 
 
+async def settle(pilot) -> None:
+    """Let the app's workers (hints, steps, grading) finish and their answers land, then the
+    workers those answers start (a solve starts the puzzle's grading), until none is left.
+
+    Pilot.pause alone waits until the process looks idle by its CPU time, which a worker thread
+    starved on a loaded machine can fool; this waits for the workers themselves.
+    """
+    app = pilot.app
+    while True:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()  # the last answers are handled (and may start another worker)
+        if all(worker.is_finished for worker in app.workers):
+            return
+
+
 async def run_palette_command(pilot, typed: str, title: str) -> None:
     """Open the command palette, type `typed`, wait until `title` is the first match, run it."""
     await pilot.press("ctrl+p")

@@ -20,7 +20,7 @@ from tutor.app.screens.paste_screen import PasteScreen
 from tutor.app.screens.resume_screen import ResumeScreen
 from tutor.model.geometry import cell_name, parse_cell_name
 from tutor.model.bundled import default_puzzle
-from conftest import first_guess, run_palette_command
+from conftest import first_guess, run_palette_command, settle
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 MULTIPLE = "." * 81
@@ -36,13 +36,6 @@ def fresh_data_dir(data_dir):
 
 def easy_app() -> TutorApp:
     return TutorApp(tutor.parse(EASY), "easy")
-
-
-async def settle(pilot) -> None:
-    """Let workers (hints, grading) finish and their messages land."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def screen_text(widget) -> str:
@@ -317,6 +310,8 @@ async def test_help_screen_lists_every_command():
         table = app.screen.query_one("#help-keys").content
         described = set(table.columns[1].cells)
         shown_keys = set(table.columns[0].cells)
+        drawn = " ".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert drawn.split().count("Keys") == 1, "one heading, then the column of keys"
         for key in GAME_KEYS:
             if not key.action.startswith(("move", "digit")):
                 assert key.help in described

@@ -14,7 +14,7 @@ from tutor.app.board import Board
 from tutor.app.view import chain_line
 from tutor.model.grid import Grid
 from tutor.model.geometry import parse_cell_name as cell
-from conftest import until
+from conftest import settle, until
 
 BIG = (110, 44)
 TOP1465_FIRST_STUCK = (
@@ -33,12 +33,6 @@ def fresh_data_dir(data_dir):
 
 def panel(app, name: str) -> str:
     return str(app.game_screen.query_one(f"#{name}").render())
-
-
-async def settle(pilot) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def test_the_pattern_hint_numbers_a_forcing_chain_and_tells_its_links_apart():

@@ -22,7 +22,7 @@ from tutor.generator.editor import MY_PUZZLES
 from tutor.generator.search_trace import STRATEGIES, SideBySide
 from tutor.generator.transforms import is_symmetric
 from tutor.model.geometry import SIZE, parse_cell_name
-from conftest import run_palette_command, until
+from conftest import run_palette_command, settle, until
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 BIG = (100, 40)
@@ -41,12 +41,6 @@ def easy_app() -> TutorApp:
 
 def text(screen, selector: str) -> str:
     return str(screen.query_one(selector).render())
-
-
-async def settle(pilot) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def wait_for(pilot, condition) -> None:

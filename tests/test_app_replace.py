@@ -18,7 +18,7 @@ from tutor.app.screens.replace_screen import ReplaceScreen
 from tutor.generator import LevelRange, generate_one
 from tutor.model.bundled import default_puzzle
 from tutor.play.game import load_save
-from conftest import run_palette_command
+from conftest import run_palette_command, settle
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 BIG = (100, 40)
@@ -36,12 +36,6 @@ def easy_app() -> TutorApp:
 
 def hint_text(app) -> str:
     return str(app.game_screen.query_one("#hint").render())
-
-
-async def settle(pilot) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def paste(pilot, text: str) -> None:

@@ -7,6 +7,7 @@ import pytest
 import tutor
 from tutor.app.app import TutorApp
 from tutor.model.geometry import cell_name
+from conftest import settle, until
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 SMALL = (80, 24)
@@ -23,12 +24,6 @@ def line_of(app, widget) -> str:
     region = widget.region
     strip = app.screen._compositor.render_strips()[region.y]
     return strip.text[region.x:region.right]
-
-
-async def settle(pilot) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def test_the_hint_lists_its_cells_candidates_on_the_compact_board():
@@ -134,6 +129,31 @@ async def test_the_path_scrolls_back_by_keys(size, panel):
         assert newest + 1 in entries_in_view(steps), "a new change shows the newest again"
 
 
+async def test_the_path_shows_the_newest_entry_after_the_layout_switches():
+    # The path under the compact board was hidden while the full board showed, and came back at
+    # its first entry when the terminal shrank to 80x24 (and back again the other way).
+    app = TutorApp(tutor.parse(EASY), "easy")
+    async with app.run_test(size=BIG) as pilot:
+        screen = app.game_screen
+        cell = screen.selected = screen.game.grid.empty_cells[0]
+        for n in range(66):
+            assert screen.game.toggle_candidate(cell, 1 + n // 2 % 9)
+        screen.changed()
+        await pilot.pause()
+        newest = screen.game.index
+        for size, panel in ((SMALL, "#steps-under"), (BIG, "#steps"), (SMALL, "#steps-under")):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            steps = screen.query_one(panel)
+            assert steps.max_scroll_y > 0
+            assert newest in entries_in_view(steps), f"the newest entry at {size}"
+        await pilot.press("home")
+        await pilot.resize_terminal(81, 24)  # a resize after scrolling back leaves it back
+        await pilot.pause()
+        assert 1 in entries_in_view(screen.query_one("#steps-under"))
+
+
 async def test_a_corrupt_save_notice_stays_in_the_hint_panel(data_dir):
     (data_dir / "game.json").write_text("{", encoding="utf-8")
     app = TutorApp()
@@ -193,6 +213,18 @@ async def test_the_puzzle_picker_jumps_to_a_level_and_lists_my_puzzles(data_dir)
         assert app.game_screen.game.name == "My first puzzle"
 
 
+@pytest.mark.parametrize("size", [SMALL, (110, 45)])
+async def test_the_puzzle_pickers_heading_is_shown_whole(size):
+    # The heading ran past the dialog and lost its end ("... m to your own puzzles, esc").
+    app = TutorApp(tutor.parse(EASY), "easy")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        drawn = " ".join(strip.text.strip(" █▌▐") for strip in
+                         app.screen._compositor.render_strips())
+        assert "escape cancels)" in " ".join(drawn.split())
+
+
 async def test_a_repeated_digit_is_flagged_as_it_is_entered():
     from tutor.app.board import Board
     from tutor.model.geometry import parse_cell_name
@@ -206,5 +238,36 @@ async def test_a_repeated_digit_is_flagged_as_it_is_entered():
         view = screen.query_one(Board).view
         assert {r1c1, parse_cell_name("r1c3")} <= view.problems, "flagged !, not by colour alone"
         assert "Conflict (marked !): two 3s in row 1" in str(screen.query_one("#hint").render())
+        # A digit repeated in two units: each cell flagged ! is explained, not only the first.
+        await pilot.press("backspace", "down", "down", "down", "8")  # r4c1: r4c3 and r8c1 hold 8s
+        view = screen.query_one(Board).view
+        assert {parse_cell_name(n) for n in ("r4c1", "r4c3", "r8c1")} <= view.problems
+        said = " ".join(str(screen.query_one("#hint").render()).split())
+        assert "two 8s in row 4 (r4c1 and r4c3)" in said
+        assert "two 8s in column 1 (r4c1 and r8c1)" in said
         await pilot.press("backspace")
         assert not screen.query_one(Board).view.problems
+
+
+async def test_a_lesson_page_about_candidates_says_where_they_show_at_80x24():
+    # Lesson 0's second page says "the small digits in the empty cells are candidates", which
+    # the compact board cannot draw and the page points at no cell to list.
+    from tutor.app.layout import FULL_MIN_SIZE
+    from tutor.app.learning.lesson_app import LessonApp
+
+    app = LessonApp("0")
+    async with app.run_test(size=SMALL) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "LessonScreen")
+        lesson = app.screen
+        await pilot.press("right")
+        assert "candidates" in str(lesson.query_one("#lesson-page").render())
+        listed = lesson.query_one("#lesson-candidates")
+        assert listed.display and listed.region.height
+        said = " ".join(str(listed.render()).split())
+        assert f"{FULL_MIN_SIZE.width}x{FULL_MIN_SIZE.height} or more shows them" in said
+        await pilot.press("right")  # the next page points at cells: their candidates are listed
+        said = str(listed.render())
+        assert "r2c9" in said and "shows them" not in said
+        await pilot.resize_terminal(110, 45)
+        await pilot.pause()
+        assert not listed.display, "the full board draws them itself"

@@ -277,3 +277,80 @@ async def test_a_page_key_that_reaches_a_closing_lesson(data_dir):
         lesson.action_previous_page()
         await pilot.pause()
         assert isinstance(app.screen, LessonMenuScreen) and lesson.session.page_index == page
+
+
+async def test_a_page_key_that_reaches_a_lesson_before_it_is_drawn(data_dir):
+    # t, a click on a lesson, then → typed fast: the page key (a priority key, taken by the app
+    # at once) reached the lesson pushed but not yet built, and found no board (NoMatches).
+    from tutor.app.learning.lesson_screen import LessonScreen
+    from tutor.learning import LessonSession, Progress, load_lessons
+
+    lessons = load_lessons()
+    app = easy_app()
+    async with app.run_test(size=(110, 40)) as pilot:
+        lesson = LessonScreen(LessonSession(lessons[3], lessons, Progress.load()))
+        app.push_screen(lesson)
+        assert not lesson.is_mounted, "the moment of the race"
+        lesson.action_next_page()  # what the queued → runs
+        lesson.action_next_page()
+        lesson.action_previous_page()
+        await pilot.pause()
+        assert app.screen is lesson and lesson.session.page_index == 1
+        assert "page 2/" in str(lesson.query_one("#lesson-heading").render()), "the page shown"
+        await pilot.press("right")
+        assert lesson.session.page_index == 2
+
+
+async def test_ctrl_s_that_reaches_the_paste_dialog_before_it_is_drawn(data_dir):
+    # o and ctrl+s typed fast: ctrl+s (a priority key) reached the dialog before its text box
+    # was built (NoMatches).
+    from tutor.app.screens.paste_screen import PasteScreen
+
+    app = easy_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        paste = PasteScreen(EASY)
+        app.push_screen(paste)
+        assert not paste.is_mounted
+        paste.action_accept()  # what the queued ctrl+s runs
+        await pilot.pause()
+        assert app.screen is app.game_screen, "the text given to the dialog was loaded"
+        assert app.game_screen.game.puzzle == tutor.parse(EASY)
+
+
+def a_lesson(app):
+    from tutor.app.learning.lesson_screen import LessonScreen
+    from tutor.learning import LessonSession, Progress, load_lessons
+
+    lessons = load_lessons()
+    app.push_screen(LessonScreen(LessonSession(lessons[3], lessons, Progress.load())))
+
+
+def an_exercise(app):
+    from tutor.app.learning.exercise_screen import ExerciseScreen
+    from tutor.learning import LessonSession, Progress, load_lessons
+
+    lessons = load_lessons()
+    app.push_screen(ExerciseScreen(LessonSession(lessons[3], lessons, Progress.load()), 0))
+
+
+GAME_OPENERS = ("lessons", "help", "paste", "browse", "new_puzzle", "editor", "visualiser")
+
+
+@pytest.mark.parametrize("open_screen", [
+    a_lesson, an_exercise,
+    *(lambda app, a=action: getattr(app.game_screen, f"action_{a}")() for action in GAME_OPENERS)],
+    ids=["lesson", "exercise", *GAME_OPENERS])
+async def test_a_screen_closed_before_it_is_built(data_dir, open_screen):
+    # The long run (seed 18, event 32,184) ended on NoMatches in a lesson's on_mount: the lesson
+    # was taken off the stack while it was still being built, so on_mount found none of its
+    # widgets. A screen closed before it is built is simply gone; the app goes on.
+    app = easy_app()
+    async with app.run_test(size=(110, 40)) as pilot:
+        open_screen(app)
+        opened = app.screen
+        assert opened is not app.game_screen and not opened.is_mounted, "the moment of the race"
+        app.pop_screen()
+        await pilot.pause()
+        assert app.screen is app.game_screen and app.return_code is None
+        await pilot.press("4")
+        assert app.game_screen.game.index == 1

@@ -135,14 +135,24 @@ class TutorApp(App):
         first, the traceback goes to a log file in the data folder, and the terminal shows only
         where both are (tests still see the exception, as Textual re-raises it for them)."""
         cause = error.error if isinstance(error, WorkerFailed) else error
-        if self.return_code == 0 and isinstance(cause, NoMatches):
-            # Quitting already: a screen opened by a click that came in right after q (a lesson
-            # in the menu) is built while the app takes its screens down, and finds no widgets.
-            # Nothing is lost; the app was closing anyway.
+        closing = self.return_code == 0 or self.closed_screen_running()
+        if isinstance(cause, NoMatches) and closing:
+            # Code of a screen already closed: one closed while it was still being built (a
+            # lesson opened by a click and closed by the next key, or by the app quitting after
+            # q) finds none of its widgets as it mounts. It is gone and held nothing yet.
             return
         note = self.write_crash_report(error)
         super()._handle_exception(error)
         self._exit_renderables.insert(0, note)  # printed instead of Textual's traceback
+
+    def closed_screen_running(self) -> bool:
+        """Whether the code running is a screen's that is off the stack (closed, its widgets
+        gone or never built)."""
+        running = active_message_pump.get(None)
+        if not isinstance(running, Widget) or isinstance(running, App):
+            return False
+        screen = running if isinstance(running, Screen) else _screen_of(running)
+        return screen is not None and screen not in self._screen_stack
 
     def write_crash_report(self, error: BaseException) -> str:
         """Save the game and write the traceback to crash-<time>.log; the message saying so."""

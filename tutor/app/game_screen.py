@@ -12,7 +12,7 @@ from textual.message import Message
 
 from tutor.engine import EngineError, Grade, grade
 from tutor.play.game import Credit, Game, Move, find_hint
-from tutor.model.geometry import cell_name, cells_name
+from tutor.model.geometry import cell_name, cells_name, unit_name
 from tutor.model.grid import Grid
 from tutor.model.bundled import Puzzle
 from tutor.app import keys
@@ -31,6 +31,19 @@ from tutor.app.view import board_view
 
 PENDING_NOTICE = 0.15
 """Seconds the engine may think before the hint panel says it is looking."""
+
+
+def conflicts_of(grid: Grid, cell: int) -> str:
+    """Every repeat the digit just entered in `cell` makes ('two 8s in row 7 (r7c1 and r7c2);
+    two 8s in column 2 (...)'): each cell flagged ! is explained. Without one there, the board's
+    first repeat elsewhere; '' when there is none."""
+    found = grid.conflicts()
+    here = [c for c in found if cell in c[2]] or list(found[:1])
+    parts = []
+    for unit, digit, cells in here:
+        count = {2: "two", 3: "three"}.get(len(cells), str(len(cells)))
+        parts.append(f"{count} {digit}s in {unit_name(unit)} ({' and '.join(map(cell_name, cells))})")
+    return "; ".join(parts)
 
 
 class HintReady(Message):
@@ -222,7 +235,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         if game.enter(cell, digit):
             if not before.value(cell):
                 self.credit_move(before, (cell, digit, "="), step if known else None, known)
-            conflict = game.grid.describe_conflict() if game.grid.has_conflict() else None
+            conflict = conflicts_of(game.grid, cell)
             self.changed(f"Conflict (marked !): {conflict}." if conflict else "")
 
     # --- the learner's own steps count toward lesson progress ------------------------------

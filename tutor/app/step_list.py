@@ -13,6 +13,9 @@ USER_MARK = "·"
 class StepList(VerticalScroll, can_focus=False):
     """A scrolling list of the changes up to the current position (undone ones are dropped)."""
 
+    following = True
+    """The newest entry is kept in view (until the learner scrolls back by keys)."""
+
     def compose(self):
         yield Static(id="step-lines")
 
@@ -30,11 +33,19 @@ class StepList(VerticalScroll, can_focus=False):
                 line = line.stylize("bold", 6)
             lines = lines + Content("\n") + line
         self.query_one("#step-lines", Static).update(lines)
+        self.following = True
         # Once the new lines are laid out: scrolled now, the newest entries stayed below the fold.
         self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_resize(self) -> None:
+        # The list under the compact board is hidden while the full board shows (and the side's
+        # the other way round); shown again at a layout switch, it came back at its first entry.
+        if self.following:
+            self.call_after_refresh(self.scroll_end, animate=False)
 
     def scroll_path(self, where: str) -> None:
         """'up' or 'down' a page, to the 'oldest' or the 'newest' entry (the keys of GAME_KEYS)."""
         move = {"up": self.scroll_page_up, "down": self.scroll_page_down,
                 "oldest": self.scroll_home, "newest": self.scroll_end}[where]
         move(animate=False)
+        self.following = where == "newest" or (where == "down" and self.is_vertical_scroll_end)

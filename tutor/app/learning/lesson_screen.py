@@ -82,6 +82,11 @@ class LessonScreen(BoardScreen):
     def action_next_page(self) -> None:
         if not self.is_current:
             return  # a key sent just before the lesson closed: its widgets are gone
+        if not self.is_mounted:
+            # A priority key the app took as the lesson opened, before its widgets were built:
+            # taken once they are, in the order typed.
+            self.call_later(self.action_next_page)
+            return
         if self.session.next_page():
             self.show_page()
         else:
@@ -89,6 +94,9 @@ class LessonScreen(BoardScreen):
 
     def action_previous_page(self) -> None:
         if not self.is_current:
+            return
+        if not self.is_mounted:
+            self.call_later(self.action_previous_page)
             return
         if self.session.previous_page():
             self.show_page()

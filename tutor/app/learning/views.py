@@ -7,6 +7,7 @@ from textual.content import Content
 from tutor.model.geometry import cell_name
 from tutor.learning import Page
 from tutor.app.cell_panel import candidate_markup
+from tutor.app.layout import FULL_MIN_SIZE
 from tutor.app.view import BoardView
 
 
@@ -28,12 +29,20 @@ def page_view(page: Page) -> BoardView | None:
 
 def marked_candidates(view: BoardView | None) -> Content | None:
     """The candidates of the cells a page points at, marked as on the full board: the compact
-    board has no room for pencil marks, so they are listed under it."""
+    board has no room for pencil marks, so they are listed under it (a page with candidates that
+    points at no cell gets a line saying where they show)."""
     if view is None:
         return None
     cells = set(view.pattern_cells) | {c for c, _ in view.eliminations | view.placements}
     cells = sorted(c for c in cells if not view.grid.value(c))
     if not cells:
+        if any(view.grid.candidates(c) for c in view.grid.empty_cells):
+            # A page that shows pencil marks without pointing at a cell ("the small digits in
+            # the empty cells are candidates"): say where they are, not leave the reader looking.
+            size = FULL_MIN_SIZE
+            return Content.from_markup(
+                f"[dim]This small board has no room for the candidates (pencil marks); a "
+                f"terminal of {size.width}x{size.height} or more shows them.[/dim]")
         return None
     lines = [f"[b]{cell_name(c)}[/]: {candidate_markup(view, c)}" for c in cells]
     return Content.from_markup("[dim]Candidates of the marked cells[/dim]\n" + "\n".join(lines))

@@ -135,8 +135,10 @@ class VisualiserScreen(Screen[None]):
         for board in self.query(Board):
             board.compact = True
             board.can_focus = False
-        self.timer = self.set_interval(TICK, self.tick)
         self.start()
+        # Started once the boards are drawn: a screen closed before it was built (its widgets
+        # never came) must not leave a timer ticking on it.
+        self.timer = self.set_interval(TICK, self.tick)
 
     def start(self) -> None:
         """A fresh pair of searches on the current puzzle."""

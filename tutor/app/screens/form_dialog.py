@@ -43,6 +43,11 @@ class FormDialog(ModalScreen[Value | None], Generic[Value]):
             self.action_accept()
 
     def action_accept(self) -> None:
+        if not self.is_mounted:
+            # ctrl+s (a priority key) typed just after the key that opened the dialog reached it
+            # before its widgets were built: it is taken once they are.
+            self.call_later(self.action_accept)
+            return
         try:
             value = self.accept()
         except self.REFUSALS as problem:
