@@ -354,3 +354,25 @@ async def test_a_screen_closed_before_it_is_built(data_dir, open_screen):
         assert app.screen is app.game_screen and app.return_code is None
         await pilot.press("4")
         assert app.game_screen.game.index == 1
+
+
+async def test_a_press_on_a_widget_taken_out_before_the_screen_is_redrawn(data_dir):
+    # The monkey's AttributeError ('NoneType' object has no attribute 'region', seed 18 at event
+    # 59,406): a press landed on a widget already removed but still in the screen's map until
+    # its next refresh, and Textual started a text selection in its missing parent.
+    from textual.events import MouseDown
+    from textual.widgets import Static
+
+    app = easy_app()
+    async with app.run_test(size=(110, 44)) as pilot:
+        status = app.game_screen.query_one(Static)
+        x, y = status.region.x, status.region.y
+        await status.remove()
+        assert status.parent is None
+        assert app.screen.get_widget_and_offset_at(x, y)[0] is status, "not redrawn yet"
+        app.post_message(MouseDown(app.screen, x, y, 0, 0, 1, False, False, False,
+                                   screen_x=x, screen_y=y))
+        await pilot.pause()
+        assert app.is_running and app.screen is app.game_screen
+        await pilot.click(offset=(x, y))  # once redrawn, presses go on as usual
+        assert app.is_running

@@ -9,12 +9,12 @@ import traceback
 from pathlib import Path
 
 from textual._context import active_message_pump
-from textual.app import App, SystemCommand
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.command import SimpleProvider
 from textual.theme import ThemeProvider
 from textual.css.query import NoMatches
-from textual.events import Resize
+from textual.events import Event, MouseDown, Resize
 from textual.worker import WorkerFailed
 from textual.geometry import Size
 from textual.screen import Screen
@@ -70,6 +70,20 @@ class TutorApp(App):
         if event.size == self.sized:
             event.prevent_default()
         self.sized = event.size
+
+    async def on_event(self, event: Event) -> None:
+        if isinstance(event, MouseDown) and self.pressed_on_a_removed_widget(event):
+            return  # Textual would start a text selection there and fail on the missing parent
+        await super().on_event(event)
+
+    def pressed_on_a_removed_widget(self, event: MouseDown) -> bool:
+        """A press on a widget already taken out of the screen (a footer key being rebuilt, a
+        dialog closing), which the screen's map still shows until its next refresh."""
+        try:
+            widget, _ = self.screen.get_widget_and_offset_at(event.x, event.y)
+        except ScreenStackError:  # no screen yet, or none left: Textual's own handler decides
+            return False
+        return widget is not None and not isinstance(widget, Screen) and widget.parent is None
 
     @property
     def save_path(self) -> Path:

@@ -51,7 +51,8 @@ def technique_lines(lesson: Lesson, progress: Progress) -> list[str]:
         stats = progress.technique(technique_id)
         name = technique_entry(technique_id).name
         if stats.attempts:
-            lines.append(f"{name}: {progress.mastery(technique_id)} · {stats.attempts} attempts, "
+            attempts = f"{stats.attempts} attempt{'s' if stats.attempts != 1 else ''}"
+            lines.append(f"{name}: {progress.mastery(technique_id)} · {attempts}, "
                          f"{stats.first_try} right first try, {stats.unaided} without a hint")
         else:
             lines.append(f"{name}: not practised yet")
