@@ -16,7 +16,7 @@ _CROSSINGS = tuple((line, 18 + box) for line in range(18) for box in range(9)
 """(line unit, box unit) for every line and box that cross."""
 
 
-def _subsets(cells: list[int], masks) -> Iterator[tuple[int, int, int, int]]:
+def _subsets(cells: Sequence[int], masks) -> Iterator[tuple[int, int, int, int]]:
     """(cell bits, digit mask, cell count, index of the last cell) for every non-empty subset."""
     stack = [(0, 0, 0, 0)]
     while stack:
