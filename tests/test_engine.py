@@ -350,3 +350,21 @@ def test_a_grade_guesses_cheaply_and_a_hint_teaches():
         # What a grade reports is settled by its first guess, whichever cell it takes.
         assert (card.level, card.rating, card.hardest) == (6, 10.0, "backtracking")
         assert card.card_runs_out_at == card.bottleneck_index == index
+
+
+def test_the_engine_records_are_frozen_equal_by_fields_and_pickle_whole():
+    import pickle
+
+    from tutor.engine import Earned, Position
+
+    result = tutor.grade(tutor.parse(
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300"))
+    position = Position((0,) * 81, (511,) * 81, {(0, 1): "by you"})
+    for record in (result, position, Earned(1.5, "Moderate", {"pointing": 2})):
+        copy = pickle.loads(pickle.dumps(record))  # as --jobs and --dask workers send them
+        assert copy == record and copy is not record
+        assert repr(copy) == repr(record)
+        with pytest.raises(AttributeError, match="cannot assign"):
+            record.level = 9 if hasattr(record, "level") else record.values  # type: ignore[misc]
+    assert position != Position((0,) * 81, (511,) * 81)
+    assert Earned(1.5, "Moderate") != result

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from tutor.model.grid import Grid
 from tutor.engine.dead_ends import forget as forget_dead_ends
+from tutor.engine.frozen import Frozen
 from tutor.engine.engine import check_position, ladder_of
 from tutor.engine.registry import CARD_LADDER, technique
 from tutor.engine.scoring import Scorer
@@ -13,7 +14,7 @@ from tutor.engine.step import Step
 from tutor.engine.walk import Walk, advance, ladder
 
 
-class Grade:
+class Grade(Frozen):
     """How hard a puzzle is, and why.
 
     `level` is the highest level any technique earned (its level once, its repeated level when used
@@ -26,8 +27,6 @@ class Grade:
     taken.
     """
 
-    # A plain frozen class rather than a dataclass: importing dataclasses costs every `tutor grade`
-    # several milliseconds of start-up.
     __slots__ = ("level", "band", "techniques", "steps", "bottleneck", "bottleneck_index",
                  "backtracking", "givens", "solution_values", "rating", "hardest",
                  "card_runs_out_at")
@@ -51,27 +50,8 @@ class Grade:
                  card_runs_out_at: int | None = None) -> None:
         values = (level, band, techniques, steps, bottleneck, bottleneck_index, backtracking,
                   givens, solution_values, rating, hardest, card_runs_out_at)
-        for field, value in zip(Grade.__slots__, values):
-            object.__setattr__(self, field, value)
+        self._freeze(*values)
 
-    def _values(self) -> tuple:
-        return tuple(getattr(self, field) for field in Grade.__slots__)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r} of a Grade")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r} of a Grade")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()
-
-    __hash__ = None  # type: ignore[assignment]  # the techniques are a dict, as a dataclass's were
-
-    def __repr__(self) -> str:
-        return "Grade(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in Grade.__slots__) + ")"
 
     @property
     def solution(self) -> Grid:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections import namedtuple
 
+from tutor.engine.frozen import Frozen
 from tutor.engine.step import Step
 from tutor.model.geometry import DIGITS_IN, PEERS, UNITS_OF, cell_name, cells_name, unit_name
 from tutor.model.grid import Grid
@@ -20,15 +21,13 @@ PENCIL_MARKS = ""
 """The removal of a candidate the position came without (typed pencil marks, no history)."""
 
 
-class Position:
+class Position(Frozen):
     """The position a step was found in, and what removed the candidates it lacks.
 
     `removed_by` maps (cell, digit) to a phrase finishing "d was removed from rXcY ...", such as
     "by the naked pair in row 3" or "by you".
     """
 
-    # A plain frozen class rather than a dataclass: importing dataclasses costs every command
-    # that explains a step several milliseconds of start-up.
     __slots__ = ("values", "masks", "removed_by")
     values: Sequence[int]
     masks: Sequence[int]
@@ -36,26 +35,7 @@ class Position:
 
     def __init__(self, values: Sequence[int], masks: Sequence[int],
                  removed_by: Mapping[tuple[int, int], str] | None = None) -> None:
-        object.__setattr__(self, "values", values)
-        object.__setattr__(self, "masks", masks)
-        object.__setattr__(self, "removed_by", {} if removed_by is None else removed_by)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r} of a Position")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r} of a Position")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self.values, self.masks, self.removed_by) == (
-            other.values, other.masks, other.removed_by)
-
-    __hash__ = None  # type: ignore[assignment]  # removed_by is a mapping, as a dataclass's was
-
-    def __repr__(self) -> str:
-        return f"Position(values={self.values!r}, masks={self.masks!r}, removed_by={self.removed_by!r})"
+        self._freeze(values, masks, {} if removed_by is None else removed_by)
 
     def candidates(self, cell: int) -> tuple[int, ...]:
         return DIGITS_IN[self.masks[cell]]

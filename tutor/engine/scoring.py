@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tutor.engine.frozen import Frozen
 from tutor.engine.registry import TECHNIQUES, band
 from tutor.engine.step import Step
 
@@ -57,36 +58,16 @@ class Scorer:
         return band(self.level)
 
 
-class Earned:
+class Earned(Frozen):
     """The level earned by the steps applied so far, with how often each technique was used."""
 
-    # A plain frozen class rather than a dataclass: importing dataclasses costs start-up time.
     __slots__ = ("level", "band", "tally")
     level: float
     band: str
     tally: dict[str, int]
 
     def __init__(self, level: float, band: str, tally: dict[str, int] | None = None) -> None:
-        object.__setattr__(self, "level", level)
-        object.__setattr__(self, "band", band)
-        object.__setattr__(self, "tally", {} if tally is None else tally)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r} of Earned")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r} of Earned")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self.level, self.band, self.tally) == (
-            other.level, other.band, other.tally)
-
-    __hash__ = None  # type: ignore[assignment]  # the tally is a dict, as a dataclass's was
-
-    def __repr__(self) -> str:
-        return f"Earned(level={self.level!r}, band={self.band!r}, tally={self.tally!r})"
+        self._freeze(level, band, {} if tally is None else tally)
 
 
 def level_earned(steps: Iterable[Step]) -> Earned:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
 
+from tutor.engine.frozen import Frozen
 from tutor.model.geometry import cell_name, digits_name
 
 TYPE_CHECKING = False  # not typing's: importing typing costs every command that takes a step
@@ -85,7 +86,7 @@ def digits_or(digits: Iterable[int]) -> str:
     return digits_name(digits).replace(" and ", " or ")
 
 
-class Technique:
+class Technique(Frozen):
     """One technique: identity, place in the ladder, 0-6 levels, SE-scale rating, finder and texts.
 
     `level` is earned by using it once, `repeated_level` by using it more than once; techniques
@@ -95,8 +96,6 @@ class Technique:
     than another naked single), never above `rating`, which is then the highest it gives.
     """
 
-    # A plain frozen class rather than a dataclass: importing dataclasses (with inspect) would cost
-    # every command that takes a step several milliseconds of start-up.
     __slots__ = ("id", "name", "family", "order", "level", "repeated_level", "score_group", "rating",
                  "finder", "texts", "rate")
     id: str
@@ -117,29 +116,11 @@ class Technique:
                  rate: Callable[[Step], float] | None = None) -> None:
         values = (id, name, family, order, level, repeated_level, score_group, rating, finder,
                   texts, rate)
-        for field, value in zip(Technique.__slots__, values):
-            object.__setattr__(self, field, value)
-
-    def _values(self) -> tuple:
-        return tuple(getattr(self, field) for field in Technique.__slots__)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r} of a Technique")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r} of a Technique")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()
+        self._freeze(*values)
 
     def __hash__(self) -> int:
         # By id alone: loading a family puts its real finder and texts in place of stand-ins.
         return hash(self.id)
-
-    def __repr__(self) -> str:
-        return "Technique(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in Technique.__slots__) + ")"
 
     @property
     def on_ladder(self) -> bool:
