@@ -376,3 +376,27 @@ async def test_a_press_on_a_widget_taken_out_before_the_screen_is_redrawn(data_d
         assert app.is_running and app.screen is app.game_screen
         await pilot.click(offset=(x, y))  # once redrawn, presses go on as usual
         assert app.is_running
+
+
+async def test_a_click_on_a_palette_line_whose_option_went_before_it_was_handled(data_dir):
+    # The monkey's IndexError in OptionList._on_click (seed 26 at event 68,338): a click is
+    # stamped with the option under it when it reaches the list, and handled later; the palette's
+    # search had cleared the list in between, so the option it named was gone.
+    from rich.style import Style
+    from textual.command import CommandList
+    from textual.events import Click
+
+    app = easy_app()
+    async with app.run_test(size=(110, 44)) as pilot:
+        palette = await open_palette(pilot)
+        await pilot.press("h", "i", "n")
+        command_list = palette.query_one(CommandList)
+        await until(pilot, lambda: command_list.option_count > 0)
+        gone = command_list.option_count + 3
+        x, y = command_list.region.x + 2, command_list.region.y
+        command_list.post_message(Click(command_list, 2, 0, 0, 0, 1, False, False, False,
+                                        screen_x=x, screen_y=y, style=Style(meta={"option": gone})))
+        await pilot.pause()
+        assert app.is_running and app.screen is palette
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is app.game_screen)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from textual import work
-from textual.command import CommandPalette
+from textual import events, work
+from textual.command import CommandList, CommandPalette
 from textual.css.query import NoMatches
 
 _gather = CommandPalette._gather_commands.__wrapped__
@@ -20,8 +20,15 @@ class Palette(CommandPalette):
     * the "No matches found" line, put in the list half a second after a search found nothing,
       failed the same way when the palette was closing by then; it is left out then;
     * so did showing or hiding the list and the busy indicator at the end of a search that
-      finished as the palette closed.
+      finished as the palette closed;
+    * a click names the option under it when it reaches the list, but is handled later: a search
+      that cleared the list in between left it naming an option no longer there (IndexError).
     """
+
+    def compose(self):
+        # Textual's layout, with its list replaced by one that checks a click's option first.
+        for widget in super().compose():
+            yield CheckedCommandList() if type(widget) is CommandList else widget
 
     def _watch__list_visible(self) -> None:
         try:
@@ -64,3 +71,12 @@ def _unless_closing(callback):
             return None
 
     return guarded
+
+
+class CheckedCommandList(CommandList):
+    """The palette's list of matches, ignoring a click on an option it no longer has."""
+
+    async def _on_click(self, event: events.Click) -> None:
+        option = event.style.meta.get("option")
+        if option is not None and option >= self.option_count:
+            event.prevent_default()  # Textual's own handler (OptionList's) would index past the end
