@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from importlib import import_module
+from tutor.model.lazy import lazy_names
 
 from tutor.model.version import VERSION as __version__
 
@@ -46,21 +46,7 @@ _HOMES = {
     "tutor.model.grid": ("Grid",),
     "tutor.solvers.backtracking": ("Validity", "count_solutions", "solve", "validity"),
 }
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-
-
-def __getattr__(name: str) -> object:
-    """A public name, imported from its module the first time it is asked for (lazy: start-up)."""
-    home = _HOME_OF.get(name)
-    if home is None:
-        raise AttributeError(f"module 'tutor' has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOME_OF))
+__getattr__, __dir__ = lazy_names(__name__, globals(), _HOMES)
 
 
 __all__ = [

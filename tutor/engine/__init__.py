@@ -4,7 +4,7 @@ This module is the engine's face: code outside tutor/engine imports engine names
 (the layer contract in tests/test_architecture.py checks it).
 """
 
-from importlib import import_module
+from tutor.model.lazy import lazy_names
 
 # Bound now: its name is also a submodule's (tutor.engine.technique), which importing that module
 # would otherwise put here in its place. The registry imports no technique family until one is used.
@@ -51,21 +51,7 @@ _HOMES = {
     "tutor.engine.step_json": ("step_from_json", "step_to_json"),
     "tutor.engine.technique": ("HintLevel", "Texts"),
 }
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-
-
-def __getattr__(name: str) -> object:
-    """An engine name, imported from its module the first time it is asked for (start-up)."""
-    home = _HOME_OF.get(name)
-    if home is None:
-        raise AttributeError(f"module 'tutor.engine' has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOME_OF))
+__getattr__, __dir__ = lazy_names(__name__, globals(), _HOMES)
 
 
 __all__ = [
