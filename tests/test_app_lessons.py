@@ -217,12 +217,18 @@ async def test_a_hint_before_a_right_first_answer_is_not_unaided(data_dir):
     assert progress.attempts[0]["hint"] == 2
 
 
-async def test_the_review_drill_from_the_menu(data_dir):
-    # A naked pair done right yesterday is due today: the menu offers the review first.
+def naked_pair_due_today():
+    """Lesson 4 (naked pairs), with a drill of it answered right yesterday: due for review today."""
     lesson = LESSONS[4]
     drill = next(lesson_drills(lesson, LESSONS, 9))
     yesterday = Progress.load(today=lambda: date.today() - timedelta(days=1))
     drill_attempt(yesterday, lesson, drill).answer(drill.step.placements, drill.step.eliminations)
+    return lesson
+
+
+async def test_the_review_drill_from_the_menu(data_dir):
+    # A naked pair done right yesterday is due today: the menu offers the review first.
+    naked_pair_due_today()
     app = TutorApp(tutor.parse(POINTING), "pointing")
     async with app.run_test(size=BIG) as pilot:
         await pilot.press("t")
@@ -248,10 +254,7 @@ async def test_the_review_drill_from_the_menu(data_dir):
 
 async def test_the_menu_shows_a_techniques_standing_at_80x24(data_dir):
     # The list scrolls; the highlighted lesson's techniques and their standing stay on screen.
-    lesson = LESSONS[4]
-    drill = next(lesson_drills(lesson, LESSONS, 9))
-    yesterday = Progress.load(today=lambda: date.today() - timedelta(days=1))
-    drill_attempt(yesterday, lesson, drill).answer(drill.step.placements, drill.step.eliminations)
+    lesson = naked_pair_due_today()
     app = TutorApp(tutor.parse(POINTING), "pointing")
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("t")
