@@ -33,7 +33,9 @@ def test_drills_are_reproducible_and_of_the_lessons_technique(lesson):
     for drill in first:
         # Backtracking drills are where the card's ladder is stuck, as in its lesson.
         step = next_step(drill.grid, drill_ladder(wanted))
-        assert step.technique in wanted
+        assert drill.technique in wanted
+        # A technique that never comes next is drilled where its stand-in does.
+        assert step.technique == drill.technique or drill.taught == drill.technique
         assert step == drill.step
         assert drill.grid not in shown, "never a position the lesson already shows"
 
@@ -145,6 +147,30 @@ def test_the_review_drills_what_never_comes_next_where_its_stand_in_makes_the_sa
     assert next_step(drill.grid) == drill.step
     made = [(set(s.placements), set(s.eliminations)) for s in find_steps(drill.grid, technique)]
     assert (set(drill.step.placements), set(drill.step.eliminations)) in made
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("technique", sorted(SEEN_AS_ONLY))
+def test_a_lessons_practice_more_drills_what_never_comes_next_at_its_stand_ins(technique):
+    lesson = find_lesson(technique, LESSONS)
+    found = list(islice(lesson_drills(lesson, LESSONS, seed=1), 60))
+    taught = [drill for drill in found if drill.technique == technique]
+    assert taught, [drill.technique for drill in found]
+    for drill in taught:
+        assert drill.step.technique != technique and next_step(drill.grid) == drill.step
+        made = [(set(s.placements), set(s.eliminations)) for s in find_steps(drill.grid, technique)]
+        assert (set(drill.step.placements), set(drill.step.eliminations)) in made
+    # Every other drill is of one of the lesson's techniques: a stand-in's position where the
+    # technique makes some other step is left out.
+    assert {drill.technique for drill in found} <= set(lesson.practised)
+
+
+def test_a_lesson_whose_techniques_all_come_next_drills_only_them():
+    # Lesson 7's hidden quad is shown as a naked pair or quad (`seen_as`), but two drill puzzles
+    # reach it as the next step, so its drills are those, not the naked pairs' positions.
+    lesson = find_lesson("hidden_quad", LESSONS)
+    found = list(islice(lesson_drills(lesson, LESSONS, seed=1), 6))
+    assert all(drill.taught is None and drill.step.technique in lesson.practised for drill in found)
 
 
 def test_known_puzzles_come_first_so_a_rare_technique_drills_at_once():

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from tutor.engine import EngineError, Step, next_step
+from tutor.engine import EngineError, Step, find_steps, next_step
 from tutor.model.errors import DrillError, PuzzleError
 from tutor.model.formats import parse, read_puzzles
 from tutor.model.grid import Grid
@@ -180,16 +180,62 @@ def drills(techniques: Iterable[str], seed: int, sources: list[Source] | None = 
             return
 
 
+def stand_ins(technique_id: str, lessons: Iterable[Lesson]) -> list[str]:
+    """For a technique the lessons only ever show under another's name (`seen_as`: a skyscraper
+    is met as a sashimi X-Wing, a hidden quad as a naked quad), those names; else []."""
+    found: dict[str, None] = {}
+    for lesson in lessons:
+        for position in list(lesson.positions.values()) + [e.position for e in lesson.exercises]:
+            if position.technique == technique_id:
+                return []
+            if position.seen_as == technique_id and position.technique is not None:
+                found[position.technique] = None
+    return list(found)
+
+
+def makes_same_step(technique_id: str, drill: Drill) -> bool:
+    """Whether the technique makes the drill's step (the same placements and eliminations)."""
+    wanted = (set(drill.step.placements), set(drill.step.eliminations))
+    return any((set(s.placements), set(s.eliminations)) == wanted
+               for s in find_steps(drill.grid, technique_id))
+
+
 def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
                   path: Path | str | None = None) -> Iterator[Drill]:
     """Drills for a lesson: from a user's file if given, else the bundled puzzles, the drill
-    puzzles beside the lessons and the lessons' own."""
+    puzzles beside the lessons and the lessons' own.
+
+    A technique the ladder never meets first (a skyscraper, met as a sashimi X-Wing: no drill
+    puzzle names it) is drilled where its stand-in comes next and it makes the very same step."""
+    lessons = list(lessons)
     techniques = lesson.practised
+    reached = {t for source in drill_puzzle_sources() for t in source.drills}
+    standing_for: dict[str, list[str]] = {}
+    for technique_id in techniques:
+        if technique_id in reached:
+            continue
+        for other in stand_ins(technique_id, lessons):
+            standing_for.setdefault(other, []).append(technique_id)
+    wanted = tuple(dict.fromkeys((*techniques, *standing_for)))
     if path is not None:
         sources = file_sources(path)
     else:
         # Only the drill puzzles for this lesson: the others would be walked for nothing.
-        extra = [s for s in drill_puzzle_sources() if s.drills & set(techniques)]
+        extra = [s for s in drill_puzzle_sources() if s.drills & set(wanted)]
         sources = bundled_sources() + extra + lesson_sources(lessons)
     seen = [e.grid for e in lesson.exercises] + [p.grid for p in lesson.positions.values()]
-    return drills(techniques, seed, sources, exclude=seen)
+    found = drills(wanted, seed, sources, exclude=seen)
+    return _as_taught(found, techniques, standing_for) if standing_for else found
+
+
+def _as_taught(found: Iterator[Drill], techniques: tuple[str, ...],
+               standing_for: dict[str, list[str]]) -> Iterator[Drill]:
+    """The lesson's drills, each stand-in's position given as the technique it stands for where
+    that technique makes the same step, and dropped where it does not (nor is the lesson's own)."""
+    for drill in found:
+        taught = next((t for t in standing_for.get(drill.step.technique, ())
+                       if makes_same_step(t, drill)), None)
+        if taught is not None:
+            yield Drill(drill.grid, drill.step, drill.source, taught=taught)
+        elif drill.step.technique in techniques:
+            yield drill

@@ -4,33 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from tutor.engine import find_steps
 from tutor.model.errors import DrillError
 from tutor.model.geometry import cell_name
 from tutor.model.grid import Grid
 from tutor.learning.drills import (
-    Drill, Source, bundled_sources, drill_puzzle_sources, drills, lesson_sources,
+    Drill, Source, bundled_sources, drill_puzzle_sources, drills, lesson_sources, makes_same_step,
+    stand_ins,
 )
 from tutor.learning.model import Lesson
-
-
-def stand_ins(technique_id: str, lessons: Iterable[Lesson]) -> list[str]:
-    """For a technique the lessons only ever show under another's name (`seen_as`: a skyscraper
-    is met as a sashimi X-Wing, a hidden quad as a naked quad), those names; else []."""
-    found: dict[str, None] = {}
-    for lesson in lessons:
-        for position in list(lesson.positions.values()) + [e.position for e in lesson.exercises]:
-            if position.technique == technique_id:
-                return []
-            if position.seen_as == technique_id and position.technique is not None:
-                found[position.technique] = None
-    return list(found)
-
-
-def _same_step(technique_id: str, drill: Drill) -> bool:
-    wanted = (set(drill.step.placements), set(drill.step.eliminations))
-    return any((set(s.placements), set(s.eliminations)) == wanted
-               for s in find_steps(drill.grid, technique_id))
 
 
 def _drills_for(technique_id: str, lessons: list[Lesson], seed: int,
@@ -42,7 +23,7 @@ def _drills_for(technique_id: str, lessons: list[Lesson], seed: int,
         yield from drills([technique_id], seed, sources)
         return
     for drill in drills([technique_id, *others], seed, sources):
-        if drill.step.technique == technique_id or _same_step(technique_id, drill):
+        if drill.step.technique == technique_id or makes_same_step(technique_id, drill):
             yield Drill(drill.grid, drill.step, drill.source, taught=technique_id)
 
 
