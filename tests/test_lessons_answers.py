@@ -103,6 +103,11 @@ def test_backtracking_wrong_guess_shows_its_contradiction():
     assert feedback.message.startswith("r1c4=3 fails: ")
     assert "no place left" in feedback.message or "no candidate left" in feedback.message
     assert all(line.startswith("then ") for line in feedback.details)
+    # The same trial as the backtracking hint's, in the same words.
+    assert feedback.details[-1] == "then Hidden single in column 1: r6c1=9"
+    right = lesson.check(exercise, placements=[(cell("r1c4"), 9)])
+    assert right.verdict == RIGHT
+    assert right.message == "Right! r1c4=9: the other candidate leads to a contradiction."
 
 
 def test_backtracking_true_digit_in_a_busier_cell_is_partly_right():
@@ -119,7 +124,7 @@ def test_backtracking_true_digit_in_a_busier_cell_is_partly_right():
 def test_contradiction_after_follows_singles_to_the_example_dead_end():
     example = BACKTRACKING.positions["example"]
     lines = contradiction_after(example.grid, cell("r1c3"), 4)
-    assert lines == ["then Hidden single: r2c7=4", "row 5 has no place left for 4."]
+    assert lines == ["then Hidden single in box 3: r2c7=4", "row 5 has no place left for a 4."]
     assert contradiction_after(example.grid, cell("r1c3"), 8) == []
 
 

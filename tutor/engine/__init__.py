@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         next_step,
         solution_values,
     )
+    from tutor.engine.backtracking import contradiction_story
     from tutor.engine.grader import Grade, grade
     from tutor.engine.registry import BANDS, BY_ID, CARD_LADDER, LADDER, LADDERS, TECHNIQUES, Technique, band
     from tutor.engine.reasons import Position, positions_along, removals_in
@@ -40,6 +41,7 @@ _HOMES = {
     "tutor.engine.engine": ("ContradictionError", "EngineError", "MultipleSolutionsError",
                             "NoSolutionError", "clear_solution_cache", "find_contradiction",
                             "find_steps", "next_step", "solution_values"),
+    "tutor.engine.backtracking": ("contradiction_story",),
     "tutor.engine.grader": ("Grade", "grade"),
     "tutor.engine.registry": ("BANDS", "BY_ID", "CARD_LADDER", "LADDER", "LADDERS", "TECHNIQUES",
                               "Technique", "band"),
@@ -57,7 +59,7 @@ __getattr__, __dir__ = lazy_names(__name__, globals(), _HOMES)
 __all__ = [
     "BANDS", "BY_ID", "CARD_LADDER", "ContradictionError", "Earned", "EngineError", "Grade", "HintLevel", "LADDER",
     "LADDERS",    "MultipleSolutionsError", "NoSolutionError", "Position", "Step", "TECHNIQUES", "Technique", "Texts", "band",
-    "clear_solution_cache", "describe_changes", "find_contradiction", "find_steps", "grade",
+    "clear_solution_cache", "contradiction_story", "describe_changes", "find_contradiction", "find_steps", "grade",
     "hidden_singles", "level_earned", "naked_singles", "next_step", "positions_along", "removals_in", "solution_values",
     "step_from_json", "step_to_json", "technique", "violations",
 ]

@@ -105,6 +105,21 @@ def contradiction(values: Sequence[int], masks: Sequence[int], cell: int, digit:
         chain.append(placing)
 
 
+def contradiction_story(values: Sequence[int], masks: Sequence[int], cell: int,
+                        digit: int) -> tuple[list[str], str] | None:
+    """The trial cell=digit told in words: the singles it forces ('Hidden single in row 2:
+    r2c7=4') and what breaks ('row 5 has no place left for a 4'); None as for `contradiction`."""
+    found = contradiction(values, masks, cell, digit)
+    if found is None:
+        return None
+    chain, (kind, where, broken_digit) = found
+    forced = [f"{'Naked single' if unit == NAKED else 'Hidden single in ' + unit_name(unit)}: "
+              f"{cell_name(c)}={d}" for c, d, unit in chain]
+    if kind == NO_CANDIDATE:
+        return forced, f"{cell_name(where)} has no candidate left"
+    return forced, f"{unit_name(where)} has no place left for {an(str(broken_digit))}"
+
+
 def _place(values, masks, cell: int, digit: int):
     """Place `digit` in `cell`; what breaks, if anything: (NO_CANDIDATE, cell, 0) or (NO_PLACE,
     unit, digit). Only two things can lose their last place: `digit` in the other units of the

@@ -10,15 +10,14 @@ from tutor.engine import (
     HintLevel,
     Position,
     Step,
+    contradiction_story,
     find_steps,
-    hidden_singles,
-    naked_singles,
     next_step,
     solution_values,
     technique as technique_entry,
 )
 from tutor.model.geometry import (
-    COUNT, DIGITS, PEERS, UNITS, UNITS_OF, bit, cell_name, digits_name, unit_name,
+    COUNT, PEERS, UNITS, UNITS_OF, cell_name, digits_name, unit_name,
 )
 from tutor.model.grid import Grid
 
@@ -186,41 +185,19 @@ def _check_backtracking(grid: Grid, changes, step: Step) -> Feedback:
                         f"candidates (such as {cell_name(step.cells[0])}) is quicker to test.",
                         step=step)
     return Feedback(RIGHT, f"Right! {cell_name(cell)}={digit}: the other candidate"
-                    f"{'s' if fewest > 2 else ''} lead to a contradiction.", step=step)
+                    f"{'s lead' if fewest > 2 else ' leads'} to a contradiction.", step=step)
 
 
-def contradiction_after(grid: Grid, cell: int, digit: int, limit: int = 40) -> list[str]:
+def contradiction_after(grid: Grid, cell: int, digit: int) -> list[str]:
     """Follow singles after the guess cell=digit; the forced steps, then the contradiction met.
 
-    Empty if singles alone reach no contradiction within `limit` steps.
+    Empty if singles alone reach no contradiction within the engine's chain limit. The engine's
+    own trial (the one behind a backtracking hint) does the work, so both tell the same story.
     """
-    trial = grid.place(cell, digit)
-    lines: list[str] = []
-    for _ in range(limit):
-        problem = _dead_end(trial)
-        if problem:
-            return lines + [problem]
-        step = next(naked_singles(trial.values, trial.masks), None) or next(
-            hidden_singles(trial.values, trial.masks), None)
-        if step is None:
-            return []
-        lines.append(f"then {step}")
-        trial = trial.apply(step)
-    return []
+    found = contradiction_story(grid.values, grid.masks, cell, digit)
+    if found is None:
+        return []
+    forced, broken = found
+    return [f"then {line}" for line in forced] + [f"{broken}."]
 
 
-def _dead_end(grid: Grid) -> str | None:
-    """'r5c2 has no candidate left' or 'row 4 has no place for 7', or None."""
-    for c in grid.empty_cells:
-        if not grid.masks[c]:
-            return f"{cell_name(c)} has no candidate left."
-    if grid.conflicts():
-        return f"{grid.describe_conflict()}."
-    for u, unit in enumerate(UNITS):
-        present = 0
-        for c in unit:
-            present |= grid.masks[c] | (bit(grid.values[c]) if grid.values[c] else 0)
-        for d in DIGITS:
-            if not present & bit(d):
-                return f"{unit_name(u)} has no place left for {d}."
-    return None
