@@ -103,7 +103,7 @@ def test_backtracking_wrong_guess_shows_its_contradiction():
     assert feedback.message.startswith("r1c4=3 fails: ")
     assert "no place left" in feedback.message or "no candidate left" in feedback.message
     assert all(line.startswith("then ") for line in feedback.details)
-    # The same trial as the backtracking hint's, in the same words.
+    # The same trial as the backtracking hint's, forced single by forced single.
     assert feedback.details[-1] == "then Hidden single in column 1: r6c1=9"
     right = lesson.check(exercise, placements=[(cell("r1c4"), 9)])
     assert right.verdict == RIGHT

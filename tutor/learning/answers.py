@@ -192,7 +192,7 @@ def contradiction_after(grid: Grid, cell: int, digit: int) -> list[str]:
     """Follow singles after the guess cell=digit; the forced steps, then the contradiction met.
 
     Empty if singles alone reach no contradiction within the engine's chain limit. The engine's
-    own trial (the one behind a backtracking hint) does the work, so both tell the same story.
+    own trial (the one behind a backtracking hint) does the work, so both follow the same singles.
     """
     found = contradiction_story(grid.values, grid.masks, cell, digit)
     if found is None:
