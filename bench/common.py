@@ -148,6 +148,11 @@ def total(timings: Iterable[Timing]) -> Timing:
                   sum(t.cpu for t in timings), [])
 
 
+def fastest(best: Timing | None, timing: Timing) -> Timing:
+    """The one of two timings of the same work that took less CPU (`best` may be None)."""
+    return timing if best is None or timing.cpu < best.cpu else best
+
+
 def chunks(items: list, size: int) -> Iterator[list]:
     """Consecutive slices of `size` items: time a large set chunk by chunk so that only one
     chunk's parsed puzzles and answers are held at once (keeps the process small)."""

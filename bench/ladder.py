@@ -25,7 +25,7 @@ import tutor
 from tutor.engine import TECHNIQUES
 
 from bench.common import (
-    baseline_dir, chunks, code_env, data_file, heading, load_puzzles, measure, print_figure,
+    baseline_dir, chunks, code_env, data_file, fastest, heading, load_puzzles, measure, print_figure,
     print_value, repo_root, skipped, total,
 )
 
@@ -47,6 +47,8 @@ HARD_SETS = (
 """Walked one next_step at a time: every step timed, every puzzle still needing a guess listed."""
 HODOKU_LIMIT = 30
 """Puzzles per set timed with hodoku-py, which is slow; ours are timed on the same puzzles."""
+HODOKU_ROUNDS = 3
+"""Rounds of the comparison with hodoku-py, each side's fastest (CPU) kept."""
 EXTENDED_FAMILIES = ("singles", "intersections", "subsets", "fish", "single_digit", "wings",
                      "colouring", "uniqueness")
 """Issue 15's ladder: the card's, then fish, single-digit patterns, wings, colouring and
@@ -162,12 +164,19 @@ def speed() -> None:
         print_figure(f"card's ladder, {label} ({len(grids)})", card)
         if hodoku_rate is not None:
             sample = puzzles[:HODOKU_LIMIT]
-            theirs = measure(hodoku_rate, sample)
             sample_grids = [tutor.parse(p) for p in sample]
-            ours = measure(tutor.grade, sample_grids)
             issue_ladder = extended_ladder()
-            extended = measure(lambda g: tutor.grade(g, issue_ladder), sample_grids)
-            print_figure(f"hodoku-py rate, {label} ({len(sample)})", theirs)
+            theirs = ours = extended = None
+            # Alternated rounds, the fastest of each kept: a busy machine can only slow a round
+            # down, and alternating gives both sides the same chances.
+            for _ in range(HODOKU_ROUNDS):
+                theirs = fastest(theirs, measure(hodoku_rate, sample))
+                ours = fastest(ours, measure(tutor.grade, sample_grids))
+                extended = fastest(extended, measure(lambda g: tutor.grade(g, issue_ladder),
+                                                     sample_grids))
+            assert theirs is not None and ours is not None and extended is not None
+            print_figure(f"hodoku-py rate, {label} ({len(sample)}, fastest of {HODOKU_ROUNDS})",
+                         theirs)
             print_value(f"full ladder / hodoku-py, {label}",
                         f"{ours.cpu_rate / theirs.cpu_rate:.1f} times as fast, CPU "
                         "(target >= 20 on diabolical)")
