@@ -175,27 +175,23 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     a pattern cell sees the other three (the one with the most candidates, the first of those).
     `digits` are the four digits ascending.
     """
-    open_cells = [c for c in CELLS if 2 <= COUNT[masks[c]] <= 4]
+    open_cells = [c for c in CELLS if _OPEN[masks[c]]]
     if len(open_cells) < 4:
         return
     digit_cells = digit_cell_sets(masks)
-    peer_bits = _PEER_BITS
-    for quad, z in _wxyz_patterns(open_cells, [masks[c] for c in open_cells]):
+    for quad, z, reach, _ in _wxyz_patterns(masks, open_cells):
         # Most patterns remove nothing: see that before building the step.
-        seen_by = digit_cells[z]
-        z_bit = 1 << (z - 1)
-        for cell in quad:
-            if masks[cell] & z_bit:
-                seen_by &= peer_bits[cell]
-        if not seen_by:
-            continue
-        step = _wxyz_step(quad, masks, z, digit_cells)
-        if step is not None:
-            yield step
+        if digit_cells[z] & reach:
+            step = _wxyz_step(quad, masks, z, digit_cells)
+            if step is not None:
+                yield step
 
+
+_OPEN = tuple(2 <= COUNT[mask] <= 4 for mask in range(1 << 9))
+"""_OPEN[mask]: whether a cell with these candidates can be in a WXYZ pattern."""
 
 _last_patterns: list = [None]
-"""(open cells as cell: candidates, patterns) of the last position _wxyz_patterns saw. One slot,
+"""(candidates of every cell, patterns) of the last position _wxyz_patterns saw. One slot,
 replaced whole, so that searches in two threads (the app's hint and grade workers) never pair one
 position's cells with another's patterns."""
 
@@ -203,31 +199,50 @@ _REDO_ALL = 12
 """Past this many changed cells, the patterns are searched afresh rather than around the changes."""
 
 
-Pattern = tuple[tuple[int, ...], int]
-"""A WXYZ pattern: its four cells ascending, and z."""
+Pattern = tuple[tuple[int, ...], int, int, int]
+"""A WXYZ pattern: its four cells ascending, z, the cells seeing every pattern cell holding z (an
+81-bit set), and its four cells as an 81-bit set."""
 
 
-def _wxyz_patterns(open_cells: list[int], open_masks: list[int]) -> list[Pattern]:
-    """(quad, z) for every four open cells (in cell order, quads in lexicographic order) holding
-    four digits between them of which only z is unrestricted. A pattern depends on its four
-    cells' candidates alone, so between positions only the quads through a changed cell are
-    searched again (the walk changes a few cells from one stuck position to the next)."""
-    now = dict(zip(open_cells, open_masks))
+def _wxyz_patterns(masks: Sequence[int], open_cells: list[int]) -> list[Pattern]:
+    """The patterns of every four open cells (quads in lexicographic order) holding four digits
+    between them of which only z is unrestricted. A pattern depends on its four cells'
+    candidates alone, so between positions only the quads through a changed cell are searched
+    again (the walk changes a few cells from one stuck position to the next)."""
+    now = tuple(masks)
     last = _last_patterns[0]
     if last is not None:
         before, patterns = last
-        changed = {c for c, m in now.items() if before.get(c) != m}
-        changed.update(c for c in before if c not in now)
+        if before == now:
+            return patterns
+        is_open = _OPEN
+        changed = [c for c in CELLS if before[c] != now[c] and (is_open[before[c]] or is_open[now[c]])]
         if len(changed) <= _REDO_ALL:
-            kept = [p for p in patterns if changed.isdisjoint(p[0])]
-            found = {p for c in changed if c in now
+            gone = 0
+            for c in changed:
+                gone |= 1 << c
+            open_masks = [now[c] for c in open_cells]
+            found = {p for c in changed if is_open[now[c]]
                      for p in _quads_through(c, open_cells, open_masks)}
-            patterns = sorted(kept + list(found))
+            patterns = sorted([p for p in patterns if not p[3] & gone]
+                              + [_pattern(quad, z, now) for quad, z in found])
             _last_patterns[0] = (now, patterns)
             return patterns
-    patterns = list(_all_quads(open_cells, open_masks))
+    patterns = [_pattern(quad, z, now)
+                for quad, z in _all_quads(open_cells, [now[c] for c in open_cells])]
     _last_patterns[0] = (now, patterns)
     return patterns
+
+
+def _pattern(quad: tuple[int, ...], z: int, masks) -> Pattern:
+    z_bit = 1 << (z - 1)
+    reach = -1
+    bits = 0
+    for cell in quad:
+        bits |= 1 << cell
+        if masks[cell] & z_bit:
+            reach &= _PEER_BITS[cell]
+    return quad, z, reach, bits
 
 
 def _all_quads(open_cells: list[int], open_masks: list[int]) -> Iterator[Pattern]:
