@@ -276,18 +276,32 @@ def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 # --- Alternating inference chains ----------------------------------------------------------
 
 
+_last_graph: list = [None]
+"""(candidates of every cell, graph) of the last position _candidate_graph saw, in one slot
+replaced whole (the app runs finders in two threads): nice loops and AICs, tried one after the
+other at the same stuck position, build it once."""
+
+
 def _candidate_graph(masks):
     """Every candidate (cell, digit) with its strong links (a unit's only two places for the digit,
     or a two-candidate cell's other digit) and weak links (the digit in a seen cell, or another
-    digit of the same cell)."""
+    digit of the same cell). Shared between callers: read it, do not change it."""
+    key = tuple(masks)
+    last = _last_graph[0]
+    if last is not None and last[0] == key:
+        return last[1]
     digit_cells = digit_cell_sets(masks)
     strong: dict[tuple[int, int], list[tuple[int, int]]] = {}
     weak: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for cell in CELLS:
-        digits = DIGITS_IN[masks[cell]]
+        digits = DIGITS_IN[key[cell]]
+        if not digits:
+            continue
+        peers = PEERS[cell]
         for digit in digits:
-            weak[(cell, digit)] = ([(c, digit) for c in cells_of_bits(
-                digit_cells[digit] & _PEER_BITS[cell])] + [(cell, d) for d in digits if d != digit])
+            bit = 1 << (digit - 1)
+            weak[(cell, digit)] = ([(c, digit) for c in peers if key[c] & bit]
+                                   + [(cell, d) for d in digits if d != digit])
         if len(digits) == 2:
             x, y = digits
             strong.setdefault((cell, x), []).append((cell, y))
@@ -296,12 +310,14 @@ def _candidate_graph(masks):
         places = digit_cells[digit]
         for unit_bits in _UNIT_BITS:
             pair = places & unit_bits
-            if bin(pair).count("1") == 2:
+            if pair.bit_count() == 2:
                 a, b = cells_of_bits(pair)
                 if (b, digit) not in strong.get((a, digit), ()):
                     strong.setdefault((a, digit), []).append((b, digit))
                     strong.setdefault((b, digit), []).append((a, digit))
-    return strong, weak, digit_cells
+    graph = strong, weak, digit_cells
+    _last_graph[0] = (key, graph)
+    return graph
 
 
 def _aic_removals(start, end, masks, digit_cells) -> tuple[tuple[int, int], ...]:
