@@ -203,6 +203,9 @@ Pattern = tuple[tuple[int, ...], int, int, int]
 """A WXYZ pattern: its four cells ascending, z, the cells seeing every pattern cell holding z (an
 81-bit set), and its four cells as an 81-bit set."""
 
+Found = tuple[tuple[int, ...], int]
+"""A pattern as the searches find it: its four cells ascending, and z."""
+
 
 def _wxyz_patterns(masks: Sequence[int], open_cells: list[int]) -> list[Pattern]:
     """The patterns of every four open cells (quads in lexicographic order) holding four digits
@@ -245,7 +248,7 @@ def _pattern(quad: tuple[int, ...], z: int, masks) -> Pattern:
     return quad, z, reach, bits
 
 
-def _all_quads(open_cells: list[int], open_masks: list[int]) -> Iterator[Pattern]:
+def _all_quads(open_cells: list[int], open_masks: list[int]) -> Iterator[Found]:
     """The patterns of _wxyz_patterns, in order, by a depth-first search over the open cells."""
     peer_bits = _PEER_BITS
     count = COUNT
@@ -311,7 +314,7 @@ def _all_quads(open_cells: list[int], open_masks: list[int]) -> Iterator[Pattern
                         yield (a, b, c, d), ONLY_DIGIT[bad]
 
 
-def _quads_through(x: int, open_cells: list[int], open_masks: list[int]) -> Iterator[Pattern]:
+def _quads_through(x: int, open_cells: list[int], open_masks: list[int]) -> Iterator[Found]:
     """The patterns of _wxyz_patterns that hold cell x (an open cell)."""
     peer_bits = _PEER_BITS
     count = COUNT
