@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from typing import Any, Iterator, Sequence
+from typing import Iterator, Sequence
 
 from tutor.engine.chain import IN_CELL, IN_SET, SEEN, Link, Node, narration, state
 from tutor.engine.step import Step
@@ -45,32 +45,36 @@ def _paths(starts, strong, weak, is_end, max_links: int = MAX_LINKS, closed: boo
     a node twice (with `closed`, a path may come back to its start, true, and end there).
     """
     for start in starts:
-        # State: (node, true?); parents to rebuild the path.
-        parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
-        queue = deque([((start, False), 0)])
+        # Each node reached false, and each reached true, with the node it was reached from
+        # (a path alternates, so that node's state is the other one); to rebuild the path.
+        false_from: dict = {start: None}
+        true_from: dict = {}
+        queue = deque([(start, False, 0)])
         while queue:
-            state, length = queue.popleft()
+            node, true, length = queue.popleft()
             if length >= max_links:
                 continue
-            node, true = state
-            for following in (weak if true else strong).get(node, ()):
-                nxt = (following, not true)
-                if nxt in parent:
+            if true:
+                following_links, reached = weak.get(node, ()), false_from
+            else:
+                following_links, reached = strong.get(node, ()), true_from
+            for following in following_links:
+                if following in reached:
                     continue
                 if closed and following == start:
                     # Back at the start: an end only, never a way through; left unmarked so a
                     # later, simple path can still close the loop.
                     if not true and is_end(start, following):
-                        path = _rebuilt(parent, state, following)
+                        path = _rebuilt(false_from, true_from, node, true, following)
                         if len(set(path)) == len(path) - 1:
                             yield path
                     continue
-                parent[nxt] = state
+                reached[following] = node
                 if not true and is_end(start, following):
-                    path = _rebuilt(parent, state, following)
+                    path = _rebuilt(false_from, true_from, node, true, following)
                     if len(set(path)) == len(path):
                         yield path
-                queue.append((nxt, length + 1))
+                queue.append((following, not true, length + 1))
 
 
 def _forced_placements(strong, weak, max_links: int):
@@ -83,32 +87,35 @@ def _forced_placements(strong, weak, max_links: int):
             continue
         for first in partners:
             others = set(partners) - {first}
-            parent: dict[tuple[Any, bool], tuple[Any, bool] | None] = {
-                (first, True): None, (cell_digit, True): None, (cell_digit, False): None}
-            queue = deque([((first, True), 1)])
+            false_from: dict = {cell_digit: None}
+            true_from: dict = {first: None, cell_digit: None}
+            queue = deque([(first, True, 1)])
             while queue:
-                state, length = queue.popleft()
+                node, true, length = queue.popleft()
                 if length >= max_links - 1:
                     continue
-                node, true = state
-                for following in (weak if true else strong).get(node, ()):
-                    nxt = (following, not true)
-                    if nxt in parent:
+                if true:
+                    following_links, reached = weak.get(node, ()), false_from
+                else:
+                    following_links, reached = strong.get(node, ()), true_from
+                for following in following_links:
+                    if following in reached:
                         continue
-                    parent[nxt] = state
+                    reached[following] = node
                     if true and following in others:
-                        path = _rebuilt(parent, state, following)
+                        path = _rebuilt(false_from, true_from, node, true, following)
                         if len(set(path)) == len(path):
                             yield [cell_digit] + path + [cell_digit]
-                    queue.append((nxt, length + 1))
+                    queue.append((following, not true, length + 1))
 
 
-def _rebuilt(parent, state, last) -> list:
-    """The path from the start to `state`, then `last`."""
+def _rebuilt(false_from, true_from, node, true: bool, last) -> list:
+    """The path from the start to `node` (reached `true` or not), then `last`."""
     path = [last]
-    while state is not None:
-        path.append(state[0])
-        state = parent[state]
+    while node is not None:
+        path.append(node)
+        node = (true_from if true else false_from)[node]
+        true = not true
     path.reverse()
     return path
 
