@@ -158,17 +158,28 @@ def _crossing_steps(masks, line: int, box: int) -> tuple[Step, ...]:
         # rest and holding none of its digits of V. Sets are grouped by what they take and
         # their digits of V, and only groups that fit are paired.
         line_pool = [c for c in line_cells if c not in core_cells]
-        line_groups = _groups(line_pool, masks, core_mask, spare)
-        if not line_groups:
-            continue
         box_pool = [c for c in box_cells if c not in core_cells]
-        box_groups = _groups(box_pool, masks, core_mask, spare)
-        if not box_groups:
+        # The smaller pool first: when it has no set, the larger one is not searched.
+        small, large = ((line_pool, box_pool) if len(line_pool) <= len(box_pool)
+                        else (box_pool, line_pool))
+        small_groups = _groups(small, masks, core_mask, spare)
+        if not small_groups:
             continue
+        large_groups = _groups(large, masks, core_mask, spare)
+        if not large_groups:
+            continue
+        line_groups, box_groups = ((small_groups, large_groups) if small is line_pool
+                                   else (large_groups, small_groups))
+        by_takes: dict[int, list[tuple[int, list[int]]]] = {}
+        for (takes, box_digits), box_sets in box_groups.items():
+            if takes in by_takes:
+                by_takes[takes].append((box_digits, box_sets))
+            else:
+                by_takes[takes] = [(box_digits, box_sets)]
         pairs = []
         for (taken, line_digits), line_sets in line_groups.items():
-            for (takes, box_digits), box_sets in box_groups.items():
-                if takes + taken == spare and not box_digits & line_digits:
+            for box_digits, box_sets in by_takes.get(spare - taken, ()):
+                if not box_digits & line_digits:
                     pairs += [(s, t) for s in line_sets for t in box_sets]
         if not pairs:
             continue
