@@ -142,46 +142,68 @@ def x_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     `digits` the digit; `chain` the links. Roles: ("ends", (first, last)).
     """
     digit_cells = digit_cell_sets(masks)
+    last = _last_x_chains[0] or {}
+    now = {}
     found = []
     for digit in range(1, 10):
         places = digit_cells[digit]
-        cells = cells_of_bits(places)
-        if len(cells) < 4:
-            continue
-        strong: dict[int, list[int]] = {}
-        weak: dict[int, list[int]] = {}
-        for cell in cells:
-            weak[cell] = [c for c in cells_of_bits(_PEER_BITS[cell] & places)]
-        for unit_bits in _UNIT_BITS:
-            pair = places & unit_bits
-            if bin(pair).count("1") == 2:
-                a, b = cells_of_bits(pair)
-                strong.setdefault(a, []).append(b)
-                strong.setdefault(b, []).append(a)
-        for cell in strong:
-            strong[cell] = sorted(set(strong[cell]))
-
-        def is_end(start: int, end: int) -> bool:
-            return places & _PEER_BITS[start] & _PEER_BITS[end] & ~(1 << start | 1 << end) != 0
-
-        for path in _paths(sorted(strong), strong, weak, is_end):
-            if len(path) < 4:
-                continue
-            first, last = path[0], path[-1]
-            removed = places & _PEER_BITS[first] & _PEER_BITS[last]
-            chain = []
-            for i in range(len(path) - 1):
-                here, there = Node((path[i],), digit), Node((path[i + 1],), digit)
-                if i % 2 == 0:
-                    unit = _common_unit(path[i], path[i + 1], places)
-                    chain.append(Link(here, False, there, True, unit))
-                else:
-                    chain.append(Link(here, True, there, False, _common_unit(path[i], path[i + 1])))
-            step = Step("x_chain", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
-                        cells=tuple(path), digits=(digit,), roles=(("ends", (first, last)),),
-                        chain=tuple(chain))
-            found.append((len(chain), (digit, tuple(path)), step))
+        known = last.get(digit)
+        if known is not None and known[0] == places:
+            mine = known[1]
+        else:
+            mine = _x_chains_of(digit, places)
+        now[digit] = (places, mine)
+        found += mine
+    _last_x_chains[0] = now
     yield from _ordered(found)
+
+
+_last_x_chains: list = [None]
+"""{digit: (its places, its chains)} from the last search, in one slot replaced whole (the app
+runs finders in two threads). A digit's X-chains depend on its places alone, and from one stuck
+position to the next most digits keep theirs."""
+
+
+def _x_chains_of(digit: int, places: int) -> list[tuple[int, tuple, Step]]:
+    """The X-chains of one digit with these places, as (links, sort key, step)."""
+    found: list[tuple[int, tuple, Step]] = []
+    cells = cells_of_bits(places)
+    if len(cells) < 4:
+        return found
+    strong: dict[int, list[int]] = {}
+    weak: dict[int, list[int]] = {}
+    for cell in cells:
+        weak[cell] = [c for c in cells_of_bits(_PEER_BITS[cell] & places)]
+    for unit_bits in _UNIT_BITS:
+        pair = places & unit_bits
+        if bin(pair).count("1") == 2:
+            a, b = cells_of_bits(pair)
+            strong.setdefault(a, []).append(b)
+            strong.setdefault(b, []).append(a)
+    for cell in strong:
+        strong[cell] = sorted(set(strong[cell]))
+
+    def is_end(start: int, end: int) -> bool:
+        return places & _PEER_BITS[start] & _PEER_BITS[end] & ~(1 << start | 1 << end) != 0
+
+    for path in _paths(sorted(strong), strong, weak, is_end):
+        if len(path) < 4:
+            continue
+        first, last = path[0], path[-1]
+        removed = places & _PEER_BITS[first] & _PEER_BITS[last]
+        chain = []
+        for i in range(len(path) - 1):
+            here, there = Node((path[i],), digit), Node((path[i + 1],), digit)
+            if i % 2 == 0:
+                unit = _common_unit(path[i], path[i + 1], places)
+                chain.append(Link(here, False, there, True, unit))
+            else:
+                chain.append(Link(here, True, there, False, _common_unit(path[i], path[i + 1])))
+        step = Step("x_chain", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
+                    cells=tuple(path), digits=(digit,), roles=(("ends", (first, last)),),
+                    chain=tuple(chain))
+        found.append((len(chain), (digit, tuple(path)), step))
+    return found
 
 
 # --- XY-chains and remote pairs -------------------------------------------------------------
