@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
@@ -16,9 +15,9 @@ _CROSSINGS = tuple((line, 18 + box) for line in range(18) for box in range(9)
                    if UNIT_BITS[line] & UNIT_BITS[18 + box])
 """(line unit, box unit) for every line and box that cross."""
 
-_AROUND = tuple(itemgetter(*sorted(set(UNITS[line]) | set(UNITS[box]))) for line, box in _CROSSINGS)
-"""_AROUND[i](masks): the candidates of every cell of crossing i's line and box, all that its
-steps depend on."""
+_AROUND = tuple(UNIT_BITS[line] | UNIT_BITS[box] for line, box in _CROSSINGS)
+"""_AROUND[i]: the cells of crossing i's line and box (an 81-bit set), whose candidates are all
+that its steps depend on."""
 
 
 def _subset_order(size: int) -> tuple[int, ...]:
@@ -39,6 +38,11 @@ _ORDER = tuple(_subset_order(size) for size in range(10))
 _SIZE = tuple(bin(s).count("1") for s in range(1 << 9))
 """_SIZE[s]: how many indices the bitset s holds."""
 
+
+_CORES = tuple(tuple(tuple(i for i in range(size) if s >> i & 1) for s in order if _SIZE[s] >= 2)
+               for size, order in enumerate(_ORDER))
+"""_CORES[size]: the subsets of two or more of `size` crossing cells, as index tuples, in the
+search's order."""
 
 _RANK = tuple({s: rank for rank, s in enumerate(order)} for order in _ORDER)
 """_RANK[size][s]: where subset s comes in _ORDER[size]."""
@@ -89,10 +93,10 @@ def _cells_in(cells: Sequence[int], subset: int) -> int:
 
 
 _last_crossings: list = [None]
-"""{crossing index: (its line's and box's candidates, its steps)} from the last search, in one
-slot replaced whole, so that searches in two threads (the app's hint and grade workers) never pair
-one position's candidates with another's steps. A crossing's steps depend on those candidates
-alone, and from one stuck position to the next most crossings keep them."""
+"""(candidates of every cell, each crossing's steps) from the last search, in one slot replaced
+whole, so that searches in two threads (the app's hint and grade workers) never pair one
+position's candidates with another's steps. A crossing's steps depend on its line's and box's
+candidates alone, and from one stuck position to the next most crossings keep them."""
 
 
 def sue_de_coq(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
@@ -111,19 +115,25 @@ def sue_de_coq(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     ("line_digits", digits), ("box_cells", cells), ("box_digits", digits). `units` are the line
     then the box; `digits` the eliminated digits ascending (HoDoKu's candidate field).
     """
-    last = _last_crossings[0] or {}
-    now = {}
+    now = tuple(masks)
+    last = _last_crossings[0]
+    changed = -1
+    if last is not None:
+        before, found_before = last
+        changed = 0
+        for cell, (old, new) in enumerate(zip(before, now)):
+            if old != new:
+                changed |= 1 << cell
+    found = []
     steps: list[Step] = []
     for index, (line, box) in enumerate(_CROSSINGS):
-        key = _AROUND[index](masks)
-        known = last.get(index)
-        if known is not None and known[0] == key:
-            found = known[1]
+        if changed & _AROUND[index]:
+            mine = _crossing_steps(now, line, box)
         else:
-            found = _crossing_steps(masks, line, box)
-        now[index] = (key, found)
-        steps += found
-    _last_crossings[0] = now
+            mine = found_before[index]
+        found.append(mine)
+        steps += mine
+    _last_crossings[0] = (now, found)
     seen = set()
     for step in sorted(steps, key=lambda s: (len(s.cells), -len(s.eliminations))):
         if step.eliminations not in seen:
@@ -138,20 +148,21 @@ def _crossing_steps(masks, line: int, box: int) -> tuple[Step, ...]:
     crossing = [c for c in line_cells if c in box_cells]
     if len(crossing) < 2:
         return ()
+    union = 0
+    for c in crossing:
+        union |= masks[c]
+    count = COUNT
+    if count[union] < 4:
+        return ()  # no two or three crossing cells hold two digits more than cells
     line_empty = box_empty = 0
-    for c in line_cells:
-        line_empty |= 1 << c
-    for c in box_cells:
-        box_empty |= 1 << c
-    order, size, count = _ORDER, _SIZE, COUNT
     steps = []
-    for core in order[len(crossing)]:
-        core_cells = [c for i, c in enumerate(crossing) if core >> i & 1]
+    for core in _CORES[len(crossing)]:
+        core_cells = [crossing[i] for i in core]
         core_mask = 0
         for c in core_cells:
             core_mask |= masks[c]
         spare = count[core_mask] - len(core_cells)
-        if len(core_cells) < 2 or spare < 2:
+        if spare < 2:
             continue
         # A set must hold a digit of V and take between 1 and spare - 1 of them (its cells less
         # its digits outside V); a line set taking a of them pairs with the box sets taking the
@@ -192,6 +203,11 @@ def _crossing_steps(masks, line: int, box: int) -> tuple[Step, ...]:
         core_bits = 0
         for c in core_cells:
             core_bits |= 1 << c
+        if not line_empty:
+            for c in line_cells:
+                line_empty |= 1 << c
+            for c in box_cells:
+                box_empty |= 1 << c
         for s, t in pairs:
             if s & line_free and t & box_free:
                 continue
