@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    COUNT, DIGITS_IN, UNIT_BITS, UNITS, cells_name, cells_of_bits, digits_name, unit_name,
+    BOX_HEIGHT, BOX_WIDTH, COUNT, DIGITS_IN, SIZE, UNIT_BITS, UNITS, cells_name, cells_of_bits,
+    digits_name, unit_name,
 )
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or
@@ -34,17 +35,26 @@ def _subset_order(size: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-_ORDER = tuple(_subset_order(size) for size in range(10))
-_SIZE = tuple(bin(s).count("1") for s in range(1 << 9))
+_ORDER = tuple(_subset_order(size) for size in range(SIZE - 1))
+"""_ORDER[n]: the subsets of n things, for every pool (a line's or box's cells less at least
+two crossing cells) and every crossing."""
+_SIZE = tuple(s.bit_count() for s in range(1 << (SIZE - 2)))
 """_SIZE[s]: how many indices the bitset s holds."""
 
-
 _CORES = tuple(tuple(tuple(i for i in range(size) if s >> i & 1) for s in order if _SIZE[s] >= 2)
-               for size, order in enumerate(_ORDER))
+               for size, order in enumerate(_ORDER[:max(BOX_HEIGHT, BOX_WIDTH) + 1]))
 """_CORES[size]: the subsets of two or more of `size` crossing cells, as index tuples, in the
 search's order."""
 
-_RANK = tuple({s: rank for rank, s in enumerate(order)} for order in _ORDER)
+
+def _ranks(order: tuple[int, ...]) -> list[int]:
+    rank = [0] * (len(order) + 1)
+    for place, subset in enumerate(order):
+        rank[subset] = place
+    return rank
+
+
+_RANK = tuple(_ranks(order) for order in _ORDER)
 """_RANK[size][s]: where subset s comes in _ORDER[size]."""
 
 
