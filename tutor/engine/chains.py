@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from typing import Any, Iterator, Sequence
+from typing import Iterator, Sequence
 
 from tutor.engine.chain import IN_CELL, IN_SET, SEEN, Link, Node, narration, state
 from tutor.engine.step import Step
@@ -45,32 +45,36 @@ def _paths(starts, strong, weak, is_end, max_links: int = MAX_LINKS, closed: boo
     a node twice (with `closed`, a path may come back to its start, true, and end there).
     """
     for start in starts:
-        # State: (node, true?); parents to rebuild the path.
-        parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
-        queue = deque([((start, False), 0)])
+        # Each node reached false, and each reached true, with the node it was reached from
+        # (a path alternates, so that node's state is the other one); to rebuild the path.
+        false_from: dict = {start: None}
+        true_from: dict = {}
+        queue = deque([(start, False, 0)])
         while queue:
-            state, length = queue.popleft()
+            node, true, length = queue.popleft()
             if length >= max_links:
                 continue
-            node, true = state
-            for following in (weak if true else strong).get(node, ()):
-                nxt = (following, not true)
-                if nxt in parent:
+            if true:
+                following_links, reached = weak.get(node, ()), false_from
+            else:
+                following_links, reached = strong.get(node, ()), true_from
+            for following in following_links:
+                if following in reached:
                     continue
                 if closed and following == start:
                     # Back at the start: an end only, never a way through; left unmarked so a
                     # later, simple path can still close the loop.
                     if not true and is_end(start, following):
-                        path = _rebuilt(parent, state, following)
+                        path = _rebuilt(false_from, true_from, node, true, following)
                         if len(set(path)) == len(path) - 1:
                             yield path
                     continue
-                parent[nxt] = state
+                reached[following] = node
                 if not true and is_end(start, following):
-                    path = _rebuilt(parent, state, following)
+                    path = _rebuilt(false_from, true_from, node, true, following)
                     if len(set(path)) == len(path):
                         yield path
-                queue.append((nxt, length + 1))
+                queue.append((following, not true, length + 1))
 
 
 def _forced_placements(strong, weak, max_links: int):
@@ -83,32 +87,35 @@ def _forced_placements(strong, weak, max_links: int):
             continue
         for first in partners:
             others = set(partners) - {first}
-            parent: dict[tuple[Any, bool], tuple[Any, bool] | None] = {
-                (first, True): None, (cell_digit, True): None, (cell_digit, False): None}
-            queue = deque([((first, True), 1)])
+            false_from: dict = {cell_digit: None}
+            true_from: dict = {first: None, cell_digit: None}
+            queue = deque([(first, True, 1)])
             while queue:
-                state, length = queue.popleft()
+                node, true, length = queue.popleft()
                 if length >= max_links - 1:
                     continue
-                node, true = state
-                for following in (weak if true else strong).get(node, ()):
-                    nxt = (following, not true)
-                    if nxt in parent:
+                if true:
+                    following_links, reached = weak.get(node, ()), false_from
+                else:
+                    following_links, reached = strong.get(node, ()), true_from
+                for following in following_links:
+                    if following in reached:
                         continue
-                    parent[nxt] = state
+                    reached[following] = node
                     if true and following in others:
-                        path = _rebuilt(parent, state, following)
+                        path = _rebuilt(false_from, true_from, node, true, following)
                         if len(set(path)) == len(path):
                             yield [cell_digit] + path + [cell_digit]
-                    queue.append((nxt, length + 1))
+                    queue.append((following, not true, length + 1))
 
 
-def _rebuilt(parent, state, last) -> list:
-    """The path from the start to `state`, then `last`."""
+def _rebuilt(false_from, true_from, node, true: bool, last) -> list:
+    """The path from the start to `node` (reached `true` or not), then `last`."""
     path = [last]
-    while state is not None:
-        path.append(state[0])
-        state = parent[state]
+    while node is not None:
+        path.append(node)
+        node = (true_from if true else false_from)[node]
+        true = not true
     path.reverse()
     return path
 
@@ -135,46 +142,68 @@ def x_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     `digits` the digit; `chain` the links. Roles: ("ends", (first, last)).
     """
     digit_cells = digit_cell_sets(masks)
+    last = _last_x_chains[0] or {}
+    now = {}
     found = []
     for digit in range(1, 10):
         places = digit_cells[digit]
-        cells = cells_of_bits(places)
-        if len(cells) < 4:
-            continue
-        strong: dict[int, list[int]] = {}
-        weak: dict[int, list[int]] = {}
-        for cell in cells:
-            weak[cell] = [c for c in cells_of_bits(_PEER_BITS[cell] & places)]
-        for unit_bits in _UNIT_BITS:
-            pair = places & unit_bits
-            if bin(pair).count("1") == 2:
-                a, b = cells_of_bits(pair)
-                strong.setdefault(a, []).append(b)
-                strong.setdefault(b, []).append(a)
-        for cell in strong:
-            strong[cell] = sorted(set(strong[cell]))
-
-        def is_end(start: int, end: int) -> bool:
-            return places & _PEER_BITS[start] & _PEER_BITS[end] & ~(1 << start | 1 << end) != 0
-
-        for path in _paths(sorted(strong), strong, weak, is_end):
-            if len(path) < 4:
-                continue
-            first, last = path[0], path[-1]
-            removed = places & _PEER_BITS[first] & _PEER_BITS[last]
-            chain = []
-            for i in range(len(path) - 1):
-                here, there = Node((path[i],), digit), Node((path[i + 1],), digit)
-                if i % 2 == 0:
-                    unit = _common_unit(path[i], path[i + 1], places)
-                    chain.append(Link(here, False, there, True, unit))
-                else:
-                    chain.append(Link(here, True, there, False, _common_unit(path[i], path[i + 1])))
-            step = Step("x_chain", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
-                        cells=tuple(path), digits=(digit,), roles=(("ends", (first, last)),),
-                        chain=tuple(chain))
-            found.append((len(chain), (digit, tuple(path)), step))
+        known = last.get(digit)
+        if known is not None and known[0] == places:
+            mine = known[1]
+        else:
+            mine = _x_chains_of(digit, places)
+        now[digit] = (places, mine)
+        found += mine
+    _last_x_chains[0] = now
     yield from _ordered(found)
+
+
+_last_x_chains: list = [None]
+"""{digit: (its places, its chains)} from the last search, in one slot replaced whole (the app
+runs finders in two threads). A digit's X-chains depend on its places alone, and from one stuck
+position to the next most digits keep theirs."""
+
+
+def _x_chains_of(digit: int, places: int) -> list[tuple[int, tuple, Step]]:
+    """The X-chains of one digit with these places, as (links, sort key, step)."""
+    found: list[tuple[int, tuple, Step]] = []
+    cells = cells_of_bits(places)
+    if len(cells) < 4:
+        return found
+    strong: dict[int, list[int]] = {}
+    weak: dict[int, list[int]] = {}
+    for cell in cells:
+        weak[cell] = [c for c in cells_of_bits(_PEER_BITS[cell] & places)]
+    for unit_bits in _UNIT_BITS:
+        pair = places & unit_bits
+        if bin(pair).count("1") == 2:
+            a, b = cells_of_bits(pair)
+            strong.setdefault(a, []).append(b)
+            strong.setdefault(b, []).append(a)
+    for cell in strong:
+        strong[cell] = sorted(set(strong[cell]))
+
+    def is_end(start: int, end: int) -> bool:
+        return places & _PEER_BITS[start] & _PEER_BITS[end] & ~(1 << start | 1 << end) != 0
+
+    for path in _paths(sorted(strong), strong, weak, is_end):
+        if len(path) < 4:
+            continue
+        first, last = path[0], path[-1]
+        removed = places & _PEER_BITS[first] & _PEER_BITS[last]
+        chain = []
+        for i in range(len(path) - 1):
+            here, there = Node((path[i],), digit), Node((path[i + 1],), digit)
+            if i % 2 == 0:
+                unit = _common_unit(path[i], path[i + 1], places)
+                chain.append(Link(here, False, there, True, unit))
+            else:
+                chain.append(Link(here, True, there, False, _common_unit(path[i], path[i + 1])))
+        step = Step("x_chain", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
+                    cells=tuple(path), digits=(digit,), roles=(("ends", (first, last)),),
+                    chain=tuple(chain))
+        found.append((len(chain), (digit, tuple(path)), step))
+    return found
 
 
 # --- XY-chains and remote pairs -------------------------------------------------------------
@@ -276,18 +305,32 @@ def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 # --- Alternating inference chains ----------------------------------------------------------
 
 
+_last_graph: list = [None]
+"""(candidates of every cell, graph) of the last position _candidate_graph saw, in one slot
+replaced whole (the app runs finders in two threads): nice loops and AICs, tried one after the
+other at the same stuck position, build it once."""
+
+
 def _candidate_graph(masks):
     """Every candidate (cell, digit) with its strong links (a unit's only two places for the digit,
     or a two-candidate cell's other digit) and weak links (the digit in a seen cell, or another
-    digit of the same cell)."""
+    digit of the same cell). Shared between callers: read it, do not change it."""
+    key = tuple(masks)
+    last = _last_graph[0]
+    if last is not None and last[0] == key:
+        return last[1]
     digit_cells = digit_cell_sets(masks)
     strong: dict[tuple[int, int], list[tuple[int, int]]] = {}
     weak: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for cell in CELLS:
-        digits = DIGITS_IN[masks[cell]]
+        digits = DIGITS_IN[key[cell]]
+        if not digits:
+            continue
+        peers = PEERS[cell]
         for digit in digits:
-            weak[(cell, digit)] = ([(c, digit) for c in cells_of_bits(
-                digit_cells[digit] & _PEER_BITS[cell])] + [(cell, d) for d in digits if d != digit])
+            bit = 1 << (digit - 1)
+            weak[(cell, digit)] = ([(c, digit) for c in peers if key[c] & bit]
+                                   + [(cell, d) for d in digits if d != digit])
         if len(digits) == 2:
             x, y = digits
             strong.setdefault((cell, x), []).append((cell, y))
@@ -296,12 +339,14 @@ def _candidate_graph(masks):
         places = digit_cells[digit]
         for unit_bits in _UNIT_BITS:
             pair = places & unit_bits
-            if bin(pair).count("1") == 2:
+            if pair.bit_count() == 2:
                 a, b = cells_of_bits(pair)
                 if (b, digit) not in strong.get((a, digit), ()):
                     strong.setdefault((a, digit), []).append((b, digit))
                     strong.setdefault((b, digit), []).append((a, digit))
-    return strong, weak, digit_cells
+    graph = strong, weak, digit_cells
+    _last_graph[0] = (key, graph)
+    return graph
 
 
 def _aic_removals(start, end, masks, digit_cells) -> tuple[tuple[int, int], ...]:

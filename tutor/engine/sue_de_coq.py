@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    COUNT, DIGITS_IN, UNIT_BITS, cells_name, cells_of_bits, digits_name, unit_name,
+    BOX_HEIGHT, BOX_WIDTH, COUNT, DIGITS_IN, SIZE, UNIT_BITS, UNITS, cells_name, cells_of_bits,
+    digits_name, unit_name,
 )
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or
@@ -15,17 +16,97 @@ _CROSSINGS = tuple((line, 18 + box) for line in range(18) for box in range(9)
                    if UNIT_BITS[line] & UNIT_BITS[18 + box])
 """(line unit, box unit) for every line and box that cross."""
 
+_AROUND = tuple(UNIT_BITS[line] | UNIT_BITS[box] for line, box in _CROSSINGS)
+"""_AROUND[i]: the cells of crossing i's line and box (an 81-bit set), whose candidates are all
+that its steps depend on."""
 
-def _subsets(cells: Sequence[int], masks) -> Iterator[tuple[int, int, int, int]]:
-    """(cell bits, digit mask, cell count, index of the last cell) for every non-empty subset."""
-    stack = [(0, 0, 0, 0)]
+
+def _subset_order(size: int) -> tuple[int, ...]:
+    """The non-empty subsets of `size` things as bitsets of their indices, in the order the search
+    has always listed them (depth first, the last branch first), which the steps' order keeps."""
+    order = []
+    stack = [(0, 0)]
     while stack:
-        start, bits, union, size = stack.pop()
-        for i in range(start, len(cells)):
-            cell = cells[i]
-            new_bits, new_union = bits | 1 << cell, union | masks[cell]
-            yield new_bits, new_union, size + 1, i
-            stack.append((i + 1, new_bits, new_union, size + 1))
+        start, bits = stack.pop()
+        for i in range(start, size):
+            grown = bits | 1 << i
+            order.append(grown)
+            stack.append((i + 1, grown))
+    return tuple(order)
+
+
+_ORDER = tuple(_subset_order(size) for size in range(SIZE - 1))
+"""_ORDER[n]: the subsets of n things, for every pool (a line's or box's cells less at least
+two crossing cells) and every crossing."""
+_SIZE = tuple(s.bit_count() for s in range(1 << (SIZE - 2)))
+"""_SIZE[s]: how many indices the bitset s holds."""
+
+_CORES = tuple(tuple(tuple(i for i in range(size) if s >> i & 1) for s in order if _SIZE[s] >= 2)
+               for size, order in enumerate(_ORDER[:max(BOX_HEIGHT, BOX_WIDTH) + 1]))
+"""_CORES[size]: the subsets of two or more of `size` crossing cells, as index tuples, in the
+search's order."""
+
+
+def _ranks(order: tuple[int, ...]) -> list[int]:
+    rank = [0] * (len(order) + 1)
+    for place, subset in enumerate(order):
+        rank[subset] = place
+    return rank
+
+
+_RANK = tuple(_ranks(order) for order in _ORDER)
+"""_RANK[size][s]: where subset s comes in _ORDER[size]."""
+
+
+def _groups(cells: Sequence[int], masks, core_mask: int,
+            spare: int) -> dict[tuple[int, int], list[int]]:
+    """The subsets s of `cells` (bit i of s: cells[i]) holding a digit of `core_mask` and taking
+    between 1 and spare - 1 of them (cells less digits outside it), by (how many they take, their
+    digits of `core_mask`), each list in the search's order."""
+    ins, outs = [0], [0]
+    for cell in cells:
+        mask = masks[cell]
+        part = mask & core_mask
+        ins += [d | part for d in ins]
+        part = mask & ~core_mask
+        outs += [d | part for d in outs]
+    size, count = _SIZE, COUNT
+    groups: dict[tuple[int, int], list[int]] = {}
+    for s in _ORDER[len(cells)]:
+        if ins[s]:
+            takes = size[s] - count[outs[s]]
+            if 0 < takes < spare:
+                key = (takes, ins[s])
+                if key in groups:
+                    groups[key].append(s)
+                else:
+                    groups[key] = [s]
+    return groups
+
+
+def _union(cells: Sequence[int], subset: int, masks) -> int:
+    """The digits of the cells of `subset` (bit i: cells[i])."""
+    digits = 0
+    for i, cell in enumerate(cells):
+        if subset >> i & 1:
+            digits |= masks[cell]
+    return digits
+
+
+def _cells_in(cells: Sequence[int], subset: int) -> int:
+    """The 81-bit set of the cells of `subset` (bit i: cells[i])."""
+    bits = 0
+    for i, cell in enumerate(cells):
+        if subset >> i & 1:
+            bits |= 1 << cell
+    return bits
+
+
+_last_crossings: list = [None]
+"""(candidates of every cell, each crossing's steps) from the last search, in one slot replaced
+whole, so that searches in two threads (the app's hint and grade workers) never pair one
+position's candidates with another's steps. A crossing's steps depend on its line's and box's
+candidates alone, and from one stuck position to the next most crossings keep them."""
 
 
 def sue_de_coq(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
@@ -44,48 +125,108 @@ def sue_de_coq(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     ("line_digits", digits), ("box_cells", cells), ("box_digits", digits). `units` are the line
     then the box; `digits` the eliminated digits ascending (HoDoKu's candidate field).
     """
-    empty = 0
-    for c, m in enumerate(masks):
-        if m:
-            empty |= 1 << c
-    steps = []
-    for line, box in _CROSSINGS:
-        crossing = cells_of_bits(UNIT_BITS[line] & UNIT_BITS[box] & empty)
-        if len(crossing) < 2:
-            continue
-        line_empty = UNIT_BITS[line] & empty
-        box_empty = UNIT_BITS[box] & empty
-        for core_bits, core_mask, core_size, _ in _subsets(list(crossing), masks):
-            spare = COUNT[core_mask] - core_size
-            if core_size < 2 or spare < 2:
-                continue
-            # The box's sets do not depend on the line's but for the cells and digits it takes:
-            # listed once per crossing set, by how many of V's digits each would take.
-            box_sets: dict[int, list[tuple[int, int]]] = {}
-            for box_bits, box_mask, box_size, _ in _subsets(
-                    cells_of_bits(box_empty & ~core_bits), masks):
-                if box_mask & core_mask:
-                    box_sets.setdefault(box_size - COUNT[box_mask & ~core_mask], []).append(
-                        (box_bits, box_mask))
-            line_pool = cells_of_bits(line_empty & ~core_bits)
-            for line_bits, line_mask, line_size, _ in _subsets(list(line_pool), masks):
-                line_extra = line_mask & ~core_mask
-                taken = line_size - COUNT[line_extra]
-                if not line_mask & core_mask or not 0 < taken < spare:
-                    continue
-                banned = line_mask & core_mask
-                for box_bits, box_mask in box_sets.get(spare - taken, ()):
-                    if box_mask & banned or box_bits & line_bits:
-                        continue
-                    step = _step(masks, line, box, core_bits, core_mask, line_bits, line_mask,
-                                 box_bits, box_mask, line_empty, box_empty)
-                    if step is not None:
-                        steps.append(step)
+    now = tuple(masks)
+    last = _last_crossings[0]
+    changed = -1
+    if last is not None:
+        before, found_before = last
+        changed = 0
+        for cell, (old, new) in enumerate(zip(before, now)):
+            if old != new:
+                changed |= 1 << cell
+    found = []
+    steps: list[Step] = []
+    for index, (line, box) in enumerate(_CROSSINGS):
+        if changed & _AROUND[index]:
+            mine = _crossing_steps(now, line, box)
+        else:
+            mine = found_before[index]
+        found.append(mine)
+        steps += mine
+    _last_crossings[0] = (now, found)
     seen = set()
     for step in sorted(steps, key=lambda s: (len(s.cells), -len(s.eliminations))):
         if step.eliminations not in seen:
             seen.add(step.eliminations)
             yield step
+
+
+def _crossing_steps(masks, line: int, box: int) -> tuple[Step, ...]:
+    """The steps where `line` crosses `box`, in the search's order."""
+    line_cells = [c for c in UNITS[line] if masks[c]]
+    box_cells = [c for c in UNITS[box] if masks[c]]
+    crossing = [c for c in line_cells if c in box_cells]
+    if len(crossing) < 2:
+        return ()
+    union = 0
+    for c in crossing:
+        union |= masks[c]
+    count = COUNT
+    if count[union] < 4:
+        return ()  # no two or three crossing cells hold two digits more than cells
+    line_empty = box_empty = 0
+    steps = []
+    for core in _CORES[len(crossing)]:
+        core_cells = [crossing[i] for i in core]
+        core_mask = 0
+        for c in core_cells:
+            core_mask |= masks[c]
+        spare = count[core_mask] - len(core_cells)
+        if spare < 2:
+            continue
+        # A set must hold a digit of V and take between 1 and spare - 1 of them (its cells less
+        # its digits outside V); a line set taking a of them pairs with the box sets taking the
+        # rest and holding none of its digits of V. Sets are grouped by what they take and
+        # their digits of V, and only groups that fit are paired.
+        line_pool = [c for c in line_cells if c not in core_cells]
+        box_pool = [c for c in box_cells if c not in core_cells]
+        # The smaller pool first: when it has no set, the larger one is not searched.
+        small, large = ((line_pool, box_pool) if len(line_pool) <= len(box_pool)
+                        else (box_pool, line_pool))
+        small_groups = _groups(small, masks, core_mask, spare)
+        if not small_groups:
+            continue
+        large_groups = _groups(large, masks, core_mask, spare)
+        if not large_groups:
+            continue
+        line_groups, box_groups = ((small_groups, large_groups) if small is line_pool
+                                   else (large_groups, small_groups))
+        by_takes: dict[int, list[tuple[int, list[int]]]] = {}
+        for (takes, box_digits), box_sets in box_groups.items():
+            if takes in by_takes:
+                by_takes[takes].append((box_digits, box_sets))
+            else:
+                by_takes[takes] = [(box_digits, box_sets)]
+        pairs = []
+        for (taken, line_digits), line_sets in line_groups.items():
+            for box_digits, box_sets in by_takes.get(spare - taken, ()):
+                if not box_digits & line_digits:
+                    pairs += [(s, t) for s in line_sets for t in box_sets]
+        if not pairs:
+            continue
+        line_rank, box_rank = _RANK[len(line_pool)], _RANK[len(box_pool)]
+        pairs.sort(key=lambda pair: (line_rank[pair[0]], box_rank[pair[1]]))
+        # A crossing cell outside C lies in both pools; the two sets cannot share it.
+        free = [c for c in crossing if c not in core_cells]
+        line_free = 1 << line_pool.index(free[0]) if free else 0
+        box_free = 1 << box_pool.index(free[0]) if free else 0
+        core_bits = 0
+        for c in core_cells:
+            core_bits |= 1 << c
+        if not line_empty:
+            for c in line_cells:
+                line_empty |= 1 << c
+            for c in box_cells:
+                box_empty |= 1 << c
+        for s, t in pairs:
+            if s & line_free and t & box_free:
+                continue
+            step = _step(masks, line, box, core_bits, core_mask, _cells_in(line_pool, s),
+                         _union(line_pool, s, masks), _cells_in(box_pool, t),
+                         _union(box_pool, t, masks), line_empty, box_empty)
+            if step is not None:
+                steps.append(step)
+    return tuple(steps)
 
 
 def _step(masks, line, box, core_bits, core_mask, line_bits, line_mask, box_bits, box_mask,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
@@ -175,27 +174,23 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     a pattern cell sees the other three (the one with the most candidates, the first of those).
     `digits` are the four digits ascending.
     """
-    open_cells = [c for c in CELLS if 2 <= COUNT[masks[c]] <= 4]
+    open_cells = [c for c in CELLS if _OPEN[masks[c]]]
     if len(open_cells) < 4:
         return
     digit_cells = digit_cell_sets(masks)
-    peer_bits = _PEER_BITS
-    for quad, z in _wxyz_patterns(open_cells, [masks[c] for c in open_cells]):
+    for quad, z, reach, _ in _wxyz_patterns(masks, open_cells):
         # Most patterns remove nothing: see that before building the step.
-        seen_by = digit_cells[z]
-        z_bit = 1 << (z - 1)
-        for cell in quad:
-            if masks[cell] & z_bit:
-                seen_by &= peer_bits[cell]
-        if not seen_by:
-            continue
-        step = _wxyz_step(quad, masks, z, digit_cells)
-        if step is not None:
-            yield step
+        if digit_cells[z] & reach:
+            step = _wxyz_step(quad, masks, z, digit_cells)
+            if step is not None:
+                yield step
 
+
+_OPEN = tuple(2 <= COUNT[mask] <= 4 for mask in range(1 << 9))
+"""_OPEN[mask]: whether a cell with these candidates can be in a WXYZ pattern."""
 
 _last_patterns: list = [None]
-"""(open cells as cell: candidates, patterns) of the last position _wxyz_patterns saw. One slot,
+"""(candidates of every cell, patterns) of the last position _wxyz_patterns saw. One slot,
 replaced whole, so that searches in two threads (the app's hint and grade workers) never pair one
 position's cells with another's patterns."""
 
@@ -203,147 +198,115 @@ _REDO_ALL = 12
 """Past this many changed cells, the patterns are searched afresh rather than around the changes."""
 
 
-Pattern = tuple[tuple[int, ...], int]
-"""A WXYZ pattern: its four cells ascending, and z."""
+Pattern = tuple[tuple[int, ...], int, int, int]
+"""A WXYZ pattern: its four cells ascending, z, the cells seeing every pattern cell holding z (an
+81-bit set), and its four cells as an 81-bit set."""
+
+Found = tuple[tuple[int, ...], int]
+"""A pattern as the searches find it: its four cells ascending, and z."""
 
 
-def _wxyz_patterns(open_cells: list[int], open_masks: list[int]) -> list[Pattern]:
-    """(quad, z) for every four open cells (in cell order, quads in lexicographic order) holding
-    four digits between them of which only z is unrestricted. A pattern depends on its four
-    cells' candidates alone, so between positions only the quads through a changed cell are
-    searched again (the walk changes a few cells from one stuck position to the next)."""
-    now = dict(zip(open_cells, open_masks))
+def _wxyz_patterns(masks: Sequence[int], open_cells: list[int]) -> list[Pattern]:
+    """The patterns of every four open cells (quads in lexicographic order) holding four digits
+    between them of which only z is unrestricted. A pattern depends on its four cells'
+    candidates alone, so between positions only the quads through a changed cell are searched
+    again (the walk changes a few cells from one stuck position to the next)."""
+    now = tuple(masks)
     last = _last_patterns[0]
     if last is not None:
         before, patterns = last
-        changed = {c for c, m in now.items() if before.get(c) != m}
-        changed.update(c for c in before if c not in now)
+        if before == now:
+            return patterns
+        is_open = _OPEN
+        changed = [c for c in CELLS
+                   if before[c] != now[c] and (is_open[before[c]] or is_open[now[c]])]
         if len(changed) <= _REDO_ALL:
-            kept = [p for p in patterns if changed.isdisjoint(p[0])]
-            found = {p for c in changed if c in now
+            gone = 0
+            for c in changed:
+                gone |= 1 << c
+            open_masks = [now[c] for c in open_cells]
+            found = {p for c in changed if is_open[now[c]]
                      for p in _quads_through(c, open_cells, open_masks)}
-            patterns = sorted(kept + list(found))
+            patterns = sorted([p for p in patterns if not p[3] & gone]
+                              + [_pattern(quad, z, now) for quad, z in found])
             _last_patterns[0] = (now, patterns)
             return patterns
-    patterns = list(_all_quads(open_cells, open_masks))
+    patterns = [_pattern(quad, z, now)
+                for quad, z in _all_quads(open_cells, [now[c] for c in open_cells])]
     _last_patterns[0] = (now, patterns)
     return patterns
 
 
-def _all_quads(open_cells: list[int], open_masks: list[int]) -> Iterator[Pattern]:
-    """The patterns of _wxyz_patterns, in order, by a depth-first search over the open cells."""
-    peer_bits = _PEER_BITS
-    count = COUNT
-    total = len(open_cells)
-    fits: dict[int, list[int]] = {}
-    # Depth-first over cells in order, pruning as soon as the digits pass four or two digits
-    # are unrestricted: `bad` holds the digits already in two cells that do not see each other.
-    for i in range(total - 3):
-        a = open_cells[i]
-        mask_a = open_masks[i]
-        fits_a = fits.get(mask_a)
-        if fits_a is None:
-            fits_a = fits[mask_a] = _fitting(mask_a, open_masks, range(total))
-        for j in fits_a[bisect_right(fits_a, i):]:
-            if j >= total - 2:
-                break
-            b = open_cells[j]
-            mask_b = open_masks[j]
-            union_ab = mask_a | mask_b
-            if count[union_ab] > 4:
-                continue
-            bad_ab = 0 if peer_bits[a] >> b & 1 else mask_a & mask_b
-            if count[bad_ab] > 1:
-                continue
-            # Only cells keeping the digits at four or fewer can join: their indices, ascending.
-            fits_ab = fits.get(union_ab)
-            if fits_ab is None:
-                fits_ab = fits[union_ab] = _fitting(union_ab, open_masks, fits_a)
-            for k in fits_ab[bisect_right(fits_ab, j):]:
-                if k >= total - 1:
-                    break
-                c = open_cells[k]
-                mask_c = open_masks[k]
-                union_abc = union_ab | mask_c
-                if count[union_abc] > 4:
-                    continue
-                apart = 0
-                if not peer_bits[c] >> a & 1:
-                    apart |= mask_a
-                if not peer_bits[c] >> b & 1:
-                    apart |= mask_b
-                bad_abc = bad_ab | (apart & mask_c)
-                if count[bad_abc] > 1:
-                    continue
-                fits_abc = fits.get(union_abc)
-                if fits_abc is None:
-                    fits_abc = fits[union_abc] = _fitting(union_abc, open_masks, fits_ab)
-                for m in fits_abc[bisect_right(fits_abc, k):]:
-                    d = open_cells[m]
-                    mask_d = open_masks[m]
-                    if count[union_abc | mask_d] != 4:
-                        continue
-                    apart = 0
-                    peers_d = peer_bits[d]
-                    if not peers_d >> a & 1:
-                        apart |= mask_a
-                    if not peers_d >> b & 1:
-                        apart |= mask_b
-                    if not peers_d >> c & 1:
-                        apart |= mask_c
-                    bad = bad_abc | (apart & mask_d)
-                    if count[bad] == 1:
-                        yield (a, b, c, d), ONLY_DIGIT[bad]
+def _pattern(quad: tuple[int, ...], z: int, masks) -> Pattern:
+    z_bit = 1 << (z - 1)
+    reach = -1
+    bits = 0
+    for cell in quad:
+        bits |= 1 << cell
+        if masks[cell] & z_bit:
+            reach &= _PEER_BITS[cell]
+    return quad, z, reach, bits
 
 
-def _quads_through(x: int, open_cells: list[int], open_masks: list[int]) -> Iterator[Pattern]:
-    """The patterns of _wxyz_patterns that hold cell x (an open cell)."""
-    peer_bits = _PEER_BITS
-    count = COUNT
+def _all_quads(open_cells: list[int], open_masks: list[int]) -> list[Found]:
+    """The patterns of _wxyz_patterns, in order: each open cell with three later ones."""
+    found = []
+    for i, a in enumerate(open_cells):
+        found += _quads_from(a, open_masks[i], zip(open_cells[i + 1:], open_masks[i + 1:]),
+                             lambda quad: quad)
+    return found
+
+
+def _quads_through(x: int, open_cells: list[int], open_masks: list[int]) -> list[Found]:
+    """The patterns of _wxyz_patterns that hold cell x (an open cell), in no particular order."""
     mask_x = open_masks[open_cells.index(x)]
-    others = [(c, m) for c, m in zip(open_cells, open_masks)
-              if c != x and count[mask_x | m] <= 4]
+    return _quads_from(x, mask_x, ((c, m) for c, m in zip(open_cells, open_masks) if c != x),
+                       lambda quad: tuple(sorted(quad)))
+
+
+def _quads_from(x: int, mask_x: int, cells, order) -> list[Found]:
+    """The patterns made of x and three of `cells` ((cell, candidates), ascending), each given
+    as (order((x, b, c, d)), z), in lexicographic order of b, c, d."""
+    peer_bits = _PEER_BITS
+    count = COUNT
+    peers_x = peer_bits[x]
+    # The cells that can join x: four digits at most between them, and at most one digit shared
+    # if they do not see each other (`bad`: the digits in two cells that do not see each other).
+    others = []
+    for c, m in cells:
+        if count[mask_x | m] <= 4:
+            bad = 0 if peers_x >> c & 1 else mask_x & m
+            if count[bad] <= 1:
+                others.append((c, m, bad))
+    found = []
     total = len(others)
     for i in range(total - 2):
-        b, mask_b = others[i]
+        b, mask_b, bad_b = others[i]
         union_b = mask_x | mask_b
-        bad_b = 0 if peer_bits[x] >> b & 1 else mask_x & mask_b
-        if count[bad_b] > 1:
-            continue
+        peers_b = peer_bits[b]
         for j in range(i + 1, total - 1):
-            c, mask_c = others[j]
+            c, mask_c, bad_xc = others[j]
             union_c = union_b | mask_c
             if count[union_c] > 4:
                 continue
-            apart = 0
-            if not peer_bits[c] >> x & 1:
-                apart |= mask_x
-            if not peer_bits[c] >> b & 1:
-                apart |= mask_b
-            bad_c = bad_b | (apart & mask_c)
+            bad_c = bad_b | bad_xc
+            if not peers_b >> c & 1:
+                bad_c |= mask_b & mask_c
             if count[bad_c] > 1:
                 continue
+            peers_c = peer_bits[c]
             for k in range(j + 1, total):
-                d, mask_d = others[k]
+                d, mask_d, bad = others[k]
                 if count[union_c | mask_d] != 4:
                     continue
-                apart = 0
-                peers_d = peer_bits[d]
-                if not peers_d >> x & 1:
-                    apart |= mask_x
-                if not peers_d >> b & 1:
-                    apart |= mask_b
-                if not peers_d >> c & 1:
-                    apart |= mask_c
-                bad = bad_c | (apart & mask_d)
+                bad |= bad_c
+                if not peers_b >> d & 1:
+                    bad |= mask_b & mask_d
+                if not peers_c >> d & 1:
+                    bad |= mask_c & mask_d
                 if count[bad] == 1:
-                    yield tuple(sorted((x, b, c, d))), ONLY_DIGIT[bad]
-
-
-def _fitting(digits: int, open_masks: list[int], among) -> list[int]:
-    """The indices (taken from `among`, ascending, which holds all that fit any subset of
-    `digits`) of the masks that, added to `digits`, make at most four digits."""
-    return [i for i in among if COUNT[digits | open_masks[i]] <= 4]
+                    found.append((order((x, b, c, d)), ONLY_DIGIT[bad]))
+    return found
 
 
 def _wxyz_step(quad, masks, z: int, digit_cells) -> Step | None:
