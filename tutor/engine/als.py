@@ -56,13 +56,15 @@ def _seeing_all(inside: int) -> int:
 
 def almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int]) -> list[Als]:
     """Every almost locked set of the position, each cell set once (the first unit found)."""
-    return _almost_locked_sets(masks, digit_cells, None)
+    return _almost_locked_sets(masks, digit_cells)
 
 
 def _almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int],
-                        groups: list[dict[int, int]] | None) -> list[Als]:
-    """almost_locked_sets; with `groups`, also `groups[d][places]`: the sets (a bitset of their
-    numbers) whose places of d are `places`."""
+                        groups: list[dict[int, int]] | None = None,
+                        regions: list[dict[int, int]] | None = None) -> list[Als]:
+    """almost_locked_sets; with `groups` and `regions`, also `groups[d][places]`: the sets (a
+    bitset of their numbers) whose places of d are `places`, and `regions[d][places]`: the
+    cells outside them holding d and seeing every one of those places."""
     found: dict[int, int] = {}
     for unit, unit_cells in enumerate(UNITS):
         empty = [c for c in unit_cells if masks[c]]
@@ -90,6 +92,7 @@ def _almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int],
     for bits in found:
         by_size[bits.bit_count()].append(bits)
     number = 1
+    grouped = groups is not None and regions is not None
     for same_size in by_size:
         same_size.sort()
         for bits in same_size:
@@ -101,15 +104,21 @@ def _almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int],
                 cells_d = digit_cells[d]
                 inside = bits & cells_d
                 holders[d] = inside
+                if grouped:
+                    group = groups[d]  # type: ignore[index]
+                    if inside in group:
+                        group[inside] |= number
+                        seers[d] = regions[d][inside]  # type: ignore[index]
+                        continue
+                    group[inside] = number
                 seeing = see_all.get(inside)
                 if seeing is None:
                     seeing = _seeing_all(inside)
                 # The cells seeing all of them are outside the set: none sees itself, and the
                 # set's other cells lack d.
-                seers[d] = seeing & cells_d
-                if groups is not None:
-                    group = groups[d]
-                    group[inside] = group.get(inside, 0) | number
+                seers[d] = region = seeing & cells_d
+                if grouped:
+                    regions[d][inside] = region  # type: ignore[index]
             sets.append(new_als(Als, (bits, mask, packed >> 9, tuple(holders), tuple(seers))))
             number <<= 1
     return sets
@@ -144,7 +153,8 @@ class _Found:
 
     def __init__(self, masks: Sequence[int]):
         groups: list[dict[int, int]] = [{} for _ in range(10)]
-        self.sets = sets = _almost_locked_sets(masks, digit_cell_sets(masks), groups)
+        regions: list[dict[int, int]] = [{} for _ in range(10)]
+        self.sets = sets = _almost_locked_sets(masks, digit_cell_sets(masks), groups, regions)
         self._links: list[list[tuple[int, int]]] | None = None
         count = len(sets)
         ties = [[0] * 10 for _ in range(count)]
@@ -158,34 +168,58 @@ class _Found:
             group = groups[d]
             if not group:
                 continue
-            region = {}  # the group's cells seeing every one of its places
+            region = regions[d]
             seen_by: dict[int, int] = all_seen_by[d]
-            by_first: dict[int, list[tuple[int, int]]] = {}  # the groups by their first place
-            for places, members in group.items():
-                first = places & -places
-                if first in by_first:
-                    by_first[first].append((places, members))
-                else:
-                    by_first[first] = [(places, members)]
-                rest = region[places] = sets[(members & -members).bit_length() - 1].seers[d]
-                while rest:
-                    low = rest & -rest
-                    seen_by[low] = seen_by.get(low, 0) | members
-                    rest ^= low
-            for places, members in group.items():
-                cells = region[places]
+            for places, cells in region.items():
+                if cells:
+                    members = group[places]
+                    while cells:
+                        low = cells & -cells
+                        seen_by[low] = seen_by.get(low, 0) | members
+                        cells ^= low
+            by_first: dict[int, list[tuple[int, int]]] | None = None
+            for places, cells in region.items():
                 if not cells:
                     continue
-                outside = ~cells
-                tied = close = 0
-                rest = cells
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    close |= seen_by[low]
-                    for other, others in by_first.get(low, ()):
-                        if not other & outside:
-                            tied |= others
+                # The groups tied: those whose places lie among these cells. A region is
+                # mostly one to three cells: the groups of its subsets are looked up.
+                low = cells & -cells
+                rest = cells ^ low
+                close = seen_by[low]
+                if not rest:
+                    tied = group.get(low, 0)
+                else:
+                    second = rest & -rest
+                    rest ^= second
+                    close |= seen_by[second]
+                    if not rest:
+                        tied = group.get(low, 0) | group.get(second, 0) | group.get(cells, 0)
+                    elif rest & (rest - 1) == 0:
+                        close |= seen_by[rest]
+                        tied = 0
+                        for subset in (low, second, rest, low | second, low | rest,
+                                       second | rest, cells):
+                            tied |= group.get(subset, 0)
+                    else:
+                        if by_first is None:
+                            by_first = {}
+                            for other, others in group.items():
+                                first = other & -other
+                                if first in by_first:
+                                    by_first[first].append((other, others))
+                                else:
+                                    by_first[first] = [(other, others)]
+                        outside = ~cells
+                        tied = 0
+                        rest = cells
+                        while rest:
+                            low = rest & -rest
+                            rest ^= low
+                            close |= seen_by[low]
+                            for other, others in by_first.get(low, ()):
+                                if not other & outside:
+                                    tied |= others
+                members = group[places]
                 while members:
                     low = members & -members
                     i = low.bit_length() - 1
@@ -786,7 +820,7 @@ def als_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     """The ALS chains of `als_chains`, following at most `budget` ties (shortest chains first)."""
     position = _found(masks)
-    sets, links, near = position.sets, position.links, position.near
+    sets, ties_of, tied, near = position.sets, position.ties, position.tied, position.near
     found: dict[tuple, tuple] = {}
     # The chains' first two sets, each with the ends worth reaching from it: a later set sharing
     # a digit whose cells seeing all its places in both sets meet.
@@ -811,7 +845,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
         # One search per start and first tie digit, through every set tied to it by that digit.
         for first in DIGITS_IN[start.mask]:
             tie = 1 << (first - 1)
-            firsts = [i for i, ties in links[start_index] if ties & tie]
+            firsts = cells_of_bits(ties_of[start_index][first])
             if firsts:
                 root = len(roots)
                 roots.append((start_index, tie, targets))
@@ -826,17 +860,30 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
         reached = []
         for root, here, passed, used in frontier:
             start_index, first_tie, targets = roots[root]
-            for after, ties in links[here]:
-                passing = ties & ~passed
-                if not passing or used >> after & 1 or (root, after, passing) in parents:
+            # The sets tied to this one by a digit not passed on to it, not yet in the chain.
+            row = ties_of[here]
+            digits = DIGITS_IN[sets[here].mask & ~passed]
+            onward = 0
+            for d in digits:
+                onward |= row[d]
+            onward &= ~used
+            while onward:
+                low = onward & -onward
+                onward ^= low
+                after = low.bit_length() - 1
+                passing = 0
+                for d in digits:
+                    if row[d] & low:
+                        passing |= 1 << (d - 1)
+                if (root, after, passing) in parents:
                     continue
                 parents[(root, after, passing)] = (here, passed)
-                reached.append((root, after, passing, used | 1 << after))
+                reached.append((root, after, passing, used | low))
                 zs = targets.get(after, 0) & ~first_tie & ~passing
                 if zs and length >= 4:  # three sets are an ALS-XY-Wing
                     _record(sets, parents, root, start_index, first_tie, after, passing, zs,
                             length, found)
-            work += len(links[here])
+            work += tied[here].bit_count()  # the ties looked at, as many as the set has
             if work > budget:
                 break
         # Every chain of this many sets is found now, and a longer one never replaces it: they
