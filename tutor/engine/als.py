@@ -820,7 +820,8 @@ def als_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     """The ALS chains of `als_chains`, following at most `budget` ties (shortest chains first)."""
     position = _found(masks)
-    sets, ties_of, tied, near = position.sets, position.ties, position.tied, position.near
+    sets, ties_of, near = position.sets, position.ties, position.near
+    links = position.links
     found: dict[tuple, tuple] = {}
     # The chains' first two sets, each with the ends worth reaching from it: a later set sharing
     # a digit whose cells seeing all its places in both sets meet.
@@ -860,30 +861,17 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
         reached = []
         for root, here, passed, used in frontier:
             start_index, first_tie, targets = roots[root]
-            # The sets tied to this one by a digit not passed on to it, not yet in the chain.
-            row = ties_of[here]
-            digits = DIGITS_IN[sets[here].mask & ~passed]
-            onward = 0
-            for d in digits:
-                onward |= row[d]
-            onward &= ~used
-            while onward:
-                low = onward & -onward
-                onward ^= low
-                after = low.bit_length() - 1
-                passing = 0
-                for d in digits:
-                    if row[d] & low:
-                        passing |= 1 << (d - 1)
-                if (root, after, passing) in parents:
+            for after, ties in links[here]:
+                passing = ties & ~passed
+                if not passing or used >> after & 1 or (root, after, passing) in parents:
                     continue
                 parents[(root, after, passing)] = (here, passed)
-                reached.append((root, after, passing, used | low))
+                reached.append((root, after, passing, used | 1 << after))
                 zs = targets.get(after, 0) & ~first_tie & ~passing
                 if zs and length >= 4:  # three sets are an ALS-XY-Wing
                     _record(sets, parents, root, start_index, first_tie, after, passing, zs,
                             length, found)
-            work += tied[here].bit_count()  # the ties looked at, as many as the set has
+            work += len(links[here])
             if work > budget:
                 break
         # Every chain of this many sets is found now, and a longer one never replaces it: they
