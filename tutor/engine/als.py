@@ -161,7 +161,8 @@ class _Found:
         near = [[0] * 10 for _ in range(count)]
         tied_any = [0] * count
         near_any = [0] * count
-        self.seen_by = all_seen_by = [{} for _ in range(10)]
+        all_seen_by: list[dict[int, int]] = [{} for _ in range(10)]
+        self.seen_by = all_seen_by
         # Everything below depends on a set's places of a digit only, and sets often share
         # them: each group of sets with the same places is worked out once.
         for d in range(1, 10):
@@ -677,7 +678,7 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
         # ahead[k][z]: the cells seeing every z of some petal at each level from k on. A cell
         # that loses z in the end sees every z of each petal chosen, so a digit whose cells
         # left miss these is dropped at once rather than at the last level.
-        ahead = [(_ALL_CELLS,) * 10]
+        ahead: list[tuple[int, ...]] = [(_ALL_CELLS,) * 10]
         for level_petals in reversed(choices):
             reach = [0] * 10
             for petal in level_petals:
