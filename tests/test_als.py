@@ -321,9 +321,9 @@ def test_the_sets_ties_and_near_sets_agree_with_their_definitions_on_real_positi
                     tied = bool(both) and i != j and not b.holders[d] & ~a.seers[d] and not (
                         shared and (a.holders[d] & shared or shared in (a.cells, b.cells)))
                     near = bool(both) and bool(a.seers[d] & b.seers[d])
-                    if tied != bool(found.ties[i][d] >> j & 1):
+                    if tied != bool(found.ties[10 * i + d] >> j & 1):
                         problems.append(f"tie {i} {j} {d}")
-                    if near != bool(found.near[i][d] >> j & 1):
+                    if near != bool(found.near[10 * i + d] >> j & 1):
                         problems.append(f"near {i} {j} {d}")
                     rcs |= both if tied else 0
                 if rcs:

@@ -72,9 +72,16 @@ def _almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int],
         # Depth-first over the unit's empty cells; a set of k cells is almost locked when its
         # digits number k + 1. Each added cell raises the excess (digits - cells) by at least -1,
         # so a branch whose excess cannot come down to one in the cells left is dropped.
-        stack = [(0, 0, 0, 0)]
+        # Each branch is one integer (cells << 17 | digits << 8 | size << 4 | next index), not a
+        # tuple: the search makes hundreds per position, and integers cost the garbage
+        # collector nothing.
+        stack = [0]
         while stack:
-            start, size, bits, union = stack.pop()
+            packed_branch = stack.pop()
+            start = packed_branch & 15
+            size = packed_branch >> 4 & 15
+            union = packed_branch >> 8 & 511
+            bits = packed_branch >> 17
             for i in range(start, total):
                 cell = empty[i]
                 new_union = union | masks[cell]
@@ -84,7 +91,7 @@ def _almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int],
                 if excess == 1 and new_bits not in found:
                     found[new_bits] = unit << 9 | new_union
                 if new_size < MAX_ALS_CELLS and excess - 1 <= total - i - 1:
-                    stack.append((i + 1, new_size, new_bits, new_union))
+                    stack.append(new_bits << 17 | new_union << 8 | new_size << 4 | i + 1)
     sets: list[Als] = []
     see_all = _SEE_ALL
     new_als = tuple.__new__  # the named tuple's own __new__ is Python code, and this loop is hot
@@ -93,14 +100,15 @@ def _almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int],
         by_size[bits.bit_count()].append(bits)
     number = 1
     grouped = groups is not None and regions is not None
+    holders = [0] * 10
+    seers = [0] * 10
     for same_size in by_size:
         same_size.sort()
         for bits in same_size:
             packed = found[bits]
             mask = packed & 511
-            holders = [0] * 10
-            seers = [0] * 10
-            for d in DIGITS_IN[mask]:
+            digits = DIGITS_IN[mask]
+            for d in digits:
                 cells_d = digit_cells[d]
                 inside = bits & cells_d
                 holders[d] = inside
@@ -120,6 +128,8 @@ def _almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int],
                 if grouped:
                     regions[d][inside] = region  # type: ignore[index]
             sets.append(new_als(Als, (bits, mask, packed >> 9, tuple(holders), tuple(seers))))
+            for d in digits:  # the two lists serve every set: fewer objects for the collector
+                holders[d] = seers[d] = 0
             number <<= 1
     return sets
 
@@ -138,12 +148,12 @@ class _Found:
     """One position's almost locked sets and how they meet, as bitsets over the sets' numbers
     (set i is bit i):
 
-    - `ties[i][d]`: the sets tied to set i by d, a restricted common digit: each of their d's
+    - `ties[10 * i + d]`: the sets tied to set i by d, a restricted common digit: each of their d's
       sees each d of set i (so neither set holds a d of the other, nor contains the other);
     - `tied[i]`: the sets tied to set i by any digit;
-    - `near[i][d]`: the sets holding d whose cells seeing all their d's meet set i's such cells
+    - `near[10 * i + d]`: the sets holding d whose cells seeing all their d's meet set i's such cells
       (a cell there sees every d of both sets);
-    - `near_any[i]`: the union of `near[i]`;
+    - `near_any[i]`: the sets near set i by any digit;
     - `seen_by[d][cell bit]`: the sets holding d whose every d that cell sees.
 
     The finders pair only sets these allow, instead of trying every pair. `links` are the ties
@@ -157,8 +167,9 @@ class _Found:
         self.sets = sets = _almost_locked_sets(masks, digit_cell_sets(masks), groups, regions)
         self._links: list[list[tuple[int, int]]] | None = None
         count = len(sets)
-        ties = [[0] * 10 for _ in range(count)]
-        near = [[0] * 10 for _ in range(count)]
+        # One flat list each rather than a list per set: fewer objects for the collector.
+        ties = [0] * (10 * count)
+        near = [0] * (10 * count)
         tied_any = [0] * count
         near_any = [0] * count
         all_seen_by: list[dict[int, int]] = [{} for _ in range(10)]
@@ -224,8 +235,8 @@ class _Found:
                 while members:
                     low = members & -members
                     i = low.bit_length() - 1
-                    ties[i][d] = tied
-                    near[i][d] = close
+                    ties[10 * i + d] = tied
+                    near[10 * i + d] = close
                     tied_any[i] |= tied
                     near_any[i] |= close
                     members ^= low
@@ -241,7 +252,9 @@ class _Found:
         links = self._links
         if links is None:
             links = []
-            for als, row, tied in zip(self.sets, self.ties, self.tied):
+            ties = self.ties
+            for i, (als, tied) in enumerate(zip(self.sets, self.tied)):
+                base = 10 * i
                 mine = []
                 digits = DIGITS_IN[als.mask]
                 while tied:
@@ -249,7 +262,7 @@ class _Found:
                     tied ^= low
                     rcs = 0
                     for d in digits:
-                        if row[d] & low:
+                        if ties[base + d] & low:
                             rcs |= 1 << (d - 1)
                     mine.append((low.bit_length() - 1, rcs))
                 links.append(mine)
@@ -364,15 +377,15 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         after = i + 1
         if not tied[i] >> after:
             continue
-        row, close = ties[i], near[i]
+        base = 10 * i
         # A pair removes something only if a common digit other than its tie has cells seeing
         # all its places in both (`useful`), or if it is doubly linked (`twice`).
         useful = once = twice = 0
         for d in DIGITS_IN[a.mask]:
-            tie = row[d]
+            tie = ties[base + d]
             twice |= once & tie
             once |= tie
-            useful |= close[d] & ~tie
+            useful |= near[base + d] & ~tie
         candidates = (useful | twice) & once & -1 << after
         while candidates:
             low = candidates & -candidates
@@ -384,7 +397,7 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             common = a.mask & b.mask
             rcs = 0
             for d in DIGITS_IN[common]:
-                if row[d] & low:
+                if ties[base + d] & low:
                     rcs |= 1 << (d - 1)
             if COUNT[rcs] == 1:
                 removed = _shared_removals(a, b, common & ~rcs)
@@ -424,11 +437,11 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         neighbours = tied[pivot_index]
         if neighbours & (neighbours - 1) == 0:  # fewer than two
             continue
-        pivot_ties = ties[pivot_index]
+        pivot_base = 10 * pivot_index
         pivot_digits = DIGITS_IN[pivot.mask]
         once = twice = 0
         for d in pivot_digits:
-            tie = pivot_ties[d]
+            tie = ties[pivot_base + d]
             twice |= once & tie
             once |= tie
         # A pair of neighbours removes something only through a digit z tying neither to the
@@ -437,7 +450,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         # that do are gathered, then taken in the order of the sets' numbers.
         pairs = []
         for x in pivot_digits:
-            alone = pivot_ties[x] & ~twice
+            alone = ties[pivot_base + x] & ~twice
             rcs_a = 1 << (x - 1)
             members = alone
             while members:
@@ -447,10 +460,10 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 pool = near_any[i] & neighbours & ~alone & -low << 1
                 if not pool:
                     continue
-                a_near = near[i]
+                a_base = 10 * i
                 partners = 0
                 for z in DIGITS_IN[sets[i].mask & ~rcs_a]:
-                    partners |= a_near[z] & ~pivot_ties[z]
+                    partners |= near[a_base + z] & ~ties[pivot_base + z]
                 partners &= pool
                 while partners:
                     low_b = partners & -partners
@@ -466,12 +479,12 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 continue
             rcs_a = 0
             for d in pivot_digits:
-                if pivot_ties[d] & low:
+                if ties[pivot_base + d] & low:
                     rcs_a |= 1 << (d - 1)
-            a_near = near[i]
+            a_base = 10 * i
             partners = 0
             for z in DIGITS_IN[sets[i].mask & ~rcs_a]:
-                partners |= a_near[z] & ~pivot_ties[z]
+                partners |= near[a_base + z] & ~ties[pivot_base + z]
             partners &= pool
             while partners:
                 low_b = partners & -partners
@@ -483,7 +496,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             a_mask, a_cells = a.mask & ~rcs_a, a.cells
             rcs_b = 0
             for d in pivot_digits:
-                if pivot_ties[d] >> j & 1:
+                if ties[pivot_base + d] >> j & 1:
                     rcs_b |= 1 << (d - 1)
             targets = a_mask & b.mask & ~rcs_b
             union = a_cells | b.cells
@@ -830,7 +843,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     frontier = []
     for start_index, start in enumerate(sets):
         targets = {}
-        start_near = near[start_index]
+        start_base = 10 * start_index
         ends = position.near_any[start_index] & -1 << (start_index + 1)
         while ends:
             low = ends & -ends
@@ -838,7 +851,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
             end_index = low.bit_length() - 1
             zs = 0
             for z in DIGITS_IN[start.mask & sets[end_index].mask]:
-                if start_near[z] & low:
+                if near[start_base + z] & low:
                     zs |= 1 << (z - 1)
             if zs:
                 targets[end_index] = zs
@@ -847,7 +860,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
         # One search per start and first tie digit, through every set tied to it by that digit.
         for first in DIGITS_IN[start.mask]:
             tie = 1 << (first - 1)
-            firsts = cells_of_bits(ties_of[start_index][first])
+            firsts = cells_of_bits(ties_of[start_base + first])
             if firsts:
                 root = len(roots)
                 roots.append((start_index, tie, targets))
