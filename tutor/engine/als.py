@@ -151,8 +151,8 @@ class _Found:
     - `ties[10 * i + d]`: the sets tied to set i by d, a restricted common digit: each of their d's
       sees each d of set i (so neither set holds a d of the other, nor contains the other);
     - `tied[i]`: the sets tied to set i by any digit;
-    - `near[10 * i + d]`: the sets holding d whose cells seeing all their d's meet set i's such cells
-      (a cell there sees every d of both sets);
+    - `near[10 * i + d]`: the sets holding d whose cells seeing all their d's meet set i's such
+      cells (a cell there sees every d of both sets);
     - `near_any[i]`: the sets near set i by any digit;
     - `seen_by[d][cell bit]`: the sets holding d whose every d that cell sees.
 
