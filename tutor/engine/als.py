@@ -154,12 +154,14 @@ class _Found:
     - `near[10 * i + d]`: the sets holding d whose cells seeing all their d's meet set i's such
       cells (a cell there sees every d of both sets);
     - `near_any[i]`: the sets near set i by any digit;
-    - `seen_by[d][cell bit]`: the sets holding d whose every d that cell sees.
+    - `seen_by[d][cell bit]`: the sets holding d whose every d that cell sees;
+    - `reaching[i]`: the digits (a mask) of set i with cells outside it seeing all their places:
+      only these can tie it to another set or make it near one.
 
     The finders pair only sets these allow, instead of trying every pair. `links` are the ties
     as lists, built when first read."""
 
-    __slots__ = ("sets", "ties", "tied", "near", "near_any", "seen_by", "_links")
+    __slots__ = ("sets", "ties", "tied", "near", "near_any", "seen_by", "reaching", "_links")
 
     def __init__(self, masks: Sequence[int]):
         groups: list[dict[int, int]] = [{} for _ in range(10)]
@@ -172,6 +174,7 @@ class _Found:
         near = [0] * (10 * count)
         tied_any = [0] * count
         near_any = [0] * count
+        reaching = [0] * count
         all_seen_by: list[dict[int, int]] = [{} for _ in range(10)]
         self.seen_by = all_seen_by
         # Everything below depends on a set's places of a digit only, and sets often share
@@ -190,6 +193,7 @@ class _Found:
                         seen_by[low] = seen_by.get(low, 0) | members
                         cells ^= low
             by_first: dict[int, list[tuple[int, int]]] | None = None
+            digit_bit = 1 << (d - 1)
             for places, cells in region.items():
                 if not cells:
                     continue
@@ -239,11 +243,13 @@ class _Found:
                     near[10 * i + d] = close
                     tied_any[i] |= tied
                     near_any[i] |= close
+                    reaching[i] |= digit_bit
                     members ^= low
         self.ties = ties
         self.tied = tied_any
         self.near = near
         self.near_any = near_any
+        self.reaching = reaching
 
     @property
     def links(self) -> list[list[tuple[int, int]]]:
@@ -372,6 +378,7 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """
     found = _found(masks)
     sets, ties, tied, near = found.sets, found.ties, found.tied, found.near
+    reaching = found.reaching
     steps = []
     for i, a in enumerate(sets):
         after = i + 1
@@ -381,7 +388,7 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         # A pair removes something only if a common digit other than its tie has cells seeing
         # all its places in both (`useful`), or if it is doubly linked (`twice`).
         useful = once = twice = 0
-        for d in DIGITS_IN[a.mask]:
+        for d in DIGITS_IN[reaching[i]]:
             tie = ties[base + d]
             twice |= once & tie
             once |= tie
@@ -432,13 +439,14 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     position = _found(masks)
     sets, ties, tied, near, near_any = (position.sets, position.ties, position.tied,
                                         position.near, position.near_any)
+    reaching = position.reaching
     best: dict[tuple, tuple] = {}
     for pivot_index, pivot in enumerate(sets):
         neighbours = tied[pivot_index]
         if neighbours & (neighbours - 1) == 0:  # fewer than two
             continue
         pivot_base = 10 * pivot_index
-        pivot_digits = DIGITS_IN[pivot.mask]
+        pivot_digits = DIGITS_IN[reaching[pivot_index]]
         once = twice = 0
         for d in pivot_digits:
             tie = ties[pivot_base + d]
@@ -451,18 +459,21 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         pairs = []
         for x in pivot_digits:
             alone = ties[pivot_base + x] & ~twice
+            others = neighbours & ~alone
+            if not others:
+                continue
             rcs_a = 1 << (x - 1)
             members = alone
             while members:
                 low = members & -members
                 members ^= low
                 i = low.bit_length() - 1
-                pool = near_any[i] & neighbours & ~alone & -low << 1
+                pool = near_any[i] & others & -low << 1
                 if not pool:
                     continue
                 a_base = 10 * i
                 partners = 0
-                for z in DIGITS_IN[sets[i].mask & ~rcs_a]:
+                for z in DIGITS_IN[reaching[i] & ~rcs_a]:
                     partners |= near[a_base + z] & ~ties[pivot_base + z]
                 partners &= pool
                 while partners:
@@ -483,7 +494,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                     rcs_a |= 1 << (d - 1)
             a_base = 10 * i
             partners = 0
-            for z in DIGITS_IN[sets[i].mask & ~rcs_a]:
+            for z in DIGITS_IN[reaching[i] & ~rcs_a]:
                 partners |= near[a_base + z] & ~ties[pivot_base + z]
             partners &= pool
             while partners:
