@@ -299,3 +299,41 @@ def test_registry_places_them_beyond_the_card_by_rating():
     order = list(LADDER)
     assert order.index("bug_plus_one") < order.index("als_xz") < order.index("als_xy_wing")
     assert order.index("als_xy_wing") < order.index("death_blossom")
+
+
+def test_the_sets_ties_and_near_sets_agree_with_their_definitions_on_real_positions():
+    """The finders pair only the sets that the bitsets of ties and near sets allow: on real
+    stuck positions those bitsets are exactly the pairwise definitions (a restricted common digit
+    of two sets, possibly sharing cells; two sets whose cells seeing all their places of a digit
+    meet), and so are the ties as lists."""
+    problems: list[str] = []
+
+    def check(values, masks):
+        found = als._found(masks)
+        sets = found.sets
+        for i, a in enumerate(sets):
+            links = []
+            for j, b in enumerate(sets):
+                shared = a.cells & b.cells
+                rcs = 0
+                for d in range(1, 10):
+                    both = a.mask & b.mask & 1 << (d - 1)
+                    tied = bool(both) and i != j and not b.holders[d] & ~a.seers[d] and not (
+                        shared and (a.holders[d] & shared or shared in (a.cells, b.cells)))
+                    near = bool(both) and bool(a.seers[d] & b.seers[d])
+                    if tied != bool(found.ties[10 * i + d] >> j & 1):
+                        problems.append(f"tie {i} {j} {d}")
+                    if near != bool(found.near[10 * i + d] >> j & 1):
+                        problems.append(f"near {i} {j} {d}")
+                    rcs |= both if tied else 0
+                if rcs:
+                    links.append((j, rcs))
+            if found.links[i] != links:
+                problems.append(f"links of {i}")
+        return iter(())
+
+    lines = puzzles(0, 4)
+    positions, _, _, _ = sweep_finders(lines, [t for t in LADDER if t not in MY_IDS + (
+        "grouped_nice_loop", "grouped_aic", "als_chain")], dict(FINDERS, check=check))
+    assert positions > 5
+    assert not problems, problems[:5]

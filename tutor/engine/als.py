@@ -35,8 +35,36 @@ class Als(NamedTuple):
     seers: tuple[int, ...]
 
 
+_SEE_ALL: dict[int, int] = {}
+"""_SEE_ALL[cells]: the cells sharing a unit with every one of `cells` (81-bit sets), kept once
+found: pure geometry, the same in every position and on every thread."""
+
+
+def _seeing_all(inside: int) -> int:
+    seeing = _SEE_ALL.get(inside)
+    if seeing is None:
+        seeing = _ALL_CELLS
+        rest = inside
+        while rest:
+            low = rest & -rest
+            seeing &= _PEER_BITS[low.bit_length() - 1]
+            rest ^= low
+        if len(_SEE_ALL) < 100_000:  # subsets of one unit: far fewer ever occur
+            _SEE_ALL[inside] = seeing
+    return seeing
+
+
 def almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int]) -> list[Als]:
     """Every almost locked set of the position, each cell set once (the first unit found)."""
+    return _almost_locked_sets(masks, digit_cells)
+
+
+def _almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int],
+                        groups: list[dict[int, int]] | None = None,
+                        regions: list[dict[int, int]] | None = None) -> list[Als]:
+    """almost_locked_sets; with `groups` and `regions`, also `groups[d][places]`: the sets (a
+    bitset of their numbers) whose places of d are `places`, and `regions[d][places]`: the
+    cells outside them holding d and seeing every one of those places."""
     found: dict[int, int] = {}
     for unit, unit_cells in enumerate(UNITS):
         empty = [c for c in unit_cells if masks[c]]
@@ -44,9 +72,16 @@ def almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int]) -> list
         # Depth-first over the unit's empty cells; a set of k cells is almost locked when its
         # digits number k + 1. Each added cell raises the excess (digits - cells) by at least -1,
         # so a branch whose excess cannot come down to one in the cells left is dropped.
-        stack = [(0, 0, 0, 0)]
+        # Each branch is one integer (cells << 17 | digits << 8 | size << 4 | next index), not a
+        # tuple: the search makes hundreds per position, and integers cost the garbage
+        # collector nothing.
+        stack = [0]
         while stack:
-            start, size, bits, union = stack.pop()
+            packed_branch = stack.pop()
+            start = packed_branch & 15
+            size = packed_branch >> 4 & 15
+            union = packed_branch >> 8 & 511
+            bits = packed_branch >> 17
             for i in range(start, total):
                 cell = empty[i]
                 new_union = union | masks[cell]
@@ -56,28 +91,46 @@ def almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int]) -> list
                 if excess == 1 and new_bits not in found:
                     found[new_bits] = unit << 9 | new_union
                 if new_size < MAX_ALS_CELLS and excess - 1 <= total - i - 1:
-                    stack.append((i + 1, new_size, new_bits, new_union))
-    sets = []
-    seen_cache: dict[int, int] = {}
-    for bits, packed in found.items():
-        mask = packed & 511
-        holders = [0] * 10
-        seers = [0] * 10
-        for d in DIGITS_IN[mask]:
-            inside = bits & digit_cells[d]
-            holders[d] = inside
-            seeing = seen_cache.get(inside)
-            if seeing is None:
-                seeing = _ALL_CELLS
-                rest = inside
-                while rest:
-                    low = rest & -rest
-                    seeing &= _PEER_BITS[low.bit_length() - 1]
-                    rest ^= low
-                seen_cache[inside] = seeing
-            seers[d] = seeing & digit_cells[d] & ~bits
-        sets.append(Als(bits, mask, packed >> 9, tuple(holders), tuple(seers)))
-    sets.sort(key=lambda a: (a.cells.bit_count(), a.cells))
+                    stack.append(new_bits << 17 | new_union << 8 | new_size << 4 | i + 1)
+    sets: list[Als] = []
+    see_all = _SEE_ALL
+    new_als = tuple.__new__  # the named tuple's own __new__ is Python code, and this loop is hot
+    by_size: list[list[int]] = [[] for _ in range(MAX_ALS_CELLS + 1)]
+    for bits in found:
+        by_size[bits.bit_count()].append(bits)
+    number = 1
+    grouped = groups is not None and regions is not None
+    holders = [0] * 10
+    seers = [0] * 10
+    for same_size in by_size:
+        same_size.sort()
+        for bits in same_size:
+            packed = found[bits]
+            mask = packed & 511
+            digits = DIGITS_IN[mask]
+            for d in digits:
+                cells_d = digit_cells[d]
+                inside = bits & cells_d
+                holders[d] = inside
+                if grouped:
+                    group = groups[d]  # type: ignore[index]
+                    if inside in group:
+                        group[inside] |= number
+                        seers[d] = regions[d][inside]  # type: ignore[index]
+                        continue
+                    group[inside] = number
+                seeing = see_all.get(inside)
+                if seeing is None:
+                    seeing = _seeing_all(inside)
+                # The cells seeing all of them are outside the set: none sees itself, and the
+                # set's other cells lack d.
+                seers[d] = region = seeing & cells_d
+                if grouped:
+                    regions[d][inside] = region  # type: ignore[index]
+            sets.append(new_als(Als, (bits, mask, packed >> 9, tuple(holders), tuple(seers))))
+            for d in digits:  # the two lists serve every set: fewer objects for the collector
+                holders[d] = seers[d] = 0
+            number <<= 1
     return sets
 
 
@@ -91,68 +144,172 @@ def restricted_commons(a: Als, b: Als) -> int:
     return found
 
 
-def _links(sets: list[Als], overlap: bool = False) -> list[list[tuple[int, int]]]:
-    """For each set, (other set's index, restricted common digits) for every set sharing at least
-    one restricted common digit with it. Sets are disjoint unless `overlap`; then a restricted
-    common digit must be in neither set's shared cells (a cell of both could hold it for both).
+class _Found:
+    """One position's almost locked sets and how they meet, as bitsets over the sets' numbers
+    (set i is bit i):
 
-    Rather than try every pair of sets, for each set A and digit x only the sets whose first x lies
-    among the cells seeing every x of A are tried: the others cannot have x as a restricted common.
-    """
-    # Sets are added to the index after they are tried, from the last back, so each pair is
-    # tried once, from its earlier set.
-    by_first: list[dict[int, list[tuple[int, int, int]]]] = [{} for _ in range(10)]
-    found: dict[int, int] = {}
-    count = len(sets)
-    for i in range(count - 1, -1, -1):
-        a = sets[i]
-        a_cells, a_holders = a.cells, a.holders
-        for d in DIGITS_IN[a.mask]:
-            region = a.seers[d]
-            starts = by_first[d]
-            if region and starts:
-                outside = ~region
-                bit_d = 1 << (d - 1)
-                rest = region
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    for j, holders, b_cells in starts.get(low.bit_length() - 1, ()):
-                        if holders & outside:
-                            continue
-                        shared = a_cells & b_cells
-                        if shared and (not overlap or a_holders[d] & shared
-                                       or shared == a_cells or shared == b_cells):
-                            continue
-                        key = i * count + j
-                        found[key] = found.get(key, 0) | bit_d
-            holders = a_holders[d]
-            first = (holders & -holders).bit_length() - 1
-            starts.setdefault(first, []).append((i, holders, a_cells))
-    links: list[list[tuple[int, int]]] = [[] for _ in sets]
-    for key, rcs in sorted(found.items()):
-        i, j = divmod(key, count)
-        links[i].append((j, rcs))
-        links[j].append((i, rcs))
-    return links
+    - `ties[10 * i + d]`: the sets tied to set i by d, a restricted common digit: each of their d's
+      sees each d of set i (so neither set holds a d of the other, nor contains the other);
+    - `tied[i]`: the sets tied to set i by any digit;
+    - `near[10 * i + d]`: the sets holding d whose cells seeing all their d's meet set i's such
+      cells (a cell there sees every d of both sets);
+    - `near_any[i]`: the sets near set i by any digit;
+    - `seen_by[d][cell bit]`: the sets holding d whose every d that cell sees;
+    - `reaching[i]`: the digits (a mask) of set i with cells outside it seeing all their places:
+      only these can tie it to another set or make it near one.
+
+    The finders pair only sets these allow, instead of trying every pair. `links` are the ties
+    as lists, built when first read."""
+
+    __slots__ = ("sets", "ties", "tied", "near", "near_any", "seen_by", "reaching", "_links")
+
+    def __init__(self, masks: Sequence[int]):
+        groups: list[dict[int, int]] = [{} for _ in range(10)]
+        regions: list[dict[int, int]] = [{} for _ in range(10)]
+        self.sets = sets = _almost_locked_sets(masks, digit_cell_sets(masks), groups, regions)
+        self._links: list[list[tuple[int, int]]] | None = None
+        count = len(sets)
+        # One flat list each rather than a list per set: fewer objects for the collector.
+        ties = [0] * (10 * count)
+        near = [0] * (10 * count)
+        tied_any = [0] * count
+        near_any = [0] * count
+        reaching = [0] * count
+        all_seen_by: list[dict[int, int]] = [{} for _ in range(10)]
+        self.seen_by = all_seen_by
+        # Everything below depends on a set's places of a digit only, and sets often share
+        # them: each group of sets with the same places is worked out once.
+        for d in range(1, 10):
+            group = groups[d]
+            if not group:
+                continue
+            region = regions[d]
+            seen_by: dict[int, int] = all_seen_by[d]
+            for places, cells in region.items():
+                if cells:
+                    members = group[places]
+                    while cells:
+                        low = cells & -cells
+                        seen_by[low] = seen_by.get(low, 0) | members
+                        cells ^= low
+            by_first: dict[int, list[tuple[int, int]]] | None = None
+            digit_bit = 1 << (d - 1)
+            for places, cells in region.items():
+                if not cells:
+                    continue
+                # The groups tied: those whose places lie among these cells. A region is
+                # mostly one to three cells: the groups of its subsets are looked up.
+                low = cells & -cells
+                rest = cells ^ low
+                close = seen_by[low]
+                if not rest:
+                    tied = group.get(low, 0)
+                else:
+                    second = rest & -rest
+                    rest ^= second
+                    close |= seen_by[second]
+                    if not rest:
+                        tied = group.get(low, 0) | group.get(second, 0) | group.get(cells, 0)
+                    elif rest & (rest - 1) == 0:
+                        close |= seen_by[rest]
+                        tied = 0
+                        for subset in (low, second, rest, low | second, low | rest,
+                                       second | rest, cells):
+                            tied |= group.get(subset, 0)
+                    else:
+                        if by_first is None:
+                            by_first = {}
+                            for other, others in group.items():
+                                first = other & -other
+                                if first in by_first:
+                                    by_first[first].append((other, others))
+                                else:
+                                    by_first[first] = [(other, others)]
+                        outside = ~cells
+                        tied = 0
+                        rest = cells
+                        while rest:
+                            low = rest & -rest
+                            rest ^= low
+                            close |= seen_by[low]
+                            for other, others in by_first.get(low, ()):
+                                if not other & outside:
+                                    tied |= others
+                members = group[places]
+                while members:
+                    low = members & -members
+                    i = low.bit_length() - 1
+                    ties[10 * i + d] = tied
+                    near[10 * i + d] = close
+                    tied_any[i] |= tied
+                    near_any[i] |= close
+                    reaching[i] |= digit_bit
+                    members ^= low
+        self.ties = ties
+        self.tied = tied_any
+        self.near = near
+        self.near_any = near_any
+        self.reaching = reaching
+
+    @property
+    def links(self) -> list[list[tuple[int, int]]]:
+        """For each set, (other set's number, tie digits as a mask) for every set tied to it,
+        by number."""
+        links = self._links
+        if links is None:
+            links = []
+            ties = self.ties
+            for i, (als, tied) in enumerate(zip(self.sets, self.tied)):
+                base = 10 * i
+                mine = []
+                digits = DIGITS_IN[als.mask]
+                while tied:
+                    low = tied & -tied
+                    tied ^= low
+                    rcs = 0
+                    for d in digits:
+                        if ties[base + d] & low:
+                            rcs |= 1 << (d - 1)
+                    mine.append((low.bit_length() - 1, rcs))
+                links.append(mine)
+            self._links = links
+        return links
 
 
-_last: list = [((), ([], []))]
-"""[(the last position's masks, (sets, links))]: the ladder tries ALS-XZ and then ALS-XY-Wing on
-the same position, and finding the sets and their links is most of either's work. One tuple,
-read and replaced whole, so a finder on another thread never pairs one position's key with
-another's sets."""
+_last: list = [((), None)]
+"""[(the last position's masks, its _Found)]: the ladder tries ALS-XZ, ALS-XY-Wing, the death
+blossom, grouped chains and ALS chains on the same position, and finding the sets and how they
+meet is most of each one's work. One tuple, read and replaced whole, so a finder on another
+thread never pairs one position's key with another's sets."""
 
 
-def _sets_and_links(masks: Sequence[int]) -> tuple[list[Als], list[list[tuple[int, int]]]]:
-    """The position's almost locked sets and their links, sets sharing cells included."""
+def _found(masks: Sequence[int]) -> _Found:
     key = tuple(masks)
     cached_key, found = _last[0]
     if cached_key != key:
-        sets = almost_locked_sets(masks, digit_cell_sets(masks))
-        found = (sets, _links(sets, overlap=True))
+        found = _Found(masks)
         _last[0] = (key, found)
     return found
+
+
+class _Links(Sequence):
+    """A position's ties as lists (_Found.links), built only when read."""
+
+    def __init__(self, found: _Found):
+        self._found = found
+
+    def __getitem__(self, index):
+        return self._found.links[index]
+
+    def __len__(self) -> int:
+        return len(self._found.sets)
+
+
+def _sets_and_links(masks: Sequence[int]) -> tuple[list[Als], Sequence[list[tuple[int, int]]]]:
+    """The position's almost locked sets and, for each, (other set's number, restricted common
+    digits as a mask) for every set tied to it (sets sharing cells included)."""
+    found = _found(masks)
+    return found.sets, _Links(found)
 
 
 def _shared_removals(a: Als, b: Als, digits: int) -> list[tuple[int, int]]:
@@ -219,17 +376,36 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     digits), ("restricted_common", (x,) or (x1, x2)). `units` are A's unit then B's; `digits` are
     the eliminated digits ascending (HoDoKu's candidate field).
     """
-    sets, links = _sets_and_links(masks)
+    found = _found(masks)
+    sets, ties, tied, near = found.sets, found.ties, found.tied, found.near
+    reaching = found.reaching
     steps = []
-    for i, neighbours in enumerate(links):
-        a = sets[i]
-        for j, rcs in neighbours:
-            if j < i:
-                continue
+    for i, a in enumerate(sets):
+        after = i + 1
+        if not tied[i] >> after:
+            continue
+        base = 10 * i
+        # A pair removes something only if a common digit other than its tie has cells seeing
+        # all its places in both (`useful`), or if it is doubly linked (`twice`).
+        useful = once = twice = 0
+        for d in DIGITS_IN[reaching[i]]:
+            tie = ties[base + d]
+            twice |= once & tie
+            once |= tie
+            useful |= near[base + d] & ~tie
+        candidates = (useful | twice) & once & -1 << after
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            j = low.bit_length() - 1
             b = sets[j]
             if a.cells & b.cells:
                 continue
             common = a.mask & b.mask
+            rcs = 0
+            for d in DIGITS_IN[common]:
+                if ties[base + d] & low:
+                    rcs |= 1 << (d - 1)
             if COUNT[rcs] == 1:
                 removed = _shared_removals(a, b, common & ~rcs)
             else:
@@ -260,41 +436,89 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     ("pivot", cells), ("pivot_digits", digits), ("restricted_commons", (x, y)) for the digits the
     texts use. `units` are A's, B's and C's; `digits` the eliminated digits ascending.
     """
-    sets, links = _sets_and_links(masks)
+    position = _found(masks)
+    sets, ties, tied, near, near_any = (position.sets, position.ties, position.tied,
+                                        position.near, position.near_any)
+    reaching = position.reaching
     best: dict[tuple, tuple] = {}
-    for pivot_index, neighbours in enumerate(links):
-        if len(neighbours) < 2:
+    for pivot_index, pivot in enumerate(sets):
+        neighbours = tied[pivot_index]
+        if neighbours & (neighbours - 1) == 0:  # fewer than two
             continue
-        pivot = sets[pivot_index]
-        # Each neighbour with the cells outside it that see all its places of a digit other than
-        # its link's: only pairs whose such cells meet can remove anything, and most stop there.
-        near = []
-        for i, rcs in neighbours:
-            als = sets[i]
-            seers = als.seers
-            reach = 0
-            for d in DIGITS_IN[als.mask & ~rcs]:
-                reach |= seers[d]
-            if reach:
-                near.append((reach, rcs, als))
-        for n, (a_reach, rcs_a, a) in enumerate(near):
+        pivot_base = 10 * pivot_index
+        pivot_digits = DIGITS_IN[reaching[pivot_index]]
+        once = twice = 0
+        for d in pivot_digits:
+            tie = ties[pivot_base + d]
+            twice |= once & tie
+            once |= tie
+        # A pair of neighbours removes something only through a digit z tying neither to the
+        # pivot, with cells seeing all z of both (`near`); and two sets tied to the pivot by
+        # the same one digit make no wing. Most neighbours have no partner left: the pairs
+        # that do are gathered, then taken in the order of the sets' numbers.
+        pairs = []
+        for x in pivot_digits:
+            alone = ties[pivot_base + x] & ~twice
+            others = neighbours & ~alone
+            if not others:
+                continue
+            rcs_a = 1 << (x - 1)
+            members = alone
+            while members:
+                low = members & -members
+                members ^= low
+                i = low.bit_length() - 1
+                pool = near_any[i] & others & -low << 1
+                if not pool:
+                    continue
+                a_base = 10 * i
+                partners = 0
+                for z in DIGITS_IN[reaching[i] & ~rcs_a]:
+                    partners |= near[a_base + z] & ~ties[pivot_base + z]
+                partners &= pool
+                while partners:
+                    low_b = partners & -partners
+                    partners ^= low_b
+                    pairs.append((i, low_b.bit_length() - 1, rcs_a))
+        members = twice
+        while members:
+            low = members & -members
+            members ^= low
+            i = low.bit_length() - 1
+            pool = near_any[i] & neighbours & -low << 1
+            if not pool:
+                continue
+            rcs_a = 0
+            for d in pivot_digits:
+                if ties[pivot_base + d] & low:
+                    rcs_a |= 1 << (d - 1)
+            a_base = 10 * i
+            partners = 0
+            for z in DIGITS_IN[reaching[i] & ~rcs_a]:
+                partners |= near[a_base + z] & ~ties[pivot_base + z]
+            partners &= pool
+            while partners:
+                low_b = partners & -partners
+                partners ^= low_b
+                pairs.append((i, low_b.bit_length() - 1, rcs_a))
+        pairs.sort()
+        for i, j, rcs_a in pairs:
+            a, b = sets[i], sets[j]
             a_mask, a_cells = a.mask & ~rcs_a, a.cells
-            single_a = COUNT[rcs_a] == 1
-            for b_reach, rcs_b, b in near[n + 1:]:
-                if not a_reach & b_reach or (single_a and rcs_a == rcs_b):
-                    continue
-                targets = a_mask & b.mask & ~rcs_b
-                union = a_cells | b.cells
-                if not targets or union == a_cells or union == b.cells:
-                    continue
-                removed = _shared_removals(a, b, targets)
-                if not removed:
-                    continue
-                key = tuple(sorted(removed))
-                size = (bool(a_cells & b.cells or union & pivot.cells),
-                        union.bit_count() + pivot.cells.bit_count())
-                if key not in best or size < best[key][0]:
-                    best[key] = (size, a, b, pivot, rcs_a, rcs_b)
+            rcs_b = 0
+            for d in pivot_digits:
+                if ties[pivot_base + d] >> j & 1:
+                    rcs_b |= 1 << (d - 1)
+            targets = a_mask & b.mask & ~rcs_b
+            union = a_cells | b.cells
+            if union == a_cells or union == b.cells:
+                continue
+            removed = _shared_removals(a, b, targets)
+            key = tuple(sorted(removed))
+            size = (bool(a_cells & b.cells or union & pivot.cells),
+                    union.bit_count() + pivot.cells.bit_count())
+            if key not in best or size < best[key][0]:
+                best[key] = (size, a, b, pivot, rcs_a, rcs_b)
     steps = []
     for found, (_, a, b, pivot, rcs_a, rcs_b) in best.items():
         x, y = _distinct_pair(rcs_a, rcs_b)
@@ -442,23 +666,52 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
     (f"petal_{d}", cells) and (f"petal_{d}_digits", digits). `digits` are the eliminated digits
     ascending (HoDoKu's candidate field).
     """
-    sets, _ = _sets_and_links(masks)
-    # petals[cell][d]: the sets that could be the petal of digit d for a stem at that cell.
-    petals: dict[int, dict[int, list[Als]]] = {}
-    for als in sets:
-        for d in DIGITS_IN[als.mask]:
-            for stem in cells_of_bits(als.seers[d]):
-                if COUNT[masks[stem]] <= 4:
-                    petals.setdefault(stem, {}).setdefault(d, []).append(als)
-    best: dict[tuple, tuple] = {}
-    for stem, by_digit in petals.items():
+    position = _found(masks)
+    sets, seen_by = position.sets, position.seen_by
+    # The stems with a petal for each of their digits: the sets holding d whose every d sees
+    # the stem (a bitset of their numbers), taken in the order of the first set that could be
+    # a petal, then its digit, then the cell.
+    stems = []
+    for stem in CELLS:
         stem_digits = DIGITS_IN[masks[stem]]
-        if len(by_digit) != len(stem_digits):
+        if not 0 < len(stem_digits) <= 4:
             continue
+        stem_bit = 1 << stem
+        first = None
+        for d in stem_digits:
+            members = seen_by[d].get(stem_bit, 0)
+            if not members:
+                break
+            here = ((members & -members).bit_length(), d)
+            if first is None or here < first:
+                first = here
+        else:
+            stems.append((first, stem))
+    stems.sort()
+    best: dict[tuple, tuple] = {}
+    for _, stem in stems:
+        stem_digits = DIGITS_IN[masks[stem]]
+        by_digit = {}
+        for d in stem_digits:
+            members = seen_by[d][1 << stem]
+            by_digit[d] = [sets[i] for i in cells_of_bits(members)]
         stem_peers = _PEER_BITS[stem]
         # The digit with the fewest petals first: the branches it opens are the fewest.
         order = sorted(stem_digits, key=lambda d: len(by_digit[d]))
         choices = [by_digit[d] for d in order]
+        # ahead[k][z]: the cells seeing every z of some petal at each level from k on. A cell
+        # that loses z in the end sees every z of each petal chosen, so a digit whose cells
+        # left miss these is dropped at once rather than at the last level.
+        ahead: list[tuple[int, ...]] = [(_ALL_CELLS,) * 10]
+        for level_petals in reversed(choices):
+            reach = [0] * 10
+            for petal in level_petals:
+                petal_seers = petal.seers
+                for z in DIGITS_IN[petal.mask]:
+                    reach[z] |= petal_seers[z]
+            after = ahead[-1]
+            ahead.append(tuple(r & a for r, a in zip(reach, after)))
+        ahead.reverse()
 
         def grow(level: int, chosen: list, used: int, common: int, seeing: tuple) -> None:
             # `seeing[z]`: the cells seeing every z of the petals chosen so far; a digit whose
@@ -480,10 +733,11 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
                 new_used = used | petal.cells
                 narrowed = 0
                 new_seeing = list(seeing)
+                later = ahead[level + 1]
                 for z in DIGITS_IN[common & petal.mask]:
                     cells_z = seeing[z] & (petal.seers[z] | petal.cells)
                     new_seeing[z] = cells_z
-                    if cells_z & ~new_used:
+                    if cells_z & ~new_used & later[z]:
                         narrowed |= 1 << (z - 1)
                 if narrowed:
                     chosen.append(petal)
@@ -493,7 +747,8 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
         outside_stem = _ALL_CELLS & ~(1 << stem)
         start = tuple(outside_stem & (stem_peers if masks[stem] >> (z - 1) & 1 else _ALL_CELLS)
                       if z else 0 for z in range(10))
-        grow(0, [], 0, 511, start)
+        if any(cells & first for cells, first in zip(start, ahead[0])):
+            grow(0, [], 0, 511, start)
     steps = []
     for removed, (_, stem, chosen) in best.items():
         roles = [("stem", (stem,)),
@@ -589,7 +844,9 @@ def als_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 
 def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     """The ALS chains of `als_chains`, following at most `budget` ties (shortest chains first)."""
-    sets, links = _sets_and_links(masks)
+    position = _found(masks)
+    sets, ties_of, near = position.sets, position.ties, position.near
+    links = position.links
     found: dict[tuple, tuple] = {}
     # The chains' first two sets, each with the ends worth reaching from it: a later set sharing
     # a digit whose cells seeing all its places in both sets meet.
@@ -597,11 +854,15 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     frontier = []
     for start_index, start in enumerate(sets):
         targets = {}
-        for end_index in range(start_index + 1, len(sets)):
-            end = sets[end_index]
+        start_base = 10 * start_index
+        ends = position.near_any[start_index] & -1 << (start_index + 1)
+        while ends:
+            low = ends & -ends
+            ends ^= low
+            end_index = low.bit_length() - 1
             zs = 0
-            for z in DIGITS_IN[start.mask & end.mask]:
-                if start.seers[z] & end.seers[z]:
+            for z in DIGITS_IN[start.mask & sets[end_index].mask]:
+                if near[start_base + z] & low:
                     zs |= 1 << (z - 1)
             if zs:
                 targets[end_index] = zs
@@ -610,7 +871,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
         # One search per start and first tie digit, through every set tied to it by that digit.
         for first in DIGITS_IN[start.mask]:
             tie = 1 << (first - 1)
-            firsts = [i for i, ties in links[start_index] if ties & tie]
+            firsts = cells_of_bits(ties_of[start_base + first])
             if firsts:
                 root = len(roots)
                 roots.append((start_index, tie, targets))
