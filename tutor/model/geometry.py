@@ -176,6 +176,14 @@ def digit_cell_sets(masks: Sequence[int]) -> list[int]:
     return sets
 
 
+def remember_digit_cells(masks: Sequence[int], sets: list[int]) -> None:
+    """Tell digit_cell_sets the answer for `masks`, known to the caller (the grader's walk keeps
+    it up to date as it goes); `sets` must be exactly what digit_cell_sets would work out, and is
+    not changed afterwards."""
+    global _last_digit_cells
+    _last_digit_cells = (tuple(masks), sets)
+
+
 def moved(cell: int, rows: int, cols: int) -> int:
     """The cell `rows` down and `cols` right of `cell`, stopping at the board's edge."""
     row = min(SIZE - 1, max(0, ROW_OF[cell] + rows))
