@@ -58,22 +58,54 @@ fish._last_line_masks, for finders running in two threads)."""
 
 
 def _unit_places(digit_cells: list[int]) -> list[list[tuple[int, int, int]]]:
-    """Per unit, (digit, its places in the unit, how many) for each digit with two places or
-    more, ascending by digit; worked out once per position for the three hidden subset finders."""
+    """Per unit, (digit, its places in the unit, how many) for each digit with two to four places
+    (the most a hidden subset's digit can have), ascending by digit; worked out once per position
+    for the three hidden subset finders."""
     last = _last_unit_places[0]
     if last is not None and last[0] is digit_cells:
         return last[1]
     found = []
+    spread = [(d, digit_cells[d]) for d in DIGITS if digit_cells[d]]
     for unit_bits in UNIT_BITS:
         entries = []
-        for d in DIGITS:
-            where = digit_cells[d] & unit_bits
+        for d, places in spread:
+            where = places & unit_bits
             count = where.bit_count()
-            if count >= 2:
+            if 2 <= count <= 4:
                 entries.append((d, where, count))
         found.append(entries)
     _last_unit_places[0] = (digit_cells, found)
     return found
+
+
+def _digit_groups(entries: list[tuple[int, int, int]], size: int):
+    """(digits, union of their places) for each `size` of the entries (digit, places, count) whose
+    places together are `size` cells, in combinations' order; a partial choice already past `size`
+    cells is dropped with all its extensions."""
+    total = len(entries)
+    for x in range(total - size + 1):
+        a, pa, _ = entries[x]
+        for y in range(x + 1, total - size + 2):
+            b, pb, _ = entries[y]
+            u2 = pa | pb
+            if u2.bit_count() > size:
+                continue
+            if size == 2:
+                yield (a, b), u2
+                continue
+            for z in range(y + 1, total - size + 3):
+                c, pc, _ = entries[z]
+                u3 = u2 | pc
+                if u3.bit_count() > size:
+                    continue
+                if size == 3:
+                    yield (a, b, c), u3
+                    continue
+                for w in range(z + 1, total):
+                    d, pd, _ = entries[w]
+                    u4 = u3 | pd
+                    if u4.bit_count() == size:
+                        yield (a, b, c, d), u4
 
 
 def _hidden(values, masks, size: int):
@@ -82,15 +114,14 @@ def _hidden(values, masks, size: int):
     unit_places = _unit_places(digit_cells)
     seen = set()
     for unit in range(len(UNITS)):
-        places = {d: where for d, where, count in unit_places[unit] if count <= size}
-        if len(places) < size:
+        entries = unit_places[unit]
+        if len(entries) < size:
             continue
-        for digits in combinations(places, size):
-            union = 0
-            for d in digits:
-                union |= places[d]
-            if union.bit_count() != size:
+        if size < 4:
+            entries = [e for e in entries if e[2] <= size]
+            if len(entries) < size:
                 continue
+        for digits, union in _digit_groups(entries, size):
             keep = 0
             for d in digits:
                 keep |= bit(d)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from tutor.model.geometry import (
-    CELLS, DIGITS_IN, ONLY_DIGIT, PEERS, SIZE, UNITS, UNITS_OF, remember_digit_cells,
+    CELLS, DIGITS_IN, ONLY_DIGIT, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, remember_digit_cells,
 )
 from tutor.engine.registry import TECHNIQUES, technique
 from tutor.engine.scoring import Scorer
@@ -107,9 +107,8 @@ class Walk:
                     continue
             else:
                 single = unit_singles[unit]
-            low = single & -single
-            cell = next(c for c in UNITS[unit] if masks[c] & low)
-            digit = low.bit_length()
+            digit = (single & -single).bit_length()
+            cell = (self.digit_cells[digit] & UNIT_BITS[unit]).bit_length() - 1  # its one place
             found = tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
                                          (digit,), (), ()))
             break
