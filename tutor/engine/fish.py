@@ -74,6 +74,31 @@ _OFF_STACK = tuple(
 """_OFF_STACK[orientation][mask]: the fewest positions of the mask outside one stack."""
 
 
+_BAND_LINES = tuple(
+    tuple(tuple(range(band * size, (band + 1) * size)) for band in range(SIZE // size))
+    for size in _BAND_SIZE)
+"""_BAND_LINES[orientation][band]: the band's lines."""
+_FIN_TABLES: dict[tuple[int, int], tuple[tuple[tuple[int, ...], ...], ...]] = {}
+
+
+def _fin_tables(orientation: int, size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """(stacks, bands): stacks[union] are the stacks (ascending) leaving at most `size` positions
+    of a base's union outside, where a fin box can be; bands[lines as a 9-bit set] the bands
+    (ascending) holding any of the lines. Built on first use, then kept (not at import: start-up)."""
+    key = (orientation, size)
+    tables = _FIN_TABLES.get(key)
+    if tables is None:
+        stacks = _STACK_MASKS[orientation]
+        band_lines = _BAND_LINES[orientation]
+        tables = _FIN_TABLES[key] = (
+            tuple(tuple(stack for stack in stacks if _POPCOUNT[union & ~stack] <= size)
+                  for union in range(1 << SIZE)),
+            tuple(tuple(band for band, lines in enumerate(band_lines)
+                        if any(lines_bits >> i & 1 for i in lines))
+                  for lines_bits in range(1 << SIZE)))
+    return tables
+
+
 def _bases(lines: list[int], line_masks: Sequence[int], size: int,
            spread: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
     """(base, union of the base lines' positions) for the `size`-line combinations of `lines`, in
@@ -114,8 +139,14 @@ def _bases(lines: list[int], line_masks: Sequence[int], size: int,
 def _basic(values, masks, size: int) -> Iterator[Step]:
     """`size` lines whose places for a digit all fall in `size` crossing lines: the crossing lines'
     other cells lose the digit. Rows as base first, then columns; one step per set of removals."""
-    return by_digit(_BASIC_IDS[size], masks,
-                    lambda digit, _: _basic_digit(_all_line_masks(masks)[digit], digit, size))
+    tables: list = []  # the position's line masks, worked out once, when a digit is searched
+
+    def search(digit: int, _) -> Iterator[Step]:
+        if not tables:
+            tables.append(_all_line_masks(masks))
+        return _basic_digit(tables[0][digit], digit, size)
+
+    return by_digit(_BASIC_IDS[size], masks, search)
 
 
 def _basic_digit(both, digit: int, size: int) -> Iterator[Step]:
@@ -150,8 +181,14 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
     """A fish but for some extra places (fins), all in one box: the cover lines' cells in that box
     lose the digit, since either the fish holds or a fin does, and they see every fin. Rows as
     base first, then columns; one step per set of removals."""
-    return by_digit(_FINNED_IDS[size], masks,
-                    lambda digit, _: _finned_digit(_all_line_masks(masks)[digit], digit, size))
+    tables: list = []  # as in _basic
+
+    def search(digit: int, _) -> Iterator[Step]:
+        if not tables:
+            tables.append(_all_line_masks(masks))
+        return _finned_digit(tables[0][digit], digit, size)
+
+    return by_digit(_FINNED_IDS[size], masks, search)
 
 
 def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
@@ -165,30 +202,37 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
         lines = [i for i in range(SIZE) if 0 < _POPCOUNT[line_masks[i]] <= widest]
         if len(lines) < size:
             continue
-        band_size = _BAND_SIZE[orientation]
+        bands = _BAND_LINES[orientation]
         line_cell = _LINE_CELL[orientation]
         # Every place outside the fin box's stack is covered, so some stack must leave at
         # most `size` positions of the union outside it.
+        fin_stacks, bands_hit = _fin_tables(orientation, size)
         for base, union in _bases(lines, line_masks, size, _OFF_STACK[orientation]):
             if _POPCOUNT[union] <= size:
                 continue
-            for band in {i // band_size for i in base}:
-                band_lines = range(band * band_size, (band + 1) * band_size)
+            # The stacks that leave at most `size` positions of the union outside: for any
+            # other, the places outside the fin box already need more than `size` cover lines.
+            possible = fin_stacks[union]
+            in_base = 0
+            for i in base:
+                in_base |= 1 << i
+            for band in bands_hit[in_base]:
+                band_lines = bands[band]
                 # The cells that can lose the digit: in the fin box, off the base lines.
                 others = 0
-                in_band = 0  # the base lines' places in the band, and outside it
-                out_band = 0
                 for i in band_lines:
-                    if i not in base:
+                    if not in_base >> i & 1:
                         others |= line_masks[i]
                 if not others & union:
                     continue
+                in_band = 0  # the base lines' places in the band, and outside it
+                out_band = 0
                 for i in base:
-                    if i // band_size == band:
+                    if i in band_lines:
                         in_band |= line_masks[i]
                     else:
                         out_band |= line_masks[i]
-                for stack in stacks:
+                for stack in possible:
                     if not others & union & stack:
                         continue
                     # Every place outside the fin box must be covered; the cover is made up
@@ -203,7 +247,7 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
                             cover |= 1 << j
                         if not others & cover & stack:
                             continue
-                        removed = [line_cell[i][j] for i in band_lines if i not in base
+                        removed = [line_cell[i][j] for i in band_lines if not in_base >> i & 1
                                    for j in _POSITIONS[line_masks[i] & cover & stack]]
                         # Several fish can prove the same removals (the same fish seen from
                         # rows and from columns, say): the first, on rows, is taught alone.
@@ -212,7 +256,7 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
                             continue
                         seen.add(eliminations)
                         fin_positions = union & ~cover
-                        fins = [line_cell[i][j] for i in base if i // band_size == band
+                        fins = [line_cell[i][j] for i in base if i in band_lines
                                 for j in _POSITIONS[line_masks[i] & fin_positions]]
                         yield _step(technique, digit, orientation, base, _POSITIONS[cover],
                                     line_masks, fins, removed)
