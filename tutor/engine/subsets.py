@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations
 
 from tutor.model.geometry import (
     COUNT, DIGITS, DIGITS_IN, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits, digit_cell_sets,
@@ -18,38 +17,105 @@ _NAKED_IDS = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
 _HIDDEN_IDS = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
 
 
+_last_small_cells: list = [None]
+"""(digit places, answer) for the last position _small_cells saw, in one slot replaced whole."""
+
+
+def _small_cells(masks: Sequence[int], digit_cells: list[int]) -> list[list[tuple[int, int, int]]]:
+    """Per unit, (cell, mask, how many candidates) for each cell holding two to four candidates
+    (the most a naked subset's cell can hold), ascending by cell; worked out once per position
+    (`digit_cells` is the position's digit_cell_sets: the same list for the same position) for
+    the three naked subset finders."""
+    last = _last_small_cells[0]
+    if last is not None and last[0] is digit_cells:
+        return last[1]
+    found: list[list[tuple[int, int, int]]] = [[] for _ in UNITS]
+    for cell, mask in enumerate(masks):
+        count = COUNT[mask]
+        if 2 <= count <= 4:
+            entry = (cell, mask, count)
+            a, b, c = UNITS_OF[cell]
+            found[a].append(entry)
+            found[b].append(entry)
+            found[c].append(entry)
+    _last_small_cells[0] = (digit_cells, found)
+    return found
+
+
+def _locked_groups(entries: list[tuple[int, int, int]], size: int) -> list:
+    """(cells, union of their masks) for each `size` of the entries (cell, mask, count) holding
+    `size` digits between them, in combinations' order; a partial group already past `size` digits
+    is dropped with all its extensions."""
+    count = COUNT
+    found = []
+    total = len(entries)
+    for x in range(total - size + 1):
+        a, ma, _ = entries[x]
+        for y in range(x + 1, total - size + 2):
+            b, mb, _ = entries[y]
+            u2 = ma | mb
+            if count[u2] > size:
+                continue
+            if size == 2:
+                found.append(((a, b), u2))
+                continue
+            for z in range(y + 1, total - size + 3):
+                c, mc, _ = entries[z]
+                u3 = u2 | mc
+                if count[u3] > size:
+                    continue
+                if size == 3:
+                    found.append(((a, b, c), u3))
+                    continue
+                for w in range(z + 1, total):
+                    d, md, _ = entries[w]
+                    u4 = u3 | md
+                    if count[u4] == size:
+                        found.append(((a, b, c, d), u4))
+    return found
+
+
+_GROUP_GEOMETRY: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+"""cells -> (the units they share, those units' other cells ascending, the same as an 81-bit set):
+board geometry alone, kept for good (a few thousand groups at most)."""
+
+
+def _group_geometry(group: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    known = _GROUP_GEOMETRY.get(group)
+    if known is None:
+        shared = tuple(sorted(set.intersection(*(set(UNITS_OF[c]) for c in group))))
+        others = sorted({c for u in shared for c in UNITS[u]} - set(group))
+        known = _GROUP_GEOMETRY[group] = (shared, tuple(others), sum(1 << c for c in others))
+    return known
+
+
 def _naked(values, masks, size: int):
     """k cells of one unit holding only k digits between them: those digits leave every unit they share."""
+    digit_cells = digit_cell_sets(masks)
+    small = _small_cells(masks, digit_cells)
     seen = set()
-    for unit, unit_cells in enumerate(UNITS):
-        open_cells = [c for c in unit_cells if 2 <= COUNT[masks[c]] <= size]
-        if len(open_cells) < size:
+    for entries in small:
+        if len(entries) < size:
             continue
-        for group in combinations(open_cells, size):
-            union = 0
-            for c in group:
-                union |= masks[c]
-            if COUNT[union] != size:
+        if size < 4:
+            entries = [e for e in entries if e[2] <= size]
+            if len(entries) < size:
                 continue
-            key = frozenset(group)
-            if key in seen:
+        # entries ascend by cell, as the unit's cells do, so groups come in combinations' order
+        for group, union in _locked_groups(entries, size):
+            if group in seen:  # the same cells, found again in a second unit they share
                 continue
-            seen.add(key)
-            shared = sorted(set.intersection(*(set(UNITS_OF[c]) for c in group)))
-            removed: list[tuple[int, int]] = []
-            hit_units = []
-            for u in shared:
-                before = len(removed)
-                for c in UNITS[u]:
-                    if c not in key and masks[c] & union:
-                        for d in DIGITS_IN[masks[c] & union]:
-                            if (c, d) not in removed:
-                                removed.append((c, d))
-                if len(removed) > before:
-                    hit_units.append(u)
-            if removed:
-                yield Step(_NAKED_IDS[size], eliminations=tuple(sorted(removed)), cells=group,
-                           units=tuple(shared), digits=DIGITS_IN[union])
+            seen.add(group)
+            shared, others, other_bits = _group_geometry(group)
+            for d in DIGITS_IN[union]:
+                if digit_cells[d] & other_bits:
+                    break
+            else:
+                continue  # nothing to remove: the units they share hold none of their digits
+            removed = tuple((c, d) for c in others if masks[c] & union
+                            for d in DIGITS_IN[masks[c] & union])
+            yield Step(_NAKED_IDS[size], eliminations=removed, cells=group, units=shared,
+                       digits=DIGITS_IN[union])
 
 
 _last_unit_places: list = [None]
@@ -78,10 +144,11 @@ def _unit_places(digit_cells: list[int]) -> list[list[tuple[int, int, int]]]:
     return found
 
 
-def _digit_groups(entries: list[tuple[int, int, int]], size: int):
+def _digit_groups(entries: list[tuple[int, int, int]], size: int) -> list:
     """(digits, union of their places) for each `size` of the entries (digit, places, count) whose
     places together are `size` cells, in combinations' order; a partial choice already past `size`
     cells is dropped with all its extensions."""
+    found = []
     total = len(entries)
     for x in range(total - size + 1):
         a, pa, _ = entries[x]
@@ -91,7 +158,7 @@ def _digit_groups(entries: list[tuple[int, int, int]], size: int):
             if u2.bit_count() > size:
                 continue
             if size == 2:
-                yield (a, b), u2
+                found.append(((a, b), u2))
                 continue
             for z in range(y + 1, total - size + 3):
                 c, pc, _ = entries[z]
@@ -99,13 +166,14 @@ def _digit_groups(entries: list[tuple[int, int, int]], size: int):
                 if u3.bit_count() > size:
                     continue
                 if size == 3:
-                    yield (a, b, c), u3
+                    found.append(((a, b, c), u3))
                     continue
                 for w in range(z + 1, total):
                     d, pd, _ = entries[w]
                     u4 = u3 | pd
                     if u4.bit_count() == size:
-                        yield (a, b, c, d), u4
+                        found.append(((a, b, c, d), u4))
+    return found
 
 
 def _hidden(values, masks, size: int):
@@ -126,11 +194,16 @@ def _hidden(values, masks, size: int):
             for d in digits:
                 keep |= bit(d)
             cells = cells_of_bits(union)
-            removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
+            for c in cells:
+                if masks[c] & ~keep:
+                    break
+            else:
+                continue  # the cells hold nothing else: nothing to remove
             key = (cells, digits)
-            if not removed or key in seen:
+            if key in seen:
                 continue
             seen.add(key)
+            removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
             yield Step(_HIDDEN_IDS[size], eliminations=removed, cells=cells,
                        units=(unit,), digits=digits)
 
