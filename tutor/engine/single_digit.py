@@ -19,7 +19,6 @@ PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
 
 _COLUMN_START = SIZE
 _BOX_START = 2 * SIZE
-_ALL_UNITS = ROW_UNITS + COLUMN_UNITS + BOX_UNITS
 
 
 @lru_cache(maxsize=1024)
@@ -164,7 +163,9 @@ def turbot_fish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def _turbot_fish(digit: int, bits: int) -> Iterator[Step]:
     links = []
     seen = set()
-    for a, b, unit in _links(bits, _ALL_UNITS):
+    # The links of every row, column and box; the rows' and columns' are those the skyscraper and kite
+    # finders have already worked out for these places.
+    for a, b, unit in _links(bits, ROW_UNITS) + _links(bits, COLUMN_UNITS) + _links(bits, BOX_UNITS):
         if (a, b) not in seen:  # two cells alone in both their row and their box: one link
             seen.add((a, b))
             links.append((a, b, unit))
@@ -174,10 +175,10 @@ def _turbot_fish(digit: int, bits: int) -> Iterator[Step]:
                 continue
             for inner1, end1 in ((a1, b1), (b1, a1)):
                 for inner2, end2 in ((a2, b2), (b2, a2)):
-                    if not PEER_BITS[inner1] >> inner2 & 1 or _named(end1, inner1, inner2, end2):
+                    if not PEER_BITS[inner1] >> inner2 & 1:
                         continue
                     removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
-                    if removed:
+                    if removed and not _named(end1, inner1, inner2, end2):
                         yield _chain_step("turbot_fish", digit, removed, end1, inner1, inner2, end2,
                                           unit1, unit2, _shared_unit(inner1, inner2))
 
