@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from tutor.model.geometry import (
-    COUNT, DIGITS, DIGITS_IN, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits, digit_cell_sets,
+    COUNT, DIGITS, DIGITS_IN, PEER_SETS, SIZE, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits,
+    digit_cell_sets,
 )
 from tutor.engine.reasons import Position
 from tutor.engine.step import Step
@@ -89,10 +90,43 @@ def _group_geometry(group: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int,
     return known
 
 
+def _pairs_in_order(small: list[list[tuple[int, int, int]]]) -> list:
+    """The naked pairs' (cells, union), in the order the unit by unit search meets them first:
+    by the first unit the two cells share, then by cell. Two cells with the same two candidates
+    that share a unit are a pair, so one pass over the bivalue cells finds them all."""
+    by_mask: dict[int, list[int]] = {}
+    for row in small[:SIZE]:  # every cell is in one row
+        for cell, mask, count in row:
+            if count == 2:
+                by_mask.setdefault(mask, []).append(cell)
+    found = []
+    for mask, cells in by_mask.items():
+        if len(cells) > 1:
+            for i, a in enumerate(cells):
+                for b in cells[i + 1:]:
+                    if b in PEER_SETS[a]:
+                        found.append((_group_geometry((a, b))[0][0], (a, b), mask))
+    found.sort()
+    return [(group, mask) for _, group, mask in found]
+
+
 def _naked(values, masks, size: int):
     """k cells of one unit holding only k digits between them: those digits leave every unit they share."""
     digit_cells = digit_cell_sets(masks)
     small = _small_cells(masks, digit_cells)
+    if size == 2:
+        for group, union in _pairs_in_order(small):
+            shared, others, other_bits = _group_geometry(group)
+            for d in DIGITS_IN[union]:
+                if digit_cells[d] & other_bits:
+                    break
+            else:
+                continue
+            removed = tuple((c, d) for c in others if masks[c] & union
+                            for d in DIGITS_IN[masks[c] & union])
+            yield Step(_NAKED_IDS[size], eliminations=removed, cells=group, units=shared,
+                       digits=DIGITS_IN[union])
+        return
     seen = set()
     for entries in small:
         if len(entries) < size:
