@@ -18,6 +18,14 @@ LIMIT = 1 << 15
 """Dead ends kept before the memory starts afresh (a few megabytes at most)."""
 
 _DEAD: set[Hashable] = set()
+_SLOTS: list[list] = []
+
+
+def forgotten(slot: list) -> list:
+    """Register a finder's one-slot memory of the last position (a list of one item, replaced
+    whole), so that forget() empties it too; returns the slot."""
+    _SLOTS.append(slot)
+    return slot
 
 
 def is_dead(key: Hashable) -> bool:
@@ -33,6 +41,8 @@ def mark_dead(key: Hashable) -> None:
 def forget() -> None:
     """Start afresh: each grade does, so that it costs the same whatever was graded before."""
     _DEAD.clear()
+    for slot in _SLOTS:
+        slot[0] = None
 
 
 def by_digit(tag: str, masks: Sequence[int],

@@ -8,6 +8,7 @@ from tutor.model.geometry import (
     COUNT, DIGITS, DIGITS_IN, PEER_SETS, SIZE, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits,
     digit_cell_sets,
 )
+from tutor.engine.dead_ends import forgotten
 from tutor.engine.reasons import Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts
@@ -127,16 +128,23 @@ def _naked(values, masks, size: int):
             yield Step(_NAKED_IDS[size], eliminations=removed, cells=group, units=shared,
                        digits=DIGITS_IN[union])
         return
-    seen = set()
-    for entries in small:
+
+    def groups_of(unit: int) -> list:
+        """The unit's (cells, union) of `size` cells holding `size` digits between them, in
+        combinations' order: a pure function of the unit's masks (what they remove is not)."""
+        entries = small[unit]
         if len(entries) < size:
-            continue
+            return []
         if size < 4:
             entries = [e for e in entries if e[2] <= size]
             if len(entries) < size:
-                continue
+                return []
         # entries ascend by cell, as the unit's cells do, so groups come in combinations' order
-        for group, union in _locked_groups(entries, size):
+        return _locked_groups(entries, size)
+
+    seen = set()
+    for groups in _by_unit(_NAKED_SLOTS[size], masks, groups_of):
+        for group, union in groups:
             if group in seen:  # the same cells, found again in a second unit they share
                 continue
             seen.add(group)
@@ -152,30 +160,45 @@ def _naked(values, masks, size: int):
                        digits=DIGITS_IN[union])
 
 
-_last_unit_places: list = [None]
-"""(digit places, answer) for the last position _unit_places saw, in one slot replaced whole (as
-fish._last_line_masks, for finders running in two threads)."""
+_NAKED_SLOTS = {size: forgotten([None]) for size in (3, 4)}
+"""Per size, the last position's naked groups unit by unit (see _by_unit)."""
 
 
-def _unit_places(digit_cells: list[int]) -> list[list[tuple[int, int, int]]]:
-    """Per unit, (digit, its places in the unit, how many) for each digit with two to four places
-    (the most a hidden subset's digit can have), ascending by digit; worked out once per position
-    for the three hidden subset finders."""
-    last = _last_unit_places[0]
-    if last is not None and last[0] is digit_cells:
-        return last[1]
-    found = []
-    spread = [(d, digit_cells[d]) for d in DIGITS if digit_cells[d]]
-    for unit_bits in UNIT_BITS:
-        entries = []
-        for d, places in spread:
-            where = places & unit_bits
-            count = where.bit_count()
-            if 2 <= count <= 4:
-                entries.append((d, where, count))
-        found.append(entries)
-    _last_unit_places[0] = (digit_cells, found)
-    return found
+_CELL_UNITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(len(UNITS_OF)))
+"""_CELL_UNITS[cell]: the cell's three units as a bitset of unit numbers."""
+
+
+def _by_unit(slot: list, masks: Sequence[int], work) -> list:
+    """[work(unit) for every unit], where work(unit) is a pure function of the unit's masks.
+
+    `slot` keeps (masks, answers) for the last position asked, replaced whole (so that finders in
+    the app's two engine threads never pair one position's masks with another's answers). The
+    walk asks again after a step or two, which change a few units: only theirs are worked out
+    again.
+    """
+    key = tuple(masks)
+    last = slot[0]
+    if last is None:
+        answers = [work(unit) for unit in range(len(UNITS))]
+    else:
+        before, answers = last
+        if before == key:
+            return answers
+        changed = 0
+        for start in range(0, len(key), SIZE):  # row by row: most rows are as they were
+            end = start + SIZE
+            if before[start:end] != key[start:end]:
+                for c in range(start, end):
+                    if before[c] != key[c]:
+                        changed |= _CELL_UNITS[c]
+        answers = answers[:]
+        while changed:
+            low = changed & -changed
+            changed ^= low
+            unit = low.bit_length() - 1
+            answers[unit] = work(unit)
+    slot[0] = (key, answers)
+    return answers
 
 
 def _digit_groups(entries: list[tuple[int, int, int]], size: int) -> list:
@@ -210,34 +233,63 @@ def _digit_groups(entries: list[tuple[int, int, int]], size: int) -> list:
     return found
 
 
+def _places_of(masks: Sequence[int]):
+    """work for _by_unit: the unit's (digit, its places, how many) for each digit with two to four
+    places (the most a hidden subset's digit can have), ascending by digit."""
+    digit_cells = digit_cell_sets(masks)
+    spread = [(d, digit_cells[d]) for d in DIGITS if digit_cells[d]]
+
+    def places_of(unit: int) -> list[tuple[int, int, int]]:
+        unit_bits = UNIT_BITS[unit]
+        entries = []
+        for d, places in spread:
+            where = places & unit_bits
+            count = where.bit_count()
+            if 2 <= count <= 4:
+                entries.append((d, where, count))
+        return entries
+
+    return places_of
+
+
+_PLACES_SLOT = forgotten([None])
+"""The last position's _places_of, unit by unit, for the three hidden subset finders."""
+_HIDDEN_SLOTS = {size: forgotten([None]) for size in (2, 3, 4)}
+"""Per size, the last position's hidden subsets unit by unit (see _by_unit)."""
+
+
 def _hidden(values, masks, size: int):
     """k digits confined to the same k cells of a unit: every other candidate leaves those cells."""
-    digit_cells = digit_cell_sets(masks)
-    unit_places = _unit_places(digit_cells)
-    seen = set()
-    for unit in range(len(UNITS)):
-        entries = unit_places[unit]
+    places_by_unit = _by_unit(_PLACES_SLOT, masks, _places_of(masks))
+
+    def subsets_of(unit: int) -> tuple:
+        """(cells, digits, removals) of the unit's hidden subsets that remove something, in
+        combinations' order of the digits: a pure function of the unit's masks."""
+        entries = places_by_unit[unit]
         if len(entries) < size:
-            continue
+            return ()
         if size < 4:
             entries = [e for e in entries if e[2] <= size]
             if len(entries) < size:
-                continue
+                return ()
+        found = []
         for digits, union in _digit_groups(entries, size):
             keep = 0
             for d in digits:
                 keep |= bit(d)
             cells = cells_of_bits(union)
-            for c in cells:
-                if masks[c] & ~keep:
-                    break
-            else:
-                continue  # the cells hold nothing else: nothing to remove
+            removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
+            if removed:
+                found.append((cells, digits, removed))
+        return tuple(found)
+
+    seen = set()
+    for unit, subsets in enumerate(_by_unit(_HIDDEN_SLOTS[size], masks, subsets_of)):
+        for cells, digits, removed in subsets:
             key = (cells, digits)
             if key in seen:
                 continue
             seen.add(key)
-            removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
             yield Step(_HIDDEN_IDS[size], eliminations=removed, cells=cells,
                        units=(unit,), digits=digits)
 
