@@ -218,7 +218,7 @@ def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
     found: list[Step] = []
     if inside.bit_count() < 2:
         return found
-    box_cells = cells_of_bits(inside)
+    box_cells = ()  # worked out for the first rectangle found
     for row, column, row_part, column_part in _CROSSES[box]:
         if inside & ~(row_part | column_part):
             continue
@@ -233,6 +233,7 @@ def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
             far = (link ^ (1 << near)).bit_length() - 1
             target = cell_at(ROW_OF[far], column - _COLUMN_START)
             if bits >> target & 1 and BOX_OF[target] != box:
+                box_cells = box_cells or cells_of_bits(inside)
                 found.append(_rectangle_step(digit, target, box_unit, box_cells, near, far, row, column,
                                              link_unit))
         # Along the cross's column: a strong link in the row of a cell of that column outside the box.
@@ -244,6 +245,7 @@ def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
             far = (link ^ (1 << near)).bit_length() - 1
             target = cell_at(row, COL_OF[far])
             if bits >> target & 1 and BOX_OF[target] != box:
+                box_cells = box_cells or cells_of_bits(inside)
                 found.append(_rectangle_step(digit, target, box_unit, box_cells, near, far, row, column,
                                              link_unit))
     return found
