@@ -28,6 +28,24 @@ def forgotten(slot: list) -> list:
     return slot
 
 
+_DEAD_PLACES: dict[str, set[int]] = {}
+
+
+def dead_places(tag: str) -> set[int]:
+    """The places (81-bit sets) `tag`'s one-digit search went through in vain, as a set the finder
+    reads and adds to (through mark_dead_places); keyed by the places alone, the cheapest test."""
+    found = _DEAD_PLACES.get(tag)
+    if found is None:
+        found = _DEAD_PLACES.setdefault(tag, set())
+    return found
+
+
+def mark_dead_places(dead: set[int], places: int) -> None:
+    if len(dead) >= LIMIT:
+        dead.clear()
+    dead.add(places)
+
+
 def is_dead(key: Hashable) -> bool:
     return key in _DEAD
 
@@ -41,6 +59,8 @@ def mark_dead(key: Hashable) -> None:
 def forget() -> None:
     """Start afresh: each grade does, so that it costs the same whatever was graded before."""
     _DEAD.clear()
+    for dead in _DEAD_PLACES.values():
+        dead.clear()
     for slot in _SLOTS:
         slot[0] = None
 
@@ -51,16 +71,14 @@ def by_digit(tag: str, masks: Sequence[int],
     set), skipping the digits whose places `tag`'s search already went through in vain. `search`
     must depend on nothing but its arguments (and what `tag` names, such as a fish's size)."""
     digit_cells = digit_cell_sets(masks)
+    dead = dead_places(tag)
     for digit in DIGITS:
         places = digit_cells[digit]
-        if not places:
-            continue
-        key = (tag, places)
-        if key in _DEAD:
+        if not places or places in dead:
             continue
         found = False
         for step in search(digit, places):
             found = True
             yield step
         if not found:
-            mark_dead(key)
+            mark_dead_places(dead, places)

@@ -8,7 +8,7 @@ from tutor.model.geometry import (
     BOX_OF, BOX_UNITS, COL_OF, COLUMN_UNITS, DIGITS, ROW_OF, ROW_UNITS, SIZE, UNIT_BITS,
     cells_of_bits, digit_cell_sets,
 )
-from tutor.engine.dead_ends import is_dead, mark_dead
+from tutor.engine.dead_ends import dead_places, mark_dead_places
 from tutor.engine.reasons import Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts
@@ -70,14 +70,16 @@ def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def _live_digits(tag: str, digit_cells: list[int]) -> list[int]:
     """The digits worth searching: those with places that the same search has not already found
     nothing in (each digit's intersections depend on its places alone; see dead_ends)."""
-    return [d for d in DIGITS if digit_cells[d] and not is_dead((tag, digit_cells[d]))]
+    dead = dead_places(tag)
+    return [d for d in DIGITS if digit_cells[d] and digit_cells[d] not in dead]
 
 
 def _mark_dead(tag: str, digit_cells: list[int], searched: list[int], found: int) -> None:
     """After a search went through to the end: remember the digits it found nothing for."""
+    dead = dead_places(tag)
     for d in searched:
         if not found >> d & 1:
-            mark_dead((tag, digit_cells[d]))
+            mark_dead_places(dead, digit_cells[d])
 
 
 class _IntersectionTexts(Texts):
