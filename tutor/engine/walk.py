@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from tutor.model.geometry import (
-    CELLS, DIGITS_IN, ONLY_DIGIT, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, remember_digit_cells,
+    CELLS, DIGITS_IN, ONLY_DIGIT, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, new_digit_cell_sets,
+    remember_digit_cells,
 )
 from tutor.engine.registry import TECHNIQUES, technique
 from tutor.engine.scoring import Scorer
@@ -50,12 +51,8 @@ class Walk:
         used = [0] * len(UNITS)
         clash = 0
         singles = 0
-        self.digit_cells = digit_cells = [0] * (SIZE + 1)
+        self.digit_cells = new_digit_cell_sets(masks)
         for cell in CELLS:
-            m = masks[cell]
-            if m:
-                for d in DIGITS_IN[m]:
-                    digit_cells[d] |= 1 << cell
             if values[cell]:
                 a, b, c = UNITS_OF[cell]
                 empties[a] -= 1
@@ -288,13 +285,21 @@ def finishes(walk: Walk, steps: Iterable[Step], easier: Ladder) -> bool:
     return advance(trial, easier, [], None, None, prefer=False)
 
 
+@lru_cache(maxsize=256)
+def _entries(ids: tuple[str, ...]) -> tuple:
+    """The registry entries of the ids, in order (each entry's finder is read when used: a family's
+    entries get their real finders when it is first loaded)."""
+    return tuple(technique(t) for t in ids)
+
+
 def _preferred(walk: Walk, steps_ladder: Ladder, ids):
     """(step, trial, trial_steps): the preferred step of the simplest technique among `ids`, or
     (None, None, None). When the step is the finder's first, `trial` is the walk after it and the
     easier steps that followed (`trial_steps`, the step included), so the caller need not redo them."""
     walk.remember_digit_cells()
-    for technique_id in ids:
-        finder = technique(technique_id).finder
+    for entry in _entries(ids):
+        technique_id = entry.id
+        finder = entry.finder
         assert finder is not None  # the ladder holds only techniques with a finder
         found = finder(walk.values, walk.masks)
         first = next(found, None)
