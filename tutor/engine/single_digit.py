@@ -121,7 +121,8 @@ def two_string_kites(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
 def _kites_and_duals(digit: int, bits: int) -> Iterator[Step]:
     kites = _kites(bits, digit)
     yield from kites
-    yield from _duals(kites, "two_string_kite", lambda s: frozenset(s.role("strong_links")[1:3]))
+    if len(kites) > 1:  # a dual is two of them
+        yield from _duals(kites, "two_string_kite", lambda s: frozenset(s.role("strong_links")[1:3]))
 
 
 def _duals(singles: list[Step], technique: str, key) -> Iterator[Step]:
@@ -285,8 +286,10 @@ def empty_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
 def _empty_rectangles(digit: int, bits: int) -> Iterator[Step]:
     for box in range(SIZE):
         singles = _rectangles(bits, digit, box)
-        yield from singles
-        yield from _duals(singles, "empty_rectangle", lambda s: s.role("box"))
+        if singles:
+            yield from singles
+            if len(singles) > 1:  # a dual is two of them
+                yield from _duals(singles, "empty_rectangle", lambda s: s.role("box"))
 
 
 # ---- texts -------------------------------------------------------------------------------------
