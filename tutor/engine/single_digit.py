@@ -219,7 +219,7 @@ def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
     found: list[Step] = []
     if inside.bit_count() < 2:
         return found
-    box_cells = ()  # worked out for the first rectangle found
+    box_cells: tuple[int, ...] = ()  # worked out for the first rectangle found
     for row, column, row_part, column_part in _CROSSES[box]:
         if inside & ~(row_part | column_part):
             continue

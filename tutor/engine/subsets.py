@@ -49,7 +49,7 @@ def _locked_groups(entries: list[tuple[int, int, int]], size: int) -> list:
     `size` digits between them, in combinations' order; a partial group already past `size` digits
     is dropped with all its extensions."""
     count = COUNT
-    found = []
+    found: list[tuple[tuple[int, ...], int]] = []
     total = len(entries)
     for x in range(total - size + 1):
         a, ma, _ = entries[x]
@@ -205,7 +205,7 @@ def _digit_groups(entries: list[tuple[int, int, int]], size: int) -> list:
     """(digits, union of their places) for each `size` of the entries (digit, places, count) whose
     places together are `size` cells, in combinations' order; a partial choice already past `size`
     cells is dropped with all its extensions."""
-    found = []
+    found: list[tuple[tuple[int, ...], int]] = []
     total = len(entries)
     for x in range(total - size + 1):
         a, pa, _ = entries[x]
