@@ -16,6 +16,7 @@ from tutor.engine.wording import cells_or, marked_cells
 from tutor.model.geometry import cells_name, digits_name, unit_name
 
 _BOX_START = 2 * SIZE
+_LINES = ROW_UNITS + COLUMN_UNITS
 _COLUMN_START = SIZE
 
 
@@ -48,7 +49,7 @@ def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     digit_cells = digit_cell_sets(masks)
     live = _live_digits("claiming", digit_cells)
     found = 0
-    for line in ROW_UNITS + COLUMN_UNITS:
+    for line in _LINES:
         line_bits = UNIT_BITS[line]
         for digit in live:
             inside = digit_cells[digit] & line_bits
