@@ -5,6 +5,10 @@ claiming) finds the same steps wherever that digit has the same places. The walk
 places again and again: after a step that removes candidates of one digit, the other eight digits
 are as they were at the last stuck position, where the finder found nothing. Remembering "this
 search over these places found nothing" (never what it found) keeps every step the same.
+
+Finders that keep the last position's facts (the subsets, unit by unit: each fact a function of
+one unit's candidates alone) register their one-slot memory here with `forgotten`, so that
+forget() empties it with the dead ends.
 """
 
 from __future__ import annotations
