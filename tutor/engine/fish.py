@@ -6,11 +6,11 @@ from itertools import combinations
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, DIGITS_IN, SIZE, UNITS_OF, cell_at,
+    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, SIZE, UNITS_OF, cell_at,
     cell_name,
     cells_name, unit_kind,
 )
-from tutor.engine.dead_ends import by_digit
+from tutor.engine.dead_ends import LIMIT as DEAD_LIMIT, by_digit, forgotten
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.engine.wording import removals_by_digit
@@ -42,28 +42,32 @@ _STACK_MASKS = tuple(
 )
 
 
-_CELL_ROW_COL = tuple(divmod(cell, SIZE) for cell in range(CELL_COUNT))
-_last_line_masks: list = [None]
-"""(masks as a tuple, answer) for the last position _all_line_masks saw: the six fish finders ask
-about the same position in turn. One slot, replaced whole, so that finders running in two threads
-(the app's hint and grade workers) never pair one position's key with another's answer."""
+_ROW_SHIFTS = tuple(range(0, CELL_COUNT, SIZE))
+_TRANSPOSED = tuple(sum(1 << (SIZE * j) for j in range(SIZE) if m >> j & 1) for m in range(1 << SIZE))
+"""_TRANSPOSED[row mask]: the row's positions as an 81-bit set of the first cells of those columns
+(bit SIZE * j for position j): shifted by the row's index, a row's places read column by column."""
+_LINE_MASKS = forgotten([None])
+"""{places: (row masks, column masks)}: a pure function of a digit's places, kept through a grade
+(the fish finders ask about the same digit in turn, and most digits keep their places between two
+positions); forget() drops it with the dead ends."""
 
 
-def _all_line_masks(masks: Sequence[int]) -> list[tuple[list[int], list[int]]]:
-    """_line_masks for every digit (index digit; index 0 unused), worked out once per position."""
-    key = tuple(masks)
-    last = _last_line_masks[0]
-    if last is not None and last[0] == key:
-        return last[1]
-    found: list[tuple[list[int], list[int]]] = [([0] * SIZE, [0] * SIZE) for _ in range(SIZE + 1)]
-    for cell, mask in enumerate(key):
-        if mask:
-            r, c = _CELL_ROW_COL[cell]
-            for digit in DIGITS_IN[mask]:
-                rows, columns = found[digit]
-                rows[r] |= 1 << c
-                columns[c] |= 1 << r
-    _last_line_masks[0] = (key, found)
+def _line_masks(places: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A digit's places (81-bit set) as 9-bit masks of positions: per row (bit j: column j), and
+    per column (bit i: row i)."""
+    known = _LINE_MASKS[0]
+    if known is None:
+        known = _LINE_MASKS[0] = {}
+    found = known.get(places)
+    if found is None:
+        rows = tuple(places >> shift & 0x1FF for shift in _ROW_SHIFTS)
+        transposed = 0
+        for i, row in enumerate(rows):
+            transposed |= _TRANSPOSED[row] << i
+        found = (rows, tuple(transposed >> shift & 0x1FF for shift in _ROW_SHIFTS))
+        if len(known) >= DEAD_LIMIT:
+            known.clear()
+        known[places] = found
     return found
 
 
@@ -139,12 +143,8 @@ def _bases(lines: list[int], line_masks: Sequence[int], size: int,
 def _basic(values, masks, size: int) -> Iterator[Step]:
     """`size` lines whose places for a digit all fall in `size` crossing lines: the crossing lines'
     other cells lose the digit. Rows as base first, then columns; one step per set of removals."""
-    tables: list = []  # the position's line masks, worked out once, when a digit is searched
-
-    def search(digit: int, _) -> Iterator[Step]:
-        if not tables:
-            tables.append(_all_line_masks(masks))
-        return _basic_digit(tables[0][digit], digit, size)
+    def search(digit: int, places: int) -> Iterator[Step]:
+        return _basic_digit(_line_masks(places), digit, size)
 
     return by_digit(_BASIC_IDS[size], masks, search)
 
@@ -181,12 +181,8 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
     """A fish but for some extra places (fins), all in one box: the cover lines' cells in that box
     lose the digit, since either the fish holds or a fin does, and they see every fin. Rows as
     base first, then columns; one step per set of removals."""
-    tables: list = []  # as in _basic
-
-    def search(digit: int, _) -> Iterator[Step]:
-        if not tables:
-            tables.append(_all_line_masks(masks))
-        return _finned_digit(tables[0][digit], digit, size)
+    def search(digit: int, places: int) -> Iterator[Step]:
+        return _finned_digit(_line_masks(places), digit, size)
 
     return by_digit(_FINNED_IDS[size], masks, search)
 

@@ -50,23 +50,25 @@ class Walk:
         self.empties = empties = [SIZE] * len(UNITS)
         used = [0] * len(UNITS)
         clash = 0
-        singles = 0
-        self.digit_cells = new_digit_cell_sets(masks)
-        for cell in CELLS:
-            if values[cell]:
-                a, b, c = UNITS_OF[cell]
-                empties[a] -= 1
-                empties[b] -= 1
-                empties[c] -= 1
-                digit_bit = 1 << values[cell]
-                clash |= (used[a] | used[b] | used[c]) & digit_bit
-                used[a] |= digit_bit
-                used[b] |= digit_bit
-                used[c] |= digit_bit
-            else:
-                m = masks[cell]
-                if m and not m & (m - 1):
-                    singles |= 1 << cell
+        filled = 0
+        self.digit_cells = digit_cells = new_digit_cell_sets(masks)
+        for cell in [cell for cell, value in enumerate(values) if value]:
+            a, b, c = UNITS_OF[cell]
+            empties[a] -= 1
+            empties[b] -= 1
+            empties[c] -= 1
+            digit_bit = 1 << values[cell]
+            clash |= (used[a] | used[b] | used[c]) & digit_bit
+            used[a] |= digit_bit
+            used[b] |= digit_bit
+            used[c] |= digit_bit
+            filled |= 1 << cell
+        # The empty cells in exactly one digit's cells hold a single candidate.
+        once = twice = 0
+        for cells in digit_cells:
+            twice |= once & cells
+            once |= cells
+        singles = once & ~twice & ~filled
         self.singles = singles
         self.clash = bool(clash)
         # Hidden singles: each unit's digits with exactly one place, recomputed only for units
