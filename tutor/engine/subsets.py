@@ -168,6 +168,27 @@ _CELL_UNITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(len(UNITS_OF
 """_CELL_UNITS[cell]: the cell's three units as a bitset of unit numbers."""
 
 
+_last_change: list = forgotten([None])
+"""(before, after, units changed) for the last two positions compared, in one slot replaced whole:
+the subset finders' memories mostly last saw the same position (the same tuple), so they share it."""
+
+
+def _changed_units(before: tuple[int, ...], after: tuple[int, ...]) -> int:
+    """The units (as a bitset of unit numbers) holding a cell whose masks differ."""
+    last = _last_change[0]
+    if last is not None and last[0] is before and last[1] is after:
+        return last[2]
+    changed = 0
+    for start in range(0, len(after), SIZE):  # row by row: most rows are as they were
+        end = start + SIZE
+        if before[start:end] != after[start:end]:
+            for c in range(start, end):
+                if before[c] != after[c]:
+                    changed |= _CELL_UNITS[c]
+    _last_change[0] = (before, after, changed)
+    return changed
+
+
 def _by_unit(slot: list, masks: Sequence[int], work) -> list:
     """[work(unit) for every unit], where work(unit) is a pure function of the unit's masks.
 
@@ -182,15 +203,9 @@ def _by_unit(slot: list, masks: Sequence[int], work) -> list:
         answers = [work(unit) for unit in range(len(UNITS))]
     else:
         before, answers = last
-        if before == key:
+        if before is key or before == key:
             return answers
-        changed = 0
-        for start in range(0, len(key), SIZE):  # row by row: most rows are as they were
-            end = start + SIZE
-            if before[start:end] != key[start:end]:
-                for c in range(start, end):
-                    if before[c] != key[c]:
-                        changed |= _CELL_UNITS[c]
+        changed = _changed_units(before, key)
         answers = answers[:]
         while changed:
             low = changed & -changed

@@ -177,9 +177,14 @@ class Walk:
         self.singles, self.dirty, self.clash = other.singles, other.dirty, other.clash
         self.pending, self.digit_cells = other.pending, other.digit_cells
 
-    def remember_digit_cells(self) -> None:
-        """Hand the finders about to look at this position its digits' cells (digit_cell_sets)."""
-        remember_digit_cells(self.masks, self.digit_cells[:])
+    def remember_digit_cells(self) -> tuple[int, ...]:
+        """Hand the finders about to look at this position its digits' cells (digit_cell_sets);
+        returns the masks as a tuple, to hand the finders in place of the list: one object per
+        position, so that the finders' memories of the last position know it by identity, and a
+        finder cannot change the walk's own masks."""
+        masks = tuple(self.masks)
+        remember_digit_cells(masks, self.digit_cells[:])
+        return masks
 
     def apply(self, step: Step) -> None:
         masks = self.masks
@@ -298,12 +303,12 @@ def _preferred(walk: Walk, steps_ladder: Ladder, ids):
     """(step, trial, trial_steps): the preferred step of the simplest technique among `ids`, or
     (None, None, None). When the step is the finder's first, `trial` is the walk after it and the
     easier steps that followed (`trial_steps`, the step included), so the caller need not redo them."""
-    walk.remember_digit_cells()
+    masks = walk.remember_digit_cells()
     for entry in _entries(ids):
         technique_id = entry.id
         finder = entry.finder
         assert finder is not None  # the ladder holds only techniques with a finder
-        found = finder(walk.values, walk.masks)
+        found = finder(walk.values, masks)
         first = next(found, None)
         if first is None:
             continue
@@ -366,8 +371,7 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                     rest = _from_group(steps_ladder.rest, step.technique)
                     continue
             else:
-                walk.remember_digit_cells()
-                step = ladder_step(walk.values, walk.masks, steps_ladder.rest)
+                step = ladder_step(walk.values, walk.remember_digit_cells(), steps_ladder.rest)
         if step is None:
             step = fallback(walk) if fallback is not None else None
             if step is None:

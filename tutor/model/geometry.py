@@ -165,9 +165,9 @@ def digit_cell_sets(masks: Sequence[int]) -> list[int]:
     The list returned may be shared with other callers: read it, do not change it.
     """
     global _last_digit_cells
-    key = tuple(masks)
+    key = tuple(masks)  # the same object when `masks` is a tuple
     last = _last_digit_cells
-    if last is not None and last[0] == key:
+    if last is not None and (last[0] is key or last[0] == key):
         return last[1]
     sets = new_digit_cell_sets(key)
     _last_digit_cells = (key, sets)
@@ -208,7 +208,7 @@ def remember_digit_cells(masks: Sequence[int], sets: list[int]) -> None:
     it up to date as it goes); `sets` must be exactly what digit_cell_sets would work out, and is
     not changed afterwards."""
     global _last_digit_cells
-    _last_digit_cells = (tuple(masks), sets)
+    _last_digit_cells = (tuple(masks), sets)  # kept as given when a tuple: see digit_cell_sets
 
 
 def moved(cell: int, rows: int, cols: int) -> int:
