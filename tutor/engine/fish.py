@@ -203,7 +203,8 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
         # Every place outside the fin box's stack is covered, so some stack must leave at
         # most `size` positions of the union outside it.
         fin_stacks, bands_hit = _fin_tables(orientation, size)
-        for base, union in _bases(lines, line_masks, size, _OFF_STACK[orientation]):
+        off_stack = _OFF_STACK[orientation]
+        for base, union in _bases(lines, line_masks, size, off_stack):
             if _POPCOUNT[union] <= size:
                 continue
             # The stacks that leave at most `size` positions of the union outside: for any
@@ -214,13 +215,6 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
                 in_base |= 1 << i
             for band in bands_hit[in_base]:
                 band_lines = bands[band]
-                # The cells that can lose the digit: in the fin box, off the base lines.
-                others = 0
-                for i in band_lines:
-                    if not in_base >> i & 1:
-                        others |= line_masks[i]
-                if not others & union:
-                    continue
                 in_band = 0  # the base lines' places in the band, and outside it
                 out_band = 0
                 for i in base:
@@ -228,6 +222,17 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
                         in_band |= line_masks[i]
                     else:
                         out_band |= line_masks[i]
+                # Even the best stack leaves more than `size` positions to cover: no fin box
+                # in this band (the test that rules out most bands, so it comes first).
+                if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > size:
+                    continue
+                # The cells that can lose the digit: in the fin box, off the base lines.
+                others = 0
+                for i in band_lines:
+                    if not in_base >> i & 1:
+                        others |= line_masks[i]
+                if not others & union:
+                    continue
                 for stack in possible:
                     if not others & union & stack:
                         continue
