@@ -19,31 +19,6 @@ _NAKED_IDS = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
 _HIDDEN_IDS = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
 
 
-_last_small_cells: list = [None]
-"""(digit places, answer) for the last position _small_cells saw, in one slot replaced whole."""
-
-
-def _small_cells(masks: Sequence[int], digit_cells: list[int]) -> list[list[tuple[int, int, int]]]:
-    """Per unit, (cell, mask, how many candidates) for each cell holding two to four candidates
-    (the most a naked subset's cell can hold), ascending by cell; worked out once per position
-    (`digit_cells` is the position's digit_cell_sets: the same list for the same position) for
-    the three naked subset finders."""
-    last = _last_small_cells[0]
-    if last is not None and last[0] is digit_cells:
-        return last[1]
-    found: list[list[tuple[int, int, int]]] = [[] for _ in UNITS]
-    for cell, mask in enumerate(masks):
-        count = COUNT[mask]
-        if 2 <= count <= 4:
-            entry = (cell, mask, count)
-            a, b, c = UNITS_OF[cell]
-            found[a].append(entry)
-            found[b].append(entry)
-            found[c].append(entry)
-    _last_small_cells[0] = (digit_cells, found)
-    return found
-
-
 def _locked_groups(entries: list[tuple[int, int, int]], size: int) -> list:
     """(cells, union of their masks) for each `size` of the entries (cell, mask, count) holding
     `size` digits between them, in combinations' order; a partial group already past `size` digits
@@ -91,15 +66,15 @@ def _group_geometry(group: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int,
     return known
 
 
-def _pairs_in_order(small: list[list[tuple[int, int, int]]]) -> list:
+def _pairs_in_order(masks: Sequence[int]) -> list:
     """The naked pairs' (cells, union), in the order the unit by unit search meets them first:
     by the first unit the two cells share, then by cell. Two cells with the same two candidates
     that share a unit are a pair, so one pass over the bivalue cells finds them all."""
     by_mask: dict[int, list[int]] = {}
-    for row in small[:SIZE]:  # every cell is in one row
-        for cell, mask, count in row:
-            if count == 2:
-                by_mask.setdefault(mask, []).append(cell)
+    count = COUNT
+    for cell, mask in enumerate(masks):
+        if count[mask] == 2:
+            by_mask.setdefault(mask, []).append(cell)
     found = []
     for mask, cells in by_mask.items():
         if len(cells) > 1:
@@ -114,9 +89,8 @@ def _pairs_in_order(small: list[list[tuple[int, int, int]]]) -> list:
 def _naked(values, masks, size: int):
     """k cells of one unit holding only k digits between them: those digits leave every unit they share."""
     digit_cells = digit_cell_sets(masks)
-    small = _small_cells(masks, digit_cells)
     if size == 2:
-        for group, union in _pairs_in_order(small):
+        for group, union in _pairs_in_order(masks):
             shared, others, other_bits = _group_geometry(group)
             for d in DIGITS_IN[union]:
                 if digit_cells[d] & other_bits:
@@ -129,16 +103,16 @@ def _naked(values, masks, size: int):
                        digits=DIGITS_IN[union])
         return
 
+    count = COUNT
+
     def groups_of(unit: int) -> list:
         """The unit's (cells, union) of `size` cells holding `size` digits between them, in
         combinations' order: a pure function of the unit's masks (what they remove is not)."""
-        entries = small[unit]
+        # (cell, mask, how many candidates) for its cells with two to `size` candidates
+        entries = [(c, masks[c], count[masks[c]]) for c in UNITS[unit]
+                   if 2 <= count[masks[c]] <= size]
         if len(entries) < size:
             return []
-        if size < 4:
-            entries = [e for e in entries if e[2] <= size]
-            if len(entries) < size:
-                return []
         # entries ascend by cell, as the unit's cells do, so groups come in combinations' order
         return _locked_groups(entries, size)
 
