@@ -104,39 +104,42 @@ def _fin_tables(orientation: int, size: int) -> tuple[tuple[tuple[int, ...], ...
 
 
 def _bases(lines: list[int], line_masks: Sequence[int], size: int,
-           spread: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
-    """(base, union of the base lines' positions) for the `size`-line combinations of `lines`, in
-    combinations' order, leaving out those whose union's `spread` passes `size`. The spread (a
-    count of positions) only grows as lines are added, so a partial base already past it is
-    dropped with all its extensions."""
-    found: list[tuple[tuple[int, ...], int]] = []
+           spread: Sequence[int]) -> list[tuple[tuple[int, ...], int, int]]:
+    """(base, union of the base lines' positions, the base lines as a 9-bit set) for the
+    `size`-line combinations of `lines`, in combinations' order, leaving out those whose union's
+    `spread` passes `size`. The spread (a count of positions) only grows as lines are added, so a
+    partial base already past it is dropped with all its extensions."""
+    found: list[tuple[tuple[int, ...], int, int]] = []
     total = len(lines)
     for x in range(total - size + 1):
         i = lines[x]
         u1 = line_masks[i]
         if spread[u1] > size:
             continue
+        b1 = 1 << i
         for y in range(x + 1, total - size + 2):
             j = lines[y]
             u2 = u1 | line_masks[j]
             if spread[u2] > size:
                 continue
             if size == 2:
-                found.append(((i, j), u2))
+                found.append(((i, j), u2, b1 | 1 << j))
                 continue
+            b2 = b1 | 1 << j
             for z in range(y + 1, total - size + 3):
                 k = lines[z]
                 u3 = u2 | line_masks[k]
                 if spread[u3] > size:
                     continue
                 if size == 3:
-                    found.append(((i, j, k), u3))
+                    found.append(((i, j, k), u3, b2 | 1 << k))
                     continue
+                b3 = b2 | 1 << k
                 for w in range(z + 1, total):
                     m = lines[w]
                     u4 = u3 | line_masks[m]
                     if spread[u4] <= size:
-                        found.append(((i, j, k, m), u4))
+                        found.append(((i, j, k, m), u4, b3 | 1 << m))
     return found
 
 
@@ -159,7 +162,7 @@ def _basic_digit(both, digit: int, size: int) -> Iterator[Step]:
         if len(lines) < size:
             continue
         line_cell = _LINE_CELL[orientation]
-        for base, union in _bases(lines, line_masks, size, _POPCOUNT):
+        for base, union, _ in _bases(lines, line_masks, size, _POPCOUNT):
             if _POPCOUNT[union] != size:
                 continue
             removed: list[int] = []
@@ -204,15 +207,12 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
         # most `size` positions of the union outside it.
         fin_stacks, bands_hit = _fin_tables(orientation, size)
         off_stack = _OFF_STACK[orientation]
-        for base, union in _bases(lines, line_masks, size, off_stack):
+        for base, union, in_base in _bases(lines, line_masks, size, off_stack):
             if _POPCOUNT[union] <= size:
                 continue
             # The stacks that leave at most `size` positions of the union outside: for any
             # other, the places outside the fin box already need more than `size` cover lines.
             possible = fin_stacks[union]
-            in_base = 0
-            for i in base:
-                in_base |= 1 << i
             for band in bands_hit[in_base]:
                 band_lines = bands[band]
                 in_band = 0  # the base lines' places in the band, and outside it
