@@ -1,4 +1,5 @@
-"""The finders' memory of searches that found nothing never changes what they find."""
+"""The finders' memories (searches that found nothing, the last position's facts unit by unit, the
+walk's own bookkeeping) never change what they find."""
 
 import tutor
 from tutor.engine import dead_ends
@@ -7,6 +8,10 @@ from conftest import read_lines, shared_file
 ONE_DIGIT = ("pointing", "claiming", "x_wing", "swordfish", "jellyfish", "finned_x_wing",
              "finned_swordfish", "finned_jellyfish", "skyscraper", "two_string_kite",
              "turbot_fish", "empty_rectangle", "simple_colors", "multi_colors")
+UNIT_BY_UNIT = ("naked_pair", "naked_triple", "naked_quad", "hidden_pair", "hidden_triple",
+                "hidden_quad")
+"""Subset finders that keep the last position's facts unit by unit and work out only the units
+that changed."""
 
 
 def stuck_positions(line):
@@ -27,12 +32,37 @@ def test_remembered_dead_ends_change_no_finding():
     positions = [grid for line in lines for grid in stuck_positions(line)]
     assert len(positions) >= 20
     dead_ends.forget()
-    warm = [[tutor.find_steps(grid, t) for t in ONE_DIGIT] for grid in positions]
+    warm = [[tutor.find_steps(grid, t) for t in ONE_DIGIT + UNIT_BY_UNIT] for grid in positions]
     cold = []
     for grid in positions:
         answers = []
-        for technique_id in ONE_DIGIT:
+        for technique_id in ONE_DIGIT + UNIT_BY_UNIT:
             dead_ends.forget()
             answers.append(tutor.find_steps(grid, technique_id))
         cold.append(answers)
     assert warm == cold
+
+
+def test_the_walks_digit_cells_follow_its_masks():
+    # The walk keeps each digit's cells as it places and removes (finders are handed them): at
+    # every step of real grades they must be what the masks say.
+    from tutor.engine.walk import Walk, advance, ladder
+    from tutor.model.geometry import new_digit_cell_sets
+
+    lines = [l.split()[0] for l in read_lines(
+        shared_file("se-rated/buckets_with_solutions/hard_puzzle_and_solution.txt"), 5)]
+    checked = 0
+    for line in lines:
+        grid = tutor.parse(line)
+        walk = Walk(grid.values, grid.live_masks)
+        basic = ladder(("naked_single", "hidden_single", "pointing", "claiming", "naked_pair",
+                        "hidden_pair", "x_wing"))
+        for step in tutor.grade(grid).steps:
+            walk.apply(step)
+            assert walk.digit_cells == new_digit_cell_sets(walk.masks)
+            checked += 1
+        steps: list = []
+        walk = Walk(grid.values, grid.live_masks)
+        advance(walk, basic, steps, None, None)  # naked singles in batches, trials, copies
+        assert walk.digit_cells == new_digit_cell_sets(walk.masks)
+    assert checked > 100

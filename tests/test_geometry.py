@@ -37,3 +37,17 @@ def test_moved_stops_at_the_edge():
     assert moved(parse_cell_name("r5c5"), -1, 0) == parse_cell_name("r4c5")
     assert moved(parse_cell_name("r1c1"), -1, -1) == parse_cell_name("r1c1")
     assert moved(parse_cell_name("r9c8"), 1, 3) == parse_cell_name("r9c9")
+
+
+def test_digit_cell_sets_read_off_in_c_agree_with_the_definition():
+    import random
+
+    from tutor.model.geometry import digit_cell_sets, new_digit_cell_sets
+
+    rng = random.Random(15)
+    boards = [[0] * 81, [511] * 81, [1 << (c % 9) for c in CELLS]]
+    boards += [[rng.randrange(512) for _ in CELLS] for _ in range(200)]
+    for masks in boards:
+        expected = [0] + [sum(1 << c for c in CELLS if masks[c] >> (d - 1) & 1) for d in range(1, 10)]
+        assert new_digit_cell_sets(masks) == expected
+        assert digit_cell_sets(tuple(masks)) == expected

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator, NamedTuple, Sequence
 
 from tutor.engine.dead_ends import is_dead, mark_dead
@@ -45,8 +46,10 @@ def _sees(cell_bits: int) -> int:
     return seen
 
 
-def clusters(digit_cells: int) -> list[Cluster]:
+@lru_cache(maxsize=256)
+def clusters(digit_cells: int) -> tuple[Cluster, ...]:
     """The clusters of a digit whose places are `digit_cells`, each with both colours non-empty.
+    Kept for the next finder asking about the same places (simple then multi colours).
 
     A conjugate pair (strong link) is a unit where the digit has exactly two places: one of them
     holds it. Following such links the digit's truth alternates, so each connected group splits
@@ -78,7 +81,7 @@ def clusters(digit_cells: int) -> list[Cluster]:
                     links.append((cell, other, unit))
                     queue.append(other)
         found.append(Cluster(sides[0], sides[1], tuple(links), _sees(sides[0]), _sees(sides[1])))
-    return found
+    return tuple(found)
 
 
 def _clash(colour: int) -> tuple[int, int] | None:

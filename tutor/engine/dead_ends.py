@@ -5,6 +5,10 @@ claiming) finds the same steps wherever that digit has the same places. The walk
 places again and again: after a step that removes candidates of one digit, the other eight digits
 are as they were at the last stuck position, where the finder found nothing. Remembering "this
 search over these places found nothing" (never what it found) keeps every step the same.
+
+Finders that keep the last position's facts (the subsets, unit by unit: each fact a function of
+one unit's candidates alone) register their one-slot memory here with `forgotten`, so that
+forget() empties it with the dead ends.
 """
 
 from __future__ import annotations
@@ -18,6 +22,32 @@ LIMIT = 1 << 15
 """Dead ends kept before the memory starts afresh (a few megabytes at most)."""
 
 _DEAD: set[Hashable] = set()
+_SLOTS: list[list] = []
+
+
+def forgotten(slot: list) -> list:
+    """Register a finder's one-slot memory of the last position (a list of one item, replaced
+    whole), so that forget() empties it too; returns the slot."""
+    _SLOTS.append(slot)
+    return slot
+
+
+_DEAD_PLACES: dict[str, set[int]] = {}
+
+
+def dead_places(tag: str) -> set[int]:
+    """The places (81-bit sets) `tag`'s one-digit search went through in vain, as a set the finder
+    reads and adds to (through mark_dead_places); keyed by the places alone, the cheapest test."""
+    found = _DEAD_PLACES.get(tag)
+    if found is None:
+        found = _DEAD_PLACES.setdefault(tag, set())
+    return found
+
+
+def mark_dead_places(dead: set[int], places: int) -> None:
+    if len(dead) >= LIMIT:
+        dead.clear()
+    dead.add(places)
 
 
 def is_dead(key: Hashable) -> bool:
@@ -33,6 +63,10 @@ def mark_dead(key: Hashable) -> None:
 def forget() -> None:
     """Start afresh: each grade does, so that it costs the same whatever was graded before."""
     _DEAD.clear()
+    for dead in _DEAD_PLACES.values():
+        dead.clear()
+    for slot in _SLOTS:
+        slot[0] = None
 
 
 def by_digit(tag: str, masks: Sequence[int],
@@ -41,16 +75,14 @@ def by_digit(tag: str, masks: Sequence[int],
     set), skipping the digits whose places `tag`'s search already went through in vain. `search`
     must depend on nothing but its arguments (and what `tag` names, such as a fish's size)."""
     digit_cells = digit_cell_sets(masks)
+    dead = dead_places(tag)
     for digit in DIGITS:
         places = digit_cells[digit]
-        if not places:
-            continue
-        key = (tag, places)
-        if key in _DEAD:
+        if not places or places in dead:
             continue
         found = False
         for step in search(digit, places):
             found = True
             yield step
         if not found:
-            mark_dead(key)
+            mark_dead_places(dead, places)

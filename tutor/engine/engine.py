@@ -87,7 +87,18 @@ def ladder_of(techniques: str | Iterable[str] | None = None) -> tuple[str, ...]:
             return LADDERS[techniques]
         except KeyError:
             raise KeyError(f"unknown ladder {techniques!r}; known: {', '.join(LADDERS)}") from None
-    chosen = {technique(t).id for t in techniques}
+    ids = tuple(techniques)
+    try:
+        return _ladder_of_ids(ids)
+    except TypeError:  # an unhashable id: let technique() say what is wrong with it
+        return _ladder_of_ids.__wrapped__(ids)
+
+
+@lru_cache(maxsize=64)
+def _ladder_of_ids(ids: tuple[str, ...]) -> tuple[str, ...]:
+    """ladder_of for technique ids, kept: a benchmark or a batch grades with the same ids again
+    and again."""
+    chosen = {technique(t).id for t in ids}
     chosen.discard("backtracking")
     return tuple(t.id for t in TECHNIQUES if t.id in chosen)
 

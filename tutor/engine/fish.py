@@ -6,11 +6,11 @@ from itertools import combinations
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, DIGITS_IN, SIZE, UNITS_OF, cell_at,
+    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, SIZE, UNITS_OF, cell_at,
     cell_name,
     cells_name, unit_kind,
 )
-from tutor.engine.dead_ends import by_digit
+from tutor.engine.dead_ends import LIMIT as DEAD_LIMIT, by_digit, forgotten
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.engine.wording import removals_by_digit
@@ -42,28 +42,32 @@ _STACK_MASKS = tuple(
 )
 
 
-_CELL_ROW_COL = tuple(divmod(cell, SIZE) for cell in range(CELL_COUNT))
-_last_line_masks: list = [None]
-"""(masks as a tuple, answer) for the last position _all_line_masks saw: the six fish finders ask
-about the same position in turn. One slot, replaced whole, so that finders running in two threads
-(the app's hint and grade workers) never pair one position's key with another's answer."""
+_ROW_SHIFTS = tuple(range(0, CELL_COUNT, SIZE))
+_TRANSPOSED = tuple(sum(1 << (SIZE * j) for j in range(SIZE) if m >> j & 1) for m in range(1 << SIZE))
+"""_TRANSPOSED[row mask]: the row's positions as an 81-bit set of the first cells of those columns
+(bit SIZE * j for position j): shifted by the row's index, a row's places read column by column."""
+_LINE_MASKS = forgotten([None])
+"""{places: (row masks, column masks)}: a pure function of a digit's places, kept through a grade
+(the fish finders ask about the same digit in turn, and most digits keep their places between two
+positions); forget() drops it with the dead ends."""
 
 
-def _all_line_masks(masks: Sequence[int]) -> list[tuple[list[int], list[int]]]:
-    """_line_masks for every digit (index digit; index 0 unused), worked out once per position."""
-    key = tuple(masks)
-    last = _last_line_masks[0]
-    if last is not None and last[0] == key:
-        return last[1]
-    found: list[tuple[list[int], list[int]]] = [([0] * SIZE, [0] * SIZE) for _ in range(SIZE + 1)]
-    for cell, mask in enumerate(key):
-        if mask:
-            r, c = _CELL_ROW_COL[cell]
-            for digit in DIGITS_IN[mask]:
-                rows, columns = found[digit]
-                rows[r] |= 1 << c
-                columns[c] |= 1 << r
-    _last_line_masks[0] = (key, found)
+def _line_masks(places: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A digit's places (81-bit set) as 9-bit masks of positions: per row (bit j: column j), and
+    per column (bit i: row i)."""
+    known = _LINE_MASKS[0]
+    if known is None:
+        known = _LINE_MASKS[0] = {}
+    found = known.get(places)
+    if found is None:
+        rows = tuple(places >> shift & 0x1FF for shift in _ROW_SHIFTS)
+        transposed = 0
+        for i, row in enumerate(rows):
+            transposed |= _TRANSPOSED[row] << i
+        found = (rows, tuple(transposed >> shift & 0x1FF for shift in _ROW_SHIFTS))
+        if len(known) >= DEAD_LIMIT:
+            known.clear()
+        known[places] = found
     return found
 
 
@@ -74,48 +78,78 @@ _OFF_STACK = tuple(
 """_OFF_STACK[orientation][mask]: the fewest positions of the mask outside one stack."""
 
 
+_BAND_LINES = tuple(
+    tuple(tuple(range(band * size, (band + 1) * size)) for band in range(SIZE // size))
+    for size in _BAND_SIZE)
+"""_BAND_LINES[orientation][band]: the band's lines."""
+_FIN_TABLES: dict[tuple[int, int], tuple[tuple[tuple[int, ...], ...], ...]] = {}
+
+
+def _fin_tables(orientation: int, size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """(stacks, bands): stacks[union] are the stacks (ascending) leaving at most `size` positions
+    of a base's union outside, where a fin box can be; bands[lines as a 9-bit set] the bands
+    (ascending) holding any of the lines. Built on first use, then kept (not at import: start-up)."""
+    key = (orientation, size)
+    tables = _FIN_TABLES.get(key)
+    if tables is None:
+        stacks = _STACK_MASKS[orientation]
+        band_lines = _BAND_LINES[orientation]
+        tables = _FIN_TABLES[key] = (
+            tuple(tuple(stack for stack in stacks if _POPCOUNT[union & ~stack] <= size)
+                  for union in range(1 << SIZE)),
+            tuple(tuple(band for band, lines in enumerate(band_lines)
+                        if any(lines_bits >> i & 1 for i in lines))
+                  for lines_bits in range(1 << SIZE)))
+    return tables
+
+
 def _bases(lines: list[int], line_masks: Sequence[int], size: int,
-           spread: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
-    """(base, union of the base lines' positions) for the `size`-line combinations of `lines`, in
-    combinations' order, leaving out those whose union's `spread` passes `size`. The spread (a
-    count of positions) only grows as lines are added, so a partial base already past it is
-    dropped with all its extensions."""
-    found: list[tuple[tuple[int, ...], int]] = []
+           spread: Sequence[int]) -> list[tuple[tuple[int, ...], int, int]]:
+    """(base, union of the base lines' positions, the base lines as a 9-bit set) for the
+    `size`-line combinations of `lines`, in combinations' order, leaving out those whose union's
+    `spread` passes `size`. The spread (a count of positions) only grows as lines are added, so a
+    partial base already past it is dropped with all its extensions."""
+    found: list[tuple[tuple[int, ...], int, int]] = []
     total = len(lines)
     for x in range(total - size + 1):
         i = lines[x]
         u1 = line_masks[i]
         if spread[u1] > size:
             continue
+        b1 = 1 << i
         for y in range(x + 1, total - size + 2):
             j = lines[y]
             u2 = u1 | line_masks[j]
             if spread[u2] > size:
                 continue
             if size == 2:
-                found.append(((i, j), u2))
+                found.append(((i, j), u2, b1 | 1 << j))
                 continue
+            b2 = b1 | 1 << j
             for z in range(y + 1, total - size + 3):
                 k = lines[z]
                 u3 = u2 | line_masks[k]
                 if spread[u3] > size:
                     continue
                 if size == 3:
-                    found.append(((i, j, k), u3))
+                    found.append(((i, j, k), u3, b2 | 1 << k))
                     continue
+                b3 = b2 | 1 << k
                 for w in range(z + 1, total):
                     m = lines[w]
                     u4 = u3 | line_masks[m]
                     if spread[u4] <= size:
-                        found.append(((i, j, k, m), u4))
+                        found.append(((i, j, k, m), u4, b3 | 1 << m))
     return found
 
 
 def _basic(values, masks, size: int) -> Iterator[Step]:
     """`size` lines whose places for a digit all fall in `size` crossing lines: the crossing lines'
     other cells lose the digit. Rows as base first, then columns; one step per set of removals."""
-    return by_digit(_BASIC_IDS[size], masks,
-                    lambda digit, _: _basic_digit(_all_line_masks(masks)[digit], digit, size))
+    def search(digit: int, places: int) -> Iterator[Step]:
+        return _basic_digit(_line_masks(places), digit, size)
+
+    return by_digit(_BASIC_IDS[size], masks, search)
 
 
 def _basic_digit(both, digit: int, size: int) -> Iterator[Step]:
@@ -128,7 +162,7 @@ def _basic_digit(both, digit: int, size: int) -> Iterator[Step]:
         if len(lines) < size:
             continue
         line_cell = _LINE_CELL[orientation]
-        for base, union in _bases(lines, line_masks, size, _POPCOUNT):
+        for base, union, _ in _bases(lines, line_masks, size, _POPCOUNT):
             if _POPCOUNT[union] != size:
                 continue
             removed: list[int] = []
@@ -150,8 +184,10 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
     """A fish but for some extra places (fins), all in one box: the cover lines' cells in that box
     lose the digit, since either the fish holds or a fin does, and they see every fin. Rows as
     base first, then columns; one step per set of removals."""
-    return by_digit(_FINNED_IDS[size], masks,
-                    lambda digit, _: _finned_digit(_all_line_masks(masks)[digit], digit, size))
+    def search(digit: int, places: int) -> Iterator[Step]:
+        return _finned_digit(_line_masks(places), digit, size)
+
+    return by_digit(_FINNED_IDS[size], masks, search)
 
 
 def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
@@ -165,30 +201,39 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
         lines = [i for i in range(SIZE) if 0 < _POPCOUNT[line_masks[i]] <= widest]
         if len(lines) < size:
             continue
-        band_size = _BAND_SIZE[orientation]
+        bands = _BAND_LINES[orientation]
         line_cell = _LINE_CELL[orientation]
         # Every place outside the fin box's stack is covered, so some stack must leave at
         # most `size` positions of the union outside it.
-        for base, union in _bases(lines, line_masks, size, _OFF_STACK[orientation]):
+        fin_stacks, bands_hit = _fin_tables(orientation, size)
+        off_stack = _OFF_STACK[orientation]
+        for base, union, in_base in _bases(lines, line_masks, size, off_stack):
             if _POPCOUNT[union] <= size:
                 continue
-            for band in {i // band_size for i in base}:
-                band_lines = range(band * band_size, (band + 1) * band_size)
-                # The cells that can lose the digit: in the fin box, off the base lines.
-                others = 0
+            # The stacks that leave at most `size` positions of the union outside: for any
+            # other, the places outside the fin box already need more than `size` cover lines.
+            possible = fin_stacks[union]
+            for band in bands_hit[in_base]:
+                band_lines = bands[band]
                 in_band = 0  # the base lines' places in the band, and outside it
                 out_band = 0
-                for i in band_lines:
-                    if i not in base:
-                        others |= line_masks[i]
-                if not others & union:
-                    continue
                 for i in base:
-                    if i // band_size == band:
+                    if i in band_lines:
                         in_band |= line_masks[i]
                     else:
                         out_band |= line_masks[i]
-                for stack in stacks:
+                # Even the best stack leaves more than `size` positions to cover: no fin box
+                # in this band (the test that rules out most bands, so it comes first).
+                if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > size:
+                    continue
+                # The cells that can lose the digit: in the fin box, off the base lines.
+                others = 0
+                for i in band_lines:
+                    if not in_base >> i & 1:
+                        others |= line_masks[i]
+                if not others & union:
+                    continue
+                for stack in possible:
                     if not others & union & stack:
                         continue
                     # Every place outside the fin box must be covered; the cover is made up
@@ -203,7 +248,7 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
                             cover |= 1 << j
                         if not others & cover & stack:
                             continue
-                        removed = [line_cell[i][j] for i in band_lines if i not in base
+                        removed = [line_cell[i][j] for i in band_lines if not in_base >> i & 1
                                    for j in _POSITIONS[line_masks[i] & cover & stack]]
                         # Several fish can prove the same removals (the same fish seen from
                         # rows and from columns, say): the first, on rows, is taught alone.
@@ -212,7 +257,7 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
                             continue
                         seen.add(eliminations)
                         fin_positions = union & ~cover
-                        fins = [line_cell[i][j] for i in base if i // band_size == band
+                        fins = [line_cell[i][j] for i in base if i in band_lines
                                 for j in _POSITIONS[line_masks[i] & fin_positions]]
                         yield _step(technique, digit, orientation, base, _POSITIONS[cover],
                                     line_masks, fins, removed)

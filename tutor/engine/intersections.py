@@ -8,7 +8,7 @@ from tutor.model.geometry import (
     BOX_OF, BOX_UNITS, COL_OF, COLUMN_UNITS, DIGITS, ROW_OF, ROW_UNITS, SIZE, UNIT_BITS,
     cells_of_bits, digit_cell_sets,
 )
-from tutor.engine.dead_ends import is_dead, mark_dead
+from tutor.engine.dead_ends import dead_places, mark_dead_places
 from tutor.engine.reasons import Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts
@@ -16,6 +16,7 @@ from tutor.engine.wording import cells_or, marked_cells
 from tutor.model.geometry import cells_name, digits_name, unit_name
 
 _BOX_START = 2 * SIZE
+_LINES = ROW_UNITS + COLUMN_UNITS
 _COLUMN_START = SIZE
 
 
@@ -48,7 +49,7 @@ def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     digit_cells = digit_cell_sets(masks)
     live = _live_digits("claiming", digit_cells)
     found = 0
-    for line in ROW_UNITS + COLUMN_UNITS:
+    for line in _LINES:
         line_bits = UNIT_BITS[line]
         for digit in live:
             inside = digit_cells[digit] & line_bits
@@ -70,14 +71,16 @@ def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def _live_digits(tag: str, digit_cells: list[int]) -> list[int]:
     """The digits worth searching: those with places that the same search has not already found
     nothing in (each digit's intersections depend on its places alone; see dead_ends)."""
-    return [d for d in DIGITS if digit_cells[d] and not is_dead((tag, digit_cells[d]))]
+    dead = dead_places(tag)
+    return [d for d in DIGITS if digit_cells[d] and digit_cells[d] not in dead]
 
 
 def _mark_dead(tag: str, digit_cells: list[int], searched: list[int], found: int) -> None:
     """After a search went through to the end: remember the digits it found nothing for."""
+    dead = dead_places(tag)
     for d in searched:
         if not found >> d & 1:
-            mark_dead((tag, digit_cells[d]))
+            mark_dead_places(dead, digit_cells[d])
 
 
 class _IntersectionTexts(Texts):

@@ -19,7 +19,6 @@ PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
 
 _COLUMN_START = SIZE
 _BOX_START = 2 * SIZE
-_ALL_UNITS = ROW_UNITS + COLUMN_UNITS + BOX_UNITS
 
 
 @lru_cache(maxsize=1024)
@@ -122,7 +121,8 @@ def two_string_kites(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
 def _kites_and_duals(digit: int, bits: int) -> Iterator[Step]:
     kites = _kites(bits, digit)
     yield from kites
-    yield from _duals(kites, "two_string_kite", lambda s: frozenset(s.role("strong_links")[1:3]))
+    if len(kites) > 1:  # a dual is two of them
+        yield from _duals(kites, "two_string_kite", lambda s: frozenset(s.role("strong_links")[1:3]))
 
 
 def _duals(singles: list[Step], technique: str, key) -> Iterator[Step]:
@@ -164,7 +164,9 @@ def turbot_fish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def _turbot_fish(digit: int, bits: int) -> Iterator[Step]:
     links = []
     seen = set()
-    for a, b, unit in _links(bits, _ALL_UNITS):
+    # The links of every row, column and box; the rows' and columns' are those the skyscraper and kite
+    # finders have already worked out for these places.
+    for a, b, unit in _links(bits, ROW_UNITS) + _links(bits, COLUMN_UNITS) + _links(bits, BOX_UNITS):
         if (a, b) not in seen:  # two cells alone in both their row and their box: one link
             seen.add((a, b))
             links.append((a, b, unit))
@@ -174,10 +176,10 @@ def _turbot_fish(digit: int, bits: int) -> Iterator[Step]:
                 continue
             for inner1, end1 in ((a1, b1), (b1, a1)):
                 for inner2, end2 in ((a2, b2), (b2, a2)):
-                    if not PEER_BITS[inner1] >> inner2 & 1 or _named(end1, inner1, inner2, end2):
+                    if not PEER_BITS[inner1] >> inner2 & 1:
                         continue
                     removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
-                    if removed:
+                    if removed and not _named(end1, inner1, inner2, end2):
                         yield _chain_step("turbot_fish", digit, removed, end1, inner1, inner2, end2,
                                           unit1, unit2, _shared_unit(inner1, inner2))
 
@@ -217,7 +219,7 @@ def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
     found: list[Step] = []
     if inside.bit_count() < 2:
         return found
-    box_cells = cells_of_bits(inside)
+    box_cells: tuple[int, ...] = ()  # worked out for the first rectangle found
     for row, column, row_part, column_part in _CROSSES[box]:
         if inside & ~(row_part | column_part):
             continue
@@ -232,6 +234,7 @@ def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
             far = (link ^ (1 << near)).bit_length() - 1
             target = cell_at(ROW_OF[far], column - _COLUMN_START)
             if bits >> target & 1 and BOX_OF[target] != box:
+                box_cells = box_cells or cells_of_bits(inside)
                 found.append(_rectangle_step(digit, target, box_unit, box_cells, near, far, row, column,
                                              link_unit))
         # Along the cross's column: a strong link in the row of a cell of that column outside the box.
@@ -243,6 +246,7 @@ def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
             far = (link ^ (1 << near)).bit_length() - 1
             target = cell_at(row, COL_OF[far])
             if bits >> target & 1 and BOX_OF[target] != box:
+                box_cells = box_cells or cells_of_bits(inside)
                 found.append(_rectangle_step(digit, target, box_unit, box_cells, near, far, row, column,
                                              link_unit))
     return found
@@ -282,8 +286,10 @@ def empty_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
 def _empty_rectangles(digit: int, bits: int) -> Iterator[Step]:
     for box in range(SIZE):
         singles = _rectangles(bits, digit, box)
-        yield from singles
-        yield from _duals(singles, "empty_rectangle", lambda s: s.role("box"))
+        if singles:
+            yield from singles
+            if len(singles) > 1:  # a dual is two of them
+                yield from _duals(singles, "empty_rectangle", lambda s: s.role("box"))
 
 
 # ---- texts -------------------------------------------------------------------------------------

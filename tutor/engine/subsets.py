@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations
 
 from tutor.model.geometry import (
-    COUNT, DIGITS, DIGITS_IN, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits, digit_cell_sets,
+    COUNT, DIGITS, DIGITS_IN, PEER_SETS, SIZE, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits,
+    digit_cell_sets,
 )
+from tutor.engine.dead_ends import forgotten
 from tutor.engine.reasons import Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts
@@ -18,86 +19,264 @@ _NAKED_IDS = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
 _HIDDEN_IDS = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
 
 
+def _locked_groups(entries: list[tuple[int, int, int]], size: int) -> list:
+    """(cells, union of their masks) for each `size` of the entries (cell, mask, count) holding
+    `size` digits between them, in combinations' order; a partial group already past `size` digits
+    is dropped with all its extensions."""
+    count = COUNT
+    found: list[tuple[tuple[int, ...], int]] = []
+    total = len(entries)
+    for x in range(total - size + 1):
+        a, ma, _ = entries[x]
+        for y in range(x + 1, total - size + 2):
+            b, mb, _ = entries[y]
+            u2 = ma | mb
+            if count[u2] > size:
+                continue
+            if size == 2:
+                found.append(((a, b), u2))
+                continue
+            for z in range(y + 1, total - size + 3):
+                c, mc, _ = entries[z]
+                u3 = u2 | mc
+                if count[u3] > size:
+                    continue
+                if size == 3:
+                    found.append(((a, b, c), u3))
+                    continue
+                for w in range(z + 1, total):
+                    d, md, _ = entries[w]
+                    u4 = u3 | md
+                    if count[u4] == size:
+                        found.append(((a, b, c, d), u4))
+    return found
+
+
+_GROUP_GEOMETRY: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+"""cells -> (the units they share, those units' other cells ascending, the same as an 81-bit set):
+board geometry alone, kept for good (a few thousand groups at most)."""
+
+
+def _group_geometry(group: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    known = _GROUP_GEOMETRY.get(group)
+    if known is None:
+        shared = tuple(sorted(set.intersection(*(set(UNITS_OF[c]) for c in group))))
+        others = sorted({c for u in shared for c in UNITS[u]} - set(group))
+        known = _GROUP_GEOMETRY[group] = (shared, tuple(others), sum(1 << c for c in others))
+    return known
+
+
+def _pairs_in_order(masks: Sequence[int]) -> list:
+    """The naked pairs' (cells, union), in the order the unit by unit search meets them first:
+    by the first unit the two cells share, then by cell. Two cells with the same two candidates
+    that share a unit are a pair, so one pass over the bivalue cells finds them all."""
+    by_mask: dict[int, list[int]] = {}
+    count = COUNT
+    for cell, mask in enumerate(masks):
+        if count[mask] == 2:
+            by_mask.setdefault(mask, []).append(cell)
+    found = []
+    for mask, cells in by_mask.items():
+        if len(cells) > 1:
+            for i, a in enumerate(cells):
+                for b in cells[i + 1:]:
+                    if b in PEER_SETS[a]:
+                        found.append((_group_geometry((a, b))[0][0], (a, b), mask))
+    found.sort()
+    return [(group, mask) for _, group, mask in found]
+
+
 def _naked(values, masks, size: int):
     """k cells of one unit holding only k digits between them: those digits leave every unit they share."""
+    digit_cells = digit_cell_sets(masks)
+    if size == 2:
+        for group, union in _pairs_in_order(masks):
+            shared, others, other_bits = _group_geometry(group)
+            for d in DIGITS_IN[union]:
+                if digit_cells[d] & other_bits:
+                    break
+            else:
+                continue
+            removed = tuple((c, d) for c in others if masks[c] & union
+                            for d in DIGITS_IN[masks[c] & union])
+            yield Step(_NAKED_IDS[size], eliminations=removed, cells=group, units=shared,
+                       digits=DIGITS_IN[union])
+        return
+
+    count = COUNT
+
+    def groups_of(unit: int) -> list:
+        """The unit's (cells, union) of `size` cells holding `size` digits between them, in
+        combinations' order: a pure function of the unit's masks (what they remove is not)."""
+        # (cell, mask, how many candidates) for its cells with two to `size` candidates
+        entries = [(c, masks[c], count[masks[c]]) for c in UNITS[unit]
+                   if 2 <= count[masks[c]] <= size]
+        if len(entries) < size:
+            return []
+        # entries ascend by cell, as the unit's cells do, so groups come in combinations' order
+        return _locked_groups(entries, size)
+
     seen = set()
-    for unit, unit_cells in enumerate(UNITS):
-        open_cells = [c for c in unit_cells if 2 <= COUNT[masks[c]] <= size]
-        if len(open_cells) < size:
-            continue
-        for group in combinations(open_cells, size):
-            union = 0
-            for c in group:
-                union |= masks[c]
-            if COUNT[union] != size:
+    for groups in _by_unit(_NAKED_SLOTS[size], masks, groups_of):
+        for group, union in groups:
+            if group in seen:  # the same cells, found again in a second unit they share
                 continue
-            key = frozenset(group)
-            if key in seen:
+            seen.add(group)
+            shared, others, other_bits = _group_geometry(group)
+            for d in DIGITS_IN[union]:
+                if digit_cells[d] & other_bits:
+                    break
+            else:
+                continue  # nothing to remove: the units they share hold none of their digits
+            removed = tuple((c, d) for c in others if masks[c] & union
+                            for d in DIGITS_IN[masks[c] & union])
+            yield Step(_NAKED_IDS[size], eliminations=removed, cells=group, units=shared,
+                       digits=DIGITS_IN[union])
+
+
+_NAKED_SLOTS = {size: forgotten([None]) for size in (3, 4)}
+"""Per size, the last position's naked groups unit by unit (see _by_unit)."""
+
+
+_CELL_UNITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(len(UNITS_OF)))
+"""_CELL_UNITS[cell]: the cell's three units as a bitset of unit numbers."""
+
+
+_last_change: list = forgotten([None])
+"""(before, after, units changed) for the last two positions compared, in one slot replaced whole:
+the subset finders' memories mostly last saw the same position (the same tuple), so they share it."""
+
+
+def _changed_units(before: tuple[int, ...], after: tuple[int, ...]) -> int:
+    """The units (as a bitset of unit numbers) holding a cell whose masks differ."""
+    last = _last_change[0]
+    if last is not None and last[0] is before and last[1] is after:
+        return last[2]
+    changed = 0
+    for start in range(0, len(after), SIZE):  # row by row: most rows are as they were
+        end = start + SIZE
+        if before[start:end] != after[start:end]:
+            for c in range(start, end):
+                if before[c] != after[c]:
+                    changed |= _CELL_UNITS[c]
+    _last_change[0] = (before, after, changed)
+    return changed
+
+
+def _by_unit(slot: list, masks: Sequence[int], work) -> list:
+    """[work(unit) for every unit], where work(unit) is a pure function of the unit's masks.
+
+    `slot` keeps (masks, answers) for the last position asked, replaced whole (so that finders in
+    the app's two engine threads never pair one position's masks with another's answers). The
+    walk asks again after a step or two, which change a few units: only theirs are worked out
+    again.
+    """
+    key = tuple(masks)
+    last = slot[0]
+    if last is None:
+        answers = [work(unit) for unit in range(len(UNITS))]
+    else:
+        before, answers = last
+        if before is key or before == key:
+            return answers
+        changed = _changed_units(before, key)
+        answers = answers[:]
+        while changed:
+            low = changed & -changed
+            changed ^= low
+            unit = low.bit_length() - 1
+            answers[unit] = work(unit)
+    slot[0] = (key, answers)
+    return answers
+
+
+def _digit_groups(entries: list[tuple[int, int, int]], size: int) -> list:
+    """(digits, union of their places) for each `size` of the entries (digit, places, count) whose
+    places together are `size` cells, in combinations' order; a partial choice already past `size`
+    cells is dropped with all its extensions."""
+    found: list[tuple[tuple[int, ...], int]] = []
+    total = len(entries)
+    for x in range(total - size + 1):
+        a, pa, _ = entries[x]
+        for y in range(x + 1, total - size + 2):
+            b, pb, _ = entries[y]
+            u2 = pa | pb
+            if u2.bit_count() > size:
                 continue
-            seen.add(key)
-            shared = sorted(set.intersection(*(set(UNITS_OF[c]) for c in group)))
-            removed: list[tuple[int, int]] = []
-            hit_units = []
-            for u in shared:
-                before = len(removed)
-                for c in UNITS[u]:
-                    if c not in key and masks[c] & union:
-                        for d in DIGITS_IN[masks[c] & union]:
-                            if (c, d) not in removed:
-                                removed.append((c, d))
-                if len(removed) > before:
-                    hit_units.append(u)
-            if removed:
-                yield Step(_NAKED_IDS[size], eliminations=tuple(sorted(removed)), cells=group,
-                           units=tuple(shared), digits=DIGITS_IN[union])
-
-
-_last_unit_places: list = [None]
-"""(digit places, answer) for the last position _unit_places saw, in one slot replaced whole (as
-fish._last_line_masks, for finders running in two threads)."""
-
-
-def _unit_places(digit_cells: list[int]) -> list[list[tuple[int, int, int]]]:
-    """Per unit, (digit, its places in the unit, how many) for each digit with two places or
-    more, ascending by digit; worked out once per position for the three hidden subset finders."""
-    last = _last_unit_places[0]
-    if last is not None and last[0] is digit_cells:
-        return last[1]
-    found = []
-    for unit_bits in UNIT_BITS:
-        entries = []
-        for d in DIGITS:
-            where = digit_cells[d] & unit_bits
-            count = where.bit_count()
-            if count >= 2:
-                entries.append((d, where, count))
-        found.append(entries)
-    _last_unit_places[0] = (digit_cells, found)
+            if size == 2:
+                found.append(((a, b), u2))
+                continue
+            for z in range(y + 1, total - size + 3):
+                c, pc, _ = entries[z]
+                u3 = u2 | pc
+                if u3.bit_count() > size:
+                    continue
+                if size == 3:
+                    found.append(((a, b, c), u3))
+                    continue
+                for w in range(z + 1, total):
+                    d, pd, _ = entries[w]
+                    u4 = u3 | pd
+                    if u4.bit_count() == size:
+                        found.append(((a, b, c, d), u4))
     return found
+
+
+def _places_of(masks: Sequence[int]):
+    """work for _by_unit: the unit's (digit, its places, how many) for each digit with two to four
+    places (the most a hidden subset's digit can have), ascending by digit."""
+    digit_cells = digit_cell_sets(masks)
+    spread = [(d, digit_cells[d]) for d in DIGITS if digit_cells[d]]
+
+    def places_of(unit: int) -> list[tuple[int, int, int]]:
+        unit_bits = UNIT_BITS[unit]
+        entries = []
+        for d, places in spread:
+            where = places & unit_bits
+            count = where.bit_count()
+            if 2 <= count <= 4:
+                entries.append((d, where, count))
+        return entries
+
+    return places_of
+
+
+_PLACES_SLOT = forgotten([None])
+"""The last position's _places_of, unit by unit, for the three hidden subset finders."""
+_HIDDEN_SLOTS = {size: forgotten([None]) for size in (2, 3, 4)}
+"""Per size, the last position's hidden subsets unit by unit (see _by_unit)."""
 
 
 def _hidden(values, masks, size: int):
     """k digits confined to the same k cells of a unit: every other candidate leaves those cells."""
-    digit_cells = digit_cell_sets(masks)
-    unit_places = _unit_places(digit_cells)
-    seen = set()
-    for unit in range(len(UNITS)):
-        places = {d: where for d, where, count in unit_places[unit] if count <= size}
-        if len(places) < size:
-            continue
-        for digits in combinations(places, size):
-            union = 0
-            for d in digits:
-                union |= places[d]
-            if union.bit_count() != size:
-                continue
+    places_by_unit = _by_unit(_PLACES_SLOT, masks, _places_of(masks))
+
+    def subsets_of(unit: int) -> tuple:
+        """(cells, digits, removals) of the unit's hidden subsets that remove something, in
+        combinations' order of the digits: a pure function of the unit's masks."""
+        entries = places_by_unit[unit]
+        if len(entries) < size:
+            return ()
+        if size < 4:
+            entries = [e for e in entries if e[2] <= size]
+            if len(entries) < size:
+                return ()
+        found = []
+        for digits, union in _digit_groups(entries, size):
             keep = 0
             for d in digits:
                 keep |= bit(d)
             cells = cells_of_bits(union)
             removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
+            if removed:
+                found.append((cells, digits, removed))
+        return tuple(found)
+
+    seen = set()
+    for unit, subsets in enumerate(_by_unit(_HIDDEN_SLOTS[size], masks, subsets_of)):
+        for cells, digits, removed in subsets:
             key = (cells, digits)
-            if not removed or key in seen:
+            if key in seen:
                 continue
             seen.add(key)
             yield Step(_HIDDEN_IDS[size], eliminations=removed, cells=cells,

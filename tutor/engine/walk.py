@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
-from tutor.model.geometry import CELLS, ONLY_DIGIT, PEERS, SIZE, UNITS, UNITS_OF
+from tutor.model.geometry import (
+    CELLS, DIGITS_IN, ONLY_DIGIT, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, new_digit_cell_sets,
+    remember_digit_cells,
+)
 from tutor.engine.registry import TECHNIQUES, technique
 from tutor.engine.scoring import Scorer
 from tutor.engine.singles import HIDDEN_SINGLE_UNIT_ORDER
@@ -21,16 +24,25 @@ from tutor.engine.step import Step
 ALL_UNITS = (1 << len(UNITS)) - 1
 CELL_UNIT_BITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in CELLS)
 """CELL_UNIT_BITS[cell]: the cell's three units as a bitset of unit numbers."""
+PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
+"""PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
+_ORDER_SHIFT = len(UNITS) - HIDDEN_SINGLE_UNIT_ORDER[0]
+# Hidden singles are looked for box, row, column: unit u is (u + _ORDER_SHIFT) mod 27 in that order,
+# so a bitset of units turns into one in that order by a rotation.
+assert all((u + _ORDER_SHIFT) % len(UNITS) == i for i, u in enumerate(HIDDEN_SINGLE_UNIT_ORDER))
 
 
 class Walk:
     """A working position for the grader, the next step and its look-ahead, mutable for speed.
 
     It keeps a bitset of the cells holding a single candidate and a count of empty cells per unit,
-    so the next naked single (lowest cell first, as the finder yields them) costs no rescan.
+    so the next naked single (lowest cell first, as the finder yields them) costs no rescan, and
+    each digit's cells (as digit_cell_sets gives them), so a placement visits only the peers that
+    lose the digit, and the finders need not work them out.
     """
 
-    __slots__ = ("values", "masks", "singles", "empties", "dirty", "unit_singles", "clash")
+    __slots__ = ("values", "masks", "singles", "empties", "dirty", "unit_singles", "pending",
+                 "clash", "digit_cells")
 
     def __init__(self, values, masks):
         self.values = values = list(values)
@@ -38,58 +50,75 @@ class Walk:
         self.empties = empties = [SIZE] * len(UNITS)
         used = [0] * len(UNITS)
         clash = 0
-        singles = 0
-        for cell in CELLS:
-            if values[cell]:
-                a, b, c = UNITS_OF[cell]
-                empties[a] -= 1
-                empties[b] -= 1
-                empties[c] -= 1
-                digit_bit = 1 << values[cell]
-                clash |= (used[a] | used[b] | used[c]) & digit_bit
-                used[a] |= digit_bit
-                used[b] |= digit_bit
-                used[c] |= digit_bit
-            else:
-                m = masks[cell]
-                if m and not m & (m - 1):
-                    singles |= 1 << cell
+        filled = 0
+        self.digit_cells = digit_cells = new_digit_cell_sets(masks)
+        for cell in [cell for cell, value in enumerate(values) if value]:
+            a, b, c = UNITS_OF[cell]
+            empties[a] -= 1
+            empties[b] -= 1
+            empties[c] -= 1
+            digit_bit = 1 << values[cell]
+            clash |= (used[a] | used[b] | used[c]) & digit_bit
+            used[a] |= digit_bit
+            used[b] |= digit_bit
+            used[c] |= digit_bit
+            filled |= 1 << cell
+        # The empty cells in exactly one digit's cells hold a single candidate.
+        once = twice = 0
+        for cells in digit_cells:
+            twice |= once & cells
+            once |= cells
+        singles = once & ~twice & ~filled
         self.singles = singles
         self.clash = bool(clash)
         # Hidden singles: each unit's digits with exactly one place, recomputed only for units
-        # whose cells changed since (`dirty` holds one bit per unit).
+        # whose cells changed since (`dirty` holds one bit per unit). `pending` holds, in the
+        # finder's unit order, the units not dirty whose hidden singles are not none.
         self.dirty = ALL_UNITS
         self.unit_singles = [0] * len(UNITS)
+        self.pending = 0
 
     def hidden_single(self) -> Step | None:
         """The hidden single the finder would yield first (same unit order), or None."""
         masks = self.masks
         dirty = self.dirty
+        pending = self.pending
         unit_singles = self.unit_singles
         found = None
-        for unit in HIDDEN_SINGLE_UNIT_ORDER:
+        # Only units with singles or not worked out since they changed can hold one.
+        places = pending | ((dirty << _ORDER_SHIFT) & ALL_UNITS) | (dirty >> (len(UNITS) - _ORDER_SHIFT))
+        while places:
+            low = places & -places
+            places ^= low
+            unit = HIDDEN_SINGLE_UNIT_ORDER[low.bit_length() - 1]
             if dirty >> unit & 1:
                 once = twice = 0
                 for c in UNITS[unit]:
                     m = masks[c]
                     twice |= once & m
                     once |= m
-                unit_singles[unit] = once & ~twice
+                single = unit_singles[unit] = once & ~twice
                 dirty ^= 1 << unit
-            single = unit_singles[unit]
-            if single:
-                low = single & -single
-                cell = next(c for c in UNITS[unit] if masks[c] & low)
-                digit = low.bit_length()
-                found = tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
-                                             (digit,), (), ()))
-                break
+                if single:
+                    pending |= low
+                else:
+                    pending &= ~low
+                    continue
+            else:
+                single = unit_singles[unit]
+            digit = (single & -single).bit_length()
+            cell = (self.digit_cells[digit] & UNIT_BITS[unit]).bit_length() - 1  # its one place
+            found = tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
+                                         (digit,), (), ()))
+            break
         self.dirty = dirty
+        self.pending = pending
         return found
 
     def naked_singles(self, steps: list) -> int:
         """Make naked singles, lowest cell first, until none is left; return how many."""
         values, masks, empties = self.values, self.masks, self.empties
+        digit_cells = self.digit_cells
         singles = self.singles
         dirty = self.dirty
         made = 0
@@ -118,14 +147,17 @@ class Walk:
             empties[b] -= 1
             empties[c] -= 1
             dirty |= CELL_UNIT_BITS[cell]
-            for p in PEERS[cell]:
-                m = masks[p]
-                if m & digit_bit:
-                    m ^= digit_bit
-                    masks[p] = m
-                    dirty |= CELL_UNIT_BITS[p]
-                    if m and not m & (m - 1):  # a cell left without candidates is no single
-                        singles |= 1 << p
+            losing = digit_cells[digit] & PEER_BITS[cell]
+            digit_cells[digit] &= ~(losing | 1 << cell)
+            while losing:
+                low = losing & -losing
+                losing ^= low
+                p = low.bit_length() - 1
+                m = masks[p] ^ digit_bit
+                masks[p] = m
+                dirty |= CELL_UNIT_BITS[p]
+                if m and not m & (m - 1):  # a cell left without candidates is no single
+                    singles |= low
         self.singles = singles
         self.dirty = dirty
         return made
@@ -135,6 +167,7 @@ class Walk:
         twin.values, twin.masks = self.values[:], self.masks[:]
         twin.empties, twin.unit_singles = self.empties[:], self.unit_singles[:]
         twin.singles, twin.dirty, twin.clash = self.singles, self.dirty, self.clash
+        twin.pending, twin.digit_cells = self.pending, self.digit_cells[:]
         return twin
 
     def take(self, other: Walk) -> None:
@@ -142,9 +175,20 @@ class Walk:
         self.values, self.masks = other.values, other.masks
         self.empties, self.unit_singles = other.empties, other.unit_singles
         self.singles, self.dirty, self.clash = other.singles, other.dirty, other.clash
+        self.pending, self.digit_cells = other.pending, other.digit_cells
+
+    def remember_digit_cells(self) -> tuple[int, ...]:
+        """Hand the finders about to look at this position its digits' cells (digit_cell_sets);
+        returns the masks as a tuple, to hand the finders in place of the list: one object per
+        position, so that the finders' memories of the last position know it by identity, and a
+        finder cannot change the walk's own masks."""
+        masks = tuple(self.masks)
+        remember_digit_cells(masks, self.digit_cells[:])
+        return masks
 
     def apply(self, step: Step) -> None:
         masks = self.masks
+        digit_cells = self.digit_cells
         singles = self.singles
         empties = self.empties
         dirty = self.dirty
@@ -152,25 +196,32 @@ class Walk:
             if self.values[cell]:  # already placed (a trial can apply steps found earlier)
                 continue
             self.values[cell] = digit
+            cell_bit = 1 << cell
+            for d in DIGITS_IN[masks[cell]]:
+                digit_cells[d] &= ~cell_bit
             masks[cell] = 0
-            singles &= ~(1 << cell)
+            singles &= ~cell_bit
             dirty |= CELL_UNIT_BITS[cell]
             a, b, c = UNITS_OF[cell]
             empties[a] -= 1
             empties[b] -= 1
             empties[c] -= 1
             digit_bit = 1 << (digit - 1)
-            for p in PEERS[cell]:
-                m = masks[p]
-                if m & digit_bit:
-                    m ^= digit_bit
-                    masks[p] = m
-                    dirty |= CELL_UNIT_BITS[p]
-                    if m and not m & (m - 1):
-                        singles |= 1 << p
+            losing = digit_cells[digit] & PEER_BITS[cell]
+            digit_cells[digit] &= ~losing
+            while losing:
+                low = losing & -losing
+                losing ^= low
+                p = low.bit_length() - 1
+                m = masks[p] ^ digit_bit
+                masks[p] = m
+                dirty |= CELL_UNIT_BITS[p]
+                if m and not m & (m - 1):
+                    singles |= low
         for cell, digit in step.eliminations:
             m = masks[cell] & ~(1 << (digit - 1))
             masks[cell] = m
+            digit_cells[digit] &= ~(1 << cell)
             dirty |= CELL_UNIT_BITS[cell]
             if m and not m & (m - 1):
                 singles |= 1 << cell
@@ -241,14 +292,23 @@ def finishes(walk: Walk, steps: Iterable[Step], easier: Ladder) -> bool:
     return advance(trial, easier, [], None, None, prefer=False)
 
 
+@lru_cache(maxsize=256)
+def _entries(ids: tuple[str, ...]) -> tuple:
+    """The registry entries of the ids, in order (each entry's finder is read when used: a family's
+    entries get their real finders when it is first loaded)."""
+    return tuple(technique(t) for t in ids)
+
+
 def _preferred(walk: Walk, steps_ladder: Ladder, ids):
     """(step, trial, trial_steps): the preferred step of the simplest technique among `ids`, or
     (None, None, None). When the step is the finder's first, `trial` is the walk after it and the
     easier steps that followed (`trial_steps`, the step included), so the caller need not redo them."""
-    for technique_id in ids:
-        finder = technique(technique_id).finder
+    masks = walk.remember_digit_cells()
+    for entry in _entries(ids):
+        technique_id = entry.id
+        finder = entry.finder
         assert finder is not None  # the ladder holds only techniques with a finder
-        found = finder(walk.values, walk.masks)
+        found = finder(walk.values, masks)
         first = next(found, None)
         if first is None:
             continue
@@ -311,7 +371,7 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                     rest = _from_group(steps_ladder.rest, step.technique)
                     continue
             else:
-                step = ladder_step(walk.values, walk.masks, steps_ladder.rest)
+                step = ladder_step(walk.values, walk.remember_digit_cells(), steps_ladder.rest)
         if step is None:
             step = fallback(walk) if fallback is not None else None
             if step is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Iterable, Sequence
 
 # The only place the board's size is written down: a box is BOX_HEIGHT rows by BOX_WIDTH columns.
@@ -163,17 +165,50 @@ def digit_cell_sets(masks: Sequence[int]) -> list[int]:
     The list returned may be shared with other callers: read it, do not change it.
     """
     global _last_digit_cells
-    key = tuple(masks)
+    key = tuple(masks)  # the same object when `masks` is a tuple
     last = _last_digit_cells
-    if last is not None and last[0] == key:
+    if last is not None and (last[0] is key or last[0] == key):
         return last[1]
-    sets = [0] * (SIZE + 1)
-    for cell, mask in enumerate(key):
-        if mask:
-            for d in DIGITS_IN[mask]:
-                sets[d] |= 1 << cell
+    sets = new_digit_cell_sets(key)
     _last_digit_cells = (key, sets)
     return sets
+
+
+_BIT_TEXT: list[bytes] = []
+"""_BIT_TEXT[k]: bytes.translate's table turning a byte into b"1" if its bit k is set, else b"0"
+(made on first use, not at start-up)."""
+
+
+def new_digit_cell_sets(masks: Sequence[int]) -> list[int]:
+    """digit_cell_sets worked out afresh (a list of the caller's own).
+
+    Each digit's set is read off the masks in C rather than cell by cell: the masks as bytes, each
+    byte turned into the text "1" or "0" by one of its bits, read backwards as a binary number.
+    """
+    if not _BIT_TEXT:
+        _BIT_TEXT[:] = [bytes(ord("0") + (byte >> shift & 1) for byte in range(256))
+                        for shift in range(8)]
+    raw = array("H", masks)
+    if sys.byteorder == "big":
+        raw.byteswap()
+    data = raw.tobytes()  # two bytes per cell, low byte first: digits 1-8, then 9-16
+    sets = [0] * (SIZE + 1)
+    for byte_index in range(2):
+        part = data[byte_index::2]
+        for shift in range(8):
+            digit = 8 * byte_index + shift + 1
+            if digit > SIZE:
+                break
+            sets[digit] = int(part.translate(_BIT_TEXT[shift])[::-1], 2)
+    return sets
+
+
+def remember_digit_cells(masks: Sequence[int], sets: list[int]) -> None:
+    """Tell digit_cell_sets the answer for `masks`, known to the caller (the grader's walk keeps
+    it up to date as it goes); `sets` must be exactly what digit_cell_sets would work out, and is
+    not changed afterwards."""
+    global _last_digit_cells
+    _last_digit_cells = (tuple(masks), sets)  # kept as given when a tuple: see digit_cell_sets
 
 
 def moved(cell: int, rows: int, cols: int) -> int:
