@@ -6,7 +6,9 @@ import itertools
 from collections import deque
 from typing import Any, Iterator, Sequence
 
-from tutor.engine.chain import IN_CELL, IN_SET, SEEN, Link, Node, narration, state
+from tutor.engine.chain import (
+    CELL_FORCES_SET, IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
+)
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removals_by_digit
@@ -570,6 +572,8 @@ def _where(link: Link) -> str:
         return "inside the cell"
     if link.unit == IN_SET:
         return "inside an almost locked set"
+    if link.unit in (SET_FORCES_CELL, CELL_FORCES_SET):
+        return "between an almost locked set and a cell it forces"
     if link.unit == SEEN:
         return "between cells that see each other"
     return f"in {unit_name(link.unit)}"
