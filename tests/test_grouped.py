@@ -285,6 +285,27 @@ def test_a_set_forcing_a_cell_and_two_sets_tied_by_a_digit():
     assert step.rating == 7.3
 
 
+def test_a_loop_through_a_group_holding_its_own_cell():
+    """Line 1280: HoDoKu's loop goes through the group r9c4/r9c5/r9c6 of 7 while it leaves and
+    comes back to r9c4 (at 6 and 8): the group stands for row 9's 7s in box 8, the start cell's
+    among them. Not 6 there makes it not 8 either, and 6 makes it not 8 too."""
+    from test_reglib import grid_of
+
+    [case] = [c for c in reglib_cases(("0710",)) if c["line"] == 1280]
+    grid = grid_of(case)
+    steps = [s for s in tutor.find_steps(grid, "grouped_nice_loop")
+             if s.eliminations == ((cell("r9c4"), 8),) and not grouped.uses_sets(s)]
+    assert len(steps) == 1
+    step = steps[0]
+    assert len(step.chain) == 6 and step.role("groups") == (cell("r9c4"), cell("r9c5"),
+                                                            cell("r9c6"))
+    text = step.explanation
+    assert text.startswith("Suppose r9c4 is not 6.")
+    assert "so the 7 of r9c4, r9c5 or r9c6 is there (the only other place for 7 in row 9)" in text
+    assert "So if r9c4 is not 6, it is not 8 either; and if it is 6, it is not 8." in text
+    assert "Either way r9c4 cannot be 8." in text
+
+
 def test_reglib_long_als_chains_need_a_longer_search():
     """HoDoKu's ALS chains of 5 to 7 sets on boards rich in sets lie beyond the search's bound
     (CHAIN_SEARCH_BUDGET ties followed, shortest chains first); with a bound ten times larger the

@@ -677,6 +677,15 @@ class NiceLoopTexts(_ChainTexts):
                     f"So if {cell_name(cell)} is not {x}, it is {x}: the supposition undoes "
                     f"itself, and {cell_name(cell)} is {x}.",
                     f"Place {x} in {cell_name(cell)}."])
+            if not step.chain[-1].conclusion_true:
+                # In by a weak link: not x makes it not y, and x makes it not y as well.
+                return "\n".join([
+                    f"Suppose {cell_name(cell)} is not {x}. Follow the chain, one link at a time:",
+                    *narration(step.chain),
+                    f"So if {cell_name(cell)} is not {x}, it is not {y} either; and if it is {x}, "
+                    f"it is not {y}.",
+                    f"Either way {cell_name(cell)} cannot be {digits_or(step.digits)}.",
+                    f"Remove {removals_by_digit(step)}."])
             return "\n".join([
                 f"Suppose {cell_name(cell)} is not {x}. Follow the chain, one link at a time:",
                 *narration(step.chain),
