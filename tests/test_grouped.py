@@ -8,9 +8,9 @@ import pytest
 import tutor
 from tutor.engine import als, grouped
 from tutor.app.view import chain_line
-from tutor.engine.chain import CELL_FORCES_SET, IN_SET, SET_FORCES_CELL
+from tutor.engine.chain import IN_SET, SET_FORCES_CELL
 from tutor.engine.registry import LADDER, RATINGS, technique
-from tutor.model.geometry import COLUMN_UNITS, PEERS, cell_at, cell_name, parse_cell_name as cell
+from tutor.model.geometry import BOX_UNITS, COLUMN_UNITS, PEERS, cell_at, cell_name, parse_cell_name as cell
 from tutor.model.grid import Grid
 from conftest import shared_file, sweep_finders
 
@@ -261,8 +261,8 @@ def test_reglib_grouped_loop_through_its_own_cells_is_not_built():
 
 def test_a_set_forcing_a_cell_and_two_sets_tied_by_a_digit():
     """HoDoKu's links out of a set (line 1287, a placement): a set without one digit holds all
-    the others, which may leave a cell of three digits just one (a strong link between the set's
-    places of that digit and the cell's); and two sets whose places of a digit all see each
+    the others, which may leave a cell of three digits just one (a strong link from the set's
+    places of that digit to the cell's); and two sets whose places of a digit all see each
     other cannot both hold it (a weak link)."""
     from test_reglib import grid_of
 
@@ -272,15 +272,18 @@ def test_a_set_forcing_a_cell_and_two_sets_tied_by_a_digit():
              if s.placements == ((cell("r3c7"), 9),)]
     assert len(steps) == 1
     step = steps[0]
-    assert step.role("set_1") == (cell("r1c9"), cell("r3c9"))
-    assert step.role("set_2") == (cell("r7c9"), cell("r9c9"))
-    assert [link.unit for link in step.chain][:3] == [CELL_FORCES_SET, COLUMN_UNITS[8],
-                                                   SET_FORCES_CELL]
+    assert step.role("set_1") == (cell("r7c8"), cell("r7c9"), cell("r9c9"))
+    assert step.role("set_2") == (cell("r1c9"), cell("r3c9"))
+    assert [link.unit for link in step.chain] == [
+        BOX_UNITS[2], COLUMN_UNITS[7], IN_SET, COLUMN_UNITS[8], SET_FORCES_CELL]
+    # The tie: set 1's 5 (r9c9) and set 2's 5 (r1c9), in column 9.
+    tie = step.chain[3]
+    assert tie.weak and tie.premise.cells == (cell("r9c9"),) and tie.conclusion.cells == (
+        cell("r1c9"),)
     text = step.explanation
-    assert ("r3c7 is not 9, so r1c9 is 5 (r3c7 then holds a digit the set cannot also hold, and "
-            "an almost locked set short of one digit holds all the others, 5 among them)") in text
-    assert ("so r7c8 is 9 (an almost locked set without 5 holds all its other digits, and they "
-            "leave r7c8 only 9)") in text
+    assert ("so r3c7 is 9 (an almost locked set without 5 holds all its other digits, and they "
+            "leave r3c7 only 9)") in text
+    assert "So if r3c7 is not 9, it is 9" in text
     assert "strong link between an almost locked set and a cell it forces" in step.pattern
     assert step.rating == 7.3
 

@@ -26,9 +26,6 @@ SET_FORCES_CELL = -4
 """A strong link's `unit` from an almost locked set's places of a digit (false) to a cell's
 digit (true): the set then holds all its other digits, and the cell sees every place of those
 it could be but one."""
-CELL_FORCES_SET = -5
-"""The same strong link read the other way: the cell not its digit (true) holds one the set
-then lacks, so the set holds the digit named."""
 
 
 class Node(NamedTuple):
@@ -84,9 +81,6 @@ def reason(link: Link) -> str:
     if link.unit == SET_FORCES_CELL:
         return (f"an almost locked set without {premise.digit} holds all its other digits, "
                 f"and they leave {conclusion.name()} only {d}")
-    if link.unit == CELL_FORCES_SET:
-        return (f"{premise.name()} then holds a digit the set cannot also hold, and an almost "
-                f"locked set short of one digit holds all the others, {d} among them")
     if link.unit == SEEN:
         return f"each of these cells sees every one of those, and one {d} would see the other"
     unit = unit_name(link.unit)

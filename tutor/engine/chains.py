@@ -7,7 +7,7 @@ from collections import deque
 from typing import Any, Iterator, Sequence
 
 from tutor.engine.chain import (
-    CELL_FORCES_SET, IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
+    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
 )
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
@@ -572,7 +572,7 @@ def _where(link: Link) -> str:
         return "inside the cell"
     if link.unit == IN_SET:
         return "inside an almost locked set"
-    if link.unit in (SET_FORCES_CELL, CELL_FORCES_SET):
+    if link.unit == SET_FORCES_CELL:
         return "between an almost locked set and a cell it forces"
     if link.unit == SEEN:
         return "between cells that see each other"

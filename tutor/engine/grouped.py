@@ -7,7 +7,7 @@ from typing import Iterator, NamedTuple, Sequence
 
 from tutor.engine.als import Als, _sets_and_links
 from tutor.engine.chain import (
-    CELL_FORCES_SET, IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
+    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
 )
 from tutor.engine.chains import AICTexts, NiceLoopTexts, _chain_nodes, length_bonus
 from tutor.engine.step import Step
@@ -42,12 +42,15 @@ class _Graph(NamedTuple):
 
     `nodes[i]` is (cells, digit, set index or -1); a single cell's candidate, a group (2-3 cells
     of a box and a line) or an almost locked set's places of a digit. `strong[i]`: the nodes
-    true if i is false; `weak[i]`: the nodes false if i is true (both relations symmetric).
+    true if i is false; `weak[i]`: the nodes false if i is true (symmetric); `strong_back[i]`:
+    the nodes whose falseness makes i true (`strong` itself but for a set's link to a cell it
+    forces, followed only from the set to the cell).
     """
 
     nodes: list[tuple[int, int, int]]
     strong: list[int]
     weak: list[int]
+    strong_back: list[int]
     single: dict[tuple[int, int], int]
     touching: list[int]
     plain: int
@@ -153,7 +156,7 @@ def _build(masks: Sequence[int]) -> _Graph:
         for cell in cells_of_bits(bits):
             touching[cell] |= 1 << i
     groups = sum(1 << i for i in range(plain) if nodes[i][0].bit_count() > 1)
-    return _Graph(nodes, strong, weak, single, touching, plain, [], groups)
+    return _Graph(nodes, strong, weak, strong, single, touching, plain, [], groups)
 
 
 def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
@@ -188,7 +191,8 @@ def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
             strong[i] = together & ~(1 << i)
             for cell in cells_of_bits(als.cells):
                 touching[cell] |= 1 << i
-    return _Graph(nodes, strong, weak, graph.single, touching, graph.plain, sets, graph.groups)
+    return _Graph(nodes, strong, weak, strong, graph.single, touching, graph.plain, sets,
+                  graph.groups)
 
 
 def _with_forcing(graph: _Graph, masks: Sequence[int]) -> _Graph:
@@ -196,10 +200,10 @@ def _with_forcing(graph: _Graph, masks: Sequence[int]) -> _Graph:
     sharing no cell whose places of a digit all see each other (at most one holds it), and a
     strong link from a set's places of x to a cell of three digits or more that sees every
     place in the set of all its digits but z: without x the set holds all its other digits, and
-    the cell is z. They come in a search of their own, after the one with sets: a shortcut
-    changes which paths are shortest, and the shortest may cross themselves where a longer
-    chain did not."""
-    strong, weak = list(graph.strong), list(graph.weak)
+    the cell is z. A chain follows that link from the set to the cell only, as HoDoKu does: the
+    other way round (a single candidate false making a set's digit true) it would be open to
+    every cell a set forces, and would make the search a fifth longer."""
+    strong, weak, back = list(graph.strong), list(graph.weak), list(graph.strong)
     ids: list[dict[int, int]] = [{} for _ in graph.sets]
     for i in range(graph.plain, len(graph.nodes)):
         _, digit, number = graph.nodes[i]
@@ -222,7 +226,7 @@ def _with_forcing(graph: _Graph, masks: Sequence[int]) -> _Graph:
                 if left and not left & (left - 1):
                     j = graph.single[(cell, left.bit_length())]
                     strong[i] |= 1 << j
-                    strong[j] |= 1 << i
+                    back[j] |= 1 << i
     number_of = {als.cells: number for number, als in enumerate(graph.sets)}
     every, ties = _sets_and_links(masks)
     for index, als in enumerate(every):
@@ -238,7 +242,7 @@ def _with_forcing(graph: _Graph, masks: Sequence[int]) -> _Graph:
                 i, j = ids[number][digit], ids[partner][digit]
                 weak[i] |= 1 << j
                 weak[j] |= 1 << i
-    return graph._replace(strong=strong, weak=weak)
+    return graph._replace(strong=strong, weak=weak, strong_back=back)
 
 
 def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: bool):
@@ -315,7 +319,7 @@ def _path(graph: _Graph, layers: list[int], end: int, start_truth: bool,
         here_cells = cells_of(here)
         # The link from depth-1 to depth is strong when the node at depth-1 is false.
         truth_before = start_truth if (depth - 1) % 2 == 0 else not start_truth
-        adjacency = graph.weak if truth_before else graph.strong
+        adjacency = graph.weak if truth_before else graph.strong_back
         rest = layers[depth - 1] & adjacency[here]
         ordered = []
         while rest:
@@ -363,8 +367,8 @@ def _chain(graph: _Graph, path: list[int], start_true: bool, digit_cells) -> tup
         (a_bits, x, a_set), (b_bits, y, b_set) = graph.nodes[a], graph.nodes[b]
         if a_set >= 0 and a_set == b_set:
             unit = IN_SET
-        elif not truth and (a_set >= 0) != (b_set >= 0):
-            unit = SET_FORCES_CELL if a_set >= 0 else CELL_FORCES_SET
+        elif not truth and a_set >= 0 > b_set:
+            unit = SET_FORCES_CELL
         elif a_bits == b_bits and a_bits.bit_count() == 1:
             unit = IN_CELL
         else:
@@ -421,13 +425,21 @@ def _ordered(found: list[tuple[tuple[bool, int], tuple, Step]], seen: set) -> It
             yield step
 
 
-def _searches(masks: Sequence[int]) -> Iterator[tuple[_Graph, int]]:
-    """The graph without sets, then (for chains only sets make) with them, then with the links
-    sets force. Every chain of one search comes before any of the next, so the finders give
-    the first search's chains before making the second: the ladder, which takes the first,
-    never pays for a bigger graph when a chain of plain groups will do."""
-    for level in (PLAIN, SETS, FORCING):
+def _searches(masks: Sequence[int], levels: tuple[int, ...]) -> Iterator[tuple[_Graph, int]]:
+    """The graph without sets, then (for chains only sets make) with them. Every chain of one
+    search comes before any of the next, so the finders give the first search's chains before
+    making the second: the ladder, which takes the first, never pays for a bigger graph when a
+    chain of plain groups will do."""
+    for level in levels:
         yield _graph(masks, level), level
+
+
+AIC_SEARCHES = (PLAIN, SETS, FORCING)
+"""The AIC search tries the sets without the links they force before with them: those links
+are shortcuts, and a shortcut can leave only crossing paths where a longer chain did not."""
+LOOP_SEARCHES = (PLAIN, FORCING)
+"""The loop search, three times the AIC search's work (both truths of every start), takes the
+sets with their forced links at once."""
 
 
 # --- Grouped AICs ---------------------------------------------------------------------------
@@ -450,7 +462,7 @@ def grouped_aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     digit_cells = digit_cell_sets(masks)
     done: set[tuple] = set()
     given: set[tuple] = set()
-    for graph, level in _searches(masks):
+    for graph, level in _searches(masks, AIC_SEARCHES):
         found = []
         for (start_cell, digit), start in sorted(graph.single.items()):
             if not graph.strong[start]:
@@ -521,7 +533,7 @@ def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[
     digit_cells = digit_cell_sets(masks)
     done: set[tuple] = set()
     given: set[tuple] = set()
-    for graph, level in _searches(masks):
+    for graph, level in _searches(masks, LOOP_SEARCHES):
         found = []
         for (cell, x), start in sorted(graph.single.items()):
             for start_true in (False, True):
@@ -770,6 +782,4 @@ def _forced_cell(step: Step, cells: tuple[int, ...]) -> int | None:
     for link in step.chain:
         if link.unit == SET_FORCES_CELL and set(link.premise.cells) <= set(cells):
             return link.conclusion.cells[0]
-        if link.unit == CELL_FORCES_SET and set(link.conclusion.cells) <= set(cells):
-            return link.premise.cells[0]
     return None
