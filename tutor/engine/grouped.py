@@ -286,8 +286,8 @@ def _path(graph: _Graph, layers: list[int], end: int, start_truth: bool,
           loop: bool, ends: int) -> list[int] | None:
     """A shortest path from the start (layers[0]) to `end` (in the last layer) whose cells are
     never entered twice (a chain may pass inside a cell, from one of its digits to another),
-    save that a group may hold one of the chain's end cells (`ends`) for another digit or
-    truth: the group stands for its digit's places in a box and a line, and reads so.
+    save that a group may include one of the chain's end cells (`ends`): it stands for its
+    digit's places in a box and a line, and reads so (HoDoKu's chains do the same).
     Plain nodes are tried before groups and sets, so a chain that needs neither is found first.
     None if every path crosses itself (or the search budget runs out)."""
     nodes = graph.nodes
