@@ -8,9 +8,9 @@ import pytest
 import tutor
 from tutor.engine import als, grouped
 from tutor.app.view import chain_line
-from tutor.engine.chain import IN_SET
+from tutor.engine.chain import IN_SET, SET_FORCES_CELL
 from tutor.engine.registry import LADDER, RATINGS, technique
-from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell
+from tutor.model.geometry import BOX_UNITS, COLUMN_UNITS, PEERS, cell_at, cell_name, parse_cell_name as cell
 from tutor.model.grid import Grid
 from conftest import shared_file, sweep_finders
 
@@ -164,7 +164,7 @@ def test_reglib_grouped_and_als_chain_cases_pass():
     counts = {}
     for case in cases:
         counts[code_of(case)] = counts.get(code_of(case), 0) + 1
-    assert sum(counts.values()) == 96 + 15 - 7 - 15 - 4
+    assert sum(counts.values()) == 96 + 15 - 8 - 2 - 1 - 4
     assert [c["line"] for c in cases if not passes(c)] == []
 
 
@@ -193,23 +193,120 @@ def test_reglib_grouped_lines_with_other_sound_chains():
             assert all(solution[c] == d for c, d in step.placements), (case["line"], str(step))
 
 
-def test_reglib_grouped_lines_not_reproduced():
-    """Lines our search does not reproduce, kept failing rather than faked: mostly HoDoKu's search
-    with almost locked sets (variants -2 to -4), which leaves a set by a cell the set forces
-    outright and builds its chains from implication tables, so the chain (or its removals)
-    differs; and continuous loops where ours also clears a cell of one of its groups. Every step
-    ours finds on these boards is sound."""
-    from test_reglib import CODES, GROUPED_NOT_FOUND, code_of, grid_of, passes
+# The candidate ours clears besides HoDoKu's on each of its loops: a cell of one of the loop's
+# groups or sets that sees both ends of one of its weak links on that digit.
+MORE_REMOVALS = {1247: ("r8c3", 2), 1253: ("r1c1", 3)}
 
-    cases = [c for c in reglib_cases(("0709", "0710", "0711")) if c["line"] in GROUPED_NOT_FOUND]
-    assert len(cases) == len(GROUPED_NOT_FOUND)
+
+def test_reglib_grouped_loops_also_clear_a_cell_of_their_own_group_or_set():
+    """HoDoKu never clears a cell its continuous loop touches, a group's or a set's included;
+    ours clears every cell but the loop's single cells that sees both ends of a weak link (each
+    weak link of a continuous loop has exactly one true end, whatever else the cell holds). One
+    loop on each board: HoDoKu's removals and that one more, all sound."""
+    from test_reglib import CODES, GROUPED_MORE_REMOVALS, code_of, digits_of, grid_of, triples
+
+    cases = [c for c in reglib_cases(("0709",)) if c["line"] in GROUPED_MORE_REMOVALS]
+    assert sorted(c["line"] for c in cases) == sorted(MORE_REMOVALS)
     for case in cases:
-        assert not passes(case)
         grid = grid_of(case)
         solution = tutor.solve(grid.as_puzzle()).values
-        for step in tutor.find_steps(grid, CODES[code_of(case)][0]):
-            assert all(solution[c] != d for c, d in step.eliminations), (case["line"], str(step))
-            assert all(solution[c] == d for c, d in step.placements), (case["line"], str(step))
+        technique_id, keep = CODES[code_of(case)]
+        steps = [s for s in tutor.find_steps(grid, technique_id)
+                 if digits_of(s, grid, case["code"]) == case["candidates"] and keep(s)]
+        assert len(steps) == 1, case["line"]
+        step = steps[0]
+        name, digit = MORE_REMOVALS[case["line"]]
+        extra = (cell(name), digit)
+        assert set(step.eliminations) == triples(case["eliminations"]) | {extra}
+        groups_and_sets = set(step.role("groups"))
+        for n in range(1, 9):
+            groups_and_sets |= set(step.role(f"set_{n}"))
+        single = {link.premise.cells[0] for link in step.chain if len(link.premise.cells) == 1}
+        assert extra[0] in groups_and_sets - single
+        assert any(link.weak and link.premise.digit == link.conclusion.digit == digit
+                   and all(p in PEERS[extra[0]] for p in link.premise.cells + link.conclusion.cells)
+                   for link in step.chain), case["line"]
+        assert all(solution[c] != d for c, d in step.eliminations), case["line"]
+
+
+def test_reglib_grouped_loop_through_its_own_cells_is_not_built():
+    """Line 1299: HoDoKu removes 8 from r3c8 by a loop that passes r1c8 and r1c9 twice. If r3c8
+    were 8, the 8 of r1c8 or r1c9 would not be there, so r1c1 would be 8; the set r2c3, r3c3,
+    r5c3 would lose its 8 and hold 6, so r1c2 would be 1; the set r1c7, r1c8, r1c9, r2c9, r3c9
+    would lose its 1 and hold 8, seen by r3c8. That set holds the group's cells again. Ours
+    never enters a cell twice and finds no loop for that 8; the removal is sound."""
+    from test_reglib import CODES, GROUPED_CROSSING, code_of, digits_of, grid_of, triples
+
+    [case] = [c for c in reglib_cases(("0710",)) if c["line"] in GROUPED_CROSSING]
+    grid = grid_of(case)
+    group = {cell("r1c8"), cell("r1c9")}
+    first = {cell(n) for n in ("r2c3", "r3c3", "r5c3")}
+    second = {cell(n) for n in ("r1c7", "r1c8", "r1c9", "r2c9", "r3c9")}
+    row_1_box_3 = {c for c in range(3) if grid.masks[cell_at(0, 6 + c)] >> 7 & 1}
+    assert {cell_at(0, 6 + c) for c in row_1_box_3} == group
+    for cells, digits in ((first, {6, 8}), (second, {1, 8})):
+        union = 0
+        for c in cells:
+            union |= grid.masks[c]
+        assert bin(union).count("1") == len(cells) + 1 and all(union >> (d - 1) & 1
+                                                                for d in digits)
+    assert group <= second
+    assert triples(case["eliminations"]) == {(cell("r3c8"), 8)}
+    technique_id, keep = CODES[code_of(case)]
+    steps = [s for s in tutor.find_steps(grid, technique_id)
+             if digits_of(s, grid, case["code"]) == "8" and keep(s)]
+    assert all((cell("r3c8"), 8) not in s.eliminations for s in steps)
+    assert tutor.solve(grid.as_puzzle()).values[cell("r3c8")] != 8
+
+
+def test_a_set_forcing_a_cell_and_two_sets_tied_by_a_digit():
+    """HoDoKu's links out of a set (line 1287, a placement): a set without one digit holds all
+    the others, which may leave a cell of three digits just one (a strong link from the set's
+    places of that digit to the cell's); and two sets whose places of a digit all see each
+    other cannot both hold it (a weak link)."""
+    from test_reglib import grid_of
+
+    [case] = [c for c in reglib_cases(("0710",)) if c["line"] == 1287]
+    grid = grid_of(case)
+    steps = [s for s in tutor.find_steps(grid, "grouped_nice_loop")
+             if s.placements == ((cell("r3c7"), 9),)]
+    assert len(steps) == 1
+    step = steps[0]
+    assert step.role("set_1") == (cell("r7c8"), cell("r7c9"), cell("r9c9"))
+    assert step.role("set_2") == (cell("r1c9"), cell("r3c9"))
+    assert [link.unit for link in step.chain] == [
+        BOX_UNITS[2], COLUMN_UNITS[7], IN_SET, COLUMN_UNITS[8], SET_FORCES_CELL]
+    # The tie: set 1's 5 (r9c9) and set 2's 5 (r1c9), in column 9.
+    tie = step.chain[3]
+    assert tie.weak and tie.premise.cells == (cell("r9c9"),) and tie.conclusion.cells == (
+        cell("r1c9"),)
+    text = step.explanation
+    assert ("so r3c7 is 9 (an almost locked set without 5 holds all its other digits, and they "
+            "leave r3c7 only 9)") in text
+    assert "So if r3c7 is not 9, it is 9" in text
+    assert "strong link between an almost locked set and a cell it forces" in step.pattern
+    assert step.rating == 7.3
+
+
+def test_a_loop_through_a_group_holding_its_own_cell():
+    """Line 1280: HoDoKu's loop goes through the group r9c4/r9c5/r9c6 of 7 while it leaves and
+    comes back to r9c4 (at 6 and 8): the group stands for row 9's 7s in box 8, the start cell's
+    among them. Not 6 there makes it not 8 either, and 6 makes it not 8 too."""
+    from test_reglib import grid_of
+
+    [case] = [c for c in reglib_cases(("0710",)) if c["line"] == 1280]
+    grid = grid_of(case)
+    steps = [s for s in tutor.find_steps(grid, "grouped_nice_loop")
+             if s.eliminations == ((cell("r9c4"), 8),) and not grouped.uses_sets(s)]
+    assert len(steps) == 1
+    step = steps[0]
+    assert len(step.chain) == 6 and step.role("groups") == (cell("r9c4"), cell("r9c5"),
+                                                            cell("r9c6"))
+    text = step.explanation
+    assert text.startswith("Suppose r9c4 is not 6.")
+    assert "so the 7 of r9c4, r9c5 or r9c6 is there (the only other place for 7 in row 9)" in text
+    assert "So if r9c4 is not 6, it is not 8 either; and if it is 6, it is not 8." in text
+    assert "Either way r9c4 cannot be 8." in text
 
 
 def test_reglib_long_als_chains_need_a_longer_search():

@@ -147,16 +147,20 @@ HODOKU_SPECIFIC.update({line: "0706/0707: other loops, or a second shared unit"
 # sound grouped chains with the same digits that HoDoKu's table search never builds (it keeps
 # one path per candidate and drops it when it crosses itself; ours looks for one that does not).
 # Checked in tests/test_grouped.py.
-GROUPED_OTHER_CHAINS = (1256, 1257, 1285, 1319, 1334, 1347, 1350)
-# Grouped chain lines our search does not reproduce (listed, with why, in tests/test_grouped.py).
-GROUPED_NOT_FOUND = (1247, 1253, 1280, 1287, 1288, 1290, 1291, 1292, 1299, 1321, 1335, 1336,
-                     1341, 1344, 1346)
+GROUPED_OTHER_CHAINS = (1256, 1257, 1280, 1285, 1319, 1334, 1347, 1350)
+# Continuous grouped loops where ours also clears a cell of one of the loop's groups or sets
+# (HoDoKu never clears a cell its chain touches); tests/test_grouped.py.
+GROUPED_MORE_REMOVALS = (1247, 1253)
+# A discontinuous loop HoDoKu builds through r1c8 and r1c9 twice, which ours never does.
+GROUPED_CROSSING = (1299,)
 # ALS chain lines whose chain is longer than the search reaches within its bound.
 ALS_CHAIN_BEYOND_BOUND = (1445, 1452, 1455, 1459)
 HODOKU_SPECIFIC.update({line: "0709-0711: other sound grouped chains"
                         for line in GROUPED_OTHER_CHAINS})
-NOT_REPRODUCED = {line: "grouped chain not reproduced" for line in GROUPED_NOT_FOUND}
-NOT_REPRODUCED.update({line: "ALS chain beyond the search bound" for line in ALS_CHAIN_BEYOND_BOUND})
+HODOKU_SPECIFIC.update({line: "0709: HoDoKu's loop, and a cell of its own group cleared too"
+                        for line in GROUPED_MORE_REMOVALS})
+HODOKU_SPECIFIC.update({line: "0710: HoDoKu's chain crosses itself" for line in GROUPED_CROSSING})
+NOT_REPRODUCED = {line: "ALS chain beyond the search bound" for line in ALS_CHAIN_BEYOND_BOUND}
 
 
 def code_of(case) -> str:

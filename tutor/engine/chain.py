@@ -22,6 +22,10 @@ conclusion's."""
 SEEN = -3
 """A weak link's `unit` when its two nodes share no single unit, but each cell of one sees every
 cell of the other (a node that is an almost locked set's places of a digit)."""
+SET_FORCES_CELL = -4
+"""A strong link's `unit` from an almost locked set's places of a digit (false) to a cell's
+digit (true): the set then holds all its other digits, and the cell sees every place of those
+it could be but one."""
 
 
 class Node(NamedTuple):
@@ -74,6 +78,9 @@ def reason(link: Link) -> str:
     if link.unit == IN_SET:
         return (f"an almost locked set without {premise.digit} holds all its other digits, "
                 f"{d} among them")
+    if link.unit == SET_FORCES_CELL:
+        return (f"an almost locked set without {premise.digit} holds all its other digits, "
+                f"and they leave {conclusion.name()} only {d}")
     if link.unit == SEEN:
         return f"each of these cells sees every one of those, and one {d} would see the other"
     unit = unit_name(link.unit)

@@ -6,7 +6,9 @@ import itertools
 from collections import deque
 from typing import Iterator, Sequence
 
-from tutor.engine.chain import IN_CELL, IN_SET, SEEN, Link, Node, narration, state
+from tutor.engine.chain import (
+    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
+)
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removals_by_digit
@@ -615,6 +617,8 @@ def _where(link: Link) -> str:
         return "inside the cell"
     if link.unit == IN_SET:
         return "inside an almost locked set"
+    if link.unit == SET_FORCES_CELL:
+        return "between an almost locked set and a cell it forces"
     if link.unit == SEEN:
         return "between cells that see each other"
     return f"in {unit_name(link.unit)}"
@@ -718,6 +722,15 @@ class NiceLoopTexts(_ChainTexts):
                     f"So if {cell_name(cell)} is not {x}, it is {x}: the supposition undoes "
                     f"itself, and {cell_name(cell)} is {x}.",
                     f"Place {x} in {cell_name(cell)}."])
+            if not step.chain[-1].conclusion_true:
+                # In by a weak link: not x makes it not y, and x makes it not y as well.
+                return "\n".join([
+                    f"Suppose {cell_name(cell)} is not {x}. Follow the chain, one link at a time:",
+                    *narration(step.chain),
+                    f"So if {cell_name(cell)} is not {x}, it is not {y} either; and if it is {x}, "
+                    f"it is not {y}.",
+                    f"Either way {cell_name(cell)} cannot be {digits_or(step.digits)}.",
+                    f"Remove {removals_by_digit(step)}."])
             return "\n".join([
                 f"Suppose {cell_name(cell)} is not {x}. Follow the chain, one link at a time:",
                 *narration(step.chain),

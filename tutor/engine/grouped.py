@@ -6,13 +6,15 @@ from __future__ import annotations
 from typing import Iterator, NamedTuple, Sequence
 
 from tutor.engine.als import Als, _sets_and_links
-from tutor.engine.chain import IN_CELL, IN_SET, SEEN, Link, Node, narration, state
+from tutor.engine.chain import (
+    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
+)
 from tutor.engine.chains import AICTexts, NiceLoopTexts, _chain_nodes, length_bonus
 from tutor.engine.step import Step
 from tutor.engine.technique import digits_or
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
-    BOXES, CELLS, COLUMNS, DIGITS_IN, PEERS, ROWS, UNIT_BITS, cell_name, cells_name,
+    BOXES, CELLS, COLUMNS, COUNT, DIGITS_IN, PEERS, ROWS, UNIT_BITS, cell_name, cells_name,
     cells_of_bits, digit_cell_sets,
 )
 
@@ -40,16 +42,20 @@ class _Graph(NamedTuple):
 
     `nodes[i]` is (cells, digit, set index or -1); a single cell's candidate, a group (2-3 cells
     of a box and a line) or an almost locked set's places of a digit. `strong[i]`: the nodes
-    true if i is false; `weak[i]`: the nodes false if i is true (both relations symmetric).
+    true if i is false; `weak[i]`: the nodes false if i is true (symmetric); `strong_back[i]`:
+    the nodes whose falseness makes i true (`strong` itself but for a set's link to a cell it
+    forces, followed only from the set to the cell).
     """
 
     nodes: list[tuple[int, int, int]]
     strong: list[int]
     weak: list[int]
+    strong_back: list[int]
     single: dict[tuple[int, int], int]
     touching: list[int]
     plain: int
     sets: list
+    groups: int
 
 
 def _seen_by_all(bits: int) -> int:
@@ -62,22 +68,28 @@ def _seen_by_all(bits: int) -> int:
 
 
 _last: list = [((), {})]
-"""[(masks, {with sets: graph})]: the two grouped finders search the same position in turn. One
+"""[(masks, {level: graph})]: the two grouped finders search the same position in turn. One
 tuple, read and replaced whole, so a finder on another thread never mixes two positions."""
 
+PLAIN, SETS, FORCING = 0, 1, 2
+"""The graphs searched in turn: single candidates and groups; with almost locked sets; with the
+links between sets and from a set to a cell it forces as well."""
 
-def _graph(masks: Sequence[int], with_sets: bool) -> _Graph:
+
+def _graph(masks: Sequence[int], level: int) -> _Graph:
     key = tuple(masks)
     cached_key, graphs = _last[0]
     if cached_key != key:
         graphs = {}
         _last[0] = (key, graphs)
-    if with_sets not in graphs:
-        plain = graphs.get(False) or _build(masks)
-        graphs[False] = plain
-        if with_sets:
-            graphs[True] = _with_sets(plain, masks)
-    return graphs[with_sets]
+    if level not in graphs:
+        if level == PLAIN:
+            graphs[PLAIN] = _build(masks)
+        elif level == SETS:
+            graphs[SETS] = _with_sets(_graph(masks, PLAIN), masks)
+        else:
+            graphs[FORCING] = _with_forcing(_graph(masks, SETS), masks)
+    return graphs[level]
 
 
 def _build(masks: Sequence[int]) -> _Graph:
@@ -143,7 +155,8 @@ def _build(masks: Sequence[int]) -> _Graph:
     for i, (bits, _, _) in enumerate(nodes):
         for cell in cells_of_bits(bits):
             touching[cell] |= 1 << i
-    return _Graph(nodes, strong, weak, single, touching, plain, [])
+    groups = sum(1 << i for i in range(plain) if nodes[i][0].bit_count() > 1)
+    return _Graph(nodes, strong, weak, strong, single, touching, plain, [], groups)
 
 
 def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
@@ -178,7 +191,58 @@ def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
             strong[i] = together & ~(1 << i)
             for cell in cells_of_bits(als.cells):
                 touching[cell] |= 1 << i
-    return _Graph(nodes, strong, weak, graph.single, touching, graph.plain, sets)
+    return _Graph(nodes, strong, weak, strong, graph.single, touching, graph.plain, sets,
+                  graph.groups)
+
+
+def _with_forcing(graph: _Graph, masks: Sequence[int]) -> _Graph:
+    """The graph with sets, and two more kinds of link (HoDoKu's): a weak link between two sets
+    sharing no cell whose places of a digit all see each other (at most one holds it), and a
+    strong link from a set's places of x to a cell of three digits or more that sees every
+    place in the set of all its digits but z: without x the set holds all its other digits, and
+    the cell is z. A chain follows that link from the set to the cell only, as HoDoKu does: the
+    other way round (a single candidate false making a set's digit true) it would be open to
+    every cell a set forces, and would make the search a fifth longer."""
+    strong, weak, back = list(graph.strong), list(graph.weak), list(graph.strong)
+    ids: list[dict[int, int]] = [{} for _ in graph.sets]
+    for i in range(graph.plain, len(graph.nodes)):
+        _, digit, number = graph.nodes[i]
+        ids[number][digit] = i
+    crowded = 0
+    for cell in CELLS:
+        if COUNT[masks[cell]] >= 3:
+            crowded |= 1 << cell
+    for number, als in enumerate(graph.sets):
+        by_digit = ids[number]
+        once = twice = 0
+        for digit in by_digit:
+            twice |= once & als.seers[digit]
+            once |= als.seers[digit]
+        for cell in cells_of_bits(twice & crowded):
+            mask = masks[cell]
+            seen = sum(1 << (d - 1) for d in by_digit if als.seers[d] >> cell & 1)
+            for x, i in by_digit.items():
+                left = mask & ~(seen & ~(1 << (x - 1)))
+                if left and not left & (left - 1):
+                    j = graph.single[(cell, left.bit_length())]
+                    strong[i] |= 1 << j
+                    back[j] |= 1 << i
+    number_of = {als.cells: number for number, als in enumerate(graph.sets)}
+    every, ties = _sets_and_links(masks)
+    for index, als in enumerate(every):
+        number = number_of.get(als.cells)
+        if number is None:
+            continue
+        for other, digits in ties[index]:
+            them = every[other]
+            partner = number_of.get(them.cells)
+            if other < index or partner is None or als.cells & them.cells:
+                continue
+            for digit in DIGITS_IN[digits]:
+                i, j = ids[number][digit], ids[partner][digit]
+                weak[i] |= 1 << j
+                weak[j] |= 1 << i
+    return graph._replace(strong=strong, weak=weak, strong_back=back)
 
 
 def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: bool):
@@ -186,8 +250,9 @@ def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: 
 
     A node is reached once, at its shortest distance, for each truth. Nodes touching the start
     cell are not reached again after the first link (a loop comes back to the start cell only
-    to end: they are yielded, then dropped from the frontier)."""
-    own = graph.touching[start_cell]
+    to end: they are yielded, then dropped from the frontier); a group through the start cell
+    is an ordinary node (its digit's places in a box and a line, one of them the start cell)."""
+    own = graph.touching[start_cell] & ~graph.groups
     seen = [0, 0]
     truth = start_true
     frontier = 1 << start
@@ -218,18 +283,23 @@ def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: 
 
 
 def _path(graph: _Graph, layers: list[int], end: int, start_truth: bool,
-          loop: bool) -> list[int] | None:
+          loop: bool, ends: int) -> list[int] | None:
     """A shortest path from the start (layers[0]) to `end` (in the last layer) whose cells are
-    never entered twice (a chain may pass inside a cell, from one of its digits to another).
+    never entered twice (a chain may pass inside a cell, from one of its digits to another),
+    save that a group may include one of the chain's end cells (`ends`): it stands for its
+    digit's places in a box and a line, and reads so (HoDoKu's chains do the same).
     Plain nodes are tried before groups and sets, so a chain that needs neither is found first.
     None if every path crosses itself (or the search budget runs out)."""
     nodes = graph.nodes
     last = len(layers) - 1
     budget = [_SEARCH_BUDGET]
+    groups = graph.groups
 
     def cells_of(i: int) -> int:
         bits, _, number = nodes[i]
-        return graph.sets[number].cells if number >= 0 else bits
+        if number >= 0:
+            return graph.sets[number].cells
+        return bits & ~ends if groups >> i & 1 else bits
 
     def joined(before: int, after: int) -> bool:
         """Two nodes linked inside one cell or one set: the chain stays where it is."""
@@ -249,7 +319,7 @@ def _path(graph: _Graph, layers: list[int], end: int, start_truth: bool,
         here_cells = cells_of(here)
         # The link from depth-1 to depth is strong when the node at depth-1 is false.
         truth_before = start_truth if (depth - 1) % 2 == 0 else not start_truth
-        adjacency = graph.weak if truth_before else graph.strong
+        adjacency = graph.weak if truth_before else graph.strong_back
         rest = layers[depth - 1] & adjacency[here]
         ordered = []
         while rest:
@@ -297,6 +367,8 @@ def _chain(graph: _Graph, path: list[int], start_true: bool, digit_cells) -> tup
         (a_bits, x, a_set), (b_bits, y, b_set) = graph.nodes[a], graph.nodes[b]
         if a_set >= 0 and a_set == b_set:
             unit = IN_SET
+        elif not truth and a_set >= 0 > b_set:
+            unit = SET_FORCES_CELL
         elif a_bits == b_bits and a_bits.bit_count() == 1:
             unit = IN_CELL
         else:
@@ -353,13 +425,21 @@ def _ordered(found: list[tuple[tuple[bool, int], tuple, Step]], seen: set) -> It
             yield step
 
 
-def _searches(masks: Sequence[int]) -> Iterator[tuple[_Graph, bool]]:
-    """The graph without sets, then (for chains only sets make) with them. Every chain without a
-    set comes before any with one, so the finders give the first search's chains before making
-    the second: the ladder, which takes the first, never pays for the bigger graph when a chain
-    of plain groups will do."""
-    yield _graph(masks, False), False
-    yield _graph(masks, True), True
+def _searches(masks: Sequence[int], levels: tuple[int, ...]) -> Iterator[tuple[_Graph, int]]:
+    """The graph without sets, then (for chains only sets make) with them. Every chain of one
+    search comes before any of the next, so the finders give the first search's chains before
+    making the second: the ladder, which takes the first, never pays for a bigger graph when a
+    chain of plain groups will do."""
+    for level in levels:
+        yield _graph(masks, level), level
+
+
+AIC_SEARCHES = (PLAIN, SETS, FORCING)
+"""The AIC search tries the sets without the links they force before with them: those links
+are shortcuts, and a shortcut can leave only crossing paths where a longer chain did not."""
+LOOP_SEARCHES = (PLAIN, FORCING)
+"""The loop search, three times the AIC search's work (both truths of every start), takes the
+sets with their forced links at once."""
 
 
 # --- Grouped AICs ---------------------------------------------------------------------------
@@ -382,7 +462,7 @@ def grouped_aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     digit_cells = digit_cell_sets(masks)
     done: set[tuple] = set()
     given: set[tuple] = set()
-    for graph, with_sets in _searches(masks):
+    for graph, level in _searches(masks, AIC_SEARCHES):
         found = []
         for (start_cell, digit), start in sorted(graph.single.items()):
             if not graph.strong[start]:
@@ -403,7 +483,8 @@ def grouped_aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                                             digit_cells)
                     if not removed or (start, end) in done:
                         continue
-                    path = _path(graph, layers, end, False, False)
+                    path = _path(graph, layers, end, False, False,
+                                 1 << start_cell | 1 << end_cell)
                     if path is None:
                         continue
                     done.add((start, end))
@@ -414,7 +495,7 @@ def grouped_aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                                 cells=_chain_cells(graph, path),
                                 digits=tuple(sorted({d for _, d in removed})),
                                 roles=_roles(graph, path, (start_cell, end_cell)), chain=chain)
-                    found.append(((with_sets, len(chain)), tuple(path), step))
+                    found.append(((level, len(chain)), tuple(path), step))
         yield from _ordered(found, given)
 
 
@@ -452,7 +533,7 @@ def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[
     digit_cells = digit_cell_sets(masks)
     done: set[tuple] = set()
     given: set[tuple] = set()
-    for graph, with_sets in _searches(masks):
+    for graph, level in _searches(masks, LOOP_SEARCHES):
         found = []
         for (cell, x), start in sorted(graph.single.items()):
             for start_true in (False, True):
@@ -480,7 +561,7 @@ def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[
                             continue
                         done.add(key)
                         if _is_grouped_step(step):
-                            found.append(((with_sets, len(step.chain)), (cell, x, start_true),
+                            found.append(((level, len(step.chain)), (cell, x, start_true),
                                           step))
         yield from _ordered(found, given)
 
@@ -506,7 +587,7 @@ def _loop_step(graph, layers, cell, x, y, start, end, start_true, end_true, mask
         continuous = True
     else:
         return None
-    path = _path(graph, layers, end, start_true, True)
+    path = _path(graph, layers, end, start_true, True, 1 << cell)
     if path is None or not _is_grouped(graph, path):
         return None
     chain = _chain(graph, path, start_true, digit_cells)
@@ -557,11 +638,33 @@ def _loop_removals(graph, path, start_true, start_cell, x, y, masks, digit_cells
             for digit in DIGITS_IN[als.mask]:
                 if digit not in (a[1], b[1]):
                     removed |= {(c, digit) for c in cells_of_bits(als.seers[digit])}
+        elif strong_in and (a[2] >= 0) != (b[2] >= 0):
+            removed |= _forced_removals(graph, a if a[2] >= 0 else b, b if a[2] >= 0 else a,
+                                        masks)
         if truths[k - 1] and a[0] != b[0]:
             digit = b[1]
             seen = _seen_by_all(a[0]) & _seen_by_all(b[0]) & digit_cells[digit]
             seen &= ~loop_cells & ~(1 << start_cell)
             removed |= {(c, digit) for c in cells_of_bits(seen)}
+    return removed
+
+
+def _forced_removals(graph: _Graph, place, forced, masks) -> set[tuple[int, int]]:
+    """A continuous loop's strong link between a set's places of x and a cell it forces to z:
+    exactly one holds, so the set lacks x, or the cell is one of its other digits, each a digit
+    the set then lacks. Either way the set lacks just one digit and holds the rest: a digit the
+    cell could not be (nor x) is in the set; one it could be is in the set or in the cell."""
+    als = graph.sets[place[2]]
+    cell = forced[0].bit_length() - 1
+    others = masks[cell] & ~(1 << (forced[1] - 1))
+    removed = set()
+    for digit in DIGITS_IN[als.mask]:
+        if digit == place[1]:
+            continue
+        seeing = als.seers[digit]
+        if others >> (digit - 1) & 1:
+            seeing &= _PEER_BITS[cell]
+        removed |= {(c, digit) for c in cells_of_bits(seeing)}
     return removed
 
 
@@ -661,9 +764,22 @@ def _why_loop_removes(step: Step, cell: int, digits: list[int]) -> str:
     if reasons:
         return "; ".join(reasons)
     sets = [step.role(f"set_{n}") for n in range(1, 9) if step.role(f"set_{n}")]
-    for cells in sets:
-        if all(c in PEERS[cell] or c == cell for c in cells):
-            return (f"the loop passes through the almost locked set {cells_name(cells)}, which "
-                    f"then holds all its other digits, and it sees their places in the set")
-    return (f"the loop passes through the almost locked set {cells_name(sets[0]) if sets else ''}"
-            f", which then holds all its other digits, and it sees their places in the set")
+    # A cell seeing every place of a digit in a set sees at least one of the set's cells.
+    near = [cells for cells in sets if any(c in PEERS[cell] for c in cells)] or sets or [()]
+    cells = next((c for c in near if all(p in PEERS[cell] or p == cell for p in c)), near[0])
+    forced = _forced_cell(step, cells)
+    if forced is not None and forced in PEERS[cell]:
+        return (f"the loop passes through the almost locked set {cells_name(cells)}, which lacks "
+                f"just one digit either way round (the one the loop takes from it, or the one "
+                f"{cell_name(forced)} holds instead of the loop's), so the "
+                f"{digits_or(digits)} is in the set or in {cell_name(forced)}, and it sees both")
+    return (f"the loop passes through the almost locked set {cells_name(cells)}, which then "
+            f"holds all its other digits, and it sees their places in the set")
+
+
+def _forced_cell(step: Step, cells: tuple[int, ...]) -> int | None:
+    """The cell the set of `cells` forces in the loop, if it forces one."""
+    for link in step.chain:
+        if link.unit == SET_FORCES_CELL and set(link.premise.cells) <= set(cells):
+            return link.conclusion.cells[0]
+    return None
