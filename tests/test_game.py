@@ -301,6 +301,29 @@ def test_a_step_keeps_its_roles_through_a_save_and_older_steps_without_roles_sti
     assert step_from_json(stored) == step._replace(roles=())
 
 
+def test_chain_steps_through_sets_and_forced_cells_survive_a_save():
+    # A saved game stores its steps: a chain link inside an almost locked set, by sight, or from
+    # a set to the cell it forces names no unit, and must load again (it once raised SaveError).
+    from tutor.engine import find_steps, step_from_json, step_to_json
+    from tutor.engine.chain import NOT_A_UNIT
+    from tutor.learning import load_lessons
+
+    kinds = set()
+    for lesson in load_lessons():
+        chained = [t for t in lesson.techniques if "chain" in t or "loop" in t or "aic" in t]
+        for position in [*lesson.positions.values(), *(e.position for e in lesson.exercises)]:
+            for technique_id in chained:
+                for step in find_steps(position.grid, technique_id):
+                    stored = json.loads(json.dumps(step_to_json(step)))
+                    assert step_from_json(stored) == step
+                    kinds |= {link.unit for link in step.chain if link.unit in NOT_A_UNIT}
+    assert len(kinds) >= 3, kinds  # in the cell, in a set, a set forcing a cell
+    step = next(s for s in find_steps(load_lessons()[13].positions["x_chain"].grid, "nice_loop"))
+    for unit in NOT_A_UNIT:  # each kind, whether or not a lesson position has it
+        odd = step._replace(chain=(step.chain[0]._replace(unit=unit), *step.chain[1:]))
+        assert step_from_json(json.loads(json.dumps(step_to_json(odd)))) == odd
+
+
 def test_the_readable_step_form_names_cells():
     step = Step("naked_single", placements=((0, 5),), cells=(0,))
     from tutor.engine import step_to_json

@@ -27,6 +27,9 @@ SET_FORCES_CELL = -4
 digit (true): the set then holds all its other digits, and the cell sees every place of those
 it could be but one."""
 
+NOT_A_UNIT = (IN_CELL, IN_SET, SEEN, SET_FORCES_CELL)
+"""Every `unit` a link can have that names no unit."""
+
 
 class Node(NamedTuple):
     """A digit in one cell, or in a group of cells of one unit (grouped chains)."""

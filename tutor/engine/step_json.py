@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.engine.chain import IN_CELL, Link, Node, narration
+from tutor.engine.chain import NOT_A_UNIT, Link, Node, narration
 from tutor.engine.reasons import Position
 from tutor.engine.registry import BY_ID
 from tutor.engine.step import Step
@@ -55,7 +55,7 @@ def _node(cells: Any, digit: Any) -> Node:
 
 def _link(item: list[Any]) -> Link:
     premise_cells, premise_digit, premise_true, cells, digit, true, unit = item
-    if unit != IN_CELL:
+    if unit not in NOT_A_UNIT:  # a link within a cell or an almost locked set, or by sight
         _within(unit, len(UNITS))
     return Link(_node(premise_cells, premise_digit), bool(premise_true), _node(cells, digit),
                 bool(true), unit)
