@@ -230,8 +230,8 @@ def _with_forcing(graph: _Graph, masks: Sequence[int]) -> _Graph:
     number_of = {als.cells: number for number, als in enumerate(graph.sets)}
     every, ties = _sets_and_links(masks)
     for index, als in enumerate(every):
-        number = number_of.get(als.cells)
-        if number is None:
+        set_number = number_of.get(als.cells)
+        if set_number is None:
             continue
         for other, digits in ties[index]:
             them = every[other]
@@ -239,7 +239,7 @@ def _with_forcing(graph: _Graph, masks: Sequence[int]) -> _Graph:
             if other < index or partner is None or als.cells & them.cells:
                 continue
             for digit in DIGITS_IN[digits]:
-                i, j = ids[number][digit], ids[partner][digit]
+                i, j = ids[set_number][digit], ids[partner][digit]
                 weak[i] |= 1 << j
                 weak[j] |= 1 << i
     return graph._replace(strong=strong, weak=weak, strong_back=back)
@@ -416,7 +416,7 @@ def uses_sets(step: Step) -> bool:
     return bool(step.role("set_1"))
 
 
-def _ordered(found: list[tuple[tuple[bool, int], tuple, Step]], seen: set) -> Iterator[Step]:
+def _ordered(found: Sequence[tuple[tuple[int, int], tuple, Step]], seen: set) -> Iterator[Step]:
     """Shortest chains first; one chain for each set of changes (`seen`: those already given)."""
     for _, _, step in sorted(found, key=lambda item: (item[0], item[1])):
         key = (step.placements, step.eliminations)
