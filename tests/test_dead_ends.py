@@ -23,14 +23,20 @@ def stuck_positions(line):
         grid = grid.apply(step)
 
 
+def diabolical_stuck_positions(puzzles: int = 4) -> list:
+    """The stuck positions along the graded paths of the first se-rated diabolical puzzles."""
+    lines = [l.split()[0] for l in read_lines(
+        shared_file("se-rated/buckets_with_solutions/diabolical_puzzle_and_solution.txt"), puzzles)]
+    positions = [grid for line in lines for grid in stuck_positions(line)]
+    assert len(positions) >= 20
+    return positions
+
+
 def test_remembered_dead_ends_change_no_finding():
     # Along real paths, the one-digit finders remember their dead ends from position to position
     # (warm), as the walk's do; asked again with the memory cleared before each question (cold),
     # they must find exactly the same steps, in the same order.
-    lines = [l.split()[0] for l in read_lines(
-        shared_file("se-rated/buckets_with_solutions/diabolical_puzzle_and_solution.txt"), 4)]
-    positions = [grid for line in lines for grid in stuck_positions(line)]
-    assert len(positions) >= 20
+    positions = diabolical_stuck_positions()
     dead_ends.forget()
     warm = [[tutor.find_steps(grid, t) for t in ONE_DIGIT + UNIT_BY_UNIT] for grid in positions]
     cold = []

@@ -2,7 +2,7 @@
 
 import tutor
 from tutor.engine import chains, sue_de_coq, wings
-from conftest import read_lines, shared_file
+from test_dead_ends import diabolical_stuck_positions
 
 REMEMBERING = ("wxyz_wing", "sue_de_coq", "x_chain", "nice_loop", "aic")
 """Finders that reuse part of the last position's search (Sue de Coq per crossing, WXYZ-Wing per
@@ -16,23 +16,11 @@ def forget() -> None:
     chains._last_graph[0] = None
 
 
-def stuck_positions(line):
-    """The positions of a puzzle's graded path where singles do not go on."""
-    grid = tutor.parse(line)
-    for step in tutor.grade(grid).steps:
-        if step.technique not in ("naked_single", "hidden_single"):
-            yield grid
-        grid = grid.apply(step)
-
-
 def test_remembered_searches_change_no_finding():
     # Along real paths each finder keeps what it can from the position before (warm), as in the
     # walk, and again with the positions in reverse, where far more changes between questions;
     # asked with nothing remembered (cold), they must find exactly the same steps, in order.
-    lines = [l.split()[0] for l in read_lines(
-        shared_file("se-rated/buckets_with_solutions/diabolical_puzzle_and_solution.txt"), 4)]
-    positions = [grid for line in lines for grid in stuck_positions(line)]
-    assert len(positions) >= 20
+    positions = diabolical_stuck_positions()
     for order in (positions, positions[::-1]):
         forget()
         warm = [[tutor.find_steps(grid, t) for t in REMEMBERING] for grid in order]
