@@ -422,6 +422,21 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     yield from _unique(steps)
 
 
+def _gather_partners(pairs: list, i: int, pool: int, rcs_a: int, reaching, near, ties,
+                     pivot_base: int) -> None:
+    """Add (i, j, rcs_a) to `pairs` for each set j of `pool` that set i and the pivot can make a
+    wing with: near set i through a digit z that ties neither of them to the pivot."""
+    a_base = 10 * i
+    partners = 0
+    for z in DIGITS_IN[reaching[i] & ~rcs_a]:
+        partners |= near[a_base + z] & ~ties[pivot_base + z]
+    partners &= pool
+    while partners:
+        low = partners & -partners
+        partners ^= low
+        pairs.append((i, low.bit_length() - 1, rcs_a))
+
+
 def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """Three almost locked sets: a pivot C with a restricted common x with A and y with B.
 
@@ -469,17 +484,8 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 members ^= low
                 i = low.bit_length() - 1
                 pool = near_any[i] & others & -low << 1
-                if not pool:
-                    continue
-                a_base = 10 * i
-                partners = 0
-                for z in DIGITS_IN[reaching[i] & ~rcs_a]:
-                    partners |= near[a_base + z] & ~ties[pivot_base + z]
-                partners &= pool
-                while partners:
-                    low_b = partners & -partners
-                    partners ^= low_b
-                    pairs.append((i, low_b.bit_length() - 1, rcs_a))
+                if pool:
+                    _gather_partners(pairs, i, pool, rcs_a, reaching, near, ties, pivot_base)
         members = twice
         while members:
             low = members & -members
@@ -492,15 +498,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             for d in pivot_digits:
                 if ties[pivot_base + d] & low:
                     rcs_a |= 1 << (d - 1)
-            a_base = 10 * i
-            partners = 0
-            for z in DIGITS_IN[reaching[i] & ~rcs_a]:
-                partners |= near[a_base + z] & ~ties[pivot_base + z]
-            partners &= pool
-            while partners:
-                low_b = partners & -partners
-                partners ^= low_b
-                pairs.append((i, low_b.bit_length() - 1, rcs_a))
+            _gather_partners(pairs, i, pool, rcs_a, reaching, near, ties, pivot_base)
         pairs.sort()
         for i, j, rcs_a in pairs:
             a, b = sets[i], sets[j]
