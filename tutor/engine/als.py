@@ -422,8 +422,8 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     yield from _unique(steps)
 
 
-def _gather_partners(pairs: list, i: int, pool: int, rcs_a: int, reaching, near, ties,
-                     pivot_base: int) -> None:
+def _gather_partners(pairs: list[tuple[int, int, int]], i: int, pool: int, rcs_a: int,
+                     reaching, near, ties, pivot_base: int) -> None:
     """Add (i, j, rcs_a) to `pairs` for each set j of `pool` that set i and the pivot can make a
     wing with: near set i through a digit z that ties neither of them to the pivot."""
     a_base = 10 * i
@@ -471,7 +471,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         # pivot, with cells seeing all z of both (`near`); and two sets tied to the pivot by
         # the same one digit make no wing. Most neighbours have no partner left: the pairs
         # that do are gathered, then taken in the order of the sets' numbers.
-        pairs = []
+        pairs: list[tuple[int, int, int]] = []
         for x in pivot_digits:
             alone = ties[pivot_base + x] & ~twice
             others = neighbours & ~alone
