@@ -193,7 +193,9 @@ def _by_unit(slot: list, masks: Sequence[int], work) -> list:
 def _digit_groups(entries: list[tuple[int, int, int]], size: int) -> list:
     """(digits, union of their places) for each `size` of the entries (digit, places, count) whose
     places together are `size` cells, in combinations' order; a partial choice already past `size`
-    cells is dropped with all its extensions."""
+    cells is dropped with all its extensions. The search of _locked_groups, counting with
+    bit_count (places are 81-bit sets, beyond the COUNT table): one search with a counting
+    function passed in would put a call in the subset finders' inner loop."""
     found: list[tuple[tuple[int, ...], int]] = []
     total = len(entries)
     for x in range(total - size + 1):
