@@ -209,7 +209,8 @@ def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
     puzzle names it) is drilled where its stand-in comes next and it makes the very same step."""
     lessons = list(lessons)
     techniques = lesson.practised
-    reached = {t for source in drill_puzzle_sources() for t in source.drills}
+    drill_puzzles = drill_puzzle_sources()
+    reached = {t for source in drill_puzzles for t in source.drills}
     standing_for: dict[str, list[str]] = {}
     for technique_id in techniques:
         if technique_id in reached:
@@ -221,7 +222,7 @@ def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
         sources = file_sources(path)
     else:
         # Only the drill puzzles for this lesson: the others would be walked for nothing.
-        extra = [s for s in drill_puzzle_sources() if s.drills & set(wanted)]
+        extra = [s for s in drill_puzzles if s.drills & set(wanted)]
         sources = bundled_sources() + extra + lesson_sources(lessons)
     seen = [e.grid for e in lesson.exercises] + [p.grid for p in lesson.positions.values()]
     found = drills(wanted, seed, sources, exclude=seen)
