@@ -192,49 +192,26 @@ class _Found:
                         low = cells & -cells
                         seen_by[low] = seen_by.get(low, 0) | members
                         cells ^= low
-            by_first: dict[int, list[tuple[int, int]]] | None = None
             digit_bit = 1 << (d - 1)
             for places, cells in region.items():
                 if not cells:
                     continue
-                # The groups tied: those whose places lie among these cells. A region is
-                # mostly one to three cells: the groups of its subsets are looked up.
+                # Two sets are tied by d when every d of one sees every d of the other: the
+                # sets tied to these places are those whose region holds every one of them.
+                low = places & -places
+                rest = places ^ low
+                tied = seen_by.get(low, 0)
+                while rest and tied:
+                    low = rest & -rest
+                    rest ^= low
+                    tied &= seen_by.get(low, 0)
                 low = cells & -cells
                 rest = cells ^ low
                 close = seen_by[low]
-                if not rest:
-                    tied = group.get(low, 0)
-                else:
-                    second = rest & -rest
-                    rest ^= second
-                    close |= seen_by[second]
-                    if not rest:
-                        tied = group.get(low, 0) | group.get(second, 0) | group.get(cells, 0)
-                    elif rest & (rest - 1) == 0:
-                        close |= seen_by[rest]
-                        tied = 0
-                        for subset in (low, second, rest, low | second, low | rest,
-                                       second | rest, cells):
-                            tied |= group.get(subset, 0)
-                    else:
-                        if by_first is None:
-                            by_first = {}
-                            for other, others in group.items():
-                                first = other & -other
-                                if first in by_first:
-                                    by_first[first].append((other, others))
-                                else:
-                                    by_first[first] = [(other, others)]
-                        outside = ~cells
-                        tied = 0
-                        rest = cells
-                        while rest:
-                            low = rest & -rest
-                            rest ^= low
-                            close |= seen_by[low]
-                            for other, others in by_first.get(low, ()):
-                                if not other & outside:
-                                    tied |= others
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    close |= seen_by[low]
                 members = group[places]
                 while members:
                     low = members & -members
