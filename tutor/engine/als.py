@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Iterator, NamedTuple, Sequence
 
 from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS_IN, PEERS, UNITS, cell_name, cells_name, cells_of_bits, digit_cell_sets,
-    digits_name, unit_name,
+    CELLS, COUNT, DIGITS_IN, PEERS, UNIT_BITS, UNITS, cell_name, cells_name, cells_of_bits,
+    digit_cell_sets, digits_name, unit_name,
 )
 from tutor.engine.chain import IN_SET, SEEN, Link, Node, narration
+from tutor.engine.dead_ends import forgotten
 from tutor.engine.chains import length_bonus
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
@@ -56,82 +57,125 @@ def _seeing_all(inside: int) -> int:
 
 def almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int]) -> list[Als]:
     """Every almost locked set of the position, each cell set once (the first unit found)."""
-    return _almost_locked_sets(masks, digit_cells)
-
-
-def _almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int],
-                        groups: list[dict[int, int]] | None = None,
-                        regions: list[dict[int, int]] | None = None) -> list[Als]:
-    """almost_locked_sets; with `groups` and `regions`, also `groups[d][places]`: the sets (a
-    bitset of their numbers) whose places of d are `places`, and `regions[d][places]`: the
-    cells outside them holding d and seeing every one of those places."""
     found: dict[int, int] = {}
-    for unit, unit_cells in enumerate(UNITS):
-        empty = [c for c in unit_cells if masks[c]]
-        total = len(empty)
-        # Depth-first over the unit's empty cells; a set of k cells is almost locked when its
-        # digits number k + 1. Each added cell raises the excess (digits - cells) by at least -1,
-        # so a branch whose excess cannot come down to one in the cells left is dropped.
-        # Each branch is one integer (cells << 17 | digits << 8 | size << 4 | next index), not a
-        # tuple: the search makes hundreds per position, and integers cost the garbage
-        # collector nothing.
-        stack = [0]
-        while stack:
-            packed_branch = stack.pop()
-            start = packed_branch & 15
-            size = packed_branch >> 4 & 15
-            union = packed_branch >> 8 & 511
-            bits = packed_branch >> 17
-            for i in range(start, total):
-                cell = empty[i]
-                new_union = union | masks[cell]
-                new_size = size + 1
-                excess = COUNT[new_union] - new_size
-                new_bits = bits | 1 << cell
-                if excess == 1 and new_bits not in found:
-                    found[new_bits] = unit << 9 | new_union
-                if new_size < MAX_ALS_CELLS and excess - 1 <= total - i - 1:
-                    stack.append(new_bits << 17 | new_union << 8 | new_size << 4 | i + 1)
-    sets: list[Als] = []
-    see_all = _SEE_ALL
-    new_als = tuple.__new__  # the named tuple's own __new__ is Python code, and this loop is hot
-    by_size: list[list[int]] = [[] for _ in range(MAX_ALS_CELLS + 1)]
-    for bits in found:
-        by_size[bits.bit_count()].append(bits)
-    number = 1
-    grouped = groups is not None and regions is not None
+    for unit in range(len(UNITS) - 1, -1, -1):  # the first unit's answer written last
+        found.update(_unit_sets(masks, unit))
+    return [_entry(key & _ALL_CELLS, found[key], digit_cells)[0] for key in sorted(found)]
+
+
+_SIZE_SHIFT = 81
+"""A set's key is size << 81 | cells: sorting the keys orders the sets by size, then cells."""
+
+
+def _unit_sets(masks: Sequence[int], unit: int) -> dict[int, int]:
+    """The almost locked sets among one unit's empty cells, as {key: unit << 9 | digits}: a pure
+    function of the unit's masks."""
+    found: dict[int, int] = {}
+    empty = [c for c in UNITS[unit] if masks[c]]
+    total = len(empty)
+    # Depth-first over the unit's empty cells; a set of k cells is almost locked when its digits
+    # number k + 1. Each added cell raises the excess (digits - cells) by at least -1, so a
+    # branch whose excess cannot come down to one in the cells left is dropped. Each branch is
+    # one integer (cells << 17 | digits << 8 | size << 4 | next index), not a tuple: the search
+    # makes hundreds per unit, and integers cost the garbage collector nothing.
+    stack = [0]
+    while stack:
+        packed_branch = stack.pop()
+        start = packed_branch & 15
+        size = packed_branch >> 4 & 15
+        union = packed_branch >> 8 & 511
+        bits = packed_branch >> 17
+        for i in range(start, total):
+            cell = empty[i]
+            new_union = union | masks[cell]
+            new_size = size + 1
+            excess = COUNT[new_union] - new_size
+            new_bits = bits | 1 << cell
+            if excess == 1:
+                found[new_size << _SIZE_SHIFT | new_bits] = unit << 9 | new_union
+            if new_size < MAX_ALS_CELLS and excess - 1 <= total - i - 1:
+                stack.append(new_bits << 17 | new_union << 8 | new_size << 4 | i + 1)
+    return found
+
+
+_EVERY_DIGIT = sum(1 << 81 * k for k in range(9))
+"""A cell set times this: the same cells once for each digit (candidates as 729-bit sets, digit
+d's cells at bits 81 * (d - 1) up)."""
+
+
+class _Entry(NamedTuple):
+    """One set as the build keeps it: the set, `watch` (the candidates, as a 729-bit set, it
+    depends on: every candidate of its cells, and each digit's candidates in the cells seeing
+    all its places of that digit), and `places` ((digit, its places, its seers) for each digit
+    whose seers are not empty)."""
+
+    als: Als
+    watch: int
+    places: tuple[tuple[int, int, int], ...]
+
+
+def _entry(bits: int, packed: int, digit_cells: Sequence[int]) -> _Entry:
+    mask = packed & 511
     holders = [0] * 10
     seers = [0] * 10
-    for same_size in by_size:
-        same_size.sort()
-        for bits in same_size:
-            packed = found[bits]
-            mask = packed & 511
-            digits = DIGITS_IN[mask]
-            for d in digits:
-                cells_d = digit_cells[d]
-                inside = bits & cells_d
-                holders[d] = inside
-                if grouped:
-                    group = groups[d]  # type: ignore[index]
-                    if inside in group:
-                        group[inside] |= number
-                        seers[d] = regions[d][inside]  # type: ignore[index]
-                        continue
-                    group[inside] = number
-                seeing = see_all.get(inside)
-                if seeing is None:
-                    seeing = _seeing_all(inside)
-                # The cells seeing all of them are outside the set: none sees itself, and the
-                # set's other cells lack d.
-                seers[d] = region = seeing & cells_d
-                if grouped:
-                    regions[d][inside] = region  # type: ignore[index]
-            sets.append(new_als(Als, (bits, mask, packed >> 9, tuple(holders), tuple(seers))))
-            for d in digits:  # the two lists serve every set: fewer objects for the collector
-                holders[d] = seers[d] = 0
-            number <<= 1
-    return sets
+    watch = bits * _EVERY_DIGIT
+    places = []
+    see_all = _SEE_ALL
+    for d in DIGITS_IN[mask]:
+        cells_d = digit_cells[d]
+        inside = bits & cells_d
+        holders[d] = inside
+        seeing = see_all.get(inside)
+        if seeing is None:
+            seeing = _seeing_all(inside)
+        # The cells seeing all of them are outside the set: none sees itself, and the set's
+        # other cells lack d.
+        seers[d] = region = seeing & cells_d
+        watch |= seeing << 81 * (d - 1)
+        if region:
+            places.append((d, inside, region))
+    als = tuple.__new__(Als, (bits, mask, packed >> 9, tuple(holders), tuple(seers)))
+    return tuple.__new__(_Entry, (als, watch, tuple(places)))
+
+
+_BUILT: list = forgotten([None])
+"""(digit cells, each unit's _unit_sets, {key: _Entry} in the sets' order) for the last position
+built, read and replaced whole. The walk builds again after a step or two, which change a few
+units' candidates: only those units are searched again, and only the sets whose `watch` meets a
+changed candidate are worked out again. Holds one position's sets at most."""
+
+
+def _entries(masks: Sequence[int], digit_cells: Sequence[int]) -> dict[int, _Entry]:
+    """The position's sets as _Entry by key, in the sets' order (by size, then cells)."""
+    digit_cells = tuple(digit_cells)
+    last = _BUILT[0]
+    units: list[dict[int, int]]
+    if last is None:
+        units = [_unit_sets(masks, unit) for unit in range(len(UNITS))]
+        before: dict[int, _Entry] = {}
+        changed = -1
+    else:
+        last_cells, last_units, before = last
+        changed = changed_cells = 0
+        for d in range(1, 10):
+            moved = last_cells[d] ^ digit_cells[d]
+            if moved:
+                changed |= moved << 81 * (d - 1)
+                changed_cells |= moved
+        units = [found if not unit_bits & changed_cells else _unit_sets(masks, unit)
+                 for unit, (found, unit_bits) in enumerate(zip(last_units, UNIT_BITS))]
+    found: dict[int, int] = {}
+    for unit in range(len(units) - 1, -1, -1):  # the first unit's answer written last
+        found.update(units[unit])
+    entries: dict[int, _Entry] = {}
+    get = before.get
+    for key in sorted(found):
+        entry = get(key)
+        if entry is None or entry.watch & changed:
+            entry = _entry(key & _ALL_CELLS, found[key], digit_cells)
+        entries[key] = entry
+    _BUILT[0] = (digit_cells, units, entries)
+    return entries
 
 
 def restricted_commons(a: Als, b: Als) -> int:
@@ -164,9 +208,23 @@ class _Found:
     __slots__ = ("sets", "ties", "tied", "near", "near_any", "seen_by", "reaching", "_links")
 
     def __init__(self, masks: Sequence[int]):
+        # groups[d][places]: the sets (a bitset of their numbers) whose places of d are
+        # `places`; regions[d][places]: the cells outside them holding d and seeing every one
+        # of those places. Only places some cell sees all of: the others tie nothing.
         groups: list[dict[int, int]] = [{} for _ in range(10)]
         regions: list[dict[int, int]] = [{} for _ in range(10)]
-        self.sets = sets = _almost_locked_sets(masks, digit_cell_sets(masks), groups, regions)
+        self.sets = sets = []
+        number = 1
+        for als, _, places_of in _entries(masks, digit_cell_sets(masks)).values():
+            sets.append(als)
+            for d, places, region in places_of:
+                group = groups[d]
+                if places in group:
+                    group[places] |= number
+                else:
+                    group[places] = number
+                    regions[d][places] = region
+            number <<= 1
         self._links: list[list[tuple[int, int]]] | None = None
         count = len(sets)
         # One flat list each rather than a list per set: fewer objects for the collector.
@@ -186,9 +244,8 @@ class _Found:
             region = regions[d]
             seen_by: dict[int, int] = all_seen_by[d]
             for places, cells in region.items():
-                if cells:
-                    members = group[places]
-                    while cells:
+                members = group[places]
+                while cells:
                         low = cells & -cells
                         seen_by[low] = seen_by.get(low, 0) | members
                         cells ^= low
