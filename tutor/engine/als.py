@@ -104,14 +104,26 @@ d's cells at bits 81 * (d - 1) up)."""
 
 
 class _Entry(NamedTuple):
-    """One set as the build keeps it: the set, `watch` (the candidates, as a 729-bit set, it
-    depends on: every candidate of its cells, and each digit's candidates in the cells seeing
-    all its places of that digit), and `places` ((digit, its places, its seers) for each digit
-    whose seers are not empty)."""
+    """One set as the build keeps it: the set; `watch`, the candidates it depends on (a 729-bit
+    set: every candidate of its cells, and each digit's candidates in the cells seeing all its
+    places of that digit); `reaching`, its digits (a mask) whose places some cell outside sees
+    all of; and for each such digit d, (places << 4 | d, (d, its places, the cells seeing all
+    of them)), those cells as one-bit sets (the build takes them one by one)."""
 
     als: Als
     watch: int
-    places: tuple[tuple[int, int, int], ...]
+    reaching: int
+    places: tuple[tuple[int, tuple[int, tuple[int, ...], tuple[int, ...]]], ...]
+
+
+def _bits(cells: int) -> tuple[int, ...]:
+    """The one-bit sets of `cells`, lowest first."""
+    found = []
+    while cells:
+        low = cells & -cells
+        found.append(low)
+        cells ^= low
+    return tuple(found)
 
 
 def _entry(bits: int, packed: int, digit_cells: Sequence[int]) -> _Entry:
@@ -119,6 +131,7 @@ def _entry(bits: int, packed: int, digit_cells: Sequence[int]) -> _Entry:
     holders = [0] * 10
     seers = [0] * 10
     watch = bits * _EVERY_DIGIT
+    reaching = 0
     places = []
     see_all = _SEE_ALL
     for d in DIGITS_IN[mask]:
@@ -133,9 +146,10 @@ def _entry(bits: int, packed: int, digit_cells: Sequence[int]) -> _Entry:
         seers[d] = region = seeing & cells_d
         watch |= seeing << 81 * (d - 1)
         if region:
-            places.append((d, inside, region))
+            reaching |= 1 << (d - 1)
+            places.append((inside << 4 | d, (d, _bits(inside), _bits(region))))
     als = tuple.__new__(Als, (bits, mask, packed >> 9, tuple(holders), tuple(seers)))
-    return tuple.__new__(_Entry, (als, watch, tuple(places)))
+    return tuple.__new__(_Entry, (als, watch, reaching, tuple(places)))
 
 
 _BUILT: list = forgotten([None])
@@ -208,22 +222,23 @@ class _Found:
     __slots__ = ("sets", "ties", "tied", "near", "near_any", "seen_by", "reaching", "_links")
 
     def __init__(self, masks: Sequence[int]):
-        # groups[d][places]: the sets (a bitset of their numbers) whose places of d are
-        # `places`; regions[d][places]: the cells outside them holding d and seeing every one
-        # of those places. Only places some cell sees all of: the others tie nothing.
-        groups: list[dict[int, int]] = [{} for _ in range(10)]
-        regions: list[dict[int, int]] = [{} for _ in range(10)]
+        # groups[places << 4 | d]: the sets (a bitset of their numbers) whose places of d are
+        # `places`, only those some cell outside sees all of (the others tie nothing);
+        # shapes[the same key]: (d, places, the cells seeing all of them), cells as one-bit sets.
+        groups: dict[int, int] = {}
+        shapes: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
         self.sets = sets = []
+        self.reaching = reaching = []
         number = 1
-        for als, _, places_of in _entries(masks, digit_cell_sets(masks)).values():
+        for als, _, reach, places_of in _entries(masks, digit_cell_sets(masks)).values():
             sets.append(als)
-            for d, places, region in places_of:
-                group = groups[d]
-                if places in group:
-                    group[places] |= number
+            reaching.append(reach)
+            for key, shape in places_of:
+                if key in groups:
+                    groups[key] |= number
                 else:
-                    group[places] = number
-                    regions[d][places] = region
+                    groups[key] = number
+                    shapes[key] = shape
             number <<= 1
         self._links: list[list[tuple[int, int]]] | None = None
         count = len(sets)
@@ -232,58 +247,38 @@ class _Found:
         near = [0] * (10 * count)
         tied_any = [0] * count
         near_any = [0] * count
-        reaching = [0] * count
         all_seen_by: list[dict[int, int]] = [{} for _ in range(10)]
         self.seen_by = all_seen_by
         # Everything below depends on a set's places of a digit only, and sets often share
         # them: each group of sets with the same places is worked out once.
-        for d in range(1, 10):
-            group = groups[d]
-            if not group:
-                continue
-            region = regions[d]
-            seen_by: dict[int, int] = all_seen_by[d]
-            for places, cells in region.items():
-                members = group[places]
-                while cells:
-                        low = cells & -cells
-                        seen_by[low] = seen_by.get(low, 0) | members
-                        cells ^= low
-            digit_bit = 1 << (d - 1)
-            for places, cells in region.items():
-                if not cells:
-                    continue
-                # Two sets are tied by d when every d of one sees every d of the other: the
-                # sets tied to these places are those whose region holds every one of them.
-                low = places & -places
-                rest = places ^ low
-                tied = seen_by.get(low, 0)
-                while rest and tied:
-                    low = rest & -rest
-                    rest ^= low
-                    tied &= seen_by.get(low, 0)
-                low = cells & -cells
-                rest = cells ^ low
-                close = seen_by[low]
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    close |= seen_by[low]
-                members = group[places]
-                while members:
-                    low = members & -members
-                    i = low.bit_length() - 1
-                    ties[10 * i + d] = tied
-                    near[10 * i + d] = close
-                    tied_any[i] |= tied
-                    near_any[i] |= close
-                    reaching[i] |= digit_bit
-                    members ^= low
+        for key, (d, _, region) in shapes.items():
+            seen_by = all_seen_by[d]
+            members = groups[key]
+            for low in region:
+                seen_by[low] = seen_by.get(low, 0) | members
+        for key, (d, places, region) in shapes.items():
+            seen_by = all_seen_by[d]
+            # Two sets are tied by d when every d of one sees every d of the other: the sets
+            # tied to these places are those whose region holds every one of them.
+            tied = -1
+            for low in places:
+                tied &= seen_by.get(low, 0)
+            close = 0
+            for low in region:
+                close |= seen_by[low]
+            members = groups[key]
+            while members:
+                low = members & -members
+                i = low.bit_length() - 1
+                ties[10 * i + d] = tied
+                near[10 * i + d] = close
+                tied_any[i] |= tied
+                near_any[i] |= close
+                members ^= low
         self.ties = ties
         self.tied = tied_any
         self.near = near
         self.near_any = near_any
-        self.reaching = reaching
 
     @property
     def links(self) -> list[list[tuple[int, int]]]:
