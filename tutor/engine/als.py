@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import eq
 from typing import Iterator, NamedTuple, Sequence
 
 from tutor.model.geometry import (
@@ -9,8 +11,8 @@ from tutor.model.geometry import (
     digit_cell_sets, digits_name, unit_name,
 )
 from tutor.engine.chain import IN_SET, SEEN, Link, Node, narration
-from tutor.engine.dead_ends import forgotten
 from tutor.engine.chains import length_bonus
+from tutor.engine.dead_ends import forgotten
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 
@@ -60,42 +62,36 @@ def almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int]) -> list
     found: dict[int, int] = {}
     for unit in range(len(UNITS) - 1, -1, -1):  # the first unit's answer written last
         found.update(_unit_sets(masks, unit))
-    return [_entry(key & _ALL_CELLS, found[key], digit_cells)[0] for key in sorted(found)]
+    return [_entry(key & _ALL_CELLS, found[key], digit_cells, {})[0] for key in sorted(found)]
 
 
 _SIZE_SHIFT = 81
 """A set's key is size << 81 | cells: sorting the keys orders the sets by size, then cells."""
 
+_WANTED_DIGITS = tuple(
+    size + 1 if size <= MAX_ALS_CELLS else -1 for size in (s.bit_count() for s in range(512)))
+"""_WANTED_DIGITS[choice]: how many digits make the cells of `choice` (a bitset of a unit's empty
+cells, by their order in the unit) almost locked; -1 for too many cells."""
+
 
 def _unit_sets(masks: Sequence[int], unit: int) -> dict[int, int]:
     """The almost locked sets among one unit's empty cells, as {key: unit << 9 | digits}: a pure
     function of the unit's masks."""
-    found: dict[int, int] = {}
-    empty = [c for c in UNITS[unit] if masks[c]]
-    total = len(empty)
-    # Depth-first over the unit's empty cells; a set of k cells is almost locked when its digits
-    # number k + 1. Each added cell raises the excess (digits - cells) by at least -1, so a
-    # branch whose excess cannot come down to one in the cells left is dropped. Each branch is
-    # one integer (cells << 17 | digits << 8 | size << 4 | next index), not a tuple: the search
-    # makes hundreds per unit, and integers cost the garbage collector nothing.
-    stack = [0]
-    while stack:
-        packed_branch = stack.pop()
-        start = packed_branch & 15
-        size = packed_branch >> 4 & 15
-        union = packed_branch >> 8 & 511
-        bits = packed_branch >> 17
-        for i in range(start, total):
-            cell = empty[i]
-            new_union = union | masks[cell]
-            new_size = size + 1
-            excess = COUNT[new_union] - new_size
-            new_bits = bits | 1 << cell
-            if excess == 1:
-                found[new_size << _SIZE_SHIFT | new_bits] = unit << 9 | new_union
-            if new_size < MAX_ALS_CELLS and excess - 1 <= total - i - 1:
-                stack.append(new_bits << 17 | new_union << 8 | new_size << 4 | i + 1)
-    return found
+    # Every choice of the unit's empty cells at once, as lists indexed by the choice: each empty
+    # cell doubles them, the new half each with that cell added. A unit has a few empty cells
+    # (dozens of choices), and the lists are made in C; a search cell by cell makes each choice
+    # in Python.
+    digits = [0]
+    keys = [0]
+    for cell in UNITS[unit]:
+        mask = masks[cell]
+        if mask:
+            digits += [union | mask for union in digits]
+            added = 1 << _SIZE_SHIFT | 1 << cell
+            keys += [key + added for key in keys]
+    found = compress(range(len(digits)), map(eq, map(COUNT.__getitem__, digits), _WANTED_DIGITS))
+    base = unit << 9
+    return {keys[choice]: base | digits[choice] for choice in found}
 
 
 _EVERY_DIGIT = sum(1 << 81 * k for k in range(9))
@@ -107,13 +103,13 @@ class _Entry(NamedTuple):
     """One set as the build keeps it: the set; `watch`, the candidates it depends on (a 729-bit
     set: every candidate of its cells, and each digit's candidates in the cells seeing all its
     places of that digit); `reaching`, its digits (a mask) whose places some cell outside sees
-    all of; and for each such digit d, (places << 4 | d, (d, its places, the cells seeing all
-    of them)), those cells as one-bit sets (the build takes them one by one)."""
+    all of; and for each such digit d, (places << 4 | d, d, (d, its places, the cells seeing
+    all of them)), those cells as one-bit sets (the build takes them one by one)."""
 
     als: Als
     watch: int
     reaching: int
-    places: tuple[tuple[int, tuple[int, tuple[int, ...], tuple[int, ...]]], ...]
+    places: tuple[tuple[int, int, tuple[int, tuple[int, ...], tuple[int, ...]]], ...]
 
 
 def _bits(cells: int) -> tuple[int, ...]:
@@ -126,7 +122,16 @@ def _bits(cells: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def _entry(bits: int, packed: int, digit_cells: Sequence[int]) -> _Entry:
+_SHAPES: list = forgotten([None])
+"""{region << 85 | places << 4 | d: (d, places, region)}, places and region as one-bit sets:
+shared by the sets with the same places of d, and by the same sets again after a step that
+changed another of their digits. Emptied when full."""
+
+_SHAPES_KEPT = 1 << 15
+
+
+def _entry(bits: int, packed: int, digit_cells: Sequence[int],
+           shapes: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]]) -> _Entry:
     mask = packed & 511
     holders = [0] * 10
     seers = [0] * 10
@@ -147,7 +152,11 @@ def _entry(bits: int, packed: int, digit_cells: Sequence[int]) -> _Entry:
         watch |= seeing << 81 * (d - 1)
         if region:
             reaching |= 1 << (d - 1)
-            places.append((inside << 4 | d, (d, _bits(inside), _bits(region))))
+            key = inside << 4 | d
+            shape = shapes.get(region << 85 | key)
+            if shape is None:
+                shape = shapes[region << 85 | key] = (d, _bits(inside), _bits(region))
+            places.append((key, d, shape))
     als = tuple.__new__(Als, (bits, mask, packed >> 9, tuple(holders), tuple(seers)))
     return tuple.__new__(_Entry, (als, watch, reaching, tuple(places)))
 
@@ -181,12 +190,15 @@ def _entries(masks: Sequence[int], digit_cells: Sequence[int]) -> dict[int, _Ent
     found: dict[int, int] = {}
     for unit in range(len(units) - 1, -1, -1):  # the first unit's answer written last
         found.update(units[unit])
+    shapes = _SHAPES[0]
+    if shapes is None or len(shapes) > _SHAPES_KEPT:
+        shapes = _SHAPES[0] = {}
     entries: dict[int, _Entry] = {}
     get = before.get
     for key in sorted(found):
         entry = get(key)
         if entry is None or entry.watch & changed:
-            entry = _entry(key & _ALL_CELLS, found[key], digit_cells)
+            entry = _entry(key & _ALL_CELLS, found[key], digit_cells, shapes)
         entries[key] = entry
     _BUILT[0] = (digit_cells, units, entries)
     return entries
@@ -230,10 +242,11 @@ class _Found:
         self.sets = sets = []
         self.reaching = reaching = []
         number = 1
-        for als, _, reach, places_of in _entries(masks, digit_cell_sets(masks)).values():
+        entries = _entries(masks, digit_cell_sets(masks)).values()
+        for als, _, reach, places_of in entries:
             sets.append(als)
             reaching.append(reach)
-            for key, shape in places_of:
+            for key, _, shape in places_of:
                 if key in groups:
                     groups[key] |= number
                 else:
@@ -245,8 +258,8 @@ class _Found:
         # One flat list each rather than a list per set: fewer objects for the collector.
         ties = [0] * (10 * count)
         near = [0] * (10 * count)
-        tied_any = [0] * count
-        near_any = [0] * count
+        tied_any: list[int] = []
+        near_any: list[int] = []
         all_seen_by: list[dict[int, int]] = [{} for _ in range(10)]
         self.seen_by = all_seen_by
         # Everything below depends on a set's places of a digit only, and sets often share
@@ -256,6 +269,7 @@ class _Found:
             members = groups[key]
             for low in region:
                 seen_by[low] = seen_by.get(low, 0) | members
+        outcomes: dict[int, tuple[int, int]] = {}
         for key, (d, places, region) in shapes.items():
             seen_by = all_seen_by[d]
             # Two sets are tied by d when every d of one sees every d of the other: the sets
@@ -266,15 +280,19 @@ class _Found:
             close = 0
             for low in region:
                 close |= seen_by[low]
-            members = groups[key]
-            while members:
-                low = members & -members
-                i = low.bit_length() - 1
-                ties[10 * i + d] = tied
-                near[10 * i + d] = close
-                tied_any[i] |= tied
-                near_any[i] |= close
-                members ^= low
+            outcomes[key] = tied, close
+        base = 0
+        for _, _, _, places_of in entries:
+            tied_here = near_here = 0
+            for key, d, _ in places_of:
+                tied, close = outcomes[key]
+                ties[base + d] = tied
+                near[base + d] = close
+                tied_here |= tied
+                near_here |= close
+            tied_any.append(tied_here)
+            near_any.append(near_here)
+            base += 10
         self.ties = ties
         self.tied = tied_any
         self.near = near
