@@ -239,8 +239,9 @@ class _Found:
         # shapes[the same key]: (d, places, the cells seeing all of them), cells as one-bit sets.
         groups: dict[int, int] = {}
         shapes: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
-        self.sets = sets = []
-        self.reaching = reaching = []
+        sets: list[Als] = []
+        reaching: list[int] = []
+        self.sets, self.reaching = sets, reaching
         number = 1
         entries = _entries(masks, digit_cell_sets(masks)).values()
         for als, _, reach, places_of in entries:
