@@ -62,7 +62,10 @@ def almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int]) -> list
     found: dict[int, int] = {}
     for unit in range(len(UNITS) - 1, -1, -1):  # the first unit's answer written last
         found.update(_unit_sets(masks, unit))
-    return [_entry(key & _ALL_CELLS, found[key], digit_cells, {})[0] for key in sorted(found)]
+    infos: list[dict[int, _PlaceInfo]] = [{} for _ in range(10)]
+    digit_cells = tuple(digit_cells)
+    return [_entry(key & _ALL_CELLS, found[key], digit_cells, infos, _OneBitSets()).als
+            for key in sorted(found)]
 
 
 _SIZE_SHIFT = 81
@@ -103,69 +106,91 @@ class _Entry(NamedTuple):
     """One set as the build keeps it: the set; `watch`, the candidates it depends on (a 729-bit
     set: every candidate of its cells, and each digit's candidates in the cells seeing all its
     places of that digit); `reaching`, its digits (a mask) whose places some cell outside sees
-    all of; and for each such digit d, (places << 4 | d, d, (d, its places, the cells seeing
-    all of them)), those cells as one-bit sets (the build takes them one by one)."""
+    all of; and `places`, for each such digit d, (places << 4 | d, d, its places, the cells
+    seeing all of them), those cells as one-bit sets (the build takes them one by one)."""
 
     als: Als
     watch: int
     reaching: int
-    places: tuple[tuple[int, int, tuple[int, tuple[int, ...], tuple[int, ...]]], ...]
+    places: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]
 
 
-def _bits(cells: int) -> tuple[int, ...]:
-    """The one-bit sets of `cells`, lowest first."""
-    found = []
-    while cells:
-        low = cells & -cells
-        found.append(low)
-        cells ^= low
-    return tuple(found)
+class _OneBitSets(dict):
+    """{cells: the one-bit sets of `cells` (an 81-bit set), lowest first}, each worked out when
+    first asked for."""
+
+    def __missing__(self, cells: int) -> tuple[int, ...]:
+        found = []
+        rest = cells
+        while rest:
+            low = rest & -rest
+            found.append(low)
+            rest ^= low
+        self[cells] = bits = tuple(found)
+        return bits
 
 
-_SHAPES: list = forgotten([None])
-"""{region << 85 | places << 4 | d: (d, places, region)}, places and region as one-bit sets:
-shared by the sets with the same places of d, and by the same sets again after a step that
-changed another of their digits. Emptied when full."""
+_ONE_BIT_SETS: list = forgotten([None])
+"""The _OneBitSets of the places and regions met so far (the same few recur from position to
+position), emptied when full."""
 
-_SHAPES_KEPT = 1 << 15
+_ONE_BIT_SETS_KEPT = 1 << 14
+
+
+_PlaceInfo = tuple[int, int, "tuple[int, int, tuple[int, ...], tuple[int, ...]] | None"]
+"""For a digit d and its places in a set: (the cells holding d and seeing all of them, the cells
+seeing all of them at d's place in a 729-bit set, and the _Entry.places item or None when no
+cell holding d sees all of them)."""
+
+_INFOS_KEPT = 1 << 12
+"""Places kept per digit before that digit's memory starts afresh."""
+
+
+def _place_info(d: int, places: int, cells_d: int, infos: dict[int, _PlaceInfo],
+                bits: _OneBitSets) -> _PlaceInfo:
+    seeing = _SEE_ALL.get(places)
+    if seeing is None:
+        seeing = _seeing_all(places)
+    # The cells seeing all of them are outside the set: none sees itself, and the set's other
+    # cells lack d.
+    region = seeing & cells_d
+    item = (places << 4 | d, d, bits[places], bits[region]) if region else None
+    info = infos[places] = (region, seeing << 81 * (d - 1), item)
+    return info
 
 
 def _entry(bits: int, packed: int, digit_cells: Sequence[int],
-           shapes: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]]) -> _Entry:
+           infos: list[dict[int, _PlaceInfo]], one_bit_sets: _OneBitSets) -> _Entry:
+    """The _Entry of the set `bits` (`packed`: unit << 9 | digits); `infos[d]` holds the
+    _place_info of d's places, worked out and added when missing."""
     mask = packed & 511
-    holders = [0] * 10
+    holders = tuple(map(bits.__and__, digit_cells))  # digit_cells[0] is 0
     seers = [0] * 10
     watch = bits * _EVERY_DIGIT
     reaching = 0
     places = []
-    see_all = _SEE_ALL
     for d in DIGITS_IN[mask]:
-        cells_d = digit_cells[d]
-        inside = bits & cells_d
-        holders[d] = inside
-        seeing = see_all.get(inside)
-        if seeing is None:
-            seeing = _seeing_all(inside)
-        # The cells seeing all of them are outside the set: none sees itself, and the set's
-        # other cells lack d.
-        seers[d] = region = seeing & cells_d
-        watch |= seeing << 81 * (d - 1)
-        if region:
+        inside = holders[d]
+        info = infos[d].get(inside)
+        if info is None:
+            info = _place_info(d, inside, digit_cells[d], infos[d], one_bit_sets)
+        region, seeing, item = info
+        seers[d] = region
+        watch |= seeing
+        if item is not None:
             reaching |= 1 << (d - 1)
-            key = inside << 4 | d
-            shape = shapes.get(region << 85 | key)
-            if shape is None:
-                shape = shapes[region << 85 | key] = (d, _bits(inside), _bits(region))
-            places.append((key, d, shape))
-    als = tuple.__new__(Als, (bits, mask, packed >> 9, tuple(holders), tuple(seers)))
+            places.append(item)
+    als = tuple.__new__(Als, (bits, mask, packed >> 9, holders, tuple(seers)))
     return tuple.__new__(_Entry, (als, watch, reaching, tuple(places)))
 
 
 _BUILT: list = forgotten([None])
-"""(digit cells, each unit's _unit_sets, {key: _Entry} in the sets' order) for the last position
-built, read and replaced whole. The walk builds again after a step or two, which change a few
-units' candidates: only those units are searched again, and only the sets whose `watch` meets a
-changed candidate are worked out again. Holds one position's sets at most."""
+"""(digit cells, each unit's _unit_sets, {key: _Entry} in the sets' order, each digit's
+_place_info by places) for the last position built, read and replaced whole. The walk builds
+again after a step or two, which change a few units' candidates: only those units are searched
+again, only the sets whose `watch` meets a changed candidate are worked out again, and a digit's
+places keep their _place_info while its cells stay the same. Holds one position's sets, and a
+bounded number of places per digit."""
 
 
 def _entries(masks: Sequence[int], digit_cells: Sequence[int]) -> dict[int, _Entry]:
@@ -173,34 +198,41 @@ def _entries(masks: Sequence[int], digit_cells: Sequence[int]) -> dict[int, _Ent
     digit_cells = tuple(digit_cells)
     last = _BUILT[0]
     units: list[dict[int, int]]
+    infos: list[dict[int, _PlaceInfo]]
     if last is None:
         units = [_unit_sets(masks, unit) for unit in range(len(UNITS))]
         before: dict[int, _Entry] = {}
         changed = -1
+        infos = [{} for _ in range(10)]
     else:
-        last_cells, last_units, before = last
+        last_cells, last_units, before, last_infos = last
         changed = changed_cells = 0
-        for d in range(1, 10):
+        infos = []
+        for d in range(10):
             moved = last_cells[d] ^ digit_cells[d]
             if moved:
                 changed |= moved << 81 * (d - 1)
                 changed_cells |= moved
+                infos.append({})
+            else:
+                kept = last_infos[d]
+                infos.append(kept if len(kept) < _INFOS_KEPT else {})
         units = [found if not unit_bits & changed_cells else _unit_sets(masks, unit)
                  for unit, (found, unit_bits) in enumerate(zip(last_units, UNIT_BITS))]
     found: dict[int, int] = {}
     for unit in range(len(units) - 1, -1, -1):  # the first unit's answer written last
         found.update(units[unit])
-    shapes = _SHAPES[0]
-    if shapes is None or len(shapes) > _SHAPES_KEPT:
-        shapes = _SHAPES[0] = {}
+    one_bit_sets = _ONE_BIT_SETS[0]
+    if one_bit_sets is None or len(one_bit_sets) > _ONE_BIT_SETS_KEPT:
+        one_bit_sets = _ONE_BIT_SETS[0] = _OneBitSets()
     entries: dict[int, _Entry] = {}
     get = before.get
     for key in sorted(found):
         entry = get(key)
         if entry is None or entry.watch & changed:
-            entry = _entry(key & _ALL_CELLS, found[key], digit_cells, shapes)
+            entry = _entry(key & _ALL_CELLS, found[key], digit_cells, infos, one_bit_sets)
         entries[key] = entry
-    _BUILT[0] = (digit_cells, units, entries)
+    _BUILT[0] = (digit_cells, units, entries, infos)
     return entries
 
 
@@ -238,7 +270,7 @@ class _Found:
         # `places`, only those some cell outside sees all of (the others tie nothing);
         # shapes[the same key]: (d, places, the cells seeing all of them), cells as one-bit sets.
         groups: dict[int, int] = {}
-        shapes: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
+        shapes: dict[int, tuple[int, int, tuple[int, ...], tuple[int, ...]]] = {}
         sets: list[Als] = []
         reaching: list[int] = []
         self.sets, self.reaching = sets, reaching
@@ -247,7 +279,8 @@ class _Found:
         for als, _, reach, places_of in entries:
             sets.append(als)
             reaching.append(reach)
-            for key, _, shape in places_of:
+            for shape in places_of:
+                key = shape[0]
                 if key in groups:
                     groups[key] |= number
                 else:
@@ -265,13 +298,13 @@ class _Found:
         self.seen_by = all_seen_by
         # Everything below depends on a set's places of a digit only, and sets often share
         # them: each group of sets with the same places is worked out once.
-        for key, (d, _, region) in shapes.items():
+        for key, (_, d, _, region) in shapes.items():
             seen_by = all_seen_by[d]
             members = groups[key]
             for low in region:
                 seen_by[low] = seen_by.get(low, 0) | members
         outcomes: dict[int, tuple[int, int]] = {}
-        for key, (d, places, region) in shapes.items():
+        for key, (_, d, places, region) in shapes.items():
             seen_by = all_seen_by[d]
             # Two sets are tied by d when every d of one sees every d of the other: the sets
             # tied to these places are those whose region holds every one of them.
@@ -285,7 +318,7 @@ class _Found:
         base = 0
         for _, _, _, places_of in entries:
             tied_here = near_here = 0
-            for key, d, _ in places_of:
+            for key, d, _, _ in places_of:
                 tied, close = outcomes[key]
                 ties[base + d] = tied
                 near[base + d] = close
