@@ -503,21 +503,6 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     yield from _unique(steps)
 
 
-def _gather_partners(pairs: list[tuple[int, int, int]], i: int, pool: int, rcs_a: int,
-                     reaching, near, ties, pivot_base: int) -> None:
-    """Add (i, j, rcs_a) to `pairs` for each set j of `pool` that set i and the pivot can make a
-    wing with: near set i through a digit z that ties neither of them to the pivot."""
-    a_base = 10 * i
-    partners = 0
-    for z in DIGITS_IN[reaching[i] & ~rcs_a]:
-        partners |= near[a_base + z] & ~ties[pivot_base + z]
-    partners &= pool
-    while partners:
-        low = partners & -partners
-        partners ^= low
-        pairs.append((i, low.bit_length() - 1, rcs_a))
-
-
 def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """Three almost locked sets: a pivot C with a restricted common x with A and y with B.
 
@@ -552,34 +537,41 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         # pivot, with cells seeing all z of both (`near`); and two sets tied to the pivot by
         # the same one digit make no wing. Most neighbours have no partner left: the pairs
         # that do are gathered, then taken in the order of the sets' numbers.
-        pairs: list[tuple[int, int, int]] = []
+        # Each neighbour is tied to the pivot by one digit x (`alone`: its partners are the
+        # neighbours not tied by x alone) or by several (`twice`: any neighbour).
+        kinds = []
         for x in pivot_digits:
             alone = ties[pivot_base + x] & ~twice
-            others = neighbours & ~alone
-            if not others:
-                continue
-            rcs_a = 1 << (x - 1)
-            members = alone
+            if alone:
+                others = neighbours & ~alone
+                if others:
+                    kinds.append((alone, 1 << (x - 1), others))
+        if twice:
+            kinds.append((twice, 0, neighbours))
+        pairs: list[tuple[int, int, int]] = []
+        for members, rcs, others in kinds:
             while members:
                 low = members & -members
                 members ^= low
                 i = low.bit_length() - 1
                 pool = near_any[i] & others & -low << 1
-                if pool:
-                    _gather_partners(pairs, i, pool, rcs_a, reaching, near, ties, pivot_base)
-        members = twice
-        while members:
-            low = members & -members
-            members ^= low
-            i = low.bit_length() - 1
-            pool = near_any[i] & neighbours & -low << 1
-            if not pool:
-                continue
-            rcs_a = 0
-            for d in pivot_digits:
-                if ties[pivot_base + d] & low:
-                    rcs_a |= 1 << (d - 1)
-            _gather_partners(pairs, i, pool, rcs_a, reaching, near, ties, pivot_base)
+                if not pool:
+                    continue
+                rcs_a = rcs
+                if not rcs_a:
+                    for d in pivot_digits:
+                        if ties[pivot_base + d] & low:
+                            rcs_a |= 1 << (d - 1)
+                # Its partners: near it through a digit z that ties neither to the pivot.
+                a_base = 10 * i
+                partners = 0
+                for z in DIGITS_IN[reaching[i] & ~rcs_a]:
+                    partners |= near[a_base + z] & ~ties[pivot_base + z]
+                partners &= pool
+                while partners:
+                    low = partners & -partners
+                    partners ^= low
+                    pairs.append((i, low.bit_length() - 1, rcs_a))
         pairs.sort()
         for i, j, rcs_a in pairs:
             a, b = sets[i], sets[j]
