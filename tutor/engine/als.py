@@ -258,12 +258,16 @@ class _Found:
     - `near_any[i]`: the sets near set i by any digit;
     - `seen_by[d][cell bit]`: the sets holding d whose every d that cell sees;
     - `reaching[i]`: the digits (a mask) of set i with cells outside it seeing all their places:
-      only these can tie it to another set or make it near one.
+      only these can tie it to another set or make it near one;
+    - `twice[i]`: the sets tied to set i by two digits or more;
+    - `pairing[i]`: the sets tied to set i that make an ALS-XZ with it if disjoint: tied twice,
+      or near it through a digit that does not tie them.
 
     The finders pair only sets these allow, instead of trying every pair. `links` are the ties
     as lists, built when first read."""
 
-    __slots__ = ("sets", "ties", "tied", "near", "near_any", "seen_by", "reaching", "_links")
+    __slots__ = ("sets", "ties", "tied", "near", "near_any", "seen_by", "reaching", "twice",
+                 "pairing", "_links")
 
     def __init__(self, masks: Sequence[int]):
         # groups[places << 4 | d]: the sets (a bitset of their numbers) whose places of d are
@@ -316,17 +320,25 @@ class _Found:
                 close |= seen_by[low]
             outcomes[key] = tied, close
         base = 0
+        twice_any: list[int] = []
+        pairing: list[int] = []
         for _, _, _, places_of in entries:
-            tied_here = near_here = 0
+            tied_here = near_here = twice = useful = 0
             for key, d, _, _ in places_of:
                 tied, close = outcomes[key]
                 ties[base + d] = tied
                 near[base + d] = close
+                twice |= tied_here & tied
                 tied_here |= tied
                 near_here |= close
+                useful |= close & ~tied
             tied_any.append(tied_here)
             near_any.append(near_here)
+            twice_any.append(twice)
+            pairing.append((useful | twice) & tied_here)
             base += 10
+        self.twice = twice_any
+        self.pairing = pairing
         self.ties = ties
         self.tied = tied_any
         self.near = near
@@ -458,23 +470,16 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     the eliminated digits ascending (HoDoKu's candidate field).
     """
     found = _found(masks)
-    sets, ties, tied, near = found.sets, found.ties, found.tied, found.near
-    reaching = found.reaching
+    sets, ties = found.sets, found.ties
     steps = []
-    for i, a in enumerate(sets):
-        after = i + 1
-        if not tied[i] >> after:
+    # A pair removes something only if a common digit other than its tie has cells seeing all
+    # its places in both, or if it is doubly linked (`pairing`).
+    for i, pairing in enumerate(found.pairing):
+        candidates = pairing & -1 << i + 1
+        if not candidates:
             continue
+        a = sets[i]
         base = 10 * i
-        # A pair removes something only if a common digit other than its tie has cells seeing
-        # all its places in both (`useful`), or if it is doubly linked (`twice`).
-        useful = once = twice = 0
-        for d in DIGITS_IN[reaching[i]]:
-            tie = ties[base + d]
-            twice |= once & tie
-            once |= tie
-            useful |= near[base + d] & ~tie
-        candidates = (useful | twice) & once & -1 << after
         while candidates:
             low = candidates & -candidates
             candidates ^= low
@@ -520,7 +525,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     position = _found(masks)
     sets, ties, tied, near, near_any = (position.sets, position.ties, position.tied,
                                         position.near, position.near_any)
-    reaching = position.reaching
+    reaching, twice_any = position.reaching, position.twice
     best: dict[tuple, tuple] = {}
     for pivot_index, pivot in enumerate(sets):
         neighbours = tied[pivot_index]
@@ -528,11 +533,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             continue
         pivot_base = 10 * pivot_index
         pivot_digits = DIGITS_IN[reaching[pivot_index]]
-        once = twice = 0
-        for d in pivot_digits:
-            tie = ties[pivot_base + d]
-            twice |= once & tie
-            once |= tie
+        twice = twice_any[pivot_index]
         # A pair of neighbours removes something only through a digit z tying neither to the
         # pivot, with cells seeing all z of both (`near`); and two sets tied to the pivot by
         # the same one digit make no wing. Most neighbours have no partner left: the pairs
