@@ -551,6 +551,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             kinds.append((twice, 0, neighbours))
         pairs: list[tuple[int, int, int]] = []
         for members, rcs, others in kinds:
+            members &= (1 << others.bit_length() - 1) - 1  # a partner's number is higher
             while members:
                 low = members & -members
                 members ^= low
