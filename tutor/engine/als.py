@@ -261,13 +261,14 @@ class _Found:
       only these can tie it to another set or make it near one;
     - `twice[i]`: the sets tied to set i by two digits or more;
     - `pairing[i]`: the sets tied to set i that make an ALS-XZ with it if disjoint: tied twice,
-      or near it through a digit that does not tie them.
+      or near it through a digit that does not tie them;
+    - `wide`: the sets with more than two reaching digits.
 
     The finders pair only sets these allow, instead of trying every pair. `links` are the ties
     as lists, built when first read."""
 
     __slots__ = ("sets", "ties", "tied", "near", "near_any", "seen_by", "reaching", "twice",
-                 "pairing", "_links")
+                 "pairing", "wide", "_links")
 
     def __init__(self, masks: Sequence[int]):
         # groups[places << 4 | d]: the sets (a bitset of their numbers) whose places of d are
@@ -322,6 +323,8 @@ class _Found:
         base = 0
         twice_any: list[int] = []
         pairing: list[int] = []
+        wide = 0
+        number = 1
         for _, _, _, places_of in entries:
             tied_here = near_here = twice = useful = 0
             for key, d, _, _ in places_of:
@@ -336,9 +339,13 @@ class _Found:
             near_any.append(near_here)
             twice_any.append(twice)
             pairing.append((useful | twice) & tied_here)
+            if len(places_of) > 2:
+                wide |= number
+            number <<= 1
             base += 10
         self.twice = twice_any
         self.pairing = pairing
+        self.wide = wide
         self.ties = ties
         self.tied = tied_any
         self.near = near
@@ -474,10 +481,15 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     steps = []
     # A pair removes something only if a common digit other than its tie has cells seeing all
     # its places in both, or if it is doubly linked (`pairing`).
+    near_any, wide = found.near_any, found.wide
     for i, pairing in enumerate(found.pairing):
         candidates = pairing & -1 << i + 1
         if not candidates:
             continue
+        if not wide >> i & 1:
+            # Linked twice, with no digit reaching beyond the two ties in either set, and near
+            # through none: the two sets leave nothing outside them.
+            candidates &= near_any[i] | wide
         a = sets[i]
         base = 10 * i
         while candidates:
