@@ -329,8 +329,9 @@ class _Found:
             tied_here = near_here = twice = useful = 0
             for key, d, _, _ in places_of:
                 tied, close = outcomes[key]
-                ties[base + d] = tied
-                near[base + d] = close
+                at = base + d
+                ties[at] = tied
+                near[at] = close
                 twice |= tied_here & tied
                 tied_here |= tied
                 near_here |= close
