@@ -6,9 +6,9 @@ import json
 import pytest
 
 import tutor
-from tutor.engine import als, sue_de_coq
+from tutor.engine import als, dead_ends, sue_de_coq
 from tutor.engine.registry import LADDER, technique
-from tutor.model.geometry import cell_at, parse_cell_name as cell
+from tutor.model.geometry import cell_at, digit_cell_sets, parse_cell_name as cell
 from tutor.model.grid import Grid
 from conftest import pattern_text_problems, read_lines, shared_file, sweep_finders
 
@@ -305,17 +305,25 @@ def test_the_sets_ties_and_near_sets_agree_with_their_definitions_on_real_positi
     """The finders pair only the sets that the bitsets of ties and near sets allow: on real
     stuck positions those bitsets are exactly the pairwise definitions (a restricted common digit
     of two sets, possibly sharing cells; two sets whose cells seeing all their places of a digit
-    meet), and so are the ties as lists."""
+    meet), and so are the ties as lists, the sets tied twice, those ALS-XZ may pair and the sets
+    reaching outside with more than two digits."""
     problems: list[str] = []
 
     def check(values, masks):
         found = als._found(masks)
         sets = found.sets
+        wide = 0
         for i, a in enumerate(sets):
             links = []
+            twice = pairing = 0
+            reaching = sum(1 << (d - 1) for d in range(1, 10) if a.seers[d])
+            if reaching != found.reaching[i]:
+                problems.append(f"reaching of {i}")
+            if bin(reaching).count("1") > 2:
+                wide |= 1 << i
             for j, b in enumerate(sets):
                 shared = a.cells & b.cells
-                rcs = 0
+                rcs = untied_near = 0
                 for d in range(1, 10):
                     both = a.mask & b.mask & 1 << (d - 1)
                     tied = bool(both) and i != j and not b.holders[d] & ~a.seers[d] and not (
@@ -326,10 +334,17 @@ def test_the_sets_ties_and_near_sets_agree_with_their_definitions_on_real_positi
                     if near != bool(found.near[10 * i + d] >> j & 1):
                         problems.append(f"near {i} {j} {d}")
                     rcs |= both if tied else 0
+                    untied_near |= near and not tied
                 if rcs:
                     links.append((j, rcs))
+                    twice |= (bin(rcs).count("1") > 1) << j
+                    pairing |= (bin(rcs).count("1") > 1 or untied_near) << j
             if found.links[i] != links:
                 problems.append(f"links of {i}")
+            if found.twice[i] != twice or found.pairing[i] != pairing:
+                problems.append(f"twice or pairing of {i}")
+        if found.wide != wide:
+            problems.append("wide")
         return iter(())
 
     lines = puzzles(0, 4)
@@ -337,3 +352,53 @@ def test_the_sets_ties_and_near_sets_agree_with_their_definitions_on_real_positi
         "grouped_nice_loop", "grouped_aic", "als_chain")], dict(FINDERS, check=check))
     assert positions > 5
     assert not problems, problems[:5]
+
+
+# --- What the build keeps from one position to the next ---------------------------------------
+
+
+def built(grid) -> tuple:
+    """Everything the position's build holds, and the ALS-XZ and ALS-XY-Wing steps."""
+    values, masks = list(grid.values), list(grid.masks)
+    als._last[0] = ((), None)  # not the finders' shared answer: a build of this position now
+    found = als._found(masks)
+    return (found.sets, found.ties, found.tied, found.near, found.near_any, found.seen_by,
+            found.reaching, found.twice, found.pairing, found.wide, found.links,
+            list(als.als_xz(values, masks)), list(als.als_xy_wings(values, masks)))
+
+
+def test_the_remembered_build_is_the_build_from_nothing_along_real_walks():
+    # The build keeps each unit's sets, each set and each digit's places from the position
+    # before, as long as what they depend on is unchanged. Along real graded paths (warm), and
+    # backwards, where candidates come back, and across puzzles, it must hold exactly what a
+    # build with nothing kept (cold) holds, and the finders must find the same steps in order.
+    from test_dead_ends import diabolical_stuck_positions
+
+    positions = diabolical_stuck_positions()
+    for order in (positions, positions[::-1]):
+        dead_ends.forget()
+        warm = [built(grid) for grid in order]
+        cold = []
+        for grid in order:
+            dead_ends.forget()
+            cold.append(built(grid))
+        assert warm == cold
+        assert any(xz for *_, xz, _ in warm) and any(xy for *_, xy in warm)
+    grid = positions[len(positions) // 2]
+    assert built(grid)[0] == als.almost_locked_sets(list(grid.masks),
+                                                    digit_cell_sets(list(grid.masks)))
+
+
+def test_the_build_keeps_one_position_and_forgets_with_the_dead_ends():
+    from test_dead_ends import diabolical_stuck_positions
+
+    dead_ends.forget()
+    for grid in diabolical_stuck_positions():
+        found = als._Found(list(grid.masks))
+        cells, units, entries, places = als._BUILT[0]
+        assert [entry.als for entry in entries.values()] == found.sets
+        assert len(units) == 27
+        assert all(len(kept) < als._INFOS_KEPT + len(found.sets) * 9 for kept in places)
+        assert len(als._ONE_BIT_SETS[0]) < als._ONE_BIT_SETS_KEPT + 2 * len(found.sets) * 9
+    dead_ends.forget()
+    assert als._BUILT[0] is None and als._ONE_BIT_SETS[0] is None
