@@ -399,6 +399,6 @@ def test_the_build_keeps_one_position_and_forgets_with_the_dead_ends():
         assert [entry.als for entry in entries.values()] == found.sets
         assert len(units) == 27
         assert all(len(kept) < als._INFOS_KEPT + len(found.sets) * 9 for kept in places)
-        assert len(als._ONE_BIT_SETS[0]) < als._ONE_BIT_SETS_KEPT + 2 * len(found.sets) * 9
+        assert len(als._SPOTS[0]) < als._SPOTS_KEPT + 2 * len(found.sets) * 9
     dead_ends.forget()
-    assert als._BUILT[0] is None and als._ONE_BIT_SETS[0] is None
+    assert als._BUILT[0] is None and als._SPOTS[0] is None

@@ -64,7 +64,7 @@ def almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int]) -> list
         found.update(_unit_sets(masks, unit))
     infos: list[dict[int, _PlaceInfo]] = [{} for _ in range(10)]
     digit_cells = tuple(digit_cells)
-    return [_entry(key & _ALL_CELLS, found[key], digit_cells, infos, _OneBitSets()).als
+    return [_entry(key & _ALL_CELLS, found[key], digit_cells, infos, _Spots()).als
             for key in sorted(found)]
 
 
@@ -107,7 +107,7 @@ class _Entry(NamedTuple):
     set: every candidate of its cells, and each digit's candidates in the cells seeing all its
     places of that digit); `reaching`, its digits (a mask) whose places some cell outside sees
     all of; and `places`, for each such digit d, (places << 4 | d, d, its places, the cells
-    seeing all of them), those cells as one-bit sets (the build takes them one by one)."""
+    seeing all of them), those cells as _Spots (the build takes them one by one)."""
 
     als: Als
     watch: int
@@ -115,26 +115,27 @@ class _Entry(NamedTuple):
     places: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]
 
 
-class _OneBitSets(dict):
-    """{cells: the one-bit sets of `cells` (an 81-bit set), lowest first}, each worked out when
-    first asked for."""
+class _Spots(dict):
+    """{cells << 4 | d: 81 * d + cell for each cell of `cells` (an 81-bit set), lowest first}:
+    where the build keeps each cell's sets for digit d. Each worked out when first asked for."""
 
-    def __missing__(self, cells: int) -> tuple[int, ...]:
+    def __missing__(self, key: int) -> tuple[int, ...]:
         found = []
-        rest = cells
+        rest = key >> 4
+        offset = 81 * (key & 15)
         while rest:
             low = rest & -rest
-            found.append(low)
+            found.append(offset + low.bit_length() - 1)
             rest ^= low
-        self[cells] = bits = tuple(found)
-        return bits
+        self[key] = spots = tuple(found)
+        return spots
 
 
-_ONE_BIT_SETS: list = forgotten([None])
-"""The _OneBitSets of the places and regions met so far (the same few recur from position to
+_SPOTS: list = forgotten([None])
+"""The _Spots of the places and regions met so far (the same few recur from position to
 position), emptied when full."""
 
-_ONE_BIT_SETS_KEPT = 1 << 14
+_SPOTS_KEPT = 1 << 14
 
 
 _PlaceInfo = tuple[int, int, "tuple[int, int, tuple[int, ...], tuple[int, ...]] | None"]
@@ -147,20 +148,20 @@ _INFOS_KEPT = 1 << 12
 
 
 def _place_info(d: int, places: int, cells_d: int, infos: dict[int, _PlaceInfo],
-                bits: _OneBitSets) -> _PlaceInfo:
+                spots: _Spots) -> _PlaceInfo:
     seeing = _SEE_ALL.get(places)
     if seeing is None:
         seeing = _seeing_all(places)
     # The cells seeing all of them are outside the set: none sees itself, and the set's other
     # cells lack d.
     region = seeing & cells_d
-    item = (places << 4 | d, d, bits[places], bits[region]) if region else None
+    item = (places << 4 | d, d, spots[places << 4 | d], spots[region << 4 | d]) if region else None
     info = infos[places] = (region, seeing << 81 * (d - 1), item)
     return info
 
 
 def _entry(bits: int, packed: int, digit_cells: Sequence[int],
-           infos: list[dict[int, _PlaceInfo]], one_bit_sets: _OneBitSets) -> _Entry:
+           infos: list[dict[int, _PlaceInfo]], spots: _Spots) -> _Entry:
     """The _Entry of the set `bits` (`packed`: unit << 9 | digits); `infos[d]` holds the
     _place_info of d's places, worked out and added when missing."""
     mask = packed & 511
@@ -173,7 +174,7 @@ def _entry(bits: int, packed: int, digit_cells: Sequence[int],
         inside = holders[d]
         info = infos[d].get(inside)
         if info is None:
-            info = _place_info(d, inside, digit_cells[d], infos[d], one_bit_sets)
+            info = _place_info(d, inside, digit_cells[d], infos[d], spots)
         region, seeing, item = info
         seers[d] = region
         watch |= seeing
@@ -222,15 +223,15 @@ def _entries(masks: Sequence[int], digit_cells: Sequence[int]) -> dict[int, _Ent
     found: dict[int, int] = {}
     for unit in range(len(units) - 1, -1, -1):  # the first unit's answer written last
         found.update(units[unit])
-    one_bit_sets = _ONE_BIT_SETS[0]
-    if one_bit_sets is None or len(one_bit_sets) > _ONE_BIT_SETS_KEPT:
-        one_bit_sets = _ONE_BIT_SETS[0] = _OneBitSets()
+    spots = _SPOTS[0]
+    if spots is None or len(spots) > _SPOTS_KEPT:
+        spots = _SPOTS[0] = _Spots()
     entries: dict[int, _Entry] = {}
     get = before.get
     for key in sorted(found):
         entry = get(key)
         if entry is None or entry.watch & changed:
-            entry = _entry(key & _ALL_CELLS, found[key], digit_cells, infos, one_bit_sets)
+            entry = _entry(key & _ALL_CELLS, found[key], digit_cells, infos, spots)
         entries[key] = entry
     _BUILT[0] = (digit_cells, units, entries, infos)
     return entries
@@ -267,13 +268,13 @@ class _Found:
     The finders pair only sets these allow, instead of trying every pair. `links` are the ties
     as lists, built when first read."""
 
-    __slots__ = ("sets", "ties", "tied", "near", "near_any", "seen_by", "reaching", "twice",
-                 "pairing", "wide", "_links")
+    __slots__ = ("sets", "ties", "tied", "near", "near_any", "reaching", "twice", "pairing",
+                 "wide", "_seen", "_seen_by", "_links")
 
     def __init__(self, masks: Sequence[int]):
         # groups[places << 4 | d]: the sets (a bitset of their numbers) whose places of d are
         # `places`, only those some cell outside sees all of (the others tie nothing);
-        # shapes[the same key]: (d, places, the cells seeing all of them), cells as one-bit sets.
+        # shapes[the same key]: (key, d, places, the cells seeing all of them), cells as _Spots.
         groups: dict[int, int] = {}
         shapes: dict[int, tuple[int, int, tuple[int, ...], tuple[int, ...]]] = {}
         sets: list[Als] = []
@@ -299,26 +300,25 @@ class _Found:
         near = [0] * (10 * count)
         tied_any: list[int] = []
         near_any: list[int] = []
-        all_seen_by: list[dict[int, int]] = [{} for _ in range(10)]
-        self.seen_by = all_seen_by
+        # seen[81 * d + cell]: seen_by[d][1 << cell], one flat list (see _Spots).
+        self._seen = seen = [0] * 810
+        self._seen_by: list[dict[int, int]] | None = None
         # Everything below depends on a set's places of a digit only, and sets often share
         # them: each group of sets with the same places is worked out once.
-        for key, (_, d, _, region) in shapes.items():
-            seen_by = all_seen_by[d]
+        for key, (_, _, _, region) in shapes.items():
             members = groups[key]
-            for low in region:
-                seen_by[low] = seen_by.get(low, 0) | members
+            for spot in region:
+                seen[spot] |= members
         outcomes: dict[int, tuple[int, int]] = {}
-        for key, (_, d, places, region) in shapes.items():
-            seen_by = all_seen_by[d]
+        for key, (_, _, places, region) in shapes.items():
             # Two sets are tied by d when every d of one sees every d of the other: the sets
             # tied to these places are those whose region holds every one of them.
             tied = -1
-            for low in places:
-                tied &= seen_by.get(low, 0)
+            for spot in places:
+                tied &= seen[spot]
             close = 0
-            for low in region:
-                close |= seen_by[low]
+            for spot in region:
+                close |= seen[spot]
             outcomes[key] = tied, close
         base = 0
         twice_any: list[int] = []
@@ -351,6 +351,18 @@ class _Found:
         self.tied = tied_any
         self.near = near
         self.near_any = near_any
+
+    @property
+    def seen_by(self) -> list[dict[int, int]]:
+        """seen_by[d][cell bit]: the sets holding d whose every d that cell sees (cells in no
+        set's region left out), built when first read."""
+        seen_by = self._seen_by
+        if seen_by is None:
+            seen = self._seen
+            seen_by = [{1 << cell: members for cell, members in enumerate(seen[81 * d:81 * d + 81])
+                        if members} for d in range(10)]
+            self._seen_by = seen_by
+        return seen_by
 
     @property
     def links(self) -> list[list[tuple[int, int]]]:
