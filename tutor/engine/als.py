@@ -372,18 +372,26 @@ class _Found:
         if links is None:
             links = []
             ties = self.ties
-            for i, (als, tied) in enumerate(zip(self.sets, self.tied)):
+            for i, (reach, twice) in enumerate(zip(self.reaching, self.twice)):
                 base = 10 * i
                 mine = []
-                digits = DIGITS_IN[als.mask]
-                while tied:
-                    low = tied & -tied
-                    tied ^= low
+                digits = DIGITS_IN[reach]
+                # Most sets are tied by one digit: those are read off that digit's ties.
+                for d in digits:
+                    alone = ties[base + d] & ~twice
+                    while alone:
+                        low = alone & -alone
+                        alone ^= low
+                        mine.append((low.bit_length() - 1, 1 << (d - 1)))
+                while twice:
+                    low = twice & -twice
+                    twice ^= low
                     rcs = 0
                     for d in digits:
                         if ties[base + d] & low:
                             rcs |= 1 << (d - 1)
                     mine.append((low.bit_length() - 1, rcs))
+                mine.sort()
                 links.append(mine)
             self._links = links
         return links
