@@ -135,7 +135,7 @@ _SPOTS: list = forgotten([None])
 """The _Spots of the places and regions met so far (the same few recur from position to
 position), emptied when full."""
 
-_SPOTS_KEPT = 1 << 14
+_SPOTS_KEPT = 1 << 13
 
 
 _PlaceInfo = tuple[int, int, "tuple[int, int, tuple[int, ...], tuple[int, ...]] | None"]
@@ -143,7 +143,7 @@ _PlaceInfo = tuple[int, int, "tuple[int, int, tuple[int, ...], tuple[int, ...]] 
 seeing all of them at d's place in a 729-bit set, and the _Entry.places item or None when no
 cell holding d sees all of them)."""
 
-_INFOS_KEPT = 1 << 12
+_INFOS_KEPT = 1 << 10
 """Places kept per digit before that digit's memory starts afresh."""
 
 
