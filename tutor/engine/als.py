@@ -309,7 +309,7 @@ class _Found:
             members = groups[key]
             for spot in region:
                 seen[spot] |= members
-        outcomes: dict[int, tuple[int, int]] = {}
+        outcomes: dict[int, tuple[int, int, int]] = {}
         for key, (_, _, places, region) in shapes.items():
             # Two sets are tied by d when every d of one sees every d of the other: the sets
             # tied to these places are those whose region holds every one of them.
@@ -319,7 +319,7 @@ class _Found:
             close = 0
             for spot in region:
                 close |= seen[spot]
-            outcomes[key] = tied, close
+            outcomes[key] = tied, close, close & ~tied
         base = 0
         twice_any: list[int] = []
         pairing: list[int] = []
@@ -328,14 +328,14 @@ class _Found:
         for _, _, _, places_of in entries:
             tied_here = near_here = twice = useful = 0
             for key, d, _, _ in places_of:
-                tied, close = outcomes[key]
+                tied, close, untied = outcomes[key]
                 at = base + d
                 ties[at] = tied
                 near[at] = close
                 twice |= tied_here & tied
                 tied_here |= tied
                 near_here |= close
-                useful |= close & ~tied
+                useful |= untied
             tied_any.append(tied_here)
             near_any.append(near_here)
             twice_any.append(twice)
