@@ -843,66 +843,143 @@ def als_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     """The ALS chains of `als_chains`, following at most `budget` ties (shortest chains first)."""
     position = _found(masks)
-    sets, ties_of, near = position.sets, position.ties, position.near
-    links = position.links
+    sets, ties, near, links = position.sets, position.ties, position.near, position.links
+    count = len(sets)
+    if count < 4:
+        return
+    # A chain is a path through states (set, digits it lacks): the first set lacks the removed
+    # digit and so holds its tie to the second, which lacks that tie digit, and so on. Which
+    # chains exist depends only on (first set, first tie digit) - the chain's root - and the
+    # state reached: so each state is followed once for all roots at once, its roots a bitset
+    # (root (set i, digit f) is bit f * count + i). `reached[depth][set][lacked]`: the roots
+    # reaching that state first after `depth` ties, from which a chain is traced back.
+    tie_digits: list[tuple[int, ...]] = []
+    doubles: dict[int, list[tuple[int, int]]] = {}
+    twice_tied = [0] * count
+    first: dict[int, dict[int, int]] = {}
+    seen: dict[int, int] = {}
+    for j in range(count):
+        base = 10 * j
+        digits = tuple(d for d in DIGITS_IN[sets[j].mask] if ties[base + d])
+        tie_digits.append(digits)
+        once = twice = 0
+        states = {}
+        for d in digits:
+            tie = ties[base + d]
+            twice |= once & tie
+            once |= tie
+            # The roots tied to this set by d are the sets it is tied to by d (ties are mutual).
+            states[1 << (d - 1)] = roots = tie << (d * count)
+            seen[j << 9 | 1 << (d - 1)] = roots
+        if states:
+            first[j] = states
+        if twice:
+            # Sets tied by two digits pass on both when the set lacks neither (HoDoKu's rule).
+            twice_tied[j] = twice
+            doubles[j] = [(i, rcs) for i, rcs in links[j] if twice >> i & 1]
+    reached: list[dict[int, dict[int, int]]] = [{}, first]
     found: dict[tuple, tuple] = {}
-    # The chains' first two sets, each with the ends worth reaching from it: a later set sharing
-    # a digit whose cells seeing all its places in both sets meet.
-    roots: list[tuple[int, int, dict[int, int]]] = []
-    frontier = []
-    for start_index, start in enumerate(sets):
-        targets = {}
-        start_base = 10 * start_index
-        ends = position.near_any[start_index] & -1 << (start_index + 1)
-        while ends:
-            low = ends & -ends
-            ends ^= low
-            end_index = low.bit_length() - 1
-            zs = 0
-            for z in DIGITS_IN[start.mask & sets[end_index].mask]:
-                if near[start_base + z] & low:
-                    zs |= 1 << (z - 1)
-            if zs:
-                targets[end_index] = zs
-        if not targets:
-            continue
-        # One search per start and first tie digit, through every set tied to it by that digit.
-        for first in DIGITS_IN[start.mask]:
-            tie = 1 << (first - 1)
-            firsts = cells_of_bits(ties_of[start_base + first])
-            if firsts:
-                root = len(roots)
-                roots.append((start_index, tie, targets))
-                frontier += [(root, i, tie, 1 << start_index | 1 << i) for i in firsts]
-    # Breadth first from every root at once, so shorter chains are all found before longer
-    # ones; `parents[(root, set, digits passed on)]` rebuilds a chain.
-    parents: dict[tuple[int, int, int], tuple[int, int] | None] = {
-        (root, here, passed): None for root, here, passed, _ in frontier}
-    work = 0
     given: set[tuple] = set()
-    for length in range(3, MAX_CHAIN_SETS + 1):
-        reached = []
-        for root, here, passed, used in frontier:
-            start_index, first_tie, targets = roots[root]
-            for after, ties in links[here]:
-                passing = ties & ~passed
-                if not passing or used >> after & 1 or (root, after, passing) in parents:
-                    continue
-                parents[(root, after, passing)] = (here, passed)
-                reached.append((root, after, passing, used | 1 << after))
-                zs = targets.get(after, 0) & ~first_tie & ~passing
-                if zs and length >= 4:  # three sets are an ALS-XY-Wing
-                    _record(sets, parents, root, start_index, first_tie, after, passing, zs,
-                            length, found)
-            work += len(links[here])
-            if work > budget:
-                break
-        # Every chain of this many sets is found now, and a longer one never replaces it: they
-        # are given before the longer ones are looked for (the ladder takes the first).
-        yield from _chain_steps(sets, found, given)
-        if work > budget:
+    work = 0
+    below = _Ends(sets, near, count)
+    for depth in range(1, MAX_CHAIN_SETS):
+        frontier = reached[depth]
+        if depth >= 3:  # three sets are an ALS-XY-Wing
+            for end, states in frontier.items():
+                for lacked, roots in states.items():
+                    hits = roots & below.roots(end, lacked)
+                    while hits:
+                        low = hits & -hits
+                        hits ^= low
+                        _record(sets, ties, near, reached, links, low.bit_length() - 1, end,
+                                lacked, depth, found)
+            # Every chain of this many sets is found now, and a longer one never replaces it:
+            # they are given before the longer ones are looked for (the ladder takes the first).
+            yield from _chain_steps(sets, found, given)
+        if depth == MAX_CHAIN_SETS - 1 or work > budget:
             break
-        frontier = reached
+        after: dict[int, int] = {}
+        for here, states in frontier.items():
+            base = 10 * here
+            twice = twice_tied[here]
+            for d in tie_digits[here]:
+                bit = 1 << (d - 1)
+                passing = 0
+                for lacked, roots in states.items():
+                    if not lacked & bit:
+                        passing |= roots
+                if not passing:
+                    continue
+                tied = ties[base + d] & ~twice
+                work += tied.bit_count()
+                while tied:
+                    low = tied & -tied
+                    tied ^= low
+                    key = (low.bit_length() - 1) << 9 | bit
+                    after[key] = after.get(key, 0) | passing
+            if twice:
+                for other, rcs in doubles[here]:
+                    work += 1
+                    for lacked, roots in states.items():
+                        passing_digits = rcs & ~lacked
+                        if passing_digits:
+                            key = other << 9 | passing_digits
+                            after[key] = after.get(key, 0) | roots
+        following: dict[int, dict[int, int]] = {}
+        for key, roots in after.items():
+            new = roots & ~seen.get(key, 0)
+            if new:
+                seen[key] = seen.get(key, 0) | new
+                states = following.get(key >> 9)
+                if states is None:
+                    following[key >> 9] = {key & 511: new}
+                else:
+                    states[key & 511] = new
+        if not following:
+            break
+        reached.append(following)
+
+
+class _Ends:
+    """For each end set and the digits it lacks, the roots (first set i, first tie digit f; bit
+    f * count + i) whose chains ending there remove something: a digit z, neither f nor lacked,
+    common to both sets with cells seeing all its places in both. Only first sets numbered below
+    the end count (the same chain read backwards finds the same removals)."""
+
+    __slots__ = ("sets", "near", "count", "by_digit", "cache", "spread")
+
+    def __init__(self, sets: list[Als], near: list[int], count: int):
+        self.sets, self.near, self.count = sets, near, count
+        self.by_digit: dict[int, int] = {}
+        self.cache: dict[int, int] = {}
+        self.spread: dict[int, int] = {}
+
+    def roots(self, end: int, lacked: int) -> int:
+        key = end << 9 | lacked
+        found = self.cache.get(key)
+        if found is None:
+            found = 0
+            for z in DIGITS_IN[self.sets[end].mask & ~lacked]:
+                found |= self._by_digit(end, z)
+            self.cache[key] = found
+        return found
+
+    def _by_digit(self, end: int, z: int) -> int:
+        key = 10 * end + z
+        found = self.by_digit.get(key)
+        if found is None:
+            starts = self.near[key] & ((1 << end) - 1)
+            # Every first tie digit but z: the start sets' bitset copied into each such block.
+            found = starts * self._spread(511 & ~(1 << (z - 1))) if starts else 0
+            self.by_digit[key] = found
+        return found
+
+    def _spread(self, digits: int) -> int:
+        found = self.spread.get(digits)
+        if found is None:
+            found = sum(1 << (d * self.count) for d in DIGITS_IN[digits])
+            self.spread[digits] = found
+        return found
 
 
 def _chain_steps(sets: list[Als], found: dict[tuple, tuple], given: set[tuple]) -> list[Step]:
@@ -953,25 +1030,77 @@ def _shared_unit(cells: tuple[int, ...]) -> int:
                 SEEN)
 
 
-def _record(sets, parents, root, start_index, first_tie, end_index, passing, zs, length,
-            found) -> None:
-    """Keep the chain ending at `end_index` if it is the shortest (then smallest) for its
-    removals."""
-    start, end = sets[start_index], sets[end_index]
+def _record(sets, ties, near, reached, links, root, end, lacked, depth, found) -> None:
+    """Keep a chain from `root` to (end, lacked) after `depth` ties if it is the shortest (then
+    one whose tied sets share no cell, then the smallest) for its removals."""
+    count = len(sets)
+    first_tie, start_index = divmod(root, count)
+    start, last = sets[start_index], sets[end]
     removed = []
-    for z in DIGITS_IN[zs]:
-        removed += [(c, z) for c in cells_of_bits(start.seers[z] & end.seers[z])]
+    for z in DIGITS_IN[start.mask & last.mask & ~lacked & ~(1 << (first_tie - 1))]:
+        if near[10 * end + z] >> start_index & 1:
+            removed += [(c, z) for c in cells_of_bits(start.seers[z] & last.seers[z])]
     key = tuple(sorted(removed))
-    path, ties = [], []
-    state: tuple[int, int] | None = (end_index, passing)
-    while state is not None:
-        path.append(state[0])
-        ties.append(state[1])
-        state = parents[(root, state[0], state[1])]
-    full = [start_index] + path[::-1]
-    size = (length, sum(sets[i].cells.bit_count() for i in full))
-    if key not in found or size < found[key][0]:
-        found[key] = (size, full, ties[::-1])
+    known = found.get(key)
+    # Each set between the ends has a cell at least: a chain no smaller than the one kept is
+    # not traced.
+    if known is not None and known[0] <= (depth + 1, False, start.cells.bit_count()
+                                          + last.cells.bit_count() + depth - 1):
+        return
+    traced = _trace(sets, ties, reached, links, root, start_index, end, lacked, depth)
+    if traced is None:
+        return
+    path, passed = traced
+    shares = any(sets[a].cells & sets[b].cells for a, b in zip(path, path[1:]))
+    size = (depth + 1, shares, sum(sets[i].cells.bit_count() for i in path), path, passed)
+    if known is None or size < known[0]:
+        found[key] = (size, path, passed)
+
+
+def _trace(sets, ties, reached, links, root, start_index, end, lacked, depth):
+    """The chain from the root's first set to (end, lacked) in `depth` ties, no set twice, whose
+    sets' numbers read from the first set are the smallest, tied sets sharing no cell where
+    they can: (sets' numbers, digits each tie passes on), or None."""
+    first_tie = root // len(sets)
+    # The states each walk of that many ties from the root to the end passes, by depth.
+    layers: list[set[tuple[int, int]]] = [set() for _ in range(depth + 1)]
+    layers[depth].add((end, lacked))
+    for d in range(depth, 1, -1):
+        earlier = reached[d - 1]
+        for here, passed in layers[d]:
+            for other, rcs in links[here]:
+                states = earlier.get(other)
+                if states is not None:
+                    for before, roots in states.items():
+                        if roots >> root & 1 and rcs & ~before == passed:
+                            layers[d - 1].add((other, before))
+
+    def tie_digits(a: int, b: int) -> int:
+        rcs = 0
+        for d in DIGITS_IN[sets[a].mask & sets[b].mask]:
+            if ties[10 * a + d] >> b & 1:
+                rcs |= 1 << (d - 1)
+        return rcs
+
+    def forth(here: int, passed: int, d: int, used: int) -> list[tuple[int, int]] | None:
+        if d == depth:
+            return []
+        cells = sets[here].cells
+        options = sorted((bool(sets[other].cells & cells), other, after)
+                         for other, after in layers[d + 1]
+                         if (d + 1 == depth or not used >> other & 1) and (d == 0 and after == 1 << (first_tie - 1)
+                                                       or d and tie_digits(here, other) & ~passed
+                                                       == after))
+        for _, other, after in options:
+            rest = forth(other, after, d + 1, used | 1 << other)
+            if rest is not None:
+                return [(other, after)] + rest
+        return None
+
+    found = forth(start_index, 0, 0, 1 << start_index | 1 << end)
+    if found is None:
+        return None
+    return [start_index] + [i for i, _ in found], [passed for _, passed in found]
 
 
 def chain_shares_cells(step: Step) -> bool:
