@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Iterator, NamedTuple, Sequence
 
 from tutor.model.geometry import (
@@ -881,24 +882,18 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     found: dict[tuple, tuple] = {}
     given: set[tuple] = set()
     work = 0
+    targets: dict[int, list[int]] = {}
     below = _Ends(sets, near, count)
     for depth in range(1, MAX_CHAIN_SETS):
         frontier = reached[depth]
         if depth >= 3:  # three sets are an ALS-XY-Wing
-            for end, states in frontier.items():
-                for lacked, roots in states.items():
-                    hits = roots & below.roots(end, lacked)
-                    while hits:
-                        low = hits & -hits
-                        hits ^= low
-                        _record(sets, ties, near, reached, links, low.bit_length() - 1, end,
-                                lacked, depth, found)
+            _record(sets, ties, near, reached, links, depth, frontier, below, found)
             # Every chain of this many sets is found now, and a longer one never replaces it:
             # they are given before the longer ones are looked for (the ladder takes the first).
             yield from _chain_steps(sets, found, given)
         if depth == MAX_CHAIN_SETS - 1 or work > budget:
             break
-        after: dict[int, int] = {}
+        after: defaultdict[int, int] = defaultdict(int)
         for here, states in frontier.items():
             base = 10 * here
             twice = twice_tied[here]
@@ -910,21 +905,21 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
                         passing |= roots
                 if not passing:
                     continue
-                tied = ties[base + d] & ~twice
-                work += tied.bit_count()
-                while tied:
-                    low = tied & -tied
-                    tied ^= low
-                    key = (low.bit_length() - 1) << 9 | bit
-                    after[key] = after.get(key, 0) | passing
+                keys = targets.get(base + d)
+                if keys is None:
+                    # The states this set's tie by d leads to, made when first followed.
+                    targets[base + d] = keys = [i << 9 | bit
+                                                for i in cells_of_bits(ties[base + d] & ~twice)]
+                work += len(keys)
+                for key in keys:
+                    after[key] |= passing
             if twice:
                 for other, rcs in doubles[here]:
                     work += 1
                     for lacked, roots in states.items():
                         passing_digits = rcs & ~lacked
                         if passing_digits:
-                            key = other << 9 | passing_digits
-                            after[key] = after.get(key, 0) | roots
+                            after[other << 9 | passing_digits] |= roots
         following: dict[int, dict[int, int]] = {}
         for key, roots in after.items():
             new = roots & ~seen.get(key, 0)
@@ -1030,31 +1025,62 @@ def _shared_unit(cells: tuple[int, ...]) -> int:
                 SEEN)
 
 
-def _record(sets, ties, near, reached, links, root, end, lacked, depth, found) -> None:
-    """Keep a chain from `root` to (end, lacked) after `depth` ties if it is the shortest (then
-    one whose tied sets share no cell, then the smallest) for its removals."""
+def _record(sets, ties, near, reached, links, depth, frontier, ends, found) -> None:
+    """Keep, for each set of removals first reached after `depth` ties, the chain that makes it:
+    one whose tied sets share no cell where there is one, then the fewest cells, then the first
+    set, first tie and sets of smallest numbers."""
     count = len(sets)
-    first_tie, start_index = divmod(root, count)
-    start, last = sets[start_index], sets[end]
-    removed = []
-    for z in DIGITS_IN[start.mask & last.mask & ~lacked & ~(1 << (first_tie - 1))]:
-        if near[10 * end + z] >> start_index & 1:
-            removed += [(c, z) for c in cells_of_bits(start.seers[z] & last.seers[z])]
-    key = tuple(sorted(removed))
-    known = found.get(key)
-    # Each set between the ends has a cell at least: a chain no smaller than the one kept is
-    # not traced.
-    if known is not None and known[0] <= (depth + 1, False, start.cells.bit_count()
-                                          + last.cells.bit_count() + depth - 1):
-        return
-    traced = _trace(sets, ties, reached, links, root, start_index, end, lacked, depth)
-    if traced is None:
-        return
-    path, passed = traced
-    shares = any(sets[a].cells & sets[b].cells for a, b in zip(path, path[1:]))
-    size = (depth + 1, shares, sum(sets[i].cells.bit_count() for i in path), path, passed)
-    if known is None or size < known[0]:
-        found[key] = (size, path, passed)
+    removals: dict[int, tuple] = {}
+    options: dict[tuple, list[tuple[int, int, int, int, int]]] = {}
+    for end, states in frontier.items():
+        last = sets[end]
+        end_cells = last.cells.bit_count() + depth - 1  # each set between has a cell at least
+        for lacked, roots in states.items():
+            hits = roots & ends.roots(end, lacked)
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                first_tie, start_index = divmod(low.bit_length() - 1, count)
+                start = sets[start_index]
+                zs = 0
+                for z in DIGITS_IN[start.mask & last.mask & ~lacked & ~(1 << (first_tie - 1))]:
+                    if near[10 * end + z] >> start_index & 1:
+                        zs |= 1 << (z - 1)
+                removal_key = (start_index * count + end) << 9 | zs
+                key = removals.get(removal_key)
+                if key is None:
+                    removed = []
+                    for z in DIGITS_IN[zs]:
+                        removed += [(c, z) for c in cells_of_bits(start.seers[z] & last.seers[z])]
+                    removals[removal_key] = key = tuple(sorted(removed))
+                if key in found:  # a shorter chain makes these removals
+                    continue
+                least = start.cells.bit_count() + end_cells
+                option = (least, start_index, first_tie, end, lacked)
+                if key in options:
+                    options[key].append(option)
+                else:
+                    options[key] = [option]
+    for key, chains in options.items():
+        chains.sort()
+        best = None
+        for least, start_index, first_tie, end, lacked in chains:
+            # No chain from here on can beat one with no shared cell and this few cells.
+            if best is not None and not best[0][1] and best[0][2:5] < (least, start_index,
+                                                                      first_tie):
+                break
+            traced = _trace(sets, ties, reached, links, first_tie * count + start_index,
+                            start_index, end, lacked, depth)
+            if traced is None:
+                continue
+            path, passed = traced
+            shares = any(sets[a].cells & sets[b].cells for a, b in zip(path, path[1:]))
+            size = (depth + 1, shares, sum(sets[i].cells.bit_count() for i in path), start_index,
+                    first_tie, path, passed)
+            if best is None or size < best[0]:
+                best = (size, path, passed)
+        if best is not None:
+            found[key] = best
 
 
 def _trace(sets, ties, reached, links, root, start_index, end, lacked, depth):
