@@ -818,8 +818,9 @@ MAX_CHAIN_SETS = 7
 quick (HoDoKu's regression library has none longer than seven)."""
 
 CHAIN_SEARCH_BUDGET = 100_000
-"""How many ties the ALS chain search follows at most in one position: a position rich in sets
-has tens of thousands of chains; the shortest are found first, and the search stays quick."""
+"""How many ties the ALS chain search follows at most in one position, each for every chain
+start at once: the stuck positions of top1465, forum-hardest and the SE-rated diabolical puzzles
+need at most about 18,000, so it only bounds a pathological position's cost."""
 
 
 def als_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
@@ -842,9 +843,10 @@ def als_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 
 
 def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
-    """The ALS chains of `als_chains`, following at most `budget` ties (shortest chains first)."""
+    """The ALS chains of `als_chains`, following at most `budget` ties (shortest chains first):
+    breadth first over (set, digits it lacks), each state followed once for all chain starts."""
     position = _found(masks)
-    sets, ties, near, links = position.sets, position.ties, position.near, position.links
+    sets, ties, near = position.sets, position.ties, position.near
     count = len(sets)
     if count < 4:
         return
@@ -853,7 +855,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     # chains exist depends only on (first set, first tie digit) - the chain's root - and the
     # state reached: so each state is followed once for all roots at once, its roots a bitset
     # (root (set i, digit f) is bit f * count + i). `reached[depth][set][lacked]`: the roots
-    # reaching that state first after `depth` ties, from which a chain is traced back.
+    # reaching that state first after `depth` ties, through which a chain is traced.
     tie_digits: list[tuple[int, ...]] = []
     doubles: dict[int, list[tuple[int, int]]] = {}
     twice_tied = [0] * count
@@ -877,7 +879,8 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
         if twice:
             # Sets tied by two digits pass on both when the set lacks neither (HoDoKu's rule).
             twice_tied[j] = twice
-            doubles[j] = [(i, rcs) for i, rcs in links[j] if twice >> i & 1]
+            doubles[j] = [(i, sum(1 << (d - 1) for d in digits if ties[base + d] >> i & 1))
+                          for i in cells_of_bits(twice)]
     reached: list[dict[int, dict[int, int]]] = [{}, first]
     found: dict[tuple, tuple] = {}
     given: set[tuple] = set()
@@ -887,7 +890,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     for depth in range(1, MAX_CHAIN_SETS):
         frontier = reached[depth]
         if depth >= 3:  # three sets are an ALS-XY-Wing
-            _record(sets, ties, near, reached, links, depth, frontier, below, found)
+            _record(position, reached, depth, frontier, below, found)
             # Every chain of this many sets is found now, and a longer one never replaces it:
             # they are given before the longer ones are looked for (the ladder takes the first).
             yield from _chain_steps(sets, found, given)
@@ -925,11 +928,10 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
             new = roots & ~seen.get(key, 0)
             if new:
                 seen[key] = seen.get(key, 0) | new
-                states = following.get(key >> 9)
-                if states is None:
-                    following[key >> 9] = {key & 511: new}
+                if key >> 9 in following:
+                    following[key >> 9][key & 511] = new
                 else:
-                    states[key & 511] = new
+                    following[key >> 9] = {key & 511: new}
         if not following:
             break
         reached.append(following)
@@ -939,35 +941,40 @@ class _Ends:
     """For each end set and the digits it lacks, the roots (first set i, first tie digit f; bit
     f * count + i) whose chains ending there remove something: a digit z, neither f nor lacked,
     common to both sets with cells seeing all its places in both. Only first sets numbered below
-    the end count (the same chain read backwards finds the same removals)."""
+    the end count (the same chain read backwards finds the same removals). `cache` holds them
+    by (end << 9 | lacked) once worked out."""
 
-    __slots__ = ("sets", "near", "count", "by_digit", "cache", "spread")
+    __slots__ = ("sets", "near", "count", "by_end", "cache", "spread")
 
     def __init__(self, sets: list[Als], near: list[int], count: int):
         self.sets, self.near, self.count = sets, near, count
-        self.by_digit: dict[int, int] = {}
+        self.by_end: dict[int, tuple[tuple[int, int], ...]] = {}
         self.cache: dict[int, int] = {}
         self.spread: dict[int, int] = {}
 
     def roots(self, end: int, lacked: int) -> int:
-        key = end << 9 | lacked
-        found = self.cache.get(key)
-        if found is None:
-            found = 0
-            for z in DIGITS_IN[self.sets[end].mask & ~lacked]:
-                found |= self._by_digit(end, z)
-            self.cache[key] = found
+        per_digit = self.by_end.get(end)
+        if per_digit is None:
+            per_digit = self._by_digit(end)
+        found = 0
+        for bit, roots in per_digit:
+            if not lacked & bit:
+                found |= roots
+        self.cache[end << 9 | lacked] = found
         return found
 
-    def _by_digit(self, end: int, z: int) -> int:
-        key = 10 * end + z
-        found = self.by_digit.get(key)
-        if found is None:
-            starts = self.near[key] & ((1 << end) - 1)
-            # Every first tie digit but z: the start sets' bitset copied into each such block.
-            found = starts * self._spread(511 & ~(1 << (z - 1))) if starts else 0
-            self.by_digit[key] = found
-        return found
+    def _by_digit(self, end: int) -> tuple[tuple[int, int], ...]:
+        """(digit z as a bit, the roots of the start sets near the end by z) for each z."""
+        below = (1 << end) - 1
+        found = []
+        near = self.near
+        for z in DIGITS_IN[self.sets[end].mask]:
+            starts = near[10 * end + z] & below
+            if starts:
+                # Every first tie digit but z: the start sets' bitset copied into each block.
+                found.append((1 << (z - 1), starts * self._spread(511 & ~(1 << (z - 1)))))
+        self.by_end[end] = per_digit = tuple(found)
+        return per_digit
 
     def _spread(self, digits: int) -> int:
         found = self.spread.get(digits)
@@ -1025,18 +1032,23 @@ def _shared_unit(cells: tuple[int, ...]) -> int:
                 SEEN)
 
 
-def _record(sets, ties, near, reached, links, depth, frontier, ends, found) -> None:
+def _record(position: _Found, reached, depth, frontier, ends, found) -> None:
     """Keep, for each set of removals first reached after `depth` ties, the chain that makes it:
     one whose tied sets share no cell where there is one, then the fewest cells, then the first
     set, first tie and sets of smallest numbers."""
+    sets, near = position.sets, position.near
     count = len(sets)
+    cache = ends.cache
     removals: dict[int, tuple] = {}
     options: dict[tuple, list[tuple[int, int, int, int, int]]] = {}
     for end, states in frontier.items():
         last = sets[end]
         end_cells = last.cells.bit_count() + depth - 1  # each set between has a cell at least
         for lacked, roots in states.items():
-            hits = roots & ends.roots(end, lacked)
+            allowed = cache.get(end << 9 | lacked)
+            hits = roots & (ends.roots(end, lacked) if allowed is None else allowed)
+            if not hits:
+                continue
             while hits:
                 low = hits & -hits
                 hits ^= low
@@ -1069,8 +1081,8 @@ def _record(sets, ties, near, reached, links, depth, frontier, ends, found) -> N
             if best is not None and not best[0][1] and best[0][2:5] < (least, start_index,
                                                                       first_tie):
                 break
-            traced = _trace(sets, ties, reached, links, first_tie * count + start_index,
-                            start_index, end, lacked, depth)
+            traced = _trace(position, reached, first_tie * count + start_index, start_index,
+                            end, lacked, depth)
             if traced is None:
                 continue
             path, passed = traced
@@ -1083,10 +1095,11 @@ def _record(sets, ties, near, reached, links, depth, frontier, ends, found) -> N
             found[key] = best
 
 
-def _trace(sets, ties, reached, links, root, start_index, end, lacked, depth):
+def _trace(position: _Found, reached, root, start_index, end, lacked, depth):
     """The chain from the root's first set to (end, lacked) in `depth` ties, no set twice, whose
     sets' numbers read from the first set are the smallest, tied sets sharing no cell where
     they can: (sets' numbers, digits each tie passes on), or None."""
+    sets, ties, links = position.sets, position.ties, position.links
     first_tie = root // len(sets)
     # The states each walk of that many ties from the root to the end passes, by depth.
     layers: list[set[tuple[int, int]]] = [set() for _ in range(depth + 1)]
