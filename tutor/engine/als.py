@@ -855,7 +855,10 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     # chains exist depends only on (first set, first tie digit) - the chain's root - and the
     # state reached: so each state is followed once for all roots at once, its roots a bitset
     # (root (set i, digit f) is bit f * count + i). `reached[depth][set][lacked]`: the roots
-    # reaching that state first after `depth` ties, through which a chain is traced.
+    # reaching that state first after `depth` ties, through which a chain is traced. A root
+    # coming back to a state later is not followed again (what it would find from there, its
+    # first visit found with a shorter chain), except within the first three ties: what a visit
+    # sooner finds there is a chain too short to count (three sets are an ALS-XY-Wing).
     tie_digits: list[tuple[int, ...]] = []
     doubles: dict[int, list[tuple[int, int]]] = {}
     twice_tied = [0] * count
@@ -872,8 +875,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
             twice |= once & tie
             once |= tie
             # The roots tied to this set by d are the sets it is tied to by d (ties are mutual).
-            states[1 << (d - 1)] = roots = tie << (d * count)
-            seen[j << 9 | 1 << (d - 1)] = roots
+            states[1 << (d - 1)] = tie << (d * count)
         if states:
             first[j] = states
         if twice:
@@ -924,10 +926,12 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
                         if passing_digits:
                             after[other << 9 | passing_digits] |= roots
         following: dict[int, dict[int, int]] = {}
-        for key, roots in after.items():
-            new = roots & ~seen.get(key, 0)
+        for key, new in after.items():
+            if depth >= 3:
+                new &= ~seen.get(key, 0)
             if new:
-                seen[key] = seen.get(key, 0) | new
+                if depth >= 2:
+                    seen[key] = seen.get(key, 0) | new
                 if key >> 9 in following:
                     following[key >> 9][key & 511] = new
                 else:
