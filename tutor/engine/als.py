@@ -1038,8 +1038,9 @@ def _shared_unit(cells: tuple[int, ...]) -> int:
 
 def _record(position: _Found, reached, depth, frontier, ends, found) -> None:
     """Keep, for each set of removals first reached after `depth` ties, the chain that makes it:
-    one whose tied sets share no cell where there is one, then the fewest cells, then the first
-    set, first tie and sets of smallest numbers."""
+    one whose tied sets share no cell where there is one, then the fewest cells, then the fewest
+    in its two end sets (whose places of the removed digit the learner compares), then the
+    first set, first tie and sets of smallest numbers."""
     sets, near = position.sets, position.near
     count = len(sets)
     cache = ends.cache
@@ -1081,9 +1082,10 @@ def _record(position: _Found, reached, depth, frontier, ends, found) -> None:
         chains.sort()
         best = None
         for least, start_index, first_tie, end, lacked in chains:
-            # No chain from here on can beat one with no shared cell and this few cells.
-            if best is not None and not best[0][1] and best[0][2:5] < (least, start_index,
-                                                                      first_tie):
+            # No chain from here on can beat one with no shared cell and this few cells (the
+            # options come by their fewest possible cells, so by their end sets' cells too).
+            if best is not None and not best[0][1] and best[0][2:6] < (
+                    least, least - depth + 1, start_index, first_tie):
                 break
             traced = _trace(position, reached, first_tie * count + start_index, start_index,
                             end, lacked, depth)
@@ -1091,8 +1093,8 @@ def _record(position: _Found, reached, depth, frontier, ends, found) -> None:
                 continue
             path, passed = traced
             shares = any(sets[a].cells & sets[b].cells for a, b in zip(path, path[1:]))
-            size = (depth + 1, shares, sum(sets[i].cells.bit_count() for i in path), start_index,
-                    first_tie, path, passed)
+            size = (depth + 1, shares, sum(sets[i].cells.bit_count() for i in path),
+                    least - depth + 1, start_index, first_tie, path, passed)
             if best is None or size < best[0]:
                 best = (size, path, passed)
         if best is not None:
