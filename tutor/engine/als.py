@@ -819,8 +819,9 @@ quick (HoDoKu's regression library has none longer than seven)."""
 
 CHAIN_SEARCH_BUDGET = 100_000
 """How many ties the ALS chain search follows at most in one position, each for every chain
-start at once: the stuck positions of top1465, forum-hardest and the SE-rated diabolical puzzles
-need at most about 18,000, so it only bounds a pathological position's cost."""
+start at once: where the ladder reaches ALS chains on top1465, forum-hardest and SE-rated
+diabolical puzzles the whole search takes at most about 19,000 (25,000 where the card's ladder
+alone is stuck), so this only bounds what a pathological position could cost."""
 
 
 def als_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
