@@ -1053,8 +1053,6 @@ def _record(position: _Found, reached, depth, frontier, ends, found) -> None:
         for lacked, roots in states.items():
             allowed = cache.get(end << 9 | lacked)
             hits = roots & (ends.roots(end, lacked) if allowed is None else allowed)
-            if not hits:
-                continue
             while hits:
                 low = hits & -hits
                 hits ^= low
@@ -1121,7 +1119,7 @@ def _trace(position: _Found, reached, root, start_index, end, lacked, depth):
                         if roots >> root & 1 and rcs & ~before == passed:
                             layers[d - 1].add((other, before))
 
-    def tie_digits(a: int, b: int) -> int:
+    def tie_mask(a: int, b: int) -> int:
         rcs = 0
         for d in DIGITS_IN[sets[a].mask & sets[b].mask]:
             if ties[10 * a + d] >> b & 1:
@@ -1132,11 +1130,12 @@ def _trace(position: _Found, reached, root, start_index, end, lacked, depth):
         if d == depth:
             return []
         cells = sets[here].cells
+        # The first set's neighbours on the way all take its first tie; later ones must be
+        # tied to this set by the digits they lack, and no set comes twice but the end.
         options = sorted((bool(sets[other].cells & cells), other, after)
                          for other, after in layers[d + 1]
-                         if (d + 1 == depth or not used >> other & 1) and (d == 0 and after == 1 << (first_tie - 1)
-                                                       or d and tie_digits(here, other) & ~passed
-                                                       == after))
+                         if (d + 1 == depth or not used >> other & 1)
+                         and (d == 0 or tie_mask(here, other) & ~passed == after))
         for _, other, after in options:
             rest = forth(other, after, d + 1, used | 1 << other)
             if rest is not None:
