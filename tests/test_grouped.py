@@ -10,7 +10,10 @@ from tutor.engine import als, grouped
 from tutor.app.view import chain_line
 from tutor.engine.chain import IN_SET, SET_FORCES_CELL
 from tutor.engine.registry import LADDER, RATINGS, technique
-from tutor.model.geometry import BOX_UNITS, COLUMN_UNITS, PEERS, cell_at, cell_name, parse_cell_name as cell
+from tutor.model.geometry import (
+    BOX_UNITS, COLUMN_UNITS, DIGITS_IN, PEERS, cell_at, cell_name, cells_of_bits,
+    parse_cell_name as cell,
+)
 from tutor.model.grid import Grid
 from conftest import shared_file, sweep_finders
 
@@ -164,7 +167,7 @@ def test_reglib_grouped_and_als_chain_cases_pass():
     counts = {}
     for case in cases:
         counts[code_of(case)] = counts.get(code_of(case), 0) + 1
-    assert sum(counts.values()) == 96 + 15 - 8 - 2 - 1 - 4
+    assert sum(counts.values()) == 96 + 15 - 8 - 2 - 1
     assert [c["line"] for c in cases if not passes(c)] == []
 
 
@@ -309,25 +312,87 @@ def test_a_loop_through_a_group_holding_its_own_cell():
     assert "Either way r9c4 cannot be 8." in text
 
 
-def test_reglib_long_als_chains_need_a_longer_search():
-    """HoDoKu's ALS chains of 5 to 7 sets on boards rich in sets lie beyond the search's bound
-    (CHAIN_SEARCH_BUDGET ties followed, shortest chains first); with a bound ten times larger the
-    same finder finds exactly HoDoKu's removals."""
-    from test_reglib import ALS_CHAIN_BEYOND_BOUND, grid_of, triples
+# HoDoKu's ALS chain lines on boards rich in sets, where tens of thousands of chains run through
+# the position: the chains they need are four to seven sets long.
+LONG_ALS_CHAINS = {1445: 5, 1452: 4, 1455: 6, 1459: 7}
 
-    cases = [c for c in reglib_cases(("0903",)) if c["line"] in ALS_CHAIN_BEYOND_BOUND]
-    assert len(cases) == len(ALS_CHAIN_BEYOND_BOUND)
+
+def test_reglib_long_als_chains_are_found_within_the_bound():
+    """The search follows each (set, digits it lacks) once for every chain start at once, so on
+    these boards it finds the chains HoDoKu's removals need well within its bound: a bound ten
+    times larger finds the same steps."""
+    from test_reglib import grid_of, passes, triples
+
+    cases = [c for c in reglib_cases(("0903",)) if c["line"] in LONG_ALS_CHAINS]
+    assert len(cases) == len(LONG_ALS_CHAINS)
+    for case in cases:
+        assert passes(case), case["line"]
+        grid = grid_of(case)
+        found = tutor.find_steps(grid, "als_chain")
+        steps = [s for s in found if "".join(map(str, s.digits)) == case["candidates"]]
+        assert [len(s.units) for s in steps] == [LONG_ALS_CHAINS[case["line"]]], case["line"]
+        assert set(steps[0].eliminations) == triples(case["eliminations"])
+        assert not als.chain_shares_cells(steps[0])
+        longer = als.als_chains_within(grid.masks, 10 * als.CHAIN_SEARCH_BUDGET)
+        assert [str(s) for s in longer] == [str(s) for s in found], case["line"]
+
+
+def simple_chain_removals(masks, longest: int) -> dict[tuple, int]:
+    """The removals of every ALS chain of at most `longest` sets, by the definition: a depth-first
+    search over chains of distinct sets (each tie passing on its digits but those the set
+    lacks), each set of removals with the fewest sets that make it (first set numbered below the
+    last, as the finder reads them)."""
+    position = als._found(masks)
+    sets, links, near = position.sets, position.links, position.near
+    fewest: dict[tuple, int] = {}
+
+    def extend(start, first_tie, here, lacked, used, length):
+        if length >= 4 and here > start:
+            removed = []
+            for z in DIGITS_IN[sets[start].mask & sets[here].mask & ~first_tie & ~lacked]:
+                if near[10 * here + z] >> start & 1:
+                    removed += [(c, z) for c in
+                                cells_of_bits(sets[start].seers[z] & sets[here].seers[z])]
+            if removed:
+                key = tuple(sorted(removed))
+                fewest[key] = min(fewest.get(key, length), length)
+        if length < longest:
+            for other, digits in links[here]:
+                passing = digits & ~lacked
+                if passing and not used >> other & 1:
+                    extend(start, first_tie, other, passing, used | 1 << other, length + 1)
+
+    for start, als_set in enumerate(sets):
+        for digit in DIGITS_IN[als_set.mask]:
+            tie = 1 << (digit - 1)
+            for other, digits in links[start]:
+                if digits & tie:
+                    extend(start, tie, other, tie, 1 << start | 1 << other, 2)
+    return fewest
+
+
+# Boards of HoDoKu's almost locked set lines (ALS-XZ, ALS-XY-Wing, ALS chain) rich in chains of
+# four and five sets.
+DEFINITION_BOARDS = (1415, 1419, 1420, 1421, 1422, 1423, 1435, 1449, 1450, 1459)
+
+
+def test_als_chains_are_every_chain_the_definition_finds():
+    """The finder's steps are exactly the removals of every chain of distinct sets up to five
+    sets long, each with the fewest sets that make it: following each state once for all chain
+    starts loses no chain that a search over the chains themselves finds."""
+    from test_reglib import grid_of
+
+    cases = [c for c in reglib_cases(("0901", "0902", "0903")) if c["line"] in DEFINITION_BOARDS]
+    assert len(cases) == len(DEFINITION_BOARDS)
+    compared = 0
     for case in cases:
         grid = grid_of(case)
-        expected = triples(case["eliminations"])
-        found = [set(s.eliminations) for s in tutor.find_steps(grid, "als_chain")
-                 if "".join(map(str, s.digits)) == case["candidates"]]
-        assert expected not in found, case["line"]
-        steps = [s for s in als.als_chains_within(grid.masks, 10 * als.CHAIN_SEARCH_BUDGET)
-                 if "".join(map(str, s.digits)) == case["candidates"]
-                 and not als.chain_shares_cells(s)]
-        assert steps and all(set(s.eliminations) == triples(case["eliminations"])
-                             for s in steps), case["line"]
+        expected = simple_chain_removals(list(grid.masks), 5)
+        found = {s.eliminations: len(s.units) for s in tutor.find_steps(grid, "als_chain")
+                 if len(s.units) <= 5}
+        assert found == expected, case["line"]
+        compared += len(expected)
+    assert compared > 200
 
 
 # --- Soundness, texts and speed on real puzzles -----------------------------------------------

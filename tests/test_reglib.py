@@ -90,9 +90,10 @@ CODES = {
     "0902-1": ("als_xy_wing", lambda s: not overlapping(s)),
     "0902-2": ("als_xy_wing", None),
     # Death blossom: -1 with petals sharing no cell, -2 with HoDoKu's overlap option.
-    # ALS chains, tied sets sharing no cell (the library's one line of the overlap variant, 1459,
-    # is beyond the search's bound: tests/test_grouped.py).
+    # ALS chains: -1 with tied sets sharing no cell; the library's one line without a variant
+    # (1459) lets them share cells (HoDoKu's overlap option).
     "0903-1": ("als_chain", lambda s: not chain_shares_cells(s)),
+    "0903": ("als_chain", None),
     "0904-1": ("death_blossom", lambda s: not petals_share_cells(s)),
     "0904-2": ("death_blossom", None),
     "1101": ("sue_de_coq", None),
@@ -153,14 +154,11 @@ GROUPED_OTHER_CHAINS = (1256, 1257, 1280, 1285, 1319, 1334, 1347, 1350)
 GROUPED_MORE_REMOVALS = (1247, 1253)
 # A discontinuous loop HoDoKu builds through r1c8 and r1c9 twice, which ours never does.
 GROUPED_CROSSING = (1299,)
-# ALS chain lines whose chain is longer than the search reaches within its bound.
-ALS_CHAIN_BEYOND_BOUND = (1445, 1452, 1455, 1459)
 HODOKU_SPECIFIC.update({line: "0709-0711: other sound grouped chains"
                         for line in GROUPED_OTHER_CHAINS})
 HODOKU_SPECIFIC.update({line: "0709: HoDoKu's loop, and a cell of its own group cleared too"
                         for line in GROUPED_MORE_REMOVALS})
 HODOKU_SPECIFIC.update({line: "0710: HoDoKu's chain crosses itself" for line in GROUPED_CROSSING})
-NOT_REPRODUCED = {line: "ALS chain beyond the search bound" for line in ALS_CHAIN_BEYOND_BOUND}
 
 
 def code_of(case) -> str:
@@ -174,8 +172,7 @@ def load_cases():
     cases = []
     for line in path.read_text().splitlines():
         case = json.loads(line)
-        if (not case["disabled"] and code_of(case) in CODES and case["line"] not in HODOKU_SPECIFIC
-                and case["line"] not in NOT_REPRODUCED):
+        if not case["disabled"] and code_of(case) in CODES and case["line"] not in HODOKU_SPECIFIC:
             cases.append(case)
     return cases
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from itertools import compress
 from operator import eq
 from typing import Iterator, NamedTuple, Sequence
@@ -925,8 +926,10 @@ MAX_CHAIN_SETS = 7
 quick (HoDoKu's regression library has none longer than seven)."""
 
 CHAIN_SEARCH_BUDGET = 100_000
-"""How many ties the ALS chain search follows at most in one position: a position rich in sets
-has tens of thousands of chains; the shortest are found first, and the search stays quick."""
+"""How many ties the ALS chain search follows at most in one position, each for every chain
+start at once: where the ladder reaches ALS chains on top1465, forum-hardest and SE-rated
+diabolical puzzles the whole search takes at most about 19,000 (25,000 where the card's ladder
+alone is stuck), so this only bounds what a pathological position could cost."""
 
 
 def als_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
@@ -949,68 +952,149 @@ def als_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 
 
 def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
-    """The ALS chains of `als_chains`, following at most `budget` ties (shortest chains first)."""
+    """The ALS chains of `als_chains`, following at most `budget` ties (shortest chains first):
+    breadth first over (set, digits it lacks), each state followed once for all chain starts."""
     position = _found(masks)
-    sets, ties_of, near = position.sets, position.ties, position.near
-    links = position.links
+    sets, ties, near = position.sets, position.ties, position.near
+    count = len(sets)
+    if count < 4:
+        return
+    # A chain is a path through states (set, digits it lacks): the first set lacks the removed
+    # digit and so holds its tie to the second, which lacks that tie digit, and so on. Which
+    # chains exist depends only on (first set, first tie digit) - the chain's root - and the
+    # state reached: so each state is followed once for all roots at once, its roots a bitset
+    # (root (set i, digit f) is bit f * count + i). `reached[depth][set][lacked]`: the roots
+    # reaching that state first after `depth` ties, through which a chain is traced. A root
+    # coming back to a state later is not followed again (what it would find from there, its
+    # first visit found with a shorter chain), except within the first three ties: what a visit
+    # sooner finds there is a chain too short to count (three sets are an ALS-XY-Wing).
+    tie_digits: list[tuple[int, ...]] = []
+    doubles: dict[int, list[tuple[int, int]]] = {}
+    twice_tied = [0] * count
+    first: dict[int, dict[int, int]] = {}
+    seen: dict[int, int] = {}
+    for j in range(count):
+        base = 10 * j
+        digits = tuple(d for d in DIGITS_IN[sets[j].mask] if ties[base + d])
+        tie_digits.append(digits)
+        once = twice = 0
+        states = {}
+        for d in digits:
+            tie = ties[base + d]
+            twice |= once & tie
+            once |= tie
+            # The roots tied to this set by d are the sets it is tied to by d (ties are mutual).
+            states[1 << (d - 1)] = tie << (d * count)
+        if states:
+            first[j] = states
+        if twice:
+            # Sets tied by two digits pass on both when the set lacks neither (HoDoKu's rule).
+            twice_tied[j] = twice
+            doubles[j] = [(i, sum(1 << (d - 1) for d in digits if ties[base + d] >> i & 1))
+                          for i in cells_of_bits(twice)]
+    reached: list[dict[int, dict[int, int]]] = [{}, first]
     found: dict[tuple, tuple] = {}
-    # The chains' first two sets, each with the ends worth reaching from it: a later set sharing
-    # a digit whose cells seeing all its places in both sets meet.
-    roots: list[tuple[int, int, dict[int, int]]] = []
-    frontier = []
-    for start_index, start in enumerate(sets):
-        targets = {}
-        start_base = 10 * start_index
-        ends = position.near_any[start_index] & -1 << (start_index + 1)
-        while ends:
-            low = ends & -ends
-            ends ^= low
-            end_index = low.bit_length() - 1
-            zs = 0
-            for z in DIGITS_IN[start.mask & sets[end_index].mask]:
-                if near[start_base + z] & low:
-                    zs |= 1 << (z - 1)
-            if zs:
-                targets[end_index] = zs
-        if not targets:
-            continue
-        # One search per start and first tie digit, through every set tied to it by that digit.
-        for first in DIGITS_IN[start.mask]:
-            tie = 1 << (first - 1)
-            firsts = cells_of_bits(ties_of[start_base + first])
-            if firsts:
-                root = len(roots)
-                roots.append((start_index, tie, targets))
-                frontier += [(root, i, tie, 1 << start_index | 1 << i) for i in firsts]
-    # Breadth first from every root at once, so shorter chains are all found before longer
-    # ones; `parents[(root, set, digits passed on)]` rebuilds a chain.
-    parents: dict[tuple[int, int, int], tuple[int, int] | None] = {
-        (root, here, passed): None for root, here, passed, _ in frontier}
-    work = 0
     given: set[tuple] = set()
-    for length in range(3, MAX_CHAIN_SETS + 1):
-        reached = []
-        for root, here, passed, used in frontier:
-            start_index, first_tie, targets = roots[root]
-            for after, ties in links[here]:
-                passing = ties & ~passed
-                if not passing or used >> after & 1 or (root, after, passing) in parents:
-                    continue
-                parents[(root, after, passing)] = (here, passed)
-                reached.append((root, after, passing, used | 1 << after))
-                zs = targets.get(after, 0) & ~first_tie & ~passing
-                if zs and length >= 4:  # three sets are an ALS-XY-Wing
-                    _record(sets, parents, root, start_index, first_tie, after, passing, zs,
-                            length, found)
-            work += len(links[here])
-            if work > budget:
-                break
-        # Every chain of this many sets is found now, and a longer one never replaces it: they
-        # are given before the longer ones are looked for (the ladder takes the first).
-        yield from _chain_steps(sets, found, given)
-        if work > budget:
+    work = 0
+    targets: dict[int, list[int]] = {}
+    below = _Ends(sets, near, count)
+    for depth in range(1, MAX_CHAIN_SETS):
+        frontier = reached[depth]
+        if depth >= 3:  # three sets are an ALS-XY-Wing
+            _record(position, reached, depth, frontier, below, found)
+            # Every chain of this many sets is found now, and a longer one never replaces it:
+            # they are given before the longer ones are looked for (the ladder takes the first).
+            yield from _chain_steps(sets, found, given)
+        if depth == MAX_CHAIN_SETS - 1 or work > budget:
             break
-        frontier = reached
+        after: defaultdict[int, int] = defaultdict(int)
+        for here, states in frontier.items():
+            base = 10 * here
+            twice = twice_tied[here]
+            for d in tie_digits[here]:
+                bit = 1 << (d - 1)
+                passing = 0
+                for lacked, roots in states.items():
+                    if not lacked & bit:
+                        passing |= roots
+                if not passing:
+                    continue
+                keys = targets.get(base + d)
+                if keys is None:
+                    # The states this set's tie by d leads to, made when first followed.
+                    targets[base + d] = keys = [i << 9 | bit
+                                                for i in cells_of_bits(ties[base + d] & ~twice)]
+                work += len(keys)
+                for key in keys:
+                    after[key] |= passing
+            if twice:
+                for other, rcs in doubles[here]:
+                    work += 1
+                    for lacked, roots in states.items():
+                        passing_digits = rcs & ~lacked
+                        if passing_digits:
+                            after[other << 9 | passing_digits] |= roots
+        following: dict[int, dict[int, int]] = {}
+        for key, new in after.items():
+            if depth >= 3:
+                new &= ~seen.get(key, 0)
+            if new:
+                if depth >= 2:
+                    seen[key] = seen.get(key, 0) | new
+                if key >> 9 in following:
+                    following[key >> 9][key & 511] = new
+                else:
+                    following[key >> 9] = {key & 511: new}
+        if not following:
+            break
+        reached.append(following)
+
+
+class _Ends:
+    """For each end set and the digits it lacks, the roots (first set i, first tie digit f; bit
+    f * count + i) whose chains ending there remove something: a digit z, neither f nor lacked,
+    common to both sets with cells seeing all its places in both. Only first sets numbered below
+    the end count (the same chain read backwards finds the same removals). `cache` holds them
+    by (end << 9 | lacked) once worked out."""
+
+    __slots__ = ("sets", "near", "count", "by_end", "cache", "spread")
+
+    def __init__(self, sets: list[Als], near: list[int], count: int):
+        self.sets, self.near, self.count = sets, near, count
+        self.by_end: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.cache: dict[int, int] = {}
+        self.spread: dict[int, int] = {}
+
+    def roots(self, end: int, lacked: int) -> int:
+        per_digit = self.by_end.get(end)
+        if per_digit is None:
+            per_digit = self._by_digit(end)
+        found = 0
+        for bit, roots in per_digit:
+            if not lacked & bit:
+                found |= roots
+        self.cache[end << 9 | lacked] = found
+        return found
+
+    def _by_digit(self, end: int) -> tuple[tuple[int, int], ...]:
+        """(digit z as a bit, the roots of the start sets near the end by z) for each z."""
+        below = (1 << end) - 1
+        found = []
+        near = self.near
+        for z in DIGITS_IN[self.sets[end].mask]:
+            starts = near[10 * end + z] & below
+            if starts:
+                # Every first tie digit but z: the start sets' bitset copied into each block.
+                found.append((1 << (z - 1), starts * self._spread(511 & ~(1 << (z - 1)))))
+        self.by_end[end] = per_digit = tuple(found)
+        return per_digit
+
+    def _spread(self, digits: int) -> int:
+        found = self.spread.get(digits)
+        if found is None:
+            found = sum(1 << (d * self.count) for d in DIGITS_IN[digits])
+            self.spread[digits] = found
+        return found
 
 
 def _chain_steps(sets: list[Als], found: dict[tuple, tuple], given: set[tuple]) -> list[Step]:
@@ -1061,25 +1145,115 @@ def _shared_unit(cells: tuple[int, ...]) -> int:
                 SEEN)
 
 
-def _record(sets, parents, root, start_index, first_tie, end_index, passing, zs, length,
-            found) -> None:
-    """Keep the chain ending at `end_index` if it is the shortest (then smallest) for its
-    removals."""
-    start, end = sets[start_index], sets[end_index]
-    removed = []
-    for z in DIGITS_IN[zs]:
-        removed += [(c, z) for c in cells_of_bits(start.seers[z] & end.seers[z])]
-    key = tuple(sorted(removed))
-    path, ties = [], []
-    state: tuple[int, int] | None = (end_index, passing)
-    while state is not None:
-        path.append(state[0])
-        ties.append(state[1])
-        state = parents[(root, state[0], state[1])]
-    full = [start_index] + path[::-1]
-    size = (length, sum(sets[i].cells.bit_count() for i in full))
-    if key not in found or size < found[key][0]:
-        found[key] = (size, full, ties[::-1])
+def _record(position: _Found, reached, depth, frontier, ends, found) -> None:
+    """Keep, for each set of removals first reached after `depth` ties, the chain that makes it:
+    one whose tied sets share no cell where there is one, then the fewest cells, then the fewest
+    in its two end sets (whose places of the removed digit the learner compares), then the
+    first set, first tie and sets of smallest numbers."""
+    sets, near = position.sets, position.near
+    count = len(sets)
+    cache = ends.cache
+    removals: dict[int, tuple] = {}
+    options: dict[tuple, list[tuple[int, int, int, int, int]]] = {}
+    for end, states in frontier.items():
+        last = sets[end]
+        end_cells = last.cells.bit_count() + depth - 1  # each set between has a cell at least
+        for lacked, roots in states.items():
+            allowed = cache.get(end << 9 | lacked)
+            hits = roots & (ends.roots(end, lacked) if allowed is None else allowed)
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                first_tie, start_index = divmod(low.bit_length() - 1, count)
+                start = sets[start_index]
+                zs = 0
+                for z in DIGITS_IN[start.mask & last.mask & ~lacked & ~(1 << (first_tie - 1))]:
+                    if near[10 * end + z] >> start_index & 1:
+                        zs |= 1 << (z - 1)
+                removal_key = (start_index * count + end) << 9 | zs
+                key = removals.get(removal_key)
+                if key is None:
+                    removed = []
+                    for z in DIGITS_IN[zs]:
+                        removed += [(c, z) for c in cells_of_bits(start.seers[z] & last.seers[z])]
+                    removals[removal_key] = key = tuple(sorted(removed))
+                if key in found:  # a shorter chain makes these removals
+                    continue
+                least = start.cells.bit_count() + end_cells
+                option = (least, start_index, first_tie, end, lacked)
+                if key in options:
+                    options[key].append(option)
+                else:
+                    options[key] = [option]
+    for key, chains in options.items():
+        chains.sort()
+        best = None
+        for least, start_index, first_tie, end, lacked in chains:
+            # No chain from here on can beat one with no shared cell and this few cells (the
+            # options come by their fewest possible cells, so by their end sets' cells too).
+            if best is not None and not best[0][1] and best[0][2:6] < (
+                    least, least - depth + 1, start_index, first_tie):
+                break
+            traced = _trace(position, reached, first_tie * count + start_index, start_index,
+                            end, lacked, depth)
+            if traced is None:
+                continue
+            path, passed = traced
+            shares = any(sets[a].cells & sets[b].cells for a, b in zip(path, path[1:]))
+            size = (depth + 1, shares, sum(sets[i].cells.bit_count() for i in path),
+                    least - depth + 1, start_index, first_tie, path, passed)
+            if best is None or size < best[0]:
+                best = (size, path, passed)
+        if best is not None:
+            found[key] = best
+
+
+def _trace(position: _Found, reached, root, start_index, end, lacked, depth):
+    """The chain from the root's first set to (end, lacked) in `depth` ties, no set twice, whose
+    sets' numbers read from the first set are the smallest, tied sets sharing no cell where
+    they can: (sets' numbers, digits each tie passes on), or None."""
+    sets, ties, links = position.sets, position.ties, position.links
+    first_tie = root // len(sets)
+    # The states each walk of that many ties from the root to the end passes, by depth.
+    layers: list[set[tuple[int, int]]] = [set() for _ in range(depth + 1)]
+    layers[depth].add((end, lacked))
+    for d in range(depth, 1, -1):
+        earlier = reached[d - 1]
+        for here, passed in layers[d]:
+            for other, rcs in links[here]:
+                states = earlier.get(other)
+                if states is not None:
+                    for before, roots in states.items():
+                        if roots >> root & 1 and rcs & ~before == passed:
+                            layers[d - 1].add((other, before))
+
+    def tie_mask(a: int, b: int) -> int:
+        rcs = 0
+        for d in DIGITS_IN[sets[a].mask & sets[b].mask]:
+            if ties[10 * a + d] >> b & 1:
+                rcs |= 1 << (d - 1)
+        return rcs
+
+    def forth(here: int, passed: int, d: int, used: int) -> list[tuple[int, int]] | None:
+        if d == depth:
+            return []
+        cells = sets[here].cells
+        # The first set's neighbours on the way all take its first tie; later ones must be
+        # tied to this set by the digits they lack, and no set comes twice but the end.
+        options = sorted((bool(sets[other].cells & cells), other, after)
+                         for other, after in layers[d + 1]
+                         if (d + 1 == depth or not used >> other & 1)
+                         and (d == 0 or tie_mask(here, other) & ~passed == after))
+        for _, other, after in options:
+            rest = forth(other, after, d + 1, used | 1 << other)
+            if rest is not None:
+                return [(other, after)] + rest
+        return None
+
+    found = forth(start_index, 0, 0, 1 << start_index | 1 << end)
+    if found is None:
+        return None
+    return [start_index] + [i for i, _ in found], [passed for _, passed in found]
 
 
 def chain_shares_cells(step: Step) -> bool:
