@@ -163,9 +163,12 @@ def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
     """The graph with each almost locked set's places of each of its digits added."""
     nodes, strong, weak = list(graph.nodes), list(graph.strong), list(graph.weak)
     touching = list(graph.touching)
-    by_digit: list[list[int]] = [[] for _ in range(10)]
-    for i, (_, digit, _) in enumerate(graph.nodes):
-        by_digit[digit].append(i)
+    # Each digit's groups; its single candidates are found by cell (graph.single).
+    groups_of: list[list[tuple[int, int]]] = [[] for _ in range(10)]
+    for i, (bits, digit, _) in enumerate(graph.nodes):
+        if graph.groups >> i & 1:
+            groups_of[digit].append((bits, i))
+    single = graph.single
     sets: list[Als] = []
     for als in _sets_and_links(masks)[0]:
         if not 2 <= als.cells.bit_count() <= MAX_SET_CELLS:
@@ -179,18 +182,28 @@ def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
             strong.append(0)
             weak.append(0)
             ids.append(i)
-            # The set's places of the digit and every outside node that sees them all.
+            # The set's places of the digit and every outside node that sees them all (the
+            # seers hold the digit: each is a single candidate's cell).
             seers = als.seers[digit]
-            for j in by_digit[digit]:
-                other = nodes[j][0]
+            links = 0
+            bit = 1 << i
+            rest = seers
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                j = single[(low.bit_length() - 1, digit)]
+                links |= 1 << j
+                weak[j] |= bit
+            for other, j in groups_of[digit]:
                 if other & seers == other:
-                    weak[i] |= 1 << j
-                    weak[j] |= 1 << i
+                    links |= 1 << j
+                    weak[j] |= bit
+            weak[i] = links
         together = sum(1 << i for i in ids)
         for i in ids:
             strong[i] = together & ~(1 << i)
-            for cell in cells_of_bits(als.cells):
-                touching[cell] |= 1 << i
+        for cell in cells_of_bits(als.cells):
+            touching[cell] |= together
     return _Graph(nodes, strong, weak, strong, graph.single, touching, graph.plain, sets,
                   graph.groups)
 
@@ -535,34 +548,68 @@ def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[
     given: set[tuple] = set()
     for graph, level in _searches(masks, LOOP_SEARCHES):
         found = []
+        strong, weak, groups, nodes = graph.strong, graph.weak, graph.groups, graph.nodes
         for (cell, x), start in sorted(graph.single.items()):
+            # The breadth-first search of _layers (a loop's), written out: it is the hot loop.
+            own = graph.touching[cell] & ~groups
+            ends = 0  # the cell's candidates, where a loop ends
+            for digit in DIGITS_IN[masks[cell]]:
+                ends |= 1 << graph.single[(cell, digit)]
+            # A loop out true and back false through another digit proves nothing when the
+            # cell has more than two (_loop_step gives no step).
+            no_step = COUNT[masks[cell]] > 2
             for start_true in (False, True):
-                if not (graph.weak if start_true else graph.strong)[start]:
+                if not (weak if start_true else strong)[start]:
                     continue
-                own = graph.touching[cell]
-                for links, reached, truth, layers in _layers(graph, start, start_true, cell,
-                                                             True):
-                    if links < 3:
-                        continue
-                    rest = reached & own & ((1 << graph.plain) - 1)
-                    while rest:
-                        low = rest & -rest
-                        rest ^= low
-                        end = low.bit_length() - 1
-                        end_bits, y, _ = graph.nodes[end]
-                        if end_bits != 1 << cell:
-                            continue
-                        key = (start, start_true, end, truth)
-                        if key in done:
-                            continue
-                        step = _loop_step(graph, layers, cell, x, y, start, end, start_true,
-                                          truth, masks, digit_cells)
-                        if step is None:
-                            continue
-                        done.add(key)
-                        if _is_grouped_step(step):
-                            found.append(((level, len(step.chain)), (cell, x, start_true),
-                                          step))
+                seen_false = seen_true = 0
+                truth = start_true
+                frontier = 1 << start
+                layers = [frontier]
+                for links in range(1, MAX_LINKS + 1):
+                    adjacency = weak if truth else strong
+                    reached = 0
+                    while frontier:
+                        low = frontier & -frontier
+                        reached |= adjacency[low.bit_length() - 1]
+                        frontier ^= low
+                    truth = not truth
+                    if truth:
+                        reached &= ~seen_true
+                    else:
+                        reached &= ~seen_false
+                    if links == 1:
+                        reached &= ~own
+                    if not reached:
+                        break
+                    # The loop's nodes in its start cell are ends, never searched on.
+                    frontier = reached & ~own
+                    if truth:
+                        seen_true |= frontier
+                    else:
+                        seen_false |= frontier
+                    layers.append(reached)
+                    if links >= 3:
+                        rest = reached & ends
+                        while rest:
+                            low = rest & -rest
+                            rest ^= low
+                            end = low.bit_length() - 1
+                            y = nodes[end][1]
+                            if start_true and not truth and y != x and no_step:
+                                continue
+                            key = (start, start_true, end, truth)
+                            if key in done:
+                                continue
+                            step = _loop_step(graph, layers, cell, x, y, start, end, start_true,
+                                              truth, masks, digit_cells)
+                            if step is None:
+                                continue
+                            done.add(key)
+                            if _is_grouped_step(step):
+                                found.append(((level, len(step.chain)), (cell, x, start_true),
+                                              step))
+                    # A path is rebuilt through the nodes searched on from, not those only reached.
+                    layers[-1] = frontier
         yield from _ordered(found, given)
 
 
@@ -590,11 +637,12 @@ def _loop_step(graph, layers, cell, x, y, start, end, start_true, end_true, mask
     path = _path(graph, layers, end, start_true, True, 1 << cell)
     if path is None or not _is_grouped(graph, path):
         return None
-    chain = _chain(graph, path, start_true, digit_cells)
     if continuous:
         removed = _loop_removals(graph, path, start_true, cell, x, y, masks, digit_cells)
         if not removed:
-            return None
+            return None  # most continuous loops remove nothing: see that before the chain
+    chain = _chain(graph, path, start_true, digit_cells)
+    if continuous:
         if end != start:
             # Close the loop inside the start cell.
             chain += (Link(Node((cell,), y), end_true, Node((cell,), x), start_true, IN_CELL),)
