@@ -441,9 +441,9 @@ def _rounds(starts, strong, weak, is_end, max_links: int):
         going = []
         for start, false_from, true_from, frontier in searches:
             if true:
-                following_links, reached = weak, false_from
+                following_links, reached, then = weak, false_from, strong
             else:
-                following_links, reached = strong, true_from
+                following_links, reached, then = strong, true_from, weak
             ahead = []
             for here in frontier:
                 nexts = following_links[here]
@@ -457,7 +457,8 @@ def _rounds(starts, strong, weak, is_end, max_links: int):
                         numbers = _numbers_back(false_from, true_from, here, true, following)
                         if len(set(numbers)) == len(numbers):
                             paths.append(numbers)
-                    ahead.append(following)
+                    if then[following] is not None:
+                        ahead.append(following)
             if ahead:
                 going.append((start, false_from, true_from, ahead))
         yield links, paths
@@ -625,9 +626,9 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             going = []
             for start, false_from, true_from, frontier in chains:
                 if true:
-                    following_links, reached = weak, false_from
+                    following_links, reached, then = weak, false_from, strong
                 else:
-                    following_links, reached = strong, true_from
+                    following_links, reached, then = strong, true_from, weak
                 ahead = []
                 ends = None if true else weak_sets[start]
                 for here in frontier:
@@ -644,7 +645,8 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                                                     following)
                             if len(set(numbers)) == len(numbers):
                                 chain_found(numbers)
-                        ahead.append(following)
+                        if then[following] is not None:
+                            ahead.append(following)
                 if ahead:
                     going.append((start, false_from, true_from, ahead))
             chains = going
@@ -652,9 +654,9 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             still = []
             for start, false_from, true_from, frontier, others in placing:
                 if true:
-                    following_links, reached = weak, false_from
+                    following_links, reached, then = weak, false_from, strong
                 else:
-                    following_links, reached = strong, true_from
+                    following_links, reached, then = strong, true_from, weak
                 ahead = []
                 for here in frontier:
                     nexts = following_links[here]
@@ -669,7 +671,8 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                                                     following)
                             if len(set(numbers)) == len(numbers):
                                 placement_found([start] + numbers + [start])
-                        ahead.append(following)
+                        if then[following] is not None:
+                            ahead.append(following)
                 if ahead:
                     still.append((start, false_from, true_from, ahead, others))
             placing = still

@@ -258,7 +258,21 @@ def _with_forcing(graph: _Graph, masks: Sequence[int]) -> _Graph:
     return graph._replace(strong=strong, weak=weak, strong_back=back)
 
 
-def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: bool):
+def _linked(graph: _Graph) -> tuple[int, int]:
+    """The nodes with weak links, and those with strong links, as bitsets: most candidates have
+    weak links alone, and a search need only follow the links a node has."""
+    with_weak = with_strong = 0
+    for i, links in enumerate(graph.weak):
+        if links:
+            with_weak |= 1 << i
+    for i, links in enumerate(graph.strong):
+        if links:
+            with_strong |= 1 << i
+    return with_weak, with_strong
+
+
+def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: bool,
+            linked: tuple[int, int]):
     """Breadth first from `start`: yields (links, nodes reached, their truth, layers so far).
 
     A node is reached once, at its shortest distance, for each truth. Nodes touching the start
@@ -272,10 +286,11 @@ def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: 
     if not loop:
         seen[truth] = frontier  # a loop may come back to its very start (and stops there)
     layers = [frontier]
+    with_weak, with_strong = linked
     for links in range(1, MAX_LINKS + 1):
         adjacency = graph.weak if truth else graph.strong
         reached = 0
-        rest = frontier
+        rest = frontier & (with_weak if truth else with_strong)
         while rest:
             low = rest & -rest
             reached |= adjacency[low.bit_length() - 1]
@@ -477,10 +492,12 @@ def grouped_aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     given: set[tuple] = set()
     for graph, level in _searches(masks, AIC_SEARCHES):
         found = []
+        linked = _linked(graph)
         for (start_cell, digit), start in sorted(graph.single.items()):
             if not graph.strong[start]:
                 continue
-            for links, reached, truth, layers in _layers(graph, start, False, start_cell, False):
+            for links, reached, truth, layers in _layers(graph, start, False, start_cell, False,
+                                                         linked):
                 if not truth or links < 3:
                     continue
                 rest = reached & ((1 << graph.plain) - 1)
@@ -549,6 +566,7 @@ def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[
     for graph, level in _searches(masks, LOOP_SEARCHES):
         found = []
         strong, weak, groups, nodes = graph.strong, graph.weak, graph.groups, graph.nodes
+        with_weak, with_strong = _linked(graph)
         for (cell, x), start in sorted(graph.single.items()):
             # The breadth-first search of _layers (a loop's), written out: it is the hot loop.
             own = graph.touching[cell] & ~groups
@@ -566,7 +584,12 @@ def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[
                 frontier = 1 << start
                 layers = [frontier]
                 for links in range(1, MAX_LINKS + 1):
-                    adjacency = weak if truth else strong
+                    if truth:
+                        adjacency = weak
+                        frontier &= with_weak
+                    else:
+                        adjacency = strong
+                        frontier &= with_strong
                     reached = 0
                     while frontier:
                         low = frontier & -frontier
