@@ -563,10 +563,10 @@ def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[
     digit_cells = digit_cell_sets(masks)
     done: set[tuple] = set()
     given: set[tuple] = set()
-    for graph, level in _searches(masks, LOOP_SEARCHES):
-        found = []
+    for graph, _ in _searches(masks, LOOP_SEARCHES):
         strong, weak, groups, nodes = graph.strong, graph.weak, graph.groups, graph.nodes
         with_weak, with_strong = _linked(graph)
+        loops: list[tuple] = []
         for (cell, x), start in sorted(graph.single.items()):
             # The breadth-first search of _layers (a loop's), written out: it is the hot loop.
             own = graph.touching[cell] & ~groups
@@ -613,6 +613,7 @@ def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[
                     layers.append(reached)
                     if links >= 3:
                         rest = reached & ends
+                        snapshot = None
                         while rest:
                             low = rest & -rest
                             rest ^= low
@@ -620,20 +621,37 @@ def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[
                             y = nodes[end][1]
                             if start_true and not truth and y != x and no_step:
                                 continue
-                            key = (start, start_true, end, truth)
-                            if key in done:
-                                continue
-                            step = _loop_step(graph, layers, cell, x, y, start, end, start_true,
-                                              truth, masks, digit_cells)
-                            if step is None:
-                                continue
-                            done.add(key)
-                            if _is_grouped_step(step):
-                                found.append(((level, len(step.chain)), (cell, x, start_true),
-                                              step))
+                            # The loop's length is known before its path: a continuous loop
+                            # that comes back through another candidate closes inside the cell.
+                            if x == y:
+                                continuous = start_true == truth
+                            else:
+                                continuous = start_true != truth
+                            length = links + 1 if continuous and end != start else links
+                            if snapshot is None:
+                                snapshot = layers[:]
+                            loops.append((length, cell, x, start_true, len(loops), y, start, end,
+                                          truth, snapshot))
                     # A path is rebuilt through the nodes searched on from, not those only reached.
                     layers[-1] = frontier
-        yield from _ordered(found, given)
+        # The loops in the order they are given (shortest first, then by start), each worked out
+        # (its path, its removals) only when the one before has been given: the ladder takes the
+        # first step alone. A loop whose path crosses itself may be found again, longer.
+        loops.sort(key=lambda loop: loop[:5])
+        for length, cell, x, start_true, _, y, start, end, truth, layers in loops:
+            key = (start, start_true, end, truth)
+            if key in done:
+                continue
+            step = _loop_step(graph, layers, cell, x, y, start, end, start_true, truth, masks,
+                              digit_cells)
+            if step is None:
+                continue
+            done.add(key)
+            if _is_grouped_step(step):
+                changes = (step.placements, step.eliminations)
+                if changes not in given:
+                    given.add(changes)
+                    yield step
 
 
 def _is_grouped_step(step: Step) -> bool:
