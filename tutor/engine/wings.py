@@ -202,10 +202,6 @@ Pattern = tuple[tuple[int, ...], int, int, int]
 """A WXYZ pattern: its four cells ascending, z, the cells seeing every pattern cell holding z (an
 81-bit set), and its four cells as an 81-bit set."""
 
-Found = tuple[tuple[int, ...], int]
-"""A pattern as the searches find it: its four cells ascending, and z."""
-
-
 def _wxyz_patterns(masks: Sequence[int], open_cells: list[int]) -> list[Pattern]:
     """The patterns of every four open cells (quads in lexicographic order) holding four digits
     between them of which only z is unrestricted. A pattern depends on its four cells'
@@ -227,46 +223,34 @@ def _wxyz_patterns(masks: Sequence[int], open_cells: list[int]) -> list[Pattern]
             open_masks = [now[c] for c in open_cells]
             found = {p for c in changed if is_open[now[c]]
                      for p in _quads_through(c, open_cells, open_masks)}
-            patterns = sorted([p for p in patterns if not p[3] & gone]
-                              + [_pattern(quad, z, now) for quad, z in found])
+            patterns = sorted([p for p in patterns if not p[3] & gone] + list(found))
             _last_patterns[0] = (now, patterns)
             return patterns
-    patterns = [_pattern(quad, z, now)
-                for quad, z in _all_quads(open_cells, [now[c] for c in open_cells])]
+    patterns = _all_quads(open_cells, [now[c] for c in open_cells])
     _last_patterns[0] = (now, patterns)
     return patterns
 
 
-def _pattern(quad: tuple[int, ...], z: int, masks) -> Pattern:
-    z_bit = 1 << (z - 1)
-    reach = -1
-    bits = 0
-    for cell in quad:
-        bits |= 1 << cell
-        if masks[cell] & z_bit:
-            reach &= _PEER_BITS[cell]
-    return quad, z, reach, bits
-
-
-def _all_quads(open_cells: list[int], open_masks: list[int]) -> list[Found]:
+def _all_quads(open_cells: list[int], open_masks: list[int]) -> list[Pattern]:
     """The patterns of _wxyz_patterns, in order: each open cell with three later ones."""
-    found = []
+    found: list[Pattern] = []
     for i, a in enumerate(open_cells):
         found += _quads_from(a, open_masks[i], zip(open_cells[i + 1:], open_masks[i + 1:]),
-                             lambda quad: quad)
+                             True)
     return found
 
 
-def _quads_through(x: int, open_cells: list[int], open_masks: list[int]) -> list[Found]:
+def _quads_through(x: int, open_cells: list[int], open_masks: list[int]) -> list[Pattern]:
     """The patterns of _wxyz_patterns that hold cell x (an open cell), in no particular order."""
     mask_x = open_masks[open_cells.index(x)]
     return _quads_from(x, mask_x, ((c, m) for c, m in zip(open_cells, open_masks) if c != x),
-                       lambda quad: tuple(sorted(quad)))
+                       False)
 
 
-def _quads_from(x: int, mask_x: int, cells, order) -> list[Found]:
-    """The patterns made of x and three of `cells` ((cell, candidates), ascending), each given
-    as (order((x, b, c, d)), z), in lexicographic order of b, c, d."""
+def _quads_from(x: int, mask_x: int, cells, in_order: bool) -> list[Pattern]:
+    """The patterns made of x and three of `cells` ((cell, candidates), ascending), in
+    lexicographic order of b, c, d; each pattern's cells (x, b, c, d) if `in_order`, else
+    sorted."""
     peer_bits = _PEER_BITS
     count = COUNT
     peers_x = peer_bits[x]
@@ -305,7 +289,17 @@ def _quads_from(x: int, mask_x: int, cells, order) -> list[Found]:
                 if not peers_c >> d & 1:
                     bad |= mask_c & mask_d
                 if count[bad] == 1:
-                    found.append((order((x, b, c, d)), ONLY_DIGIT[bad]))
+                    # The cells seeing every pattern cell holding z (bad is z's bit).
+                    reach = peer_bits[d] if mask_d & bad else -1
+                    if mask_x & bad:
+                        reach &= peers_x
+                    if mask_b & bad:
+                        reach &= peers_b
+                    if mask_c & bad:
+                        reach &= peers_c
+                    quad = (x, b, c, d) if in_order else tuple(sorted((x, b, c, d)))
+                    found.append((quad, ONLY_DIGIT[bad], reach,
+                                  1 << x | 1 << b | 1 << c | 1 << d))
     return found
 
 
