@@ -37,9 +37,10 @@ def xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     digit_cells = digit_cell_sets(masks)
     for pivot in pairs:
         pivot_mask = masks[pivot]
+        x, y = DIGITS_IN[pivot_mask]
         # A pincer shares exactly one digit with the pivot.
-        pincers = [c for c in cells_of_bits(_PEER_BITS[pivot] & pair_bits)
-                   if COUNT[masks[c] & pivot_mask] == 1]
+        pincers = cells_of_bits(_PEER_BITS[pivot] & pair_bits
+                                & (digit_cells[x] ^ digit_cells[y]))
         for i, first in enumerate(pincers):
             first_mask = masks[first]
             for second in pincers[i + 1:]:
@@ -83,8 +84,12 @@ def xyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         pivot_mask = masks[pivot]
         if COUNT[pivot_mask] != 3:
             continue
-        pincers = [c for c in cells_of_bits(_PEER_BITS[pivot] & pair_bits)
-                   if masks[c] & pivot_mask == masks[c]]
+        first_digit, second_digit, third_digit = DIGITS_IN[pivot_mask]
+        holds_1, holds_2, holds_3 = (digit_cells[first_digit], digit_cells[second_digit],
+                                     digit_cells[third_digit])
+        # A pincer holds two of the pivot's digits (and no other: it holds two).
+        pincers = cells_of_bits(_PEER_BITS[pivot] & pair_bits
+                                & (holds_1 & (holds_2 | holds_3) | holds_2 & holds_3))
         for i, first in enumerate(pincers):
             first_mask = masks[first]
             for second in pincers[i + 1:]:
@@ -116,11 +121,19 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         return
     digit_cells = digit_cell_sets(masks)
     links: dict[int, list[tuple[int, int, int]]] = {}
-    for i, first in enumerate(pairs):
+    # The cells holding each pair of digits, ascending: a W-Wing's two cells hold the same pair.
+    holding: dict[int, list[int]] = {}
+    for cell in pairs:
+        if masks[cell] in holding:
+            holding[masks[cell]].append(cell)
+        else:
+            holding[masks[cell]] = [cell]
+    for first in pairs:
         mask = masks[first]
-        for second in pairs[i + 1:]:
-            if masks[second] != mask:
-                continue
+        same = holding[mask]
+        if len(same) < 2:
+            continue
+        for second in same[same.index(first) + 1:]:
             both = _PEER_BITS[first] & _PEER_BITS[second]
             for link_digit in DIGITS_IN[mask]:
                 other = ONLY_DIGIT[mask ^ (1 << (link_digit - 1))]
