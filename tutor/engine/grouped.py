@@ -99,12 +99,18 @@ def _build(masks: Sequence[int]) -> _Graph:
     index: dict[tuple[int, int, int], int] = {}
     single: dict[tuple[int, int], int] = {}
     by_digit: list[list[int]] = [[] for _ in range(10)]
+    # single_at[digit][cell]: the node of the cell's candidate of the digit (links are found
+    # from the cells they reach, not by trying every node of the digit).
+    single_at: list[list[int]] = [[-1] * 81 for _ in range(10)]
     for cell in CELLS:
         for digit in DIGITS_IN[masks[cell]]:
-            single[(cell, digit)] = len(nodes)
-            index[(1 << cell, digit, -1)] = len(nodes)
-            by_digit[digit].append(len(nodes))
+            number = len(nodes)
+            single[(cell, digit)] = number
+            single_at[digit][cell] = number
+            index[(1 << cell, digit, -1)] = number
+            by_digit[digit].append(number)
             nodes.append((1 << cell, digit, -1))
+    groups_of: list[list[tuple[int, int]]] = [[] for _ in range(10)]
     for digit in range(1, 10):
         places = digit_cells[digit]
         for meet in _INTERSECTIONS:
@@ -112,36 +118,48 @@ def _build(masks: Sequence[int]) -> _Graph:
             if group.bit_count() >= 2 and (group, digit, -1) not in index:
                 index[(group, digit, -1)] = len(nodes)
                 by_digit[digit].append(len(nodes))
+                groups_of[digit].append((group, len(nodes)))
                 nodes.append((group, digit, -1))
     plain = len(nodes)
     strong = [0] * plain
     weak = [0] * plain
-    # Weak links: same digit, disjoint, each cell of one seeing every cell of the other.
     for digit in range(1, 10):
-        ids = by_digit[digit]
-        for i in ids:
+        places_of_digit = digit_cells[digit]
+        at = single_at[digit]
+        groups_here = groups_of[digit]
+        # Weak links: same digit, disjoint, each cell of one seeing every cell of the other.
+        for i in by_digit[digit]:
             bits = nodes[i][0]
-            seen = _seen_by_all(bits) & digit_cells[digit]
+            seen = _seen_by_all(bits) & places_of_digit
             if not seen:
                 continue
             links = 0
-            for j in ids:
-                other = nodes[j][0]
+            rest = seen
+            while rest:
+                low = rest & -rest
+                links |= 1 << at[low.bit_length() - 1]
+                rest ^= low
+            for other, j in groups_here:
                 if other & seen == other:
                     links |= 1 << j
             weak[i] |= links
         # Strong links: a unit's places of the digit split into exactly two nodes.
         for unit_bits in UNIT_BITS:
-            places = digit_cells[digit] & unit_bits
+            places = places_of_digit & unit_bits
             if places.bit_count() < 2:
                 continue
-            for i in ids:
-                bits = nodes[i][0]
-                if bits & places != bits:
-                    continue
-                partner = index.get((places & ~bits, digit, -1))
+            rest = places
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                partner = index.get((places ^ low, digit, -1))
                 if partner is not None:
-                    strong[i] |= 1 << partner
+                    strong[at[low.bit_length() - 1]] |= 1 << partner
+            for other, i in groups_here:
+                if other & places == other:
+                    partner = index.get((places & ~other, digit, -1))
+                    if partner is not None:
+                        strong[i] |= 1 << partner
     for cell in CELLS:
         digits = DIGITS_IN[masks[cell]]
         ids = [single[(cell, d)] for d in digits]
@@ -152,10 +170,14 @@ def _build(masks: Sequence[int]) -> _Graph:
             strong[ids[0]] |= 1 << ids[1]
             strong[ids[1]] |= 1 << ids[0]
     touching = [0] * 81
+    groups = 0
     for i, (bits, _, _) in enumerate(nodes):
-        for cell in cells_of_bits(bits):
-            touching[cell] |= 1 << i
-    groups = sum(1 << i for i in range(plain) if nodes[i][0].bit_count() > 1)
+        if bits & (bits - 1):
+            groups |= 1 << i
+            for cell in cells_of_bits(bits):
+                touching[cell] |= 1 << i
+        else:
+            touching[bits.bit_length() - 1] |= 1 << i
     return _Graph(nodes, strong, weak, strong, single, touching, plain, [], groups)
 
 
