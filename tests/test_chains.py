@@ -432,3 +432,74 @@ def test_discontinuous_nice_loop_keeps_a_cell_to_two_digits():
              and s.eliminations == ((cell("r1c1"), 9),)]
     assert steps
     assert "Either way r1c1 cannot be 9." in steps[0].explanation
+
+
+# --- The search a link at a time --------------------------------------------------------------
+
+
+def test_numbered_candidate_graph_has_the_links_of_the_definition():
+    from test_dead_ends import diabolical_stuck_positions
+    from tutor.model.geometry import DIGITS_IN, PEERS, UNITS
+
+    for grid in diabolical_stuck_positions(2)[::3]:
+        masks = grid.live_masks
+        strong, weak, weak_sets, starts, _ = chains._numbered_graph(masks)
+        node = chains._NODE
+        for n, (cell, digit) in enumerate(node):
+            if not masks[cell] >> (digit - 1) & 1:
+                assert weak[n] is None and strong[n] is None
+                continue
+            seen = {(p, digit) for p in PEERS[cell] if masks[p] >> (digit - 1) & 1}
+            seen |= {(cell, d) for d in DIGITS_IN[masks[cell]] if d != digit}
+            assert {node[m] for m in weak[n]} == seen == {node[m] for m in weak_sets[n]}
+            pairs = {(p, digit) for unit in UNITS if cell in unit
+                     for p in unit if p != cell and masks[p] >> (digit - 1) & 1
+                     and sum(masks[q] >> (digit - 1) & 1 for q in unit) == 2}
+            if len(DIGITS_IN[masks[cell]]) == 2:
+                pairs |= {(cell, d) for d in DIGITS_IN[masks[cell]] if d != digit}
+            assert {node[m] for m in strong[n] or ()} == pairs
+            assert len(strong[n] or ()) == len(pairs)
+        assert starts == sorted(n for n in range(len(node)) if strong[n])
+
+
+def test_searching_a_link_at_a_time_finds_what_each_start_finds_alone():
+    # Every start's search goes one link at a time, all of them together, so that the shortest
+    # chains can be given before longer ones are searched: the paths must be those each start's
+    # breadth-first search finds alone (the search X- and XY-chains use).
+    from test_dead_ends import diabolical_stuck_positions
+
+    for grid in diabolical_stuck_positions(2)[::2]:
+        masks = grid.live_masks
+        strong, weak, _, starts, digit_cells = chains._numbered_graph(masks)
+        node = chains._NODE
+        by_pair = {node[n]: [node[m] for m in links] for n, links in enumerate(strong) if links}
+        weak_by_pair = {node[n]: [node[m] for m in links] for n, links in enumerate(weak)
+                        if links is not None}
+
+        def is_end(start, end) -> bool:
+            return bool(chains._aic_removals(start, end, masks, digit_cells))
+
+        alone = list(chains._paths(sorted(by_pair), by_pair, weak_by_pair, is_end,
+                                   chains.MAX_AIC_LINKS))
+        together = []
+        for links, paths in chains._rounds(starts, strong, weak,
+                                           lambda s, e: is_end(node[s], node[e]),
+                                           chains.MAX_AIC_LINKS):
+            assert all(len(path) == links + 2 for path in paths)
+            together += [[node[n] for n in path] for path in paths]
+        assert sorted(together) == sorted(alone) and alone
+
+
+def test_loops_and_aics_come_shortest_first_and_the_first_needs_no_more_search():
+    # The ladder takes a finder's first step: taken alone it must be the full list's first.
+    from test_dead_ends import diabolical_stuck_positions
+
+    found = 0
+    for grid in diabolical_stuck_positions(3):
+        for finder in (chains.nice_loops, chains.aics):
+            steps = list(finder(grid.values, grid.live_masks))
+            first = next(finder(grid.values, grid.live_masks), None)
+            assert first == (steps[0] if steps else None)
+            assert [len(s.chain) for s in steps] == sorted(len(s.chain) for s in steps)
+            found += len(steps)
+    assert found > 10

@@ -463,3 +463,17 @@ def test_grouped_and_als_chains_are_sound_on_more_of_top1465():
     positions, checked, problems, slowest = sweep(puzzles(400, 0))
     print(f"{positions} positions, {checked} steps, slowest {slowest * 1000:.1f} ms")
     assert not problems, problems[:5]
+
+
+def test_grouped_loops_first_needs_no_more_search():
+    # The loops are worked out (path, removals) in the order they are given, only as far as
+    # asked: the first, taken alone, must be the full list's first.
+    from test_dead_ends import diabolical_stuck_positions
+
+    found = 0
+    for grid in diabolical_stuck_positions(2)[::2]:
+        steps = list(grouped.grouped_nice_loops(grid.values, grid.live_masks))
+        first = next(grouped.grouped_nice_loops(grid.values, grid.live_masks), None)
+        assert first == (steps[0] if steps else None)
+        found += len(steps)
+    assert found

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections import deque
 from typing import Iterator, Sequence
 
@@ -77,38 +76,6 @@ def _paths(starts, strong, weak, is_end, max_links: int = MAX_LINKS, closed: boo
                     if len(set(path)) == len(path):
                         yield path
                 queue.append((following, not true, length + 1))
-
-
-def _forced_placements(strong, weak, max_links: int):
-    """Loops that place a candidate S: S false makes a strong partner A true, and a chain from A
-    makes another strong partner B false, which makes S true. Searched from A with S left out,
-    breadth first, so the loop is the shortest through A; yields node lists S, A, ..., B, S."""
-    for cell_digit in sorted(strong):
-        partners = strong[cell_digit]
-        if len(partners) < 2:
-            continue
-        for first in partners:
-            others = set(partners) - {first}
-            false_from: dict = {cell_digit: None}
-            true_from: dict = {first: None, cell_digit: None}
-            queue = deque([(first, True, 1)])
-            while queue:
-                node, true, length = queue.popleft()
-                if length >= max_links - 1:
-                    continue
-                if true:
-                    following_links, reached = weak.get(node, ()), false_from
-                else:
-                    following_links, reached = strong.get(node, ()), true_from
-                for following in following_links:
-                    if following in reached:
-                        continue
-                    reached[following] = node
-                    if true and following in others:
-                        path = _rebuilt(false_from, true_from, node, true, following)
-                        if len(set(path)) == len(path):
-                            yield [cell_digit] + path + [cell_digit]
-                    queue.append((following, not true, length + 1))
 
 
 def _rebuilt(false_from, true_from, node, true: bool, last) -> list:
@@ -308,46 +275,78 @@ def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 
 
 _last_graph: list = [None]
-"""(candidates of every cell, graph) of the last position _candidate_graph saw, in one slot
-replaced whole (the app runs finders in two threads): nice loops and AICs, tried one after the
-other at the same stuck position, build it once."""
+"""(candidates of every cell, {kind: graph}) of the last position the chain searches saw, in one
+slot replaced whole (the app runs finders in two threads): nice loops and AICs, tried one after
+the other at the same stuck position, build each graph once."""
 
 
-def _candidate_graph(masks):
-    """Every candidate (cell, digit) with its strong links (a unit's only two places for the digit,
-    or a two-candidate cell's other digit) and weak links (the digit in a seen cell, or another
-    digit of the same cell). Shared between callers: read it, do not change it."""
+def _graphs_of(masks) -> tuple[tuple[int, ...], dict]:
     key = tuple(masks)
     last = _last_graph[0]
     if last is not None and last[0] == key:
-        return last[1]
+        return last
+    last = (key, {})
+    _last_graph[0] = last
+    return last
+
+
+_NODE = tuple((number // 9, number % 9 + 1) for number in range(81 * 9))
+"""_NODE[n]: the candidate (cell, digit) numbered n = 9 * cell + digit - 1 (numbers keep the
+candidates' order, so sorting numbers sorts candidates)."""
+
+
+def _numbered_graph(masks):
+    """Every candidate, numbered (see _NODE), with its strong links (a unit's only two places for
+    the digit, or a two-candidate cell's other digit) and weak links (the digit in a seen cell, or
+    another digit of the same cell): lists indexed by number of the numbers it links to (None for
+    no link), each candidate's weak links also as a frozenset, the numbers with a strong link
+    ascending, and the digits' cells. Shared between callers: read it, do not change it."""
+    key, graphs = _graphs_of(masks)
+    graph = graphs.get("numbers")
+    if graph is not None:
+        return graph
     digit_cells = digit_cell_sets(masks)
-    strong: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    weak: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    strong: list = [None] * (81 * 9)
+    weak: list = [None] * (81 * 9)
+    weak_sets: list = [None] * (81 * 9)
     for cell in CELLS:
         digits = DIGITS_IN[key[cell]]
         if not digits:
             continue
         peers = PEERS[cell]
+        base = 9 * cell - 1
         for digit in digits:
             bit = 1 << (digit - 1)
-            weak[(cell, digit)] = ([(c, digit) for c in peers if key[c] & bit]
-                                   + [(cell, d) for d in digits if d != digit])
+            links = ([9 * c + digit - 1 for c in peers if key[c] & bit]
+                     + [base + d for d in digits if d != digit])
+            weak[base + digit] = links
+            weak_sets[base + digit] = frozenset(links)
         if len(digits) == 2:
             x, y = digits
-            strong.setdefault((cell, x), []).append((cell, y))
-            strong.setdefault((cell, y), []).append((cell, x))
+            strong[base + x] = [base + y]
+            strong[base + y] = [base + x]
     for digit in range(1, 10):
         places = digit_cells[digit]
         for unit_bits in _UNIT_BITS:
             pair = places & unit_bits
             if pair.bit_count() == 2:
                 a, b = cells_of_bits(pair)
-                if (b, digit) not in strong.get((a, digit), ()):
-                    strong.setdefault((a, digit), []).append((b, digit))
-                    strong.setdefault((b, digit), []).append((a, digit))
-    graph = strong, weak, digit_cells
-    _last_graph[0] = (key, graph)
+                a, b = 9 * a + digit - 1, 9 * b + digit - 1
+                links = strong[a]
+                if links is None:
+                    strong[a] = [b]
+                elif b not in links:
+                    links.append(b)
+                else:
+                    continue
+                links = strong[b]
+                if links is None:
+                    strong[b] = [a]
+                else:
+                    links.append(a)
+    starts = [n for n, links in enumerate(strong) if links is not None]
+    graph = strong, weak, weak_sets, starts, digit_cells
+    graphs["numbers"] = graph
     return graph
 
 
@@ -396,34 +395,76 @@ def aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     the chain's cells in order (a cell twice when the chain passes inside it), `digits` the end
     digits. Roles: ("ends", (first cell, last cell)).
     """
-    strong, weak, digit_cells = _candidate_graph(masks)
-    if not strong:
-        return
-    found = []
+    strong, weak, _, starts, digit_cells = _numbered_graph(masks)
+    node = _NODE
+    given: set = set()
 
-    def is_end(start, end) -> bool:
-        return bool(_aic_removals(start, end, masks, digit_cells))
+    def is_end(start: int, end: int) -> bool:
+        return bool(_aic_removals(node[start], node[end], masks, digit_cells))
 
-    for path in _paths(sorted(strong), strong, weak, is_end, MAX_AIC_LINKS):
-        if len({d for _, d in path}) == 1:
-            continue  # an X-chain
-        if all(path[i][0] == path[i + 1][0] for i in range(0, len(path), 2)) and \
-                all(COUNT[masks[c]] == 2 for c, _ in path) and path[0][1] == path[-1][1]:
-            continue  # an XY-chain
-        if crosses_itself(path):
-            continue
-        start, end = path[0], path[-1]
-        removed = _aic_removals(start, end, masks, digit_cells)
-        chain = _aic_chain(path, digit_cells)
-        cells = [path[0][0]]
-        for c, _ in path[1:]:
-            if c != cells[-1]:
-                cells.append(c)
-        step = Step("aic", eliminations=removed, cells=tuple(cells),
-                    digits=tuple(sorted({start[1], end[1]})),
-                    roles=(("ends", (start[0], end[0])),), chain=chain)
-        found.append((len(chain), tuple(path), step))
-    yield from _ordered(found)
+    for links, numbered in _rounds(starts, strong, weak, is_end, MAX_AIC_LINKS):
+        found = []
+        for numbers in numbered:
+            path = [node[n] for n in numbers]
+            if len({d for _, d in path}) == 1:
+                continue  # an X-chain
+            if all(path[i][0] == path[i + 1][0] for i in range(0, len(path), 2)) and \
+                    all(COUNT[masks[c]] == 2 for c, _ in path) and path[0][1] == path[-1][1]:
+                continue  # an XY-chain
+            if crosses_itself(path):
+                continue
+            start, end = path[0], path[-1]
+            removed = _aic_removals(start, end, masks, digit_cells)
+            chain = _aic_chain(path, digit_cells)
+            cells = [path[0][0]]
+            for c, _ in path[1:]:
+                if c != cells[-1]:
+                    cells.append(c)
+            step = Step("aic", eliminations=removed, cells=tuple(cells),
+                        digits=tuple(sorted({start[1], end[1]})),
+                        roles=(("ends", (start[0], end[0])),), chain=chain)
+            found.append((len(chain), tuple(path), step))
+        # The chains of this round have links + 1 links, no fewer than any given before.
+        yield from _ordered_given(found, given)
+
+
+def _rounds(starts, strong, weak, is_end, max_links: int):
+    """_paths over numbered candidates (see _numbered_graph), every start's search going one link
+    at a time, all together: yields (links, paths) after each round, the paths of links + 1
+    links. Each start's search is the one _paths makes alone (the same paths), so a caller that
+    wants the shortest paths first may stop after any round."""
+    searches: list[tuple[int, dict[int, int], dict[int, int], list[int]]] = [
+        (start, {start: -1}, {}, [start]) for start in starts]
+    for links in range(max_links):
+        true = links & 1
+        paths = []
+        going = []
+        for start, false_from, true_from, frontier in searches:
+            if true:
+                following_links, reached, then = weak, false_from, strong
+            else:
+                following_links, reached, then = strong, true_from, weak
+            ahead = []
+            for here in frontier:
+                nexts = following_links[here]
+                if nexts is None:
+                    continue
+                for following in nexts:
+                    if following in reached:
+                        continue
+                    reached[following] = here
+                    if not true and is_end(start, following):
+                        numbers = _numbers_back(false_from, true_from, here, true, following)
+                        if len(set(numbers)) == len(numbers):
+                            paths.append(numbers)
+                    if then[following] is not None:
+                        ahead.append(following)
+            if ahead:
+                going.append((start, false_from, true_from, ahead))
+        yield links, paths
+        searches = going
+        if not searches:
+            return
 
 
 def crosses_itself(path: Sequence[tuple[int, int]], loop: bool = False) -> bool:
@@ -472,30 +513,11 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     `cells` are the loop's cells in order, `digits` every digit it removes, `chain` its links
     (in a continuous loop the last one, weak, closes it). Roles: ("ends", (first, last cell)).
     """
-    strong, weak, digit_cells = _candidate_graph(masks)
-    weak_sets = {node: frozenset(links) for node, links in weak.items()}
-    found = []
+    strong, weak, weak_sets, starts, digit_cells = _numbered_graph(masks)
+    node = _NODE
+    found: list[tuple[int, tuple, Step]] = []
 
-    def closes(start, end) -> bool:
-        return start in weak_sets[end]
-
-    def back_in_the_cell(start, end) -> bool:
-        return end[0] == start[0] and end[1] != start[1] and COUNT[masks[start[0]]] > 2
-
-    def both_see(start, end) -> bool:
-        return len(weak_sets[start] & weak_sets[end]) > (1 if start in weak_sets[end] else 0)
-
-    def any_end(start, end) -> bool:
-        return start != end and (closes(start, end) or back_in_the_cell(start, end)
-                                 or both_see(start, end))
-
-    def link_between(premise, premise_true, conclusion, conclusion_true) -> Link:
-        (a, _), (b, _) = premise, conclusion
-        unit = IN_CELL if a == b else _common_unit(a, b)
-        return Link(Node((a,), premise[1]), premise_true, Node((b,), conclusion[1]),
-                    conclusion_true, unit)
-
-    def cells_of(path, first_cell) -> tuple[int, ...]:
+    def loop_cells(path, first_cell) -> tuple[int, ...]:
         cells = [first_cell]
         for c, _ in path:
             if c != cells[-1]:
@@ -504,71 +526,184 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             cells.pop()
         return tuple(cells)
 
-    closing = []
-    # One search serves every kind: each path ends where one of them applies.
-    for path in _paths(sorted(strong), strong, weak, any_end, MAX_AIC_LINKS - 2):
+    def link_between(premise, premise_true, conclusion, conclusion_true) -> Link:
+        (a, _), (b, _) = premise, conclusion
+        unit = IN_CELL if a == b else _common_unit(a, b)
+        return Link(Node((a,), premise[1]), premise_true, Node((b,), conclusion[1]),
+                    conclusion_true, unit)
+
+    def chain_found(numbers: list[int]) -> None:
+        """The loops of a chain the search found (start false, end true, each weakly linked to
+        the start, both seeing a candidate, or back in the start's cell)."""
+        path = [node[n] for n in numbers]
         first, last = path[0], path[-1]
         if crosses_itself(path, loop=True):
-            continue
-        if back_in_the_cell(first, last):
-            closing.append(path)
+            return
+        key = tuple(path)
+        if first[0] == last[0] and COUNT[masks[first[0]]] > 2:
+            closing_found(path, key)
         # Continuous: the last true candidate weakly linked back to the first.
-        if len(path) >= 4 and closes(first, last):
+        if len(path) >= 4 and numbers[0] in weak_sets[numbers[-1]]:
             removed = _loop_removals(path, masks, digit_cells)
             if removed:
                 chain = _aic_chain(path + [path[0]], digit_cells)
-                step = Step("nice_loop", eliminations=removed, cells=cells_of(path, first[0]),
+                step = Step("nice_loop", eliminations=removed, cells=loop_cells(path, first[0]),
                             digits=tuple(sorted({d for _, d in removed})),
                             roles=(("ends", (first[0], last[0])),), chain=chain)
-                found.append((len(chain), tuple(path), step))
+                found.append((len(chain), key, step))
         # Discontinuous, the digit itself: S true makes the first end (weakly linked to it)
         # false, the chain makes the last end true, also weakly linked to S: S true would make
         # S false, so S goes.
-        on_path = set(path)
-        for removed in sorted(weak_sets[first] & weak_sets[last]):
-            if removed in on_path:
-                continue
-            chain = ((link_between(removed, True, first, False),) + _aic_chain(path, digit_cells)
-                     + (link_between(last, True, removed, False),))
-            cell, x = removed
-            step = Step("nice_loop", eliminations=(removed,), cells=cells_of(path, cell),
-                        digits=(x,), roles=(("ends", (cell, cell)), ("discontinuous", (cell,))),
-                        chain=chain)
-            found.append((len(chain), tuple(path), step))
+        both = weak_sets[numbers[0]] & weak_sets[numbers[-1]]
+        if both:
+            on_path = set(numbers)
+            middle = None
+            for number in sorted(both):
+                if number in on_path:
+                    continue
+                gone = node[number]
+                if middle is None:
+                    middle = _aic_chain(path, digit_cells)
+                chain = ((link_between(gone, True, first, False),) + middle
+                         + (link_between(last, True, gone, False),))
+                cell, x = gone
+                step = Step("nice_loop", eliminations=(gone,), cells=loop_cells(path, cell),
+                            digits=(x,),
+                            roles=(("ends", (cell, cell)), ("discontinuous", (cell,))),
+                            chain=chain)
+                found.append((len(chain), key, step))
 
-    # Discontinuous: a chain from one digit of a cell to another digit of the same cell. If the
-    # cell is not x it is y, so it is x or y, and its other digits go.
-    # A chain from x back to x itself: if the cell is not x, it is x, so it is x.
-    for path in itertools.chain(_forced_placements(strong, weak, MAX_AIC_LINKS), closing):
+    def closing_found(path, key) -> None:
+        # Discontinuous: a chain from one digit of a cell to another digit of the same cell. If
+        # the cell is not x it is y, so it is x or y, and its other digits go.
         (cell, x), (_, y) = path[0], path[-1]
-        if crosses_itself(path, loop=True):
-            continue
-        if x == y:
-            if len(path) < 4:
-                continue
-            cells = [cell]
-            for c, _ in path[1:]:
-                if c != cells[-1]:
-                    cells.append(c)
-            cells.pop()
-            step = Step("nice_loop", placements=((cell, x),), cells=tuple(cells), digits=(x,),
-                        roles=(("ends", (cell, cell)), ("discontinuous", (cell,))),
-                        chain=_aic_chain(path, digit_cells))
-            found.append((len(step.chain), tuple(path), step))
-            continue
         removed = tuple((cell, d) for d in DIGITS_IN[masks[cell]] if d not in (x, y))
+        step = Step("nice_loop", eliminations=removed, cells=loop_cells(path[1:], cell),
+                    digits=tuple(d for _, d in removed),
+                    roles=(("ends", (cell, cell)), ("discontinuous", (cell,))),
+                    chain=_aic_chain(path, digit_cells))
+        found.append((len(step.chain), key, step))
+
+    def placement_found(numbers: list[int]) -> None:
+        # A chain from x back to x itself: if the cell is not x, it is x, so it is x.
+        path = [node[n] for n in numbers]
+        if crosses_itself(path, loop=True) or len(path) < 4:
+            return
+        cell, x = path[0]
         cells = [cell]
         for c, _ in path[1:]:
             if c != cells[-1]:
                 cells.append(c)
-        if cells[-1] == cells[0] and len(cells) > 1:
-            cells.pop()
-        step = Step("nice_loop", eliminations=removed, cells=tuple(cells),
-                    digits=tuple(d for _, d in removed),
+        cells.pop()
+        step = Step("nice_loop", placements=((cell, x),), cells=tuple(cells), digits=(x,),
                     roles=(("ends", (cell, cell)), ("discontinuous", (cell,))),
                     chain=_aic_chain(path, digit_cells))
         found.append((len(step.chain), tuple(path), step))
-    yield from _ordered(found)
+
+    # Every search goes breadth first, all of them a link at a time, so that when they have
+    # gone k links no loop of k links or fewer is left to find: those are given, shortest first,
+    # and the searches go on only if asked for more. Each search is the one it would be alone
+    # (the chains found, their order), so the loops are the same whenever the searches stop.
+    # Chains from each start false (the start, the candidates reached false and true, each with
+    # the candidate it was reached from, and the last link's candidates).
+    chains: list[tuple[int, dict[int, int], dict[int, int], list[int]]] = [
+        (start, {start: -1}, {}, [start]) for start in starts]
+    # Placements: S false makes a strong partner A true, and a chain from A makes another strong
+    # partner B false, which makes S true; searched from A with S left out.
+    placing: list[tuple[int, dict[int, int], dict[int, int], list[int], set[int]]] = []
+    for start in starts:
+        partners = strong[start]
+        if len(partners) < 2:
+            continue
+        for first in partners:
+            placing.append((start, {start: -1}, {first: -1, start: -1}, [first],
+                            set(partners) - {first}))
+    given: set = set()
+    chain_links = MAX_AIC_LINKS - 2
+    for links in range(max(chain_links, MAX_AIC_LINKS - 1)):
+        true = links & 1
+        if links < chain_links and chains:
+            going = []
+            for start, false_from, true_from, frontier in chains:
+                if true:
+                    following_links, reached, then = weak, false_from, strong
+                else:
+                    following_links, reached, then = strong, true_from, weak
+                ahead = []
+                ends = None if true else weak_sets[start]
+                for here in frontier:
+                    nexts = following_links[here]
+                    if nexts is None:
+                        continue
+                    for following in nexts:
+                        if following in reached:
+                            continue
+                        reached[following] = here
+                        if ends is not None and following != start and (
+                                following in ends or not ends.isdisjoint(weak_sets[following])):
+                            numbers = _numbers_back(false_from, true_from, here, true,
+                                                    following)
+                            if len(set(numbers)) == len(numbers):
+                                chain_found(numbers)
+                        if then[following] is not None:
+                            ahead.append(following)
+                if ahead:
+                    going.append((start, false_from, true_from, ahead))
+            chains = going
+        if links >= 1 and placing:
+            still = []
+            for start, false_from, true_from, frontier, others in placing:
+                if true:
+                    following_links, reached, then = weak, false_from, strong
+                else:
+                    following_links, reached, then = strong, true_from, weak
+                ahead = []
+                for here in frontier:
+                    nexts = following_links[here]
+                    if nexts is None:
+                        continue
+                    for following in nexts:
+                        if following in reached:
+                            continue
+                        reached[following] = here
+                        if true and following in others:
+                            numbers = _numbers_back(false_from, true_from, here, true,
+                                                    following)
+                            if len(set(numbers)) == len(numbers):
+                                placement_found([start] + numbers + [start])
+                        if then[following] is not None:
+                            ahead.append(following)
+                if ahead:
+                    still.append((start, false_from, true_from, ahead, others))
+            placing = still
+        # Every chain of links + 1 links or fewer is found (placements: links + 2).
+        if not chains and not placing:
+            break
+        ready = [item for item in found if item[0] <= links + 1]
+        if ready:
+            found = [item for item in found if item[0] > links + 1]
+            yield from _ordered_given(ready, given)
+    yield from _ordered_given(found, given)
+
+
+def _numbers_back(false_from, true_from, here: int, true: int, last: int) -> list[int]:
+    """The numbered path from the start to `here` (reached `true` or not), then `last`."""
+    path = [last]
+    while here >= 0:
+        path.append(here)
+        here = (true_from if true else false_from)[here]
+        true = not true
+    path.reverse()
+    return path
+
+
+def _ordered_given(found: list[tuple[int, tuple, Step]], seen: set) -> Iterator[Step]:
+    """_ordered, continued: `seen` the changes of the steps already given."""
+    for _, _, step in sorted(found, key=lambda item: (item[0], item[1])):
+        key = (step.placements, step.eliminations, step.digits)
+        if key not in seen:
+            seen.add(key)
+            yield step
 
 
 MAX_AIC_LINKS = 21

@@ -99,12 +99,18 @@ def _build(masks: Sequence[int]) -> _Graph:
     index: dict[tuple[int, int, int], int] = {}
     single: dict[tuple[int, int], int] = {}
     by_digit: list[list[int]] = [[] for _ in range(10)]
+    # single_at[digit][cell]: the node of the cell's candidate of the digit (links are found
+    # from the cells they reach, not by trying every node of the digit).
+    single_at: list[list[int]] = [[-1] * 81 for _ in range(10)]
     for cell in CELLS:
         for digit in DIGITS_IN[masks[cell]]:
-            single[(cell, digit)] = len(nodes)
-            index[(1 << cell, digit, -1)] = len(nodes)
-            by_digit[digit].append(len(nodes))
+            number = len(nodes)
+            single[(cell, digit)] = number
+            single_at[digit][cell] = number
+            index[(1 << cell, digit, -1)] = number
+            by_digit[digit].append(number)
             nodes.append((1 << cell, digit, -1))
+    groups_of: list[list[tuple[int, int]]] = [[] for _ in range(10)]
     for digit in range(1, 10):
         places = digit_cells[digit]
         for meet in _INTERSECTIONS:
@@ -112,36 +118,48 @@ def _build(masks: Sequence[int]) -> _Graph:
             if group.bit_count() >= 2 and (group, digit, -1) not in index:
                 index[(group, digit, -1)] = len(nodes)
                 by_digit[digit].append(len(nodes))
+                groups_of[digit].append((group, len(nodes)))
                 nodes.append((group, digit, -1))
     plain = len(nodes)
     strong = [0] * plain
     weak = [0] * plain
-    # Weak links: same digit, disjoint, each cell of one seeing every cell of the other.
     for digit in range(1, 10):
-        ids = by_digit[digit]
-        for i in ids:
+        places_of_digit = digit_cells[digit]
+        at = single_at[digit]
+        groups_here = groups_of[digit]
+        # Weak links: same digit, disjoint, each cell of one seeing every cell of the other.
+        for i in by_digit[digit]:
             bits = nodes[i][0]
-            seen = _seen_by_all(bits) & digit_cells[digit]
+            seen = _seen_by_all(bits) & places_of_digit
             if not seen:
                 continue
             links = 0
-            for j in ids:
-                other = nodes[j][0]
+            rest = seen
+            while rest:
+                low = rest & -rest
+                links |= 1 << at[low.bit_length() - 1]
+                rest ^= low
+            for other, j in groups_here:
                 if other & seen == other:
                     links |= 1 << j
             weak[i] |= links
         # Strong links: a unit's places of the digit split into exactly two nodes.
         for unit_bits in UNIT_BITS:
-            places = digit_cells[digit] & unit_bits
+            places = places_of_digit & unit_bits
             if places.bit_count() < 2:
                 continue
-            for i in ids:
-                bits = nodes[i][0]
-                if bits & places != bits:
-                    continue
-                partner = index.get((places & ~bits, digit, -1))
+            rest = places
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                partner = index.get((places ^ low, digit, -1))
                 if partner is not None:
-                    strong[i] |= 1 << partner
+                    strong[at[low.bit_length() - 1]] |= 1 << partner
+            for other, i in groups_here:
+                if other & places == other:
+                    partner = index.get((places & ~other, digit, -1))
+                    if partner is not None:
+                        strong[i] |= 1 << partner
     for cell in CELLS:
         digits = DIGITS_IN[masks[cell]]
         ids = [single[(cell, d)] for d in digits]
@@ -152,10 +170,14 @@ def _build(masks: Sequence[int]) -> _Graph:
             strong[ids[0]] |= 1 << ids[1]
             strong[ids[1]] |= 1 << ids[0]
     touching = [0] * 81
+    groups = 0
     for i, (bits, _, _) in enumerate(nodes):
-        for cell in cells_of_bits(bits):
-            touching[cell] |= 1 << i
-    groups = sum(1 << i for i in range(plain) if nodes[i][0].bit_count() > 1)
+        if bits & (bits - 1):
+            groups |= 1 << i
+            for cell in cells_of_bits(bits):
+                touching[cell] |= 1 << i
+        else:
+            touching[bits.bit_length() - 1] |= 1 << i
     return _Graph(nodes, strong, weak, strong, single, touching, plain, [], groups)
 
 
@@ -163,9 +185,12 @@ def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
     """The graph with each almost locked set's places of each of its digits added."""
     nodes, strong, weak = list(graph.nodes), list(graph.strong), list(graph.weak)
     touching = list(graph.touching)
-    by_digit: list[list[int]] = [[] for _ in range(10)]
-    for i, (_, digit, _) in enumerate(graph.nodes):
-        by_digit[digit].append(i)
+    # Each digit's groups; its single candidates are found by cell (graph.single).
+    groups_of: list[list[tuple[int, int]]] = [[] for _ in range(10)]
+    for i, (bits, digit, _) in enumerate(graph.nodes):
+        if graph.groups >> i & 1:
+            groups_of[digit].append((bits, i))
+    single = graph.single
     sets: list[Als] = []
     for als in _sets_and_links(masks)[0]:
         if not 2 <= als.cells.bit_count() <= MAX_SET_CELLS:
@@ -179,18 +204,28 @@ def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
             strong.append(0)
             weak.append(0)
             ids.append(i)
-            # The set's places of the digit and every outside node that sees them all.
+            # The set's places of the digit and every outside node that sees them all (the
+            # seers hold the digit: each is a single candidate's cell).
             seers = als.seers[digit]
-            for j in by_digit[digit]:
-                other = nodes[j][0]
+            links = 0
+            bit = 1 << i
+            rest = seers
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                j = single[(low.bit_length() - 1, digit)]
+                links |= 1 << j
+                weak[j] |= bit
+            for other, j in groups_of[digit]:
                 if other & seers == other:
-                    weak[i] |= 1 << j
-                    weak[j] |= 1 << i
+                    links |= 1 << j
+                    weak[j] |= bit
+            weak[i] = links
         together = sum(1 << i for i in ids)
         for i in ids:
             strong[i] = together & ~(1 << i)
-            for cell in cells_of_bits(als.cells):
-                touching[cell] |= 1 << i
+        for cell in cells_of_bits(als.cells):
+            touching[cell] |= together
     return _Graph(nodes, strong, weak, strong, graph.single, touching, graph.plain, sets,
                   graph.groups)
 
@@ -245,7 +280,21 @@ def _with_forcing(graph: _Graph, masks: Sequence[int]) -> _Graph:
     return graph._replace(strong=strong, weak=weak, strong_back=back)
 
 
-def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: bool):
+def _linked(graph: _Graph) -> tuple[int, int]:
+    """The nodes with weak links, and those with strong links, as bitsets: most candidates have
+    weak links alone, and a search need only follow the links a node has."""
+    with_weak = with_strong = 0
+    for i, links in enumerate(graph.weak):
+        if links:
+            with_weak |= 1 << i
+    for i, links in enumerate(graph.strong):
+        if links:
+            with_strong |= 1 << i
+    return with_weak, with_strong
+
+
+def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: bool,
+            linked: tuple[int, int]):
     """Breadth first from `start`: yields (links, nodes reached, their truth, layers so far).
 
     A node is reached once, at its shortest distance, for each truth. Nodes touching the start
@@ -259,10 +308,11 @@ def _layers(graph: _Graph, start: int, start_true: bool, start_cell: int, loop: 
     if not loop:
         seen[truth] = frontier  # a loop may come back to its very start (and stops there)
     layers = [frontier]
+    with_weak, with_strong = linked
     for links in range(1, MAX_LINKS + 1):
         adjacency = graph.weak if truth else graph.strong
         reached = 0
-        rest = frontier
+        rest = frontier & (with_weak if truth else with_strong)
         while rest:
             low = rest & -rest
             reached |= adjacency[low.bit_length() - 1]
@@ -464,10 +514,12 @@ def grouped_aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     given: set[tuple] = set()
     for graph, level in _searches(masks, AIC_SEARCHES):
         found = []
+        linked = _linked(graph)
         for (start_cell, digit), start in sorted(graph.single.items()):
             if not graph.strong[start]:
                 continue
-            for links, reached, truth, layers in _layers(graph, start, False, start_cell, False):
+            for links, reached, truth, layers in _layers(graph, start, False, start_cell, False,
+                                                         linked):
                 if not truth or links < 3:
                     continue
                 rest = reached & ((1 << graph.plain) - 1)
@@ -533,37 +585,95 @@ def grouped_nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[
     digit_cells = digit_cell_sets(masks)
     done: set[tuple] = set()
     given: set[tuple] = set()
-    for graph, level in _searches(masks, LOOP_SEARCHES):
-        found = []
+    for graph, _ in _searches(masks, LOOP_SEARCHES):
+        strong, weak, groups, nodes = graph.strong, graph.weak, graph.groups, graph.nodes
+        with_weak, with_strong = _linked(graph)
+        loops: list[tuple] = []
         for (cell, x), start in sorted(graph.single.items()):
+            # The breadth-first search of _layers (a loop's), written out: it is the hot loop.
+            own = graph.touching[cell] & ~groups
+            ends = 0  # the cell's candidates, where a loop ends
+            for digit in DIGITS_IN[masks[cell]]:
+                ends |= 1 << graph.single[(cell, digit)]
+            # A loop out true and back false through another digit proves nothing when the
+            # cell has more than two (_loop_step gives no step).
+            no_step = COUNT[masks[cell]] > 2
             for start_true in (False, True):
-                if not (graph.weak if start_true else graph.strong)[start]:
+                if not (weak if start_true else strong)[start]:
                     continue
-                own = graph.touching[cell]
-                for links, reached, truth, layers in _layers(graph, start, start_true, cell,
-                                                             True):
-                    if links < 3:
-                        continue
-                    rest = reached & own & ((1 << graph.plain) - 1)
-                    while rest:
-                        low = rest & -rest
-                        rest ^= low
-                        end = low.bit_length() - 1
-                        end_bits, y, _ = graph.nodes[end]
-                        if end_bits != 1 << cell:
-                            continue
-                        key = (start, start_true, end, truth)
-                        if key in done:
-                            continue
-                        step = _loop_step(graph, layers, cell, x, y, start, end, start_true,
-                                          truth, masks, digit_cells)
-                        if step is None:
-                            continue
-                        done.add(key)
-                        if _is_grouped_step(step):
-                            found.append(((level, len(step.chain)), (cell, x, start_true),
-                                          step))
-        yield from _ordered(found, given)
+                seen_false = seen_true = 0
+                truth = start_true
+                frontier = 1 << start
+                layers = [frontier]
+                for links in range(1, MAX_LINKS + 1):
+                    if truth:
+                        adjacency = weak
+                        frontier &= with_weak
+                    else:
+                        adjacency = strong
+                        frontier &= with_strong
+                    reached = 0
+                    while frontier:
+                        low = frontier & -frontier
+                        reached |= adjacency[low.bit_length() - 1]
+                        frontier ^= low
+                    truth = not truth
+                    if truth:
+                        reached &= ~seen_true
+                    else:
+                        reached &= ~seen_false
+                    if links == 1:
+                        reached &= ~own
+                    if not reached:
+                        break
+                    # The loop's nodes in its start cell are ends, never searched on.
+                    frontier = reached & ~own
+                    if truth:
+                        seen_true |= frontier
+                    else:
+                        seen_false |= frontier
+                    layers.append(reached)
+                    if links >= 3:
+                        rest = reached & ends
+                        snapshot = None
+                        while rest:
+                            low = rest & -rest
+                            rest ^= low
+                            end = low.bit_length() - 1
+                            y = nodes[end][1]
+                            if start_true and not truth and y != x and no_step:
+                                continue
+                            # The loop's length is known before its path: a continuous loop
+                            # that comes back through another candidate closes inside the cell.
+                            if x == y:
+                                continuous = start_true == truth
+                            else:
+                                continuous = start_true != truth
+                            length = links + 1 if continuous and end != start else links
+                            if snapshot is None:
+                                snapshot = layers[:]
+                            loops.append((length, cell, x, start_true, len(loops), y, start, end,
+                                          truth, snapshot))
+                    # A path is rebuilt through the nodes searched on from, not those only reached.
+                    layers[-1] = frontier
+        # The loops in the order they are given (shortest first, then by start), each worked out
+        # (its path, its removals) only when the one before has been given: the ladder takes the
+        # first step alone. A loop whose path crosses itself may be found again, longer.
+        loops.sort(key=lambda loop: loop[:5])
+        for length, cell, x, start_true, _, y, start, end, truth, layers in loops:
+            key = (start, start_true, end, truth)
+            if key in done:
+                continue
+            step = _loop_step(graph, layers, cell, x, y, start, end, start_true, truth, masks,
+                              digit_cells)
+            if step is None:
+                continue
+            done.add(key)
+            if _is_grouped_step(step):
+                changes = (step.placements, step.eliminations)
+                if changes not in given:
+                    given.add(changes)
+                    yield step
 
 
 def _is_grouped_step(step: Step) -> bool:
@@ -590,11 +700,12 @@ def _loop_step(graph, layers, cell, x, y, start, end, start_true, end_true, mask
     path = _path(graph, layers, end, start_true, True, 1 << cell)
     if path is None or not _is_grouped(graph, path):
         return None
-    chain = _chain(graph, path, start_true, digit_cells)
     if continuous:
         removed = _loop_removals(graph, path, start_true, cell, x, y, masks, digit_cells)
         if not removed:
-            return None
+            return None  # most continuous loops remove nothing: see that before the chain
+    chain = _chain(graph, path, start_true, digit_cells)
+    if continuous:
         if end != start:
             # Close the loop inside the start cell.
             chain += (Link(Node((cell,), y), end_true, Node((cell,), x), start_true, IN_CELL),)

@@ -37,9 +37,10 @@ def xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     digit_cells = digit_cell_sets(masks)
     for pivot in pairs:
         pivot_mask = masks[pivot]
+        x, y = DIGITS_IN[pivot_mask]
         # A pincer shares exactly one digit with the pivot.
-        pincers = [c for c in cells_of_bits(_PEER_BITS[pivot] & pair_bits)
-                   if COUNT[masks[c] & pivot_mask] == 1]
+        pincers = cells_of_bits(_PEER_BITS[pivot] & pair_bits
+                                & (digit_cells[x] ^ digit_cells[y]))
         for i, first in enumerate(pincers):
             first_mask = masks[first]
             for second in pincers[i + 1:]:
@@ -83,8 +84,12 @@ def xyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         pivot_mask = masks[pivot]
         if COUNT[pivot_mask] != 3:
             continue
-        pincers = [c for c in cells_of_bits(_PEER_BITS[pivot] & pair_bits)
-                   if masks[c] & pivot_mask == masks[c]]
+        first_digit, second_digit, third_digit = DIGITS_IN[pivot_mask]
+        holds_1, holds_2, holds_3 = (digit_cells[first_digit], digit_cells[second_digit],
+                                     digit_cells[third_digit])
+        # A pincer holds two of the pivot's digits (and no other: it holds two).
+        pincers = cells_of_bits(_PEER_BITS[pivot] & pair_bits
+                                & (holds_1 & (holds_2 | holds_3) | holds_2 & holds_3))
         for i, first in enumerate(pincers):
             first_mask = masks[first]
             for second in pincers[i + 1:]:
@@ -116,11 +121,19 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         return
     digit_cells = digit_cell_sets(masks)
     links: dict[int, list[tuple[int, int, int]]] = {}
-    for i, first in enumerate(pairs):
+    # The cells holding each pair of digits, ascending: a W-Wing's two cells hold the same pair.
+    holding: dict[int, list[int]] = {}
+    for cell in pairs:
+        if masks[cell] in holding:
+            holding[masks[cell]].append(cell)
+        else:
+            holding[masks[cell]] = [cell]
+    for first in pairs:
         mask = masks[first]
-        for second in pairs[i + 1:]:
-            if masks[second] != mask:
-                continue
+        same = holding[mask]
+        if len(same) < 2:
+            continue
+        for second in same[same.index(first) + 1:]:
             both = _PEER_BITS[first] & _PEER_BITS[second]
             for link_digit in DIGITS_IN[mask]:
                 other = ONLY_DIGIT[mask ^ (1 << (link_digit - 1))]
@@ -202,10 +215,6 @@ Pattern = tuple[tuple[int, ...], int, int, int]
 """A WXYZ pattern: its four cells ascending, z, the cells seeing every pattern cell holding z (an
 81-bit set), and its four cells as an 81-bit set."""
 
-Found = tuple[tuple[int, ...], int]
-"""A pattern as the searches find it: its four cells ascending, and z."""
-
-
 def _wxyz_patterns(masks: Sequence[int], open_cells: list[int]) -> list[Pattern]:
     """The patterns of every four open cells (quads in lexicographic order) holding four digits
     between them of which only z is unrestricted. A pattern depends on its four cells'
@@ -227,46 +236,34 @@ def _wxyz_patterns(masks: Sequence[int], open_cells: list[int]) -> list[Pattern]
             open_masks = [now[c] for c in open_cells]
             found = {p for c in changed if is_open[now[c]]
                      for p in _quads_through(c, open_cells, open_masks)}
-            patterns = sorted([p for p in patterns if not p[3] & gone]
-                              + [_pattern(quad, z, now) for quad, z in found])
+            patterns = sorted([p for p in patterns if not p[3] & gone] + list(found))
             _last_patterns[0] = (now, patterns)
             return patterns
-    patterns = [_pattern(quad, z, now)
-                for quad, z in _all_quads(open_cells, [now[c] for c in open_cells])]
+    patterns = _all_quads(open_cells, [now[c] for c in open_cells])
     _last_patterns[0] = (now, patterns)
     return patterns
 
 
-def _pattern(quad: tuple[int, ...], z: int, masks) -> Pattern:
-    z_bit = 1 << (z - 1)
-    reach = -1
-    bits = 0
-    for cell in quad:
-        bits |= 1 << cell
-        if masks[cell] & z_bit:
-            reach &= _PEER_BITS[cell]
-    return quad, z, reach, bits
-
-
-def _all_quads(open_cells: list[int], open_masks: list[int]) -> list[Found]:
+def _all_quads(open_cells: list[int], open_masks: list[int]) -> list[Pattern]:
     """The patterns of _wxyz_patterns, in order: each open cell with three later ones."""
-    found = []
+    found: list[Pattern] = []
     for i, a in enumerate(open_cells):
         found += _quads_from(a, open_masks[i], zip(open_cells[i + 1:], open_masks[i + 1:]),
-                             lambda quad: quad)
+                             True)
     return found
 
 
-def _quads_through(x: int, open_cells: list[int], open_masks: list[int]) -> list[Found]:
+def _quads_through(x: int, open_cells: list[int], open_masks: list[int]) -> list[Pattern]:
     """The patterns of _wxyz_patterns that hold cell x (an open cell), in no particular order."""
     mask_x = open_masks[open_cells.index(x)]
     return _quads_from(x, mask_x, ((c, m) for c, m in zip(open_cells, open_masks) if c != x),
-                       lambda quad: tuple(sorted(quad)))
+                       False)
 
 
-def _quads_from(x: int, mask_x: int, cells, order) -> list[Found]:
-    """The patterns made of x and three of `cells` ((cell, candidates), ascending), each given
-    as (order((x, b, c, d)), z), in lexicographic order of b, c, d."""
+def _quads_from(x: int, mask_x: int, cells, in_order: bool) -> list[Pattern]:
+    """The patterns made of x and three of `cells` ((cell, candidates), ascending), in
+    lexicographic order of b, c, d; each pattern's cells (x, b, c, d) if `in_order`, else
+    sorted."""
     peer_bits = _PEER_BITS
     count = COUNT
     peers_x = peer_bits[x]
@@ -305,7 +302,17 @@ def _quads_from(x: int, mask_x: int, cells, order) -> list[Found]:
                 if not peers_c >> d & 1:
                     bad |= mask_c & mask_d
                 if count[bad] == 1:
-                    found.append((order((x, b, c, d)), ONLY_DIGIT[bad]))
+                    # The cells seeing every pattern cell holding z (bad is z's bit).
+                    reach = peer_bits[d] if mask_d & bad else -1
+                    if mask_x & bad:
+                        reach &= peers_x
+                    if mask_b & bad:
+                        reach &= peers_b
+                    if mask_c & bad:
+                        reach &= peers_c
+                    quad = (x, b, c, d) if in_order else tuple(sorted((x, b, c, d)))
+                    found.append((quad, ONLY_DIGIT[bad], reach,
+                                  1 << x | 1 << b | 1 << c | 1 << d))
     return found
 
 
