@@ -76,6 +76,9 @@ _OFF_STACK = tuple(
     for stacks in _STACK_MASKS
 )
 """_OFF_STACK[orientation][mask]: the fewest positions of the mask outside one stack."""
+_OFF_STACK_PLUS_ONE = tuple(tuple(n + 1 for n in table) for table in _OFF_STACK)
+"""_OFF_STACK plus one: as a spread for _bases, it drops the bases with more than `size` - 1
+positions outside every stack."""
 
 
 _BAND_LINES = tuple(
@@ -85,17 +88,17 @@ _BAND_LINES = tuple(
 _FIN_TABLES: dict[tuple[int, int], tuple[tuple[tuple[int, ...], ...], ...]] = {}
 
 
-def _fin_tables(orientation: int, size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """(stacks, bands): stacks[union] are the stacks (ascending) leaving at most `size` positions
-    of a base's union outside, where a fin box can be; bands[lines as a 9-bit set] the bands
+def _fin_tables(orientation: int, outside: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """(stacks, bands): stacks[union] are the stacks (ascending) leaving at most `outside`
+    positions of a base's union outside, where a fin box can be; bands[lines as a 9-bit set] the bands
     (ascending) holding any of the lines. Built on first use, then kept (not at import: start-up)."""
-    key = (orientation, size)
+    key = (orientation, outside)
     tables = _FIN_TABLES.get(key)
     if tables is None:
         stacks = _STACK_MASKS[orientation]
         band_lines = _BAND_LINES[orientation]
         tables = _FIN_TABLES[key] = (
-            tuple(tuple(stack for stack in stacks if _POPCOUNT[union & ~stack] <= size)
+            tuple(tuple(stack for stack in stacks if _POPCOUNT[union & ~stack] <= outside)
                   for union in range(1 << SIZE)),
             tuple(tuple(band for band, lines in enumerate(band_lines)
                         if any(lines_bits >> i & 1 for i in lines))
@@ -196,22 +199,24 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
         stacks = _STACK_MASKS[orientation]
-        # Fins lie in one box, so they add at most one stack's positions to the cover.
-        widest = size + _POPCOUNT[stacks[0]]
+        # A step removes a place of the fin box's stack on a cover line, so the cover has at most
+        # `size` - 1 positions outside that stack, and every base line's places outside it are
+        # among them.
+        widest = size - 1 + _POPCOUNT[stacks[0]]
         lines = [i for i in range(SIZE) if 0 < _POPCOUNT[line_masks[i]] <= widest]
         if len(lines) < size:
             continue
         bands = _BAND_LINES[orientation]
         line_cell = _LINE_CELL[orientation]
-        # Every place outside the fin box's stack is covered, so some stack must leave at
-        # most `size` positions of the union outside it.
-        fin_stacks, bands_hit = _fin_tables(orientation, size)
+        # Every place outside the fin box's stack is covered, by at most `size` - 1 cover lines
+        # (see above), so some stack must leave at most that many positions of the union outside.
+        fin_stacks, bands_hit = _fin_tables(orientation, size - 1)
         off_stack = _OFF_STACK[orientation]
-        for base, union, in_base in _bases(lines, line_masks, size, off_stack):
+        for base, union, in_base in _bases(lines, line_masks, size, _OFF_STACK_PLUS_ONE[orientation]):
             if _POPCOUNT[union] <= size:
                 continue
-            # The stacks that leave at most `size` positions of the union outside: for any
-            # other, the places outside the fin box already need more than `size` cover lines.
+            # The stacks that leave at most `size` - 1 positions of the union outside: for any
+            # other, no cover can both hold the places outside the fin box and reach into it.
             possible = fin_stacks[union]
             for band in bands_hit[in_base]:
                 band_lines = bands[band]
