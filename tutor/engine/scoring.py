@@ -40,10 +40,17 @@ class Scorer:
         if times <= 0:
             return
         group, once, repeated = _SCORING[technique_id]
-        self.counts[technique_id] = self.counts.get(technique_id, 0) + times
-        before = self.group_uses.get(group, 0)
-        self.group_uses[group] = before + times
-        # Only a group's first and second use can raise the level; later ones earn the same again.
+        counts = self.counts
+        counts[technique_id] = counts.get(technique_id, 0) + times
+        uses = self.group_uses
+        before = uses.get(group, 0)
+        uses[group] = before + times
+        if before >= 2:
+            # Only a group's first and second use can raise the level (and the first use of all
+            # set the bottleneck): later ones earn the same again. The grader's walk adds a step
+            # at a time, mostly of groups used long before.
+            self.made += times
+            return
         earnings = [(0, once), (1, repeated)] if before == 0 else [(0, repeated)]
         for k, earned in earnings:
             if k >= times:
