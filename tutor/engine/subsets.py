@@ -259,7 +259,13 @@ def _hidden(values, masks, size: int):
         entries = places_by_unit[unit]
         if len(entries) < size:
             return ()
-        if size < 4:
+        if size == 2:
+            # A hidden pair's two digits have the same two places: most units have no such two.
+            wheres = [e[1] for e in entries if e[2] == 2]
+            if len(wheres) < 2 or len(set(wheres)) == len(wheres):
+                return ()
+            entries = [e for e in entries if e[2] == 2]
+        elif size < 4:
             entries = [e for e in entries if e[2] <= size]
             if len(entries) < size:
                 return ()
@@ -267,7 +273,7 @@ def _hidden(values, masks, size: int):
         for digits, union in _digit_groups(entries, size):
             keep = 0
             for d in digits:
-                keep |= bit(d)
+                keep |= 1 << (d - 1)
             cells = cells_of_bits(union)
             removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
             if removed:
