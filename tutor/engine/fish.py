@@ -160,6 +160,11 @@ def _basic_digit(both, digit: int, size: int) -> Iterator[Step]:
     seen = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
+        if size == 2:
+            # An X-Wing's two lines have the same two places: most digits have no such two.
+            places = [m for m in line_masks if _POPCOUNT[m] == 2]
+            if len(set(places)) == len(places):
+                continue
         # A line with one place is a hidden single, not part of a fish worth teaching.
         lines = [i for i in range(SIZE) if 2 <= _POPCOUNT[line_masks[i]] <= size]
         if len(lines) < size:
