@@ -78,6 +78,44 @@ class Walk:
         self.unit_singles = [0] * len(UNITS)
         self.pending = 0
 
+    def place_hidden_single(self, steps: list) -> bool:
+        """Make the hidden single the finder would yield first (same unit order), its step going
+        to `steps`; False if there is none."""
+        step = self.hidden_single()
+        if step is None:
+            return False
+        steps.append(step)
+        cell, digit = step.placements[0]
+        masks = self.masks
+        digit_cells = self.digit_cells
+        self.values[cell] = digit
+        cell_bit = 1 << cell
+        for d in DIGITS_IN[masks[cell]]:
+            digit_cells[d] &= ~cell_bit
+        masks[cell] = 0
+        singles = self.singles & ~cell_bit
+        dirty = self.dirty | CELL_UNIT_BITS[cell]
+        empties = self.empties
+        a, b, c = UNITS_OF[cell]
+        empties[a] -= 1
+        empties[b] -= 1
+        empties[c] -= 1
+        digit_bit = 1 << (digit - 1)
+        losing = digit_cells[digit] & PEER_BITS[cell]
+        digit_cells[digit] &= ~losing
+        while losing:
+            low = losing & -losing
+            losing ^= low
+            p = low.bit_length() - 1
+            m = masks[p] ^ digit_bit
+            masks[p] = m
+            dirty |= CELL_UNIT_BITS[p]
+            if m and not m & (m - 1):
+                singles |= low
+        self.singles = singles
+        self.dirty = dirty
+        return True
+
     def hidden_single(self) -> Step | None:
         """The hidden single the finder would yield first (same unit order), or None."""
         masks = self.masks
@@ -355,23 +393,26 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
             if scorer is not None:
                 scorer.add("naked_single", made)
             continue
-        step = walk.hidden_single() if steps_ladder.hidden_next else None
-        if step is None:
-            if prefer:
-                step, trial, trial_steps = _preferred(walk, steps_ladder, rest)
-                rest = steps_ladder.rest
-                if trial is not None:
-                    walk.take(trial)
-                    steps += trial_steps
-                    if scorer is not None:
-                        for made in trial_steps:
-                            scorer.add(made.technique)
-                    remaining = walk.values.count(0)
-                    # The trial ran the easier techniques until none applied: skip their finders.
-                    rest = _from_group(steps_ladder.rest, step.technique)
-                    continue
-            else:
-                step = ladder_step(walk.values, walk.remember_digit_cells(), steps_ladder.rest)
+        if steps_ladder.hidden_next and walk.place_hidden_single(steps):
+            remaining -= 1
+            if scorer is not None:
+                scorer.add("hidden_single")
+            continue
+        if prefer:
+            step, trial, trial_steps = _preferred(walk, steps_ladder, rest)
+            rest = steps_ladder.rest
+            if trial is not None:
+                walk.take(trial)
+                steps += trial_steps
+                if scorer is not None:
+                    for made in trial_steps:
+                        scorer.add(made.technique)
+                remaining = walk.values.count(0)
+                # The trial ran the easier techniques until none applied: skip their finders.
+                rest = _from_group(steps_ladder.rest, step.technique)
+                continue
+        else:
+            step = ladder_step(walk.values, walk.remember_digit_cells(), steps_ladder.rest)
         if step is None:
             step = fallback(walk) if fallback is not None else None
             if step is None:
