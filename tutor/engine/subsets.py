@@ -228,20 +228,25 @@ def _digit_groups(entries: list[tuple[int, int, int]], size: int) -> list:
 
 
 def _places_of(masks: Sequence[int]):
-    """work for _by_unit: the unit's (digit, its places, how many) for each digit with two to four
-    places (the most a hidden subset's digit can have), ascending by digit."""
+    """work for _by_unit: (how many digits have places in the unit, the unit's (digit, its places,
+    how many) for each digit with two to four places (the most a hidden subset's digit can have),
+    ascending by digit). A hidden subset removes a digit outside it: in a unit with no more
+    digits than the subset has, there is nothing to remove."""
     digit_cells = digit_cell_sets(masks)
     spread = [(d, digit_cells[d]) for d in DIGITS if digit_cells[d]]
 
-    def places_of(unit: int) -> list[tuple[int, int, int]]:
+    def places_of(unit: int) -> tuple[int, list[tuple[int, int, int]]]:
         unit_bits = UNIT_BITS[unit]
+        present = 0
         entries = []
         for d, places in spread:
             where = places & unit_bits
-            count = where.bit_count()
-            if 2 <= count <= 4:
-                entries.append((d, where, count))
-        return entries
+            if where:
+                present += 1
+                count = where.bit_count()
+                if 2 <= count <= 4:
+                    entries.append((d, where, count))
+        return present, entries
 
     return places_of
 
@@ -259,8 +264,8 @@ def _hidden(values, masks, size: int):
     def subsets_of(unit: int) -> tuple:
         """(cells, digits, removals) of the unit's hidden subsets that remove something, in
         combinations' order of the digits: a pure function of the unit's masks."""
-        entries = places_by_unit[unit]
-        if len(entries) < size:
+        present, entries = places_by_unit[unit]
+        if present <= size or len(entries) < size:  # see _places_of
             return ()
         if size == 2:
             # A hidden pair's two digits have the same two places: most units have no such two.
