@@ -85,6 +85,11 @@ _BAND_LINES = tuple(
     tuple(tuple(range(band * size, (band + 1) * size)) for band in range(SIZE // size))
     for size in _BAND_SIZE)
 """_BAND_LINES[orientation][band]: the band's lines."""
+_BAND_OF = tuple(tuple(i // size for i in range(SIZE)) for size in _BAND_SIZE)
+"""_BAND_OF[orientation][line]: the band holding the line."""
+_OTHER_BANDS = tuple(tuple(tuple(other for other in range(len(lines)) if other != band)
+                           for band in range(len(lines))) for lines in _BAND_LINES)
+"""_OTHER_BANDS[orientation][band]: the other bands."""
 _FIN_TABLES: dict[tuple[int, int], tuple[tuple[tuple[int, ...], ...], ...]] = {}
 
 
@@ -203,35 +208,35 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
     seen: set = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
-        stacks = _STACK_MASKS[orientation]
         # A step removes a place of the fin box's stack on a cover line, so the cover has at most
         # `size` - 1 positions outside that stack, and every base line's places outside it are
         # among them.
-        widest = size - 1 + _POPCOUNT[stacks[0]]
-        lines = [i for i in range(SIZE) if 0 < _POPCOUNT[line_masks[i]] <= widest]
+        off_stack = _OFF_STACK[orientation]
+        lines = [i for i in range(SIZE) if line_masks[i] and off_stack[line_masks[i]] < size]
         if len(lines) < size:
             continue
         bands = _BAND_LINES[orientation]
+        band_of = _BAND_OF[orientation]
+        other_bands = _OTHER_BANDS[orientation]
         line_cell = _LINE_CELL[orientation]
         # Every place outside the fin box's stack is covered, by at most `size` - 1 cover lines
         # (see above), so some stack must leave at most that many positions of the union outside.
         fin_stacks, bands_hit = _fin_tables(orientation, size - 1)
-        off_stack = _OFF_STACK[orientation]
         for base, union, in_base in _bases(lines, line_masks, size, _OFF_STACK_PLUS_ONE[orientation]):
             if _POPCOUNT[union] <= size:
                 continue
             # The stacks that leave at most `size` - 1 positions of the union outside: for any
             # other, no cover can both hold the places outside the fin box and reach into it.
             possible = fin_stacks[union]
+            by_band = [0] * len(bands)  # the base lines' places band by band
+            for i in base:
+                by_band[band_of[i]] |= line_masks[i]
             for band in bands_hit[in_base]:
                 band_lines = bands[band]
-                in_band = 0  # the base lines' places in the band, and outside it
+                in_band = by_band[band]  # the base lines' places in the band, and outside it
                 out_band = 0
-                for i in base:
-                    if i in band_lines:
-                        in_band |= line_masks[i]
-                    else:
-                        out_band |= line_masks[i]
+                for other in other_bands[band]:
+                    out_band |= by_band[other]
                 # Even the best stack leaves more than `size` positions to cover: no fin box
                 # in this band (the test that rules out most bands, so it comes first).
                 if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > size:
