@@ -81,48 +81,11 @@ class Walk:
     def place_hidden_single(self, steps: list) -> bool:
         """Make the hidden single the finder would yield first (same unit order), its step going
         to `steps`; False if there is none."""
-        step = self.hidden_single()
-        if step is None:
-            return False
-        steps.append(step)
-        cell, digit = step.placements[0]
-        masks = self.masks
-        digit_cells = self.digit_cells
-        self.values[cell] = digit
-        cell_bit = 1 << cell
-        for d in DIGITS_IN[masks[cell]]:
-            digit_cells[d] &= ~cell_bit
-        masks[cell] = 0
-        singles = self.singles & ~cell_bit
-        dirty = self.dirty | CELL_UNIT_BITS[cell]
-        empties = self.empties
-        a, b, c = UNITS_OF[cell]
-        empties[a] -= 1
-        empties[b] -= 1
-        empties[c] -= 1
-        digit_bit = 1 << (digit - 1)
-        losing = digit_cells[digit] & PEER_BITS[cell]
-        digit_cells[digit] &= ~losing
-        while losing:
-            low = losing & -losing
-            losing ^= low
-            p = low.bit_length() - 1
-            m = masks[p] ^ digit_bit
-            masks[p] = m
-            dirty |= CELL_UNIT_BITS[p]
-            if m and not m & (m - 1):
-                singles |= low
-        self.singles = singles
-        self.dirty = dirty
-        return True
-
-    def hidden_single(self) -> Step | None:
-        """The hidden single the finder would yield first (same unit order), or None."""
         masks = self.masks
         dirty = self.dirty
         pending = self.pending
         unit_singles = self.unit_singles
-        found = None
+        digit_cells = self.digit_cells
         # Only units with singles or not worked out since they changed can hold one.
         places = pending | ((dirty << _ORDER_SHIFT) & ALL_UNITS) | (dirty >> (len(UNITS) - _ORDER_SHIFT))
         while places:
@@ -144,14 +107,44 @@ class Walk:
                     continue
             else:
                 single = unit_singles[unit]
-            digit = (single & -single).bit_length()
-            cell = (self.digit_cells[digit] & UNIT_BITS[unit]).bit_length() - 1  # its one place
-            found = tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
-                                         (digit,), (), ()))
             break
+        else:
+            self.dirty = dirty
+            self.pending = pending
+            return False
+        digit = (single & -single).bit_length()
+        cell = (digit_cells[digit] & UNIT_BITS[unit]).bit_length() - 1  # its one place
+        steps.append(tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
+                                          (digit,), (), ())))
+        # Place it, as apply would.
+        self.values[cell] = digit
+        cell_bit = 1 << cell
+        for d in DIGITS_IN[masks[cell]]:
+            digit_cells[d] &= ~cell_bit
+        masks[cell] = 0
+        singles = self.singles & ~cell_bit
+        dirty |= CELL_UNIT_BITS[cell]
+        empties = self.empties
+        a, b, c = UNITS_OF[cell]
+        empties[a] -= 1
+        empties[b] -= 1
+        empties[c] -= 1
+        digit_bit = 1 << (digit - 1)
+        losing = digit_cells[digit] & PEER_BITS[cell]
+        digit_cells[digit] &= ~losing
+        while losing:
+            low = losing & -losing
+            losing ^= low
+            p = low.bit_length() - 1
+            m = masks[p] ^ digit_bit
+            masks[p] = m
+            dirty |= CELL_UNIT_BITS[p]
+            if m and not m & (m - 1):
+                singles |= low
+        self.singles = singles
         self.dirty = dirty
         self.pending = pending
-        return found
+        return True
 
     def naked_singles(self, steps: list) -> int:
         """Make naked singles, lowest cell first, until none is left; return how many."""
