@@ -356,12 +356,27 @@ def _preferred(walk: Walk, steps_ladder: Ladder, ids):
         # instances made together do not let them finish, no single one does: one trial instead
         # of one per instance (hard puzzles have many, and most never finish). The first's trial
         # is where easier techniques took it, so the others can start from there.
-        if others and finishes(trial, others, easier):
+        # Both the first's trial and the walk are where easier techniques are stuck: steps that
+        # change nothing there leave them stuck, and need no trial.
+        if others and _changes(trial, others) and finishes(trial, others, easier):
             for candidate in others:
-                if finishes(walk, (candidate,), easier):
+                if _changes(walk, (candidate,)) and finishes(walk, (candidate,), easier):
                     return candidate, None, None
         return first, trial, trial_steps
     return None, None, None
+
+
+def _changes(walk: Walk, steps: Iterable[Step]) -> bool:
+    """Whether applying `steps` would change the walk's position."""
+    values, masks = walk.values, walk.masks
+    for step in steps:
+        for cell, _ in step.placements:
+            if not values[cell]:
+                return True
+        for cell, digit in step.eliminations:
+            if masks[cell] >> (digit - 1) & 1:
+                return True
+    return False
 
 
 def preferred_step(walk: Walk, steps_ladder: Ladder) -> Step | None:
