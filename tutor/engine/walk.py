@@ -30,6 +30,8 @@ _ORDER_SHIFT = len(UNITS) - HIDDEN_SINGLE_UNIT_ORDER[0]
 # Hidden singles are looked for box, row, column: unit u is (u + _ORDER_SHIFT) mod 27 in that order,
 # so a bitset of units turns into one in that order by a rotation.
 assert all((u + _ORDER_SHIFT) % len(UNITS) == i for i, u in enumerate(HIDDEN_SINGLE_UNIT_ORDER))
+_ORDER_BIT = tuple(1 << ((u + _ORDER_SHIFT) % len(UNITS)) for u in range(len(UNITS)))
+"""_ORDER_BIT[unit]: the unit's bit in `pending` (the finder's unit order)."""
 
 
 class Walk:
@@ -249,17 +251,37 @@ class Walk:
                 dirty |= CELL_UNIT_BITS[p]
                 if m and not m & (m - 1):
                     singles |= low
+        unit_singles = self.unit_singles
+        pending = self.pending
         for cell, digit in step.eliminations:
-            m = masks[cell] & ~(1 << (digit - 1))
+            digit_bit = 1 << (digit - 1)
+            m = masks[cell] & ~digit_bit
             masks[cell] = m
-            digit_cells[digit] &= ~(1 << cell)
-            dirty |= CELL_UNIT_BITS[cell]
+            places = digit_cells[digit] = digit_cells[digit] & ~(1 << cell)
+            # Only the digit's places changed in the cell's units: where their hidden singles
+            # are known, whether the digit is one of them is all there is to work out again.
+            for unit in UNITS_OF[cell]:
+                if dirty >> unit & 1:
+                    continue
+                inside = places & UNIT_BITS[unit]
+                before = unit_singles[unit]
+                if inside and not inside & (inside - 1):
+                    after = before | digit_bit
+                else:
+                    after = before & ~digit_bit
+                if after != before:
+                    unit_singles[unit] = after
+                    if after:
+                        pending |= _ORDER_BIT[unit]
+                    else:
+                        pending &= ~_ORDER_BIT[unit]
             if m and not m & (m - 1):
                 singles |= 1 << cell
             else:
                 singles &= ~(1 << cell)
         self.singles = singles
         self.dirty = dirty
+        self.pending = pending
 
 
 def ladder_step(values: Sequence[int], masks: Sequence[int], ladder: Iterable[str]) -> Step | None:
