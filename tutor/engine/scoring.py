@@ -26,7 +26,7 @@ class Scorer:
     which the running level first reached its current value.
     """
 
-    __slots__ = ("counts", "group_uses", "level", "bottleneck_index", "made")
+    __slots__ = ("counts", "group_uses", "level", "bottleneck_index", "made", "settled")
 
     def __init__(self):
         self.counts: dict[str, int] = {}
@@ -34,9 +34,17 @@ class Scorer:
         self.level = 0.0
         self.bottleneck_index: int | None = None
         self.made = 0
+        # Techniques counted before whose group was used twice already: only a group's first and
+        # second use can raise the level (and the first use of all set the bottleneck), later
+        # ones earn the same again. The grader's walk adds a step at a time, mostly of these.
+        self.settled: set[str] = set()
 
     def add(self, technique_id: str, times: int = 1) -> None:
         """Record `times` consecutive steps of one technique."""
+        if technique_id in self.settled and times > 0:
+            self.counts[technique_id] += times
+            self.made += times
+            return
         if times <= 0:
             return
         group, once, repeated = _SCORING[technique_id]
@@ -45,10 +53,9 @@ class Scorer:
         uses = self.group_uses
         before = uses.get(group, 0)
         uses[group] = before + times
+        if before + times >= 2:
+            self.settled.add(technique_id)
         if before >= 2:
-            # Only a group's first and second use can raise the level (and the first use of all
-            # set the bottleneck): later ones earn the same again. The grader's walk adds a step
-            # at a time, mostly of groups used long before.
             self.made += times
             return
         earnings = [(0, once), (1, repeated)] if before == 0 else [(0, repeated)]
