@@ -60,11 +60,11 @@ def _line_masks(places: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         known = _LINE_MASKS[0] = {}
     found = known.get(places)
     if found is None:
-        rows = tuple(places >> shift & 0x1FF for shift in _ROW_SHIFTS)
+        rows = tuple([places >> shift & 0x1FF for shift in _ROW_SHIFTS])
         transposed = 0
         for i, row in enumerate(rows):
             transposed |= _TRANSPOSED[row] << i
-        found = (rows, tuple(transposed >> shift & 0x1FF for shift in _ROW_SHIFTS))
+        found = (rows, tuple([transposed >> shift & 0x1FF for shift in _ROW_SHIFTS]))
         if len(known) >= DEAD_LIMIT:
             known.clear()
         known[places] = found
