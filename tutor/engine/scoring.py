@@ -26,7 +26,8 @@ class Scorer:
     which the running level first reached its current value.
     """
 
-    __slots__ = ("counts", "group_uses", "level", "bottleneck_index", "made", "settled")
+    __slots__ = ("counts", "group_uses", "level", "bottleneck_index", "made", "settled",
+                 "first_at")
 
     def __init__(self):
         self.counts: dict[str, int] = {}
@@ -38,6 +39,8 @@ class Scorer:
         # second use can raise the level (and the first use of all set the bottleneck), later
         # ones earn the same again. The grader's walk adds a step at a time, mostly of these.
         self.settled: set[str] = set()
+        self.first_at: dict[str, int] = {}
+        """Each technique's first step, as its index among the steps added."""
 
     def add(self, technique_id: str, times: int = 1) -> None:
         """Record `times` consecutive steps of one technique."""
@@ -49,7 +52,11 @@ class Scorer:
             return
         group, once, repeated = _SCORING[technique_id]
         counts = self.counts
-        counts[technique_id] = counts.get(technique_id, 0) + times
+        if technique_id in counts:
+            counts[technique_id] += times
+        else:
+            counts[technique_id] = times
+            self.first_at[technique_id] = self.made
         uses = self.group_uses
         before = uses.get(group, 0)
         uses[group] = before + times
