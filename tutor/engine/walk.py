@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from itertools import compress
 
 from tutor.model.geometry import (
     CELLS, DIGITS_IN, ONLY_DIGIT, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, new_digit_cell_sets,
@@ -54,7 +55,7 @@ class Walk:
         clash = 0
         filled = 0
         self.digit_cells = digit_cells = new_digit_cell_sets(masks)
-        for cell in [cell for cell, value in enumerate(values) if value]:
+        for cell in compress(CELLS, values):  # the filled cells
             a, b, c = UNITS_OF[cell]
             empties[a] -= 1
             empties[b] -= 1
