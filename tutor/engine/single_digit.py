@@ -254,7 +254,11 @@ def _rectangles(bits: int, digit: int, box: int,
     box_cells: tuple[int, ...] = ()  # worked out for the first rectangle found
     for row, column, row_part, column_part in crosses:
         # Along the cross's row: a strong link in the column of a cell of that row outside the box.
-        for near in cells_of_bits(bits & UNIT_BITS[row] & ~box_bits):
+        nears = bits & UNIT_BITS[row] & ~box_bits
+        while nears:
+            low = nears & -nears
+            nears ^= low
+            near = low.bit_length() - 1
             link_unit = _COLUMN_START + COL_OF[near]
             link = bits & UNIT_BITS[link_unit]
             if link.bit_count() != 2:
@@ -266,7 +270,11 @@ def _rectangles(bits: int, digit: int, box: int,
                 found.append(_rectangle_step(digit, target, box_unit, box_cells, near, far, row, column,
                                              link_unit))
         # Along the cross's column: a strong link in the row of a cell of that column outside the box.
-        for near in cells_of_bits(bits & UNIT_BITS[column] & ~box_bits):
+        nears = bits & UNIT_BITS[column] & ~box_bits
+        while nears:
+            low = nears & -nears
+            nears ^= low
+            near = low.bit_length() - 1
             link_unit = ROW_OF[near]
             link = bits & UNIT_BITS[link_unit]
             if link.bit_count() != 2:
