@@ -228,15 +228,28 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
             # The stacks that leave at most `size` - 1 positions of the union outside: for any
             # other, no cover can both hold the places outside the fin box and reach into it.
             possible = fin_stacks[union]
-            by_band = [0] * len(bands)  # the base lines' places band by band
-            for i in base:
-                by_band[band_of[i]] |= line_masks[i]
+            if size == 2:  # two lines: each band's places inside and outside read directly
+                first, second = base
+                first_band = band_of[first]
+                alone = first_band != band_of[second]
+            else:
+                by_band = [0] * len(bands)  # the base lines' places band by band
+                for i in base:
+                    by_band[band_of[i]] |= line_masks[i]
             for band in bands_hit[in_base]:
                 band_lines = bands[band]
-                in_band = by_band[band]  # the base lines' places in the band, and outside it
-                out_band = 0
-                for other in other_bands[band]:
-                    out_band |= by_band[other]
+                # the base lines' places in the band, and outside it
+                if size != 2:
+                    in_band = by_band[band]
+                    out_band = 0
+                    for other in other_bands[band]:
+                        out_band |= by_band[other]
+                elif not alone:
+                    in_band, out_band = union, 0
+                elif band == first_band:
+                    in_band, out_band = line_masks[first], line_masks[second]
+                else:
+                    in_band, out_band = line_masks[second], line_masks[first]
                 # Even the best stack leaves more than `size` positions to cover: no fin box
                 # in this band (the test that rules out most bands, so it comes first).
                 if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > size:
