@@ -51,6 +51,8 @@ def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         for digit in live:
             places = digit_cells[digit]
             inside = places & box_bits
+            if not inside:  # placed in the box
+                continue
             line = lines.get(inside)
             if line is None:
                 continue
@@ -73,6 +75,8 @@ def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         for digit in live:
             places = digit_cells[digit]
             inside = places & line_bits
+            if not inside:  # placed in the line
+                continue
             box = boxes.get(inside)
             if box is None:
                 continue
