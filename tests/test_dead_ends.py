@@ -72,3 +72,42 @@ def test_the_walks_digit_cells_follow_its_masks():
         advance(walk, basic, steps, None, None)  # naked singles in batches, trials, copies
         assert walk.digit_cells == new_digit_cell_sets(walk.masks)
     assert checked > 100
+
+
+def test_the_walks_hidden_singles_follow_its_masks():
+    # The walk keeps each unit's hidden singles until the unit changes, and works out again only
+    # the removed digit when a step removes candidates: at every step of real grades, each unit
+    # it does not mark as changed must hold exactly the digits with one place there, and be
+    # listed as holding some exactly when it does.
+    from tutor.engine.walk import _ORDER_BIT, Walk
+    from tutor.model.geometry import UNITS
+
+    def check(walk):
+        for unit, cells in enumerate(UNITS):
+            if walk.dirty >> unit & 1:
+                continue
+            once = twice = 0
+            for cell in cells:
+                twice |= once & walk.masks[cell]
+                once |= walk.masks[cell]
+            assert walk.unit_singles[unit] == once & ~twice
+            assert bool(walk.pending & _ORDER_BIT[unit]) == bool(once & ~twice)
+
+    lines = [l.split()[0] for l in read_lines(
+        shared_file("se-rated/buckets_with_solutions/hard_puzzle_and_solution.txt"), 8)]
+    removals = 0
+    for line in lines:
+        grid = tutor.parse(line)
+        walk = Walk(grid.values, grid.live_masks)
+        for step in tutor.grade(grid).steps:
+            if step.technique == "hidden_single":
+                made: list = []
+                assert walk.place_hidden_single(made) and made == [step]
+            elif step.technique == "naked_single":
+                walk.apply(step)
+            else:
+                assert walk.place_hidden_single([]) is False  # works every unit out first
+                walk.apply(step)
+                removals += bool(step.eliminations)
+            check(walk)
+    assert removals > 20

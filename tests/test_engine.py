@@ -253,6 +253,26 @@ def test_rating_is_the_hardest_steps_rating():
     assert result.steps[ratings.index(max(ratings))].technique == result.hardest
 
 
+def test_rating_and_card_run_out_are_those_of_the_steps():
+    # The grader reads the hardest step and where the card's ladder runs out from each technique's
+    # first step, as the scoring kept it: they must be what the steps say, step by step.
+    from tutor.engine.grader import hardest_step
+
+    grids = bundled_grids(("4.5", "5.5", "6"))
+    for grid in grids:
+        for ladder in (None, "card", [t.id for t in TECHNIQUES if t.family in ("fish", "wings")]):
+            result = tutor.grade(grid, ["naked_single", "hidden_single", "pointing", "claiming"]
+                                 + ladder if isinstance(ladder, list) else ladder)
+            ratings = [step.rating for step in result.steps]
+            assert result.rating == max(ratings)
+            first = ratings.index(max(ratings))
+            assert hardest_step(list(result.steps), result.techniques) == result.steps[first]
+            assert result.hardest == result.steps[first].technique
+            beyond = [i for i, step in enumerate(result.steps)
+                      if step.technique not in tutor.engine.CARD_LADDER]
+            assert result.card_runs_out_at == (beyond[0] if beyond else None)
+
+
 def test_the_card_ladder_alone_decides_the_level():
     for grid in bundled_grids(("4.5", "5.5", "6")):
         full, card = tutor.grade(grid), tutor.grade(grid, "card")

@@ -85,4 +85,6 @@ def by_digit(tag: str, masks: Sequence[int],
             found = True
             yield step
         if not found:
-            mark_dead_places(dead, places)
+            if len(dead) >= LIMIT:  # mark_dead_places, inline: most searches end here
+                dead.clear()
+            dead.add(places)

@@ -60,11 +60,11 @@ def _line_masks(places: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         known = _LINE_MASKS[0] = {}
     found = known.get(places)
     if found is None:
-        rows = tuple(places >> shift & 0x1FF for shift in _ROW_SHIFTS)
+        rows = tuple([places >> shift & 0x1FF for shift in _ROW_SHIFTS])
         transposed = 0
         for i, row in enumerate(rows):
             transposed |= _TRANSPOSED[row] << i
-        found = (rows, tuple(transposed >> shift & 0x1FF for shift in _ROW_SHIFTS))
+        found = (rows, tuple([transposed >> shift & 0x1FF for shift in _ROW_SHIFTS]))
         if len(known) >= DEAD_LIMIT:
             known.clear()
         known[places] = found
@@ -76,26 +76,34 @@ _OFF_STACK = tuple(
     for stacks in _STACK_MASKS
 )
 """_OFF_STACK[orientation][mask]: the fewest positions of the mask outside one stack."""
+_OFF_STACK_PLUS_ONE = tuple(tuple(n + 1 for n in table) for table in _OFF_STACK)
+"""_OFF_STACK plus one: as a spread for _bases, it drops the bases with more than `size` - 1
+positions outside every stack."""
 
 
 _BAND_LINES = tuple(
     tuple(tuple(range(band * size, (band + 1) * size)) for band in range(SIZE // size))
     for size in _BAND_SIZE)
 """_BAND_LINES[orientation][band]: the band's lines."""
+_BAND_OF = tuple(tuple(i // size for i in range(SIZE)) for size in _BAND_SIZE)
+"""_BAND_OF[orientation][line]: the band holding the line."""
+_OTHER_BANDS = tuple(tuple(tuple(other for other in range(len(lines)) if other != band)
+                           for band in range(len(lines))) for lines in _BAND_LINES)
+"""_OTHER_BANDS[orientation][band]: the other bands."""
 _FIN_TABLES: dict[tuple[int, int], tuple[tuple[tuple[int, ...], ...], ...]] = {}
 
 
-def _fin_tables(orientation: int, size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """(stacks, bands): stacks[union] are the stacks (ascending) leaving at most `size` positions
-    of a base's union outside, where a fin box can be; bands[lines as a 9-bit set] the bands
+def _fin_tables(orientation: int, outside: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """(stacks, bands): stacks[union] are the stacks (ascending) leaving at most `outside`
+    positions of a base's union outside, where a fin box can be; bands[lines as a 9-bit set] the bands
     (ascending) holding any of the lines. Built on first use, then kept (not at import: start-up)."""
-    key = (orientation, size)
+    key = (orientation, outside)
     tables = _FIN_TABLES.get(key)
     if tables is None:
         stacks = _STACK_MASKS[orientation]
         band_lines = _BAND_LINES[orientation]
         tables = _FIN_TABLES[key] = (
-            tuple(tuple(stack for stack in stacks if _POPCOUNT[union & ~stack] <= size)
+            tuple(tuple(stack for stack in stacks if _POPCOUNT[union & ~stack] <= outside)
                   for union in range(1 << SIZE)),
             tuple(tuple(band for band, lines in enumerate(band_lines)
                         if any(lines_bits >> i & 1 for i in lines))
@@ -157,6 +165,11 @@ def _basic_digit(both, digit: int, size: int) -> Iterator[Step]:
     seen = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
+        if size == 2:
+            # An X-Wing's two lines have the same two places: most digits have no such two.
+            places = [m for m in line_masks if _POPCOUNT[m] == 2]
+            if len(set(places)) == len(places):
+                continue
         # A line with one place is a hidden single, not part of a fish worth teaching.
         lines = [i for i in range(SIZE) if 2 <= _POPCOUNT[line_masks[i]] <= size]
         if len(lines) < size:
@@ -195,33 +208,48 @@ def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
     seen: set = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
-        stacks = _STACK_MASKS[orientation]
-        # Fins lie in one box, so they add at most one stack's positions to the cover.
-        widest = size + _POPCOUNT[stacks[0]]
-        lines = [i for i in range(SIZE) if 0 < _POPCOUNT[line_masks[i]] <= widest]
+        # A step removes a place of the fin box's stack on a cover line, so the cover has at most
+        # `size` - 1 positions outside that stack, and every base line's places outside it are
+        # among them.
+        off_stack = _OFF_STACK[orientation]
+        lines = [i for i in range(SIZE) if line_masks[i] and off_stack[line_masks[i]] < size]
         if len(lines) < size:
             continue
         bands = _BAND_LINES[orientation]
+        band_of = _BAND_OF[orientation]
+        other_bands = _OTHER_BANDS[orientation]
         line_cell = _LINE_CELL[orientation]
-        # Every place outside the fin box's stack is covered, so some stack must leave at
-        # most `size` positions of the union outside it.
-        fin_stacks, bands_hit = _fin_tables(orientation, size)
-        off_stack = _OFF_STACK[orientation]
-        for base, union, in_base in _bases(lines, line_masks, size, off_stack):
+        # Every place outside the fin box's stack is covered, by at most `size` - 1 cover lines
+        # (see above), so some stack must leave at most that many positions of the union outside.
+        fin_stacks, bands_hit = _fin_tables(orientation, size - 1)
+        for base, union, in_base in _bases(lines, line_masks, size, _OFF_STACK_PLUS_ONE[orientation]):
             if _POPCOUNT[union] <= size:
                 continue
-            # The stacks that leave at most `size` positions of the union outside: for any
-            # other, the places outside the fin box already need more than `size` cover lines.
+            # The stacks that leave at most `size` - 1 positions of the union outside: for any
+            # other, no cover can both hold the places outside the fin box and reach into it.
             possible = fin_stacks[union]
+            if size == 2:  # two lines: each band's places inside and outside read directly
+                first, second = base
+                first_band = band_of[first]
+                alone = first_band != band_of[second]
+            else:
+                by_band = [0] * len(bands)  # the base lines' places band by band
+                for i in base:
+                    by_band[band_of[i]] |= line_masks[i]
             for band in bands_hit[in_base]:
                 band_lines = bands[band]
-                in_band = 0  # the base lines' places in the band, and outside it
-                out_band = 0
-                for i in base:
-                    if i in band_lines:
-                        in_band |= line_masks[i]
-                    else:
-                        out_band |= line_masks[i]
+                # the base lines' places in the band, and outside it
+                if size != 2:
+                    in_band = by_band[band]
+                    out_band = 0
+                    for other in other_bands[band]:
+                        out_band |= by_band[other]
+                elif not alone:
+                    in_band, out_band = union, 0
+                elif band == first_band:
+                    in_band, out_band = line_masks[first], line_masks[second]
+                else:
+                    in_band, out_band = line_masks[second], line_masks[first]
                 # Even the best stack leaves more than `size` positions to cover: no fin box
                 # in this band (the test that rules out most bands, so it comes first).
                 if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > size:

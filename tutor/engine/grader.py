@@ -8,7 +8,7 @@ from tutor.model.grid import Grid
 from tutor.engine.dead_ends import forget as forget_dead_ends
 from tutor.engine.frozen import Frozen
 from tutor.engine.engine import check_position, ladder_of
-from tutor.engine.registry import CARD_LADDER, technique
+from tutor.engine.registry import CARD_LADDER, TECHNIQUES
 from tutor.engine.scoring import Scorer
 from tutor.engine.step import Step
 from tutor.engine.walk import Walk, advance, ladder
@@ -89,7 +89,7 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
     steps: list[Step] = []
     scorer = Scorer()
     advance(walk, ladder(ladder_of(techniques)), steps, scorer, backtrack)
-    if known[0] is None and any(technique(t).assumes_one_solution for t in scorer.counts):
+    if known[0] is None and not _ASSUMING_ONE_SOLUTION.isdisjoint(scorer.counts):
         # A uniqueness step is sound only if the puzzle has one solution: prove it now (this
         # raises for a puzzle with several, whose walk the step may have led astray).
         known[0] = check_position(grid)
@@ -102,7 +102,8 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
             raise AssertionError("a solvable puzzle's walk left an empty cell")
         solution = tuple(walk.values)
     index = scorer.bottleneck_index
-    hardest = hardest_step(steps, scorer.counts)
+    hardest = hardest_step(steps, scorer.counts, scorer.first_at)
+    beyond_card = [at for t, at in scorer.first_at.items() if t not in CARD_IDS]
     return Grade(
         level=scorer.level,
         band=scorer.band,
@@ -115,24 +116,34 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
         solution_values=solution,
         rating=hardest.rating if hardest is not None else 0.0,
         hardest=hardest.technique if hardest is not None else None,
-        card_runs_out_at=next((i for i, step in enumerate(steps) if step.technique not in CARD_IDS),
-                              None),
+        card_runs_out_at=min(beyond_card) if beyond_card else None,
     )
 
 
 CARD_IDS = frozenset(CARD_LADDER)
+_RATING = {t.id: t.rating for t in TECHNIQUES}
+_VARYING = frozenset(t.id for t in TECHNIQUES if t.rate is not None)
+"""The techniques whose steps' ratings are refined one by one (their `rate`, loaded or not)."""
+_ASSUMING_ONE_SOLUTION = frozenset(t.id for t in TECHNIQUES if t.assumes_one_solution)
 
 
-def hardest_step(steps: list[Step], counts: dict[str, int]) -> Step | None:
+def hardest_step(steps: list[Step], counts: dict[str, int],
+                 first_at: dict[str, int] | None = None) -> Step | None:
     """The first step of the highest rating.
 
     A technique's registry rating bounds its steps' ratings (a `rate` only refines it downwards),
     so a step is rated one by one only when its bound could beat the best so far: grading pays
-    almost nothing for the rating.
+    almost nothing for the rating. `first_at` (each technique's first step index, as the Scorer
+    keeps it) saves the search when one technique alone has the highest bound and rates all its
+    steps alike: its first step is the answer.
     """
-    bound = {t: technique(t).rating for t in counts}
-    varying = {t for t in counts if technique(t).rate is not None}
-    top = max(bound.values(), default=0.0)
+    top = max(map(_RATING.__getitem__, counts), default=0.0)
+    if first_at is not None:
+        at_top = [t for t in counts if _RATING[t] == top]
+        if len(at_top) == 1 and at_top[0] not in _VARYING:
+            return steps[first_at[at_top[0]]]
+    bound = {t: _RATING[t] for t in counts}
+    varying = {t for t in counts if t in _VARYING}
     best: Step | None = None
     best_rating = -1.0
     for step in steps:

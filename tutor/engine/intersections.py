@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import combinations
 
 from tutor.model.geometry import (
-    BOX_OF, BOX_UNITS, COL_OF, COLUMN_UNITS, DIGITS, ROW_OF, ROW_UNITS, SIZE, UNIT_BITS,
-    cells_of_bits, digit_cell_sets,
+    BOX_UNITS, COLUMN_UNITS, DIGITS, ROW_UNITS, SIZE, UNIT_BITS, cells_of_bits, digit_cell_sets,
 )
 from tutor.engine.dead_ends import dead_places, mark_dead_places
 from tutor.engine.reasons import Position
@@ -20,6 +20,26 @@ _LINES = ROW_UNITS + COLUMN_UNITS
 _COLUMN_START = SIZE
 
 
+def _confined(outer: int, inner_units: Sequence[int]) -> dict[int, int]:
+    """{places: inner unit} for every two or three cells of unit `outer` that lie in one of the
+    `inner_units` (one place is a single, and four cannot share a line of a box)."""
+    found = {}
+    for inner in inner_units:
+        shared = cells_of_bits(UNIT_BITS[outer] & UNIT_BITS[inner])
+        if len(shared) < 2:
+            continue
+        for size in (2, 3):
+            for cells in combinations(shared, size):
+                found[sum(1 << c for c in cells)] = inner
+    return found
+
+
+_POINTING_LINES = tuple(_confined(box, ROW_UNITS + COLUMN_UNITS) for box in BOX_UNITS)
+"""_POINTING_LINES[box - first box unit]: {places in the box: the row or column holding them all}."""
+_CLAIMING_BOXES = {line: _confined(line, BOX_UNITS) for line in _LINES}
+"""_CLAIMING_BOXES[line]: {places in the line: the box holding them all}."""
+
+
 def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a box all lie in one row or column: remove it from the rest of that line."""
     digit_cells = digit_cell_sets(masks)
@@ -27,20 +47,20 @@ def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     found = 0
     for box in BOX_UNITS:
         box_bits = UNIT_BITS[box]
+        lines = _POINTING_LINES[box - _BOX_START]
         for digit in live:
-            inside = digit_cells[digit] & box_bits
-            if not 2 <= inside.bit_count() <= 3:  # one place is a single; four cannot share a line
+            places = digit_cells[digit]
+            inside = places & box_bits
+            if not inside:  # placed in the box
                 continue
-            first = (inside & -inside).bit_length() - 1
-            for line in (ROW_OF[first], _COLUMN_START + COL_OF[first]):
-                line_bits = UNIT_BITS[line]
-                if inside & ~line_bits:
-                    continue
-                removed = digit_cells[digit] & line_bits & ~box_bits
-                if removed:
-                    found |= 1 << digit
-                    yield Step("pointing", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
-                               cells=cells_of_bits(inside), units=(box, line), digits=(digit,))
+            line = lines.get(inside)
+            if line is None:
+                continue
+            removed = places & UNIT_BITS[line] & ~box_bits
+            if removed:
+                found |= 1 << digit
+                yield Step("pointing", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
+                           cells=cells_of_bits(inside), units=(box, line), digits=(digit,))
     _mark_dead("pointing", digit_cells, live, found)
 
 
@@ -51,16 +71,17 @@ def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     found = 0
     for line in _LINES:
         line_bits = UNIT_BITS[line]
+        boxes = _CLAIMING_BOXES[line]
         for digit in live:
-            inside = digit_cells[digit] & line_bits
-            if not 2 <= inside.bit_count() <= 3:
+            places = digit_cells[digit]
+            inside = places & line_bits
+            if not inside:  # placed in the line
                 continue
-            first = (inside & -inside).bit_length() - 1
-            box = _BOX_START + BOX_OF[first]
+            box = boxes.get(inside)
+            if box is None:
+                continue
             box_bits = UNIT_BITS[box]
-            if inside & ~box_bits:
-                continue
-            removed = digit_cells[digit] & box_bits & ~line_bits
+            removed = places & box_bits & ~line_bits
             if removed:
                 found |= 1 << digit
                 yield Step("claiming", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),

@@ -26,7 +26,8 @@ class Scorer:
     which the running level first reached its current value.
     """
 
-    __slots__ = ("counts", "group_uses", "level", "bottleneck_index", "made")
+    __slots__ = ("counts", "group_uses", "level", "bottleneck_index", "made", "settled",
+                 "first_at")
 
     def __init__(self):
         self.counts: dict[str, int] = {}
@@ -34,16 +35,36 @@ class Scorer:
         self.level = 0.0
         self.bottleneck_index: int | None = None
         self.made = 0
+        # Techniques counted before whose group was used twice already: only a group's first and
+        # second use can raise the level (and the first use of all set the bottleneck), later
+        # ones earn the same again. The grader's walk adds a step at a time, mostly of these.
+        self.settled: set[str] = set()
+        self.first_at: dict[str, int] = {}
+        """Each technique's first step, as its index among the steps added."""
 
     def add(self, technique_id: str, times: int = 1) -> None:
         """Record `times` consecutive steps of one technique."""
+        if technique_id in self.settled and times > 0:
+            self.counts[technique_id] += times
+            self.made += times
+            return
         if times <= 0:
             return
         group, once, repeated = _SCORING[technique_id]
-        self.counts[technique_id] = self.counts.get(technique_id, 0) + times
-        before = self.group_uses.get(group, 0)
-        self.group_uses[group] = before + times
-        # Only a group's first and second use can raise the level; later ones earn the same again.
+        counts = self.counts
+        if technique_id in counts:
+            counts[technique_id] += times
+        else:
+            counts[technique_id] = times
+            self.first_at[technique_id] = self.made
+        uses = self.group_uses
+        before = uses.get(group, 0)
+        uses[group] = before + times
+        if before + times >= 2:
+            self.settled.add(technique_id)
+        if before >= 2:
+            self.made += times
+            return
         earnings = [(0, once), (1, repeated)] if before == 0 else [(0, repeated)]
         for k, earned in earnings:
             if k >= times:

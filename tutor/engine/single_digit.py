@@ -170,8 +170,14 @@ def _turbot_fish(digit: int, bits: int) -> Iterator[Step]:
         if (a, b) not in seen:  # two cells alone in both their row and their box: one link
             seen.add((a, b))
             links.append((a, b, unit))
+    cell_bits = [(1 << a) | (1 << b) for a, b, _ in links]
     for i, (a1, b1, unit1) in enumerate(links):
-        for a2, b2, unit2 in links[i + 1:]:
+        # The inner cells must see each other: a link with neither cell seeing this one's is skipped.
+        near = PEER_BITS[a1] | PEER_BITS[b1]
+        for j in range(i + 1, len(links)):
+            if not near & cell_bits[j]:
+                continue
+            a2, b2, unit2 = links[j]
             if a1 == a2 or a1 == b2 or b1 == a2 or b1 == b2:
                 continue
             for inner1, end1 in ((a1, b1), (b1, a1)):
@@ -209,24 +215,50 @@ def _crosses() -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
 
 
 _CROSSES = _crosses()
+_BOX_BITS = tuple(UNIT_BITS[_BOX_START + box] for box in range(SIZE))
 
 
-def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
-    """Every single empty rectangle of one digit in one box."""
+_BOX_CROSSES: list[dict[int, tuple[tuple[int, int, int, int], ...]]] = []
+"""_BOX_CROSSES[box][places in the box]: the box's crosses that can make an empty rectangle of
+those places (at least two of them, all on the cross, some on its row alone and some on its column
+alone), for every set of places; made on first use (not at start-up)."""
+
+
+def _box_crosses() -> list[dict[int, tuple[tuple[int, int, int, int], ...]]]:
+    if not _BOX_CROSSES:
+        # Every box is the first one moved: the crosses that fit are worked out on the first box,
+        # by their index, and read off for the others.
+        first_cells = UNITS[_BOX_START]
+        spread = [sum(1 << c for k, c in enumerate(first_cells) if subset >> k & 1)
+                  for subset in range(1 << len(first_cells))]
+        fitting = [tuple(i for i, (_, _, row_part, column_part) in enumerate(_CROSSES[0])
+                         if inside.bit_count() >= 2 and not inside & ~(row_part | column_part)
+                         and inside & row_part & ~column_part and inside & column_part & ~row_part)
+                   for inside in spread]
+        for box in range(SIZE):
+            shift = UNITS[_BOX_START + box][0]
+            crosses = _CROSSES[box]
+            _BOX_CROSSES.append({inside << shift: tuple(crosses[i] for i in fit)
+                                 for inside, fit in zip(spread, fitting)})
+    return _BOX_CROSSES
+
+
+def _rectangles(bits: int, digit: int, box: int,
+                crosses: tuple[tuple[int, int, int, int], ...]) -> list[Step]:
+    """Every single empty rectangle of one digit in one box, on the box's `crosses` that fit its
+    places (from _box_crosses)."""
     box_unit = _BOX_START + box
     box_bits = UNIT_BITS[box_unit]
     inside = bits & box_bits
     found: list[Step] = []
-    if inside.bit_count() < 2:
-        return found
     box_cells: tuple[int, ...] = ()  # worked out for the first rectangle found
-    for row, column, row_part, column_part in _CROSSES[box]:
-        if inside & ~(row_part | column_part):
-            continue
-        if not inside & row_part & ~column_part or not inside & column_part & ~row_part:
-            continue
+    for row, column, row_part, column_part in crosses:
         # Along the cross's row: a strong link in the column of a cell of that row outside the box.
-        for near in cells_of_bits(bits & UNIT_BITS[row] & ~box_bits):
+        nears = bits & UNIT_BITS[row] & ~box_bits
+        while nears:
+            low = nears & -nears
+            nears ^= low
+            near = low.bit_length() - 1
             link_unit = _COLUMN_START + COL_OF[near]
             link = bits & UNIT_BITS[link_unit]
             if link.bit_count() != 2:
@@ -238,7 +270,11 @@ def _rectangles(bits: int, digit: int, box: int) -> list[Step]:
                 found.append(_rectangle_step(digit, target, box_unit, box_cells, near, far, row, column,
                                              link_unit))
         # Along the cross's column: a strong link in the row of a cell of that column outside the box.
-        for near in cells_of_bits(bits & UNIT_BITS[column] & ~box_bits):
+        nears = bits & UNIT_BITS[column] & ~box_bits
+        while nears:
+            low = nears & -nears
+            nears ^= low
+            near = low.bit_length() - 1
             link_unit = ROW_OF[near]
             link = bits & UNIT_BITS[link_unit]
             if link.bit_count() != 2:
@@ -284,8 +320,12 @@ def empty_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
 
 
 def _empty_rectangles(digit: int, bits: int) -> Iterator[Step]:
+    box_crosses = _box_crosses()
     for box in range(SIZE):
-        singles = _rectangles(bits, digit, box)
+        crosses = box_crosses[box][bits & _BOX_BITS[box]]
+        if not crosses:
+            continue
+        singles = _rectangles(bits, digit, box, crosses)
         if singles:
             yield from singles
             if len(singles) > 1:  # a dual is two of them

@@ -19,17 +19,17 @@ _NAKED_IDS = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
 _HIDDEN_IDS = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
 
 
-def _locked_groups(entries: list[tuple[int, int, int]], size: int) -> list:
-    """(cells, union of their masks) for each `size` of the entries (cell, mask, count) holding
-    `size` digits between them, in combinations' order; a partial group already past `size` digits
-    is dropped with all its extensions."""
+def _locked_groups(entries: list[tuple[int, int]], size: int) -> list:
+    """(cells, union of their masks) for each `size` of the entries (cell, mask) holding `size`
+    digits between them, in combinations' order; a partial group already past `size` digits is
+    dropped with all its extensions."""
     count = COUNT
     found: list[tuple[tuple[int, ...], int]] = []
     total = len(entries)
     for x in range(total - size + 1):
-        a, ma, _ = entries[x]
+        a, ma = entries[x]
         for y in range(x + 1, total - size + 2):
-            b, mb, _ = entries[y]
+            b, mb = entries[y]
             u2 = ma | mb
             if count[u2] > size:
                 continue
@@ -37,7 +37,7 @@ def _locked_groups(entries: list[tuple[int, int, int]], size: int) -> list:
                 found.append(((a, b), u2))
                 continue
             for z in range(y + 1, total - size + 3):
-                c, mc, _ = entries[z]
+                c, mc = entries[z]
                 u3 = u2 | mc
                 if count[u3] > size:
                     continue
@@ -45,7 +45,7 @@ def _locked_groups(entries: list[tuple[int, int, int]], size: int) -> list:
                     found.append(((a, b, c), u3))
                     continue
                 for w in range(z + 1, total):
-                    d, md, _ = entries[w]
+                    d, md = entries[w]
                     u4 = u3 | md
                     if count[u4] == size:
                         found.append(((a, b, c, d), u4))
@@ -67,9 +67,10 @@ def _group_geometry(group: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int,
 
 
 def _pairs_in_order(masks: Sequence[int]) -> list:
-    """The naked pairs' (cells, union), in the order the unit by unit search meets them first:
-    by the first unit the two cells share, then by cell. Two cells with the same two candidates
-    that share a unit are a pair, so one pass over the bivalue cells finds them all."""
+    """The naked pairs' (first unit they share, cells, union, _group_geometry(cells)), in the order
+    the unit by unit search meets them first: by the first unit the two cells share, then by cell.
+    Two cells with the same two candidates that share a unit are a pair, so one pass over the
+    bivalue cells finds them all."""
     by_mask: dict[int, list[int]] = {}
     count = COUNT
     for cell, mask in enumerate(masks):
@@ -81,17 +82,17 @@ def _pairs_in_order(masks: Sequence[int]) -> list:
             for i, a in enumerate(cells):
                 for b in cells[i + 1:]:
                     if b in PEER_SETS[a]:
-                        found.append((_group_geometry((a, b))[0][0], (a, b), mask))
-    found.sort()
-    return [(group, mask) for _, group, mask in found]
+                        geometry = _group_geometry((a, b))
+                        found.append((geometry[0][0], (a, b), mask, geometry))
+    found.sort()  # no two entries share their first unit and cells: the geometries are not compared
+    return found
 
 
 def _naked(values, masks, size: int):
     """k cells of one unit holding only k digits between them: those digits leave every unit they share."""
     digit_cells = digit_cell_sets(masks)
     if size == 2:
-        for group, union in _pairs_in_order(masks):
-            shared, others, other_bits = _group_geometry(group)
+        for _, group, union, (shared, others, other_bits) in _pairs_in_order(masks):
             for d in DIGITS_IN[union]:
                 if digit_cells[d] & other_bits:
                     break
@@ -103,14 +104,13 @@ def _naked(values, masks, size: int):
                        digits=DIGITS_IN[union])
         return
 
-    count = COUNT
+    small = _SMALL[size]
 
     def groups_of(unit: int) -> list:
         """The unit's (cells, union) of `size` cells holding `size` digits between them, in
         combinations' order: a pure function of the unit's masks (what they remove is not)."""
-        # (cell, mask, how many candidates) for its cells with two to `size` candidates
-        entries = [(c, masks[c], count[masks[c]]) for c in UNITS[unit]
-                   if 2 <= count[masks[c]] <= size]
+        # (cell, mask) for its cells with two to `size` candidates
+        entries = [(c, m) for c in UNITS[unit] if small[m := masks[c]]]
         if len(entries) < size:
             return []
         # entries ascend by cell, as the unit's cells do, so groups come in combinations' order
@@ -135,6 +135,9 @@ def _naked(values, masks, size: int):
 
 
 _NAKED_SLOTS = {size: forgotten([None]) for size in (3, 4)}
+"""Per size, the last position's naked groups unit by unit (see _by_unit)."""
+_SMALL = {size: tuple(2 <= n <= size for n in COUNT) for size in (3, 4)}
+"""_SMALL[size][mask]: whether a cell with these candidates can be in a naked group of `size`."""
 """Per size, the last position's naked groups unit by unit (see _by_unit)."""
 
 
@@ -225,20 +228,25 @@ def _digit_groups(entries: list[tuple[int, int, int]], size: int) -> list:
 
 
 def _places_of(masks: Sequence[int]):
-    """work for _by_unit: the unit's (digit, its places, how many) for each digit with two to four
-    places (the most a hidden subset's digit can have), ascending by digit."""
+    """work for _by_unit: (how many digits have places in the unit, the unit's (digit, its places,
+    how many) for each digit with two to four places (the most a hidden subset's digit can have),
+    ascending by digit). A hidden subset removes a digit outside it: in a unit with no more
+    digits than the subset has, there is nothing to remove."""
     digit_cells = digit_cell_sets(masks)
     spread = [(d, digit_cells[d]) for d in DIGITS if digit_cells[d]]
 
-    def places_of(unit: int) -> list[tuple[int, int, int]]:
+    def places_of(unit: int) -> tuple[int, list[tuple[int, int, int]]]:
         unit_bits = UNIT_BITS[unit]
+        present = 0
         entries = []
         for d, places in spread:
             where = places & unit_bits
-            count = where.bit_count()
-            if 2 <= count <= 4:
-                entries.append((d, where, count))
-        return entries
+            if where:
+                present += 1
+                count = where.bit_count()
+                if 2 <= count <= 4:
+                    entries.append((d, where, count))
+        return present, entries
 
     return places_of
 
@@ -256,10 +264,16 @@ def _hidden(values, masks, size: int):
     def subsets_of(unit: int) -> tuple:
         """(cells, digits, removals) of the unit's hidden subsets that remove something, in
         combinations' order of the digits: a pure function of the unit's masks."""
-        entries = places_by_unit[unit]
-        if len(entries) < size:
+        present, entries = places_by_unit[unit]
+        if present <= size or len(entries) < size:  # see _places_of
             return ()
-        if size < 4:
+        if size == 2:
+            # A hidden pair's two digits have the same two places: most units have no such two.
+            wheres = [e[1] for e in entries if e[2] == 2]
+            if len(wheres) < 2 or len(set(wheres)) == len(wheres):
+                return ()
+            entries = [e for e in entries if e[2] == 2]
+        elif size < 4:
             entries = [e for e in entries if e[2] <= size]
             if len(entries) < size:
                 return ()
@@ -267,7 +281,7 @@ def _hidden(values, masks, size: int):
         for digits, union in _digit_groups(entries, size):
             keep = 0
             for d in digits:
-                keep |= bit(d)
+                keep |= 1 << (d - 1)
             cells = cells_of_bits(union)
             removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
             if removed:

@@ -46,9 +46,10 @@ def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
 RECTANGLES = _rectangles()
 RECTANGLE_BITS = tuple(sum(1 << c for c in corners) for corners in RECTANGLES)
 _RECTANGLES_AT = tuple(
-    tuple(n for n, corners in enumerate(RECTANGLES) if cell in corners) for cell in CELLS
+    tuple((n, RECTANGLE_BITS[n]) for n, corners in enumerate(RECTANGLES) if cell in corners)
+    for cell in CELLS
 )
-"""_RECTANGLES_AT[cell]: the numbers of the rectangles with a corner there."""
+"""_RECTANGLES_AT[cell]: (number, corners as an 81-bit set) of the rectangles with a corner there."""
 
 UR_TYPE_ORDER = {1: 0, 2: 1, 4: 2, 5: 3, 6: 4, 3: 5}
 """The order unique rectangle types are offered in at one rating: the plainest argument first."""
@@ -95,32 +96,31 @@ def _rectangles_of(values, masks):
     with neither digit ruled out by a placed digit. Floors are the corners that can only be a or b,
     roofs the corners with other candidates too.
     """
-    allowed = None
-    # A rectangle needs a corner holding exactly two candidates: only those are looked at, in
-    # the same order.
-    numbers: set[int] = set()
-    for cell, mask in enumerate(masks):
-        if COUNT[mask] == 2:
-            numbers.update(_RECTANGLES_AT[cell])
-    for number in sorted(numbers):
+    # The pair comes from a corner holding exactly two candidates: the rectangles through each
+    # such cell whose corners all allow both its digits, then taken by rectangle number and pair.
+    bivalue = [(cell, mask) for cell, mask in enumerate(masks) if COUNT[mask] == 2]
+    if not bivalue:
+        return
+    allowed = _allowed(values)
+    allowing: dict[int, int] = {}  # pair -> the cells allowing both its digits
+    found = set()
+    for cell, pair in bivalue:
+        both = allowing.get(pair)
+        if both is None:
+            a, b = DIGITS_IN[pair]
+            both = allowing[pair] = allowed[a] & allowed[b]
+        for number, rect_bits in _RECTANGLES_AT[cell]:
+            if both & rect_bits == rect_bits:
+                found.add((number, pair))
+    for number, pair in sorted(found):
         corners = RECTANGLES[number]
         rect_bits = RECTANGLE_BITS[number]
         c0, c1, c2, c3 = corners
-        m0, m1, m2, m3 = masks[c0], masks[c1], masks[c2], masks[c3]
-        if not (m0 and m1 and m2 and m3):
+        if not (masks[c0] and masks[c1] and masks[c2] and masks[c3]):
             continue
-        pairs = {m for m in (m0, m1, m2, m3) if COUNT[m] == 2}
-        if not pairs:
-            continue
-        if allowed is None:
-            allowed = _allowed(values)
-        for pair in sorted(pairs):
-            a, b = DIGITS_IN[pair]
-            if allowed[a] & allowed[b] & rect_bits != rect_bits:
-                continue
-            floors = tuple(c for c in corners if not masks[c] & ~pair)
-            roofs = tuple(c for c in corners if masks[c] & ~pair)
-            yield corners, rect_bits, pair, floors, roofs
+        floors = tuple(c for c in corners if not masks[c] & ~pair)
+        roofs = tuple(c for c in corners if masks[c] & ~pair)
+        yield corners, rect_bits, pair, floors, roofs
 
 
 def _shared_units(first: int, second: int) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from itertools import compress
 
 from tutor.model.geometry import (
     CELLS, DIGITS_IN, ONLY_DIGIT, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, new_digit_cell_sets,
@@ -30,6 +31,8 @@ _ORDER_SHIFT = len(UNITS) - HIDDEN_SINGLE_UNIT_ORDER[0]
 # Hidden singles are looked for box, row, column: unit u is (u + _ORDER_SHIFT) mod 27 in that order,
 # so a bitset of units turns into one in that order by a rotation.
 assert all((u + _ORDER_SHIFT) % len(UNITS) == i for i, u in enumerate(HIDDEN_SINGLE_UNIT_ORDER))
+_ORDER_BIT = tuple(1 << ((u + _ORDER_SHIFT) % len(UNITS)) for u in range(len(UNITS)))
+"""_ORDER_BIT[unit]: the unit's bit in `pending` (the finder's unit order)."""
 
 
 class Walk:
@@ -52,7 +55,7 @@ class Walk:
         clash = 0
         filled = 0
         self.digit_cells = digit_cells = new_digit_cell_sets(masks)
-        for cell in [cell for cell, value in enumerate(values) if value]:
+        for cell in compress(CELLS, values):  # the filled cells
             a, b, c = UNITS_OF[cell]
             empties[a] -= 1
             empties[b] -= 1
@@ -78,13 +81,14 @@ class Walk:
         self.unit_singles = [0] * len(UNITS)
         self.pending = 0
 
-    def hidden_single(self) -> Step | None:
-        """The hidden single the finder would yield first (same unit order), or None."""
+    def place_hidden_single(self, steps: list) -> bool:
+        """Make the hidden single the finder would yield first (same unit order), its step going
+        to `steps`; False if there is none."""
         masks = self.masks
         dirty = self.dirty
         pending = self.pending
         unit_singles = self.unit_singles
-        found = None
+        digit_cells = self.digit_cells
         # Only units with singles or not worked out since they changed can hold one.
         places = pending | ((dirty << _ORDER_SHIFT) & ALL_UNITS) | (dirty >> (len(UNITS) - _ORDER_SHIFT))
         while places:
@@ -106,14 +110,44 @@ class Walk:
                     continue
             else:
                 single = unit_singles[unit]
-            digit = (single & -single).bit_length()
-            cell = (self.digit_cells[digit] & UNIT_BITS[unit]).bit_length() - 1  # its one place
-            found = tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
-                                         (digit,), (), ()))
             break
+        else:
+            self.dirty = dirty
+            self.pending = pending
+            return False
+        digit = (single & -single).bit_length()
+        cell = (digit_cells[digit] & UNIT_BITS[unit]).bit_length() - 1  # its one place
+        steps.append(tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
+                                          (digit,), (), ())))
+        # Place it, as apply would.
+        self.values[cell] = digit
+        cell_bit = 1 << cell
+        for d in DIGITS_IN[masks[cell]]:
+            digit_cells[d] &= ~cell_bit
+        masks[cell] = 0
+        singles = self.singles & ~cell_bit
+        dirty |= CELL_UNIT_BITS[cell]
+        empties = self.empties
+        a, b, c = UNITS_OF[cell]
+        empties[a] -= 1
+        empties[b] -= 1
+        empties[c] -= 1
+        digit_bit = 1 << (digit - 1)
+        losing = digit_cells[digit] & PEER_BITS[cell]
+        digit_cells[digit] &= ~losing
+        while losing:
+            low = losing & -losing
+            losing ^= low
+            p = low.bit_length() - 1
+            m = masks[p] ^ digit_bit
+            masks[p] = m
+            dirty |= CELL_UNIT_BITS[p]
+            if m and not m & (m - 1):
+                singles |= low
+        self.singles = singles
         self.dirty = dirty
         self.pending = pending
-        return found
+        return True
 
     def naked_singles(self, steps: list) -> int:
         """Make naked singles, lowest cell first, until none is left; return how many."""
@@ -218,17 +252,37 @@ class Walk:
                 dirty |= CELL_UNIT_BITS[p]
                 if m and not m & (m - 1):
                     singles |= low
+        unit_singles = self.unit_singles
+        pending = self.pending
         for cell, digit in step.eliminations:
-            m = masks[cell] & ~(1 << (digit - 1))
+            digit_bit = 1 << (digit - 1)
+            m = masks[cell] & ~digit_bit
             masks[cell] = m
-            digit_cells[digit] &= ~(1 << cell)
-            dirty |= CELL_UNIT_BITS[cell]
+            places = digit_cells[digit] = digit_cells[digit] & ~(1 << cell)
+            # Only the digit's places changed in the cell's units: where their hidden singles
+            # are known, whether the digit is one of them is all there is to work out again.
+            for unit in UNITS_OF[cell]:
+                if dirty >> unit & 1:
+                    continue
+                inside = places & UNIT_BITS[unit]
+                before = unit_singles[unit]
+                if inside and not inside & (inside - 1):
+                    after = before | digit_bit
+                else:
+                    after = before & ~digit_bit
+                if after != before:
+                    unit_singles[unit] = after
+                    if after:
+                        pending |= _ORDER_BIT[unit]
+                    else:
+                        pending &= ~_ORDER_BIT[unit]
             if m and not m & (m - 1):
                 singles |= 1 << cell
             else:
                 singles &= ~(1 << cell)
         self.singles = singles
         self.dirty = dirty
+        self.pending = pending
 
 
 def ladder_step(values: Sequence[int], masks: Sequence[int], ladder: Iterable[str]) -> Step | None:
@@ -325,12 +379,27 @@ def _preferred(walk: Walk, steps_ladder: Ladder, ids):
         # instances made together do not let them finish, no single one does: one trial instead
         # of one per instance (hard puzzles have many, and most never finish). The first's trial
         # is where easier techniques took it, so the others can start from there.
-        if others and finishes(trial, others, easier):
+        # Both the first's trial and the walk are where easier techniques are stuck: steps that
+        # change nothing there leave them stuck, and need no trial.
+        if others and _changes(trial, others) and finishes(trial, others, easier):
             for candidate in others:
-                if finishes(walk, (candidate,), easier):
+                if _changes(walk, (candidate,)) and finishes(walk, (candidate,), easier):
                     return candidate, None, None
         return first, trial, trial_steps
     return None, None, None
+
+
+def _changes(walk: Walk, steps: Iterable[Step]) -> bool:
+    """Whether applying `steps` would change the walk's position."""
+    values, masks = walk.values, walk.masks
+    for step in steps:
+        for cell, _ in step.placements:
+            if not values[cell]:
+                return True
+        for cell, digit in step.eliminations:
+            if masks[cell] >> (digit - 1) & 1:
+                return True
+    return False
 
 
 def preferred_step(walk: Walk, steps_ladder: Ladder) -> Step | None:
@@ -355,23 +424,26 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
             if scorer is not None:
                 scorer.add("naked_single", made)
             continue
-        step = walk.hidden_single() if steps_ladder.hidden_next else None
-        if step is None:
-            if prefer:
-                step, trial, trial_steps = _preferred(walk, steps_ladder, rest)
-                rest = steps_ladder.rest
-                if trial is not None:
-                    walk.take(trial)
-                    steps += trial_steps
-                    if scorer is not None:
-                        for made in trial_steps:
-                            scorer.add(made.technique)
-                    remaining = walk.values.count(0)
-                    # The trial ran the easier techniques until none applied: skip their finders.
-                    rest = _from_group(steps_ladder.rest, step.technique)
-                    continue
-            else:
-                step = ladder_step(walk.values, walk.remember_digit_cells(), steps_ladder.rest)
+        if steps_ladder.hidden_next and walk.place_hidden_single(steps):
+            remaining -= 1
+            if scorer is not None:
+                scorer.add("hidden_single")
+            continue
+        if prefer:
+            step, trial, trial_steps = _preferred(walk, steps_ladder, rest)
+            rest = steps_ladder.rest
+            if trial is not None:
+                walk.take(trial)
+                steps += trial_steps
+                if scorer is not None:
+                    for made in trial_steps:
+                        scorer.add(made.technique)
+                remaining = walk.values.count(0)
+                # The trial ran the easier techniques until none applied: skip their finders.
+                rest = _from_group(steps_ladder.rest, step.technique)
+                continue
+        else:
+            step = ladder_step(walk.values, walk.remember_digit_cells(), steps_ladder.rest)
         if step is None:
             step = fallback(walk) if fallback is not None else None
             if step is None:
