@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from itertools import compress
 from operator import eq
 from typing import Iterator, NamedTuple, Sequence
@@ -1007,7 +1006,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
             yield from _chain_steps(sets, found, given)
         if depth == MAX_CHAIN_SETS - 1 or work > budget:
             break
-        after: defaultdict[int, int] = defaultdict(int)
+        after: dict[int, int] = {}
         for here, states in frontier.items():
             base = 10 * here
             twice = twice_tied[here]
@@ -1026,14 +1025,15 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
                                                 for i in cells_of_bits(ties[base + d] & ~twice)]
                 work += len(keys)
                 for key in keys:
-                    after[key] |= passing
+                    after[key] = after.get(key, 0) | passing
             if twice:
                 for other, rcs in doubles[here]:
                     work += 1
                     for lacked, roots in states.items():
                         passing_digits = rcs & ~lacked
                         if passing_digits:
-                            after[other << 9 | passing_digits] |= roots
+                            key = other << 9 | passing_digits
+                            after[key] = after.get(key, 0) | roots
         following: dict[int, dict[int, int]] = {}
         for key, new in after.items():
             if depth >= 3:
