@@ -286,24 +286,24 @@ def _quads_from(x: int, mask_x: int, cells, in_order: bool) -> list[Pattern]:
         b, mask_b, bad_b = others[i]
         union_b = mask_x | mask_b
         peers_b = peer_bits[b]
-        for j in range(i + 1, total - 1):
-            c, mask_c, bad_xc = others[j]
+        # The later cells that can join x and b, each with the digits shared by two of the
+        # three cells that do not see each other; c and d are taken from these alone.
+        fits = []
+        for c, mask_c, bad_xc in others[i + 1:]:
+            if count[union_b | mask_c] <= 4:
+                bad_c = bad_b | bad_xc
+                if not peers_b >> c & 1:
+                    bad_c |= mask_b & mask_c
+                if count[bad_c] <= 1:
+                    fits.append((c, mask_c, bad_c))
+        for j in range(len(fits) - 1):
+            c, mask_c, bad_c = fits[j]
             union_c = union_b | mask_c
-            if count[union_c] > 4:
-                continue
-            bad_c = bad_b | bad_xc
-            if not peers_b >> c & 1:
-                bad_c |= mask_b & mask_c
-            if count[bad_c] > 1:
-                continue
             peers_c = peer_bits[c]
-            for k in range(j + 1, total):
-                d, mask_d, bad = others[k]
+            for d, mask_d, bad in fits[j + 1:]:
                 if count[union_c | mask_d] != 4:
                     continue
                 bad |= bad_c
-                if not peers_b >> d & 1:
-                    bad |= mask_b & mask_d
                 if not peers_c >> d & 1:
                     bad |= mask_c & mask_d
                 if count[bad] == 1:
