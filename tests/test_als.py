@@ -8,9 +8,10 @@ import pytest
 import tutor
 from tutor.engine import als, dead_ends, sue_de_coq
 from tutor.engine.registry import LADDER, technique
-from tutor.model.geometry import cell_at, digit_cell_sets, parse_cell_name as cell
+from tutor.model.geometry import UNITS, cell_at, digit_cell_sets, parse_cell_name as cell
 from tutor.model.grid import Grid
 from conftest import pattern_text_problems, read_lines, shared_file, sweep_finders
+from test_dead_ends import diabolical_stuck_positions
 
 MY_IDS = ("als_xz", "als_xy_wing", "death_blossom", "sue_de_coq")
 FINDERS = {"als_xz": als.als_xz, "als_xy_wing": als.als_xy_wings,
@@ -402,3 +403,39 @@ def test_the_build_keeps_one_position_and_forgets_with_the_dead_ends():
         assert len(als._SPOTS[0]) < als._SPOTS_KEPT + 2 * len(found.sets) * 9
     dead_ends.forget()
     assert als._BUILT[0] is None and als._SPOTS[0] is None
+
+
+def test_sue_de_coq_second_pool_lists_every_set_that_can_pair():
+    # The second pool's sets are drawn only from the cells holding none of some first-pool set's
+    # digits of the crossing: at real stuck positions, exactly the sets of the full listing that
+    # share no such digit with some first-pool set must be there.
+    checked = 0
+    for grid in diabolical_stuck_positions(8):  # from 8 puzzles on, some sets lie in two pools
+        masks = grid.live_masks
+        for line, box in sue_de_coq._CROSSINGS:
+            line_cells = [c for c in UNITS[line] if masks[c]]
+            box_cells = [c for c in UNITS[box] if masks[c]]
+            crossing = [c for c in line_cells if c in box_cells]
+            if len(crossing) < 2:
+                continue
+            for core in sue_de_coq._CORES[len(crossing)]:
+                core_cells = [crossing[i] for i in core]
+                core_mask = 0
+                for c in core_cells:
+                    core_mask |= masks[c]
+                spare = bin(core_mask).count("1") - len(core_cells)
+                if spare < 2:
+                    continue
+                for first, second in ((line_cells, box_cells), (box_cells, line_cells)):
+                    first_pool = [c for c in first if c not in core_cells]
+                    second_pool = [c for c in second if c not in core_cells]
+                    first_groups = sue_de_coq._groups(first_pool, masks, core_mask, spare)
+                    expected = {
+                        key: sorted(sets) for key, sets in
+                        sue_de_coq._groups(second_pool, masks, core_mask, spare).items()
+                        if any(not key[1] & digits for _, digits in first_groups)}
+                    found = sue_de_coq._groups_avoiding(second_pool, masks, core_mask, spare,
+                                                        first_groups)
+                    assert {key: sorted(sets) for key, sets in found.items()} == expected
+                    checked += 1
+    assert checked > 1000

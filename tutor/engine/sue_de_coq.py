@@ -84,6 +84,47 @@ def _groups(cells: Sequence[int], masks, core_mask: int,
     return groups
 
 
+def _groups_avoiding(cells: Sequence[int], masks, core_mask: int, spare: int,
+                     other_groups: dict[tuple[int, int], list[int]]
+                     ) -> dict[tuple[int, int], list[int]]:
+    """The groups of _groups(cells, ...) (lists in no particular order) less the sets sharing a
+    digit of `core_mask` with every group of `other_groups`: those pair with nothing. A set
+    pairing with a group holding digits D is made of cells holding none of D, so only the
+    subsets of those cells are listed, once per different choice of cells."""
+    size, count = _SIZE, COUNT
+    groups: dict[tuple[int, int], list[int]] = {}
+    pools = set()
+    for _, digits in other_groups:
+        pool = 0
+        for i, cell in enumerate(cells):
+            if not masks[cell] & digits:
+                pool |= 1 << i
+        if pool:
+            pools.add(pool)
+    seen = set()
+    for pool in pools:
+        ins, outs, sets = [0], [0], [0]
+        for i, cell in enumerate(cells):
+            if pool >> i & 1:
+                mask = masks[cell]
+                part = mask & core_mask
+                ins += [d | part for d in ins]
+                part = mask & ~core_mask
+                outs += [d | part for d in outs]
+                sets += [t | 1 << i for t in sets]
+        for inside, outside, s in zip(ins, outs, sets):
+            if inside:
+                takes = size[s] - count[outside]
+                if 0 < takes < spare and s not in seen:
+                    seen.add(s)
+                    key = (takes, inside)
+                    if key in groups:
+                        groups[key].append(s)
+                    else:
+                        groups[key] = [s]
+    return groups
+
+
 def _union(cells: Sequence[int], subset: int, masks) -> int:
     """The digits of the cells of `subset` (bit i: cells[i])."""
     digits = 0
@@ -186,7 +227,7 @@ def _crossing_steps(masks, line: int, box: int) -> tuple[Step, ...]:
         small_groups = _groups(small, masks, core_mask, spare)
         if not small_groups:
             continue
-        large_groups = _groups(large, masks, core_mask, spare)
+        large_groups = _groups_avoiding(large, masks, core_mask, spare, small_groups)
         if not large_groups:
             continue
         line_groups, box_groups = ((small_groups, large_groups) if small is line_pool

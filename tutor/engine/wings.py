@@ -233,10 +233,16 @@ def _wxyz_patterns(masks: Sequence[int], open_cells: list[int]) -> list[Pattern]
             gone = 0
             for c in changed:
                 gone |= 1 << c
-            open_masks = [now[c] for c in open_cells]
-            found = {p for c in changed if is_open[now[c]]
-                     for p in _quads_through(c, open_cells, open_masks)}
-            patterns = sorted([p for p in patterns if not p[3] & gone] + list(found))
+            # Each changed cell's quads leave out the changed cells searched before it, which
+            # found the quads through both already.
+            found = []
+            done = 0
+            for c in changed:
+                if is_open[now[c]]:
+                    found += _quads_through(c, [(o, now[o]) for o in open_cells
+                                                if o != c and not done >> o & 1], now[c])
+                    done |= 1 << c
+            patterns = sorted([p for p in patterns if not p[3] & gone] + found)
             _last_patterns[0] = (now, patterns)
             return patterns
     patterns = _all_quads(open_cells, [now[c] for c in open_cells])
@@ -253,11 +259,10 @@ def _all_quads(open_cells: list[int], open_masks: list[int]) -> list[Pattern]:
     return found
 
 
-def _quads_through(x: int, open_cells: list[int], open_masks: list[int]) -> list[Pattern]:
-    """The patterns of _wxyz_patterns that hold cell x (an open cell), in no particular order."""
-    mask_x = open_masks[open_cells.index(x)]
-    return _quads_from(x, mask_x, ((c, m) for c, m in zip(open_cells, open_masks) if c != x),
-                       False)
+def _quads_through(x: int, cells: list[tuple[int, int]], mask_x: int) -> list[Pattern]:
+    """The patterns of _wxyz_patterns made of x (an open cell, candidates `mask_x`) and three of
+    `cells` ((cell, candidates), ascending), in no particular order."""
+    return _quads_from(x, mask_x, cells, False)
 
 
 def _quads_from(x: int, mask_x: int, cells, in_order: bool) -> list[Pattern]:
@@ -281,24 +286,24 @@ def _quads_from(x: int, mask_x: int, cells, in_order: bool) -> list[Pattern]:
         b, mask_b, bad_b = others[i]
         union_b = mask_x | mask_b
         peers_b = peer_bits[b]
-        for j in range(i + 1, total - 1):
-            c, mask_c, bad_xc = others[j]
+        # The later cells that can join x and b, each with the digits shared by two of the
+        # three cells that do not see each other; c and d are taken from these alone.
+        fits = []
+        for c, mask_c, bad_xc in others[i + 1:]:
+            if count[union_b | mask_c] <= 4:
+                bad_c = bad_b | bad_xc
+                if not peers_b >> c & 1:
+                    bad_c |= mask_b & mask_c
+                if count[bad_c] <= 1:
+                    fits.append((c, mask_c, bad_c))
+        for j in range(len(fits) - 1):
+            c, mask_c, bad_c = fits[j]
             union_c = union_b | mask_c
-            if count[union_c] > 4:
-                continue
-            bad_c = bad_b | bad_xc
-            if not peers_b >> c & 1:
-                bad_c |= mask_b & mask_c
-            if count[bad_c] > 1:
-                continue
             peers_c = peer_bits[c]
-            for k in range(j + 1, total):
-                d, mask_d, bad = others[k]
+            for d, mask_d, bad in fits[j + 1:]:
                 if count[union_c | mask_d] != 4:
                     continue
                 bad |= bad_c
-                if not peers_b >> d & 1:
-                    bad |= mask_b & mask_d
                 if not peers_c >> d & 1:
                     bad |= mask_c & mask_d
                 if count[bad] == 1:
