@@ -31,6 +31,8 @@ _ORDER_SHIFT = len(UNITS) - HIDDEN_SINGLE_UNIT_ORDER[0]
 # Hidden singles are looked for box, row, column: unit u is (u + _ORDER_SHIFT) mod 27 in that order,
 # so a bitset of units turns into one in that order by a rotation.
 assert all((u + _ORDER_SHIFT) % len(UNITS) == i for i, u in enumerate(HIDDEN_SINGLE_UNIT_ORDER))
+_FILLED_TEXT = bytes([ord("0")] + [ord("1")] * 255)
+"""bytes.translate's table turning a cell's value into b"0" (empty) or b"1" (filled)."""
 _ORDER_BIT = tuple(1 << ((u + _ORDER_SHIFT) % len(UNITS)) for u in range(len(UNITS)))
 """_ORDER_BIT[unit]: the unit's bit in `pending` (the finder's unit order)."""
 
@@ -45,35 +47,22 @@ class Walk:
     """
 
     __slots__ = ("values", "masks", "singles", "empties", "dirty", "unit_singles", "pending",
-                 "clash", "digit_cells")
+                 "digit_cells")
 
     def __init__(self, values, masks):
         self.values = values = list(values)
         self.masks = masks = list(masks)
-        self.empties = empties = [SIZE] * len(UNITS)
-        used = [0] * len(UNITS)
-        clash = 0
-        filled = 0
+        # The filled cells as an 81-bit set, read off the values in C (as new_digit_cell_sets
+        # reads the masks): each value as the text "0" or "1", read backwards as a binary number.
+        filled = int(bytes(values).translate(_FILLED_TEXT)[::-1], 2)
+        self.empties = [SIZE - (filled & unit_bits).bit_count() for unit_bits in UNIT_BITS]
         self.digit_cells = digit_cells = new_digit_cell_sets(masks)
-        for cell in compress(CELLS, values):  # the filled cells
-            a, b, c = UNITS_OF[cell]
-            empties[a] -= 1
-            empties[b] -= 1
-            empties[c] -= 1
-            digit_bit = 1 << values[cell]
-            clash |= (used[a] | used[b] | used[c]) & digit_bit
-            used[a] |= digit_bit
-            used[b] |= digit_bit
-            used[c] |= digit_bit
-            filled |= 1 << cell
         # The empty cells in exactly one digit's cells hold a single candidate.
         once = twice = 0
         for cells in digit_cells:
             twice |= once & cells
             once |= cells
-        singles = once & ~twice & ~filled
-        self.singles = singles
-        self.clash = bool(clash)
+        self.singles = once & ~twice & ~filled
         # Hidden singles: each unit's digits with exactly one place, recomputed only for units
         # whose cells changed since (`dirty` holds one bit per unit). `pending` holds, in the
         # finder's unit order, the units not dirty whose hidden singles are not none.
@@ -200,7 +189,7 @@ class Walk:
         twin = Walk.__new__(Walk)
         twin.values, twin.masks = self.values[:], self.masks[:]
         twin.empties, twin.unit_singles = self.empties[:], self.unit_singles[:]
-        twin.singles, twin.dirty, twin.clash = self.singles, self.dirty, self.clash
+        twin.singles, twin.dirty = self.singles, self.dirty
         twin.pending, twin.digit_cells = self.pending, self.digit_cells[:]
         return twin
 
@@ -208,7 +197,7 @@ class Walk:
         """Become `other` (a trial copy that went ahead)."""
         self.values, self.masks = other.values, other.masks
         self.empties, self.unit_singles = other.empties, other.unit_singles
-        self.singles, self.dirty, self.clash = other.singles, other.dirty, other.clash
+        self.singles, self.dirty = other.singles, other.dirty
         self.pending, self.digit_cells = other.pending, other.digit_cells
 
     def remember_digit_cells(self) -> tuple[int, ...]:
