@@ -111,19 +111,21 @@ class Walk:
         # Place it, as apply would.
         self.values[cell] = digit
         cell_bit = 1 << cell
-        for d in DIGITS_IN[masks[cell]]:
-            digit_cells[d] &= ~cell_bit
+        keep = ~cell_bit
+        digit_bit = 1 << (digit - 1)
+        for d in DIGITS_IN[masks[cell] ^ digit_bit]:  # the digit's own places: below
+            digit_cells[d] &= keep
         masks[cell] = 0
-        singles = self.singles & ~cell_bit
+        singles = self.singles & keep
         dirty |= CELL_UNIT_BITS[cell]
         empties = self.empties
         a, b, c = UNITS_OF[cell]
         empties[a] -= 1
         empties[b] -= 1
         empties[c] -= 1
-        digit_bit = 1 << (digit - 1)
-        losing = digit_cells[digit] & PEER_BITS[cell]
-        digit_cells[digit] &= ~losing
+        places = digit_cells[digit]
+        losing = places & PEER_BITS[cell]
+        digit_cells[digit] = places & ~(losing | cell_bit)
         while losing:
             low = losing & -losing
             losing ^= low
@@ -346,6 +348,8 @@ def _preferred(walk: Walk, steps_ladder: Ladder, ids):
     """(step, trial, trial_steps): the preferred step of the simplest technique among `ids`, or
     (None, None, None). When the step is the finder's first, `trial` is the walk after it and the
     easier steps that followed (`trial_steps`, the step included), so the caller need not redo them."""
+    if not ids:  # a look-ahead's ladder of singles alone: no finder to hand the position to
+        return None, None, None
     masks = walk.remember_digit_cells()
     for entry in _entries(ids):
         technique_id = entry.id

@@ -178,6 +178,13 @@ class Grid:
         return givens
 
     @property
+    def given_count(self) -> int:
+        """How many givens: len(givens), without making the set for a fresh puzzle."""
+        if self._givens is None:
+            return CELL_COUNT - self._values.count(0)
+        return len(self._givens)
+
+    @property
     def masks(self) -> tuple[int, ...]:
         """Each cell's candidates as a bitmask (digit d is bit d-1); 0 for a filled cell."""
         return self._masks
