@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from itertools import compress
+from itertools import groupby
+from operator import itemgetter
 
 from tutor.model.geometry import (
     CELLS, DIGITS_IN, ONLY_DIGIT, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, new_digit_cell_sets,
@@ -35,6 +36,10 @@ _FILLED_TEXT = bytes([ord("0")] + [ord("1")] * 255)
 """bytes.translate's table turning a cell's value into b"0" (empty) or b"1" (filled)."""
 _ORDER_BIT = tuple(1 << ((u + _ORDER_SHIFT) % len(UNITS)) for u in range(len(UNITS)))
 """_ORDER_BIT[unit]: the unit's bit in `pending` (the finder's unit order)."""
+
+
+_TECHNIQUE = itemgetter(0)
+"""A step's technique id (its first field), for map()."""
 
 
 class Walk:
@@ -410,14 +415,16 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
     """
     remaining = walk.values.count(0)
     rest = steps_ladder.rest
+    singles_first, hidden_next = steps_ladder.singles_first, steps_ladder.hidden_next
+    naked_singles, place_hidden_single = walk.naked_singles, walk.place_hidden_single
     while remaining > 0:
-        if steps_ladder.singles_first and walk.singles:
-            made = walk.naked_singles(steps)
+        if singles_first and walk.singles:
+            made = naked_singles(steps)
             remaining -= made
             if scorer is not None:
                 scorer.add("naked_single", made)
             continue
-        if steps_ladder.hidden_next and walk.place_hidden_single(steps):
+        if hidden_next and place_hidden_single(steps):
             remaining -= 1
             if scorer is not None:
                 scorer.add("hidden_single")
@@ -429,14 +436,17 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                 walk.take(trial)
                 steps += trial_steps
                 if scorer is not None:
-                    for made in trial_steps:
-                        scorer.add(made.technique)
+                    # A run of one technique's steps is scored at once (mostly naked singles).
+                    for technique_id, run in groupby(map(_TECHNIQUE, trial_steps)):
+                        scorer.add(technique_id, len(list(run)))
                 remaining = walk.values.count(0)
                 # The trial ran the easier techniques until none applied: skip their finders.
                 rest = _from_group(steps_ladder.rest, step.technique)
                 continue
+        elif rest:
+            step = ladder_step(walk.values, walk.remember_digit_cells(), rest)
         else:
-            step = ladder_step(walk.values, walk.remember_digit_cells(), steps_ladder.rest)
+            step = None
         if step is None:
             step = fallback(walk) if fallback is not None else None
             if step is None:
