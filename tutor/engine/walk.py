@@ -32,6 +32,10 @@ _ORDER_SHIFT = len(UNITS) - HIDDEN_SINGLE_UNIT_ORDER[0]
 # Hidden singles are looked for box, row, column: unit u is (u + _ORDER_SHIFT) mod 27 in that order,
 # so a bitset of units turns into one in that order by a rotation.
 assert all((u + _ORDER_SHIFT) % len(UNITS) == i for i, u in enumerate(HIDDEN_SINGLE_UNIT_ORDER))
+_BACK_SHIFT = len(UNITS) - _ORDER_SHIFT
+assert all(len(unit) == 9 for unit in UNITS)  # place_hidden_single reads a unit's masks as nine
+_UNIT_MASKS = tuple(itemgetter(*unit) for unit in UNITS)
+"""_UNIT_MASKS[unit](masks): the unit's cells' masks, fetched in one call."""
 _FILLED_TEXT = bytes([ord("0")] + [ord("1")] * 255)
 """bytes.translate's table turning a cell's value into b"0" (empty) or b"1" (filled)."""
 _ORDER_BIT = tuple(1 << ((u + _ORDER_SHIFT) % len(UNITS)) for u in range(len(UNITS)))
@@ -84,17 +88,29 @@ class Walk:
         unit_singles = self.unit_singles
         digit_cells = self.digit_cells
         # Only units with singles or not worked out since they changed can hold one.
-        places = pending | ((dirty << _ORDER_SHIFT) & ALL_UNITS) | (dirty >> (len(UNITS) - _ORDER_SHIFT))
+        places = pending | ((dirty << _ORDER_SHIFT) & ALL_UNITS) | (dirty >> _BACK_SHIFT)
         while places:
             low = places & -places
             places ^= low
             unit = HIDDEN_SINGLE_UNIT_ORDER[low.bit_length() - 1]
             if dirty >> unit & 1:
-                once = twice = 0
-                for c in UNITS[unit]:
-                    m = masks[c]
-                    twice |= once & m
-                    once |= m
+                m0, m1, m2, m3, m4, m5, m6, m7, m8 = _UNIT_MASKS[unit](masks)
+                once = m0 | m1
+                twice = m0 & m1
+                twice |= once & m2
+                once |= m2
+                twice |= once & m3
+                once |= m3
+                twice |= once & m4
+                once |= m4
+                twice |= once & m5
+                once |= m5
+                twice |= once & m6
+                once |= m6
+                twice |= once & m7
+                once |= m7
+                twice |= once & m8
+                once |= m8
                 single = unit_singles[unit] = once & ~twice
                 dirty ^= 1 << unit
                 if single:
@@ -151,10 +167,13 @@ class Walk:
         digit_cells = self.digit_cells
         singles = self.singles
         dirty = self.dirty
-        made = 0
+        before = len(steps)
+        append = steps.append
         new_tuple = tuple.__new__  # NamedTuple's own __new__ is Python code; this is the hot loop
         while singles:
-            cell = (singles & -singles).bit_length() - 1
+            cell_bit = singles & -singles
+            singles ^= cell_bit
+            cell = cell_bit.bit_length() - 1
             digit_bit = masks[cell]
             digit = ONLY_DIGIT[digit_bit]
             a, b, c = UNITS_OF[cell]
@@ -167,18 +186,17 @@ class Walk:
                 house = (c,)
             else:
                 house = ()
-            steps.append(new_tuple(Step, ("naked_single", ((cell, digit),), (), (cell,), house,
-                                          (digit,), (), ())))
-            made += 1
+            append(new_tuple(Step, ("naked_single", ((cell, digit),), (), (cell,), house,
+                                    (digit,), (), ())))
             values[cell] = digit
             masks[cell] = 0
-            singles ^= 1 << cell
             empties[a] -= 1
             empties[b] -= 1
             empties[c] -= 1
             dirty |= CELL_UNIT_BITS[cell]
-            losing = digit_cells[digit] & PEER_BITS[cell]
-            digit_cells[digit] &= ~(losing | 1 << cell)
+            places = digit_cells[digit]
+            losing = places & PEER_BITS[cell]
+            digit_cells[digit] = places & ~(losing | cell_bit)
             while losing:
                 low = losing & -losing
                 losing ^= low
@@ -190,7 +208,7 @@ class Walk:
                     singles |= low
         self.singles = singles
         self.dirty = dirty
-        return made
+        return len(steps) - before
 
     def copy(self) -> Walk:
         twin = Walk.__new__(Walk)
