@@ -64,3 +64,19 @@ def test_standard_marks_and_conflicts_match_a_cell_by_cell_reading(values):
     filled_in = [[values[c] for c in unit if values[c]] for unit in UNITS]
     clash = any(len(digits) != len(set(digits)) for digits in filled_in)
     assert grid.has_conflict() == clash
+
+
+def test_given_count_and_conflicts_of_parsed_and_built_grids():
+    line = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
+    parsed = tutor.parse(line)
+    assert parsed.given_count == len(parsed.givens) == 81 - line.count(".")
+    assert not parsed.has_conflict()
+    placed = parsed.place(0, 1)  # a user's entry is no given
+    assert placed.given_count == len(placed.givens) == parsed.given_count
+    clashing = [0] * 81
+    clashing[0] = clashing[1] = 5
+    built = Grid(clashing)  # built from values, not parsed: its givens may clash
+    assert built.is_fresh_puzzle and built.has_conflict()
+    assert built.given_count == 2
+    with pytest.raises(tutor.NoSolutionError):
+        tutor.grade(built)

@@ -76,7 +76,7 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
     forget_dead_ends()  # a grade costs the same whatever was graded before (engine/dead_ends.py)
     walk = Walk(grid.values, grid.live_masks)
     known: list[tuple[int, ...] | None] = [
-        None if grid.is_fresh_puzzle and not walk.clash else check_position(grid)]
+        None if grid.is_fresh_puzzle and not grid.has_conflict() else check_position(grid)]
 
     def backtrack(at: Walk) -> Step:
         solution = known[0]
@@ -112,7 +112,7 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
         bottleneck=steps[index] if index is not None else None,
         bottleneck_index=index,
         backtracking="backtracking" in scorer.counts,
-        givens=len(grid.givens),
+        givens=grid.given_count,
         solution_values=solution,
         rating=hardest.rating if hardest is not None else 0.0,
         hardest=hardest.technique if hardest is not None else None,

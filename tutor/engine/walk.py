@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from itertools import compress
+from itertools import groupby
+from operator import itemgetter
 
 from tutor.model.geometry import (
     CELLS, DIGITS_IN, ONLY_DIGIT, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, new_digit_cell_sets,
@@ -31,8 +32,18 @@ _ORDER_SHIFT = len(UNITS) - HIDDEN_SINGLE_UNIT_ORDER[0]
 # Hidden singles are looked for box, row, column: unit u is (u + _ORDER_SHIFT) mod 27 in that order,
 # so a bitset of units turns into one in that order by a rotation.
 assert all((u + _ORDER_SHIFT) % len(UNITS) == i for i, u in enumerate(HIDDEN_SINGLE_UNIT_ORDER))
+_BACK_SHIFT = len(UNITS) - _ORDER_SHIFT
+assert all(len(unit) == 9 for unit in UNITS)  # place_hidden_single reads a unit's masks as nine
+_UNIT_MASKS = tuple(itemgetter(*unit) for unit in UNITS)
+"""_UNIT_MASKS[unit](masks): the unit's cells' masks, fetched in one call."""
+_FILLED_TEXT = bytes([ord("0")] + [ord("1")] * 255)
+"""bytes.translate's table turning a cell's value into b"0" (empty) or b"1" (filled)."""
 _ORDER_BIT = tuple(1 << ((u + _ORDER_SHIFT) % len(UNITS)) for u in range(len(UNITS)))
 """_ORDER_BIT[unit]: the unit's bit in `pending` (the finder's unit order)."""
+
+
+_TECHNIQUE = itemgetter(0)
+"""A step's technique id (its first field), for map()."""
 
 
 class Walk:
@@ -45,35 +56,22 @@ class Walk:
     """
 
     __slots__ = ("values", "masks", "singles", "empties", "dirty", "unit_singles", "pending",
-                 "clash", "digit_cells")
+                 "digit_cells")
 
     def __init__(self, values, masks):
         self.values = values = list(values)
         self.masks = masks = list(masks)
-        self.empties = empties = [SIZE] * len(UNITS)
-        used = [0] * len(UNITS)
-        clash = 0
-        filled = 0
+        # The filled cells as an 81-bit set, read off the values in C (as new_digit_cell_sets
+        # reads the masks): each value as the text "0" or "1", read backwards as a binary number.
+        filled = int(bytes(values).translate(_FILLED_TEXT)[::-1], 2)
+        self.empties = [SIZE - (filled & unit_bits).bit_count() for unit_bits in UNIT_BITS]
         self.digit_cells = digit_cells = new_digit_cell_sets(masks)
-        for cell in compress(CELLS, values):  # the filled cells
-            a, b, c = UNITS_OF[cell]
-            empties[a] -= 1
-            empties[b] -= 1
-            empties[c] -= 1
-            digit_bit = 1 << values[cell]
-            clash |= (used[a] | used[b] | used[c]) & digit_bit
-            used[a] |= digit_bit
-            used[b] |= digit_bit
-            used[c] |= digit_bit
-            filled |= 1 << cell
         # The empty cells in exactly one digit's cells hold a single candidate.
         once = twice = 0
         for cells in digit_cells:
             twice |= once & cells
             once |= cells
-        singles = once & ~twice & ~filled
-        self.singles = singles
-        self.clash = bool(clash)
+        self.singles = once & ~twice & ~filled
         # Hidden singles: each unit's digits with exactly one place, recomputed only for units
         # whose cells changed since (`dirty` holds one bit per unit). `pending` holds, in the
         # finder's unit order, the units not dirty whose hidden singles are not none.
@@ -90,17 +88,29 @@ class Walk:
         unit_singles = self.unit_singles
         digit_cells = self.digit_cells
         # Only units with singles or not worked out since they changed can hold one.
-        places = pending | ((dirty << _ORDER_SHIFT) & ALL_UNITS) | (dirty >> (len(UNITS) - _ORDER_SHIFT))
+        places = pending | ((dirty << _ORDER_SHIFT) & ALL_UNITS) | (dirty >> _BACK_SHIFT)
         while places:
             low = places & -places
             places ^= low
             unit = HIDDEN_SINGLE_UNIT_ORDER[low.bit_length() - 1]
             if dirty >> unit & 1:
-                once = twice = 0
-                for c in UNITS[unit]:
-                    m = masks[c]
-                    twice |= once & m
-                    once |= m
+                m0, m1, m2, m3, m4, m5, m6, m7, m8 = _UNIT_MASKS[unit](masks)
+                once = m0 | m1
+                twice = m0 & m1
+                twice |= once & m2
+                once |= m2
+                twice |= once & m3
+                once |= m3
+                twice |= once & m4
+                once |= m4
+                twice |= once & m5
+                once |= m5
+                twice |= once & m6
+                once |= m6
+                twice |= once & m7
+                once |= m7
+                twice |= once & m8
+                once |= m8
                 single = unit_singles[unit] = once & ~twice
                 dirty ^= 1 << unit
                 if single:
@@ -122,19 +132,21 @@ class Walk:
         # Place it, as apply would.
         self.values[cell] = digit
         cell_bit = 1 << cell
-        for d in DIGITS_IN[masks[cell]]:
-            digit_cells[d] &= ~cell_bit
+        keep = ~cell_bit
+        digit_bit = 1 << (digit - 1)
+        for d in DIGITS_IN[masks[cell] ^ digit_bit]:  # the digit's own places: below
+            digit_cells[d] &= keep
         masks[cell] = 0
-        singles = self.singles & ~cell_bit
+        singles = self.singles & keep
         dirty |= CELL_UNIT_BITS[cell]
         empties = self.empties
         a, b, c = UNITS_OF[cell]
         empties[a] -= 1
         empties[b] -= 1
         empties[c] -= 1
-        digit_bit = 1 << (digit - 1)
-        losing = digit_cells[digit] & PEER_BITS[cell]
-        digit_cells[digit] &= ~losing
+        places = digit_cells[digit]
+        losing = places & PEER_BITS[cell]
+        digit_cells[digit] = places & ~(losing | cell_bit)
         while losing:
             low = losing & -losing
             losing ^= low
@@ -155,10 +167,13 @@ class Walk:
         digit_cells = self.digit_cells
         singles = self.singles
         dirty = self.dirty
-        made = 0
+        before = len(steps)
+        append = steps.append
         new_tuple = tuple.__new__  # NamedTuple's own __new__ is Python code; this is the hot loop
         while singles:
-            cell = (singles & -singles).bit_length() - 1
+            cell_bit = singles & -singles
+            singles ^= cell_bit
+            cell = cell_bit.bit_length() - 1
             digit_bit = masks[cell]
             digit = ONLY_DIGIT[digit_bit]
             a, b, c = UNITS_OF[cell]
@@ -171,18 +186,17 @@ class Walk:
                 house = (c,)
             else:
                 house = ()
-            steps.append(new_tuple(Step, ("naked_single", ((cell, digit),), (), (cell,), house,
-                                          (digit,), (), ())))
-            made += 1
+            append(new_tuple(Step, ("naked_single", ((cell, digit),), (), (cell,), house,
+                                    (digit,), (), ())))
             values[cell] = digit
             masks[cell] = 0
-            singles ^= 1 << cell
             empties[a] -= 1
             empties[b] -= 1
             empties[c] -= 1
             dirty |= CELL_UNIT_BITS[cell]
-            losing = digit_cells[digit] & PEER_BITS[cell]
-            digit_cells[digit] &= ~(losing | 1 << cell)
+            places = digit_cells[digit]
+            losing = places & PEER_BITS[cell]
+            digit_cells[digit] = places & ~(losing | cell_bit)
             while losing:
                 low = losing & -losing
                 losing ^= low
@@ -194,13 +208,13 @@ class Walk:
                     singles |= low
         self.singles = singles
         self.dirty = dirty
-        return made
+        return len(steps) - before
 
     def copy(self) -> Walk:
         twin = Walk.__new__(Walk)
         twin.values, twin.masks = self.values[:], self.masks[:]
         twin.empties, twin.unit_singles = self.empties[:], self.unit_singles[:]
-        twin.singles, twin.dirty, twin.clash = self.singles, self.dirty, self.clash
+        twin.singles, twin.dirty = self.singles, self.dirty
         twin.pending, twin.digit_cells = self.pending, self.digit_cells[:]
         return twin
 
@@ -208,7 +222,7 @@ class Walk:
         """Become `other` (a trial copy that went ahead)."""
         self.values, self.masks = other.values, other.masks
         self.empties, self.unit_singles = other.empties, other.unit_singles
-        self.singles, self.dirty, self.clash = other.singles, other.dirty, other.clash
+        self.singles, self.dirty = other.singles, other.dirty
         self.pending, self.digit_cells = other.pending, other.digit_cells
 
     def remember_digit_cells(self) -> tuple[int, ...]:
@@ -357,6 +371,8 @@ def _preferred(walk: Walk, steps_ladder: Ladder, ids):
     """(step, trial, trial_steps): the preferred step of the simplest technique among `ids`, or
     (None, None, None). When the step is the finder's first, `trial` is the walk after it and the
     easier steps that followed (`trial_steps`, the step included), so the caller need not redo them."""
+    if not ids:  # a look-ahead's ladder of singles alone: no finder to hand the position to
+        return None, None, None
     masks = walk.remember_digit_cells()
     for entry in _entries(ids):
         technique_id = entry.id
@@ -417,14 +433,16 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
     """
     remaining = walk.values.count(0)
     rest = steps_ladder.rest
+    singles_first, hidden_next = steps_ladder.singles_first, steps_ladder.hidden_next
+    naked_singles, place_hidden_single = walk.naked_singles, walk.place_hidden_single
     while remaining > 0:
-        if steps_ladder.singles_first and walk.singles:
-            made = walk.naked_singles(steps)
+        if singles_first and walk.singles:
+            made = naked_singles(steps)
             remaining -= made
             if scorer is not None:
                 scorer.add("naked_single", made)
             continue
-        if steps_ladder.hidden_next and walk.place_hidden_single(steps):
+        if hidden_next and place_hidden_single(steps):
             remaining -= 1
             if scorer is not None:
                 scorer.add("hidden_single")
@@ -436,14 +454,17 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                 walk.take(trial)
                 steps += trial_steps
                 if scorer is not None:
-                    for made in trial_steps:
-                        scorer.add(made.technique)
+                    # A run of one technique's steps is scored at once (mostly naked singles).
+                    for technique_id, run in groupby(map(_TECHNIQUE, trial_steps)):
+                        scorer.add(technique_id, len(list(run)))
                 remaining = walk.values.count(0)
                 # The trial ran the easier techniques until none applied: skip their finders.
                 rest = _from_group(steps_ladder.rest, step.technique)
                 continue
+        elif rest:
+            step = ladder_step(walk.values, walk.remember_digit_cells(), rest)
         else:
-            step = ladder_step(walk.values, walk.remember_digit_cells(), steps_ladder.rest)
+            step = None
         if step is None:
             step = fallback(walk) if fallback is not None else None
             if step is None:

@@ -111,6 +111,7 @@ def fresh_puzzle(values: tuple[int, ...]) -> Grid | None:
     grid._masks = _fields(free)
     grid._hash = None
     grid._fresh = True
+    grid._clean = True  # no two givens conflict: checked above
     return grid
 
 
@@ -131,7 +132,7 @@ class Grid:
     cell has a set of candidates, the standard pencil marks unless narrowed or set explicitly.
     """
 
-    __slots__ = ("_values", "_givens", "_masks", "_hash", "_fresh")
+    __slots__ = ("_values", "_givens", "_masks", "_hash", "_fresh", "_clean")
     _givens: frozenset[int] | None
 
     def __init__(self, values: Iterable[int], givens: Iterable[int] | None = None,
@@ -154,6 +155,7 @@ class Grid:
             # A filled cell has no candidates; keeping that invariant makes equality exact.
             self._masks = tuple([0 if v else m & ALL_DIGITS for v, m in zip(vals, ms)])
         self._hash: int | None = None
+        self._clean = False  # not known to be conflict-free (fresh_puzzle knows it)
 
     # --- construction -------------------------------------------------------------------
     @classmethod
@@ -174,6 +176,13 @@ class Grid:
         if givens is None:  # a fresh puzzle (fresh_puzzle): its filled cells
             givens = self._givens = frozenset(compress(CELLS, self._values))
         return givens
+
+    @property
+    def given_count(self) -> int:
+        """How many givens: len(givens), without making the set for a fresh puzzle."""
+        if self._givens is None:
+            return CELL_COUNT - self._values.count(0)
+        return len(self._givens)
 
     @property
     def masks(self) -> tuple[int, ...]:
@@ -218,6 +227,8 @@ class Grid:
 
     def has_conflict(self) -> bool:
         """Whether any digit stands twice in a unit (fast; see conflicts() for which)."""
+        if self._clean:
+            return False
         own, in_peers, _ = _boards(self._values)
         return bool(own & in_peers)
 
