@@ -561,6 +561,8 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                                         position.near, position.near_any)
     reaching, twice_any = position.reaching, position.twice
     best: dict[tuple, tuple] = {}
+    # besides[10 * i + x]: the sets near set i through a digit other than x, or -1 until needed.
+    besides = [-1] * (10 * len(sets))
     for pivot_index, pivot in enumerate(sets):
         neighbours = tied[pivot_index]
         if neighbours & (neighbours - 1) == 0:  # fewer than two
@@ -572,42 +574,78 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         # pivot, with cells seeing all z of both (`near`); and two sets tied to the pivot by
         # the same one digit make no wing. Most neighbours have no partner left: the pairs
         # that do are gathered, then taken in the order of the sets' numbers.
-        # Each neighbour is tied to the pivot by one digit x (`alone`: its partners are the
-        # neighbours not tied by x alone) or by several (`twice`: any neighbour).
-        kinds = []
+        # Each neighbour is tied to the pivot by one digit x (a class per digit: its partners
+        # are outside its class) or by several (`twice`: any neighbour). A pair is met from
+        # its lower set, except that the largest class is never gone through: its pairs are
+        # met from their other set, whichever is lower.
+        classes = []
         for x in pivot_digits:
             alone = ties[pivot_base + x] & ~twice
             if alone:
-                others = neighbours & ~alone
-                if others:
-                    kinds.append((alone, 1 << (x - 1), others))
-        if twice:
-            kinds.append((twice, 0, neighbours))
+                classes.append((alone.bit_count(), x, alone))
+        if not classes:
+            largest = largest_bit = 0
+        else:
+            _, largest_digit, largest = max(classes)
+            largest_bit = 1 << (largest_digit - 1)
         pairs: list[tuple[int, int, int]] = []
-        for members, rcs, others in kinds:
-            members &= (1 << others.bit_length() - 1) - 1  # a partner's number is higher
+        for _, x, members in classes:
+            if members == largest:
+                continue
+            rcs = 1 << (x - 1)
+            others = neighbours & ~members
+            # Tied by x alone, a neighbour's partners are near it through another digit:
+            # most neighbours are near the others through x only.
             while members:
                 low = members & -members
                 members ^= low
                 i = low.bit_length() - 1
-                pool = near_any[i] & others & -low << 1
+                at = 10 * i + x
+                pool = besides[at]
+                if pool < 0:
+                    pool = 0
+                    for z in DIGITS_IN[reaching[i] & ~rcs]:
+                        pool |= near[at - x + z]
+                    besides[at] = pool
+                pool &= others & (-low << 1 | largest)
                 if not pool:
                     continue
-                rcs_a = rcs
-                if not rcs_a:
-                    for d in pivot_digits:
-                        if ties[pivot_base + d] & low:
-                            rcs_a |= 1 << (d - 1)
-                # Its partners: near it through a digit z that ties neither to the pivot.
-                a_base = 10 * i
                 partners = 0
-                for z in DIGITS_IN[reaching[i] & ~rcs_a]:
-                    partners |= near[a_base + z] & ~ties[pivot_base + z]
+                for z in DIGITS_IN[reaching[i] & ~rcs]:
+                    partners |= near[at - x + z] & ~ties[pivot_base + z]
                 partners &= pool
                 while partners:
-                    low = partners & -partners
-                    partners ^= low
-                    pairs.append((i, low.bit_length() - 1, rcs_a))
+                    high = partners & -partners
+                    partners ^= high
+                    if high > low:
+                        pairs.append((i, high.bit_length() - 1, rcs))
+                    else:
+                        pairs.append((high.bit_length() - 1, i, largest_bit))
+        members = twice
+        while members:
+            low = members & -members
+            members ^= low
+            i = low.bit_length() - 1
+            pool = near_any[i] & neighbours & (-low << 1 | largest)
+            if not pool:
+                continue
+            rcs_a = 0
+            for d in pivot_digits:
+                if ties[pivot_base + d] & low:
+                    rcs_a |= 1 << (d - 1)
+            # Its partners: near it through a digit z that ties neither to the pivot.
+            a_base = 10 * i
+            partners = 0
+            for z in DIGITS_IN[reaching[i] & ~rcs_a]:
+                partners |= near[a_base + z] & ~ties[pivot_base + z]
+            partners &= pool
+            while partners:
+                high = partners & -partners
+                partners ^= high
+                if high > low:
+                    pairs.append((i, high.bit_length() - 1, rcs_a))
+                else:
+                    pairs.append((high.bit_length() - 1, i, largest_bit))
         pairs.sort()
         for i, j, rcs_a in pairs:
             a, b = sets[i], sets[j]
@@ -626,17 +664,23 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                     union.bit_count() + pivot.cells.bit_count())
             if key not in best or size < best[key][0]:
                 best[key] = (size, a, b, pivot, rcs_a, rcs_b)
-    steps = []
-    for found, (_, a, b, pivot, rcs_a, rcs_b) in best.items():
+    # The order of _unique (sets sharing no cell first, then the fewest cells counted once per
+    # set, then the most removals), worked out from the sets: the walk mostly reads the first
+    # step only, so each step is built when reached. One wing per set of removals already.
+    def order(item: tuple[tuple, tuple]) -> tuple[bool, int, int]:
+        removed, ((shares, _), a, b, pivot, _, _) = item
+        return (shares, a.cells.bit_count() + b.cells.bit_count() + pivot.cells.bit_count(),
+                -len(removed))
+
+    for found, (_, a, b, pivot, rcs_a, rcs_b) in sorted(best.items(), key=order):
         x, y = _distinct_pair(rcs_a, rcs_b)
-        steps.append(Step(
+        yield Step(
             "als_xy_wing", eliminations=found,
             cells=tuple(dict.fromkeys(cells_of_bits(a.cells) + cells_of_bits(b.cells)
                                       + cells_of_bits(pivot.cells))),
             units=(a.unit, b.unit, pivot.unit), digits=_digits_of(found),
             roles=_set_roles("als_a", a) + _set_roles("als_b", b)
-            + _set_roles("pivot", pivot) + (("restricted_commons", (x, y)),)))
-    yield from _unique(steps)
+            + _set_roles("pivot", pivot) + (("restricted_commons", (x, y)),))
 
 
 def _distinct_pair(first: int, second: int) -> tuple[int, int]:
