@@ -560,7 +560,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     sets, ties, tied, near, near_any = (position.sets, position.ties, position.tied,
                                         position.near, position.near_any)
     reaching, twice_any = position.reaching, position.twice
-    best: dict[tuple, tuple] = {}
+    best: dict[int, tuple] = {}
     # besides[10 * i + x]: the sets near set i through a digit other than x, or -1 until needed.
     besides = [-1] * (10 * len(sets))
     for pivot_index, pivot in enumerate(sets):
@@ -658,8 +658,12 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             union = a_cells | b.cells
             if union == a_cells or union == b.cells:
                 continue
-            removed = _shared_removals(a, b, targets)
-            key = tuple(sorted(removed))
+            # The removals as one 729-bit set (digit d's cells at bit 81 * (d - 1) up): the same
+            # removals give the same number, worked out without listing them.
+            key = 0
+            a_seers, b_seers = a.seers, b.seers
+            for d in DIGITS_IN[targets]:
+                key |= (a_seers[d] & b_seers[d]) << 81 * (d - 1)
             size = (bool(a_cells & b.cells or union & pivot.cells),
                     union.bit_count() + pivot.cells.bit_count())
             if key not in best or size < best[key][0]:
@@ -667,12 +671,14 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     # The order of _unique (sets sharing no cell first, then the fewest cells counted once per
     # set, then the most removals), worked out from the sets: the walk mostly reads the first
     # step only, so each step is built when reached. One wing per set of removals already.
-    def order(item: tuple[tuple, tuple]) -> tuple[bool, int, int]:
+    def order(item: tuple[int, tuple]) -> tuple[bool, int, int]:
         removed, ((shares, _), a, b, pivot, _, _) = item
         return (shares, a.cells.bit_count() + b.cells.bit_count() + pivot.cells.bit_count(),
-                -len(removed))
+                -removed.bit_count())
 
-    for found, (_, a, b, pivot, rcs_a, rcs_b) in sorted(best.items(), key=order):
+    for removed, (_, a, b, pivot, rcs_a, rcs_b) in sorted(best.items(), key=order):
+        found = tuple(sorted((c, d) for d in range(1, 10)
+                             for c in cells_of_bits(removed >> 81 * (d - 1) & _ALL_CELLS)))
         x, y = _distinct_pair(rcs_a, rcs_b)
         yield Step(
             "als_xy_wing", eliminations=found,
