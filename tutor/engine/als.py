@@ -102,6 +102,9 @@ _EVERY_DIGIT = sum(1 << 81 * k for k in range(9))
 """A cell set times this: the same cells once for each digit (candidates as 729-bit sets, digit
 d's cells at bits 81 * (d - 1) up)."""
 
+_EVERY_CANDIDATE = _ALL_CELLS * _EVERY_DIGIT
+"""Every cell for every digit, as a 729-bit set."""
+
 
 class _Entry(NamedTuple):
     """One set as the build keeps it: the set; `watch`, the candidates it depends on (a 729-bit
@@ -846,13 +849,41 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
             stems.append((first, stem))
     stems.sort()
     best: dict[tuple, tuple] = {}
+    # packed[i]: set i's seers of all its digits as one 729-bit set (digit z's cells at bit
+    # 81 * (z - 1) up), -1 until needed.
+    packed = [-1] * len(sets)
     for _, stem in stems:
         stem_digits = DIGITS_IN[masks[stem]]
+        stem_bit = 1 << stem
+        stem_peers = _PEER_BITS[stem]
+        # Most stems remove nothing: the cells seeing every z of some petal of each digit, the
+        # stem's peers for its own digits, are worked out for all digits at once, and only a
+        # stem leaving some is searched.
+        reach_all = _EVERY_CANDIDATE & ~(_EVERY_DIGIT << stem)
+        for d in stem_digits:
+            reach = 0
+            for i in cells_of_bits(seen_by[d][stem_bit]):
+                seers_all = packed[i]
+                if seers_all < 0:
+                    petal = sets[i]
+                    petal_seers = petal.seers
+                    seers_all = 0
+                    for z in DIGITS_IN[petal.mask]:
+                        seers_all |= petal_seers[z] << 81 * (z - 1)
+                    packed[i] = seers_all
+                reach |= seers_all
+            reach_all &= reach
+            if not reach_all:
+                break
+        else:
+            for z in stem_digits:
+                reach_all &= ~((_ALL_CELLS & ~stem_peers) << 81 * (z - 1))
+        if not reach_all:
+            continue
         by_digit = {}
         for d in stem_digits:
-            members = seen_by[d][1 << stem]
+            members = seen_by[d][stem_bit]
             by_digit[d] = [sets[i] for i in cells_of_bits(members)]
-        stem_peers = _PEER_BITS[stem]
         # The digit with the fewest petals first: the branches it opens are the fewest.
         order = sorted(stem_digits, key=lambda d: len(by_digit[d]))
         choices = [by_digit[d] for d in order]
