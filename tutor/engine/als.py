@@ -861,7 +861,7 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
         # stem leaving some is searched.
         reach_all = _EVERY_CANDIDATE & ~(_EVERY_DIGIT << stem)
         for d in stem_digits:
-            reach = 0
+            level_reach = 0
             for i in cells_of_bits(seen_by[d][stem_bit]):
                 seers_all = packed[i]
                 if seers_all < 0:
@@ -871,8 +871,8 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
                     for z in DIGITS_IN[petal.mask]:
                         seers_all |= petal_seers[z] << 81 * (z - 1)
                     packed[i] = seers_all
-                reach |= seers_all
-            reach_all &= reach
+                level_reach |= seers_all
+            reach_all &= level_reach
             if not reach_all:
                 break
         else:
