@@ -304,7 +304,8 @@ class _Found:
         near = [0] * (10 * count)
         tied_any: list[int] = []
         near_any: list[int] = []
-        # seen[81 * d + cell]: seen_by[d][1 << cell], one flat list (see _Spots).
+        # seen[81 * d + cell]: seen_by[d][1 << cell], one flat list (see _Spots; the death
+        # blossom reads it as it is).
         self._seen = seen = [0] * 810
         self._seen_by: list[dict[int, int]] | None = None
         # Everything below depends on a set's places of a digit only, and sets often share
@@ -827,7 +828,8 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
     ascending (HoDoKu's candidate field).
     """
     position = _found(masks)
-    sets, seen_by = position.sets, position.seen_by
+    # seen[81 * d + stem]: the sets holding d whose every d the stem sees.
+    sets, seen = position.sets, position._seen
     # The stems with a petal for each of their digits: the sets holding d whose every d sees
     # the stem (a bitset of their numbers), taken in the order of the first set that could be
     # a petal, then its digit, then the cell.
@@ -836,10 +838,9 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
         stem_digits = DIGITS_IN[masks[stem]]
         if not 0 < len(stem_digits) <= 4:
             continue
-        stem_bit = 1 << stem
         first = None
         for d in stem_digits:
-            members = seen_by[d].get(stem_bit, 0)
+            members = seen[81 * d + stem]
             if not members:
                 break
             here = ((members & -members).bit_length(), d)
@@ -854,7 +855,6 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
     packed = [-1] * len(sets)
     for _, stem in stems:
         stem_digits = DIGITS_IN[masks[stem]]
-        stem_bit = 1 << stem
         stem_peers = _PEER_BITS[stem]
         # Most stems remove nothing: the cells seeing every z of some petal of each digit, the
         # stem's peers for its own digits, are worked out for all digits at once, and only a
@@ -862,7 +862,7 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
         reach_all = _EVERY_CANDIDATE & ~(_EVERY_DIGIT << stem)
         for d in stem_digits:
             level_reach = 0
-            for i in cells_of_bits(seen_by[d][stem_bit]):
+            for i in cells_of_bits(seen[81 * d + stem]):
                 seers_all = packed[i]
                 if seers_all < 0:
                     petal = sets[i]
@@ -882,7 +882,7 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
             continue
         by_digit = {}
         for d in stem_digits:
-            members = seen_by[d][stem_bit]
+            members = seen[81 * d + stem]
             by_digit[d] = [sets[i] for i in cells_of_bits(members)]
         # The digit with the fewest petals first: the branches it opens are the fewest.
         order = sorted(stem_digits, key=lambda d: len(by_digit[d]))
