@@ -567,13 +567,15 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     best: dict[int, tuple] = {}
     # besides[10 * i + x]: the sets near set i through a digit other than x, or -1 until needed.
     besides = [-1] * (10 * len(sets))
+    wide = position.wide
     for pivot_index, pivot in enumerate(sets):
-        neighbours = tied[pivot_index]
+        twice = twice_any[pivot_index]
+        # A neighbour tied by two digits and reaching no other has no z: it makes no wing.
+        neighbours = tied[pivot_index] & ~(twice & ~wide)
         if neighbours & (neighbours - 1) == 0:  # fewer than two
             continue
         pivot_base = 10 * pivot_index
         pivot_digits = DIGITS_IN[reaching[pivot_index]]
-        twice = twice_any[pivot_index]
         # A pair of neighbours removes something only through a digit z tying neither to the
         # pivot, with cells seeing all z of both (`near`); and two sets tied to the pivot by
         # the same one digit make no wing. Most neighbours have no partner left: the pairs
@@ -625,7 +627,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                         pairs.append((i, high.bit_length() - 1, rcs))
                     else:
                         pairs.append((high.bit_length() - 1, i, largest_bit))
-        members = twice
+        members = twice & wide
         while members:
             low = members & -members
             members ^= low
