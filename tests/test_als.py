@@ -402,3 +402,23 @@ def test_the_build_keeps_one_position_and_forgets_with_the_dead_ends():
         assert len(als._SPOTS[0]) < als._SPOTS_KEPT + 2 * len(found.sets) * 9
     dead_ends.forget()
     assert als._BUILT[0] is None and als._SPOTS[0] is None
+
+
+def test_als_xy_wings_come_easiest_first_one_per_set_of_removals_on_real_positions():
+    # The walk mostly reads the first wing only, so the finder builds each step when reached,
+    # in the order it promises: sets sharing no cell first, then the fewest cells (counted once
+    # per set), then the most removals; one wing per set of removals.
+    from test_dead_ends import diabolical_stuck_positions
+
+    dead_ends.forget()
+    seen_wings = 0
+    for grid in diabolical_stuck_positions():
+        values, masks = list(grid.values), list(grid.masks)
+        steps = list(als.als_xy_wings(values, masks))
+        seen_wings += len(steps)
+        keys = [(als.shares_cells(s), als._pattern_size(s), -len(s.eliminations)) for s in steps]
+        assert keys == sorted(keys)
+        assert len({s.eliminations for s in steps}) == len(steps)
+        first = next(als.als_xy_wings(values, masks), None)
+        assert first == (steps[0] if steps else None)
+    assert seen_wings > 0
