@@ -373,7 +373,6 @@ def test_the_remembered_build_is_the_build_from_nothing_along_real_walks():
     # before, as long as what they depend on is unchanged. Along real graded paths (warm), and
     # backwards, where candidates come back, and across puzzles, it must hold exactly what a
     # build with nothing kept (cold) holds, and the finders must find the same steps in order.
-    from test_dead_ends import diabolical_stuck_positions
 
     positions = diabolical_stuck_positions()
     for order in (positions, positions[::-1]):
@@ -391,7 +390,6 @@ def test_the_remembered_build_is_the_build_from_nothing_along_real_walks():
 
 
 def test_the_build_keeps_one_position_and_forgets_with_the_dead_ends():
-    from test_dead_ends import diabolical_stuck_positions
 
     dead_ends.forget()
     for grid in diabolical_stuck_positions():
@@ -439,3 +437,22 @@ def test_sue_de_coq_second_pool_lists_every_set_that_can_pair():
                     assert {key: sorted(sets) for key, sets in found.items()} == expected
                     checked += 1
     assert checked > 1000
+
+
+def test_als_xy_wings_come_easiest_first_one_per_set_of_removals_on_real_positions():
+    # The walk mostly reads the first wing only, so the finder builds each step when reached,
+    # in the order it promises: sets sharing no cell first, then the fewest cells (counted once
+    # per set), then the most removals; one wing per set of removals.
+
+    dead_ends.forget()
+    seen_wings = 0
+    for grid in diabolical_stuck_positions():
+        values, masks = list(grid.values), list(grid.masks)
+        steps = list(als.als_xy_wings(values, masks))
+        seen_wings += len(steps)
+        keys = [(als.shares_cells(s), als._pattern_size(s), -len(s.eliminations)) for s in steps]
+        assert keys == sorted(keys)
+        assert len({s.eliminations for s in steps}) == len(steps)
+        first = next(als.als_xy_wings(values, masks), None)
+        assert first == (steps[0] if steps else None)
+    assert seen_wings > 0

@@ -101,6 +101,9 @@ _EVERY_DIGIT = sum(1 << 81 * k for k in range(9))
 """A cell set times this: the same cells once for each digit (candidates as 729-bit sets, digit
 d's cells at bits 81 * (d - 1) up)."""
 
+_EVERY_CANDIDATE = _ALL_CELLS * _EVERY_DIGIT
+"""Every cell for every digit, as a 729-bit set."""
+
 
 class _Entry(NamedTuple):
     """One set as the build keeps it: the set; `watch`, the candidates it depends on (a 729-bit
@@ -300,7 +303,8 @@ class _Found:
         near = [0] * (10 * count)
         tied_any: list[int] = []
         near_any: list[int] = []
-        # seen[81 * d + cell]: seen_by[d][1 << cell], one flat list (see _Spots).
+        # seen[81 * d + cell]: seen_by[d][1 << cell], one flat list (see _Spots; the death
+        # blossom reads it as it is).
         self._seen = seen = [0] * 810
         self._seen_by: list[dict[int, int]] | None = None
         # Everything below depends on a set's places of a digit only, and sets often share
@@ -559,54 +563,94 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     sets, ties, tied, near, near_any = (position.sets, position.ties, position.tied,
                                         position.near, position.near_any)
     reaching, twice_any = position.reaching, position.twice
-    best: dict[tuple, tuple] = {}
+    best: dict[int, tuple] = {}
+    # besides[10 * i + x]: the sets near set i through a digit other than x, or -1 until needed.
+    besides = [-1] * (10 * len(sets))
+    wide = position.wide
     for pivot_index, pivot in enumerate(sets):
-        neighbours = tied[pivot_index]
+        twice = twice_any[pivot_index]
+        # A neighbour tied by two digits and reaching no other has no z: it makes no wing.
+        neighbours = tied[pivot_index] & ~(twice & ~wide)
         if neighbours & (neighbours - 1) == 0:  # fewer than two
             continue
         pivot_base = 10 * pivot_index
         pivot_digits = DIGITS_IN[reaching[pivot_index]]
-        twice = twice_any[pivot_index]
         # A pair of neighbours removes something only through a digit z tying neither to the
         # pivot, with cells seeing all z of both (`near`); and two sets tied to the pivot by
         # the same one digit make no wing. Most neighbours have no partner left: the pairs
         # that do are gathered, then taken in the order of the sets' numbers.
-        # Each neighbour is tied to the pivot by one digit x (`alone`: its partners are the
-        # neighbours not tied by x alone) or by several (`twice`: any neighbour).
-        kinds = []
+        # Each neighbour is tied to the pivot by one digit x (a class per digit: its partners
+        # are outside its class) or by several (`twice`: any neighbour). A pair is met from
+        # its lower set, except that the largest class is never gone through: its pairs are
+        # met from their other set, whichever is lower.
+        classes = []
         for x in pivot_digits:
             alone = ties[pivot_base + x] & ~twice
             if alone:
-                others = neighbours & ~alone
-                if others:
-                    kinds.append((alone, 1 << (x - 1), others))
-        if twice:
-            kinds.append((twice, 0, neighbours))
+                classes.append((alone.bit_count(), x, alone))
+        if not classes:
+            largest = largest_bit = 0
+        else:
+            _, largest_digit, largest = max(classes)
+            largest_bit = 1 << (largest_digit - 1)
         pairs: list[tuple[int, int, int]] = []
-        for members, rcs, others in kinds:
-            members &= (1 << others.bit_length() - 1) - 1  # a partner's number is higher
+        for _, x, members in classes:
+            if members == largest:
+                continue
+            rcs = 1 << (x - 1)
+            others = neighbours & ~members
+            # Tied by x alone, a neighbour's partners are near it through another digit:
+            # most neighbours are near the others through x only.
             while members:
                 low = members & -members
                 members ^= low
                 i = low.bit_length() - 1
-                pool = near_any[i] & others & -low << 1
+                at = 10 * i + x
+                pool = besides[at]
+                if pool < 0:
+                    pool = 0
+                    for z in DIGITS_IN[reaching[i] & ~rcs]:
+                        pool |= near[at - x + z]
+                    besides[at] = pool
+                pool &= others & (-low << 1 | largest)
                 if not pool:
                     continue
-                rcs_a = rcs
-                if not rcs_a:
-                    for d in pivot_digits:
-                        if ties[pivot_base + d] & low:
-                            rcs_a |= 1 << (d - 1)
-                # Its partners: near it through a digit z that ties neither to the pivot.
-                a_base = 10 * i
                 partners = 0
-                for z in DIGITS_IN[reaching[i] & ~rcs_a]:
-                    partners |= near[a_base + z] & ~ties[pivot_base + z]
+                for z in DIGITS_IN[reaching[i] & ~rcs]:
+                    partners |= near[at - x + z] & ~ties[pivot_base + z]
                 partners &= pool
                 while partners:
-                    low = partners & -partners
-                    partners ^= low
-                    pairs.append((i, low.bit_length() - 1, rcs_a))
+                    high = partners & -partners
+                    partners ^= high
+                    if high > low:
+                        pairs.append((i, high.bit_length() - 1, rcs))
+                    else:
+                        pairs.append((high.bit_length() - 1, i, largest_bit))
+        members = twice & wide
+        while members:
+            low = members & -members
+            members ^= low
+            i = low.bit_length() - 1
+            pool = near_any[i] & neighbours & (-low << 1 | largest)
+            if not pool:
+                continue
+            rcs_a = 0
+            for d in pivot_digits:
+                if ties[pivot_base + d] & low:
+                    rcs_a |= 1 << (d - 1)
+            # Its partners: near it through a digit z that ties neither to the pivot.
+            a_base = 10 * i
+            partners = 0
+            for z in DIGITS_IN[reaching[i] & ~rcs_a]:
+                partners |= near[a_base + z] & ~ties[pivot_base + z]
+            partners &= pool
+            while partners:
+                high = partners & -partners
+                partners ^= high
+                if high > low:
+                    pairs.append((i, high.bit_length() - 1, rcs_a))
+                else:
+                    pairs.append((high.bit_length() - 1, i, largest_bit))
         pairs.sort()
         for i, j, rcs_a in pairs:
             a, b = sets[i], sets[j]
@@ -619,23 +663,35 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             union = a_cells | b.cells
             if union == a_cells or union == b.cells:
                 continue
-            removed = _shared_removals(a, b, targets)
-            key = tuple(sorted(removed))
+            # The removals as one 729-bit set (digit d's cells at bit 81 * (d - 1) up): the same
+            # removals give the same number, worked out without listing them.
+            key = 0
+            a_seers, b_seers = a.seers, b.seers
+            for d in DIGITS_IN[targets]:
+                key |= (a_seers[d] & b_seers[d]) << 81 * (d - 1)
             size = (bool(a_cells & b.cells or union & pivot.cells),
                     union.bit_count() + pivot.cells.bit_count())
             if key not in best or size < best[key][0]:
                 best[key] = (size, a, b, pivot, rcs_a, rcs_b)
-    steps = []
-    for found, (_, a, b, pivot, rcs_a, rcs_b) in best.items():
+    # The order of _unique (sets sharing no cell first, then the fewest cells counted once per
+    # set, then the most removals), worked out from the sets: the walk mostly reads the first
+    # step only, so each step is built when reached. One wing per set of removals already.
+    def order(item: tuple[int, tuple]) -> tuple[bool, int, int]:
+        removed, ((shares, _), a, b, pivot, _, _) = item
+        return (shares, a.cells.bit_count() + b.cells.bit_count() + pivot.cells.bit_count(),
+                -removed.bit_count())
+
+    for removed, (_, a, b, pivot, rcs_a, rcs_b) in sorted(best.items(), key=order):
+        found = tuple(sorted((c, d) for d in range(1, 10)
+                             for c in cells_of_bits(removed >> 81 * (d - 1) & _ALL_CELLS)))
         x, y = _distinct_pair(rcs_a, rcs_b)
-        steps.append(Step(
+        yield Step(
             "als_xy_wing", eliminations=found,
             cells=tuple(dict.fromkeys(cells_of_bits(a.cells) + cells_of_bits(b.cells)
                                       + cells_of_bits(pivot.cells))),
             units=(a.unit, b.unit, pivot.unit), digits=_digits_of(found),
             roles=_set_roles("als_a", a) + _set_roles("als_b", b)
-            + _set_roles("pivot", pivot) + (("restricted_commons", (x, y)),)))
-    yield from _unique(steps)
+            + _set_roles("pivot", pivot) + (("restricted_commons", (x, y)),))
 
 
 def _distinct_pair(first: int, second: int) -> tuple[int, int]:
@@ -773,7 +829,8 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
     ascending (HoDoKu's candidate field).
     """
     position = _found(masks)
-    sets, seen_by = position.sets, position.seen_by
+    # seen[81 * d + stem]: the sets holding d whose every d the stem sees.
+    sets, seen = position.sets, position._seen
     # The stems with a petal for each of their digits: the sets holding d whose every d sees
     # the stem (a bitset of their numbers), taken in the order of the first set that could be
     # a petal, then its digit, then the cell.
@@ -782,10 +839,9 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
         stem_digits = DIGITS_IN[masks[stem]]
         if not 0 < len(stem_digits) <= 4:
             continue
-        stem_bit = 1 << stem
         first = None
         for d in stem_digits:
-            members = seen_by[d].get(stem_bit, 0)
+            members = seen[81 * d + stem]
             if not members:
                 break
             here = ((members & -members).bit_length(), d)
@@ -795,13 +851,40 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
             stems.append((first, stem))
     stems.sort()
     best: dict[tuple, tuple] = {}
+    # packed[i]: set i's seers of all its digits as one 729-bit set (digit z's cells at bit
+    # 81 * (z - 1) up), -1 until needed.
+    packed = [-1] * len(sets)
     for _, stem in stems:
         stem_digits = DIGITS_IN[masks[stem]]
+        stem_peers = _PEER_BITS[stem]
+        # Most stems remove nothing: the cells seeing every z of some petal of each digit, the
+        # stem's peers for its own digits, are worked out for all digits at once, and only a
+        # stem leaving some is searched.
+        reach_all = _EVERY_CANDIDATE & ~(_EVERY_DIGIT << stem)
+        for d in stem_digits:
+            level_reach = 0
+            for i in cells_of_bits(seen[81 * d + stem]):
+                seers_all = packed[i]
+                if seers_all < 0:
+                    petal = sets[i]
+                    petal_seers = petal.seers
+                    seers_all = 0
+                    for z in DIGITS_IN[petal.mask]:
+                        seers_all |= petal_seers[z] << 81 * (z - 1)
+                    packed[i] = seers_all
+                level_reach |= seers_all
+            reach_all &= level_reach
+            if not reach_all:
+                break
+        else:
+            for z in stem_digits:
+                reach_all &= ~((_ALL_CELLS & ~stem_peers) << 81 * (z - 1))
+        if not reach_all:
+            continue
         by_digit = {}
         for d in stem_digits:
-            members = seen_by[d][1 << stem]
+            members = seen[81 * d + stem]
             by_digit[d] = [sets[i] for i in cells_of_bits(members)]
-        stem_peers = _PEER_BITS[stem]
         # The digit with the fewest petals first: the branches it opens are the fewest.
         order = sorted(stem_digits, key=lambda d: len(by_digit[d]))
         choices = [by_digit[d] for d in order]
