@@ -254,21 +254,19 @@ def _all_quads(open_cells: list[int], open_masks: list[int]) -> list[Pattern]:
     """The patterns of _wxyz_patterns, in order: each open cell with three later ones."""
     found: list[Pattern] = []
     for i, a in enumerate(open_cells):
-        found += _quads_from(a, open_masks[i], zip(open_cells[i + 1:], open_masks[i + 1:]),
-                             True)
+        found += _quads_from(a, open_masks[i], zip(open_cells[i + 1:], open_masks[i + 1:]))
     return found
 
 
 def _quads_through(x: int, cells: list[tuple[int, int]], mask_x: int) -> list[Pattern]:
     """The patterns of _wxyz_patterns made of x (an open cell, candidates `mask_x`) and three of
     `cells` ((cell, candidates), ascending), in no particular order."""
-    return _quads_from(x, mask_x, cells, False)
+    return _quads_from(x, mask_x, cells)
 
 
-def _quads_from(x: int, mask_x: int, cells, in_order: bool) -> list[Pattern]:
+def _quads_from(x: int, mask_x: int, cells) -> list[Pattern]:
     """The patterns made of x and three of `cells` ((cell, candidates), ascending), in
-    lexicographic order of b, c, d; each pattern's cells (x, b, c, d) if `in_order`, else
-    sorted."""
+    lexicographic order of b, c, d; each pattern's cells sorted."""
     peer_bits = _PEER_BITS
     count = COUNT
     peers_x = peer_bits[x]
@@ -280,7 +278,7 @@ def _quads_from(x: int, mask_x: int, cells, in_order: bool) -> list[Pattern]:
             bad = 0 if peers_x >> c & 1 else mask_x & m
             if count[bad] <= 1:
                 others.append((c, m, bad))
-    found = []
+    found: list[Pattern] = []
     total = len(others)
     for i in range(total - 2):
         b, mask_b, bad_b = others[i]
@@ -315,7 +313,15 @@ def _quads_from(x: int, mask_x: int, cells, in_order: bool) -> list[Pattern]:
                         reach &= peers_b
                     if mask_c & bad:
                         reach &= peers_c
-                    quad = (x, b, c, d) if in_order else tuple(sorted((x, b, c, d)))
+                    # b < c < d (cells ascend): only x's place among them is to find.
+                    if x < b:
+                        quad = (x, b, c, d)
+                    elif x < c:
+                        quad = (b, x, c, d)
+                    elif x < d:
+                        quad = (b, c, x, d)
+                    else:
+                        quad = (b, c, d, x)
                     found.append((quad, ONLY_DIGIT[bad], reach,
                                   1 << x | 1 << b | 1 << c | 1 << d))
     return found
