@@ -119,16 +119,17 @@ def _rectangles_of(values, masks):
             low = col_mates & -col_mates
             col_mates ^= low
             below = low.bit_length() - 1 - cell  # from a cell of the row to the one in its column
-            mates = row_mates
-            while mates:
-                side = mates & -mates
-                mates ^= side
-                rect = 1 << cell | low | side | side << below if below > 0 else (
-                    1 << cell | low | side | side >> -below)
-                if both & rect == rect:
-                    number = _RECTANGLE_NUMBER.get(rect)
-                    if number is not None:
-                        found.add((number, pair))
+            # The fourth corners: the row mates moved to low's row, kept where both digits are
+            # allowed (the other three corners already are).
+            fourths = (row_mates << below if below > 0 else row_mates >> -below) & both
+            known = 1 << cell | low
+            while fourths:
+                fourth = fourths & -fourths
+                fourths ^= fourth
+                side = fourth >> below if below > 0 else fourth << -below
+                number = _RECTANGLE_NUMBER.get(known | side | fourth)
+                if number is not None:
+                    found.add((number, pair))
     for number, pair in sorted(found):
         corners = RECTANGLES[number]
         rect_bits = RECTANGLE_BITS[number]
