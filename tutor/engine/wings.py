@@ -8,6 +8,7 @@ from tutor.model.geometry import (
     BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEERS, UNIT_BITS, cell_name, cells_name,
     cells_of_bits, common_units, digit_cell_sets, digits_name, unit_name,
 )
+from tutor.engine.dead_ends import forgotten
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import cells_or
@@ -202,10 +203,10 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 _OPEN = tuple(2 <= COUNT[mask] <= 4 for mask in range(1 << 9))
 """_OPEN[mask]: whether a cell with these candidates can be in a WXYZ pattern."""
 
-_last_patterns: list = [None]
+_last_patterns: list = forgotten([None])
 """(candidates of every cell, patterns) of the last position _wxyz_patterns saw. One slot,
 replaced whole, so that searches in two threads (the app's hint and grade workers) never pair one
-position's cells with another's patterns."""
+position's cells with another's patterns; emptied at each grade's start, with the dead ends."""
 
 _REDO_ALL = 12
 """Past this many changed cells, the patterns are searched afresh rather than around the changes."""
