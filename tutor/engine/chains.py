@@ -428,6 +428,31 @@ def aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         yield from _ordered_given(found, given)
 
 
+def _follow(frontier: list[int], true: int, strong, weak, false_from: dict[int, int],
+            true_from: dict[int, int], arrivals: list[int]) -> list[int]:
+    """One link further from each candidate of a search's frontier: strong links from candidates
+    reached false, weak links from those reached true (`true`). Each candidate not reached that way
+    before is noted in `true_from` or `false_from` with the candidate it came from, and in
+    `arrivals`; returns those that have links of the next kind to go on with."""
+    if true:
+        following_links, reached, then = weak, false_from, strong
+    else:
+        following_links, reached, then = strong, true_from, weak
+    ahead = []
+    for here in frontier:
+        nexts = following_links[here]
+        if nexts is None:
+            continue
+        for following in nexts:
+            if following in reached:
+                continue
+            reached[following] = here
+            arrivals.append(following)
+            if then[following] is not None:
+                ahead.append(following)
+    return ahead
+
+
 def _rounds(starts, strong, weak, is_end, max_links: int):
     """_paths over numbered candidates (see _numbered_graph), every start's search going one link
     at a time, all together: yields (links, paths) after each round, the paths of links + 1
@@ -440,25 +465,15 @@ def _rounds(starts, strong, weak, is_end, max_links: int):
         paths = []
         going = []
         for start, false_from, true_from, frontier in searches:
-            if true:
-                following_links, reached, then = weak, false_from, strong
-            else:
-                following_links, reached, then = strong, true_from, weak
-            ahead = []
-            for here in frontier:
-                nexts = following_links[here]
-                if nexts is None:
-                    continue
-                for following in nexts:
-                    if following in reached:
-                        continue
-                    reached[following] = here
-                    if not true and is_end(start, following):
-                        numbers = _numbers_back(false_from, true_from, here, true, following)
+            arrivals: list[int] = []
+            ahead = _follow(frontier, true, strong, weak, false_from, true_from, arrivals)
+            if not true:
+                for following in arrivals:
+                    if is_end(start, following):
+                        numbers = _numbers_back(false_from, true_from, true_from[following], true,
+                                                following)
                         if len(set(numbers)) == len(numbers):
                             paths.append(numbers)
-                    if then[following] is not None:
-                        ahead.append(following)
             if ahead:
                 going.append((start, false_from, true_from, ahead))
         yield links, paths
@@ -625,54 +640,32 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         if links < chain_links and chains:
             going = []
             for start, false_from, true_from, frontier in chains:
-                if true:
-                    following_links, reached, then = weak, false_from, strong
-                else:
-                    following_links, reached, then = strong, true_from, weak
-                ahead = []
-                ends = None if true else weak_sets[start]
-                for here in frontier:
-                    nexts = following_links[here]
-                    if nexts is None:
-                        continue
-                    for following in nexts:
-                        if following in reached:
-                            continue
-                        reached[following] = here
-                        if ends is not None and following != start and (
+                arrivals: list[int] = []
+                ahead = _follow(frontier, true, strong, weak, false_from, true_from, arrivals)
+                if not true:
+                    ends = weak_sets[start]
+                    for following in arrivals:
+                        if following != start and (
                                 following in ends or not ends.isdisjoint(weak_sets[following])):
-                            numbers = _numbers_back(false_from, true_from, here, true,
-                                                    following)
+                            numbers = _numbers_back(false_from, true_from, true_from[following],
+                                                    true, following)
                             if len(set(numbers)) == len(numbers):
                                 chain_found(numbers)
-                        if then[following] is not None:
-                            ahead.append(following)
                 if ahead:
                     going.append((start, false_from, true_from, ahead))
             chains = going
         if links >= 1 and placing:
             still = []
             for start, false_from, true_from, frontier, others in placing:
+                arrivals = []
+                ahead = _follow(frontier, true, strong, weak, false_from, true_from, arrivals)
                 if true:
-                    following_links, reached, then = weak, false_from, strong
-                else:
-                    following_links, reached, then = strong, true_from, weak
-                ahead = []
-                for here in frontier:
-                    nexts = following_links[here]
-                    if nexts is None:
-                        continue
-                    for following in nexts:
-                        if following in reached:
-                            continue
-                        reached[following] = here
-                        if true and following in others:
-                            numbers = _numbers_back(false_from, true_from, here, true,
-                                                    following)
+                    for following in arrivals:
+                        if following in others:
+                            numbers = _numbers_back(false_from, true_from, false_from[following],
+                                                    true, following)
                             if len(set(numbers)) == len(numbers):
                                 placement_found([start] + numbers + [start])
-                        if then[following] is not None:
-                            ahead.append(following)
                 if ahead:
                     still.append((start, false_from, true_from, ahead, others))
             placing = still
