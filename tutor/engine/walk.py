@@ -129,35 +129,7 @@ class Walk:
         cell = (digit_cells[digit] & UNIT_BITS[unit]).bit_length() - 1  # its one place
         steps.append(tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
                                           (digit,), (), ())))
-        # Place it, as apply would.
-        self.values[cell] = digit
-        cell_bit = 1 << cell
-        keep = ~cell_bit
-        digit_bit = 1 << (digit - 1)
-        for d in DIGITS_IN[masks[cell] ^ digit_bit]:  # the digit's own places: below
-            digit_cells[d] &= keep
-        masks[cell] = 0
-        singles = self.singles & keep
-        dirty |= CELL_UNIT_BITS[cell]
-        empties = self.empties
-        a, b, c = UNITS_OF[cell]
-        empties[a] -= 1
-        empties[b] -= 1
-        empties[c] -= 1
-        places = digit_cells[digit]
-        losing = places & PEER_BITS[cell]
-        digit_cells[digit] = places & ~(losing | cell_bit)
-        while losing:
-            low = losing & -losing
-            losing ^= low
-            p = low.bit_length() - 1
-            m = masks[p] ^ digit_bit
-            masks[p] = m
-            dirty |= CELL_UNIT_BITS[p]
-            if m and not m & (m - 1):
-                singles |= low
-        self.singles = singles
-        self.dirty = dirty
+        self.singles, self.dirty = self._place(cell, digit, self.singles, dirty)
         self.pending = pending
         return True
 
@@ -234,38 +206,48 @@ class Walk:
         remember_digit_cells(masks, self.digit_cells[:])
         return masks
 
+    def _place(self, cell: int, digit: int, singles: int, dirty: int) -> tuple[int, int]:
+        """Put `digit` in the empty `cell`: its candidates and its peers' candidate `digit` go, the
+        units' counts and the digits' cells follow. Takes and returns the walk's naked singles and
+        changed units (the callers keep them in locals while they work)."""
+        masks = self.masks
+        digit_cells = self.digit_cells
+        self.values[cell] = digit
+        cell_bit = 1 << cell
+        keep = ~cell_bit
+        digit_bit = 1 << (digit - 1)
+        for d in DIGITS_IN[masks[cell] ^ digit_bit]:  # the digit's own places: below
+            digit_cells[d] &= keep
+        masks[cell] = 0
+        singles &= keep
+        dirty |= CELL_UNIT_BITS[cell]
+        empties = self.empties
+        a, b, c = UNITS_OF[cell]
+        empties[a] -= 1
+        empties[b] -= 1
+        empties[c] -= 1
+        places = digit_cells[digit]
+        losing = places & PEER_BITS[cell]
+        digit_cells[digit] = places & ~(losing | cell_bit)
+        while losing:
+            low = losing & -losing
+            losing ^= low
+            p = low.bit_length() - 1
+            m = masks[p] ^ digit_bit
+            masks[p] = m
+            dirty |= CELL_UNIT_BITS[p]
+            if m and not m & (m - 1):
+                singles |= low
+        return singles, dirty
+
     def apply(self, step: Step) -> None:
         masks = self.masks
         digit_cells = self.digit_cells
         singles = self.singles
-        empties = self.empties
         dirty = self.dirty
         for cell, digit in step.placements:
-            if self.values[cell]:  # already placed (a trial can apply steps found earlier)
-                continue
-            self.values[cell] = digit
-            cell_bit = 1 << cell
-            for d in DIGITS_IN[masks[cell]]:
-                digit_cells[d] &= ~cell_bit
-            masks[cell] = 0
-            singles &= ~cell_bit
-            dirty |= CELL_UNIT_BITS[cell]
-            a, b, c = UNITS_OF[cell]
-            empties[a] -= 1
-            empties[b] -= 1
-            empties[c] -= 1
-            digit_bit = 1 << (digit - 1)
-            losing = digit_cells[digit] & PEER_BITS[cell]
-            digit_cells[digit] &= ~losing
-            while losing:
-                low = losing & -losing
-                losing ^= low
-                p = low.bit_length() - 1
-                m = masks[p] ^ digit_bit
-                masks[p] = m
-                dirty |= CELL_UNIT_BITS[p]
-                if m and not m & (m - 1):
-                    singles |= low
+            if not self.values[cell]:  # already placed (a trial can apply steps found earlier)
+                singles, dirty = self._place(cell, digit, singles, dirty)
         unit_singles = self.unit_singles
         pending = self.pending
         for cell, digit in step.eliminations:
