@@ -160,6 +160,7 @@ class Walk:
                 house = ()
             append(new_tuple(Step, ("naked_single", ((cell, digit),), (), (cell,), house,
                                     (digit,), (), ())))
+            # _place's work, written out: a call per naked single costs about 2 % of a grade.
             values[cell] = digit
             masks[cell] = 0
             empties[a] -= 1
