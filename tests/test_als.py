@@ -363,7 +363,7 @@ def built(grid) -> tuple:
     values, masks = list(grid.values), list(grid.masks)
     als._last[0] = ((), None)  # not the finders' shared answer: a build of this position now
     found = als._found(masks)
-    return (found.sets, found.ties, found.tied, found.near, found.near_any, found.seen_by,
+    return (found.sets, found.ties, found.tied, found.near, found.near_any, found.seen,
             found.reaching, found.twice, found.pairing, found.wide, found.links,
             list(als.als_xz(values, masks)), list(als.als_xy_wings(values, masks)))
 

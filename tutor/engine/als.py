@@ -260,7 +260,7 @@ class _Found:
     - `near[10 * i + d]`: the sets holding d whose cells seeing all their d's meet set i's such
       cells (a cell there sees every d of both sets);
     - `near_any[i]`: the sets near set i by any digit;
-    - `seen_by[d][cell bit]`: the sets holding d whose every d that cell sees;
+    - `seen[81 * d + cell]`: the sets holding d whose every d that cell sees;
     - `reaching[i]`: the digits (a mask) of set i with cells outside it seeing all their places:
       only these can tie it to another set or make it near one;
     - `twice[i]`: the sets tied to set i by two digits or more;
@@ -272,7 +272,7 @@ class _Found:
     as lists, built when first read."""
 
     __slots__ = ("sets", "ties", "tied", "near", "near_any", "reaching", "twice", "pairing",
-                 "wide", "_seen", "_seen_by", "_links")
+                 "wide", "seen", "_links")
 
     def __init__(self, masks: Sequence[int]):
         # groups[places << 4 | d]: the sets (a bitset of their numbers) whose places of d are
@@ -303,10 +303,8 @@ class _Found:
         near = [0] * (10 * count)
         tied_any: list[int] = []
         near_any: list[int] = []
-        # seen[81 * d + cell]: seen_by[d][1 << cell], one flat list (see _Spots; the death
-        # blossom reads it as it is).
-        self._seen = seen = [0] * 810
-        self._seen_by: list[dict[int, int]] | None = None
+        # One flat list (see _Spots), read as it is by the death blossom.
+        self.seen = seen = [0] * 810
         # Everything below depends on a set's places of a digit only, and sets often share
         # them: each group of sets with the same places is worked out once.
         for key, (_, _, _, region) in shapes.items():
@@ -355,18 +353,6 @@ class _Found:
         self.tied = tied_any
         self.near = near
         self.near_any = near_any
-
-    @property
-    def seen_by(self) -> list[dict[int, int]]:
-        """seen_by[d][cell bit]: the sets holding d whose every d that cell sees (cells in no
-        set's region left out), built when first read."""
-        seen_by = self._seen_by
-        if seen_by is None:
-            seen = self._seen
-            seen_by = [{1 << cell: members for cell, members in enumerate(seen[81 * d:81 * d + 81])
-                        if members} for d in range(10)]
-            self._seen_by = seen_by
-        return seen_by
 
     @property
     def links(self) -> list[list[tuple[int, int]]]:
@@ -830,7 +816,7 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
     """
     position = _found(masks)
     # seen[81 * d + stem]: the sets holding d whose every d the stem sees.
-    sets, seen = position.sets, position._seen
+    sets, seen = position.sets, position.seen
     # The stems with a petal for each of their digits: the sets holding d whose every d sees
     # the stem (a bitset of their numbers), taken in the order of the first set that could be
     # a petal, then its digit, then the cell.
