@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from tutor.model.geometry import (
-    BOX_UNITS, COLUMN_UNITS, DIGITS, ROW_UNITS, SIZE, UNIT_BITS, cells_of_bits, digit_cell_sets,
+    BOX_UNITS, COLUMN_UNITS, DIGITS, ROW_UNITS, UNIT_BITS, cells_of_bits, digit_cell_sets,
 )
 from tutor.engine.dead_ends import dead_places, mark_dead_places
 from tutor.engine.reasons import Position
@@ -15,93 +15,83 @@ from tutor.engine.technique import Texts
 from tutor.engine.wording import cells_or, marked_cells
 from tutor.model.geometry import cells_name, digits_name, unit_name
 
-_BOX_START = 2 * SIZE
 _LINES = ROW_UNITS + COLUMN_UNITS
-_COLUMN_START = SIZE
 
 
-def _confined(outer: int, inner_units: Sequence[int]) -> dict[int, int]:
-    """{places: inner unit} for every two or three cells of unit `outer` that lie in one of the
-    `inner_units` (one place is a single, and four cannot share a line of a box)."""
+def _confined(outers: Sequence[int], inner_units: Sequence[int]) -> dict[int, tuple[int, int, tuple[int, ...]]]:
+    """{places: (inner unit, the rest of the inner unit, the places' cells)} for every two or three
+    cells of an `outers` unit that lie in one of the `inner_units` (one place is a single, and four
+    cannot share a line of a box). One table serves every outer unit: no two share such places."""
     found = {}
-    for inner in inner_units:
-        shared = cells_of_bits(UNIT_BITS[outer] & UNIT_BITS[inner])
-        if len(shared) < 2:
-            continue
-        for size in (2, 3):
-            for cells in combinations(shared, size):
-                found[sum(1 << c for c in cells)] = inner
+    for outer in outers:
+        for inner in inner_units:
+            shared = cells_of_bits(UNIT_BITS[outer] & UNIT_BITS[inner])
+            if len(shared) < 2:
+                continue
+            for size in (2, 3):
+                for cells in combinations(shared, size):
+                    found[sum(1 << c for c in cells)] = (inner, UNIT_BITS[inner] & ~UNIT_BITS[outer], cells)
     return found
 
 
-_POINTING_LINES = tuple(_confined(box, ROW_UNITS + COLUMN_UNITS) for box in BOX_UNITS)
-"""_POINTING_LINES[box - first box unit]: {places in the box: the row or column holding them all}."""
-_CLAIMING_BOXES = {line: _confined(line, BOX_UNITS) for line in _LINES}
-"""_CLAIMING_BOXES[line]: {places in the line: the box holding them all}."""
+_POINTING_LINES = _confined(BOX_UNITS, _LINES)
+"""{places in a box: (the row or column holding them all, the rest of that line, their cells)}."""
+_CLAIMING_BOXES = _confined(_LINES, BOX_UNITS)
+"""{places in a line: (the box holding them all, the rest of that box, their cells)}."""
+_BOX_BITS = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)
+_LINE_BITS = tuple((line, UNIT_BITS[line]) for line in _LINES)
+_DEAD_POINTING = dead_places("pointing")
+_DEAD_CLAIMING = dead_places("claiming")
+"""The places each search went through in vain: the same sets whatever forget() does (it empties them)."""
 
 
 def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a box all lie in one row or column: remove it from the rest of that line."""
-    digit_cells = digit_cell_sets(masks)
-    live = _live_digits("pointing", digit_cells)
-    found = 0
-    for box in BOX_UNITS:
-        box_bits = UNIT_BITS[box]
-        lines = _POINTING_LINES[box - _BOX_START]
-        for digit in live:
-            places = digit_cells[digit]
-            inside = places & box_bits
-            if not inside:  # placed in the box
-                continue
-            line = lines.get(inside)
-            if line is None:
-                continue
-            removed = places & UNIT_BITS[line] & ~box_bits
-            if removed:
-                found |= 1 << digit
-                yield Step("pointing", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
-                           cells=cells_of_bits(inside), units=(box, line), digits=(digit,))
-    _mark_dead("pointing", digit_cells, live, found)
+    for box, digit, line, cells, removed in _confined_places(masks, _BOX_BITS, _POINTING_LINES, _DEAD_POINTING):
+        yield Step("pointing", eliminations=tuple([(c, digit) for c in cells_of_bits(removed)]),
+                   cells=cells, units=(box, line), digits=(digit,))
 
 
 def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a row or column all lie in one box: remove it from the rest of that box."""
+    for line, digit, box, cells, removed in _confined_places(masks, _LINE_BITS, _CLAIMING_BOXES, _DEAD_CLAIMING):
+        yield Step("claiming", eliminations=tuple([(c, digit) for c in cells_of_bits(removed)]),
+                   cells=cells, units=(line, box), digits=(digit,))
+
+
+def _confined_places(masks: Sequence[int], outers: tuple[tuple[int, int], ...],
+                     table: dict[int, tuple[int, int, tuple[int, ...]]],
+                     dead: set[int]) -> list[tuple[int, int, int, tuple[int, ...], int]]:
+    """(outer unit, digit, inner unit, the digit's places in the outer unit, the places it loses)
+    for every digit whose places in an `outers` unit all lie in one inner unit (`table`), with
+    places to lose, in the finders' order: unit by unit, digit by digit.
+
+    Each digit's steps depend on its places alone (see dead_ends): the digits with none are
+    marked dead at once, and found all at once, so that a digit's places are searched unit after
+    unit (one pass instead of one per unit) and the digits already searched in vain are skipped.
+    """
     digit_cells = digit_cell_sets(masks)
-    live = _live_digits("claiming", digit_cells)
-    found = 0
-    for line in _LINES:
-        line_bits = UNIT_BITS[line]
-        boxes = _CLAIMING_BOXES[line]
-        for digit in live:
-            places = digit_cells[digit]
-            inside = places & line_bits
-            if not inside:  # placed in the line
+    found = []
+    get = table.get
+    for digit in DIGITS:
+        places = digit_cells[digit]
+        if not places or places in dead:
+            continue
+        before = len(found)
+        for outer, outer_bits in outers:
+            inside = places & outer_bits
+            if not inside:  # placed in the unit
                 continue
-            box = boxes.get(inside)
-            if box is None:
-                continue
-            box_bits = UNIT_BITS[box]
-            removed = places & box_bits & ~line_bits
-            if removed:
-                found |= 1 << digit
-                yield Step("claiming", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
-                           cells=cells_of_bits(inside), units=(line, box), digits=(digit,))
-    _mark_dead("claiming", digit_cells, live, found)
-
-
-def _live_digits(tag: str, digit_cells: list[int]) -> list[int]:
-    """The digits worth searching: those with places that the same search has not already found
-    nothing in (each digit's intersections depend on its places alone; see dead_ends)."""
-    dead = dead_places(tag)
-    return [d for d in DIGITS if digit_cells[d] and digit_cells[d] not in dead]
-
-
-def _mark_dead(tag: str, digit_cells: list[int], searched: list[int], found: int) -> None:
-    """After a search went through to the end: remember the digits it found nothing for."""
-    dead = dead_places(tag)
-    for d in searched:
-        if not found >> d & 1:
-            mark_dead_places(dead, digit_cells[d])
+            confined = get(inside)
+            if confined is not None:  # not a single, nor spread over inner units
+                removed = places & confined[1]
+                if removed:
+                    found.append((outer, digit, confined[0], confined[2], removed))
+        if len(found) == before:
+            mark_dead_places(dead, places)
+    if len(found) > 1:
+        found.sort()  # unit first, then digit (no two share both)
+    return found
 
 
 class _IntersectionTexts(Texts):
