@@ -13,7 +13,7 @@ forget() empties it with the dead ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 
 from tutor.model.geometry import DIGITS, digit_cell_sets
 from tutor.engine.step import Step
@@ -70,7 +70,7 @@ def forget() -> None:
 
 
 def by_digit(tag: str, masks: Sequence[int],
-             search: Callable[[int, int], Iterator[Step]]) -> Iterator[Step]:
+             search: Callable[[int, int], Iterable[Step]]) -> Iterator[Step]:
     """The steps of `search(digit, places)` for each digit in turn (places: its cells as an 81-bit
     set), skipping the digits whose places `tag`'s search already went through in vain. `search`
     must depend on nothing but its arguments (and what `tag` names, such as a fish's size)."""

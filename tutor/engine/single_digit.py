@@ -20,19 +20,39 @@ PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
 _COLUMN_START = SIZE
 _BOX_START = 2 * SIZE
 
+_LineLink = tuple[int, int, int, int, int]
+"""A strong link in a row or column: first cell, second cell, unit, the lines across it holding
+the two cells, and their boxes (bit sets of line and box numbers)."""
 
-@lru_cache(maxsize=1024)
-def _links(digit_bits: int, units: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-    """The strong links of one digit in `units`: (first cell, second cell, unit) for every unit
-    where the digit has exactly two places. Kept for the next finders that ask about the same
-    places (the ladder's finders all look at one position in turn)."""
+
+def _unit_links(digit_bits: int, units: tuple[tuple[int, int], ...]) -> list[tuple[int, int, int]]:
+    """The strong links of one digit in `units` ((unit, its cells) pairs): (first cell, second
+    cell, unit) for every unit where the digit has exactly two places."""
     links = []
-    for unit in units:
-        inside = digit_bits & UNIT_BITS[unit]
+    for unit, unit_bits in units:
+        inside = digit_bits & unit_bits
         if inside.bit_count() == 2:
             low = inside & -inside
             links.append((low.bit_length() - 1, (inside ^ low).bit_length() - 1, unit))
-    return tuple(links)
+    return links
+
+
+_ROWS = tuple((row, UNIT_BITS[row]) for row in ROW_UNITS)
+_COLUMNS = tuple((column, UNIT_BITS[column]) for column in COLUMN_UNITS)
+_BOXES = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)
+
+
+@lru_cache(maxsize=1024)
+def _line_links(digit_bits: int) -> tuple[tuple[_LineLink, ...], tuple[_LineLink, ...]]:
+    """The strong links of one digit in rows and in columns, each with the columns (for a row's)
+    or rows (for a column's) and the boxes its two cells lie in, as bit sets: whether two links
+    can make a chain is then one test. Kept for the next finders that ask about the same places
+    (the ladder's finders all look at one position in turn)."""
+    rows = tuple((a, b, unit, 1 << COL_OF[a] | 1 << COL_OF[b], 1 << BOX_OF[a] | 1 << BOX_OF[b])
+                 for a, b, unit in _unit_links(digit_bits, _ROWS))
+    columns = tuple((a, b, unit, 1 << ROW_OF[a] | 1 << ROW_OF[b], 1 << BOX_OF[a] | 1 << BOX_OF[b])
+                    for a, b, unit in _unit_links(digit_bits, _COLUMNS))
+    return rows, columns
 
 
 def _chain_step(technique: str, digit: int, removed: int, end1: int, inner1: int, inner2: int,
@@ -68,31 +88,41 @@ def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return by_digit("skyscraper", masks, _skyscrapers)
 
 
-def _skyscrapers(digit: int, bits: int) -> Iterator[Step]:
-    for lines, across, across_start in ((ROW_UNITS, COL_OF, _COLUMN_START), (COLUMN_UNITS, ROW_OF, 0)):
-        links = _links(bits, lines)
-        for i, (a1, b1, unit1) in enumerate(links):
-            for a2, b2, unit2 in links[i + 1:]:
-                for inner1, end1 in ((a1, b1), (b1, a1)):
-                    for inner2, end2 in ((a2, b2), (b2, a2)):
-                        # ends on one line too would be an X-wing, which the fish family finds
-                        if across[inner1] != across[inner2] or across[end1] == across[end2]:
-                            continue
-                        removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
-                        if removed:
-                            yield _chain_step("skyscraper", digit, removed, end1, inner1, inner2,
-                                              end2, unit1, unit2, across_start + across[inner1])
+@lru_cache(maxsize=1024)
+def _box_links(digit_bits: int) -> tuple[tuple[int, int, int], ...]:
+    """The strong links of one digit in boxes that are not also a row's or a column's (two cells
+    alone in both their row and their box make one link), kept as _line_links are."""
+    line_pairs = {(a, b) for links in _line_links(digit_bits) for a, b, *_ in links}
+    return tuple(link for link in _unit_links(digit_bits, _BOXES) if link[:2] not in line_pairs)
+
+
+def _skyscrapers(digit: int, bits: int) -> list[Step]:
+    found = []
+    for links, across, across_start in zip(_line_links(bits), (COL_OF, ROW_OF), (_COLUMN_START, 0)):
+        for i, (a1, b1, unit1, lines1, _) in enumerate(links):
+            for a2, b2, unit2, lines2, _ in links[i + 1:]:
+                # The inner cells share a line across, the ends do not: exactly one line in common
+                # (two would be an X-wing, which the fish family finds), and one way to read it.
+                common = lines1 & lines2
+                if not common or lines1 == lines2:
+                    continue
+                inner1, end1 = (a1, b1) if 1 << across[a1] == common else (b1, a1)
+                inner2, end2 = (a2, b2) if 1 << across[a2] == common else (b2, a2)
+                removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+                if removed:
+                    found.append(_chain_step("skyscraper", digit, removed, end1, inner1, inner2,
+                                             end2, unit1, unit2, across_start + across[inner1]))
+    return found
 
 
 def _kites(bits: int, digit: int) -> list[Step]:
     """Every single two-string kite of one digit."""
     kites = []
-    row_links = _links(bits, ROW_UNITS)
-    column_links = _links(bits, COLUMN_UNITS)
-    for r1, r2, row in row_links:
-        for c1, c2, column in column_links:
-            if r1 == c1 or r1 == c2 or r2 == c1 or r2 == c2:
-                continue
+    row_links, column_links = _line_links(bits)
+    for r1, r2, row, _, row_boxes in row_links:
+        for c1, c2, column, _, column_boxes in column_links:
+            if not row_boxes & column_boxes or r1 == c1 or r1 == c2 or r2 == c1 or r2 == c2:
+                continue  # no box to join them, or one cell in both
             for inner_row, end_row in ((r1, r2), (r2, r1)):
                 for inner_column, end_column in ((c1, c2), (c2, c1)):
                     if BOX_OF[inner_row] != BOX_OF[inner_column]:
@@ -161,33 +191,40 @@ def turbot_fish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return by_digit("turbot_fish", masks, _turbot_fish)
 
 
-def _turbot_fish(digit: int, bits: int) -> Iterator[Step]:
-    links = []
-    seen = set()
-    # The links of every row, column and box; the rows' and columns' are those the skyscraper and kite
-    # finders have already worked out for these places.
-    for a, b, unit in _links(bits, ROW_UNITS) + _links(bits, COLUMN_UNITS) + _links(bits, BOX_UNITS):
-        if (a, b) not in seen:  # two cells alone in both their row and their box: one link
-            seen.add((a, b))
-            links.append((a, b, unit))
-    cell_bits = [(1 << a) | (1 << b) for a, b, _ in links]
-    for i, (a1, b1, unit1) in enumerate(links):
-        # The inner cells must see each other: a link with neither cell seeing this one's is skipped.
-        near = PEER_BITS[a1] | PEER_BITS[b1]
-        for j in range(i + 1, len(links)):
-            if not near & cell_bits[j]:
+_LINK_FACTS = {(a, b): (1 << a | 1 << b, PEER_BITS[a] | PEER_BITS[b],
+                        ((a, b, PEER_BITS[a], PEER_BITS[b]), (b, a, PEER_BITS[b], PEER_BITS[a])))
+               for a in CELLS for b in PEERS[a] if a < b}
+"""_LINK_FACTS[first cell, second cell] of a strong link: its two cells, the cells seeing either,
+and its two readings (inner cell, end cell, the cells each sees): the turbot fish pairs every
+link with every other, so these are worked out once, not for each pair or search."""
+
+
+def _turbot_fish(digit: int, bits: int) -> list[Step]:
+    found = []
+    # The links of every row, column and box; the rows' and columns' are those the skyscraper and
+    # kite finders have already worked out for these places.
+    row_links, column_links = _line_links(bits)
+    links = row_links + column_links + _box_links(bits)
+    facts = [_LINK_FACTS[link[:2]] for link in links]
+    for i, (pair1, near, readings1) in enumerate(facts):
+        unit1 = links[i][2]
+        for j in range(i + 1, len(facts)):
+            # The inner cells must see each other: a link with neither cell seeing this one's,
+            # or sharing a cell with it, is skipped.
+            pair2, _, readings2 = facts[j]
+            if not near & pair2 or pair1 & pair2:
                 continue
-            a2, b2, unit2 = links[j]
-            if a1 == a2 or a1 == b2 or b1 == a2 or b1 == b2:
-                continue
-            for inner1, end1 in ((a1, b1), (b1, a1)):
-                for inner2, end2 in ((a2, b2), (b2, a2)):
-                    if not PEER_BITS[inner1] >> inner2 & 1:
+            for inner1, end1, seen_inner1, seen_end1 in readings1:
+                if not seen_inner1 & pair2:
+                    continue
+                for inner2, end2, _, seen_end2 in readings2:
+                    if not seen_inner1 >> inner2 & 1:
                         continue
-                    removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+                    removed = bits & seen_end1 & seen_end2
                     if removed and not _named(end1, inner1, inner2, end2):
-                        yield _chain_step("turbot_fish", digit, removed, end1, inner1, inner2, end2,
-                                          unit1, unit2, _shared_unit(inner1, inner2))
+                        found.append(_chain_step("turbot_fish", digit, removed, end1, inner1, inner2,
+                                                 end2, unit1, links[j][2], _shared_unit(inner1, inner2)))
+    return found
 
 
 def _named(end1: int, inner1: int, inner2: int, end2: int) -> bool:
