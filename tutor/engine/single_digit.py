@@ -43,16 +43,24 @@ _BOXES = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)
 
 
 @lru_cache(maxsize=1024)
-def _line_links(digit_bits: int) -> tuple[tuple[_LineLink, ...], tuple[_LineLink, ...]]:
+def _line_links(digit_bits: int) -> tuple[tuple[_LineLink, ...], tuple[_LineLink, ...], int, int]:
     """The strong links of one digit in rows and in columns, each with the columns (for a row's)
     or rows (for a column's) and the boxes its two cells lie in, as bit sets: whether two links
-    can make a chain is then one test. Kept for the next finders that ask about the same places
-    (the ladder's finders all look at one position in turn)."""
+    can make a chain is then one test; then the cells of the rows' links and of the columns'
+    links, as 81-bit sets. Kept for the next finders that ask about the same places (the ladder's
+    finders all look at one position in turn)."""
     rows = tuple((a, b, unit, 1 << COL_OF[a] | 1 << COL_OF[b], 1 << BOX_OF[a] | 1 << BOX_OF[b])
                  for a, b, unit in _unit_links(digit_bits, _ROWS))
     columns = tuple((a, b, unit, 1 << ROW_OF[a] | 1 << ROW_OF[b], 1 << BOX_OF[a] | 1 << BOX_OF[b])
                     for a, b, unit in _unit_links(digit_bits, _COLUMNS))
-    return rows, columns
+    return rows, columns, _cells_of(rows), _cells_of(columns)
+
+
+def _cells_of(links: tuple[_LineLink, ...]) -> int:
+    cells = 0
+    for a, b, *_ in links:
+        cells |= 1 << a | 1 << b
+    return cells
 
 
 def _chain_step(technique: str, digit: int, removed: int, end1: int, inner1: int, inner2: int,
@@ -92,13 +100,13 @@ def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def _box_links(digit_bits: int) -> tuple[tuple[int, int, int], ...]:
     """The strong links of one digit in boxes that are not also a row's or a column's (two cells
     alone in both their row and their box make one link), kept as _line_links are."""
-    line_pairs = {(a, b) for links in _line_links(digit_bits) for a, b, *_ in links}
+    line_pairs = {(a, b) for links in _line_links(digit_bits)[:2] for a, b, *_ in links}
     return tuple(link for link in _unit_links(digit_bits, _BOXES) if link[:2] not in line_pairs)
 
 
 def _skyscrapers(digit: int, bits: int) -> list[Step]:
     found = []
-    for links, across, across_start in zip(_line_links(bits), (COL_OF, ROW_OF), (_COLUMN_START, 0)):
+    for links, across, across_start in zip(_line_links(bits)[:2], (COL_OF, ROW_OF), (_COLUMN_START, 0)):
         for i, (a1, b1, unit1, lines1, _) in enumerate(links):
             for a2, b2, unit2, lines2, _ in links[i + 1:]:
                 # The inner cells share a line across, the ends do not: exactly one line in common
@@ -118,7 +126,7 @@ def _skyscrapers(digit: int, bits: int) -> list[Step]:
 def _kites(bits: int, digit: int) -> list[Step]:
     """Every single two-string kite of one digit."""
     kites = []
-    row_links, column_links = _line_links(bits)
+    row_links, column_links, _, _ = _line_links(bits)
     for r1, r2, row, _, row_boxes in row_links:
         for c1, c2, column, _, column_boxes in column_links:
             if not row_boxes & column_boxes or r1 == c1 or r1 == c2 or r2 == c1 or r2 == c2:
@@ -203,7 +211,7 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
     found = []
     # The links of every row, column and box; the rows' and columns' are those the skyscraper and
     # kite finders have already worked out for these places.
-    row_links, column_links = _line_links(bits)
+    row_links, column_links, _, _ = _line_links(bits)
     links = row_links + column_links + _box_links(bits)
     facts = [_LINK_FACTS[link[:2]] for link in links]
     for i, (pair1, near, readings1) in enumerate(facts):
@@ -289,34 +297,29 @@ def _rectangles(bits: int, digit: int, box: int,
     inside = bits & box_bits
     found: list[Step] = []
     box_cells: tuple[int, ...] = ()  # worked out for the first rectangle found
+    _, _, row_link_cells, column_link_cells = _line_links(bits)
     for row, column, row_part, column_part in crosses:
         # Along the cross's row: a strong link in the column of a cell of that row outside the box.
-        nears = bits & UNIT_BITS[row] & ~box_bits
+        nears = bits & UNIT_BITS[row] & ~box_bits & column_link_cells
         while nears:
             low = nears & -nears
             nears ^= low
             near = low.bit_length() - 1
             link_unit = _COLUMN_START + COL_OF[near]
-            link = bits & UNIT_BITS[link_unit]
-            if link.bit_count() != 2:
-                continue
-            far = (link ^ (1 << near)).bit_length() - 1
+            far = ((bits & UNIT_BITS[link_unit]) ^ low).bit_length() - 1
             target = cell_at(ROW_OF[far], column - _COLUMN_START)
             if bits >> target & 1 and BOX_OF[target] != box:
                 box_cells = box_cells or cells_of_bits(inside)
                 found.append(_rectangle_step(digit, target, box_unit, box_cells, near, far, row, column,
                                              link_unit))
         # Along the cross's column: a strong link in the row of a cell of that column outside the box.
-        nears = bits & UNIT_BITS[column] & ~box_bits
+        nears = bits & UNIT_BITS[column] & ~box_bits & row_link_cells
         while nears:
             low = nears & -nears
             nears ^= low
             near = low.bit_length() - 1
             link_unit = ROW_OF[near]
-            link = bits & UNIT_BITS[link_unit]
-            if link.bit_count() != 2:
-                continue
-            far = (link ^ (1 << near)).bit_length() - 1
+            far = ((bits & UNIT_BITS[link_unit]) ^ low).bit_length() - 1
             target = cell_at(row, COL_OF[far])
             if bits >> target & 1 and BOX_OF[target] != box:
                 box_cells = box_cells or cells_of_bits(inside)
