@@ -18,7 +18,8 @@ from tutor.model.geometry import cells_name, digits_name, unit_name
 _LINES = ROW_UNITS + COLUMN_UNITS
 
 
-def _confined(outers: Sequence[int], inner_units: Sequence[int]) -> dict[int, tuple[int, int, tuple[int, ...]]]:
+def _confined(outers: Sequence[int],
+              inner_units: Sequence[int]) -> dict[int, tuple[int, int, tuple[int, ...]]]:
     """{places: (inner unit, the rest of the inner unit, the places' cells)} for every two or three
     cells of an `outers` unit that lie in one of the `inner_units` (one place is a single, and four
     cannot share a line of a box). One table serves every outer unit: no two share such places."""
@@ -47,14 +48,16 @@ _DEAD_CLAIMING = dead_places("claiming")
 
 def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a box all lie in one row or column: remove it from the rest of that line."""
-    for box, digit, line, cells, removed in _confined_places(masks, _BOX_BITS, _POINTING_LINES, _DEAD_POINTING):
+    found = _confined_places(masks, _BOX_BITS, _POINTING_LINES, _DEAD_POINTING)
+    for box, digit, line, cells, removed in found:
         yield Step("pointing", eliminations=tuple([(c, digit) for c in cells_of_bits(removed)]),
                    cells=cells, units=(box, line), digits=(digit,))
 
 
 def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a row or column all lie in one box: remove it from the rest of that box."""
-    for line, digit, box, cells, removed in _confined_places(masks, _LINE_BITS, _CLAIMING_BOXES, _DEAD_CLAIMING):
+    found = _confined_places(masks, _LINE_BITS, _CLAIMING_BOXES, _DEAD_CLAIMING)
+    for line, digit, box, cells, removed in found:
         yield Step("claiming", eliminations=tuple([(c, digit) for c in cells_of_bits(removed)]),
                    cells=cells, units=(line, box), digits=(digit,))
 

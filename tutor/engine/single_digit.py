@@ -156,11 +156,12 @@ def two_string_kites(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
     return by_digit("two_string_kite", masks, _kites_and_duals)
 
 
-def _kites_and_duals(digit: int, bits: int) -> Iterator[Step]:
+def _kites_and_duals(digit: int, bits: int) -> list[Step]:
     kites = _kites(bits, digit)
-    yield from kites
     if len(kites) > 1:  # a dual is two of them
-        yield from _duals(kites, "two_string_kite", lambda s: frozenset(s.role("strong_links")[1:3]))
+        duals = _duals(kites, "two_string_kite", lambda s: frozenset(s.role("strong_links")[1:3]))
+        return kites + list(duals)
+    return kites
 
 
 def _duals(singles: list[Step], technique: str, key) -> Iterator[Step]:
