@@ -8,7 +8,7 @@ from itertools import combinations
 from tutor.model.geometry import (
     BOX_UNITS, COLUMN_UNITS, DIGITS, ROW_UNITS, UNIT_BITS, cells_of_bits, digit_cell_sets,
 )
-from tutor.engine.dead_ends import dead_places, mark_dead_places
+from tutor.engine.dead_ends import LIMIT, dead_places
 from tutor.engine.reasons import Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts
@@ -91,7 +91,9 @@ def _confined_places(masks: Sequence[int], outers: tuple[tuple[int, int], ...],
                 if removed:
                     found.append((outer, digit, confined[0], confined[2], removed))
         if len(found) == before:
-            mark_dead_places(dead, places)
+            if len(dead) >= LIMIT:  # mark_dead_places, inline: most searches end here
+                dead.clear()
+            dead.add(places)
     if len(found) > 1:
         found.sort()  # unit first, then digit (no two share both)
     return found
