@@ -74,7 +74,7 @@ def _confined_places(masks: Sequence[int], outers: tuple[tuple[int, int], ...],
     unit (one pass instead of one per unit) and the digits already searched in vain are skipped.
     """
     digit_cells = digit_cell_sets(masks)
-    found = []
+    found: list[tuple[int, int, int, tuple[int, ...], int]] = []
     get = table.get
     for digit in DIGITS:
         places = digit_cells[digit]
