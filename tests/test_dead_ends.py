@@ -111,3 +111,22 @@ def test_the_walks_hidden_singles_follow_its_masks():
                 removals += bool(step.eliminations)
             check(walk)
     assert removals > 20
+
+
+def test_each_grade_starts_with_no_memory_of_positions():
+    # Whatever the finders keep of a position (dead ends, the last position's facts, caches keyed
+    # by a digit's places) is emptied at the next grade's start: a grade costs the same however
+    # often its puzzle was graded before, and nothing of one grade can leak into the next.
+    from tutor.engine.colouring import clusters
+    from tutor.engine.single_digit import _box_links, _line_links
+
+    caches = (_line_links, _box_links, clusters)
+    assert set(caches) <= set(dead_ends._CACHES)
+    puzzle = "...72..6....5..4.......17.8.1......3.67...19.4......5.5.91.......2..3....3..89..."
+    tutor.grade(tutor.parse(puzzle))  # a puzzle whose walk colours and looks for kites
+    assert all(cache.cache_info().currsize for cache in caches)
+    assert any(slot[0] is not None for slot in dead_ends._SLOTS)
+    dead_ends.forget()
+    assert all(cache.cache_info().currsize == 0 for cache in dead_ends._CACHES)
+    assert all(slot[0] is None for slot in dead_ends._SLOTS)
+    assert not dead_ends._DEAD and not any(dead_ends._DEAD_PLACES.values())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator, NamedTuple, Sequence
 
-from tutor.engine.dead_ends import is_dead, mark_dead
+from tutor.engine.dead_ends import forgotten_cache, is_dead, mark_dead
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
@@ -46,6 +46,7 @@ def _sees(cell_bits: int) -> int:
     return seen
 
 
+@forgotten_cache
 @lru_cache(maxsize=256)
 def clusters(digit_cells: int) -> tuple[Cluster, ...]:
     """The clusters of a digit whose places are `digit_cells`, each with both colours non-empty.

@@ -7,8 +7,9 @@ are as they were at the last stuck position, where the finder found nothing. Rem
 search over these places found nothing" (never what it found) keeps every step the same.
 
 Finders that keep the last position's facts (the subsets, unit by unit: each fact a function of
-one unit's candidates alone) register their one-slot memory here with `forgotten`, so that
-forget() empties it with the dead ends.
+one unit's candidates alone) register their one-slot memory here with `forgotten`, and caches
+keyed by a position's candidates with `forgotten_cache`, so that forget() empties them with the
+dead ends: each grade starts afresh, and costs the same however often the puzzle was graded.
 """
 
 from __future__ import annotations
@@ -30,6 +31,18 @@ def forgotten(slot: list) -> list:
     whole), so that forget() empties it too; returns the slot."""
     _SLOTS.append(slot)
     return slot
+
+
+_CACHES: list = []
+
+
+def forgotten_cache(function: Callable) -> Callable:
+    """Register a finder's `functools.lru_cache` whose answers depend on a position's candidates
+    (such as a digit's strong links, keyed by its places), so that forget() clears it too: kept
+    for the next finder at the same position, never carried from one grade to the next. Caches
+    of board geometry alone need not be registered. Returns the function, as a decorator."""
+    _CACHES.append(function)
+    return function
 
 
 _DEAD_PLACES: dict[str, set[int]] = {}
@@ -67,6 +80,8 @@ def forget() -> None:
         dead.clear()
     for slot in _SLOTS:
         slot[0] = None
+    for cached in _CACHES:
+        cached.cache_clear()
 
 
 def by_digit(tag: str, masks: Sequence[int],

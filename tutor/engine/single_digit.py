@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator, Sequence
 
-from tutor.engine.dead_ends import by_digit
+from tutor.engine.dead_ends import by_digit, forgotten_cache
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
@@ -42,6 +42,7 @@ _COLUMNS = tuple((column, UNIT_BITS[column]) for column in COLUMN_UNITS)
 _BOXES = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)
 
 
+@forgotten_cache
 @lru_cache(maxsize=1024)
 def _line_links(digit_bits: int) -> tuple[tuple[_LineLink, ...], tuple[_LineLink, ...], int, int]:
     """The strong links of one digit in rows and in columns, each with the columns (for a row's)
@@ -96,6 +97,7 @@ def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return by_digit("skyscraper", masks, _skyscrapers)
 
 
+@forgotten_cache
 @lru_cache(maxsize=1024)
 def _box_links(digit_bits: int) -> tuple[tuple[int, int, int], ...]:
     """The strong links of one digit in boxes that are not also a row's or a column's (two cells
