@@ -165,21 +165,21 @@ def speed() -> None:
         print_figure(f"card's ladder, {label} ({len(grids)})", card)
         if hodoku_rate is not None:
             sample = puzzles[:HODOKU_LIMIT]
-            sample_grids = [tutor.parse(p) for p in sample]
             issue_ladder = extended_ladder()
             theirs = ours = extended = None
             # Alternated rounds, the fastest of each kept: a busy machine can only slow a round
             # down, and alternating gives both sides the same chances.
-            # Each of our rounds solves afresh the puzzles whose grade needs the solution (a
-            # guess, a uniqueness step), as a first grade does: nothing is carried between rounds
-            # (each grade also empties the finders' memories, engine/dead_ends.py).
+            # Both sides start from the puzzle's text. Each of our rounds solves afresh the
+            # puzzles whose grade needs the solution (a guess, a uniqueness step), as a first
+            # grade does: nothing is carried between rounds (each grade also empties the
+            # finders' memories, engine/dead_ends.py).
             for _ in range(HODOKU_ROUNDS):
                 theirs = fastest(theirs, measure(hodoku_rate, sample))
                 clear_solution_cache()
-                ours = fastest(ours, measure(tutor.grade, sample_grids))
+                ours = fastest(ours, measure(lambda p: tutor.grade(tutor.parse(p)), sample))
                 clear_solution_cache()
-                extended = fastest(extended, measure(lambda g: tutor.grade(g, issue_ladder),
-                                                     sample_grids))
+                extended = fastest(extended, measure(
+                    lambda p: tutor.grade(tutor.parse(p), issue_ladder), sample))
             assert theirs is not None and ours is not None and extended is not None
             print_figure(f"hodoku-py rate, {label} ({len(sample)}, fastest of {HODOKU_ROUNDS})",
                          theirs)
