@@ -218,7 +218,7 @@ Pattern = tuple[tuple[int, ...], int, int, int]
 
 def _wxyz_patterns(masks: Sequence[int], open_cells: list[int]) -> list[Pattern]:
     """The patterns of every four open cells (quads in lexicographic order) holding four digits
-    between them of which only z is unrestricted. A pattern depends on its four cells'
+    between them of which only z is unrestricted, its holders having a common peer. A pattern depends on its four cells'
     candidates alone, so between positions only the quads through a changed cell are searched
     again (the walk changes a few cells from one stuck position to the next)."""
     now = tuple(masks)
@@ -267,7 +267,9 @@ def _quads_through(x: int, cells: list[tuple[int, int]], mask_x: int) -> list[Pa
 
 def _quads_from(x: int, mask_x: int, cells) -> list[Pattern]:
     """The patterns made of x and three of `cells` ((cell, candidates), ascending), in
-    lexicographic order of b, c, d; each pattern's cells sorted."""
+    lexicographic order of b, c, d; each pattern's cells sorted. Patterns whose z holders have no
+    common peer are left out: they can never remove anything, and the test depends on the four
+    cells alone, as the memory needs."""
     peer_bits = _PEER_BITS
     count = COUNT
     peers_x = peer_bits[x]
@@ -314,6 +316,8 @@ def _quads_from(x: int, mask_x: int, cells) -> list[Pattern]:
                         reach &= peers_b
                     if mask_c & bad:
                         reach &= peers_c
+                    if not reach:
+                        continue
                     # b < c < d (cells ascend): only x's place among them is to find.
                     if x < b:
                         quad = (x, b, c, d)
