@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
@@ -39,9 +40,12 @@ def xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     for pivot in pairs:
         pivot_mask = masks[pivot]
         x, y = DIGITS_IN[pivot_mask]
-        # A pincer shares exactly one digit with the pivot.
-        pincers = cells_of_bits(_PEER_BITS[pivot] & pair_bits
-                                & (digit_cells[x] ^ digit_cells[y]))
+        # A pincer shares exactly one digit with the pivot, and a wing needs one pincer holding
+        # x and one holding y: most pivots are dropped here, before their pincers are listed.
+        pincer_bits = _PEER_BITS[pivot] & pair_bits & (digit_cells[x] ^ digit_cells[y])
+        if not (pincer_bits & digit_cells[x] and pincer_bits & digit_cells[y]):
+            continue
+        pincers = cells_of_bits(pincer_bits)
         for i, first in enumerate(pincers):
             first_mask = masks[first]
             for second in pincers[i + 1:]:
@@ -88,9 +92,13 @@ def xyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         first_digit, second_digit, third_digit = DIGITS_IN[pivot_mask]
         holds_1, holds_2, holds_3 = (digit_cells[first_digit], digit_cells[second_digit],
                                      digit_cells[third_digit])
-        # A pincer holds two of the pivot's digits (and no other: it holds two).
-        pincers = cells_of_bits(_PEER_BITS[pivot] & pair_bits
-                                & (holds_1 & (holds_2 | holds_3) | holds_2 & holds_3))
+        # A pincer holds two of the pivot's digits (and no other: it holds two); a wing needs
+        # two pincers, so most pivots are dropped before their pincers are listed.
+        pincer_bits = (_PEER_BITS[pivot] & pair_bits
+                       & (holds_1 & (holds_2 | holds_3) | holds_2 & holds_3))
+        if pincer_bits.bit_count() < 2:
+            continue
+        pincers = cells_of_bits(pincer_bits)
         for i, first in enumerate(pincers):
             first_mask = masks[first]
             for second in pincers[i + 1:]:
@@ -121,7 +129,7 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     if len(pairs) < 2:
         return
     digit_cells = digit_cell_sets(masks)
-    links: dict[int, list[tuple[int, int, int]]] = {}
+    links: dict[int, tuple[tuple[int, int, int], ...]] = {}
     # The cells holding each pair of digits, ascending: a W-Wing's two cells hold the same pair.
     holding: dict[int, list[int]] = {}
     for cell in pairs:
@@ -153,28 +161,36 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                                       ("strong_link", (near_first, near_second))))
 
 
-def _strong_links(cells_with_digit: int) -> list[tuple[int, int, int]]:
-    """(unit, cell, cell) for every unit where the digit has exactly two places."""
+@lru_cache(maxsize=256)
+def _strong_links(cells_with_digit: int) -> tuple[tuple[int, int, int], ...]:
+    """(unit, cell, cell) for every unit where the digit has exactly two places. Kept for the
+    next positions: a step changes the places of one digit or two, so most digits' links are
+    asked about again unchanged."""
     found = []
     for unit, unit_bits in enumerate(UNIT_BITS):
         inside = cells_with_digit & unit_bits
         if inside.bit_count() == 2:
             low = inside & -inside
             found.append((unit, low.bit_length() - 1, (inside ^ low).bit_length() - 1))
-    return found
+    return tuple(found)
 
 
 def _bridge(links, first: int, second: int) -> tuple[int, int, int] | None:
     """The first strong link with one end seeing `first` and the other seeing `second`, as
     (unit, end near first, end near second), or None."""
     first_peers, second_peers = _PEER_BITS[first], _PEER_BITS[second]
+    # Which end sees which pincer is asked first: most links have no such ends and are passed
+    # over on that alone.
     for unit, a, b in links:
+        if first_peers >> a & 1 and second_peers >> b & 1:
+            near_first, near_second = a, b
+        elif first_peers >> b & 1 and second_peers >> a & 1:
+            near_first, near_second = b, a
+        else:
+            continue
         if a in (first, second) or b in (first, second):
             continue  # a link through a pincer only restates that the pincers form a naked pair
-        if first_peers >> a & 1 and second_peers >> b & 1:
-            return unit, a, b
-        if first_peers >> b & 1 and second_peers >> a & 1:
-            return unit, b, a
+        return unit, near_first, near_second
     return None
 
 
