@@ -4,14 +4,16 @@ import tutor
 from tutor.engine import chains, sue_de_coq, wings
 from test_dead_ends import diabolical_stuck_positions
 
-REMEMBERING = ("wxyz_wing", "sue_de_coq", "x_chain", "nice_loop", "aic")
+REMEMBERING = ("wxyz_wing", "w_wing", "sue_de_coq", "x_chain", "nice_loop", "aic")
 """Finders that reuse part of the last position's search (Sue de Coq per crossing, WXYZ-Wing per
-quad, X-chains per digit, nice loops and AICs the candidate graph)."""
+quad, W-Wing each digit's strong links, X-chains per digit, nice loops and AICs the candidate
+graph)."""
 
 
 def forget() -> None:
     sue_de_coq._last_crossings[0] = None
     wings._last_patterns[0] = None
+    wings._known_links[0] = None
     chains._last_x_chains[0] = None
     chains._last_graph[0] = None
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
@@ -161,18 +160,27 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                                       ("strong_link", (near_first, near_second))))
 
 
-@lru_cache(maxsize=256)
+_known_links: list = forgotten([None])
+"""{a digit's places (81-bit set): its strong links} met in this grade: a step changes the places
+of a digit or two, so the next positions ask again about most digits' places unchanged. Emptied
+at each grade's start, so that a grade costs the same whatever was graded before."""
+
+
 def _strong_links(cells_with_digit: int) -> tuple[tuple[int, int, int], ...]:
-    """(unit, cell, cell) for every unit where the digit has exactly two places. Kept for the
-    next positions: a step changes the places of one digit or two, so most digits' links are
-    asked about again unchanged."""
-    found = []
-    for unit, unit_bits in enumerate(UNIT_BITS):
-        inside = cells_with_digit & unit_bits
-        if inside.bit_count() == 2:
-            low = inside & -inside
-            found.append((unit, low.bit_length() - 1, (inside ^ low).bit_length() - 1))
-    return tuple(found)
+    """(unit, cell, cell) for every unit where the digit has exactly two places."""
+    known = _known_links[0]
+    if known is None:
+        known = _known_links[0] = {}
+    links = known.get(cells_with_digit)
+    if links is None:
+        found = []
+        for unit, unit_bits in enumerate(UNIT_BITS):
+            inside = cells_with_digit & unit_bits
+            if inside.bit_count() == 2:
+                low = inside & -inside
+                found.append((unit, low.bit_length() - 1, (inside ^ low).bit_length() - 1))
+        links = known[cells_with_digit] = tuple(found)
+    return links
 
 
 def _bridge(links, first: int, second: int) -> tuple[int, int, int] | None:
