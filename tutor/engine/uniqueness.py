@@ -228,11 +228,16 @@ def _type3(corners, pair, roofs, extras, masks):
     and form a naked subset with other cells of a unit they share."""
     first, second = roofs
     roof_set = set(roofs)
+    # A subset of `size` cells holds size + 1 digits, the extras among them: cells that would
+    # bring it past a quad, and sizes too small for the extras, are left out before the groups
+    # are listed (the groups that remain come in the same order).
+    smallest = max(1, COUNT[extras] - 1)
     for unit in _shared_units(first, second):
         is_box = unit >= 2 * SIZE
         pool = [c for c in UNITS[unit]
-                if c not in corners and masks[c] and not masks[c] & pair]
-        for size in range(1, MAX_SUBSET_DIGITS):
+                if c not in corners and masks[c] and not masks[c] & pair
+                and COUNT[masks[c] | extras] <= MAX_SUBSET_DIGITS]
+        for size in range(smallest, min(len(pool) + 1, MAX_SUBSET_DIGITS)):
             for group in combinations(pool, size):
                 union = extras
                 for c in group:
