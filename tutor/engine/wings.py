@@ -39,29 +39,35 @@ def xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     for pivot in pairs:
         pivot_mask = masks[pivot]
         x, y = DIGITS_IN[pivot_mask]
-        # A pincer shares exactly one digit with the pivot, and a wing needs one pincer holding
-        # x and one holding y: most pivots are dropped here, before their pincers are listed.
+        # A pincer shares exactly one digit with the pivot: the pincers {x, z} and {y, z} of a
+        # wing are sought among the cells holding x and those holding y, with the same z.
         pincer_bits = _PEER_BITS[pivot] & pair_bits & (digit_cells[x] ^ digit_cells[y])
-        if not (pincer_bits & digit_cells[x] and pincer_bits & digit_cells[y]):
+        holding_x = pincer_bits & digit_cells[x]
+        holding_y = pincer_bits & digit_cells[y]
+        if not (holding_x and holding_y):
             continue
-        pincers = cells_of_bits(pincer_bits)
-        for i, first in enumerate(pincers):
-            first_mask = masks[first]
-            for second in pincers[i + 1:]:
-                second_mask = masks[second]
-                if second_mask == first_mask or first_mask & second_mask & pivot_mask:
-                    continue
-                z_bit = first_mask & second_mask
-                if not z_bit:
-                    continue
-                z = ONLY_DIGIT[z_bit]
+        found = []
+        while holding_x:
+            low = holding_x & -holding_x
+            holding_x ^= low
+            first = low.bit_length() - 1
+            z_bit = masks[first] & ~pivot_mask
+            z = ONLY_DIGIT[z_bit]
+            seconds = holding_y & digit_cells[z]
+            while seconds:
+                low = seconds & -seconds
+                seconds ^= low
+                second = low.bit_length() - 1
                 removed = digit_cells[z] & _PEER_BITS[first] & _PEER_BITS[second]
                 if removed:
-                    pair = _by_shared_digit(first, second, masks, z_bit)
-                    yield Step("xy_wing", eliminations=_removals(z, removed),
-                               cells=(pivot, *pair),
-                               digits=DIGITS_IN[pivot_mask | z_bit],
-                               roles=(("pivot", (pivot,)), ("pincers", pair)))
+                    found.append((min(first, second), max(first, second), z, removed))
+        # In the order of the pincers' cells, as when every two pincers were tried in turn.
+        for first, second, z, removed in sorted(found):
+            z_bit = 1 << (z - 1)
+            pair = _by_shared_digit(first, second, masks, z_bit)
+            yield Step("xy_wing", eliminations=_removals(z, removed), cells=(pivot, *pair),
+                       digits=DIGITS_IN[pivot_mask | z_bit],
+                       roles=(("pivot", (pivot,)), ("pincers", pair)))
 
 
 def _by_shared_digit(first: int, second: int, masks, z_bit: int) -> tuple[int, int]:
