@@ -83,17 +83,20 @@ def xyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     ("pivot", (cell,)) and ("pincers", (cell, cell)), the pincer holding the smaller of x and y
     first; `digits` are the pivot's three digits ascending (HoDoKu's candidate field).
     """
+    # One pass finds both the pincers' and the pivots' cells.
     pair_bits = 0
-    for c in CELLS:
-        if COUNT[masks[c]] == 2:
+    pivots = []
+    for c, mask in enumerate(masks):
+        size = COUNT[mask]
+        if size == 2:
             pair_bits |= 1 << c
+        elif size == 3:
+            pivots.append(c)
     if not pair_bits:
         return
     digit_cells = digit_cell_sets(masks)
-    for pivot in CELLS:
+    for pivot in pivots:
         pivot_mask = masks[pivot]
-        if COUNT[pivot_mask] != 3:
-            continue
         first_digit, second_digit, third_digit = DIGITS_IN[pivot_mask]
         holds_1, holds_2, holds_3 = (digit_cells[first_digit], digit_cells[second_digit],
                                      digit_cells[third_digit])
