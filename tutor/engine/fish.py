@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
 from typing import Iterator, Sequence
 
@@ -154,43 +155,55 @@ def _bases(lines: list[int], line_masks: Sequence[int], size: int,
 def _basic(values, masks, size: int) -> Iterator[Step]:
     """`size` lines whose places for a digit all fall in `size` crossing lines: the crossing lines'
     other cells lose the digit. Rows as base first, then columns; one step per set of removals."""
-    def search(digit: int, places: int) -> Iterator[Step]:
-        return _basic_digit(_line_masks(places), digit, size)
-
-    return by_digit(_BASIC_IDS[size], masks, search)
+    return by_digit(_BASIC_IDS[size], masks, _BASIC_SEARCH[size])
 
 
-def _basic_digit(both, digit: int, size: int) -> Iterator[Step]:
+_BASE_LINE = {size: tuple(2 <= n <= size for n in _POPCOUNT) for size in _BASIC_IDS}
+"""_BASE_LINE[size][mask]: whether a line with these places can be a basic fish's base line (a line
+with one place is a hidden single, not part of a fish worth teaching)."""
+
+
+def _basic_digit(size: int, digit: int, places: int) -> Iterator[Step]:
     technique = _BASIC_IDS[size]
+    both = _line_masks(places)
     seen = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
         if size == 2:
             # An X-Wing's two lines have the same two places: most digits have no such two.
-            places = [m for m in line_masks if _POPCOUNT[m] == 2]
-            if len(set(places)) == len(places):
+            pairs = [m for m in line_masks if _POPCOUNT[m] == 2]
+            if len(set(pairs)) == len(pairs):
                 continue
-        # A line with one place is a hidden single, not part of a fish worth teaching.
-        lines = [i for i in range(SIZE) if 2 <= _POPCOUNT[line_masks[i]] <= size]
-        if len(lines) < size:
-            continue
+            bases = [((i, j), m, 1 << i | 1 << j) for i, m in enumerate(line_masks)
+                     if _POPCOUNT[m] == 2 for j in range(i + 1, SIZE) if line_masks[j] == m]
+        else:
+            base_line = _BASE_LINE[size]
+            lines = [i for i in range(SIZE) if base_line[line_masks[i]]]
+            if len(lines) < size:
+                continue
+            bases = _bases(lines, line_masks, size, _POPCOUNT)
+        # The cover lines read across: their places off the base lines are the removals.
+        across = both[1 - orientation]
         line_cell = _LINE_CELL[orientation]
-        for base, union, _ in _bases(lines, line_masks, size, _POPCOUNT):
+        for base, union, in_base in bases:
             if _POPCOUNT[union] != size:
                 continue
-            removed: list[int] = []
-            for i in range(SIZE):
-                if i not in base and line_masks[i] & union:
-                    removed.extend(line_cell[i][j] for j in _POSITIONS[line_masks[i] & union])
-            if not removed:
+            cover = _POSITIONS[union]
+            off_base = 0
+            for j in cover:
+                off_base |= across[j]
+            if not off_base & ~in_base:
                 continue
-            step = _step(technique, digit, orientation, base, _POSITIONS[union], line_masks,
-                         (), removed)
+            removed = [line_cell[i][j] for j in cover for i in _POSITIONS[across[j] & ~in_base]]
+            step = _step(technique, digit, orientation, base, cover, line_masks, (), removed)
             # A fish on rows and the fish on the remaining columns are one pattern seen from
             # both sides (same removals): teach it once.
             if step.eliminations not in seen:
                 seen.add(step.eliminations)
                 yield step
+
+
+_BASIC_SEARCH = {size: partial(_basic_digit, size) for size in _BASIC_IDS}
 
 
 def _finned(values, masks, size: int) -> Iterator[Step]:
