@@ -91,24 +91,28 @@ _BAND_OF = tuple(tuple(i // size for i in range(SIZE)) for size in _BAND_SIZE)
 _OTHER_BANDS = tuple(tuple(tuple(other for other in range(len(lines)) if other != band)
                            for band in range(len(lines))) for lines in _BAND_LINES)
 """_OTHER_BANDS[orientation][band]: the other bands."""
-_FIN_TABLES: dict[tuple[int, int], tuple[tuple[tuple[int, ...], ...], ...]] = {}
+_FIN_TABLES: dict[tuple[int, int], tuple[tuple, ...]] = {}
 
 
-def _fin_tables(orientation: int, outside: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """(stacks, bands): stacks[union] are the stacks (ascending) leaving at most `outside`
-    positions of a base's union outside, where a fin box can be; bands[lines as a 9-bit set] the bands
-    (ascending) holding any of the lines. Built on first use, then kept (not at import: start-up)."""
+def _fin_tables(orientation: int, outside: int) -> tuple[tuple, ...]:
+    """(stacks, bands, base_line): stacks[union] are the stacks (ascending) leaving at most
+    `outside` positions of a base's union outside, where a fin box can be; bands[lines as a 9-bit
+    set] the bands (ascending) holding any of the lines; base_line[mask] whether a line with these
+    places can be a base line, having some place and at most `outside` positions outside some
+    stack. Built on first use, then kept (not at import: start-up)."""
     key = (orientation, outside)
     tables = _FIN_TABLES.get(key)
     if tables is None:
         stacks = _STACK_MASKS[orientation]
         band_lines = _BAND_LINES[orientation]
+        off_stack = _OFF_STACK[orientation]
         tables = _FIN_TABLES[key] = (
             tuple(tuple(stack for stack in stacks if _POPCOUNT[union & ~stack] <= outside)
                   for union in range(1 << SIZE)),
             tuple(tuple(band for band, lines in enumerate(band_lines)
                         if any(lines_bits >> i & 1 for i in lines))
-                  for lines_bits in range(1 << SIZE)))
+                  for lines_bits in range(1 << SIZE)),
+            tuple(mask != 0 and off_stack[mask] <= outside for mask in range(1 << SIZE)))
     return tables
 
 
@@ -210,31 +214,31 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
     """A fish but for some extra places (fins), all in one box: the cover lines' cells in that box
     lose the digit, since either the fish holds or a fin does, and they see every fin. Rows as
     base first, then columns; one step per set of removals."""
-    def search(digit: int, places: int) -> Iterator[Step]:
-        return _finned_digit(_line_masks(places), digit, size)
-
-    return by_digit(_FINNED_IDS[size], masks, search)
+    tables = (_fin_tables(0, size - 1), _fin_tables(1, size - 1))
+    return by_digit(_FINNED_IDS[size], masks, partial(_finned_digit, size, tables))
 
 
-def _finned_digit(both, digit: int, size: int) -> Iterator[Step]:
+def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
     technique = _FINNED_IDS[size]
+    both = _line_masks(places)
     seen: set = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
         # A step removes a place of the fin box's stack on a cover line, so the cover has at most
         # `size` - 1 positions outside that stack, and every base line's places outside it are
         # among them.
-        off_stack = _OFF_STACK[orientation]
-        lines = [i for i in range(SIZE) if line_masks[i] and off_stack[line_masks[i]] < size]
+        fin_stacks, bands_hit, base_line = tables[orientation]
+        lines = [i for i in range(SIZE) if base_line[line_masks[i]]]
         if len(lines) < size:
             continue
+        off_stack = _OFF_STACK[orientation]
         bands = _BAND_LINES[orientation]
         band_of = _BAND_OF[orientation]
         other_bands = _OTHER_BANDS[orientation]
         line_cell = _LINE_CELL[orientation]
         # Every place outside the fin box's stack is covered, by at most `size` - 1 cover lines
-        # (see above), so some stack must leave at most that many positions of the union outside.
-        fin_stacks, bands_hit = _fin_tables(orientation, size - 1)
+        # (see above), so some stack must leave at most that many positions of the union outside:
+        # fin_stacks.
         for base, union, in_base in _bases(lines, line_masks, size, _OFF_STACK_PLUS_ONE[orientation]):
             if _POPCOUNT[union] <= size:
                 continue
