@@ -37,6 +37,8 @@ _COVER_UNIT_START = (SIZE, 0)
 # Fins must share one box. Along a row the box spans BOX_WIDTH positions, along a column
 # BOX_HEIGHT; lines are grouped into bands of BOX_HEIGHT rows or BOX_WIDTH columns.
 _BAND_SIZE = (BOX_HEIGHT, BOX_WIDTH)
+_LINES = range(SIZE)
+"""The lines' indices, made once: a hot loop's own range(SIZE) costs as much as its body."""
 _STACK_SIZE = (BOX_WIDTH, BOX_HEIGHT)
 _STACK_MASKS = tuple(
     tuple(((1 << size) - 1) << (s * size) for s in range(SIZE // size)) for size in _STACK_SIZE
@@ -178,11 +180,12 @@ def _basic_digit(size: int, digit: int, places: int) -> Iterator[Step]:
             pairs = [m for m in line_masks if _POPCOUNT[m] == 2]
             if len(set(pairs)) == len(pairs):
                 continue
+            twice = {m for m in pairs if pairs.count(m) > 1}
             bases = [((i, j), m, 1 << i | 1 << j) for i, m in enumerate(line_masks)
-                     if _POPCOUNT[m] == 2 for j in range(i + 1, SIZE) if line_masks[j] == m]
+                     if m in twice for j in range(i + 1, SIZE) if line_masks[j] == m]
         else:
             base_line = _BASE_LINE[size]
-            lines = [i for i in range(SIZE) if base_line[line_masks[i]]]
+            lines = [i for i in _LINES if base_line[line_masks[i]]]
             if len(lines) < size:
                 continue
             bases = _bases(lines, line_masks, size, _POPCOUNT)
@@ -228,7 +231,7 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
         # `size` - 1 positions outside that stack, and every base line's places outside it are
         # among them.
         fin_stacks, bands_hit, base_line = tables[orientation]
-        lines = [i for i in range(SIZE) if base_line[line_masks[i]]]
+        lines = [i for i in _LINES if base_line[line_masks[i]]]
         if len(lines) < size:
             continue
         off_stack = _OFF_STACK[orientation]
