@@ -180,9 +180,8 @@ def _basic_digit(size: int, digit: int, places: int) -> Iterator[Step]:
             pairs = [m for m in line_masks if _POPCOUNT[m] == 2]
             if len(set(pairs)) == len(pairs):
                 continue
-            twice = {m for m in pairs if pairs.count(m) > 1}
             bases = [((i, j), m, 1 << i | 1 << j) for i, m in enumerate(line_masks)
-                     if m in twice for j in range(i + 1, SIZE) if line_masks[j] == m]
+                     if _POPCOUNT[m] == 2 for j in range(i + 1, SIZE) if line_masks[j] == m]
         else:
             base_line = _BASE_LINE[size]
             lines = [i for i in _LINES if base_line[line_masks[i]]]
