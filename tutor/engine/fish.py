@@ -90,9 +90,6 @@ _BAND_LINES = tuple(
 """_BAND_LINES[orientation][band]: the band's lines."""
 _BAND_OF = tuple(tuple(i // size for i in range(SIZE)) for size in _BAND_SIZE)
 """_BAND_OF[orientation][line]: the band holding the line."""
-_OTHER_BANDS = tuple(tuple(tuple(other for other in range(len(lines)) if other != band)
-                           for band in range(len(lines))) for lines in _BAND_LINES)
-"""_OTHER_BANDS[orientation][band]: the other bands."""
 _FIN_TABLES: dict[tuple[int, int], tuple[tuple, ...]] = {}
 
 
@@ -236,7 +233,6 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
         off_stack = _OFF_STACK[orientation]
         bands = _BAND_LINES[orientation]
         band_of = _BAND_OF[orientation]
-        other_bands = _OTHER_BANDS[orientation]
         line_cell = _LINE_CELL[orientation]
         # Every place outside the fin box's stack is covered, by at most `size` - 1 cover lines
         # (see above), so some stack must leave at most that many positions of the union outside:
@@ -251,18 +247,16 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
                 first, second = base
                 first_band = band_of[first]
                 alone = first_band != band_of[second]
-            else:
-                by_band = [0] * len(bands)  # the base lines' places band by band
-                for i in base:
-                    by_band[band_of[i]] |= line_masks[i]
             for band in bands_hit[in_base]:
                 band_lines = bands[band]
                 # the base lines' places in the band, and outside it
                 if size != 2:
-                    in_band = by_band[band]
-                    out_band = 0
-                    for other in other_bands[band]:
-                        out_band |= by_band[other]
+                    in_band = out_band = 0
+                    for i in base:
+                        if band_of[i] == band:
+                            in_band |= line_masks[i]
+                        else:
+                            out_band |= line_masks[i]
                 elif not alone:
                     in_band, out_band = union, 0
                 elif band == first_band:
