@@ -218,7 +218,6 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
 
 
 def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
-    technique = _FINNED_IDS[size]
     both = _line_masks(places)
     seen: set = set()
     for orientation in _ORIENTATIONS:
@@ -233,7 +232,6 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
         off_stack = _OFF_STACK[orientation]
         bands = _BAND_LINES[orientation]
         band_of = _BAND_OF[orientation]
-        line_cell = _LINE_CELL[orientation]
         # Every place outside the fin box's stack is covered, by at most `size` - 1 cover lines
         # (see above), so some stack must leave at most that many positions of the union outside:
         # fin_stacks.
@@ -289,6 +287,7 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
                             cover |= 1 << j
                         if not others & cover & stack:
                             continue
+                        line_cell = _LINE_CELL[orientation]
                         removed = [line_cell[i][j] for i in band_lines if not in_base >> i & 1
                                    for j in _POSITIONS[line_masks[i] & cover & stack]]
                         # Several fish can prove the same removals (the same fish seen from
@@ -300,7 +299,7 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
                         fin_positions = union & ~cover
                         fins = [line_cell[i][j] for i in base if i in band_lines
                                 for j in _POSITIONS[line_masks[i] & fin_positions]]
-                        yield _step(technique, digit, orientation, base, _POSITIONS[cover],
+                        yield _step(_FINNED_IDS[size], digit, orientation, base, _POSITIONS[cover],
                                     line_masks, fins, removed)
 
 
