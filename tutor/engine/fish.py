@@ -229,78 +229,131 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
         lines = [i for i in _LINES if base_line[line_masks[i]]]
         if len(lines) < size:
             continue
-        off_stack = _OFF_STACK[orientation]
+        if size == 2:
+            boxes = _pair_fin_bands(lines, line_masks, orientation)
+        else:
+            boxes = _fin_bands(lines, line_masks, size, orientation, bands_hit)
         bands = _BAND_LINES[orientation]
-        band_of = _BAND_OF[orientation]
-        # Every place outside the fin box's stack is covered, by at most `size` - 1 cover lines
-        # (see above), so some stack must leave at most that many positions of the union outside:
-        # fin_stacks.
-        for base, union, in_base in _bases(lines, line_masks, size, _OFF_STACK_PLUS_ONE[orientation]):
-            if _POPCOUNT[union] <= size:
-                continue
-            # The stacks that leave at most `size` - 1 positions of the union outside: for any
-            # other, no cover can both hold the places outside the fin box and reach into it.
-            possible = fin_stacks[union]
-            if size == 2:  # two lines: each band's places inside and outside read directly
-                first, second = base
-                first_band = band_of[first]
-                alone = first_band != band_of[second]
-            for band in bands_hit[in_base]:
-                band_lines = bands[band]
-                # the base lines' places in the band, and outside it
-                if size != 2:
-                    in_band = out_band = 0
-                    for i in base:
-                        if band_of[i] == band:
-                            in_band |= line_masks[i]
-                        else:
-                            out_band |= line_masks[i]
-                elif not alone:
-                    in_band, out_band = union, 0
-                elif band == first_band:
-                    in_band, out_band = line_masks[first], line_masks[second]
-                else:
-                    in_band, out_band = line_masks[second], line_masks[first]
-                # Even the best stack leaves more than `size` positions to cover: no fin box
-                # in this band (the test that rules out most bands, so it comes first).
-                if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > size:
+        for union, in_base, band, in_band, out_band, others in boxes:
+            # Every place outside the fin box's stack is covered, by at most `size` - 1 cover
+            # lines (see above), so only the stacks leaving at most that many positions of the
+            # union outside (fin_stacks) can hold the fin box.
+            for stack in fin_stacks[union]:
+                if not others & union & stack:
                     continue
-                # The cells that can lose the digit: in the fin box, off the base lines.
+                # Every place outside the fin box must be covered; the cover is made up
+                # to `size` lines from the box's own positions, the rest become fins.
+                outside = out_band | in_band & ~stack
+                needed = size - _POPCOUNT[outside]
+                if needed < 0:
+                    continue
+                for extra in combinations(_POSITIONS[union & stack & ~outside], needed):
+                    cover = outside
+                    for j in extra:
+                        cover |= 1 << j
+                    if not others & cover & stack:
+                        continue
+                    band_lines = bands[band]
+                    line_cell = _LINE_CELL[orientation]
+                    removed = [line_cell[i][j] for i in band_lines if not in_base >> i & 1
+                               for j in _POSITIONS[line_masks[i] & cover & stack]]
+                    # Several fish can prove the same removals (the same fish seen from
+                    # rows and from columns, say): the first, on rows, is taught alone.
+                    eliminations = tuple(sorted((c, digit) for c in removed))
+                    if eliminations in seen:
+                        continue
+                    seen.add(eliminations)
+                    base = _POSITIONS[in_base]
+                    fin_positions = union & ~cover
+                    fins = [line_cell[i][j] for i in base if i in band_lines
+                            for j in _POSITIONS[line_masks[i] & fin_positions]]
+                    yield _step(_FINNED_IDS[size], digit, orientation, base, _POSITIONS[cover],
+                                line_masks, fins, removed)
+
+
+_FinBand = tuple[int, int, int, int, int, int]
+"""A base and a band that may hold its fin box: (union of the base lines' places, the base lines as
+a 9-bit set, band, the base lines' places in the band, and outside it, the places of the band's
+other lines: what the fin box can remove). Few tuples are made: each one costs."""
+
+
+def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientation: int,
+               bands_hit: Sequence[tuple[int, ...]]) -> list[_FinBand]:
+    """The bases of `size` lines that are no plain fish, each with the bands (ascending) where its
+    fin box may be and have a place to remove, in the order of the bases."""
+    found: list[_FinBand] = []
+    bands = _BAND_LINES[orientation]
+    band_of = _BAND_OF[orientation]
+    off_stack = _OFF_STACK[orientation]
+    for base, union, in_base in _bases(lines, line_masks, size, _OFF_STACK_PLUS_ONE[orientation]):
+        if _POPCOUNT[union] <= size:
+            continue
+        for band in bands_hit[in_base]:
+            in_band = out_band = 0
+            for i in base:
+                if band_of[i] == band:
+                    in_band |= line_masks[i]
+                else:
+                    out_band |= line_masks[i]
+            # Even the best stack leaves more than `size` positions to cover: no fin box in
+            # this band (the test that rules out most bands, so it comes first).
+            if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > size:
+                continue
+            others = 0
+            for i in bands[band]:
+                if not in_base >> i & 1:
+                    others |= line_masks[i]
+            if others & union:
+                found.append((union, in_base, band, in_band, out_band, others))
+    return found
+
+
+def _pair_fin_bands(lines: list[int], line_masks: Sequence[int],
+                    orientation: int) -> list[_FinBand]:
+    """_fin_bands for two lines, with _bases written out: each band's places inside and outside
+    are one line's, and most pairs are ruled out before anything is built for them."""
+    found: list[_FinBand] = []
+    bands = _BAND_LINES[orientation]
+    band_of = _BAND_OF[orientation]
+    off_stack = _OFF_STACK[orientation]
+    total = len(lines)
+    for x in range(total - 1):
+        first = lines[x]
+        a = line_masks[first]
+        first_band = band_of[first]
+        for y in range(x + 1, total):
+            second = lines[y]
+            b = line_masks[second]
+            union = a | b
+            # _bases' spread, then a plain X-Wing
+            if off_stack[union] > 1 or _POPCOUNT[union] <= 2:
+                continue
+            in_base = 1 << first | 1 << second
+            second_band = band_of[second]
+            if first_band == second_band:  # nothing outside the one band, so no test
                 others = 0
-                for i in band_lines:
+                for i in bands[first_band]:
                     if not in_base >> i & 1:
                         others |= line_masks[i]
-                if not others & union:
-                    continue
-                for stack in possible:
-                    if not others & union & stack:
-                        continue
-                    # Every place outside the fin box must be covered; the cover is made up
-                    # to `size` lines from the box's own positions, the rest become fins.
-                    outside = out_band | in_band & ~stack
-                    needed = size - _POPCOUNT[outside]
-                    if needed < 0:
-                        continue
-                    for extra in combinations(_POSITIONS[union & stack & ~outside], needed):
-                        cover = outside
-                        for j in extra:
-                            cover |= 1 << j
-                        if not others & cover & stack:
-                            continue
-                        line_cell = _LINE_CELL[orientation]
-                        removed = [line_cell[i][j] for i in band_lines if not in_base >> i & 1
-                                   for j in _POSITIONS[line_masks[i] & cover & stack]]
-                        # Several fish can prove the same removals (the same fish seen from
-                        # rows and from columns, say): the first, on rows, is taught alone.
-                        eliminations = tuple(sorted((c, digit) for c in removed))
-                        if eliminations in seen:
-                            continue
-                        seen.add(eliminations)
-                        fin_positions = union & ~cover
-                        fins = [line_cell[i][j] for i in base if i in band_lines
-                                for j in _POSITIONS[line_masks[i] & fin_positions]]
-                        yield _step(_FINNED_IDS[size], digit, orientation, base, _POSITIONS[cover],
-                                    line_masks, fins, removed)
+                if others & union:
+                    found.append((union, in_base, first_band, union, 0, others))
+                continue
+            # The fin box's band holds one of the lines, and the other is all covered.
+            if _POPCOUNT[b] + off_stack[a & ~b] <= 2:
+                others = 0
+                for i in bands[first_band]:
+                    if i != first:
+                        others |= line_masks[i]
+                if others & union:
+                    found.append((union, in_base, first_band, a, b, others))
+            if _POPCOUNT[a] + off_stack[b & ~a] <= 2:
+                others = 0
+                for i in bands[second_band]:
+                    if i != second:
+                        others |= line_masks[i]
+                if others & union:
+                    found.append((union, in_base, second_band, b, a, others))
+    return found
 
 
 def _step(technique: str, digit: int, orientation: int, base, cover, line_masks, fins,
