@@ -231,6 +231,8 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
             continue
         if size == 2:
             boxes = _pair_fin_bands(lines, line_masks, orientation)
+        elif size == 3:
+            boxes = _triple_fin_bands(lines, line_masks, orientation, bands_hit)
         else:
             boxes = _fin_bands(lines, line_masks, size, orientation, bands_hit)
         bands = _BAND_LINES[orientation]
@@ -305,6 +307,47 @@ def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientati
                     others |= line_masks[i]
             if others & union:
                 found.append((union, in_base, band, in_band, out_band, others))
+    return found
+
+
+def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: int,
+                      bands_hit: Sequence[tuple[int, ...]]) -> list[_FinBand]:
+    """_fin_bands for three lines, with _bases written out: nothing is built for a base until a
+    band passes its tests."""
+    found: list[_FinBand] = []
+    bands = _BAND_LINES[orientation]
+    band_of = _BAND_OF[orientation]
+    off_stack = _OFF_STACK[orientation]
+    total = len(lines)
+    for x in range(total - 2):
+        first = lines[x]
+        u1 = line_masks[first]
+        for y in range(x + 1, total - 1):
+            second = lines[y]
+            u2 = u1 | line_masks[second]
+            if off_stack[u2] > 2:  # _bases' spread
+                continue
+            for z in range(y + 1, total):
+                third = lines[z]
+                union = u2 | line_masks[third]
+                if off_stack[union] > 2 or _POPCOUNT[union] <= 3:  # and a plain swordfish
+                    continue
+                in_base = 1 << first | 1 << second | 1 << third
+                for band in bands_hit[in_base]:
+                    in_band = out_band = 0
+                    for i in _POSITIONS[in_base]:
+                        if band_of[i] == band:
+                            in_band |= line_masks[i]
+                        else:
+                            out_band |= line_masks[i]
+                    if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > 3:
+                        continue
+                    others = 0
+                    for i in bands[band]:
+                        if not in_base >> i & 1:
+                            others |= line_masks[i]
+                    if others & union:
+                        found.append((union, in_base, band, in_band, out_band, others))
     return found
 
 
