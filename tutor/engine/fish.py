@@ -90,6 +90,9 @@ _BAND_LINES = tuple(
 """_BAND_LINES[orientation][band]: the band's lines."""
 _BAND_OF = tuple(tuple(i // size for i in range(SIZE)) for size in _BAND_SIZE)
 """_BAND_OF[orientation][line]: the band holding the line."""
+_BAND_REST = tuple(tuple(tuple(j for j in lines[band_of[i]] if j != i) for i in range(SIZE))
+                   for lines, band_of in zip(_BAND_LINES, _BAND_OF))
+"""_BAND_REST[orientation][line]: the other lines of the line's band."""
 _FIN_TABLES: dict[tuple[int, int], tuple[tuple, ...]] = {}
 
 
@@ -321,25 +324,30 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
     total = len(lines)
     for x in range(total - 2):
         first = lines[x]
-        u1 = line_masks[first]
+        m1 = line_masks[first]
+        band1 = band_of[first]
         for y in range(x + 1, total - 1):
             second = lines[y]
-            u2 = u1 | line_masks[second]
+            m2 = line_masks[second]
+            u2 = m1 | m2
             if off_stack[u2] > 2:  # _bases' spread
                 continue
+            band2 = band_of[second]
             for z in range(y + 1, total):
                 third = lines[z]
-                union = u2 | line_masks[third]
+                m3 = line_masks[third]
+                union = u2 | m3
                 if off_stack[union] > 2 or _POPCOUNT[union] <= 3:  # and a plain swordfish
                     continue
+                band3 = band_of[third]
                 in_base = 1 << first | 1 << second | 1 << third
                 for band in bands_hit[in_base]:
-                    in_band = out_band = 0
-                    for i in _POSITIONS[in_base]:
-                        if band_of[i] == band:
-                            in_band |= line_masks[i]
-                        else:
-                            out_band |= line_masks[i]
+                    # each line's places fall in the band or outside it (written out: a loop
+                    # over the three lines cost more than the test)
+                    in_band = ((m1 if band1 == band else 0) | (m2 if band2 == band else 0)
+                               | (m3 if band3 == band else 0))
+                    out_band = ((0 if band1 == band else m1) | (0 if band2 == band else m2)
+                                | (0 if band3 == band else m3))
                     if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > 3:
                         continue
                     others = 0
@@ -358,6 +366,7 @@ def _pair_fin_bands(lines: list[int], line_masks: Sequence[int],
     found: list[_FinBand] = []
     bands = _BAND_LINES[orientation]
     band_of = _BAND_OF[orientation]
+    band_rest = _BAND_REST[orientation]
     off_stack = _OFF_STACK[orientation]
     total = len(lines)
     for x in range(total - 1):
@@ -384,16 +393,14 @@ def _pair_fin_bands(lines: list[int], line_masks: Sequence[int],
             # The fin box's band holds one of the lines, and the other is all covered.
             if _POPCOUNT[b] + off_stack[a & ~b] <= 2:
                 others = 0
-                for i in bands[first_band]:
-                    if i != first:
-                        others |= line_masks[i]
+                for i in band_rest[first]:
+                    others |= line_masks[i]
                 if others & union:
                     found.append((union, in_base, first_band, a, b, others))
             if _POPCOUNT[a] + off_stack[b & ~a] <= 2:
                 others = 0
-                for i in bands[second_band]:
-                    if i != second:
-                        others |= line_masks[i]
+                for i in band_rest[second]:
+                    others |= line_masks[i]
                 if others & union:
                     found.append((union, in_base, second_band, b, a, others))
     return found
