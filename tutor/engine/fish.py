@@ -97,11 +97,13 @@ _FIN_TABLES: dict[tuple[int, int], tuple[tuple, ...]] = {}
 
 
 def _fin_tables(orientation: int, outside: int) -> tuple[tuple, ...]:
-    """(stacks, bands, base_line): stacks[union] are the stacks (ascending) leaving at most
+    """(stacks, bands, fits, finned): stacks[union] are the stacks (ascending) leaving at most
     `outside` positions of a base's union outside, where a fin box can be; bands[lines as a 9-bit
-    set] the bands (ascending) holding any of the lines; base_line[mask] whether a line with these
-    places can be a base line, having some place and at most `outside` positions outside some
-    stack. Built on first use, then kept (not at import: start-up)."""
+    set] the bands (ascending) holding any of the lines; fits[mask] whether places (a line's, or
+    some lines' union) are some and leave at most `outside` positions outside some stack: the
+    lines that can be base lines, the unions a base can grow from; finned[union] whether the
+    union fits and has more than `outside` + 1 positions, as a finned fish's (one test for two, in
+    the searches' innermost loops). Built on first use, then kept (not at import: start-up)."""
     key = (orientation, outside)
     tables = _FIN_TABLES.get(key)
     if tables is None:
@@ -114,7 +116,9 @@ def _fin_tables(orientation: int, outside: int) -> tuple[tuple, ...]:
             tuple(tuple(band for band, lines in enumerate(band_lines)
                         if any(lines_bits >> i & 1 for i in lines))
                   for lines_bits in range(1 << SIZE)),
-            tuple(mask != 0 and off_stack[mask] <= outside for mask in range(1 << SIZE)))
+            tuple(mask != 0 and off_stack[mask] <= outside for mask in range(1 << SIZE)),
+            tuple(mask != 0 and off_stack[mask] <= outside and _POPCOUNT[mask] > outside + 1
+                  for mask in range(1 << SIZE)))
     return tables
 
 
@@ -228,14 +232,14 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
         # A step removes a place of the fin box's stack on a cover line, so the cover has at most
         # `size` - 1 positions outside that stack, and every base line's places outside it are
         # among them.
-        fin_stacks, bands_hit, base_line = tables[orientation]
-        lines = [i for i in _LINES if base_line[line_masks[i]]]
+        fin_stacks, bands_hit, fits, finned = tables[orientation]
+        lines = [i for i in _LINES if fits[line_masks[i]]]
         if len(lines) < size:
             continue
         if size == 2:
-            boxes = _pair_fin_bands(lines, line_masks, orientation)
+            boxes = _pair_fin_bands(lines, line_masks, orientation, finned)
         elif size == 3:
-            boxes = _triple_fin_bands(lines, line_masks, orientation, bands_hit)
+            boxes = _triple_fin_bands(lines, line_masks, orientation, bands_hit, fits, finned)
         else:
             boxes = _fin_bands(lines, line_masks, size, orientation, bands_hit)
         bands = _BAND_LINES[orientation]
@@ -314,7 +318,8 @@ def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientati
 
 
 def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: int,
-                      bands_hit: Sequence[tuple[int, ...]]) -> list[_FinBand]:
+                      bands_hit: Sequence[tuple[int, ...]], fits: Sequence[bool],
+                      finned: Sequence[bool]) -> list[_FinBand]:
     """_fin_bands for three lines, with _bases written out: nothing is built for a base until a
     band passes its tests."""
     found: list[_FinBand] = []
@@ -330,14 +335,14 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
             second = lines[y]
             m2 = line_masks[second]
             u2 = m1 | m2
-            if off_stack[u2] > 2:  # _bases' spread
+            if not fits[u2]:  # _bases' spread
                 continue
             band2 = band_of[second]
             for z in range(y + 1, total):
                 third = lines[z]
                 m3 = line_masks[third]
                 union = u2 | m3
-                if off_stack[union] > 2 or _POPCOUNT[union] <= 3:  # and a plain swordfish
+                if not finned[union]:  # as _bases' spread, and no plain swordfish
                     continue
                 band3 = band_of[third]
                 in_base = 1 << first | 1 << second | 1 << third
@@ -359,8 +364,8 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
     return found
 
 
-def _pair_fin_bands(lines: list[int], line_masks: Sequence[int],
-                    orientation: int) -> list[_FinBand]:
+def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: int,
+                    finned: Sequence[bool]) -> list[_FinBand]:
     """_fin_bands for two lines, with _bases written out: each band's places inside and outside
     are one line's, and most pairs are ruled out before anything is built for them."""
     found: list[_FinBand] = []
@@ -377,8 +382,7 @@ def _pair_fin_bands(lines: list[int], line_masks: Sequence[int],
             second = lines[y]
             b = line_masks[second]
             union = a | b
-            # _bases' spread, then a plain X-Wing
-            if off_stack[union] > 1 or _POPCOUNT[union] <= 2:
+            if not finned[union]:  # as _bases' spread, and no plain X-Wing
                 continue
             in_base = 1 << first | 1 << second
             second_band = band_of[second]
