@@ -184,8 +184,9 @@ def _basic_digit(size: int, digit: int, places: int) -> Iterator[Step]:
             pairs = [m for m in line_masks if _POPCOUNT[m] == 2]
             if len(set(pairs)) == len(pairs):
                 continue
-            bases = [((i, j), m, 1 << i | 1 << j) for i, m in enumerate(line_masks)
-                     if _POPCOUNT[m] == 2 for j in range(i + 1, SIZE) if line_masks[j] == m]
+            lines = [i for i in _LINES if _POPCOUNT[line_masks[i]] == 2]
+            bases = [((i, j), line_masks[i], 1 << i | 1 << j) for i, j in combinations(lines, 2)
+                     if line_masks[i] == line_masks[j]]
         else:
             base_line = _BASE_LINE[size]
             lines = [i for i in _LINES if base_line[line_masks[i]]]
