@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import combinations
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from tutor.model.geometry import (
     BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, SIZE, UNITS_OF, cell_at,
@@ -221,8 +221,15 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
     """A fish but for some extra places (fins), all in one box: the cover lines' cells in that box
     lose the digit, since either the fish holds or a fin does, and they see every fin. Rows as
     base first, then columns; one step per set of removals."""
-    tables = (_fin_tables(0, size - 1), _fin_tables(1, size - 1))
-    return by_digit(_FINNED_IDS[size], masks, partial(_finned_digit, size, tables))
+    search = _FINNED_SEARCH.get(size)
+    if search is None:
+        tables = (_fin_tables(0, size - 1), _fin_tables(1, size - 1))
+        search = _FINNED_SEARCH[size] = partial(_finned_digit, size, tables)
+    return by_digit(_FINNED_IDS[size], masks, search)
+
+
+_FINNED_SEARCH: dict[int, Callable[[int, int], Iterator[Step]]] = {}
+"""The digit search of each size, with its fin tables, made on first use (as the tables are)."""
 
 
 def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
