@@ -176,19 +176,19 @@ with one place is a hidden single, not part of a fish worth teaching)."""
 def _basic_digit(size: int, digit: int, places: int) -> Iterator[Step]:
     technique = _BASIC_IDS[size]
     both = _line_masks(places)
+    base_line = _BASE_LINE[size]
     seen = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
         if size == 2:
             # An X-Wing's two lines have the same two places: most digits have no such two.
-            pairs = [m for m in line_masks if _POPCOUNT[m] == 2]
+            pairs = [m for m in line_masks if base_line[m]]
             if len(set(pairs)) == len(pairs):
                 continue
-            lines = [i for i in _LINES if _POPCOUNT[line_masks[i]] == 2]
+            lines = [i for i in _LINES if base_line[line_masks[i]]]
             bases = [((i, j), line_masks[i], 1 << i | 1 << j) for i, j in combinations(lines, 2)
                      if line_masks[i] == line_masks[j]]
         else:
-            base_line = _BASE_LINE[size]
             lines = [i for i in _LINES if base_line[line_masks[i]]]
             if len(lines) < size:
                 continue
@@ -361,7 +361,7 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
                                | (m3 if band3 == band else 0))
                     out_band = ((0 if band1 == band else m1) | (0 if band2 == band else m2)
                                 | (0 if band3 == band else m3))
-                    if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > 3:
+                    if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > 3:  # see _fin_bands
                         continue
                     others = 0
                     for i in bands[band]:
