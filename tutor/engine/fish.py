@@ -250,7 +250,6 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
             boxes = _triple_fin_bands(lines, line_masks, orientation, bands_hit, fits, finned)
         else:
             boxes = _fin_bands(lines, line_masks, size, orientation, bands_hit)
-        bands = _BAND_LINES[orientation]
         for union, in_base, band, in_band, out_band, others in boxes:
             # Every place outside the fin box's stack is covered, by at most `size` - 1 cover
             # lines (see above), so only the stacks leaving at most that many positions of the
@@ -270,7 +269,7 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
                         cover |= 1 << j
                     if not others & cover & stack:
                         continue
-                    band_lines = bands[band]
+                    band_lines = _BAND_LINES[orientation][band]
                     line_cell = _LINE_CELL[orientation]
                     removed = [line_cell[i][j] for i in band_lines if not in_base >> i & 1
                                for j in _POSITIONS[line_masks[i] & cover & stack]]
