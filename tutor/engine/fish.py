@@ -186,8 +186,9 @@ def _basic_digit(size: int, digit: int, places: int) -> Iterator[Step]:
             if len(set(pairs)) == len(pairs):
                 continue
             lines = [i for i in _LINES if base_line[line_masks[i]]]
-            bases = [((i, j), line_masks[i], 1 << i | 1 << j) for i, j in combinations(lines, 2)
-                     if line_masks[i] == line_masks[j]]
+            bases: list[tuple[tuple[int, ...], int, int]] = [
+                ((i, j), line_masks[i], 1 << i | 1 << j) for i, j in combinations(lines, 2)
+                if line_masks[i] == line_masks[j]]
         else:
             lines = [i for i in _LINES if base_line[line_masks[i]]]
             if len(lines) < size:
