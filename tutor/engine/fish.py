@@ -248,7 +248,7 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
         if size == 2:
             boxes = _pair_fin_bands(lines, line_masks, orientation, finned)
         elif size == 3:
-            boxes = _triple_fin_bands(lines, line_masks, orientation, bands_hit, fits, finned)
+            boxes = _triple_fin_bands(lines, line_masks, orientation, finned)
         else:
             boxes = _fin_bands(lines, line_masks, size, orientation, bands_hit)
         for union, in_base, band, in_band, out_band, others in boxes:
@@ -326,50 +326,70 @@ def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientati
 
 
 def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: int,
-                      bands_hit: Sequence[tuple[int, ...]], fits: Sequence[bool],
                       finned: Sequence[bool]) -> list[_FinBand]:
-    """_fin_bands for three lines, with _bases written out: nothing is built for a base until a
-    band passes its tests."""
+    """_fin_bands for three lines, found band by band rather than base by base: the fin box's
+    band holds one or two of the base lines (with all three, no cell of the band is left to lose
+    the digit), and those outside it have at most three places together (the band's test), so
+    only the few such pairs and lines are tried with the band's lines. Sorted into the bases'
+    order at the end."""
     found: list[_FinBand] = []
-    bands = _BAND_LINES[orientation]
     band_of = _BAND_OF[orientation]
+    band_rest = _BAND_REST[orientation]
     off_stack = _OFF_STACK[orientation]
-    total = len(lines)
-    for x in range(total - 2):
-        first = lines[x]
-        m1 = line_masks[first]
-        band1 = band_of[first]
-        for y in range(x + 1, total - 1):
-            second = lines[y]
-            m2 = line_masks[second]
-            u2 = m1 | m2
-            if not fits[u2]:  # _bases' spread
-                continue
-            band2 = band_of[second]
-            for z in range(y + 1, total):
-                third = lines[z]
-                m3 = line_masks[third]
-                union = u2 | m3
-                if not finned[union]:  # as _bases' spread, and no plain swordfish
+    small = [j for j in lines if _POPCOUNT[line_masks[j]] <= 3]
+    if not small:  # no line can be outside the fin box's band
+        return found
+    # One base line in the fin box's band, two outside.
+    tight = [(j, k, line_masks[j] | line_masks[k]) for j, k in combinations(small, 2)
+             if _POPCOUNT[line_masks[j] | line_masks[k]] <= 3]
+    if tight:
+        for i in lines:
+            band = band_of[i]
+            in_band = line_masks[i]
+            others = -1  # made on first need
+            for j, k, out_band in tight:
+                if band_of[j] == band or band_of[k] == band:
                     continue
-                band3 = band_of[third]
-                in_base = 1 << first | 1 << second | 1 << third
-                for band in bands_hit[in_base]:
-                    # each line's places fall in the band or outside it (written out: a loop
-                    # over the three lines cost more than the test)
-                    in_band = ((m1 if band1 == band else 0) | (m2 if band2 == band else 0)
-                               | (m3 if band3 == band else 0))
-                    out_band = ((0 if band1 == band else m1) | (0 if band2 == band else m2)
-                                | (0 if band3 == band else m3))
-                    if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > 3:  # see _fin_bands
-                        continue
+                union = in_band | out_band
+                if not finned[union] or _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > 3:
+                    continue
+                if others < 0:
                     others = 0
-                    for i in bands[band]:
-                        if not in_base >> i & 1:
-                            others |= line_masks[i]
-                    if others & union:
-                        found.append((union, in_base, band, in_band, out_band, others))
+                    for r in band_rest[i]:
+                        others |= line_masks[r]
+                if others & union:
+                    found.append((union, 1 << i | 1 << j | 1 << k, band, in_band, out_band,
+                                  others))
+    # Two base lines in the fin box's band, one outside.
+    for i, i2 in combinations(lines, 2):
+        band = band_of[i]
+        if band_of[i2] != band:
+            continue
+        in_band = line_masks[i] | line_masks[i2]
+        others = 0
+        for r in band_rest[i]:
+            if r != i2:
+                others |= line_masks[r]
+        if not others:
+            continue
+        for j in small:
+            if band_of[j] == band:
+                continue
+            out_band = line_masks[j]
+            union = in_band | out_band
+            if not finned[union] or _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > 3:
+                continue
+            if others & union:
+                found.append((union, 1 << i | 1 << i2 | 1 << j, band, in_band, out_band, others))
+    if len(found) > 1:
+        found.sort(key=_base_then_band)
     return found
+
+
+def _base_then_band(box: _FinBand) -> tuple[tuple[int, ...], int]:
+    """The order of _fin_bands' finds: base (lines ascending) by base, in combinations' order,
+    then band."""
+    return _POSITIONS[box[1]], box[2]
 
 
 def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: int,
