@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import combinations
+from operator import getitem
 from typing import Callable, Iterator, Sequence
 
 from tutor.model.geometry import (
@@ -46,9 +47,17 @@ _STACK_MASKS = tuple(
 
 
 _ROW_SHIFTS = tuple(range(0, CELL_COUNT, SIZE))
-_TRANSPOSED = tuple(sum(1 << (SIZE * j) for j in range(SIZE) if m >> j & 1) for m in range(1 << SIZE))
-"""_TRANSPOSED[row mask]: the row's positions as an 81-bit set of the first cells of those columns
-(bit SIZE * j for position j): shifted by the row's index, a row's places read column by column."""
+
+
+def _transposed() -> tuple[tuple[int, ...], ...]:
+    """_TRANSPOSED, from row 0's table shifted (a few times faster to build than each anew)."""
+    first = [sum(1 << (SIZE * j) for j in range(SIZE) if m >> j & 1) for m in range(1 << SIZE)]
+    return tuple(tuple(cells << i for cells in first) for i in range(SIZE))
+
+
+_TRANSPOSED = _transposed()
+"""_TRANSPOSED[i][row mask]: row i's positions as an 81-bit set of the cells (j, i) for its
+positions j: the rows' sets together are the places read column by column."""
 _LINE_MASKS = forgotten([None])
 """{places: (row masks, column masks)}: a pure function of a digit's places, kept through a grade
 (the fish finders ask about the same digit in turn, and most digits keep their places between two
@@ -64,9 +73,7 @@ def _line_masks(places: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     found = known.get(places)
     if found is None:
         rows = tuple([places >> shift & 0x1FF for shift in _ROW_SHIFTS])
-        transposed = 0
-        for i, row in enumerate(rows):
-            transposed |= _TRANSPOSED[row] << i
+        transposed = sum(map(getitem, _TRANSPOSED, rows))  # the rows' sets share no bit
         found = (rows, tuple([transposed >> shift & 0x1FF for shift in _ROW_SHIFTS]))
         if len(known) >= DEAD_LIMIT:
             known.clear()
