@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from tutor.model.geometry import (
     COUNT, DIGITS, DIGITS_IN, PEER_SETS, SIZE, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits,
@@ -138,7 +138,6 @@ _NAKED_SLOTS = {size: forgotten([None]) for size in (3, 4)}
 """Per size, the last position's naked groups unit by unit (see _by_unit)."""
 _SMALL = {size: tuple(2 <= n <= size for n in COUNT) for size in (3, 4)}
 """_SMALL[size][mask]: whether a cell with these candidates can be in a naked group of `size`."""
-"""Per size, the last position's naked groups unit by unit (see _by_unit)."""
 
 
 _CELL_UNITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(len(UNITS_OF)))
@@ -193,104 +192,107 @@ def _by_unit(slot: list, masks: Sequence[int], work) -> list:
     return answers
 
 
-def _digit_groups(entries: list[tuple[int, int, int]], size: int) -> list:
-    """(digits, union of their places) for each `size` of the entries (digit, places, count) whose
-    places together are `size` cells, in combinations' order; a partial choice already past `size`
-    cells is dropped with all its extensions. The search of _locked_groups, counting with
-    bit_count (places are 81-bit sets, beyond the COUNT table): one search with a counting
-    function passed in would put a call in the subset finders' inner loop."""
-    found: list[tuple[tuple[int, ...], int]] = []
+_NOTHING: tuple = ((), (), ())
+"""A unit's hidden (pairs, triples, quads) when it holds none that removes something."""
+
+
+def _digit_groups(entries: list[tuple[int, int]], largest: int) -> tuple[list, list, list]:
+    """(pairs, triples, quads) up to `largest` (the others empty): (digits, union of their
+    places) for each k of the entries (digit, places) whose places together are k cells (a
+    quad's exactly four), in combinations' order; a partial choice already past `largest` cells
+    is dropped with all its extensions. The search of _locked_groups, counting with bit_count
+    (places are 81-bit sets, beyond the COUNT table), for every size at once: the hidden pair
+    and triple finders ask about the same positions in turn, and share one search."""
+    pairs: list = []
+    triples: list = []
+    quads: list = []
     total = len(entries)
-    for x in range(total - size + 1):
-        a, pa, _ = entries[x]
-        for y in range(x + 1, total - size + 2):
-            b, pb, _ = entries[y]
+    for x in range(total - 1):
+        a, pa = entries[x]
+        for y in range(x + 1, total):
+            b, pb = entries[y]
             u2 = pa | pb
-            if u2.bit_count() > size:
+            n = u2.bit_count()
+            if n > largest:
                 continue
-            if size == 2:
-                found.append(((a, b), u2))
-                continue
-            for z in range(y + 1, total - size + 3):
-                c, pc, _ = entries[z]
+            if n <= 2:
+                pairs.append(((a, b), u2))
+            for z in range(y + 1, total):
+                c, pc = entries[z]
                 u3 = u2 | pc
-                if u3.bit_count() > size:
+                n = u3.bit_count()
+                if n > largest:
                     continue
-                if size == 3:
-                    found.append(((a, b, c), u3))
-                    continue
-                for w in range(z + 1, total):
-                    d, pd, _ = entries[w]
-                    u4 = u3 | pd
-                    if u4.bit_count() == size:
-                        found.append(((a, b, c, d), u4))
-    return found
+                if n <= 3:
+                    triples.append(((a, b, c), u3))
+                if largest > 3:
+                    for w in range(z + 1, total):
+                        d, pd = entries[w]
+                        u4 = u3 | pd
+                        if u4.bit_count() == 4:
+                            quads.append(((a, b, c, d), u4))
+    return pairs, triples, quads
 
 
-def _places_of(masks: Sequence[int]):
-    """work for _by_unit: (how many digits have places in the unit, the unit's (digit, its places,
-    how many) for each digit with two to four places (the most a hidden subset's digit can have),
-    ascending by digit). A hidden subset removes a digit outside it: in a unit with no more
-    digits than the subset has, there is nothing to remove."""
+def _hidden_facts(masks: Sequence[int], largest: int) -> Callable[[int], tuple]:
+    """work for _by_unit: the unit's hidden (pairs, triples, quads) up to `largest` that remove
+    something, each as (cells, digits, removals) in combinations' order of the digits: a pure
+    function of the unit's masks."""
     digit_cells = digit_cell_sets(masks)
     spread = [(d, digit_cells[d]) for d in DIGITS if digit_cells[d]]
 
-    def places_of(unit: int) -> tuple[int, list[tuple[int, int, int]]]:
+    def facts_of(unit: int) -> tuple:
         unit_bits = UNIT_BITS[unit]
-        present = 0
-        entries = []
+        present = 0  # digits with places in the unit
+        entries = []  # (digit, its places) for each digit with two to `largest` places
         for d, places in spread:
-            where = places & unit_bits
-            if where:
+            here = places & unit_bits
+            if here:
                 present += 1
-                count = where.bit_count()
-                if 2 <= count <= 4:
-                    entries.append((d, where, count))
-        return present, entries
+                if 2 <= here.bit_count() <= largest:
+                    entries.append((d, here))
+        # A hidden subset removes a digit outside it: in a unit with no more digits than the
+        # subset has, there is nothing to remove.
+        if present <= 2 or len(entries) < 2:
+            return _NOTHING
+        found = _digit_groups(entries, largest)
+        if not any(found):
+            return _NOTHING
+        facts = []
+        for size, groups in enumerate(found, 2):
+            subsets = []
+            if groups and present > size:
+                for digits, union in groups:
+                    keep = 0
+                    for d in digits:
+                        keep |= 1 << (d - 1)
+                    cells = cells_of_bits(union)
+                    for c in cells:
+                        if masks[c] & ~keep:
+                            break
+                    else:
+                        continue  # a naked subset too, holding nothing else (most are)
+                    removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
+                    subsets.append((cells, digits, removed))
+            facts.append(subsets)
+        return tuple(facts)
 
-    return places_of
+    return facts_of
 
 
-_PLACES_SLOT = forgotten([None])
-"""The last position's _places_of, unit by unit, for the three hidden subset finders."""
-_HIDDEN_SLOTS = {size: forgotten([None]) for size in (2, 3, 4)}
-"""Per size, the last position's hidden subsets unit by unit (see _by_unit)."""
+_HIDDEN_SLOTS = {largest: forgotten([None]) for largest in (3, 4)}
+"""The last position's hidden subsets unit by unit (see _by_unit): pairs and triples in one,
+quads (with pairs and triples found again, unused) in the other."""
 
 
 def _hidden(values, masks, size: int):
     """k digits confined to the same k cells of a unit: every other candidate leaves those cells."""
-    places_by_unit = _by_unit(_PLACES_SLOT, masks, _places_of(masks))
-
-    def subsets_of(unit: int) -> tuple:
-        """(cells, digits, removals) of the unit's hidden subsets that remove something, in
-        combinations' order of the digits: a pure function of the unit's masks."""
-        present, entries = places_by_unit[unit]
-        if present <= size or len(entries) < size:  # see _places_of
-            return ()
-        if size == 2:
-            # A hidden pair's two digits have the same two places: most units have no such two.
-            wheres = [e[1] for e in entries if e[2] == 2]
-            if len(wheres) < 2 or len(set(wheres)) == len(wheres):
-                return ()
-            entries = [e for e in entries if e[2] == 2]
-        elif size < 4:
-            entries = [e for e in entries if e[2] <= size]
-            if len(entries) < size:
-                return ()
-        found = []
-        for digits, union in _digit_groups(entries, size):
-            keep = 0
-            for d in digits:
-                keep |= 1 << (d - 1)
-            cells = cells_of_bits(union)
-            removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
-            if removed:
-                found.append((cells, digits, removed))
-        return tuple(found)
-
+    largest = max(size, 3)
+    which = size - 2
     seen = set()
-    for unit, subsets in enumerate(_by_unit(_HIDDEN_SLOTS[size], masks, subsets_of)):
-        for cells, digits, removed in subsets:
+    for unit, facts in enumerate(_by_unit(_HIDDEN_SLOTS[largest], masks,
+                                          _hidden_facts(masks, largest))):
+        for cells, digits, removed in facts[which]:
             key = (cells, digits)
             if key in seen:
                 continue
