@@ -107,22 +107,24 @@ def _naked(values, masks, size: int):
     small = _SMALL[size]
 
     def groups_of(unit: int) -> list:
-        """The unit's (cells, union) of `size` cells holding `size` digits between them, in
-        combinations' order: a pure function of the unit's masks (what they remove is not)."""
+        """The unit's (cells, union, _group_geometry(cells)...) of `size` cells holding `size`
+        digits between them, in combinations' order: a pure function of the unit's masks (what
+        they remove is not). A box leaves out the groups in a row or column too: the search
+        meets them first there (rows and columns come before boxes), and a group is one step."""
         # (cell, mask) for its cells with two to `size` candidates
         entries = [(c, m) for c in UNITS[unit] if small[m := masks[c]]]
         if len(entries) < size:
             return []
         # entries ascend by cell, as the unit's cells do, so groups come in combinations' order
-        return _locked_groups(entries, size)
+        groups = []
+        for group, union in _locked_groups(entries, size):
+            geometry = _group_geometry(group)
+            if unit < _FIRST_BOX or len(geometry[0]) == 1:
+                groups.append((group, union) + geometry)
+        return groups
 
-    seen = set()
     for groups in _by_unit(_NAKED_SLOTS[size], masks, groups_of):
-        for group, union in groups:
-            if group in seen:  # the same cells, found again in a second unit they share
-                continue
-            seen.add(group)
-            shared, others, other_bits = _group_geometry(group)
+        for group, union, shared, others, other_bits in groups:
             for d in DIGITS_IN[union]:
                 if digit_cells[d] & other_bits:
                     break
@@ -134,6 +136,7 @@ def _naked(values, masks, size: int):
                        digits=DIGITS_IN[union])
 
 
+_FIRST_BOX = 2 * SIZE
 _NAKED_SLOTS = {size: forgotten([None]) for size in (3, 4)}
 """Per size, the last position's naked groups unit by unit (see _by_unit)."""
 _SMALL = {size: tuple(2 <= n <= size for n in COUNT) for size in (3, 4)}
@@ -179,10 +182,13 @@ def _by_unit(slot: list, masks: Sequence[int], work) -> list:
         answers = [work(unit) for unit in range(len(UNITS))]
     else:
         before, answers = last
-        if before is key or before == key:
+        if before is key:
             return answers
+        # no test for equal masks first: another position's masks mostly differ, and then the
+        # test would only repeat _changed_units' first steps
         changed = _changed_units(before, key)
-        answers = answers[:]
+        if changed:
+            answers = answers[:]
         while changed:
             low = changed & -changed
             changed ^= low
@@ -196,16 +202,14 @@ _NOTHING: tuple = ((), (), ())
 """A unit's hidden (pairs, triples, quads) when it holds none that removes something."""
 
 
-def _digit_groups(entries: list[tuple[int, int]], largest: int) -> tuple[list, list, list]:
-    """(pairs, triples, quads) up to `largest` (the others empty): (digits, union of their
-    places) for each k of the entries (digit, places) whose places together are k cells (a
-    quad's exactly four), in combinations' order; a partial choice already past `largest` cells
-    is dropped with all its extensions. The search of _locked_groups, counting with bit_count
-    (places are 81-bit sets, beyond the COUNT table), for every size at once: the hidden pair
-    and triple finders ask about the same positions in turn, and share one search."""
-    pairs: list = []
-    triples: list = []
-    quads: list = []
+def _digit_groups(entries: list[tuple[int, int]], largest: int) -> list[tuple[int, int]]:
+    """(digits as a mask, union of their places) for each two to `largest` of the entries (digit
+    as a mask, places) whose places together are as many cells (a quad's exactly four), pairs,
+    triples and quads together, each size in combinations' order; a partial choice already past
+    `largest` cells is dropped with all its extensions. The search of _locked_groups, counting
+    with bit_count (places are 81-bit sets, beyond the COUNT table), for every size at once:
+    the hidden pair and triple finders ask about the same positions in turn, and share it."""
+    found: list[tuple[int, int]] = []
     total = len(entries)
     for x in range(total - 1):
         a, pa = entries[x]
@@ -215,8 +219,9 @@ def _digit_groups(entries: list[tuple[int, int]], largest: int) -> tuple[list, l
             n = u2.bit_count()
             if n > largest:
                 continue
+            ab = a | b
             if n <= 2:
-                pairs.append(((a, b), u2))
+                found.append((ab, u2))
             for z in range(y + 1, total):
                 c, pc = entries[z]
                 u3 = u2 | pc
@@ -224,14 +229,14 @@ def _digit_groups(entries: list[tuple[int, int]], largest: int) -> tuple[list, l
                 if n > largest:
                     continue
                 if n <= 3:
-                    triples.append(((a, b, c), u3))
+                    found.append((ab | c, u3))
                 if largest > 3:
                     for w in range(z + 1, total):
                         d, pd = entries[w]
                         u4 = u3 | pd
                         if u4.bit_count() == 4:
-                            quads.append(((a, b, c, d), u4))
-    return pairs, triples, quads
+                            found.append((ab | c | d, u4))
+    return found
 
 
 def _hidden_facts(masks: Sequence[int], largest: int) -> Callable[[int], tuple]:
@@ -239,43 +244,37 @@ def _hidden_facts(masks: Sequence[int], largest: int) -> Callable[[int], tuple]:
     something, each as (cells, digits, removals) in combinations' order of the digits: a pure
     function of the unit's masks."""
     digit_cells = digit_cell_sets(masks)
-    spread = [(d, digit_cells[d]) for d in DIGITS if digit_cells[d]]
+    spread = [(1 << (d - 1), digit_cells[d]) for d in DIGITS if digit_cells[d]]
 
     def facts_of(unit: int) -> tuple:
         unit_bits = UNIT_BITS[unit]
         present = 0  # digits with places in the unit
-        entries = []  # (digit, its places) for each digit with two to `largest` places
-        for d, places in spread:
+        entries = []  # (digit as a mask, its places) for each digit with two to `largest` places
+        for digit, places in spread:
             here = places & unit_bits
             if here:
                 present += 1
                 if 2 <= here.bit_count() <= largest:
-                    entries.append((d, here))
+                    entries.append((digit, here))
         # A hidden subset removes a digit outside it: in a unit with no more digits than the
-        # subset has, there is nothing to remove.
+        # subset has, there is nothing to remove, so no subset that large is looked for.
         if present <= 2 or len(entries) < 2:
             return _NOTHING
-        found = _digit_groups(entries, largest)
-        if not any(found):
+        found = _digit_groups(entries, min(largest, present - 1))
+        if not found:
             return _NOTHING
-        facts = []
-        for size, groups in enumerate(found, 2):
-            subsets = []
-            if groups and present > size:
-                for digits, union in groups:
-                    keep = 0
-                    for d in digits:
-                        keep |= 1 << (d - 1)
-                    cells = cells_of_bits(union)
-                    for c in cells:
-                        if masks[c] & ~keep:
-                            break
-                    else:
-                        continue  # a naked subset too, holding nothing else (most are)
-                    removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
-                    subsets.append((cells, digits, removed))
-            facts.append(subsets)
-        return tuple(facts)
+        facts: tuple[list, list, list] = ([], [], [])
+        for keep, union in found:
+            cells = cells_of_bits(union)
+            for c in cells:
+                if masks[c] & ~keep:
+                    break
+            else:
+                continue  # a naked subset too, holding nothing else (most are)
+            removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
+            digits = DIGITS_IN[keep]
+            facts[len(digits) - 2].append((cells, digits, removed))
+        return facts
 
     return facts_of
 
