@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from tutor.model.geometry import (
-    COUNT, DIGITS, DIGITS_IN, PEER_SETS, SIZE, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits,
+    COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits,
     digit_cell_sets,
 )
 from tutor.engine.dead_ends import forgotten
@@ -66,11 +66,32 @@ def _group_geometry(group: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int,
     return known
 
 
+_PAIRS_SLOT: list = forgotten([None])
+"""The last position's masks with its _pairs_in_order, in one slot replaced whole (see _by_unit)."""
+
+
 def _pairs_in_order(masks: Sequence[int]) -> list:
     """The naked pairs' (first unit they share, cells, union, _group_geometry(cells)), in the order
     the unit by unit search meets them first: by the first unit the two cells share, then by cell.
-    Two cells with the same two candidates that share a unit are a pair, so one pass over the
-    bivalue cells finds them all."""
+    Two cells with the same two candidates that share a unit are a pair. The walk asks again after
+    a step or two, which change a few cells: the pairs of the others stay."""
+    key = tuple(masks)
+    last = _PAIRS_SLOT[0]
+    if last is None:
+        found = _all_pairs(key)
+    else:
+        before, found = last
+        if before is key:
+            return found
+        changed = _changes(before, key)[1]
+        if changed:
+            found = _pairs_after(found, key, changed)
+    _PAIRS_SLOT[0] = (key, found)
+    return found
+
+
+def _all_pairs(masks: Sequence[int]) -> list:
+    """_pairs_in_order worked out afresh: one pass over the bivalue cells finds them all."""
     by_mask: dict[int, list[int]] = {}
     count = COUNT
     for cell, mask in enumerate(masks):
@@ -85,6 +106,24 @@ def _pairs_in_order(masks: Sequence[int]) -> list:
                         geometry = _group_geometry((a, b))
                         found.append((geometry[0][0], (a, b), mask, geometry))
     found.sort()  # no two entries share their first unit and cells: the geometries are not compared
+    return found
+
+
+def _pairs_after(found: list, masks: Sequence[int], changed: tuple[int, ...]) -> list:
+    """_pairs_in_order(masks), given the pairs `found` at a position whose masks differ from these
+    only in the cells `changed`."""
+    gone = set(changed)
+    found = [entry for entry in found if entry[1][0] not in gone and entry[1][1] not in gone]
+    count = COUNT
+    for a in changed:
+        mask = masks[a]
+        if count[mask] == 2:
+            for b in PEERS[a]:
+                if masks[b] == mask and (a < b or b not in gone):  # each pair of two changed cells once
+                    pair = (a, b) if a < b else (b, a)
+                    geometry = _group_geometry(pair)
+                    found.append((geometry[0][0], pair, mask, geometry))
+    found.sort()  # as in _all_pairs
     return found
 
 
@@ -148,24 +187,28 @@ _CELL_UNITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(len(UNITS_OF
 
 
 _last_change: list = forgotten([None])
-"""(before, after, units changed) for the last two positions compared, in one slot replaced whole:
-the subset finders' memories mostly last saw the same position (the same tuple), so they share it."""
+"""(before, after, _changes(before, after)) for the last two positions compared, in one slot
+replaced whole: the subset finders' memories mostly last saw the same position (the same tuple),
+so they share it."""
 
 
-def _changed_units(before: tuple[int, ...], after: tuple[int, ...]) -> int:
-    """The units (as a bitset of unit numbers) holding a cell whose masks differ."""
+def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """(the units holding a cell whose masks differ, as a bitset of unit numbers, those cells)."""
     last = _last_change[0]
     if last is not None and last[0] is before and last[1] is after:
         return last[2]
-    changed = 0
+    units = 0
+    cells = []
     for start in range(0, len(after), SIZE):  # row by row: most rows are as they were
         end = start + SIZE
         if before[start:end] != after[start:end]:
             for c in range(start, end):
                 if before[c] != after[c]:
-                    changed |= _CELL_UNITS[c]
-    _last_change[0] = (before, after, changed)
-    return changed
+                    units |= _CELL_UNITS[c]
+                    cells.append(c)
+    changes = (units, tuple(cells))
+    _last_change[0] = (before, after, changes)
+    return changes
 
 
 def _by_unit(slot: list, masks: Sequence[int], work) -> list:
@@ -185,8 +228,8 @@ def _by_unit(slot: list, masks: Sequence[int], work) -> list:
         if before is key:
             return answers
         # no test for equal masks first: another position's masks mostly differ, and then the
-        # test would only repeat _changed_units' first steps
-        changed = _changed_units(before, key)
+        # test would only repeat the first steps of _changes
+        changed = _changes(before, key)[0]
         if changed:
             answers = answers[:]
         while changed:
