@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from tutor.model.geometry import (
     COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits,
@@ -162,7 +163,7 @@ def _naked(values, masks, size: int):
                 groups.append((group, union) + geometry)
         return groups
 
-    for groups in _by_unit(_NAKED_SLOTS[size], masks, groups_of):
+    for groups in _by_unit(_NAKED_SLOTS[size], masks, lambda: groups_of):
         for group, union, shared, others, other_bits in groups:
             for d in DIGITS_IN[union]:
                 if digit_cells[d] & other_bits:
@@ -211,8 +212,10 @@ def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, tupl
     return changes
 
 
-def _by_unit(slot: list, masks: Sequence[int], work) -> list:
-    """[work(unit) for every unit], where work(unit) is a pure function of the unit's masks.
+def _by_unit(slot: list, masks: Sequence[int], make_work: Callable[[], Callable[[int], Any]]) -> list:
+    """[work(unit) for every unit], where work = make_work() and work(unit) is a pure function of
+    the unit's masks; work is made only when some unit must be worked out (the next finder at a
+    position mostly reads what the last one worked out).
 
     `slot` keeps (masks, answers) for the last position asked, replaced whole (so that finders in
     the app's two engine threads never pair one position's masks with another's answers). The
@@ -222,7 +225,7 @@ def _by_unit(slot: list, masks: Sequence[int], work) -> list:
     key = tuple(masks)
     last = slot[0]
     if last is None:
-        answers = [work(unit) for unit in range(len(UNITS))]
+        answers = list(map(make_work(), range(len(UNITS))))
     else:
         before, answers = last
         if before is key:
@@ -232,6 +235,7 @@ def _by_unit(slot: list, masks: Sequence[int], work) -> list:
         changed = _changes(before, key)[0]
         if changed:
             answers = answers[:]
+            work = make_work()
         while changed:
             low = changed & -changed
             changed ^= low
@@ -333,7 +337,7 @@ def _hidden(values, masks, size: int):
     which = size - 2
     seen = set()
     for unit, facts in enumerate(_by_unit(_HIDDEN_SLOTS[largest], masks,
-                                          _hidden_facts(masks, largest))):
+                                          lambda: _hidden_facts(masks, largest))):
         for cells, digits, removed in facts[which]:
             key = (cells, digits)
             if key in seen:
