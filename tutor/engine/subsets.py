@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from itertools import compress
 from typing import Any
 
 from tutor.model.geometry import (
@@ -163,7 +164,7 @@ def _naked(values, masks, size: int):
                 groups.append((group, union) + geometry)
         return groups
 
-    for groups in _by_unit(_NAKED_SLOTS[size], masks, lambda: groups_of):
+    for groups in filter(None, _by_unit(_NAKED_SLOTS[size], masks, lambda: groups_of)):
         for group, union, shared, others, other_bits in groups:
             for d in DIGITS_IN[union]:
                 if digit_cells[d] & other_bits:
@@ -245,8 +246,9 @@ def _by_unit(slot: list, masks: Sequence[int], make_work: Callable[[], Callable[
     return answers
 
 
-_NOTHING: tuple = ((), (), ())
-"""A unit's hidden (pairs, triples, quads) when it holds none that removes something."""
+_NOTHING: tuple = ()
+"""A unit's hidden subsets when it holds none that removes something (empty, so that the finders
+pass over it in C)."""
 
 
 def _digit_groups(entries: list[tuple[int, int]], largest: int) -> list[tuple[int, int]]:
@@ -321,7 +323,7 @@ def _hidden_facts(masks: Sequence[int], largest: int) -> Callable[[int], tuple]:
             removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
             digits = DIGITS_IN[keep]
             facts[len(digits) - 2].append((cells, digits, removed))
-        return facts
+        return facts if any(facts) else _NOTHING
 
     return facts_of
 
@@ -336,8 +338,8 @@ def _hidden(values, masks, size: int):
     largest = max(size, 3)
     which = size - 2
     seen = set()
-    for unit, facts in enumerate(_by_unit(_HIDDEN_SLOTS[largest], masks,
-                                          lambda: _hidden_facts(masks, largest))):
+    answers = _by_unit(_HIDDEN_SLOTS[largest], masks, lambda: _hidden_facts(masks, largest))
+    for unit, facts in compress(enumerate(answers), answers):
         for cells, digits, removed in facts[which]:
             key = (cells, digits)
             if key in seen:
