@@ -7,7 +7,7 @@ from itertools import compress
 from typing import Any
 
 from tutor.model.geometry import (
-    COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, bit, cells_of_bits,
+    COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, cells_of_bits,
     digit_cell_sets,
 )
 from tutor.engine.dead_ends import forgotten
@@ -121,7 +121,8 @@ def _pairs_after(found: list, masks: Sequence[int], changed: tuple[int, ...]) ->
         mask = masks[a]
         if count[mask] == 2:
             for b in PEERS[a]:
-                if masks[b] == mask and (a < b or b not in gone):  # each pair of two changed cells once
+                # a pair of two changed cells is taken once, from its first cell
+                if masks[b] == mask and (a < b or b not in gone):
                     pair = (a, b) if a < b else (b, a)
                     geometry = _group_geometry(pair)
                     found.append((geometry[0][0], pair, mask, geometry))
@@ -213,7 +214,8 @@ def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, tupl
     return changes
 
 
-def _by_unit(slot: list, masks: Sequence[int], make_work: Callable[[], Callable[[int], Any]]) -> list:
+def _by_unit(slot: list, masks: Sequence[int],
+             make_work: Callable[[], Callable[[int], Any]]) -> list:
     """[work(unit) for every unit], where work = make_work() and work(unit) is a pure function of
     the unit's masks; work is made only when some unit must be worked out (the next finder at a
     position mostly reads what the last one worked out).
