@@ -195,20 +195,25 @@ replaced whole: the subset finders' memories mostly last saw the same position (
 so they share it."""
 
 
-def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """(the units holding a cell whose masks differ, as a bitset of unit numbers, those cells)."""
+def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[list[int], tuple[int, ...]]:
+    """(the units holding a cell whose masks differ, those cells)."""
     last = _last_change[0]
     if last is not None and last[0] is before and last[1] is after:
         return last[2]
-    units = 0
+    unit_bits = 0
     cells = []
     for start in range(0, len(after), SIZE):  # row by row: most rows are as they were
         end = start + SIZE
         if before[start:end] != after[start:end]:
             for c in range(start, end):
                 if before[c] != after[c]:
-                    units |= _CELL_UNITS[c]
+                    unit_bits |= _CELL_UNITS[c]
                     cells.append(c)
+    units = []
+    while unit_bits:
+        low = unit_bits & -unit_bits
+        unit_bits ^= low
+        units.append(low.bit_length() - 1)
     changes = (units, tuple(cells))
     _last_change[0] = (before, after, changes)
     return changes
@@ -239,11 +244,8 @@ def _by_unit(slot: list, masks: Sequence[int],
         if changed:
             answers = answers[:]
             work = make_work()
-        while changed:
-            low = changed & -changed
-            changed ^= low
-            unit = low.bit_length() - 1
-            answers[unit] = work(unit)
+            for unit in changed:
+                answers[unit] = work(unit)
     slot[0] = (key, answers)
     return answers
 
@@ -311,7 +313,7 @@ def _hidden_facts(masks: Sequence[int], largest: int) -> Callable[[int], tuple]:
         # subset has, there is nothing to remove, so no subset that large is looked for.
         if present <= 2 or len(entries) < 2:
             return _NOTHING
-        found = _digit_groups(entries, min(largest, present - 1))
+        found = _digit_groups(entries, largest if present > largest else present - 1)
         if not found:
             return _NOTHING
         facts: tuple[list, list, list] = ([], [], [])
