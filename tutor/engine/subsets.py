@@ -255,12 +255,13 @@ _NOTHING: tuple = ()
 pass over it in C)."""
 
 
-def _digit_groups(entries: list[tuple[int, int]], largest: int) -> list[tuple[int, int]]:
-    """(digits as a mask, union of their places) for each two to `largest` of the entries (digit
-    as a mask, places) whose places together are as many cells (a quad's exactly four), pairs,
-    triples and quads together, each size in combinations' order; a partial choice already past
-    `largest` cells is dropped with all its extensions. The search of _locked_groups, counting
-    with bit_count (places are 81-bit sets, beyond the COUNT table), for every size at once:
+def _digit_groups(entries: list[tuple[int, int]], smallest: int,
+                  largest: int) -> list[tuple[int, int]]:
+    """(digits as a mask, union of their places) for each `smallest` to `largest` of the entries
+    (digit as a mask, places) whose places together are as many cells (a quad's exactly four),
+    all sizes together, each in combinations' order; a partial choice already past `largest`
+    cells is dropped with all its extensions. The search of _locked_groups, counting with
+    bit_count (places are 81-bit sets, beyond the COUNT table), for pairs and triples at once:
     the hidden pair and triple finders ask about the same positions in turn, and share it."""
     found: list[tuple[int, int]] = []
     total = len(entries)
@@ -273,7 +274,7 @@ def _digit_groups(entries: list[tuple[int, int]], largest: int) -> list[tuple[in
             if n > largest:
                 continue
             ab = a | b
-            if n <= 2:
+            if n <= 2 and smallest == 2:
                 found.append((ab, u2))
             for z in range(y + 1, total):
                 c, pc = entries[z]
@@ -281,7 +282,7 @@ def _digit_groups(entries: list[tuple[int, int]], largest: int) -> list[tuple[in
                 n = u3.bit_count()
                 if n > largest:
                     continue
-                if n <= 3:
+                if n <= 3 and smallest <= 3:
                     found.append((ab | c, u3))
                 if largest > 3:
                     for w in range(z + 1, total):
@@ -292,10 +293,10 @@ def _digit_groups(entries: list[tuple[int, int]], largest: int) -> list[tuple[in
     return found
 
 
-def _hidden_facts(masks: Sequence[int], largest: int) -> Callable[[int], tuple]:
-    """work for _by_unit: the unit's hidden (pairs, triples, quads) up to `largest` that remove
-    something, each as (cells, digits, removals) in combinations' order of the digits: a pure
-    function of the unit's masks."""
+def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable[[int], tuple]:
+    """work for _by_unit: the unit's hidden (pairs, triples, quads), of sizes `smallest` to
+    `largest` (the others empty), that remove something, each as (cells, digits, removals) in
+    combinations' order of the digits: a pure function of the unit's masks."""
     digit_cells = digit_cell_sets(masks)
     spread = [(1 << (d - 1), digit_cells[d]) for d in DIGITS if digit_cells[d]]
 
@@ -311,9 +312,9 @@ def _hidden_facts(masks: Sequence[int], largest: int) -> Callable[[int], tuple]:
                     entries.append((digit, here))
         # A hidden subset removes a digit outside it: in a unit with no more digits than the
         # subset has, there is nothing to remove, so no subset that large is looked for.
-        if present <= 2 or len(entries) < 2:
+        if present <= smallest or len(entries) < smallest:
             return _NOTHING
-        found = _digit_groups(entries, largest if present > largest else present - 1)
+        found = _digit_groups(entries, smallest, largest if present > largest else present - 1)
         if not found:
             return _NOTHING
         facts: tuple[list, list, list] = ([], [], [])
@@ -332,17 +333,19 @@ def _hidden_facts(masks: Sequence[int], largest: int) -> Callable[[int], tuple]:
     return facts_of
 
 
-_HIDDEN_SLOTS = {largest: forgotten([None]) for largest in (3, 4)}
-"""The last position's hidden subsets unit by unit (see _by_unit): pairs and triples in one,
-quads (with pairs and triples found again, unused) in the other."""
+_HIDDEN_SIZES = {2: (2, 3), 3: (2, 3), 4: (4, 4)}
+"""The sizes of hidden subset worked out together for each size asked: pairs and triples (asked
+about the same positions in turn), quads (asked about seldom) alone."""
+_HIDDEN_SLOTS = {sizes: forgotten([None]) for sizes in set(_HIDDEN_SIZES.values())}
+"""The last position's hidden subsets unit by unit (see _by_unit), per _HIDDEN_SIZES."""
 
 
 def _hidden(values, masks, size: int):
     """k digits confined to the same k cells of a unit: every other candidate leaves those cells."""
-    largest = max(size, 3)
+    sizes = _HIDDEN_SIZES[size]
     which = size - 2
     seen = set()
-    answers = _by_unit(_HIDDEN_SLOTS[largest], masks, lambda: _hidden_facts(masks, largest))
+    answers = _by_unit(_HIDDEN_SLOTS[sizes], masks, lambda: _hidden_facts(masks, *sizes))
     for unit, facts in compress(enumerate(answers), answers):
         for cells, digits, removed in facts[which]:
             key = (cells, digits)
