@@ -265,9 +265,11 @@ def _digit_groups(entries: list[tuple[int, int]], smallest: int,
     the hidden pair and triple finders ask about the same positions in turn, and share it."""
     found: list[tuple[int, int]] = []
     total = len(entries)
-    for x in range(total - 1):
+    # the first, second and third choices leave room for `smallest` in all
+    z_end = total if smallest < 4 else total - 1
+    for x in range(total - smallest + 1):
         a, pa = entries[x]
-        for y in range(x + 1, total):
+        for y in range(x + 1, total - smallest + 2):
             b, pb = entries[y]
             u2 = pa | pb
             n = u2.bit_count()
@@ -276,7 +278,7 @@ def _digit_groups(entries: list[tuple[int, int]], smallest: int,
             ab = a | b
             if n <= 2 and smallest == 2:
                 found.append((ab, u2))
-            for z in range(y + 1, total):
+            for z in range(y + 1, z_end):
                 c, pc = entries[z]
                 u3 = u2 | pc
                 n = u3.bit_count()
