@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import combinations
-from operator import getitem
 from typing import Callable, Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELL_COUNT, SIZE, UNITS_OF, cell_at,
+    BOX_HEIGHT, BOX_OF, BOX_WIDTH, SIZE, UNITS_OF, cell_at,
     cell_name,
     cells_name, unit_kind,
 )
-from tutor.engine.dead_ends import LIMIT as DEAD_LIMIT, by_digit, forgotten
+from tutor.engine.dead_ends import by_digit
+from tutor.engine.places import masks_by_line
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.engine.wording import removals_by_digit
@@ -44,41 +44,6 @@ _STACK_SIZE = (BOX_WIDTH, BOX_HEIGHT)
 _STACK_MASKS = tuple(
     tuple(((1 << size) - 1) << (s * size) for s in range(SIZE // size)) for size in _STACK_SIZE
 )
-
-
-_ROW_SHIFTS = tuple(range(0, CELL_COUNT, SIZE))
-
-
-def _transposed() -> tuple[tuple[int, ...], ...]:
-    """_TRANSPOSED, from row 0's table shifted (a few times faster to build than each anew)."""
-    first = [sum(1 << (SIZE * j) for j in range(SIZE) if m >> j & 1) for m in range(1 << SIZE)]
-    return tuple(tuple(cells << i for cells in first) for i in range(SIZE))
-
-
-_TRANSPOSED = _transposed()
-"""_TRANSPOSED[i][row mask]: row i's positions as an 81-bit set of the cells (j, i) for its
-positions j: the rows' sets together are the places read column by column."""
-_LINE_MASKS = forgotten([None])
-"""{places: (row masks, column masks)}: a pure function of a digit's places, kept through a grade
-(the fish finders ask about the same digit in turn, and most digits keep their places between two
-positions); forget() drops it with the dead ends."""
-
-
-def _line_masks(places: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A digit's places (81-bit set) as 9-bit masks of positions: per row (bit j: column j), and
-    per column (bit i: row i)."""
-    known = _LINE_MASKS[0]
-    if known is None:
-        known = _LINE_MASKS[0] = {}
-    found = known.get(places)
-    if found is None:
-        rows = tuple([places >> shift & 0x1FF for shift in _ROW_SHIFTS])
-        transposed = sum(map(getitem, _TRANSPOSED, rows))  # the rows' sets share no bit
-        found = (rows, tuple([transposed >> shift & 0x1FF for shift in _ROW_SHIFTS]))
-        if len(known) >= DEAD_LIMIT:
-            known.clear()
-        known[places] = found
-    return found
 
 
 _OFF_STACK = tuple(
@@ -182,7 +147,7 @@ with one place is a hidden single, not part of a fish worth teaching)."""
 
 def _basic_digit(size: int, digit: int, places: int) -> Iterator[Step]:
     technique = _BASIC_IDS[size]
-    both = _line_masks(places)
+    both = masks_by_line(places)
     base_line = _BASE_LINE[size]
     seen = set()
     for orientation in _ORIENTATIONS:
@@ -241,7 +206,7 @@ _FINNED_SEARCH: dict[int, Callable[[int, int], Iterator[Step]]] = {}
 
 
 def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
-    both = _line_masks(places)
+    both = masks_by_line(places)
     seen: set = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]

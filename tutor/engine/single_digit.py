@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterator, Sequence
+from operator import getitem
+from typing import Callable, Iterator, Sequence
 
 from tutor.engine.dead_ends import by_digit, forgotten_cache
+from tutor.engine.places import masks_by_line
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
@@ -25,21 +27,36 @@ _LineLink = tuple[int, int, int, int, int]
 the two cells, and their boxes (bit sets of line and box numbers)."""
 
 
-def _unit_links(digit_bits: int, units: tuple[tuple[int, int], ...]) -> list[tuple[int, int, int]]:
-    """The strong links of one digit in `units` ((unit, its cells) pairs): (first cell, second
-    cell, unit) for every unit where the digit has exactly two places."""
+def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
+                 ) -> tuple[tuple[tuple[_LineLink | None, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For each line (cell_of(line, position) names its cells, first_unit + line is its unit) and
+    each 9-bit mask of places along it: the line's strong link when the mask has two bits (else None), and its two cells as
+    an 81-bit set (else 0). A digit's links are then read off its line masks, not worked out from
+    27 unit intersections at each new set of places."""
     links = []
-    for unit, unit_bits in units:
-        inside = digit_bits & unit_bits
-        if inside.bit_count() == 2:
-            low = inside & -inside
-            links.append((low.bit_length() - 1, (inside ^ low).bit_length() - 1, unit))
-    return links
+    cells = []
+    for line in range(SIZE):
+        line_links: list[_LineLink | None] = []
+        line_cells = []
+        for mask in range(1 << SIZE):
+            if mask.bit_count() != 2:
+                line_links.append(None)
+                line_cells.append(0)
+                continue
+            low = (mask & -mask).bit_length() - 1
+            a, b = cell_of(line, low), cell_of(line, mask.bit_length() - 1)
+            line_links.append((a, b, first_unit + line, mask, 1 << BOX_OF[a] | 1 << BOX_OF[b]))
+            line_cells.append(1 << a | 1 << b)
+        links.append(tuple(line_links))
+        cells.append(tuple(line_cells))
+    return tuple(links), tuple(cells)
 
 
-_ROWS = tuple((row, UNIT_BITS[row]) for row in ROW_UNITS)
-_COLUMNS = tuple((column, UNIT_BITS[column]) for column in COLUMN_UNITS)
-_BOXES = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)
+_ROW_LINKS, _ROW_LINK_CELLS = _link_tables(cell_at, ROW_UNITS[0])
+_COLUMN_LINKS, _COLUMN_LINK_CELLS = _link_tables(lambda column, row: cell_at(row, column),
+                                                 COLUMN_UNITS[0])
+"""_ROW_LINKS[row][mask]: the row's strong link (lines across: the mask itself) when its places
+along it are the mask's two; _ROW_LINK_CELLS its two cells; likewise for the columns."""
 
 
 @forgotten_cache
@@ -50,18 +67,11 @@ def _line_links(digit_bits: int) -> tuple[tuple[_LineLink, ...], tuple[_LineLink
     can make a chain is then one test; then the cells of the rows' links and of the columns'
     links, as 81-bit sets. Kept for the next finders that ask about the same places (the ladder's
     finders all look at one position in turn)."""
-    rows = tuple((a, b, unit, 1 << COL_OF[a] | 1 << COL_OF[b], 1 << BOX_OF[a] | 1 << BOX_OF[b])
-                 for a, b, unit in _unit_links(digit_bits, _ROWS))
-    columns = tuple((a, b, unit, 1 << ROW_OF[a] | 1 << ROW_OF[b], 1 << BOX_OF[a] | 1 << BOX_OF[b])
-                    for a, b, unit in _unit_links(digit_bits, _COLUMNS))
-    return rows, columns, _cells_of(rows), _cells_of(columns)
-
-
-def _cells_of(links: tuple[_LineLink, ...]) -> int:
-    cells = 0
-    for a, b, *_ in links:
-        cells |= 1 << a | 1 << b
-    return cells
+    row_masks, column_masks = masks_by_line(digit_bits)
+    return (tuple([link for link in map(getitem, _ROW_LINKS, row_masks) if link]),
+            tuple([link for link in map(getitem, _COLUMN_LINKS, column_masks) if link]),
+            sum(map(getitem, _ROW_LINK_CELLS, row_masks)),
+            sum(map(getitem, _COLUMN_LINK_CELLS, column_masks)))
 
 
 def _chain_step(technique: str, digit: int, removed: int, end1: int, inner1: int, inner2: int,
@@ -97,13 +107,26 @@ def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return by_digit("skyscraper", masks, _skyscrapers)
 
 
+_BOXES = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)
+
+
 @forgotten_cache
 @lru_cache(maxsize=1024)
 def _box_links(digit_bits: int) -> tuple[tuple[int, int, int], ...]:
     """The strong links of one digit in boxes that are not also a row's or a column's (two cells
     alone in both their row and their box make one link), kept as _line_links are."""
-    line_pairs = {(a, b) for links in _line_links(digit_bits)[:2] for a, b, *_ in links}
-    return tuple(link for link in _unit_links(digit_bits, _BOXES) if link[:2] not in line_pairs)
+    row_masks, column_masks = masks_by_line(digit_bits)
+    links = []
+    for unit, unit_bits in _BOXES:
+        inside = digit_bits & unit_bits
+        if inside.bit_count() == 2:
+            a = (inside & -inside).bit_length() - 1
+            b = inside.bit_length() - 1
+            if ROW_OF[a] == ROW_OF[b] and row_masks[ROW_OF[a]].bit_count() == 2 \
+                    or COL_OF[a] == COL_OF[b] and column_masks[COL_OF[a]].bit_count() == 2:
+                continue  # the line's link already
+            links.append((a, b, unit))
+    return tuple(links)
 
 
 def _skyscrapers(digit: int, bits: int) -> list[Step]:
