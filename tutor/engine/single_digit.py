@@ -233,6 +233,11 @@ and its two readings (inner cell, end cell, the cells each sees): the turbot fis
 link with every other, so these are worked out once, not for each pair or search."""
 
 
+_BAND_OF_LINE = tuple(row // BOX_HEIGHT for row in range(SIZE)) \
+    + tuple(SIZE + column // BOX_WIDTH for column in range(SIZE))
+"""_BAND_OF_LINE[line unit]: its band (a row's) or stack (a column's, counted from SIZE)."""
+
+
 def _turbot_fish(digit: int, bits: int) -> list[Step]:
     found = []
     # The links of every row, column and box; the rows' and columns' are those the skyscraper and
@@ -240,9 +245,23 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
     row_links, column_links, _, _ = _line_links(bits)
     links = row_links + column_links + _box_links(bits)
     facts = [_LINK_FACTS[link[:2]] for link in links]
+    box_start = len(row_links) + len(column_links)
+    box_indices = range(box_start, len(links))
     for i, (pair1, near, readings1) in enumerate(facts):
         unit1 = links[i][2]
-        for j in range(i + 1, len(facts)):
+        if i < box_start:
+            # A row's link and a column's can share only a box (a third place in a line else):
+            # a two-string kite. Two rows' links of different bands can share only a column: a
+            # skyscraper. So a line's link is paired with the later ones of its band (or stack),
+            # next to it in the list, and with the boxes'; the chains left out are all named.
+            band = _BAND_OF_LINE[unit1]
+            end = i + 1
+            while end < box_start and _BAND_OF_LINE[links[end][2]] == band:
+                end += 1
+            later: Sequence[int] = [*range(i + 1, end), *box_indices]
+        else:
+            later = range(i + 1, len(links))
+        for j in later:
             # The inner cells must see each other: a link with neither cell seeing this one's,
             # or sharing a cell with it, is skipped.
             pair2, _, readings2 = facts[j]
