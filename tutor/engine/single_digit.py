@@ -30,9 +30,9 @@ the two cells, and their boxes (bit sets of line and box numbers)."""
 def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
                  ) -> tuple[tuple[tuple[_LineLink | None, ...], ...], tuple[tuple[int, ...], ...]]:
     """For each line (cell_of(line, position) names its cells, first_unit + line is its unit) and
-    each 9-bit mask of places along it: the line's strong link when the mask has two bits (else None), and its two cells as
-    an 81-bit set (else 0). A digit's links are then read off its line masks, not worked out from
-    27 unit intersections at each new set of places."""
+    each 9-bit mask of places along it: the line's strong link when the mask has two bits (else
+    None), and its two cells as an 81-bit set (else 0). A digit's links are then read off its line
+    masks, not worked out from 27 unit intersections at each new set of places."""
     links = []
     cells = []
     for line in range(SIZE):
@@ -61,16 +61,21 @@ along it are the mask's two; _ROW_LINK_CELLS its two cells; likewise for the col
 
 @forgotten_cache
 @lru_cache(maxsize=1024)
-def _line_links(digit_bits: int) -> tuple[tuple[_LineLink, ...], tuple[_LineLink, ...], int, int]:
+def _line_links(digit_bits: int) -> tuple[tuple[_LineLink, ...], tuple[_LineLink, ...]]:
     """The strong links of one digit in rows and in columns, each with the columns (for a row's)
     or rows (for a column's) and the boxes its two cells lie in, as bit sets: whether two links
-    can make a chain is then one test; then the cells of the rows' links and of the columns'
-    links, as 81-bit sets. Kept for the next finders that ask about the same places (the ladder's
-    finders all look at one position in turn)."""
+    can make a chain is then one test. Kept for the next finders that ask about the same places
+    (the ladder's finders all look at one position in turn)."""
     row_masks, column_masks = masks_by_line(digit_bits)
-    return (tuple([link for link in map(getitem, _ROW_LINKS, row_masks) if link]),
-            tuple([link for link in map(getitem, _COLUMN_LINKS, column_masks) if link]),
-            sum(map(getitem, _ROW_LINK_CELLS, row_masks)),
+    return (tuple(filter(None, map(getitem, _ROW_LINKS, row_masks))),
+            tuple(filter(None, map(getitem, _COLUMN_LINKS, column_masks))))
+
+
+def _link_cells(digit_bits: int) -> tuple[int, int]:
+    """The cells of one digit's strong links in rows, and in columns, as 81-bit sets: the empty
+    rectangle's alone, so kept apart from the links that the other finders ask for."""
+    row_masks, column_masks = masks_by_line(digit_bits)
+    return (sum(map(getitem, _ROW_LINK_CELLS, row_masks)),
             sum(map(getitem, _COLUMN_LINK_CELLS, column_masks)))
 
 
@@ -131,7 +136,7 @@ def _box_links(digit_bits: int) -> tuple[tuple[int, int, int], ...]:
 
 def _skyscrapers(digit: int, bits: int) -> list[Step]:
     found = []
-    for links, across, across_start in zip(_line_links(bits)[:2], (COL_OF, ROW_OF), (_COLUMN_START, 0)):
+    for links, across, across_start in zip(_line_links(bits), (COL_OF, ROW_OF), (_COLUMN_START, 0)):
         for i, (a1, b1, unit1, lines1, _) in enumerate(links):
             for a2, b2, unit2, lines2, _ in links[i + 1:]:
                 # The inner cells share a line across, the ends do not: exactly one line in common
@@ -151,7 +156,7 @@ def _skyscrapers(digit: int, bits: int) -> list[Step]:
 def _kites(bits: int, digit: int) -> list[Step]:
     """Every single two-string kite of one digit."""
     kites = []
-    row_links, column_links, _, _ = _line_links(bits)
+    row_links, column_links = _line_links(bits)
     for r1, r2, row, _, row_boxes in row_links:
         for c1, c2, column, _, column_boxes in column_links:
             if not row_boxes & column_boxes or r1 == c1 or r1 == c2 or r2 == c1 or r2 == c2:
@@ -242,7 +247,7 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
     found = []
     # The links of every row, column and box; the rows' and columns' are those the skyscraper and
     # kite finders have already worked out for these places.
-    row_links, column_links, _, _ = _line_links(bits)
+    row_links, column_links = _line_links(bits)
     links = row_links + column_links + _box_links(bits)
     facts = [_LINK_FACTS[link[:2]] for link in links]
     box_start = len(row_links) + len(column_links)
@@ -333,16 +338,15 @@ def _box_crosses() -> list[dict[int, tuple[tuple[int, int, int, int], ...]]]:
     return _BOX_CROSSES
 
 
-def _rectangles(bits: int, digit: int, box: int,
-                crosses: tuple[tuple[int, int, int, int], ...]) -> list[Step]:
+def _rectangles(bits: int, digit: int, box: int, crosses: tuple[tuple[int, int, int, int], ...],
+                row_link_cells: int, column_link_cells: int) -> list[Step]:
     """Every single empty rectangle of one digit in one box, on the box's `crosses` that fit its
-    places (from _box_crosses)."""
+    places (from _box_crosses), with the cells of the digit's strong links in rows and in columns."""
     box_unit = _BOX_START + box
     box_bits = UNIT_BITS[box_unit]
     inside = bits & box_bits
     found: list[Step] = []
     box_cells: tuple[int, ...] = ()  # worked out for the first rectangle found
-    _, _, row_link_cells, column_link_cells = _line_links(bits)
     for row, column, row_part, column_part in crosses:
         # Along the cross's row: a strong link in the column of a cell of that row outside the box.
         nears = bits & UNIT_BITS[row] & ~box_bits & column_link_cells
@@ -406,11 +410,13 @@ def empty_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
 
 def _empty_rectangles(digit: int, bits: int) -> Iterator[Step]:
     box_crosses = _box_crosses()
+    link_cells = None  # worked out for the first box that fits
     for box in range(SIZE):
         crosses = box_crosses[box][bits & _BOX_BITS[box]]
         if not crosses:
             continue
-        singles = _rectangles(bits, digit, box, crosses)
+        link_cells = link_cells or _link_cells(bits)
+        singles = _rectangles(bits, digit, box, crosses, *link_cells)
         if singles:
             yield from singles
             if len(singles) > 1:  # a dual is two of them
