@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
 from operator import getitem
 from typing import Callable, Iterator, Sequence
 
@@ -36,17 +37,13 @@ def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
     links = []
     cells = []
     for line in range(SIZE):
-        line_links: list[_LineLink | None] = []
-        line_cells = []
-        for mask in range(1 << SIZE):
-            if mask.bit_count() != 2:
-                line_links.append(None)
-                line_cells.append(0)
-                continue
-            low = (mask & -mask).bit_length() - 1
-            a, b = cell_of(line, low), cell_of(line, mask.bit_length() - 1)
-            line_links.append((a, b, first_unit + line, mask, 1 << BOX_OF[a] | 1 << BOX_OF[b]))
-            line_cells.append(1 << a | 1 << b)
+        line_links: list[_LineLink | None] = [None] * (1 << SIZE)
+        line_cells = [0] * (1 << SIZE)
+        for low, high in combinations(range(SIZE), 2):  # the masks with two bits, alone filled
+            a, b = cell_of(line, low), cell_of(line, high)
+            mask = 1 << low | 1 << high
+            line_links[mask] = (a, b, first_unit + line, mask, 1 << BOX_OF[a] | 1 << BOX_OF[b])
+            line_cells[mask] = 1 << a | 1 << b
         links.append(tuple(line_links))
         cells.append(tuple(line_cells))
     return tuple(links), tuple(cells)
