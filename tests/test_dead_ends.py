@@ -118,9 +118,9 @@ def test_each_grade_starts_with_no_memory_of_positions():
     # by a digit's places) is emptied at the next grade's start: a grade costs the same however
     # often its puzzle was graded before, and nothing of one grade can leak into the next.
     from tutor.engine.colouring import clusters
-    from tutor.engine.single_digit import _box_links, _line_links
+    from tutor.engine.places import box_links, line_links
 
-    caches = (_line_links, _box_links, clusters)
+    caches = (line_links, box_links, clusters)
     assert set(caches) <= set(dead_ends._CACHES)
     puzzle = "...72..6....5..4.......17.8.1......3.67...19.4......5.5.91.......2..3....3..89..."
     tutor.grade(tutor.parse(puzzle))  # a puzzle whose walk colours and looks for kites

@@ -6,10 +6,11 @@ from functools import lru_cache
 from typing import Iterator, NamedTuple, Sequence
 
 from tutor.engine.dead_ends import forgotten_cache, is_dead, mark_dead
+from tutor.engine.places import box_links, line_links
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
-    CELLS, DIGITS, PEERS, UNIT_BITS, UNITS, cell_name, cells_name, cells_of_bits, digit_cell_sets,
+    CELLS, DIGITS, PEERS, UNITS, cell_name, cells_name, cells_of_bits, digit_cell_sets,
     unit_name,
 )
 
@@ -57,11 +58,12 @@ def clusters(digit_cells: int) -> tuple[Cluster, ...]:
     into two colours of which exactly one holds the digit everywhere.
     """
     neighbours: dict[int, list[tuple[int, int]]] = {}
-    for unit, unit_bits in enumerate(UNIT_BITS):
-        inside = digit_cells & unit_bits
-        if inside.bit_count() == 2:
-            first = (inside & -inside).bit_length() - 1
-            second = inside.bit_length() - 1
+    # The links in unit order (rows, columns, boxes), kept from the single-digit finders at this
+    # position. A box's link that is also a line's is not among them: it would only repeat the
+    # line's, which comes first and colours the same cells.
+    row_links, column_links = line_links(digit_cells)
+    for links in (row_links, column_links, box_links(digit_cells)):
+        for first, second, unit, *_ in links:
             neighbours.setdefault(first, []).append((second, unit))
             neighbours.setdefault(second, []).append((first, unit))
     found = []

@@ -1,11 +1,16 @@
-"""A digit's places read line by line, kept through a grade for the finders of one digit."""
+"""A digit's line masks and strong links, kept through a grade for the finders of one digit."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import combinations
 from operator import getitem
+from typing import Callable
 
-from tutor.engine.dead_ends import LIMIT, forgotten
-from tutor.model.geometry import CELL_COUNT, SIZE
+from tutor.engine.dead_ends import LIMIT, forgotten, forgotten_cache
+from tutor.model.geometry import (
+    BOX_OF, BOX_UNITS, CELL_COUNT, COL_OF, COLUMN_UNITS, ROW_OF, ROW_UNITS, SIZE, UNIT_BITS, cell_at,
+)
 
 _ROW_SHIFTS = tuple(range(0, CELL_COUNT, SIZE))
 
@@ -40,3 +45,78 @@ def masks_by_line(places: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
             known.clear()
         known[places] = found
     return found
+
+
+LineLink = tuple[int, int, int, int, int]
+"""A strong link in a row or column: first cell, second cell, unit, the lines across it holding
+the two cells, and their boxes (bit sets of line and box numbers)."""
+
+
+def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
+                 ) -> tuple[tuple[tuple[LineLink | None, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For each line (cell_of(line, position) names its cells, first_unit + line is its unit) and
+    each 9-bit mask of places along it: the line's strong link when the mask has two bits (else
+    None), and its two cells as an 81-bit set (else 0). A digit's links are then read off its line
+    masks, not worked out from 27 unit intersections at each new set of places."""
+    links = []
+    cells = []
+    for line in range(SIZE):
+        of_line: list[LineLink | None] = [None] * (1 << SIZE)
+        line_cells = [0] * (1 << SIZE)
+        for low, high in combinations(range(SIZE), 2):  # the masks with two bits, alone filled
+            a, b = cell_of(line, low), cell_of(line, high)
+            mask = 1 << low | 1 << high
+            of_line[mask] = (a, b, first_unit + line, mask, 1 << BOX_OF[a] | 1 << BOX_OF[b])
+            line_cells[mask] = 1 << a | 1 << b
+        links.append(tuple(of_line))
+        cells.append(tuple(line_cells))
+    return tuple(links), tuple(cells)
+
+
+_ROW_LINKS, _ROW_LINK_CELLS = _link_tables(cell_at, ROW_UNITS[0])
+_COLUMN_LINKS, _COLUMN_LINK_CELLS = _link_tables(lambda column, row: cell_at(row, column),
+                                                 COLUMN_UNITS[0])
+"""_ROW_LINKS[row][mask]: the row's strong link (lines across: the mask itself) when its places
+along it are the mask's two; _ROW_LINK_CELLS its two cells; likewise for the columns."""
+
+
+@forgotten_cache
+@lru_cache(maxsize=1024)
+def line_links(digit_bits: int) -> tuple[tuple[LineLink, ...], tuple[LineLink, ...]]:
+    """The strong links of one digit in rows and in columns, each with the columns (for a row's)
+    or rows (for a column's) and the boxes its two cells lie in, as bit sets: whether two links
+    can make a chain is then one test. Kept for the next finders that ask about the same places
+    (the ladder's finders all look at one position in turn)."""
+    row_masks, column_masks = masks_by_line(digit_bits)
+    return (tuple(filter(None, map(getitem, _ROW_LINKS, row_masks))),
+            tuple(filter(None, map(getitem, _COLUMN_LINKS, column_masks))))
+
+
+def link_cells(digit_bits: int) -> tuple[int, int]:
+    """The cells of one digit's strong links in rows, and in columns, as 81-bit sets: the empty
+    rectangle's alone, so kept apart from the links that the other finders ask for."""
+    row_masks, column_masks = masks_by_line(digit_bits)
+    return (sum(map(getitem, _ROW_LINK_CELLS, row_masks)),
+            sum(map(getitem, _COLUMN_LINK_CELLS, column_masks)))
+
+
+_BOXES = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)
+
+
+@forgotten_cache
+@lru_cache(maxsize=1024)
+def box_links(digit_bits: int) -> tuple[tuple[int, int, int], ...]:
+    """The strong links of one digit in boxes that are not also a row's or a column's (two cells
+    alone in both their row and their box make one link), kept as line_links are."""
+    row_masks, column_masks = masks_by_line(digit_bits)
+    links = []
+    for unit, unit_bits in _BOXES:
+        inside = digit_bits & unit_bits
+        if inside.bit_count() == 2:
+            a = (inside & -inside).bit_length() - 1
+            b = inside.bit_length() - 1
+            if ROW_OF[a] == ROW_OF[b] and row_masks[ROW_OF[a]].bit_count() == 2 \
+                    or COL_OF[a] == COL_OF[b] and column_masks[COL_OF[a]].bit_count() == 2:
+                continue  # the line's link already
+            links.append((a, b, unit))
+    return tuple(links)

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import combinations
-from operator import getitem
-from typing import Callable, Iterator, Sequence
+from typing import Iterator, Sequence
 
-from tutor.engine.dead_ends import by_digit, forgotten_cache
-from tutor.engine.places import masks_by_line
+from tutor.engine.dead_ends import by_digit
+from tutor.engine.places import box_links, line_links, link_cells
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_UNITS, BOX_WIDTH, CELLS, COL_OF, COLUMN_UNITS, PEERS, ROW_OF,
-    ROW_UNITS, SIZE, UNIT_BITS, UNITS, UNITS_OF, cell_at, cell_name, cells_name, cells_of_bits,
-    unit_name,
+    BOX_HEIGHT, BOX_OF, BOX_UNITS, BOX_WIDTH, CELLS, COL_OF, PEERS, ROW_OF, SIZE, UNIT_BITS, UNITS,
+    UNITS_OF, cell_at, cell_name, cells_name, cells_of_bits, unit_name,
 )
 
 PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
@@ -22,59 +18,6 @@ PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
 
 _COLUMN_START = SIZE
 _BOX_START = 2 * SIZE
-
-_LineLink = tuple[int, int, int, int, int]
-"""A strong link in a row or column: first cell, second cell, unit, the lines across it holding
-the two cells, and their boxes (bit sets of line and box numbers)."""
-
-
-def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
-                 ) -> tuple[tuple[tuple[_LineLink | None, ...], ...], tuple[tuple[int, ...], ...]]:
-    """For each line (cell_of(line, position) names its cells, first_unit + line is its unit) and
-    each 9-bit mask of places along it: the line's strong link when the mask has two bits (else
-    None), and its two cells as an 81-bit set (else 0). A digit's links are then read off its line
-    masks, not worked out from 27 unit intersections at each new set of places."""
-    links = []
-    cells = []
-    for line in range(SIZE):
-        line_links: list[_LineLink | None] = [None] * (1 << SIZE)
-        line_cells = [0] * (1 << SIZE)
-        for low, high in combinations(range(SIZE), 2):  # the masks with two bits, alone filled
-            a, b = cell_of(line, low), cell_of(line, high)
-            mask = 1 << low | 1 << high
-            line_links[mask] = (a, b, first_unit + line, mask, 1 << BOX_OF[a] | 1 << BOX_OF[b])
-            line_cells[mask] = 1 << a | 1 << b
-        links.append(tuple(line_links))
-        cells.append(tuple(line_cells))
-    return tuple(links), tuple(cells)
-
-
-_ROW_LINKS, _ROW_LINK_CELLS = _link_tables(cell_at, ROW_UNITS[0])
-_COLUMN_LINKS, _COLUMN_LINK_CELLS = _link_tables(lambda column, row: cell_at(row, column),
-                                                 COLUMN_UNITS[0])
-"""_ROW_LINKS[row][mask]: the row's strong link (lines across: the mask itself) when its places
-along it are the mask's two; _ROW_LINK_CELLS its two cells; likewise for the columns."""
-
-
-@forgotten_cache
-@lru_cache(maxsize=1024)
-def _line_links(digit_bits: int) -> tuple[tuple[_LineLink, ...], tuple[_LineLink, ...]]:
-    """The strong links of one digit in rows and in columns, each with the columns (for a row's)
-    or rows (for a column's) and the boxes its two cells lie in, as bit sets: whether two links
-    can make a chain is then one test. Kept for the next finders that ask about the same places
-    (the ladder's finders all look at one position in turn)."""
-    row_masks, column_masks = masks_by_line(digit_bits)
-    return (tuple(filter(None, map(getitem, _ROW_LINKS, row_masks))),
-            tuple(filter(None, map(getitem, _COLUMN_LINKS, column_masks))))
-
-
-def _link_cells(digit_bits: int) -> tuple[int, int]:
-    """The cells of one digit's strong links in rows, and in columns, as 81-bit sets: the empty
-    rectangle's alone, so kept apart from the links that the other finders ask for."""
-    row_masks, column_masks = masks_by_line(digit_bits)
-    return (sum(map(getitem, _ROW_LINK_CELLS, row_masks)),
-            sum(map(getitem, _COLUMN_LINK_CELLS, column_masks)))
-
 
 def _chain_step(technique: str, digit: int, removed: int, end1: int, inner1: int, inner2: int,
                 end2: int, unit1: int, unit2: int, weak_unit: int) -> Step:
@@ -109,31 +52,9 @@ def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return by_digit("skyscraper", masks, _skyscrapers)
 
 
-_BOXES = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)
-
-
-@forgotten_cache
-@lru_cache(maxsize=1024)
-def _box_links(digit_bits: int) -> tuple[tuple[int, int, int], ...]:
-    """The strong links of one digit in boxes that are not also a row's or a column's (two cells
-    alone in both their row and their box make one link), kept as _line_links are."""
-    row_masks, column_masks = masks_by_line(digit_bits)
-    links = []
-    for unit, unit_bits in _BOXES:
-        inside = digit_bits & unit_bits
-        if inside.bit_count() == 2:
-            a = (inside & -inside).bit_length() - 1
-            b = inside.bit_length() - 1
-            if ROW_OF[a] == ROW_OF[b] and row_masks[ROW_OF[a]].bit_count() == 2 \
-                    or COL_OF[a] == COL_OF[b] and column_masks[COL_OF[a]].bit_count() == 2:
-                continue  # the line's link already
-            links.append((a, b, unit))
-    return tuple(links)
-
-
 def _skyscrapers(digit: int, bits: int) -> list[Step]:
     found = []
-    for links, across, across_start in zip(_line_links(bits), (COL_OF, ROW_OF), (_COLUMN_START, 0)):
+    for links, across, across_start in zip(line_links(bits), (COL_OF, ROW_OF), (_COLUMN_START, 0)):
         for i, (a1, b1, unit1, lines1, _) in enumerate(links):
             for a2, b2, unit2, lines2, _ in links[i + 1:]:
                 # The inner cells share a line across, the ends do not: exactly one line in common
@@ -153,7 +74,7 @@ def _skyscrapers(digit: int, bits: int) -> list[Step]:
 def _kites(bits: int, digit: int) -> list[Step]:
     """Every single two-string kite of one digit."""
     kites = []
-    row_links, column_links = _line_links(bits)
+    row_links, column_links = line_links(bits)
     for r1, r2, row, _, row_boxes in row_links:
         for c1, c2, column, _, column_boxes in column_links:
             if not row_boxes & column_boxes or r1 == c1 or r1 == c2 or r2 == c1 or r2 == c2:
@@ -244,8 +165,8 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
     found = []
     # The links of every row, column and box; the rows' and columns' are those the skyscraper and
     # kite finders have already worked out for these places.
-    row_links, column_links = _line_links(bits)
-    links = row_links + column_links + _box_links(bits)
+    row_links, column_links = line_links(bits)
+    links = row_links + column_links + box_links(bits)
     facts = [_LINK_FACTS[link[:2]] for link in links]
     box_start = len(row_links) + len(column_links)
     box_indices = range(box_start, len(links))
@@ -407,13 +328,13 @@ def empty_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
 
 def _empty_rectangles(digit: int, bits: int) -> Iterator[Step]:
     box_crosses = _box_crosses()
-    link_cells = None  # worked out for the first box that fits
+    cells = None  # worked out for the first box that fits
     for box in range(SIZE):
         crosses = box_crosses[box][bits & _BOX_BITS[box]]
         if not crosses:
             continue
-        link_cells = link_cells or _link_cells(bits)
-        singles = _rectangles(bits, digit, box, crosses, *link_cells)
+        cells = cells or link_cells(bits)
+        singles = _rectangles(bits, digit, box, crosses, *cells)
         if singles:
             yield from singles
             if len(singles) > 1:  # a dual is two of them
