@@ -173,10 +173,11 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
     for i, (pair1, near, readings1) in enumerate(facts):
         unit1 = links[i][2]
         if i < box_start:
-            # A row's link and a column's can share only a box (a third place in a line else):
-            # a two-string kite. Two rows' links of different bands can share only a column: a
-            # skyscraper. So a line's link is paired with the later ones of its band (or stack),
-            # next to it in the list, and with the boxes'; the chains left out are all named.
+            # The inner cells of a row's link and a column's can share only a box (sharing a line
+            # would put a third place in it): a two-string kite. Those of two rows' links in
+            # different bands can share only a column: a skyscraper. So a line's link is paired
+            # with the later ones of its band (or stack), next to it in the list, and with the
+            # boxes'; the pairs left out make only named chains.
             band = _BAND_OF_LINE[unit1]
             end = i + 1
             while end < box_start and _BAND_OF_LINE[links[end][2]] == band:
