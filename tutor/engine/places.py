@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from operator import getitem
+from sys import byteorder
 from typing import Callable
 
 from tutor.engine.dead_ends import LIMIT, forgotten, forgotten_cache
@@ -12,18 +13,35 @@ from tutor.model.geometry import (
     BOX_OF, BOX_UNITS, CELL_COUNT, COL_OF, COLUMN_UNITS, ROW_OF, ROW_UNITS, SIZE, UNIT_BITS, cell_at,
 )
 
-_ROW_SHIFTS = tuple(range(0, CELL_COUNT, SIZE))
+_BYTES = (CELL_COUNT + 7) // 8
+"""The bytes of an 81-bit set of cells."""
 
 
-def _transposed() -> tuple[tuple[int, ...], ...]:
-    """_TRANSPOSED, from row 0's table shifted (a few times faster to build than each anew)."""
-    first = [sum(1 << (SIZE * j) for j in range(SIZE) if m >> j & 1) for m in range(1 << SIZE)]
-    return tuple(tuple(cells << i for cells in first) for i in range(SIZE))
+def _spread_tables() -> tuple[tuple[int, ...], ...]:
+    """_SPREAD, each byte's table made from the one with its lowest bit cleared (a few times faster
+    to build than bit by bit)."""
+    tables = []
+    for byte in range(_BYTES):
+        table = [0] * 256
+        for bits in range(1, 256):
+            low = (bits & -bits).bit_length() - 1
+            cell = 8 * byte + low
+            if cell < CELL_COUNT:
+                row, column = divmod(cell, SIZE)
+                table[bits] = table[bits & bits - 1] | 1 << 16 * row + column \
+                    | 1 << 16 * (SIZE + column) + row
+            else:
+                table[bits] = table[bits & bits - 1]
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
-_TRANSPOSED = _transposed()
-"""_TRANSPOSED[i][row mask]: row i's positions as an 81-bit set of the cells (j, i) for its
-positions j: the rows' sets together are the places read column by column."""
+_SPREAD = _spread_tables()
+"""_SPREAD[k][byte]: the cells of byte k of an 81-bit set, spread into 16-bit fields: field i
+(row i) has bit j for cell (i, j), field 9 + j (column j) bit i. Summed over the set's bytes,
+both kinds of masks come out of one integer's bytes at once, read in C."""
+
+
 _LINE_MASKS = forgotten([None])
 """{places: (row masks, column masks)}: a pure function of a digit's places, kept through a grade
 (the fish and single-digit finders ask about the same digit in turn, and most digits keep their
@@ -38,9 +56,11 @@ def masks_by_line(places: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         known = _LINE_MASKS[0] = {}
     found = known.get(places)
     if found is None:
-        rows = tuple([places >> shift & 0x1FF for shift in _ROW_SHIFTS])
-        transposed = sum(map(getitem, _TRANSPOSED, rows))  # the rows' sets share no bit
-        found = (rows, tuple([transposed >> shift & 0x1FF for shift in _ROW_SHIFTS]))
+        # The cells' bytes spread apart (they share no bit, so the sum is their union), then the
+        # 18 fields read as unsigned shorts: faster than shifting each line out.
+        spread = sum(map(getitem, _SPREAD, places.to_bytes(_BYTES, "little")))
+        fields = tuple(memoryview(spread.to_bytes(2 * 2 * SIZE, byteorder)).cast("H"))
+        found = (fields[:SIZE], fields[SIZE:])
         if len(known) >= LIMIT:
             known.clear()
         known[places] = found
