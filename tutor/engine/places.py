@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from operator import getitem
-from sys import byteorder
+from struct import Struct
 from typing import Callable
 
 from tutor.engine.dead_ends import LIMIT, forgotten, forgotten_cache
@@ -27,7 +27,7 @@ def _spread_tables() -> tuple[tuple[int, ...], ...]:
             low = (bits & -bits).bit_length() - 1
             cell = 8 * byte + low
             if cell < CELL_COUNT:
-                row, column = divmod(cell, SIZE)
+                row, column = ROW_OF[cell], COL_OF[cell]
                 table[bits] = table[bits & bits - 1] | 1 << 16 * row + column \
                     | 1 << 16 * (SIZE + column) + row
             else:
@@ -40,6 +40,9 @@ _SPREAD = _spread_tables()
 """_SPREAD[k][byte]: the cells of byte k of an 81-bit set, spread into 16-bit fields: field i
 (row i) has bit j for cell (i, j), field 9 + j (column j) bit i. Summed over the set's bytes,
 both kinds of masks come out of one integer's bytes at once, read in C."""
+_FIELDS_BYTES = 2 * 2 * SIZE
+_read_lines = Struct(f"<{SIZE}H").unpack_from
+"""The masks of one kind (rows' first, then columns' from halfway) from the spread set's bytes."""
 
 
 _LINE_MASKS = forgotten([None])
@@ -57,10 +60,10 @@ def masks_by_line(places: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     found = known.get(places)
     if found is None:
         # The cells' bytes spread apart (they share no bit, so the sum is their union), then the
-        # 18 fields read as unsigned shorts: faster than shifting each line out.
+        # fields read as unsigned shorts: faster than shifting each line out.
         spread = sum(map(getitem, _SPREAD, places.to_bytes(_BYTES, "little")))
-        fields = tuple(memoryview(spread.to_bytes(2 * 2 * SIZE, byteorder)).cast("H"))
-        found = (fields[:SIZE], fields[SIZE:])
+        fields = spread.to_bytes(_FIELDS_BYTES, "little")
+        found = (_read_lines(fields), _read_lines(fields, _FIELDS_BYTES // 2))
         if len(known) >= LIMIT:
             known.clear()
         known[places] = found
