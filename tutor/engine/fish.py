@@ -9,7 +9,7 @@ from tutor.model.geometry import (
     BOX_HEIGHT, BOX_OF, BOX_WIDTH, DIGITS, SIZE, UNITS_OF, cell_at, cell_name, cells_name,
     digit_cell_sets, unit_kind,
 )
-from tutor.engine.dead_ends import dead_places, mark_dead_places
+from tutor.engine.dead_ends import LIMIT, dead_places
 from tutor.engine.places import masks_by_line
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
@@ -17,6 +17,10 @@ from tutor.engine.wording import removals_by_digit
 
 _BASIC_IDS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _FINNED_IDS = {2: "finned_x_wing", 3: "finned_swordfish", 4: "finned_jellyfish"}
+_DEAD_BASIC = {size: dead_places(tag) for size, tag in _BASIC_IDS.items()}
+_DEAD_FINNED = {size: dead_places(tag) for size, tag in _FINNED_IDS.items()}
+"""The places each search went through in vain: the same sets whatever forget() does (it empties
+them)."""
 _FISH_NAMES = {2: "X-Wing", 3: "swordfish", 4: "jellyfish"}
 
 _POPCOUNT = tuple(bin(m).count("1") for m in range(1 << SIZE))
@@ -148,7 +152,7 @@ def _basic_digits(size: int, masks: Sequence[int]) -> Iterator[Step]:
     per digit (most digits are ruled out by their lines alone, at a cost near that generator's);
     the digits searched in vain are remembered as by_digit does."""
     digit_cells = digit_cell_sets(masks)
-    dead = dead_places(_BASIC_IDS[size])
+    dead = _DEAD_BASIC[size]
     base_line = _BASE_LINE[size]
     for digit in DIGITS:
         places = digit_cells[digit]
@@ -156,7 +160,7 @@ def _basic_digits(size: int, masks: Sequence[int]) -> Iterator[Step]:
             continue
         both = masks_by_line(places)
         found = False
-        seen: set = set()
+        seen: set | None = None  # the removals taught, made on first need
         for orientation in _ORIENTATIONS:
             line_masks = both[orientation]
             if size == 2:
@@ -174,11 +178,15 @@ def _basic_digits(size: int, masks: Sequence[int]) -> Iterator[Step]:
                     continue
                 bases = _bases(lines, line_masks, size, _POPCOUNT)
             if bases:
+                if seen is None:
+                    seen = set()
                 for step in _basic_steps(size, digit, orientation, both, bases, seen):
                     found = True
                     yield step
         if not found:
-            mark_dead_places(dead, places)
+            if len(dead) >= LIMIT:  # mark_dead_places, inline: most searches end here
+                dead.clear()
+            dead.add(places)
 
 
 def _basic_steps(size: int, digit: int, orientation: int,
@@ -227,14 +235,14 @@ def _finned_digits(size: int, tables, masks: Sequence[int]) -> Iterator[Step]:
     per digit (most digits are ruled out by their lines alone, at a cost near that generator's);
     the digits searched in vain are remembered as by_digit does."""
     digit_cells = digit_cell_sets(masks)
-    dead = dead_places(_FINNED_IDS[size])
+    dead = _DEAD_FINNED[size]
     for digit in DIGITS:
         places = digit_cells[digit]
         if not places or places in dead:
             continue
         both = masks_by_line(places)
         found = False
-        seen: set = set()
+        seen: set | None = None  # the removals taught, made on first need
         for orientation in _ORIENTATIONS:
             line_masks = both[orientation]
             # A step removes a place of the fin box's stack on a cover line, so the cover has at
@@ -251,12 +259,16 @@ def _finned_digits(size: int, tables, masks: Sequence[int]) -> Iterator[Step]:
             else:
                 boxes = _fin_bands(lines, line_masks, size, orientation, bands_hit)
             if boxes:
+                if seen is None:
+                    seen = set()
                 for step in _finned_steps(size, digit, orientation, line_masks, fin_stacks, boxes,
                                           seen):
                     found = True
                     yield step
         if not found:
-            mark_dead_places(dead, places)
+            if len(dead) >= LIMIT:  # mark_dead_places, inline: most searches end here
+                dead.clear()
+            dead.add(places)
 
 
 def _finned_steps(size: int, digit: int, orientation: int, line_masks: Sequence[int],
