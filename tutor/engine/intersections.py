@@ -50,16 +50,27 @@ def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a box all lie in one row or column: remove it from the rest of that line."""
     found = _confined_places(masks, _BOX_BITS, _POINTING_LINES, _DEAD_POINTING)
     for box, digit, line, cells, removed in found:
-        yield Step("pointing", eliminations=tuple([(c, digit) for c in cells_of_bits(removed)]),
-                   cells=cells, units=(box, line), digits=(digit,))
+        yield Step("pointing", eliminations=_eliminations(removed, digit), cells=cells,
+                   units=(box, line), digits=(digit,))
 
 
 def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a row or column all lie in one box: remove it from the rest of that box."""
     found = _confined_places(masks, _LINE_BITS, _CLAIMING_BOXES, _DEAD_CLAIMING)
     for line, digit, box, cells, removed in found:
-        yield Step("claiming", eliminations=tuple([(c, digit) for c in cells_of_bits(removed)]),
-                   cells=cells, units=(line, box), digits=(digit,))
+        yield Step("claiming", eliminations=_eliminations(removed, digit), cells=cells,
+                   units=(line, box), digits=(digit,))
+
+
+def _eliminations(removed: int, digit: int) -> tuple[tuple[int, int], ...]:
+    """(cell, digit) for each cell of `removed` (an 81-bit set), ascending: read off its bits in one
+    pass, not through cells_of_bits (a step is made at nearly every other call)."""
+    found = []
+    while removed:
+        low = removed & -removed
+        found.append((low.bit_length() - 1, digit))
+        removed ^= low
+    return tuple(found)
 
 
 def _confined_places(masks: Sequence[int], outers: tuple[tuple[int, int], ...],
