@@ -76,31 +76,26 @@ the two cells, and their boxes (bit sets of line and box numbers)."""
 
 
 def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
-                 ) -> tuple[tuple[tuple[LineLink | None, ...], ...], tuple[tuple[int, ...], ...]]:
+                 ) -> tuple[tuple[LineLink | None, ...], ...]:
     """For each line (cell_of(line, position) names its cells, first_unit + line is its unit) and
-    each 9-bit mask of places along it: the line's strong link when the mask has two bits (else
-    None), and its two cells as an 81-bit set (else 0). A digit's links are then read off its line
-    masks, not worked out from 27 unit intersections at each new set of places."""
+    each 9-bit mask of places along it: the line's strong link when the mask has two bits, else
+    None. A digit's links are then read off its line masks, not worked out from 27 unit
+    intersections at each new set of places."""
     links = []
-    cells = []
     for line in range(SIZE):
         of_line: list[LineLink | None] = [None] * (1 << SIZE)
-        line_cells = [0] * (1 << SIZE)
         for low, high in combinations(range(SIZE), 2):  # the masks with two bits, alone filled
             a, b = cell_of(line, low), cell_of(line, high)
             mask = 1 << low | 1 << high
             of_line[mask] = (a, b, first_unit + line, mask, 1 << BOX_OF[a] | 1 << BOX_OF[b])
-            line_cells[mask] = 1 << a | 1 << b
         links.append(tuple(of_line))
-        cells.append(tuple(line_cells))
-    return tuple(links), tuple(cells)
+    return tuple(links)
 
 
-_ROW_LINKS, _ROW_LINK_CELLS = _link_tables(cell_at, ROW_UNITS[0])
-_COLUMN_LINKS, _COLUMN_LINK_CELLS = _link_tables(lambda column, row: cell_at(row, column),
-                                                 COLUMN_UNITS[0])
+_ROW_LINKS = _link_tables(cell_at, ROW_UNITS[0])
+_COLUMN_LINKS = _link_tables(lambda column, row: cell_at(row, column), COLUMN_UNITS[0])
 """_ROW_LINKS[row][mask]: the row's strong link (lines across: the mask itself) when its places
-along it are the mask's two; _ROW_LINK_CELLS its two cells; likewise for the columns."""
+along it are the mask's two; likewise for the columns."""
 
 
 @forgotten_cache
@@ -113,14 +108,6 @@ def line_links(digit_bits: int) -> tuple[tuple[LineLink, ...], tuple[LineLink, .
     row_masks, column_masks = masks_by_line(digit_bits)
     return (tuple(filter(None, map(getitem, _ROW_LINKS, row_masks))),
             tuple(filter(None, map(getitem, _COLUMN_LINKS, column_masks))))
-
-
-def link_cells(digit_bits: int) -> tuple[int, int]:
-    """The cells of one digit's strong links in rows, and in columns, as 81-bit sets: the empty
-    rectangle's alone, so kept apart from the links that the other finders ask for."""
-    row_masks, column_masks = masks_by_line(digit_bits)
-    return (sum(map(getitem, _ROW_LINK_CELLS, row_masks)),
-            sum(map(getitem, _COLUMN_LINK_CELLS, column_masks)))
 
 
 _BOXES = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)

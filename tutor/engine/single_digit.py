@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from tutor.engine.dead_ends import by_digit
-from tutor.engine.places import box_links, line_links, link_cells
+from tutor.engine.places import box_links, line_links, masks_by_line
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
@@ -257,42 +257,55 @@ def _box_crosses() -> list[dict[int, tuple[tuple[int, int, int, int], ...]]]:
     return _BOX_CROSSES
 
 
+_OUTSIDE_LINES = tuple(
+    (sum(1 << row for row in range(SIZE) if all(ROW_OF[c] != row for c in UNITS[_BOX_START + box])),
+     sum(1 << column for column in range(SIZE)
+         if all(COL_OF[c] != column for c in UNITS[_BOX_START + box])))
+    for box in range(SIZE))
+"""_OUTSIDE_LINES[box]: the rows, and the columns, that do not meet the box (9-bit masks)."""
+
+
 def _rectangles(bits: int, digit: int, box: int, crosses: tuple[tuple[int, int, int, int], ...],
-                row_link_cells: int, column_link_cells: int) -> list[Step]:
+                row_masks: tuple[int, ...], column_masks: tuple[int, ...]) -> list[Step]:
     """Every single empty rectangle of one digit in one box, on the box's `crosses` that fit its
-    places (from _box_crosses), with the cells of the digit's strong links in rows and in columns."""
+    places (from _box_crosses), with the digit's places along each row and each column (9-bit
+    masks, from masks_by_line): a strong link is a line with two places, read off its mask."""
     box_unit = _BOX_START + box
-    box_bits = UNIT_BITS[box_unit]
-    inside = bits & box_bits
+    outside_rows, outside_columns = _OUTSIDE_LINES[box]
     found: list[Step] = []
     box_cells: tuple[int, ...] = ()  # worked out for the first rectangle found
-    for row, column, row_part, column_part in crosses:
-        # Along the cross's row: a strong link in the column of a cell of that row outside the box.
-        nears = bits & UNIT_BITS[row] & ~box_bits & column_link_cells
+    for row, column_unit, _, _ in crosses:  # a row's unit is its number
+        column = column_unit - _COLUMN_START
+        # Along the cross's row: a strong link in the column of a place of that row outside the box.
+        nears = row_masks[row] & outside_columns
         while nears:
             low = nears & -nears
             nears ^= low
-            near = low.bit_length() - 1
-            link_unit = _COLUMN_START + COL_OF[near]
-            far = ((bits & UNIT_BITS[link_unit]) ^ low).bit_length() - 1
-            target = cell_at(ROW_OF[far], column - _COLUMN_START)
-            if bits >> target & 1 and BOX_OF[target] != box:
-                box_cells = box_cells or cells_of_bits(inside)
-                found.append(_rectangle_step(digit, target, box_unit, box_cells, near, far, row, column,
-                                             link_unit))
-        # Along the cross's column: a strong link in the row of a cell of that column outside the box.
-        nears = bits & UNIT_BITS[column] & ~box_bits & row_link_cells
+            near_column = low.bit_length() - 1
+            others = column_masks[near_column] ^ 1 << row
+            if not others or others & (others - 1):  # not two places in that column
+                continue
+            far_row = others.bit_length() - 1
+            if row_masks[far_row] >> column & 1 and outside_rows >> far_row & 1:
+                box_cells = box_cells or cells_of_bits(bits & UNIT_BITS[box_unit])
+                found.append(_rectangle_step(
+                    digit, cell_at(far_row, column), box_unit, box_cells, cell_at(row, near_column),
+                    cell_at(far_row, near_column), row, column_unit, _COLUMN_START + near_column))
+        # Along the cross's column: a strong link in the row of a place of that column outside the box.
+        nears = column_masks[column] & outside_rows
         while nears:
             low = nears & -nears
             nears ^= low
-            near = low.bit_length() - 1
-            link_unit = ROW_OF[near]
-            far = ((bits & UNIT_BITS[link_unit]) ^ low).bit_length() - 1
-            target = cell_at(row, COL_OF[far])
-            if bits >> target & 1 and BOX_OF[target] != box:
-                box_cells = box_cells or cells_of_bits(inside)
-                found.append(_rectangle_step(digit, target, box_unit, box_cells, near, far, row, column,
-                                             link_unit))
+            near_row = low.bit_length() - 1
+            others = row_masks[near_row] ^ 1 << column
+            if not others or others & (others - 1):  # not two places in that row
+                continue
+            far_column = others.bit_length() - 1
+            if row_masks[row] >> far_column & 1 and outside_columns >> far_column & 1:
+                box_cells = box_cells or cells_of_bits(bits & UNIT_BITS[box_unit])
+                found.append(_rectangle_step(
+                    digit, cell_at(row, far_column), box_unit, box_cells, cell_at(near_row, column),
+                    cell_at(near_row, far_column), row, column_unit, near_row))
     return found
 
 
@@ -329,13 +342,13 @@ def empty_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
 
 def _empty_rectangles(digit: int, bits: int) -> Iterator[Step]:
     box_crosses = _box_crosses()
-    cells = None  # worked out for the first box that fits
+    masks = None  # read for the first box that fits
     for box in range(SIZE):
         crosses = box_crosses[box][bits & _BOX_BITS[box]]
         if not crosses:
             continue
-        cells = cells or link_cells(bits)
-        singles = _rectangles(bits, digit, box, crosses, *cells)
+        masks = masks or masks_by_line(bits)
+        singles = _rectangles(bits, digit, box, crosses, *masks)
         if singles:
             yield from singles
             if len(singles) > 1:  # a dual is two of them
