@@ -340,7 +340,9 @@ def empty_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
     return by_digit("empty_rectangle", masks, _empty_rectangles)
 
 
-def _empty_rectangles(digit: int, bits: int) -> Iterator[Step]:
+def _empty_rectangles(digit: int, bits: int) -> list[Step]:
+    # A list, not a generator: most digits have none, and an empty list is cheaper to hand back.
+    found: list[Step] = []
     box_crosses = _box_crosses()
     masks = None  # read for the first box that fits
     for box in range(SIZE):
@@ -350,9 +352,10 @@ def _empty_rectangles(digit: int, bits: int) -> Iterator[Step]:
         masks = masks or masks_by_line(bits)
         singles = _rectangles(bits, digit, box, crosses, *masks)
         if singles:
-            yield from singles
+            found += singles
             if len(singles) > 1:  # a dual is two of them
-                yield from _duals(singles, "empty_rectangle", lambda s: s.role("box"))
+                found += _duals(singles, "empty_rectangle", lambda s: s.role("box"))
+    return found
 
 
 # ---- texts -------------------------------------------------------------------------------------
