@@ -147,6 +147,7 @@ def _naked(values, masks, size: int):
         return
 
     small = _SMALL[size]
+    count = COUNT
 
     def groups_of(unit: int) -> list:
         """The unit's (cells, union, _group_geometry(cells)...) of `size` cells holding `size`
@@ -155,11 +156,21 @@ def _naked(values, masks, size: int):
         meets them first there (rows and columns come before boxes), and a group is one step."""
         # (cell, mask) for its cells with two to `size` candidates
         entries = [(c, m) for c in UNITS[unit] if small[m := masks[c]]]
-        if len(entries) < size:
-            return []
+        if len(entries) <= size:
+            if len(entries) < size:
+                return []
+            # the one choice (a unit with `size` cells left mostly): no search
+            union = 0
+            for _, m in entries:
+                union |= m
+            if count[union] > size or size == 4 and count[union] < size:
+                return []
+            found = [(tuple([c for c, _ in entries]), union)]
+        else:
+            found = _locked_groups(entries, size)
         # entries ascend by cell, as the unit's cells do, so groups come in combinations' order
         groups = []
-        for group, union in _locked_groups(entries, size):
+        for group, union in found:
             geometry = _group_geometry(group)
             if unit < _FIRST_BOX or len(geometry[0]) == 1:
                 groups.append((group, union) + geometry)
