@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import compress
+from operator import ne
 from typing import Any
 
 from tutor.model.geometry import (
-    COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, cells_of_bits,
-    digit_cell_sets,
+    CELLS, COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF,
+    cells_of_bits, digit_cell_sets,
 )
 from tutor.engine.dead_ends import forgotten
 from tutor.engine.reasons import Position
@@ -211,21 +212,16 @@ def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[list[int]
     last = _last_change[0]
     if last is not None and last[0] is before and last[1] is after:
         return last[2]
+    cells = tuple(compress(CELLS, map(ne, before, after)))  # compared in C, cell by cell
     unit_bits = 0
-    cells = []
-    for start in range(0, len(after), SIZE):  # row by row: most rows are as they were
-        end = start + SIZE
-        if before[start:end] != after[start:end]:
-            for c in range(start, end):
-                if before[c] != after[c]:
-                    unit_bits |= _CELL_UNITS[c]
-                    cells.append(c)
+    for c in cells:
+        unit_bits |= _CELL_UNITS[c]
     units = []
     while unit_bits:
         low = unit_bits & -unit_bits
         unit_bits ^= low
         units.append(low.bit_length() - 1)
-    changes = (units, tuple(cells))
+    changes = (units, cells)
     _last_change[0] = (before, after, changes)
     return changes
 
