@@ -152,9 +152,10 @@ def _naked(values, masks, size: int):
 
     def groups_of(unit: int) -> list:
         """The unit's (cells, union, _group_geometry(cells)...) of `size` cells holding `size`
-        digits between them, in combinations' order: a pure function of the unit's masks (what
-        they remove is not). A box leaves out the groups in a row or column too: the search
-        meets them first there (rows and columns come before boxes), and a group is one step."""
+        digits between them, in combinations' order, but those sharing no other unit that
+        remove nothing: a pure function of the unit's masks (what groups sharing two units
+        remove is not). A box leaves out the groups in a row or column too: the search meets
+        them first there (rows and columns come before boxes), and a group is one step."""
         # (cell, mask) for its cells with two to `size` candidates
         entries = [(c, m) for c in UNITS[unit] if small[m := masks[c]]]
         if len(entries) <= size:
@@ -173,7 +174,14 @@ def _naked(values, masks, size: int):
         groups = []
         for group, union in found:
             geometry = _group_geometry(group)
-            if unit < _FIRST_BOX or len(geometry[0]) == 1:
+            if len(geometry[0]) == 1:
+                # its one unit is this one, so whether it removes anything is the unit's own
+                # affair: kept only if it does (most groups a unit's last cells make do not)
+                for d in DIGITS_IN[union]:
+                    if digit_cells[d] & geometry[2]:
+                        groups.append((group, union) + geometry)
+                        break
+            elif unit < _FIRST_BOX:
                 groups.append((group, union) + geometry)
         return groups
 
