@@ -152,16 +152,17 @@ def _naked(values, masks, size: int):
 
     def groups_of(unit: int) -> list:
         """The unit's (cells, union, _group_geometry(cells)...) of `size` cells holding `size`
-        digits between them, in combinations' order, but those sharing no other unit that
-        remove nothing: a pure function of the unit's masks (what groups sharing two units
-        remove is not). A box leaves out the groups in a row or column too: the search meets
+        digits between them, in combinations' order, leaving out those that share no other
+        unit and remove nothing: a pure function of the unit's masks (what groups sharing two
+        units remove is not). A box leaves out the groups in a row or column too: the search meets
         them first there (rows and columns come before boxes), and a group is one step."""
         # (cell, mask) for its cells with two to `size` candidates
         entries = [(c, m) for c in UNITS[unit] if small[m := masks[c]]]
         if len(entries) <= size:
             if len(entries) < size:
                 return []
-            # the one choice (a unit with `size` cells left mostly): no search
+            # the one choice, mostly a unit's last `size` cells: no search, the same test as
+            # _locked_groups (at most `size` digits, a quad's exactly four)
             union = 0
             for _, m in entries:
                 union |= m
