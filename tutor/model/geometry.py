@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-from array import array
 from collections.abc import Iterable, Sequence
+from struct import Struct
 
 # The only place the board's size is written down: a box is BOX_HEIGHT rows by BOX_WIDTH columns.
 BOX_HEIGHT = 3
@@ -177,30 +176,27 @@ def digit_cell_sets(masks: Sequence[int]) -> list[int]:
 _BIT_TEXT: list[bytes] = []
 """_BIT_TEXT[k]: bytes.translate's table turning a byte into b"1" if its bit k is set, else b"0"
 (made on first use, not at start-up)."""
+_LOW_DIGITS = min(SIZE, 8)
+"""Digits 1 to _LOW_DIGITS are a mask's low byte, the others its high byte."""
+_MASK_BYTES = Struct(f"<{CELL_COUNT}H")
+"""The 81 masks as two bytes each, low byte first on any machine (packed faster than an array)."""
 
 
 def new_digit_cell_sets(masks: Sequence[int]) -> list[int]:
     """digit_cell_sets worked out afresh (a list of the caller's own).
 
     Each digit's set is read off the masks in C rather than cell by cell: the masks as bytes, each
-    byte turned into the text "1" or "0" by one of its bits, read backwards as a binary number.
+    byte turned into the text "1" or "0" by one of its bits, read as a binary number.
     """
     if not _BIT_TEXT:
         _BIT_TEXT[:] = [bytes(ord("0") + (byte >> shift & 1) for byte in range(256))
                         for shift in range(8)]
-    raw = array("H", masks)
-    if sys.byteorder == "big":
-        raw.byteswap()
-    data = raw.tobytes()  # two bytes per cell, low byte first: digits 1-8, then 9-16
-    sets = [0] * (SIZE + 1)
-    for byte_index in range(2):
-        part = data[byte_index::2]
-        for shift in range(8):
-            digit = 8 * byte_index + shift + 1
-            if digit > SIZE:
-                break
-            sets[digit] = int(part.translate(_BIT_TEXT[shift])[::-1], 2)
-    return sets
+    # Reversed once, so that the last cell comes first and each digit's text reads as a binary
+    # number with cell 0 its lowest bit: each cell's high byte, then its low byte.
+    data = _MASK_BYTES.pack(*masks)[::-1]
+    low, high = data[1::2], data[0::2]
+    return [0, *[int(low.translate(table), 2) for table in _BIT_TEXT[:_LOW_DIGITS]],
+            *[int(high.translate(table), 2) for table in _BIT_TEXT[:SIZE - _LOW_DIGITS]]]
 
 
 def remember_digit_cells(masks: Sequence[int], sets: list[int]) -> None:
