@@ -65,14 +65,21 @@ class Scorer:
         if before >= 2:
             self.made += times
             return
-        earnings = [(0, once), (1, repeated)] if before == 0 else [(0, repeated)]
-        for k, earned in earnings:
-            if k >= times:
-                continue
-            if earned > self.level or self.bottleneck_index is None:
-                self.level = max(self.level, earned)
-                self.bottleneck_index = self.made + k
-        self.made += times
+        made = self.made
+        if before == 0:
+            self._reach(once, made)
+            if times > 1:
+                self._reach(repeated, made + 1)
+        else:
+            self._reach(repeated, made)
+        self.made = made + times
+
+    def _reach(self, earned: float, index: int) -> None:
+        """The step at `index` earned `earned`: the level rises to it, and the first step of all
+        is the bottleneck until one raises the level."""
+        if earned > self.level or self.bottleneck_index is None:
+            self.level = max(self.level, earned)
+            self.bottleneck_index = index
 
     @property
     def band(self) -> str:

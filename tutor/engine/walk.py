@@ -262,11 +262,10 @@ class Walk:
                 if dirty >> unit & 1:
                     continue
                 inside = places & UNIT_BITS[unit]
+                if inside & (inside - 1):
+                    continue  # two places left, so two or more before: no single either time
                 before = unit_singles[unit]
-                if inside and not inside & (inside - 1):
-                    after = before | digit_bit
-                else:
-                    after = before & ~digit_bit
+                after = before | digit_bit if inside else before & ~digit_bit
                 if after != before:
                     unit_singles[unit] = after
                     if after:
