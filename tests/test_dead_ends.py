@@ -79,19 +79,20 @@ def test_the_walks_hidden_singles_follow_its_masks():
     # the removed digit when a step removes candidates: at every step of real grades, each unit
     # it does not mark as changed must hold exactly the digits with one place there, and be
     # listed as holding some exactly when it does.
-    from tutor.engine.walk import _ORDER_BIT, Walk
+    from tutor.engine.walk import SLOT_OF, Walk
     from tutor.model.geometry import UNITS
 
     def check(walk):
         for unit, cells in enumerate(UNITS):
-            if walk.dirty >> unit & 1:
+            slot = SLOT_OF[unit]
+            if walk.dirty >> slot & 1:
                 continue
             once = twice = 0
             for cell in cells:
                 twice |= once & walk.masks[cell]
                 once |= walk.masks[cell]
-            assert walk.unit_singles[unit] == once & ~twice
-            assert bool(walk.pending & _ORDER_BIT[unit]) == bool(once & ~twice)
+            assert walk.unit_singles[slot] == once & ~twice
+            assert bool(walk.pending >> slot & 1) == bool(once & ~twice)
 
     lines = [l.split()[0] for l in read_lines(
         shared_file("se-rated/buckets_with_solutions/hard_puzzle_and_solution.txt"), 8)]

@@ -23,23 +23,24 @@ from tutor.engine.scoring import Scorer
 from tutor.engine.singles import HIDDEN_SINGLE_UNIT_ORDER
 from tutor.engine.step import Step
 
-ALL_UNITS = (1 << len(UNITS)) - 1
-CELL_UNIT_BITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in CELLS)
-"""CELL_UNIT_BITS[cell]: the cell's three units as a bitset of unit numbers."""
+# The walk numbers the units by their place in the hidden single finder's order (box, row, column),
+# their slots, so that the lowest bit of a set of slots is the unit the finder looks at first.
+SLOT_OF = tuple(HIDDEN_SINGLE_UNIT_ORDER.index(u) for u in range(len(UNITS)))
+"""SLOT_OF[unit]: the unit's slot."""
+ALL_SLOTS = (1 << len(UNITS)) - 1
+CELL_SLOTS = tuple(tuple(SLOT_OF[u] for u in UNITS_OF[c]) for c in CELLS)
+"""CELL_SLOTS[cell]: the slots of the cell's row, column and box."""
+CELL_SLOT_BITS = tuple(sum(1 << slot for slot in CELL_SLOTS[c]) for c in CELLS)
+"""CELL_SLOT_BITS[cell]: the cell's three units as a bitset of slots."""
 PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
 """PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
-_ORDER_SHIFT = len(UNITS) - HIDDEN_SINGLE_UNIT_ORDER[0]
-# Hidden singles are looked for box, row, column: unit u is (u + _ORDER_SHIFT) mod 27 in that order,
-# so a bitset of units turns into one in that order by a rotation.
-assert all((u + _ORDER_SHIFT) % len(UNITS) == i for i, u in enumerate(HIDDEN_SINGLE_UNIT_ORDER))
-_BACK_SHIFT = len(UNITS) - _ORDER_SHIFT
 assert all(len(unit) == 9 for unit in UNITS)  # place_hidden_single reads a unit's masks as nine
-_UNIT_MASKS = tuple(itemgetter(*unit) for unit in UNITS)
-"""_UNIT_MASKS[unit](masks): the unit's cells' masks, fetched in one call."""
+_SLOT_MASKS = tuple(itemgetter(*UNITS[u]) for u in HIDDEN_SINGLE_UNIT_ORDER)
+"""_SLOT_MASKS[slot](masks): the unit's cells' masks, fetched in one call."""
+_SLOT_CELL_BITS = tuple(UNIT_BITS[u] for u in HIDDEN_SINGLE_UNIT_ORDER)
+"""_SLOT_CELL_BITS[slot]: the unit's cells as an 81-bit set."""
 _FILLED_TEXT = bytes([ord("0")] + [ord("1")] * 255)
 """bytes.translate's table turning a cell's value into b"0" (empty) or b"1" (filled)."""
-_ORDER_BIT = tuple(1 << ((u + _ORDER_SHIFT) % len(UNITS)) for u in range(len(UNITS)))
-"""_ORDER_BIT[unit]: the unit's bit in `pending` (the finder's unit order)."""
 
 
 _TECHNIQUE = itemgetter(0)
@@ -72,10 +73,10 @@ class Walk:
             twice |= once & cells
             once |= cells
         self.singles = once & ~twice & ~filled
-        # Hidden singles: each unit's digits with exactly one place, recomputed only for units
-        # whose cells changed since (`dirty` holds one bit per unit). `pending` holds, in the
-        # finder's unit order, the units not dirty whose hidden singles are not none.
-        self.dirty = ALL_UNITS
+        # Hidden singles: each unit's digits with exactly one place (`unit_singles`, by slot),
+        # recomputed only for units whose cells changed since (`dirty`, a set of slots).
+        # `pending` holds the units not dirty whose hidden singles are not none.
+        self.dirty = ALL_SLOTS
         self.unit_singles = [0] * len(UNITS)
         self.pending = 0
 
@@ -88,13 +89,13 @@ class Walk:
         unit_singles = self.unit_singles
         digit_cells = self.digit_cells
         # Only units with singles or not worked out since they changed can hold one.
-        places = pending | ((dirty << _ORDER_SHIFT) & ALL_UNITS) | (dirty >> _BACK_SHIFT)
-        while places:
-            low = places & -places
-            places ^= low
-            unit = HIDDEN_SINGLE_UNIT_ORDER[low.bit_length() - 1]
-            if dirty >> unit & 1:
-                m0, m1, m2, m3, m4, m5, m6, m7, m8 = _UNIT_MASKS[unit](masks)
+        slots = pending | dirty
+        while slots:
+            low = slots & -slots
+            slots ^= low
+            slot = low.bit_length() - 1
+            if dirty & low:
+                m0, m1, m2, m3, m4, m5, m6, m7, m8 = _SLOT_MASKS[slot](masks)
                 once = m0 | m1
                 twice = m0 & m1
                 twice |= once & m2
@@ -111,22 +112,23 @@ class Walk:
                 once |= m7
                 twice |= once & m8
                 once |= m8
-                single = unit_singles[unit] = once & ~twice
-                dirty ^= 1 << unit
+                single = unit_singles[slot] = once & ~twice
+                dirty ^= low
                 if single:
                     pending |= low
                 else:
                     pending &= ~low
                     continue
             else:
-                single = unit_singles[unit]
+                single = unit_singles[slot]
             break
         else:
             self.dirty = dirty
             self.pending = pending
             return False
         digit = (single & -single).bit_length()
-        cell = (digit_cells[digit] & UNIT_BITS[unit]).bit_length() - 1  # its one place
+        cell = (digit_cells[digit] & _SLOT_CELL_BITS[slot]).bit_length() - 1  # its one place
+        unit = HIDDEN_SINGLE_UNIT_ORDER[slot]
         steps.append(tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
                                           (digit,), (), ())))
         self.singles, self.dirty = self._place(cell, digit, self.singles, dirty)
@@ -166,7 +168,7 @@ class Walk:
             empties[a] -= 1
             empties[b] -= 1
             empties[c] -= 1
-            dirty |= CELL_UNIT_BITS[cell]
+            dirty |= CELL_SLOT_BITS[cell]
             places = digit_cells[digit]
             losing = places & PEER_BITS[cell]
             digit_cells[digit] = places & ~(losing | cell_bit)
@@ -176,7 +178,7 @@ class Walk:
                 p = low.bit_length() - 1
                 m = masks[p] ^ digit_bit
                 masks[p] = m
-                dirty |= CELL_UNIT_BITS[p]
+                dirty |= CELL_SLOT_BITS[p]
                 if m and not m & (m - 1):  # a cell left without candidates is no single
                     singles |= low
         self.singles = singles
@@ -221,7 +223,7 @@ class Walk:
             digit_cells[d] &= keep
         masks[cell] = 0
         singles &= keep
-        dirty |= CELL_UNIT_BITS[cell]
+        dirty |= CELL_SLOT_BITS[cell]
         empties = self.empties
         a, b, c = UNITS_OF[cell]
         empties[a] -= 1
@@ -236,7 +238,7 @@ class Walk:
             p = low.bit_length() - 1
             m = masks[p] ^ digit_bit
             masks[p] = m
-            dirty |= CELL_UNIT_BITS[p]
+            dirty |= CELL_SLOT_BITS[p]
             if m and not m & (m - 1):
                 singles |= low
         return singles, dirty
@@ -258,20 +260,20 @@ class Walk:
             places = digit_cells[digit] = digit_cells[digit] & ~(1 << cell)
             # Only the digit's places changed in the cell's units: where their hidden singles
             # are known, whether the digit is one of them is all there is to work out again.
-            for unit in UNITS_OF[cell]:
-                if dirty >> unit & 1:
+            for slot in CELL_SLOTS[cell]:
+                if dirty >> slot & 1:
                     continue
-                inside = places & UNIT_BITS[unit]
+                inside = places & _SLOT_CELL_BITS[slot]
                 if inside & (inside - 1):
                     continue  # two places left, so two or more before: no single either time
-                before = unit_singles[unit]
+                before = unit_singles[slot]
                 after = before | digit_bit if inside else before & ~digit_bit
                 if after != before:
-                    unit_singles[unit] = after
+                    unit_singles[slot] = after
                     if after:
-                        pending |= _ORDER_BIT[unit]
+                        pending |= 1 << slot
                     else:
-                        pending &= ~_ORDER_BIT[unit]
+                        pending &= ~(1 << slot)
             if m and not m & (m - 1):
                 singles |= 1 << cell
             else:
