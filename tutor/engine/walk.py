@@ -34,7 +34,7 @@ CELL_SLOT_BITS = tuple(sum(1 << slot for slot in CELL_SLOTS[c]) for c in CELLS)
 """CELL_SLOT_BITS[cell]: the cell's three units as a bitset of slots."""
 PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
 """PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
-assert all(len(unit) == 9 for unit in UNITS)  # place_hidden_single reads a unit's masks as nine
+assert all(len(unit) == 9 for unit in UNITS)  # make_singles reads a unit's masks as nine
 _SLOT_MASKS = tuple(itemgetter(*UNITS[u]) for u in HIDDEN_SINGLE_UNIT_ORDER)
 """_SLOT_MASKS[slot](masks): the unit's cells' masks, fetched in one call."""
 _SLOT_CELL_BITS = tuple(UNIT_BITS[u] for u in HIDDEN_SINGLE_UNIT_ORDER)
@@ -80,89 +80,93 @@ class Walk:
         self.unit_singles = [0] * len(UNITS)
         self.pending = 0
 
-    def place_hidden_single(self, steps: list) -> bool:
-        """Make the hidden single the finder would yield first (same unit order), its step going
-        to `steps`; False if there is none."""
-        masks = self.masks
-        dirty = self.dirty
-        pending = self.pending
-        unit_singles = self.unit_singles
-        digit_cells = self.digit_cells
-        # Only units with singles or not worked out since they changed can hold one.
-        slots = pending | dirty
-        while slots:
-            low = slots & -slots
-            slots ^= low
-            slot = low.bit_length() - 1
-            if dirty & low:
-                m0, m1, m2, m3, m4, m5, m6, m7, m8 = _SLOT_MASKS[slot](masks)
-                once = m0 | m1
-                twice = m0 & m1
-                twice |= once & m2
-                once |= m2
-                twice |= once & m3
-                once |= m3
-                twice |= once & m4
-                once |= m4
-                twice |= once & m5
-                once |= m5
-                twice |= once & m6
-                once |= m6
-                twice |= once & m7
-                once |= m7
-                twice |= once & m8
-                once |= m8
-                single = unit_singles[slot] = once & ~twice
-                dirty ^= low
-                if single:
-                    pending |= low
-                else:
-                    pending &= ~low
-                    continue
-            else:
-                single = unit_singles[slot]
-            break
-        else:
-            self.dirty = dirty
-            self.pending = pending
-            return False
-        digit = (single & -single).bit_length()
-        cell = (digit_cells[digit] & _SLOT_CELL_BITS[slot]).bit_length() - 1  # its one place
-        unit = HIDDEN_SINGLE_UNIT_ORDER[slot]
-        steps.append(tuple.__new__(Step, ("hidden_single", ((cell, digit),), (), (cell,), (unit,),
-                                          (digit,), (), ())))
-        self.singles, self.dirty = self._place(cell, digit, self.singles, dirty)
-        self.pending = pending
-        return True
-
-    def naked_singles(self, steps: list) -> int:
-        """Make naked singles, lowest cell first, until none is left; return how many."""
+    def make_singles(self, steps: list, remaining: int, hidden: bool,
+                     scorer: Scorer | None) -> int:
+        """Make naked singles, lowest cell first, and when none is left (with `hidden`) the hidden
+        single the finder would yield first, until neither is left or the `remaining` empty cells
+        are filled; return how many were made. Their steps go to `steps`, each run of one
+        technique to `scorer` (if given) at once."""
         values, masks, empties = self.values, self.masks, self.empties
         digit_cells = self.digit_cells
-        singles = self.singles
-        dirty = self.dirty
-        before = len(steps)
+        singles, dirty, pending = self.singles, self.dirty, self.pending
+        unit_singles = self.unit_singles
+        before = run_start = len(steps)
         append = steps.append
         new_tuple = tuple.__new__  # NamedTuple's own __new__ is Python code; this is the hot loop
-        while singles:
-            cell_bit = singles & -singles
-            singles ^= cell_bit
-            cell = cell_bit.bit_length() - 1
-            digit_bit = masks[cell]
-            digit = ONLY_DIGIT[digit_bit]
-            a, b, c = UNITS_OF[cell]
-            house: tuple[int, ...]
-            if empties[a] == 1:
-                house = (a,)
-            elif empties[b] == 1:
-                house = (b,)
-            elif empties[c] == 1:
-                house = (c,)
+        # One loop for both singles, the placement written once and out: a call per single costs
+        # a few per cent of a grade.
+        while True:
+            if singles:
+                cell_bit = singles & -singles
+                singles ^= cell_bit
+                cell = cell_bit.bit_length() - 1
+                digit_bit = masks[cell]
+                digit = ONLY_DIGIT[digit_bit]
+                a, b, c = UNITS_OF[cell]
+                house: tuple[int, ...]
+                if empties[a] == 1:
+                    house = (a,)
+                elif empties[b] == 1:
+                    house = (b,)
+                elif empties[c] == 1:
+                    house = (c,)
+                else:
+                    house = ()
+                append(new_tuple(Step, ("naked_single", ((cell, digit),), (), (cell,), house,
+                                        (digit,), (), ())))
             else:
-                house = ()
-            append(new_tuple(Step, ("naked_single", ((cell, digit),), (), (cell,), house,
-                                    (digit,), (), ())))
-            # _place's work, written out: a call per naked single costs about 2 % of a grade.
+                if not hidden or len(steps) - before == remaining:
+                    break
+                # Only units with singles or not worked out since they changed can hold one.
+                slots = pending | dirty
+                while slots:
+                    low = slots & -slots
+                    slots ^= low
+                    slot = low.bit_length() - 1
+                    if dirty & low:
+                        m0, m1, m2, m3, m4, m5, m6, m7, m8 = _SLOT_MASKS[slot](masks)
+                        once = m0 | m1
+                        twice = m0 & m1
+                        twice |= once & m2
+                        once |= m2
+                        twice |= once & m3
+                        once |= m3
+                        twice |= once & m4
+                        once |= m4
+                        twice |= once & m5
+                        once |= m5
+                        twice |= once & m6
+                        once |= m6
+                        twice |= once & m7
+                        once |= m7
+                        twice |= once & m8
+                        once |= m8
+                        single = unit_singles[slot] = once & ~twice
+                        dirty ^= low
+                        if single:
+                            pending |= low
+                        else:
+                            pending &= ~low
+                            continue
+                    else:
+                        single = unit_singles[slot]
+                    break
+                else:
+                    break  # no hidden single either
+                digit_bit = single & -single
+                digit = digit_bit.bit_length()
+                cell = (digit_cells[digit] & _SLOT_CELL_BITS[slot]).bit_length() - 1  # its one place
+                cell_bit = 1 << cell
+                if scorer is not None:
+                    if len(steps) > run_start:
+                        scorer.add("naked_single", len(steps) - run_start)
+                    scorer.add("hidden_single")
+                    run_start = len(steps) + 1
+                append(new_tuple(Step, ("hidden_single", ((cell, digit),), (), (cell,),
+                                        (HIDDEN_SINGLE_UNIT_ORDER[slot],), (digit,), (), ())))
+                for d in DIGITS_IN[masks[cell] ^ digit_bit]:  # the digit's own places: below
+                    digit_cells[d] &= ~cell_bit
+                a, b, c = UNITS_OF[cell]
             values[cell] = digit
             masks[cell] = 0
             empties[a] -= 1
@@ -181,8 +185,9 @@ class Walk:
                 dirty |= CELL_SLOT_BITS[p]
                 if m and not m & (m - 1):  # a cell left without candidates is no single
                     singles |= low
-        self.singles = singles
-        self.dirty = dirty
+        if scorer is not None and len(steps) > run_start:
+            scorer.add("naked_single", len(steps) - run_start)
+        self.singles, self.dirty, self.pending = singles, dirty, pending
         return len(steps) - before
 
     def copy(self) -> Walk:
@@ -418,19 +423,12 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
     remaining = walk.values.count(0)
     rest = steps_ladder.rest
     singles_first, hidden_next = steps_ladder.singles_first, steps_ladder.hidden_next
-    naked_singles, place_hidden_single = walk.naked_singles, walk.place_hidden_single
+    make_singles = walk.make_singles
     while remaining > 0:
-        if singles_first and walk.singles:
-            made = naked_singles(steps)
-            remaining -= made
-            if scorer is not None:
-                scorer.add("naked_single", made)
-            continue
-        if hidden_next and place_hidden_single(steps):
-            remaining -= 1
-            if scorer is not None:
-                scorer.add("hidden_single")
-            continue
+        if singles_first:
+            remaining -= make_singles(steps, remaining, hidden_next, scorer)
+            if remaining <= 0:
+                break
         if prefer:
             step, trial, trial_steps = _preferred(walk, steps_ladder, rest)
             rest = steps_ladder.rest
