@@ -50,8 +50,8 @@ def test_remembered_dead_ends_change_no_finding():
 
 
 def test_the_walks_digit_cells_follow_its_masks():
-    # The walk keeps each digit's cells as it places and removes (finders are handed them): at
-    # every step of real grades they must be what the masks say.
+    # The walk keeps each digit's cells as it places and removes (finders are handed them), and
+    # its count of empty cells: at every step of real grades they must be what the grid says.
     from tutor.engine.walk import Walk, advance, ladder
     from tutor.model.geometry import new_digit_cell_sets
 
@@ -66,11 +66,13 @@ def test_the_walks_digit_cells_follow_its_masks():
         for step in tutor.grade(grid).steps:
             walk.apply(step)
             assert walk.digit_cells == new_digit_cell_sets(walk.masks)
+            assert walk.empty == walk.values.count(0)
             checked += 1
         steps: list = []
         walk = Walk(grid.values, grid.live_masks)
         advance(walk, basic, steps, None, None)  # naked singles in batches, trials, copies
         assert walk.digit_cells == new_digit_cell_sets(walk.masks)
+        assert walk.empty == walk.values.count(0)
     assert checked > 100
 
 

@@ -34,6 +34,8 @@ CELL_SLOT_BITS = tuple(sum(1 << slot for slot in CELL_SLOTS[c]) for c in CELLS)
 """CELL_SLOT_BITS[cell]: the cell's three units as a bitset of slots."""
 PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
 """PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
+_ALL_BUT = tuple(((1 << len(CELLS)) - 1) ^ 1 << c for c in CELLS)
+"""_ALL_BUT[cell]: every cell but this one, as an 81-bit set."""
 _AWAY = tuple(((1 << len(CELLS)) - 1) & ~(PEER_BITS[c] | 1 << c) for c in CELLS)
 """_AWAY[cell]: the cells sharing no unit with it (itself excluded), as an 81-bit set: a digit
 placed in the cell keeps only these places."""
@@ -53,14 +55,14 @@ _TECHNIQUE = itemgetter(0)
 class Walk:
     """A working position for the grader, the next step and its look-ahead, mutable for speed.
 
-    It keeps a bitset of the cells holding a single candidate and a count of empty cells per unit,
-    so the next naked single (lowest cell first, as the finder yields them) costs no rescan, and
+    It keeps a bitset of the cells holding a single candidate and a count of empty cells per unit
+    (and in all, `empty`), so the next naked single (lowest cell first, as the finder yields them) costs no rescan, and
     each digit's cells (as digit_cell_sets gives them), so a placement visits only the peers that
     lose the digit, and the finders need not work them out.
     """
 
-    __slots__ = ("values", "masks", "singles", "empties", "dirty", "unit_singles", "pending",
-                 "digit_cells")
+    __slots__ = ("values", "masks", "singles", "empties", "empty", "dirty", "unit_singles",
+                 "pending", "digit_cells")
 
     def __init__(self, values, masks):
         self.values = values = list(values)
@@ -69,6 +71,7 @@ class Walk:
         # reads the masks): each value as the text "0" or "1", read backwards as a binary number.
         filled = int(bytes(values).translate(_FILLED_TEXT)[::-1], 2)
         self.empties = [SIZE - (filled & unit_bits).bit_count() for unit_bits in UNIT_BITS]
+        self.empty = len(values) - filled.bit_count()
         self.digit_cells = digit_cells = new_digit_cell_sets(masks)
         # The empty cells in exactly one digit's cells hold a single candidate.
         once = twice = 0
@@ -166,7 +169,7 @@ class Walk:
                     run_start = len(steps) + 1
                 append(new_tuple(Step, ("hidden_single", ((cell, digit),), (), (cell,),
                                         (HIDDEN_SINGLE_UNIT_ORDER[slot],), (digit,), (), ())))
-                keep = ~(1 << cell)
+                keep = _ALL_BUT[cell]
                 for d in DIGITS_IN[masks[cell] ^ digit_bit]:  # the digit's own places: below
                     digit_cells[d] &= keep
                 a, b, c = UNITS_OF[cell]
@@ -191,13 +194,15 @@ class Walk:
         if scorer is not None and len(steps) > run_start:
             scorer.add("naked_single", len(steps) - run_start)
         self.singles, self.dirty, self.pending = singles, dirty, pending
-        return len(steps) - before
+        made = len(steps) - before
+        self.empty -= made
+        return made
 
     def copy(self) -> Walk:
         twin = Walk.__new__(Walk)
         twin.values, twin.masks = self.values[:], self.masks[:]
         twin.empties, twin.unit_singles = self.empties[:], self.unit_singles[:]
-        twin.singles, twin.dirty = self.singles, self.dirty
+        twin.empty, twin.singles, twin.dirty = self.empty, self.singles, self.dirty
         twin.pending, twin.digit_cells = self.pending, self.digit_cells[:]
         return twin
 
@@ -205,7 +210,7 @@ class Walk:
         """Become `other` (a trial copy that went ahead)."""
         self.values, self.masks = other.values, other.masks
         self.empties, self.unit_singles = other.empties, other.unit_singles
-        self.singles, self.dirty = other.singles, other.dirty
+        self.empty, self.singles, self.dirty = other.empty, other.singles, other.dirty
         self.pending, self.digit_cells = other.pending, other.digit_cells
 
     def remember_digit_cells(self) -> tuple[int, ...]:
@@ -224,7 +229,7 @@ class Walk:
         masks = self.masks
         digit_cells = self.digit_cells
         self.values[cell] = digit
-        keep = ~(1 << cell)
+        keep = _ALL_BUT[cell]
         digit_bit = 1 << (digit - 1)
         for d in DIGITS_IN[masks[cell] ^ digit_bit]:  # the digit's own places: below
             digit_cells[d] &= keep
@@ -236,6 +241,7 @@ class Walk:
         empties[a] -= 1
         empties[b] -= 1
         empties[c] -= 1
+        self.empty -= 1
         places = digit_cells[digit]
         losing = places & PEER_BITS[cell]
         digit_cells[digit] = places & _AWAY[cell]
@@ -264,7 +270,7 @@ class Walk:
             digit_bit = 1 << (digit - 1)
             m = masks[cell] & ~digit_bit
             masks[cell] = m
-            places = digit_cells[digit] = digit_cells[digit] & ~(1 << cell)
+            places = digit_cells[digit] = digit_cells[digit] & _ALL_BUT[cell]
             # Only the digit's places changed in the cell's units: where their hidden singles
             # are known, whether the digit is one of them is all there is to work out again.
             for slot in CELL_SLOTS[cell]:
@@ -284,7 +290,7 @@ class Walk:
             if m and not m & (m - 1):
                 singles |= 1 << cell
             else:
-                singles &= ~(1 << cell)
+                singles &= _ALL_BUT[cell]
         self.singles = singles
         self.dirty = dirty
         self.pending = pending
@@ -422,7 +428,7 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
 
     With `prefer` the steps are the engine's (see preferred_step); without, each finder's first.
     """
-    remaining = walk.values.count(0)
+    remaining = walk.empty
     rest = steps_ladder.rest
     singles_first, hidden_next = steps_ladder.singles_first, steps_ladder.hidden_next
     make_singles = walk.make_singles
@@ -441,7 +447,7 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                     # A run of one technique's steps is scored at once (mostly naked singles).
                     for technique_id, run in groupby(map(_TECHNIQUE, trial_steps)):
                         scorer.add(technique_id, len(list(run)))
-                remaining = walk.values.count(0)
+                remaining = walk.empty
                 # The trial ran the easier techniques until none applied: skip their finders.
                 rest = _from_group(steps_ladder.rest, step.technique)
                 continue
