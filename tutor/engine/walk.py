@@ -372,14 +372,13 @@ def _preferred(walk: Walk, steps_ladder: Ladder, ids):
         return None, None, None
     masks = walk.remember_digit_cells()
     for entry in _entries(ids):
-        technique_id = entry.id
         finder = entry.finder
         assert finder is not None  # the ladder holds only techniques with a finder
         found = finder(walk.values, masks)
         first = next(found, None)
         if first is None:
             continue
-        easier = easier_ladder(steps_ladder.ids, technique_id)
+        easier = easier_ladder(steps_ladder.ids, entry.id)
         if easier is None:
             return first, None, None
         trial = walk.copy()

@@ -145,10 +145,11 @@ UNIT_BITS = tuple(sum(1 << c for c in unit) for unit in UNITS)
 def cells_of_bits(cell_bits: int) -> tuple[int, ...]:
     """The cells of an 81-bit cell set, ascending."""
     cells = []
-    while cell_bits:
-        low = cell_bits & -cell_bits
-        cells.append(low.bit_length() - 1)
-        cell_bits ^= low
+    while cell_bits:  # highest first, turned round at the end: one operation less a cell
+        cell = cell_bits.bit_length() - 1
+        cells.append(cell)
+        cell_bits ^= 1 << cell
+    cells.reverse()
     return tuple(cells)
 
 
