@@ -22,6 +22,7 @@ from tutor.engine.registry import TECHNIQUES, technique
 from tutor.engine.scoring import Scorer
 from tutor.engine.singles import HIDDEN_SINGLE_UNIT_ORDER
 from tutor.engine.step import Step
+from tutor.engine.technique import Technique
 
 # The walk numbers the units by their place in the hidden single finder's order (box, row, column),
 # their slots, so that the lowest bit of a set of slots is the unit the finder looks at first.
@@ -308,9 +309,13 @@ def ladder_step(values: Sequence[int], masks: Sequence[int], ladder: Iterable[st
 
 class Ladder:
     """A ladder of technique ids, split the way the walk uses it: naked singles in a batch, hidden
-    singles from the walk's own cache, then the other finders in registry order."""
+    singles from the walk's own cache, then the other finders in registry order.
 
-    __slots__ = ("ids", "singles_first", "hidden_next", "rest")
+    `entries` and `rest_entries` are the registry entries of `ids` and `rest` (each entry's finder
+    is read when used: a family's entries get their real finders when it is first loaded). The
+    look-ahead's caches are keyed by the Ladder itself, cheaper to look up than its ids."""
+
+    __slots__ = ("ids", "singles_first", "hidden_next", "rest", "entries", "rest_entries")
 
     def __init__(self, ids: tuple[str, ...]):
         self.ids = ids
@@ -318,6 +323,8 @@ class Ladder:
         rest = ids[1:] if self.singles_first else ids
         self.hidden_next = self.singles_first and rest[:1] == ("hidden_single",)
         self.rest = rest[1:] if self.hidden_next else rest
+        self.entries = tuple(map(technique, ids))
+        self.rest_entries = tuple(map(technique, self.rest))
 
 
 @lru_cache(maxsize=64)
@@ -331,21 +338,21 @@ def _group_start(technique_id: str) -> int:
 
 
 @lru_cache(maxsize=256)
-def easier_ladder(ids: tuple[str, ...], technique_id: str) -> Ladder | None:
+def easier_ladder(steps_ladder: Ladder, technique_id: str) -> Ladder | None:
     """The ladder's techniques easier than `technique_id`'s score group, or None when the look-ahead
     cannot change the level (the technique earns the same however often it is used)."""
     entry = technique(technique_id)
     if entry.repeated_level == entry.level:
         return None
     start = _group_start(technique_id)
-    return ladder(tuple(t for t in ids if technique(t).order < start))
+    return ladder(tuple(t for t in steps_ladder.ids if technique(t).order < start))
 
 
 @lru_cache(maxsize=256)
-def _from_group(ids: tuple[str, ...], technique_id: str) -> tuple[str, ...]:
-    """The ids from `technique_id`'s score group on."""
+def _from_group(steps_ladder: Ladder, technique_id: str) -> tuple[Technique, ...]:
+    """The entries of the ladder's `rest` from `technique_id`'s score group on."""
     start = _group_start(technique_id)
-    return tuple(t for t in ids if technique(t).order >= start)
+    return tuple(entry for entry in steps_ladder.rest_entries if entry.order >= start)
 
 
 def finishes(walk: Walk, steps: Iterable[Step], easier: Ladder) -> bool:
@@ -357,28 +364,21 @@ def finishes(walk: Walk, steps: Iterable[Step], easier: Ladder) -> bool:
     return advance(trial, easier, [], None, None, prefer=False)
 
 
-@lru_cache(maxsize=256)
-def _entries(ids: tuple[str, ...]) -> tuple:
-    """The registry entries of the ids, in order (each entry's finder is read when used: a family's
-    entries get their real finders when it is first loaded)."""
-    return tuple(technique(t) for t in ids)
-
-
-def _preferred(walk: Walk, steps_ladder: Ladder, ids):
-    """(step, trial, trial_steps): the preferred step of the simplest technique among `ids`, or
+def _preferred(walk: Walk, steps_ladder: Ladder, entries: tuple[Technique, ...]):
+    """(step, trial, trial_steps): the preferred step of the simplest technique among `entries`, or
     (None, None, None). When the step is the finder's first, `trial` is the walk after it and the
     easier steps that followed (`trial_steps`, the step included), so the caller need not redo them."""
-    if not ids:  # a look-ahead's ladder of singles alone: no finder to hand the position to
+    if not entries:  # a look-ahead's ladder of singles alone: no finder to hand the position to
         return None, None, None
     masks = walk.remember_digit_cells()
-    for entry in _entries(ids):
+    for entry in entries:
         finder = entry.finder
         assert finder is not None  # the ladder holds only techniques with a finder
         found = finder(walk.values, masks)
         first = next(found, None)
         if first is None:
             continue
-        easier = easier_ladder(steps_ladder.ids, entry.id)
+        easier = easier_ladder(steps_ladder, entry.id)
         if easier is None:
             return first, None, None
         trial = walk.copy()
@@ -417,7 +417,7 @@ def _changes(walk: Walk, steps: Iterable[Step]) -> bool:
 def preferred_step(walk: Walk, steps_ladder: Ladder) -> Step | None:
     """The simplest technique's step: among its instances, the first (in the finder's order) after
     which easier techniques finish the puzzle, or else simply the first; None if nothing applies."""
-    return _preferred(walk, steps_ladder, steps_ladder.ids)[0]
+    return _preferred(walk, steps_ladder, steps_ladder.entries)[0]
 
 
 def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer | None,
@@ -428,7 +428,7 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
     With `prefer` the steps are the engine's (see preferred_step); without, each finder's first.
     """
     remaining = walk.empty
-    rest = steps_ladder.rest
+    rest = steps_ladder.rest_entries
     singles_first, hidden_next = steps_ladder.singles_first, steps_ladder.hidden_next
     make_singles = walk.make_singles
     while remaining > 0:
@@ -438,7 +438,7 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                 break
         if prefer:
             step, trial, trial_steps = _preferred(walk, steps_ladder, rest)
-            rest = steps_ladder.rest
+            rest = steps_ladder.rest_entries
             if trial is not None:
                 walk.take(trial)
                 steps += trial_steps
@@ -448,10 +448,10 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                         scorer.add(technique_id, len(list(run)))
                 remaining = walk.empty
                 # The trial ran the easier techniques until none applied: skip their finders.
-                rest = _from_group(steps_ladder.rest, step.technique)
+                rest = _from_group(steps_ladder, step.technique)
                 continue
-        elif rest:
-            step = ladder_step(walk.values, walk.remember_digit_cells(), rest)
+        elif steps_ladder.rest:
+            step = ladder_step(walk.values, walk.remember_digit_cells(), steps_ladder.rest)
         else:
             step = None
         if step is None:
