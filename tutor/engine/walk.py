@@ -57,9 +57,9 @@ class Walk:
     """A working position for the grader, the next step and its look-ahead, mutable for speed.
 
     It keeps a bitset of the cells holding a single candidate and a count of empty cells per unit
-    (and in all, `empty`), so the next naked single (lowest cell first, as the finder yields them) costs no rescan, and
-    each digit's cells (as digit_cell_sets gives them), so a placement visits only the peers that
-    lose the digit, and the finders need not work them out.
+    (and in all, `empty`), so the next naked single (lowest cell first, as the finder yields them)
+    costs no rescan, and each digit's cells (as digit_cell_sets gives them), so a placement visits
+    only the peers that lose the digit, and the finders need not work them out.
     """
 
     __slots__ = ("values", "masks", "singles", "empties", "empty", "dirty", "unit_singles",
@@ -100,8 +100,8 @@ class Walk:
         before = run_start = len(steps)
         append = steps.append
         new_tuple = tuple.__new__  # NamedTuple's own __new__ is Python code; this is the hot loop
-        # One loop for both singles, the placement written once and out: a call per single costs
-        # a few per cent of a grade.
+        # One loop for both singles, the placement written out once: singles are most of a
+        # grade's steps, and a call (and a pass of advance's loop) for each would cost more.
         while True:
             if singles:
                 cell_bit = singles & -singles
@@ -162,7 +162,8 @@ class Walk:
                     break  # no hidden single either
                 digit_bit = single & -single
                 digit = digit_bit.bit_length()
-                cell = (digit_cells[digit] & _SLOT_CELL_BITS[slot]).bit_length() - 1  # its one place
+                # Its one place in the unit:
+                cell = (digit_cells[digit] & _SLOT_CELL_BITS[slot]).bit_length() - 1
                 if scorer is not None:
                     if len(steps) > run_start:
                         scorer.add("naked_single", len(steps) - run_start)
