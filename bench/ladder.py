@@ -380,6 +380,9 @@ def hard_sets(limit: int | None, only: str | None = None,
         sys.stdout.flush()
 
 
+_OPTIONS = ("--sample", "--hard", "--from", "--set", "--ladder", "--only")
+
+
 def run(argv: list[str] | None = None) -> None:
     """Options: --sample N (SE sample size), --hard N (puzzles per hardest set; all if absent),
     --from K (skip each hardest set's first K puzzles, to share a set between processes),
@@ -387,6 +390,12 @@ def run(argv: list[str] | None = None) -> None:
     sample and walk the hardest sets with issue 15's ladder, not the full one), --only SECTIONS (comma-separated:
     se, hard, speed, card)."""
     argv = sys.argv[1:] if argv is None else argv
+    if "-h" in argv or "--help" in argv:
+        print(f"python -m bench.ladder [OPTION VALUE ...]\n\n{run.__doc__}")
+        return
+    for option in argv[::2]:  # every option takes a value
+        if option not in _OPTIONS:
+            raise SystemExit(f"bench.ladder: unknown option {option!r}; options: {', '.join(_OPTIONS)}")
     limit = int(argv[argv.index("--sample") + 1]) if "--sample" in argv else None
     hard = int(argv[argv.index("--hard") + 1]) if "--hard" in argv else None
     one_set = argv[argv.index("--set") + 1] if "--set" in argv else None
