@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_WIDTH, DIGITS, SIZE, UNITS_OF, cell_at, cell_name, cells_name,
-    digit_cell_sets, unit_kind,
+    BOX_HEIGHT, BOX_OF, BOX_WIDTH, SIZE, UNITS_OF, cell_at,
+    cell_name,
+    cells_name, unit_kind,
 )
-from tutor.engine.dead_ends import LIMIT, dead_places
+from tutor.engine.dead_ends import by_digit
 from tutor.engine.places import masks_by_line
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
@@ -17,10 +19,6 @@ from tutor.engine.wording import removals_by_digit
 
 _BASIC_IDS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _FINNED_IDS = {2: "finned_x_wing", 3: "finned_swordfish", 4: "finned_jellyfish"}
-_DEAD_BASIC = {size: dead_places(tag) for size, tag in _BASIC_IDS.items()}
-_DEAD_FINNED = {size: dead_places(tag) for size, tag in _FINNED_IDS.items()}
-"""The places each search went through in vain: the same sets whatever forget() does (it empties
-them)."""
 _FISH_NAMES = {2: "X-Wing", 3: "swordfish", 4: "jellyfish"}
 
 _POPCOUNT = tuple(bin(m).count("1") for m in range(1 << SIZE))
@@ -139,7 +137,7 @@ def _bases(lines: list[int], line_masks: Sequence[int], size: int,
 def _basic(values, masks, size: int) -> Iterator[Step]:
     """`size` lines whose places for a digit all fall in `size` crossing lines: the crossing lines'
     other cells lose the digit. Rows as base first, then columns; one step per set of removals."""
-    return _basic_digits(size, masks)
+    return by_digit(_BASIC_IDS[size], masks, _BASIC_SEARCH[size])
 
 
 _BASE_LINE = {size: tuple(2 <= n <= size for n in _POPCOUNT) for size in _BASIC_IDS}
@@ -147,171 +145,119 @@ _BASE_LINE = {size: tuple(2 <= n <= size for n in _POPCOUNT) for size in _BASIC_
 with one place is a hidden single, not part of a fish worth teaching)."""
 
 
-def _basic_digits(size: int, masks: Sequence[int]) -> Iterator[Step]:
-    """The basic fish of each digit in turn: by_digit's loop written in, without its generator
-    per digit (most digits are ruled out by their lines alone, at a cost near that generator's);
-    the digits searched in vain are remembered as by_digit does."""
-    digit_cells = digit_cell_sets(masks)
-    dead = _DEAD_BASIC[size]
+def _basic_digit(size: int, digit: int, places: int) -> Iterator[Step]:
+    technique = _BASIC_IDS[size]
+    both = masks_by_line(places)
     base_line = _BASE_LINE[size]
-    for digit in DIGITS:
-        places = digit_cells[digit]
-        if not places or places in dead:
-            continue
-        both = masks_by_line(places)
-        found = False
-        seen: set | None = None  # the removals taught, made on first need
-        for orientation in _ORIENTATIONS:
-            line_masks = both[orientation]
-            if size == 2:
-                # An X-Wing's two lines have the same two places: most digits have no such two.
-                pairs = [m for m in line_masks if base_line[m]]
-                if len(set(pairs)) == len(pairs):
-                    continue
-                lines = [i for i in _LINES if base_line[line_masks[i]]]
-                bases: list[tuple[tuple[int, ...], int, int]] = [
-                    ((i, j), line_masks[i], 1 << i | 1 << j) for i, j in combinations(lines, 2)
-                    if line_masks[i] == line_masks[j]]
-            else:
-                lines = [i for i in _LINES if base_line[line_masks[i]]]
-                if len(lines) < size:
-                    continue
-                bases = _bases(lines, line_masks, size, _POPCOUNT)
-            if bases:
-                if seen is None:
-                    seen = set()
-                for step in _basic_steps(size, digit, orientation, both, bases, seen):
-                    found = True
-                    yield step
-        if not found:
-            if len(dead) >= LIMIT:  # mark_dead_places, inline: most searches end here
-                dead.clear()
-            dead.add(places)
+    seen = set()
+    for orientation in _ORIENTATIONS:
+        line_masks = both[orientation]
+        if size == 2:
+            # An X-Wing's two lines have the same two places: most digits have no such two.
+            pairs = [m for m in line_masks if base_line[m]]
+            if len(set(pairs)) == len(pairs):
+                continue
+            lines = [i for i in _LINES if base_line[line_masks[i]]]
+            bases: list[tuple[tuple[int, ...], int, int]] = [
+                ((i, j), line_masks[i], 1 << i | 1 << j) for i, j in combinations(lines, 2)
+                if line_masks[i] == line_masks[j]]
+        else:
+            lines = [i for i in _LINES if base_line[line_masks[i]]]
+            if len(lines) < size:
+                continue
+            bases = _bases(lines, line_masks, size, _POPCOUNT)
+        # The cover lines read across: their places off the base lines are the removals.
+        across = both[1 - orientation]
+        line_cell = _LINE_CELL[orientation]
+        for base, union, in_base in bases:
+            if _POPCOUNT[union] != size:
+                continue
+            cover = _POSITIONS[union]
+            off_base = 0
+            for j in cover:
+                off_base |= across[j]
+            if not off_base & ~in_base:
+                continue
+            removed = [line_cell[i][j] for j in cover for i in _POSITIONS[across[j] & ~in_base]]
+            step = _step(technique, digit, orientation, base, cover, line_masks, (), removed)
+            # A fish on rows and the fish on the remaining columns are one pattern seen from
+            # both sides (same removals): teach it once.
+            if step.eliminations not in seen:
+                seen.add(step.eliminations)
+                yield step
 
 
-def _basic_steps(size: int, digit: int, orientation: int,
-                 both: tuple[tuple[int, ...], tuple[int, ...]],
-                 bases: list[tuple[tuple[int, ...], int, int]], seen: set) -> Iterator[Step]:
-    """The basic fish of one digit and orientation among `bases`, leaving out the removals in
-    `seen` (and adding its own)."""
-    line_masks = both[orientation]
-    # The cover lines read across: their places off the base lines are the removals.
-    across = both[1 - orientation]
-    line_cell = _LINE_CELL[orientation]
-    for base, union, in_base in bases:
-        if _POPCOUNT[union] != size:
-            continue
-        cover = _POSITIONS[union]
-        off_base = 0
-        for j in cover:
-            off_base |= across[j]
-        if not off_base & ~in_base:
-            continue
-        removed = [line_cell[i][j] for j in cover for i in _POSITIONS[across[j] & ~in_base]]
-        step = _step(_BASIC_IDS[size], digit, orientation, base, cover, line_masks, (), removed)
-        # A fish on rows and the fish on the remaining columns are one pattern seen from
-        # both sides (same removals): teach it once.
-        if step.eliminations not in seen:
-            seen.add(step.eliminations)
-            yield step
+_BASIC_SEARCH = {size: partial(_basic_digit, size) for size in _BASIC_IDS}
 
 
 def _finned(values, masks, size: int) -> Iterator[Step]:
     """A fish but for some extra places (fins), all in one box: the cover lines' cells in that box
     lose the digit, since either the fish holds or a fin does, and they see every fin. Rows as
     base first, then columns; one step per set of removals."""
-    tables = _FINNED_TABLES.get(size)
-    if tables is None:
-        tables = _FINNED_TABLES[size] = (_fin_tables(0, size - 1), _fin_tables(1, size - 1))
-    return _finned_digits(size, tables, masks)
+    search = _FINNED_SEARCH.get(size)
+    if search is None:
+        tables = (_fin_tables(0, size - 1), _fin_tables(1, size - 1))
+        search = _FINNED_SEARCH[size] = partial(_finned_digit, size, tables)
+    return by_digit(_FINNED_IDS[size], masks, search)
 
 
-_FINNED_TABLES: dict[int, tuple[tuple[tuple, ...], tuple[tuple, ...]]] = {}
-"""The fin tables of each size, both orientations, made on first use (as the tables are)."""
+_FINNED_SEARCH: dict[int, Callable[[int, int], Iterator[Step]]] = {}
+"""The digit search of each size, with its fin tables, made on first use (as the tables are)."""
 
 
-def _finned_digits(size: int, tables, masks: Sequence[int]) -> Iterator[Step]:
-    """The finned fish of each digit in turn: by_digit's loop written in, without its generator
-    per digit (most digits are ruled out by their lines alone, at a cost near that generator's);
-    the digits searched in vain are remembered as by_digit does."""
-    digit_cells = digit_cell_sets(masks)
-    dead = _DEAD_FINNED[size]
-    for digit in DIGITS:
-        places = digit_cells[digit]
-        if not places or places in dead:
+def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
+    both = masks_by_line(places)
+    seen: set = set()
+    for orientation in _ORIENTATIONS:
+        line_masks = both[orientation]
+        # A step removes a place of the fin box's stack on a cover line, so the cover has at most
+        # `size` - 1 positions outside that stack, and every base line's places outside it are
+        # among them.
+        fin_stacks, bands_hit, fits, finned = tables[orientation]
+        lines = [i for i in _LINES if fits[line_masks[i]]]
+        if len(lines) < size:
             continue
-        both = masks_by_line(places)
-        found = False
-        seen: set | None = None  # the removals taught, made on first need
-        for orientation in _ORIENTATIONS:
-            line_masks = both[orientation]
-            # A step removes a place of the fin box's stack on a cover line, so the cover has at
-            # most `size` - 1 positions outside that stack, and every base line's places outside
-            # it are among them.
-            fin_stacks, bands_hit, fits, finned = tables[orientation]
-            lines = [i for i in _LINES if fits[line_masks[i]]]
-            if len(lines) < size:
-                continue
-            if size == 2:
-                boxes = _pair_fin_bands(lines, line_masks, orientation, finned)
-            elif size == 3:
-                boxes = _triple_fin_bands(lines, line_masks, orientation, finned)
-            else:
-                boxes = _fin_bands(lines, line_masks, size, orientation, bands_hit)
-            if boxes:
-                if seen is None:
-                    seen = set()
-                for step in _finned_steps(size, digit, orientation, line_masks, fin_stacks, boxes,
-                                          seen):
-                    found = True
-                    yield step
-        if not found:
-            if len(dead) >= LIMIT:  # mark_dead_places, inline: most searches end here
-                dead.clear()
-            dead.add(places)
-
-
-def _finned_steps(size: int, digit: int, orientation: int, line_masks: Sequence[int],
-                  fin_stacks: Sequence[tuple[int, ...]], boxes: list[_FinBand],
-                  seen: set) -> Iterator[Step]:
-    """The finned fish of one digit and orientation, from its bases' possible fin bands, leaving
-    out the removals in `seen` (and adding its own)."""
-    band_lines_of = _BAND_LINES[orientation]
-    line_cell = _LINE_CELL[orientation]
-    for union, in_base, band, in_band, out_band, others in boxes:
-        # Every place outside the fin box's stack is covered, by at most `size` - 1 cover
-        # lines (see _finned_digits), so only the stacks leaving at most that many positions of
-        # the union outside (fin_stacks) can hold the fin box.
-        for stack in fin_stacks[union]:
-            if not others & union & stack:
-                continue
-            # Every place outside the fin box must be covered; the cover is made up
-            # to `size` lines from the box's own positions, the rest become fins.
-            outside = out_band | in_band & ~stack
-            needed = size - _POPCOUNT[outside]
-            if needed < 0:
-                continue
-            for extra in combinations(_POSITIONS[union & stack & ~outside], needed):
-                cover = outside
-                for j in extra:
-                    cover |= 1 << j
-                if not others & cover & stack:
+        if size == 2:
+            boxes = _pair_fin_bands(lines, line_masks, orientation, finned)
+        elif size == 3:
+            boxes = _triple_fin_bands(lines, line_masks, orientation, finned)
+        else:
+            boxes = _fin_bands(lines, line_masks, size, orientation, bands_hit)
+        for union, in_base, band, in_band, out_band, others in boxes:
+            # Every place outside the fin box's stack is covered, by at most `size` - 1 cover
+            # lines (see above), so only the stacks leaving at most that many positions of the
+            # union outside (fin_stacks) can hold the fin box.
+            for stack in fin_stacks[union]:
+                if not others & union & stack:
                     continue
-                band_lines = band_lines_of[band]
-                removed = [line_cell[i][j] for i in band_lines if not in_base >> i & 1
-                           for j in _POSITIONS[line_masks[i] & cover & stack]]
-                # Several fish can prove the same removals (the same fish seen from
-                # rows and from columns, say): the first, on rows, is taught alone.
-                eliminations = tuple(sorted((c, digit) for c in removed))
-                if eliminations in seen:
+                # Every place outside the fin box must be covered; the cover is made up
+                # to `size` lines from the box's own positions, the rest become fins.
+                outside = out_band | in_band & ~stack
+                needed = size - _POPCOUNT[outside]
+                if needed < 0:
                     continue
-                seen.add(eliminations)
-                base = _POSITIONS[in_base]
-                fin_positions = union & ~cover
-                fins = [line_cell[i][j] for i in base if i in band_lines
-                        for j in _POSITIONS[line_masks[i] & fin_positions]]
-                yield _step(_FINNED_IDS[size], digit, orientation, base, _POSITIONS[cover],
-                            line_masks, fins, removed)
+                for extra in combinations(_POSITIONS[union & stack & ~outside], needed):
+                    cover = outside
+                    for j in extra:
+                        cover |= 1 << j
+                    if not others & cover & stack:
+                        continue
+                    band_lines = _BAND_LINES[orientation][band]
+                    line_cell = _LINE_CELL[orientation]
+                    removed = [line_cell[i][j] for i in band_lines if not in_base >> i & 1
+                               for j in _POSITIONS[line_masks[i] & cover & stack]]
+                    # Several fish can prove the same removals (the same fish seen from
+                    # rows and from columns, say): the first, on rows, is taught alone.
+                    eliminations = tuple(sorted((c, digit) for c in removed))
+                    if eliminations in seen:
+                        continue
+                    seen.add(eliminations)
+                    base = _POSITIONS[in_base]
+                    fin_positions = union & ~cover
+                    fins = [line_cell[i][j] for i in base if i in band_lines
+                            for j in _POSITIONS[line_masks[i] & fin_positions]]
+                    yield _step(_FINNED_IDS[size], digit, orientation, base, _POSITIONS[cover],
+                                line_masks, fins, removed)
 
 
 _FinBand = tuple[int, int, int, int, int, int]
