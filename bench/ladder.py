@@ -167,18 +167,25 @@ def speed() -> None:
             _compare_with_hodoku(relative, label)
 
 
-_SIDE_SCRIPT = """
+_READ_PUZZLES = """
+def lines(path, limit):
+    found = []
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        if line and not line.startswith("#"):
+            puzzle = line.split(",", 1)[0].split()[0]
+            if len(puzzle) == 81:
+                found.append(puzzle)
+    return found[:limit] if limit else found
+"""
+"""The puzzle reader of the scripts timed in fresh processes (they import nothing of the
+benchmark's, so that a process holds only what it times)."""
+
+_SIDE_SCRIPT = _READ_PUZZLES + """
 import gc, sys, time
 side, path, limit, passes = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 collector = sys.argv[5] == "on"
-puzzles = []
-for line in open(path, encoding="utf-8"):
-    line = line.strip()
-    if line and not line.startswith("#"):
-        puzzle = line.split(",", 1)[0].split()[0]
-        if len(puzzle) == 81:
-            puzzles.append(puzzle)
-puzzles = puzzles[:limit]
+puzzles = lines(path, limit)
 if side == "hodoku":
     from hodoku import Solver
     grade = Solver().rate
@@ -263,19 +270,10 @@ CARD_TOLERANCE = 0.9
 """The card's ladder grades at least this share of the puzzles per CPU second it did before."""
 CARD_ROUNDS = 3
 
-_CARD_SCRIPT = """
+_CARD_SCRIPT = _READ_PUZZLES + """
 import sys, time
 import tutor
 import tutor.engine
-def lines(path, limit):
-    found = []
-    for line in open(path, encoding="utf-8"):
-        line = line.strip()
-        if line and not line.startswith("#"):
-            puzzle = line.split(",", 1)[0].split()[0]
-            if len(puzzle) == 81:
-                found.append(puzzle)
-    return found[:limit] if limit else found
 ladder = "card" if "card" in getattr(tutor.engine, "LADDERS", {}) else None
 grids = [tutor.parse(p) for p in lines(sys.argv[1], int(sys.argv[2]))]
 started = time.process_time()
