@@ -435,3 +435,28 @@ def test_fish_steps_are_sound_on_whole_sets(relative):
     positions, checked, problems = sweep([line for line in lines if len(line.split()[0]) == 81])
     print(relative, "positions", positions, "steps", checked)
     assert positions > 100 and not problems, problems[:5]
+
+
+def test_the_two_and_three_line_fin_searches_find_what_the_general_one_finds():
+    # Finned X-Wings and swordfish have their own searches for speed (pairs tried band by band,
+    # triples from the lines a fin band can hold): on any lines they must list the same bases,
+    # bands and places, in the same order, as the general search of every size.
+    import random
+
+    rng = random.Random(15)
+    compared = found = 0
+    for _ in range(3000):
+        density = rng.choice((2, 3, 4))
+        line_masks = [sum(1 << j for j in range(9) if rng.randrange(9) < density)
+                      for _ in range(9)]
+        for orientation in (0, 1):
+            for size, special in ((2, fish._pair_fin_bands), (3, fish._triple_fin_bands)):
+                _, bands_hit, fits, finned = fish._fin_tables(orientation, size - 1)
+                lines = [i for i in range(9) if fits[line_masks[i]]]
+                if len(lines) < size:
+                    continue
+                general = fish._fin_bands(lines, line_masks, size, orientation, bands_hit)
+                assert special(lines, line_masks, orientation, finned) == general, (line_masks, size)
+                compared += 1
+                found += bool(general)
+    assert compared > 3000 and found > 500

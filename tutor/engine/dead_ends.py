@@ -50,17 +50,12 @@ _DEAD_PLACES: dict[str, set[int]] = {}
 
 def dead_places(tag: str) -> set[int]:
     """The places (81-bit sets) `tag`'s one-digit search went through in vain, as a set the finder
-    reads and adds to (through mark_dead_places); keyed by the places alone, the cheapest test."""
+    reads and adds to, emptying it first when it holds LIMIT places; keyed by the places alone,
+    the cheapest test."""
     found = _DEAD_PLACES.get(tag)
     if found is None:
         found = _DEAD_PLACES.setdefault(tag, set())
     return found
-
-
-def mark_dead_places(dead: set[int], places: int) -> None:
-    if len(dead) >= LIMIT:
-        dead.clear()
-    dead.add(places)
 
 
 def is_dead(key: Hashable) -> bool:
@@ -100,6 +95,6 @@ def by_digit(tag: str, masks: Sequence[int],
             found = True
             yield step
         if not found:
-            if len(dead) >= LIMIT:  # mark_dead_places, inline: most searches end here
+            if len(dead) >= LIMIT:  # the bound of dead_places; most searches end here
                 dead.clear()
             dead.add(places)

@@ -102,7 +102,7 @@ def _confined_places(masks: Sequence[int], outers: tuple[tuple[int, int], ...],
                 if removed:
                     found.append((outer, digit, confined[0], confined[2], removed))
         if len(found) == before:
-            if len(dead) >= LIMIT:  # mark_dead_places, inline: most searches end here
+            if len(dead) >= LIMIT:  # the bound of dead_places; most searches end here
                 dead.clear()
             dead.add(places)
     if len(found) > 1:

@@ -227,7 +227,7 @@ class Walk:
     def _place(self, cell: int, digit: int, singles: int, dirty: int) -> tuple[int, int]:
         """Put `digit` in the empty `cell`: its candidates and its peers' candidate `digit` go, the
         units' counts and the digits' cells follow. Takes and returns the walk's naked singles and
-        changed units (the callers keep them in locals while they work)."""
+        changed units (apply keeps them in locals while it works)."""
         masks = self.masks
         digit_cells = self.digit_cells
         self.values[cell] = digit

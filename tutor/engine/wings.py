@@ -8,7 +8,7 @@ from tutor.model.geometry import (
     BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEERS, UNIT_BITS, cell_name, cells_name,
     cells_of_bits, common_units, digit_cell_sets, digits_name, unit_name,
 )
-from tutor.engine.dead_ends import forgotten
+from tutor.engine.dead_ends import LIMIT as DEAD_LIMIT, forgotten
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import cells_or
@@ -182,6 +182,8 @@ def _strong_links(cells_with_digit: int) -> tuple[tuple[int, int, int], ...]:
         known = _known_links[0] = {}
     links = known.get(cells_with_digit)
     if links is None:
+        if len(known) >= DEAD_LIMIT:  # the app asks for hints without grading: keep it bounded
+            known.clear()
         found = []
         for unit, unit_bits in enumerate(UNIT_BITS):
             inside = cells_with_digit & unit_bits
