@@ -106,7 +106,7 @@ def test_the_walks_hidden_singles_follow_its_masks():
         at = 0
         while at < len(steps):
             made: list = []
-            walk.make_singles(made, walk.values.count(0), True, None)
+            walk.make_singles(made, True, None)
             assert made == list(steps[at:at + len(made)])
             at += len(made)
             check(walk)

@@ -20,8 +20,8 @@ from tutor.engine.technique import Texts, digits_or
 from tutor.engine.wording import removals_by_cell, removals_by_digit
 from tutor.model.geometry import (
     BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELLS, COL_OF, COUNT, DIGITS, DIGITS_IN, PEERS, ROW_OF, SIZE,
-    UNIT_BITS, UNITS, UNITS_OF, bit, cell_at, cell_name, cells_name, digit_cell_sets, digits_name,
-    unit_name,
+    UNIT_BITS, UNITS, UNITS_OF, bit, cell_at, cell_name, cells_name, common_units,
+    digit_cell_sets, digits_name, unit_name,
 )
 
 PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
@@ -151,7 +151,7 @@ def _rectangles_of(values, masks):
 @lru_cache(maxsize=None)
 def _shared_units(first: int, second: int) -> tuple[int, ...]:
     """The units holding both cells (row, column, box order); kept, as every rectangle asks."""
-    return tuple(u for u in UNITS_OF[first] if u in UNITS_OF[second])
+    return common_units((first, second))
 
 
 def _ur_step(corners, pair, ur_type, eliminations, roofs, units=(), extra_cells=(), roles=()):

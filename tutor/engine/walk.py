@@ -87,17 +87,17 @@ class Walk:
         self.unit_singles = [0] * len(UNITS)
         self.pending = 0
 
-    def make_singles(self, steps: list, remaining: int, hidden: bool,
-                     scorer: Scorer | None) -> int:
+    def make_singles(self, steps: list, hidden: bool, scorer: Scorer | None) -> int:
         """Make naked singles, lowest cell first, and when none is left (with `hidden`) the hidden
-        single the finder would yield first, until neither is left or the `remaining` empty cells
-        are filled; return how many were made. Their steps go to `steps`, each run of one
+        single the finder would yield first, until neither is left or the grid is full; return
+        how many were made. Their steps go to `steps`, each run of one
         technique to `scorer` (if given) at once."""
         values, masks, empties = self.values, self.masks, self.empties
         digit_cells = self.digit_cells
         singles, dirty, pending = self.singles, self.dirty, self.pending
         unit_singles = self.unit_singles
         before = run_start = len(steps)
+        remaining = self.empty
         append = steps.append
         new_tuple = tuple.__new__  # NamedTuple's own __new__ is Python code; this is the hot loop
         # One loop for both singles, the placement written out once: singles are most of a
@@ -428,14 +428,13 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
 
     With `prefer` the steps are the engine's (see preferred_step); without, each finder's first.
     """
-    remaining = walk.empty
     rest = steps_ladder.rest_entries
     singles_first, hidden_next = steps_ladder.singles_first, steps_ladder.hidden_next
     make_singles = walk.make_singles
-    while remaining > 0:
+    while walk.empty > 0:
         if singles_first:
-            remaining -= make_singles(steps, remaining, hidden_next, scorer)
-            if remaining <= 0:
+            make_singles(steps, hidden_next, scorer)
+            if walk.empty <= 0:
                 break
         if prefer:
             step, trial, trial_steps = _preferred(walk, steps_ladder, rest)
@@ -447,7 +446,6 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                     # A run of one technique's steps is scored at once (mostly naked singles).
                     for technique_id, run in groupby(map(_TECHNIQUE, trial_steps)):
                         scorer.add(technique_id, len(list(run)))
-                remaining = walk.empty
                 # The trial ran the easier techniques until none applied: skip their finders.
                 rest = _from_group(steps_ladder, step.technique)
                 continue
@@ -460,7 +458,6 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
             if step is None:
                 return False
         walk.apply(step)
-        remaining -= len(step.placements)
         if scorer is not None:
             scorer.add(step.technique)
         steps.append(step)
