@@ -195,6 +195,27 @@ def test_grade_without_search_still_refuses_improper_puzzles():
         tutor.grade(tutor.parse(MILP_EXAMPLE))
 
 
+# Two solutions, yet the full ladder fills the grid: a unique rectangle (sound only with one
+# solution) picks one of them, after 33 placements that hold in both.
+TWO_SOLUTIONS_FILLED_BY_A_RECTANGLE = (
+    "95....3.....9....5.43....98.96..78.18........3..8..547...5....3..4.7.28...823.7..")
+
+
+def test_grade_refuses_a_puzzle_that_a_uniqueness_step_would_fill():
+    from tutor.engine.engine import ladder_of
+    from tutor.engine.walk import Walk, advance, ladder
+
+    grid = tutor.parse(TWO_SOLUTIONS_FILLED_BY_A_RECTANGLE)
+    assert tutor.count_solutions(grid) == 2
+    walk, steps = Walk(grid.values, grid.live_masks), []
+    assert advance(walk, ladder(ladder_of(None)), steps, None, None)  # filled, without a guess
+    assert "unique_rectangle" in {step.technique for step in steps}
+    # The grader proves the one solution after the walk, searching from the placements made
+    # before the first uniqueness step: that search must still find both solutions.
+    with pytest.raises(tutor.MultipleSolutionsError):
+        tutor.grade(grid)
+
+
 def test_grade_of_sudopedia_invalid_puzzles():
     from conftest import shared_file
 

@@ -56,6 +56,23 @@ def solution_values(grid: Grid) -> tuple[int, ...]:
     raise MultipleSolutionsError("the puzzle has more than one solution, so no step can be proved")
 
 
+def solution_after(grid: Grid, placements: Iterable[tuple[int, int]]) -> tuple[int, ...]:
+    """The unique solution of a fresh puzzle, proved by a search from its givens plus
+    `placements`, each of which must hold in every solution (the steps of techniques that do not
+    assume one solution): a puzzle has exactly the solutions of the fuller grid, whose search is
+    much shorter.
+
+    Raises what check_position raises when that grid has no solution or more than one.
+    """
+    values = list(grid.values)
+    for cell, digit in placements:
+        values[cell] = digit
+    count, first = _solve_cached(tuple(values))
+    if count == 1 and first is not None:
+        return first
+    return check_position(grid)  # to raise as a search from the givens alone does
+
+
 def find_contradiction(grid: Grid, solution: Sequence[int] | None = None) -> ContradictionError | None:
     """What in the grid contradicts the solution (wrong entries, removed true candidates), or None."""
     solution = solution or solution_values(grid)

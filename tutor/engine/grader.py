@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from tutor.model.grid import Grid
 from tutor.engine.dead_ends import forget as forget_dead_ends
 from tutor.engine.frozen import Frozen
-from tutor.engine.engine import check_position, ladder_of
+from tutor.engine.engine import check_position, ladder_of, solution_after
 from tutor.engine.registry import CARD_LADDER, TECHNIQUES
 from tutor.engine.scoring import Scorer
 from tutor.engine.step import Step
@@ -91,8 +91,15 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
     advance(walk, ladder(ladder_of(techniques)), steps, scorer, backtrack)
     if known[0] is None and not _ASSUMING_ONE_SOLUTION.isdisjoint(scorer.counts):
         # A uniqueness step is sound only if the puzzle has one solution: prove it now (this
-        # raises for a puzzle with several, whose walk the step may have led astray).
-        known[0] = check_position(grid)
+        # raises for a puzzle with several, whose walk the step may have led astray). The
+        # placements before the first such step hold in every solution, so the search starts
+        # from them.
+        before = []
+        for step in steps:
+            if step.technique in _ASSUMING_ONE_SOLUTION:
+                break
+            before += step.placements
+        known[0] = solution_after(grid, before)
     solution = known[0]
     if solution is None:
         # Each placement took a candidate of its cell, so the grid is conflict-free unless some
