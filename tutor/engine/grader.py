@@ -94,7 +94,7 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
         # raises for a puzzle with several, whose walk the step may have led astray). The
         # placements before the first such step hold in every solution, so the search starts
         # from them.
-        before = []
+        before: list[tuple[int, int]] = []
         for step in steps:
             if step.technique in _ASSUMING_ONE_SOLUTION:
                 break
