@@ -227,7 +227,7 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     if len(open_cells) < 4:
         return
     digit_cells = digit_cell_sets(masks)
-    for quad, z, reach, _ in _wxyz_patterns(masks, open_cells):
+    for quad, z, reach, _ in _wxyz_patterns(masks, open_cells, digit_cells):
         # Most patterns remove nothing: see that before building the step.
         if digit_cells[z] & reach:
             step = _wxyz_step(quad, masks, z, digit_cells)
@@ -251,21 +251,26 @@ Pattern = tuple[tuple[int, ...], int, int, int]
 """A WXYZ pattern: its four cells ascending, z, the cells seeing every pattern cell holding z (an
 81-bit set), and its four cells as an 81-bit set."""
 
-def _wxyz_patterns(masks: Sequence[int], open_cells: list[int]) -> list[Pattern]:
+def _wxyz_patterns(masks: Sequence[int], open_cells: list[int],
+                   digit_cells: list[int]) -> list[Pattern]:
     """The patterns of every four open cells (quads in lexicographic order) holding four digits
-    between them of which only z is unrestricted, its holders having a common peer. A pattern depends on its four cells'
-    candidates alone, so between positions only the quads through a changed cell are searched
-    again (the walk changes a few cells from one stuck position to the next)."""
+    between them of which only z is unrestricted, z being a candidate of some cell that sees all
+    its holders: every WXYZ-Wing that removes something.
+
+    Between positions where candidates were only removed, a pattern whose cells kept theirs is
+    kept if it removed something before (what it removes can only shrink, so one that removed
+    nothing still removes nothing), and only the quads through a changed cell are searched again
+    (the walk changes a few cells from one stuck position to the next). Any other change (a cell
+    gaining a candidate: a new puzzle, or the app's hints on another position) searches afresh."""
     now = tuple(masks)
     last = _last_patterns[0]
     if last is not None:
         before, patterns = last
         if before == now:
             return patterns
-        is_open = _OPEN
-        changed = [c for c in CELLS
-                   if before[c] != now[c] and (is_open[before[c]] or is_open[now[c]])]
-        if len(changed) <= _REDO_ALL:
+        changed = [c for c in CELLS if before[c] != now[c]]
+        if len(changed) <= _REDO_ALL and not any(now[c] & ~before[c] for c in changed):
+            is_open = _OPEN
             gone = 0
             for c in changed:
                 gone |= 1 << c
@@ -275,63 +280,72 @@ def _wxyz_patterns(masks: Sequence[int], open_cells: list[int]) -> list[Pattern]
             done = 0
             for c in changed:
                 if is_open[now[c]]:
-                    found += _quads_through(c, [(o, now[o]) for o in open_cells
-                                                if o != c and not done >> o & 1], now[c])
+                    found += _quads_from(c, now[c], [(o, now[o]) for o in open_cells
+                                                     if o != c and not done >> o & 1],
+                                         digit_cells)
                     done |= 1 << c
             patterns = sorted([p for p in patterns if not p[3] & gone] + found)
             _last_patterns[0] = (now, patterns)
             return patterns
-    patterns = _all_quads(open_cells, [now[c] for c in open_cells])
+    patterns = []
+    for i, a in enumerate(open_cells):
+        patterns += _quads_from(a, now[a], [(o, now[o]) for o in open_cells[i + 1:]],
+                                digit_cells)
     _last_patterns[0] = (now, patterns)
     return patterns
 
 
-def _all_quads(open_cells: list[int], open_masks: list[int]) -> list[Pattern]:
-    """The patterns of _wxyz_patterns, in order: each open cell with three later ones."""
-    found: list[Pattern] = []
-    for i, a in enumerate(open_cells):
-        found += _quads_from(a, open_masks[i], zip(open_cells[i + 1:], open_masks[i + 1:]))
-    return found
-
-
-def _quads_through(x: int, cells: list[tuple[int, int]], mask_x: int) -> list[Pattern]:
-    """The patterns of _wxyz_patterns made of x (an open cell, candidates `mask_x`) and three of
-    `cells` ((cell, candidates), ascending), in no particular order."""
-    return _quads_from(x, mask_x, cells)
-
-
-def _quads_from(x: int, mask_x: int, cells) -> list[Pattern]:
+def _quads_from(x: int, mask_x: int, cells: list[tuple[int, int]],
+                digit_cells: list[int]) -> list[Pattern]:
     """The patterns made of x and three of `cells` ((cell, candidates), ascending), in
-    lexicographic order of b, c, d; each pattern's cells sorted. Patterns whose z holders have no
-    common peer are left out: they can never remove anything, and the test depends on the four
-    cells alone, as the memory needs."""
+    lexicographic order of b, c, d; each pattern's cells sorted. A quad is dropped as soon as the
+    cells taken so far leave z (once known: the digit shared by two of them that do not see each
+    other) no candidate seeing all its holders."""
     peer_bits = _PEER_BITS
     count = COUNT
+    only = ONLY_DIGIT
     peers_x = peer_bits[x]
     # The cells that can join x: four digits at most between them, and at most one digit shared
-    # if they do not see each other (`bad`: the digits in two cells that do not see each other).
+    # if they do not see each other (`bad`: the digits in two cells that do not see each other,
+    # unrestricted).
     others = []
     for c, m in cells:
         if count[mask_x | m] <= 4:
-            bad = 0 if peers_x >> c & 1 else mask_x & m
-            if count[bad] <= 1:
-                others.append((c, m, bad))
+            if peers_x >> c & 1:
+                others.append((c, m, 0))
+            else:
+                bad = mask_x & m
+                if not bad:
+                    others.append((c, m, 0))
+                elif count[bad] == 1 and peers_x & peer_bits[c] & digit_cells[only[bad]]:
+                    others.append((c, m, bad))
     found: list[Pattern] = []
     total = len(others)
     for i in range(total - 2):
         b, mask_b, bad_b = others[i]
         union_b = mask_x | mask_b
         peers_b = peer_bits[b]
-        # The later cells that can join x and b, each with the digits shared by two of the
-        # three cells that do not see each other; c and d are taken from these alone.
+        # The later cells that can join x and b, each with the bad digits of the three cells;
+        # c and d are taken from these alone.
         fits = []
         for c, mask_c, bad_xc in others[i + 1:]:
             if count[union_b | mask_c] <= 4:
                 bad_c = bad_b | bad_xc
                 if not peers_b >> c & 1:
                     bad_c |= mask_b & mask_c
-                if count[bad_c] <= 1:
-                    fits.append((c, mask_c, bad_c))
+                if bad_c:
+                    if count[bad_c] > 1:
+                        continue
+                    targets = digit_cells[only[bad_c]]
+                    if mask_x & bad_c:
+                        targets &= peers_x
+                    if mask_b & bad_c:
+                        targets &= peers_b
+                    if mask_c & bad_c:
+                        targets &= peer_bits[c]
+                    if not targets:
+                        continue
+                fits.append((c, mask_c, bad_c))
         for j in range(len(fits) - 1):
             c, mask_c, bad_c = fits[j]
             union_c = union_b | mask_c
@@ -351,7 +365,8 @@ def _quads_from(x: int, mask_x: int, cells) -> list[Pattern]:
                         reach &= peers_b
                     if mask_c & bad:
                         reach &= peers_c
-                    if not reach:
+                    z = only[bad]
+                    if not reach & digit_cells[z]:
                         continue
                     # b < c < d (cells ascend): only x's place among them is to find.
                     if x < b:
@@ -362,8 +377,7 @@ def _quads_from(x: int, mask_x: int, cells) -> list[Pattern]:
                         quad = (b, c, x, d)
                     else:
                         quad = (b, c, d, x)
-                    found.append((quad, ONLY_DIGIT[bad], reach,
-                                  1 << x | 1 << b | 1 << c | 1 << d))
+                    found.append((quad, z, reach, 1 << x | 1 << b | 1 << c | 1 << d))
     return found
 
 
