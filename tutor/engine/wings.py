@@ -287,12 +287,109 @@ def _wxyz_patterns(masks: Sequence[int], open_cells: list[int],
             patterns = sorted([p for p in patterns if not p[3] & gone] + found)
             _last_patterns[0] = (now, patterns)
             return patterns
-    patterns = []
-    for i, a in enumerate(open_cells):
-        patterns += _quads_from(a, now[a], [(o, now[o]) for o in open_cells[i + 1:]],
-                                digit_cells)
+    patterns = _all_patterns(now, open_cells, digit_cells)
     _last_patterns[0] = (now, patterns)
     return patterns
+
+
+_OUTSIDE = tuple(tuple(d for d in range(1, 10) if not mask >> (d - 1) & 1) for mask in range(1 << 9))
+"""_OUTSIDE[mask]: the digits not in it."""
+
+
+def _all_patterns(masks: Sequence[int], open_cells: list[int],
+                  digit_cells: list[int]) -> list[Pattern]:
+    """The patterns of _wxyz_patterns, searched from their unrestricted digit: z is unrestricted
+    when two of its holders do not see each other, and as no other digit may be, those two share
+    z alone, so one of them holds two candidates (four digits at most between them) and any cell
+    removing z sees both. Each such pair (p, q) with a cell removing z is completed by two more
+    cells whose candidates fit in four digits with theirs, not sharing a digit other than z with
+    a cell of the pattern they do not see, and keeping some cell holding z that sees every
+    holder; a pattern with several such pairs is found once for each."""
+    count = COUNT
+    peer_bits = _PEER_BITS
+    only = ONLY_DIGIT
+    open_bits = small = 0
+    pair_cells = []
+    for c in open_cells:
+        open_bits |= 1 << c
+        size = count[masks[c]]
+        if size <= 3:
+            small |= 1 << c
+            if size == 2:
+                pair_cells.append(c)
+    # fitting[union]: the open cells whose candidates make four digits at most with `union`'s.
+    fitting: dict[int, int] = {}
+    found: dict[int, Pattern] = {}
+    for p in pair_cells:
+        mask_p = masks[p]
+        peers_p = peer_bits[p]
+        unseen = small & ~peers_p
+        for z in DIGITS_IN[mask_p]:
+            z_bit = 1 << (z - 1)
+            holders = digit_cells[z]
+            other = digit_cells[only[mask_p ^ z_bit]]
+            # Cells that do not see p must not hold p's other digit.
+            near_p = peers_p | ~other
+            rest = unseen & holders & ~other
+            while rest:
+                q = rest.bit_length() - 1
+                rest ^= 1 << q
+                mask_q = masks[q]
+                if q < p and count[mask_q] == 2:
+                    continue  # found from q
+                peers_q = peer_bits[q]
+                targets = peers_p & peers_q & holders
+                if not targets:
+                    continue
+                union = mask_p | mask_q
+                fit = fitting.get(union)
+                if fit is None:
+                    # The cells holding more digits outside `union` than it leaves room for (one
+                    # when it has three), counted in bit-sliced form.
+                    once = twice = 0
+                    for d in _OUTSIDE[union]:
+                        cells = digit_cells[d]
+                        twice |= once & cells
+                        once |= cells
+                    fit = fitting[union] = open_bits & ~(once if count[union] == 4 else twice)
+                # Nor q's other digits, if they do not see q.
+                far_q = 0
+                for d in DIGITS_IN[mask_q ^ z_bit]:
+                    far_q |= digit_cells[d]
+                joining = fit & near_p & (peers_q | ~far_q) & ~(1 << q)
+                if not joining & (joining - 1):
+                    continue
+                # Each cell that can join, with the cells holding z that see every holder so far.
+                joins = []
+                while joining:
+                    r = joining.bit_length() - 1
+                    joining ^= 1 << r
+                    mask_r = masks[r]
+                    if mask_r & z_bit:
+                        seen_r = targets & peer_bits[r]
+                        if seen_r:
+                            joins.append((r, mask_r, seen_r))
+                    else:
+                        joins.append((r, mask_r, targets))
+                for i in range(len(joins) - 1):
+                    r, mask_r, seen_r = joins[i]
+                    union_r = union | mask_r
+                    peers_r = peer_bits[r]
+                    for t, mask_t, seen_t in joins[i + 1:]:
+                        if (count[union_r | mask_t] != 4 or not seen_r & seen_t
+                                or mask_r & mask_t & ~z_bit and not peers_r >> t & 1):
+                            continue
+                        cells_bits = 1 << p | 1 << q | 1 << r | 1 << t
+                        if cells_bits in found:
+                            continue
+                        # The cells seeing every pattern cell holding z.
+                        reach = peers_p & peers_q
+                        if mask_r & z_bit:
+                            reach &= peers_r
+                        if mask_t & z_bit:
+                            reach &= peer_bits[t]
+                        found[cells_bits] = (tuple(sorted((p, q, r, t))), z, reach, cells_bits)
+    return sorted(found.values())
 
 
 def _quads_from(x: int, mask_x: int, cells: list[tuple[int, int]],
