@@ -319,14 +319,19 @@ def _all_patterns(masks: Sequence[int], open_cells: list[int],
                 pair_cells.append(c)
     # fitting[union]: the open cells whose candidates make four digits at most with `union`'s.
     fitting: dict[int, int] = {}
+    # holding_any[mask]: the cells holding any of its digits.
+    holding_any: dict[int, int] = {}
     found: dict[int, Pattern] = {}
+    earlier = 0  # the two-candidate cells searched from already
     for p in pair_cells:
         mask_p = masks[p]
         peers_p = peer_bits[p]
-        unseen = small & ~peers_p
+        unseen = small & ~peers_p & ~earlier
+        earlier |= 1 << p
         for z in DIGITS_IN[mask_p]:
             z_bit = 1 << (z - 1)
             holders = digit_cells[z]
+            seen_p = peers_p & holders
             other = digit_cells[only[mask_p ^ z_bit]]
             # Cells that do not see p must not hold p's other digit.
             near_p = peers_p | ~other
@@ -334,13 +339,11 @@ def _all_patterns(masks: Sequence[int], open_cells: list[int],
             while rest:
                 q = rest.bit_length() - 1
                 rest ^= 1 << q
-                mask_q = masks[q]
-                if q < p and count[mask_q] == 2:
-                    continue  # found from q
                 peers_q = peer_bits[q]
-                targets = peers_p & peers_q & holders
+                targets = seen_p & peers_q
                 if not targets:
                     continue
+                mask_q = masks[q]
                 union = mask_p | mask_q
                 fit = fitting.get(union)
                 if fit is None:
@@ -353,9 +356,12 @@ def _all_patterns(masks: Sequence[int], open_cells: list[int],
                         once |= cells
                     fit = fitting[union] = open_bits & ~(once if count[union] == 4 else twice)
                 # Nor q's other digits, if they do not see q.
-                far_q = 0
-                for d in DIGITS_IN[mask_q ^ z_bit]:
-                    far_q |= digit_cells[d]
+                far_q = holding_any.get(mask_q ^ z_bit)
+                if far_q is None:
+                    far_q = 0
+                    for d in DIGITS_IN[mask_q ^ z_bit]:
+                        far_q |= digit_cells[d]
+                    holding_any[mask_q ^ z_bit] = far_q
                 joining = fit & near_p & (peers_q | ~far_q) & ~(1 << q)
                 if not joining & (joining - 1):
                     continue
