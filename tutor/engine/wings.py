@@ -377,11 +377,11 @@ def _all_patterns(masks: Sequence[int], open_cells: list[int],
                             joins.append((r, mask_r, seen_r))
                     else:
                         joins.append((r, mask_r, targets))
-                for i in range(len(joins) - 1):
-                    r, mask_r, seen_r = joins[i]
+                while len(joins) > 1:
+                    r, mask_r, seen_r = joins.pop()
                     union_r = union | mask_r
                     peers_r = peer_bits[r]
-                    for t, mask_t, seen_t in joins[i + 1:]:
+                    for t, mask_t, seen_t in joins:
                         if (count[union_r | mask_t] != 4 or not seen_r & seen_t
                                 or mask_r & mask_t & ~z_bit and not peers_r >> t & 1):
                             continue
