@@ -451,12 +451,12 @@ def test_the_two_and_three_line_fin_searches_find_what_the_general_one_finds():
                       for _ in range(9)]
         for orientation in (0, 1):
             for size, special in ((2, fish._pair_fin_bands), (3, fish._triple_fin_bands)):
-                _, bands_hit, fits, finned = fish._fin_tables(orientation, size - 1)
-                lines = [i for i in range(9) if fits[line_masks[i]]]
+                tables = fish._fin_tables(orientation, size)
+                lines = [i for i in range(9) if tables[0][line_masks[i]]]
                 if len(lines) < size:
                     continue
-                general = fish._fin_bands(lines, line_masks, size, orientation, bands_hit)
-                assert special(lines, line_masks, orientation, finned) == general, (line_masks, size)
+                general = fish._fin_bands(lines, line_masks, size, orientation, tables)
+                assert special(lines, line_masks, orientation, tables) == general, (line_masks, size)
                 compared += 1
                 found += bool(general)
     assert compared > 3000 and found > 500

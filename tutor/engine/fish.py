@@ -66,31 +66,54 @@ _BAND_REST = tuple(tuple(tuple(j for j in lines[band_of[i]] if j != i) for i in 
                    for lines, band_of in zip(_BAND_LINES, _BAND_OF))
 """_BAND_REST[orientation][line]: the other lines of the line's band."""
 _FIN_TABLES: dict[tuple[int, int], tuple[tuple, ...]] = {}
+_LEAVING: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
-def _fin_tables(orientation: int, outside: int) -> tuple[tuple, ...]:
-    """(stacks, bands, fits, finned): stacks[union] are the stacks (ascending) leaving at most
-    `outside` positions of a base's union outside, where a fin box can be; bands[lines as a 9-bit
-    set] the bands (ascending) holding any of the lines; fits[mask] whether places (a line's, or
-    some lines' union) are some and leave at most `outside` positions outside some stack: the
-    lines that can be base lines, the unions a base can grow from; finned[union] whether the
-    union fits and has more than `outside` + 1 positions, as a finned fish's (one test for two, in
-    the searches' innermost loops). Built on first use, then kept (not at import: start-up)."""
-    key = (orientation, outside)
+def _leaving(orientation: int, room: int) -> tuple[int, ...]:
+    """[mask]: the stacks (bit s for stack s) leaving at most `room` positions of the 9-bit mask
+    outside them; none when `room` is negative. Built on first use, then kept."""
+    key = (orientation, room)
+    table = _LEAVING.get(key)
+    if table is None:
+        stacks = _STACK_MASKS[orientation]
+        table = _LEAVING[key] = tuple(
+            sum(1 << s for s, stack in enumerate(stacks) if _POPCOUNT[mask & ~stack] <= room)
+            for mask in range(1 << SIZE))
+    return table
+
+
+def _fin_tables(orientation: int, size: int) -> tuple[tuple, ...]:
+    """(fits, finned, room, touched, listed, bands) for finned fish of `size` lines; stacks come
+    as sets (bit s for stack s), tested at once. A finned fish's cover has at most `size` - 1
+    positions outside the fin box's stack, and every base line's places outside it are among
+    them: fits[mask] whether places (a line's, or some lines' union) are some and leave at most
+    `size` - 1 positions outside some stack (the lines that can be base lines, the unions a base
+    can grow from); finned[union] the stacks leaving at most `size` - 1 positions of the union
+    outside, where a fin box can be, or none when the union has at most `size` positions (a
+    plain fish); room[out_band][in_band] the stacks where the base lines' places outside the fin
+    box's band (out_band) and those in it but outside the stack (in_band, out_band's left out)
+    are at most `size` positions, all to be covered; touched[mask] the stacks holding some of the
+    mask's positions; listed[stacks] their 9-bit masks, ascending; bands[lines as a 9-bit set]
+    the bands (ascending) holding any of the lines. Built on first use, then kept (not at import:
+    start-up)."""
+    key = (orientation, size)
     tables = _FIN_TABLES.get(key)
     if tables is None:
         stacks = _STACK_MASKS[orientation]
         band_lines = _BAND_LINES[orientation]
-        off_stack = _OFF_STACK[orientation]
+        inside = _leaving(orientation, size - 1)
         tables = _FIN_TABLES[key] = (
-            tuple(tuple(stack for stack in stacks if _POPCOUNT[union & ~stack] <= outside)
-                  for union in range(1 << SIZE)),
+            tuple(mask != 0 and inside[mask] != 0 for mask in range(1 << SIZE)),
+            tuple(inside[mask] if _POPCOUNT[mask] > size else 0 for mask in range(1 << SIZE)),
+            tuple(_leaving(orientation, max(-1, size - _POPCOUNT[mask]))
+                  for mask in range(1 << SIZE)),
+            tuple(sum(1 << s for s, stack in enumerate(stacks) if mask & stack)
+                  for mask in range(1 << SIZE)),
+            tuple(tuple(stack for s, stack in enumerate(stacks) if bits >> s & 1)
+                  for bits in range(1 << len(stacks))),
             tuple(tuple(band for band, lines in enumerate(band_lines)
                         if any(lines_bits >> i & 1 for i in lines))
-                  for lines_bits in range(1 << SIZE)),
-            tuple(mask != 0 and off_stack[mask] <= outside for mask in range(1 << SIZE)),
-            tuple(mask != 0 and off_stack[mask] <= outside and _POPCOUNT[mask] > outside + 1
-                  for mask in range(1 << SIZE)))
+                  for lines_bits in range(1 << SIZE)))
     return tables
 
 
@@ -196,7 +219,7 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
     base first, then columns; one step per set of removals."""
     search = _FINNED_SEARCH.get(size)
     if search is None:
-        tables = (_fin_tables(0, size - 1), _fin_tables(1, size - 1))
+        tables = (_fin_tables(0, size), _fin_tables(1, size))
         search = _FINNED_SEARCH[size] = partial(_finned_digit, size, tables)
     return by_digit(_FINNED_IDS[size], masks, search)
 
@@ -210,33 +233,26 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
     seen: set = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
-        # A step removes a place of the fin box's stack on a cover line, so the cover has at most
-        # `size` - 1 positions outside that stack, and every base line's places outside it are
-        # among them.
-        fin_stacks, bands_hit, fits, finned = tables[orientation]
+        fin_tables = tables[orientation]
+        fits = fin_tables[0]
         lines = [i for i in _LINES if fits[line_masks[i]]]
         if len(lines) < size:
             continue
         if size == 2:
-            boxes = _pair_fin_bands(lines, line_masks, orientation, finned)
+            boxes = _pair_fin_bands(lines, line_masks, orientation, fin_tables)
         elif size == 3:
-            boxes = _triple_fin_bands(lines, line_masks, orientation, finned)
+            boxes = _triple_fin_bands(lines, line_masks, orientation, fin_tables)
         else:
-            boxes = _fin_bands(lines, line_masks, size, orientation, bands_hit)
-        for union, in_base, band, in_band, out_band, others in boxes:
-            # Every place outside the fin box's stack is covered, by at most `size` - 1 cover
-            # lines (see above), so only the stacks leaving at most that many positions of the
-            # union outside (fin_stacks) can hold the fin box.
-            for stack in fin_stacks[union]:
-                if not others & union & stack:
-                    continue
-                # Every place outside the fin box must be covered; the cover is made up
-                # to `size` lines from the box's own positions, the rest become fins.
+            boxes = _fin_bands(lines, line_masks, size, orientation, fin_tables)
+        listed = fin_tables[4]
+        for union, in_base, band, in_band, out_band, others, stacks in boxes:
+            for stack in listed[stacks]:
+                # Every place outside the fin box must be covered (at most `size` positions in
+                # these stacks); the cover is made up to `size` lines from the box's own
+                # positions, the rest become fins.
                 outside = out_band | in_band & ~stack
-                needed = size - _POPCOUNT[outside]
-                if needed < 0:
-                    continue
-                for extra in combinations(_POSITIONS[union & stack & ~outside], needed):
+                for extra in combinations(_POSITIONS[union & stack & ~outside],
+                                          size - _POPCOUNT[outside]):
                     cover = outside
                     for j in extra:
                         cover |= 1 << j
@@ -260,22 +276,26 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
                                 line_masks, fins, removed)
 
 
-_FinBand = tuple[int, int, int, int, int, int]
+_FinBand = tuple[int, int, int, int, int, int, int]
 """A base and a band that may hold its fin box: (union of the base lines' places, the base lines as
 a 9-bit set, band, the base lines' places in the band, and outside it, the places of the band's
-other lines: what the fin box can remove). Few tuples are made: each one costs."""
+other lines: what the fin box can remove, and the stacks (bit s for stack s) where the fin box
+can be: those leaving at most `size` - 1 of the union's positions and at most `size` base
+places to cover outside the box, and holding some place of the band's other lines in the union).
+Few tuples are made: each one costs."""
 
 
 def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientation: int,
-               bands_hit: Sequence[tuple[int, ...]]) -> list[_FinBand]:
+               tables: tuple[tuple, ...]) -> list[_FinBand]:
     """The bases of `size` lines that are no plain fish, each with the bands (ascending) where its
     fin box may be and have a place to remove, in the order of the bases."""
     found: list[_FinBand] = []
+    _, finned, room, touched, _, bands_hit = tables
     bands = _BAND_LINES[orientation]
     band_of = _BAND_OF[orientation]
-    off_stack = _OFF_STACK[orientation]
     for base, union, in_base in _bases(lines, line_masks, size, _OFF_STACK_PLUS_ONE[orientation]):
-        if _POPCOUNT[union] <= size:
+        fin_stacks = finned[union]
+        if not fin_stacks:
             continue
         for band in bands_hit[in_base]:
             in_band = out_band = 0
@@ -284,30 +304,32 @@ def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientati
                     in_band |= line_masks[i]
                 else:
                     out_band |= line_masks[i]
-            # Even the best stack leaves more than `size` positions to cover: no fin box in
-            # this band (the test that rules out most bands, so it comes first).
-            if _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > size:
+            # No stack leaves at most `size` places to cover: no fin box in this band (the test
+            # that rules out most bands, so it comes first).
+            stacks = fin_stacks & room[out_band][in_band & ~out_band]
+            if not stacks:
                 continue
             others = 0
             for i in bands[band]:
                 if not in_base >> i & 1:
                     others |= line_masks[i]
-            if others & union:
-                found.append((union, in_base, band, in_band, out_band, others))
+            stacks &= touched[others & union]
+            if stacks:
+                found.append((union, in_base, band, in_band, out_band, others, stacks))
     return found
 
 
 def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: int,
-                      finned: Sequence[bool]) -> list[_FinBand]:
+                      tables: tuple[tuple, ...]) -> list[_FinBand]:
     """_fin_bands for three lines, found band by band rather than base by base: the fin box's
     band holds one or two of the base lines (with all three, no cell of the band is left to lose
     the digit), and those outside it have at most three places together (the band's test), so
     only the few such pairs and lines are tried with the band's lines. Sorted into the bases'
     order at the end."""
     found: list[_FinBand] = []
+    _, finned, room, touched, _, _ = tables
     band_of = _BAND_OF[orientation]
     band_rest = _BAND_REST[orientation]
-    off_stack = _OFF_STACK[orientation]
     small = [j for j in lines if _POPCOUNT[line_masks[j]] <= 3]
     if not small:  # no line can be outside the fin box's band
         return found
@@ -323,15 +345,17 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
                 if band_of[j] == band or band_of[k] == band:
                     continue
                 union = in_band | out_band
-                if not finned[union] or _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > 3:
+                stacks = finned[union] & room[out_band][in_band & ~out_band]
+                if not stacks:
                     continue
                 if others < 0:
                     others = 0
                     for r in band_rest[i]:
                         others |= line_masks[r]
-                if others & union:
+                stacks &= touched[others & union]
+                if stacks:
                     found.append((union, 1 << i | 1 << j | 1 << k, band, in_band, out_band,
-                                  others))
+                                  others, stacks))
     # Two base lines in the fin box's band, one outside.
     for i, i2 in combinations(lines, 2):
         band = band_of[i]
@@ -349,10 +373,10 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
                 continue
             out_band = line_masks[j]
             union = in_band | out_band
-            if not finned[union] or _POPCOUNT[out_band] + off_stack[in_band & ~out_band] > 3:
-                continue
-            if others & union:
-                found.append((union, 1 << i | 1 << i2 | 1 << j, band, in_band, out_band, others))
+            stacks = finned[union] & room[out_band][in_band & ~out_band] & touched[others & union]
+            if stacks:
+                found.append((union, 1 << i | 1 << i2 | 1 << j, band, in_band, out_band, others,
+                              stacks))
     if len(found) > 1:
         found.sort(key=_base_then_band)
     return found
@@ -365,14 +389,14 @@ def _base_then_band(box: _FinBand) -> tuple[tuple[int, ...], int]:
 
 
 def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: int,
-                    finned: Sequence[bool]) -> list[_FinBand]:
+                    tables: tuple[tuple, ...]) -> list[_FinBand]:
     """_fin_bands for two lines, with _bases written out: each band's places inside and outside
     are one line's, and most pairs are ruled out before anything is built for them."""
     found: list[_FinBand] = []
+    _, finned, room, touched, _, _ = tables
     bands = _BAND_LINES[orientation]
     band_of = _BAND_OF[orientation]
     band_rest = _BAND_REST[orientation]
-    off_stack = _OFF_STACK[orientation]
     total = len(lines)
     for x in range(total - 1):
         first = lines[x]
@@ -382,31 +406,37 @@ def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: in
             second = lines[y]
             b = line_masks[second]
             union = a | b
-            if not finned[union]:  # as _bases' spread, and no plain X-Wing
+            fin_stacks = finned[union]
+            if not fin_stacks:  # as _bases' spread, and no plain X-Wing
                 continue
             in_base = 1 << first | 1 << second
             second_band = band_of[second]
-            if first_band == second_band:  # nothing outside the one band, so no test
+            if first_band == second_band:  # nothing outside the one band
                 others = 0
                 for i in bands[first_band]:
                     if not in_base >> i & 1:
                         others |= line_masks[i]
-                if others & union:
-                    found.append((union, in_base, first_band, union, 0, others))
+                stacks = fin_stacks & touched[others & union]
+                if stacks:
+                    found.append((union, in_base, first_band, union, 0, others, stacks))
                 continue
             # The fin box's band holds one of the lines, and the other is all covered.
-            if _POPCOUNT[b] + off_stack[a & ~b] <= 2:
+            stacks = fin_stacks & room[b][a & ~b]
+            if stacks:
                 others = 0
                 for i in band_rest[first]:
                     others |= line_masks[i]
-                if others & union:
-                    found.append((union, in_base, first_band, a, b, others))
-            if _POPCOUNT[a] + off_stack[b & ~a] <= 2:
+                stacks &= touched[others & union]
+                if stacks:
+                    found.append((union, in_base, first_band, a, b, others, stacks))
+            stacks = fin_stacks & room[a][b & ~a]
+            if stacks:
                 others = 0
                 for i in band_rest[second]:
                     others |= line_masks[i]
-                if others & union:
-                    found.append((union, in_base, second_band, b, a, others))
+                stacks &= touched[others & union]
+                if stacks:
+                    found.append((union, in_base, second_band, b, a, others, stacks))
     return found
 
 
