@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import combinations
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from tutor.model.geometry import (
     BOX_HEIGHT, BOX_OF, BOX_WIDTH, SIZE, UNITS_OF, cell_at,
@@ -168,22 +168,40 @@ _BASE_LINE = {size: tuple(2 <= n <= size for n in _POPCOUNT) for size in _BASIC_
 with one place is a hidden single, not part of a fish worth teaching)."""
 
 
-def _basic_digit(size: int, digit: int, places: int) -> Iterator[Step]:
-    technique = _BASIC_IDS[size]
+def _basic_digit(size: int, digit: int, places: int) -> Iterable[Step]:
     both = masks_by_line(places)
+    if size == 2:
+        # An X-Wing's two lines have the same two places: most digits have no such two, and
+        # are done without starting a search.
+        base_line = _BASE_LINE[2]
+        for line_masks in both:
+            pairs = [m for m in line_masks if base_line[m]]
+            if len(set(pairs)) != len(pairs):
+                break
+        else:
+            return ()
+    return _basic_steps(size, digit, both)
+
+
+def _basic_steps(size: int, digit: int, both: tuple[tuple[int, ...], tuple[int, ...]]
+                 ) -> Iterator[Step]:
+    technique = _BASIC_IDS[size]
     base_line = _BASE_LINE[size]
     seen = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
         if size == 2:
-            # An X-Wing's two lines have the same two places: most digits have no such two.
-            pairs = [m for m in line_masks if base_line[m]]
-            if len(set(pairs)) == len(pairs):
-                continue
-            lines = [i for i in _LINES if base_line[line_masks[i]]]
-            bases: list[tuple[tuple[int, ...], int, int]] = [
-                ((i, j), line_masks[i], 1 << i | 1 << j) for i, j in combinations(lines, 2)
-                if line_masks[i] == line_masks[j]]
+            bases: list[tuple[tuple[int, ...], int, int]] = []
+            for i in _LINES:
+                mask = line_masks[i]
+                if base_line[mask]:
+                    # Each earlier line with the same places makes a base with this one.
+                    h = line_masks.index(mask)
+                    while h < i:
+                        bases.append(((h, i), mask, 1 << h | 1 << i))
+                        h = line_masks.index(mask, h + 1)
+            if len(bases) > 1:
+                bases.sort()  # into combinations' order
         else:
             lines = [i for i in _LINES if base_line[line_masks[i]]]
             if len(lines) < size:
@@ -210,7 +228,8 @@ def _basic_digit(size: int, digit: int, places: int) -> Iterator[Step]:
                 yield step
 
 
-_BASIC_SEARCH = {size: partial(_basic_digit, size) for size in _BASIC_IDS}
+_BASIC_SEARCH: dict[int, Callable[[int, int], Iterable[Step]]] = {
+    size: partial(_basic_digit, size) for size in _BASIC_IDS}
 
 
 def _finned(values, masks, size: int) -> Iterator[Step]:
