@@ -243,28 +243,39 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
     return by_digit(_FINNED_IDS[size], masks, search)
 
 
-_FINNED_SEARCH: dict[int, Callable[[int, int], Iterator[Step]]] = {}
+_FINNED_SEARCH: dict[int, Callable[[int, int], Iterable[Step]]] = {}
 """The digit search of each size, with its fin tables, made on first use (as the tables are)."""
 
 
-def _finned_digit(size: int, tables, digit: int, places: int) -> Iterator[Step]:
+def _finned_digit(size: int, tables, digit: int, places: int) -> Iterable[Step]:
     both = masks_by_line(places)
-    seen: set = set()
+    boxes: list[Sequence[_FinBand]] = []
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
         fin_tables = tables[orientation]
         fits = fin_tables[0]
         lines = [i for i in _LINES if fits[line_masks[i]]]
         if len(lines) < size:
-            continue
-        if size == 2:
-            boxes = _pair_fin_bands(lines, line_masks, orientation, fin_tables)
+            boxes.append(())
+        elif size == 2:
+            boxes.append(_pair_fin_bands(lines, line_masks, orientation, fin_tables))
         elif size == 3:
-            boxes = _triple_fin_bands(lines, line_masks, orientation, fin_tables)
+            boxes.append(_triple_fin_bands(lines, line_masks, orientation, fin_tables))
         else:
-            boxes = _fin_bands(lines, line_masks, size, orientation, fin_tables)
-        listed = fin_tables[4]
-        for union, in_base, band, in_band, out_band, others, stacks in boxes:
+            boxes.append(_fin_bands(lines, line_masks, size, orientation, fin_tables))
+    if not (boxes[0] or boxes[1]):  # most digits: done without starting a search
+        return ()
+    return _finned_steps(size, tables, digit, both, boxes)
+
+
+def _finned_steps(size: int, tables, digit: int, both: tuple[tuple[int, ...], tuple[int, ...]],
+                  boxes: list[Sequence[_FinBand]]) -> Iterator[Step]:
+    """The steps of the bases and bands found for a digit, in their order: rows first."""
+    seen: set = set()
+    for orientation in _ORIENTATIONS:
+        line_masks = both[orientation]
+        listed = tables[orientation][4]
+        for union, in_base, band, in_band, out_band, others, stacks in boxes[orientation]:
             for stack in listed[stacks]:
                 # Every place outside the fin box must be covered (at most `size` positions in
                 # these stacks); the cover is made up to `size` lines from the box's own
@@ -416,13 +427,12 @@ def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: in
     bands = _BAND_LINES[orientation]
     band_of = _BAND_OF[orientation]
     band_rest = _BAND_REST[orientation]
-    total = len(lines)
-    for x in range(total - 1):
-        first = lines[x]
+    later = 0
+    for first in lines:
+        later += 1
         a = line_masks[first]
         first_band = band_of[first]
-        for y in range(x + 1, total):
-            second = lines[y]
+        for second in lines[later:]:
             b = line_masks[second]
             union = a | b
             fin_stacks = finned[union]
