@@ -83,7 +83,7 @@ def _leaving(orientation: int, room: int) -> tuple[int, ...]:
 
 
 def _fin_tables(orientation: int, size: int) -> tuple[tuple, ...]:
-    """(fits, finned, room, touched, listed, bands) for finned fish of `size` lines; stacks come
+    """(fits, finned, room, touched, listed, bands, covered) for finned fish of `size` lines; stacks come
     as sets (bit s for stack s), tested at once. A finned fish's cover has at most `size` - 1
     positions outside the fin box's stack, and every base line's places outside it are among
     them: fits[mask] whether places (a line's, or some lines' union) are some and leave at most
@@ -94,8 +94,10 @@ def _fin_tables(orientation: int, size: int) -> tuple[tuple, ...]:
     box's band (out_band) and those in it but outside the stack (in_band, out_band's left out)
     are at most `size` positions, all to be covered; touched[mask] the stacks holding some of the
     mask's positions; listed[stacks] their 9-bit masks, ascending; bands[lines as a 9-bit set]
-    the bands (ascending) holding any of the lines. Built on first use, then kept (not at import:
-    start-up)."""
+    the bands (ascending) holding any of the lines; covered[out_band] the positions where the
+    cover can meet the fin box's stack, among the union's: out_band's own when it has `size`
+    positions (then it is the whole cover), else any. Built on first use, then kept (not at
+    import: start-up)."""
     key = (orientation, size)
     tables = _FIN_TABLES.get(key)
     if tables is None:
@@ -113,7 +115,9 @@ def _fin_tables(orientation: int, size: int) -> tuple[tuple, ...]:
                   for bits in range(1 << len(stacks))),
             tuple(tuple(band for band, lines in enumerate(band_lines)
                         if any(lines_bits >> i & 1 for i in lines))
-                  for lines_bits in range(1 << SIZE)))
+                  for lines_bits in range(1 << SIZE)),
+            tuple(mask if _POPCOUNT[mask] == size else (1 << SIZE) - 1
+                  for mask in range(1 << SIZE)))
     return tables
 
 
@@ -320,7 +324,7 @@ def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientati
     """The bases of `size` lines that are no plain fish, each with the bands (ascending) where its
     fin box may be and have a place to remove, in the order of the bases."""
     found: list[_FinBand] = []
-    _, finned, room, touched, _, bands_hit = tables
+    _, finned, room, touched, _, bands_hit, covered = tables
     bands = _BAND_LINES[orientation]
     band_of = _BAND_OF[orientation]
     for base, union, in_base in _bases(lines, line_masks, size, _OFF_STACK_PLUS_ONE[orientation]):
@@ -343,7 +347,7 @@ def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientati
             for i in bands[band]:
                 if not in_base >> i & 1:
                     others |= line_masks[i]
-            stacks &= touched[others & union]
+            stacks &= touched[others & union & covered[out_band]]
             if stacks:
                 found.append((union, in_base, band, in_band, out_band, others, stacks))
     return found
@@ -357,7 +361,7 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
     only the few such pairs and lines are tried with the band's lines. Sorted into the bases'
     order at the end."""
     found: list[_FinBand] = []
-    _, finned, room, touched, _, _ = tables
+    _, finned, room, touched, _, _, covered = tables
     band_of = _BAND_OF[orientation]
     band_rest = _BAND_REST[orientation]
     small = [j for j in lines if _POPCOUNT[line_masks[j]] <= 3]
@@ -382,7 +386,7 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
                     others = 0
                     for r in band_rest[i]:
                         others |= line_masks[r]
-                stacks &= touched[others & union]
+                stacks &= touched[others & union & covered[out_band]]
                 if stacks:
                     found.append((union, 1 << i | 1 << j | 1 << k, band, in_band, out_band,
                                   others, stacks))
@@ -403,7 +407,8 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
                 continue
             out_band = line_masks[j]
             union = in_band | out_band
-            stacks = finned[union] & room[out_band][in_band & ~out_band] & touched[others & union]
+            stacks = (finned[union] & room[out_band][in_band & ~out_band]
+                      & touched[others & union & covered[out_band]])
             if stacks:
                 found.append((union, 1 << i | 1 << i2 | 1 << j, band, in_band, out_band, others,
                               stacks))
@@ -423,7 +428,7 @@ def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: in
     """_fin_bands for two lines, with _bases written out: each band's places inside and outside
     are one line's, and most pairs are ruled out before anything is built for them."""
     found: list[_FinBand] = []
-    _, finned, room, touched, _, _ = tables
+    _, finned, room, touched, _, _, covered = tables
     bands = _BAND_LINES[orientation]
     band_of = _BAND_OF[orientation]
     band_rest = _BAND_REST[orientation]
@@ -455,7 +460,7 @@ def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: in
                 others = 0
                 for i in band_rest[first]:
                     others |= line_masks[i]
-                stacks &= touched[others & union]
+                stacks &= touched[others & union & covered[b]]
                 if stacks:
                     found.append((union, in_base, first_band, a, b, others, stacks))
             stacks = fin_stacks & room[a][b & ~a]
@@ -463,7 +468,7 @@ def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: in
                 others = 0
                 for i in band_rest[second]:
                     others |= line_masks[i]
-                stacks &= touched[others & union]
+                stacks &= touched[others & union & covered[a]]
                 if stacks:
                     found.append((union, in_base, second_band, b, a, others, stacks))
     return found
