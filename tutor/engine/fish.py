@@ -124,19 +124,21 @@ def _fin_tables(orientation: int, size: int) -> tuple[tuple, ...]:
 def _bases(lines: list[int], line_masks: Sequence[int], size: int,
            spread: Sequence[int]) -> list[tuple[tuple[int, ...], int, int]]:
     """(base, union of the base lines' positions, the base lines as a 9-bit set) for the
-    `size`-line combinations of `lines`, in combinations' order, leaving out those whose union's
-    `spread` passes `size`. The spread (a count of positions) only grows as lines are added, so a
+    `size`-line combinations of `lines` (each of spread at most `size`), in combinations' order,
+    leaving out those whose union's `spread` passes `size`. The spread (a count of positions) only grows as lines are added, so a
     partial base already past it is dropped with all its extensions."""
     found: list[tuple[tuple[int, ...], int, int]] = []
     total = len(lines)
-    for x in range(total - size + 1):
-        i = lines[x]
+    # The lines come with a spread of at most `size` each (they fit), so a first line needs no
+    # test; each later line is read from a slice of those after the one before it.
+    x = 0
+    for i in lines[:total - size + 1]:
+        x += 1
         u1 = line_masks[i]
-        if spread[u1] > size:
-            continue
         b1 = 1 << i
-        for y in range(x + 1, total - size + 2):
-            j = lines[y]
+        y = x
+        for j in lines[x:total - size + 2]:
+            y += 1
             u2 = u1 | line_masks[j]
             if spread[u2] > size:
                 continue
@@ -144,8 +146,9 @@ def _bases(lines: list[int], line_masks: Sequence[int], size: int,
                 found.append(((i, j), u2, b1 | 1 << j))
                 continue
             b2 = b1 | 1 << j
-            for z in range(y + 1, total - size + 3):
-                k = lines[z]
+            z = y
+            for k in lines[y:total - size + 3]:
+                z += 1
                 u3 = u2 | line_masks[k]
                 if spread[u3] > size:
                     continue
@@ -153,8 +156,7 @@ def _bases(lines: list[int], line_masks: Sequence[int], size: int,
                     found.append(((i, j, k), u3, b2 | 1 << k))
                     continue
                 b3 = b2 | 1 << k
-                for w in range(z + 1, total):
-                    m = lines[w]
+                for m in lines[z:]:
                     u4 = u3 | line_masks[m]
                     if spread[u4] <= size:
                         found.append(((i, j, k, m), u4, b3 | 1 << m))
