@@ -121,13 +121,17 @@ def _fin_tables(orientation: int, size: int) -> tuple[tuple, ...]:
     return tables
 
 
+_Base = tuple[tuple[int, ...], int, int]
+"""A base: its lines, the union of their places, and the lines as a 9-bit set."""
+
+
 def _bases(lines: list[int], line_masks: Sequence[int], size: int,
-           spread: Sequence[int]) -> list[tuple[tuple[int, ...], int, int]]:
+           spread: Sequence[int]) -> list[_Base]:
     """(base, union of the base lines' positions, the base lines as a 9-bit set) for the
     `size`-line combinations of `lines` (each of spread at most `size`), in combinations' order,
     leaving out those whose union's `spread` passes `size`. The spread (a count of positions) only grows as lines are added, so a
     partial base already past it is dropped with all its extensions."""
-    found: list[tuple[tuple[int, ...], int, int]] = []
+    found: list[_Base] = []
     total = len(lines)
     # The lines come with a spread of at most `size` each (they fit), so a first line needs no
     # test; each later line is read from a slice of those after the one before it.
@@ -176,47 +180,54 @@ with one place is a hidden single, not part of a fish worth teaching)."""
 
 def _basic_digit(size: int, digit: int, places: int) -> Iterable[Step]:
     both = masks_by_line(places)
+    base_line = _BASE_LINE[size]
+    bases: list[Sequence[_Base]] = []
     if size == 2:
-        # An X-Wing's two lines have the same two places: most digits have no such two, and
-        # are done without starting a search.
-        base_line = _BASE_LINE[2]
+        # An X-Wing's two lines have the same two places: most digits have no such two.
         for line_masks in both:
             pairs = [m for m in line_masks if base_line[m]]
             if len(set(pairs)) != len(pairs):
                 break
         else:
             return ()
-    return _basic_steps(size, digit, both)
+        bases = [_twin_lines(both[0], base_line), _twin_lines(both[1], base_line)]
+    else:
+        for line_masks in both:
+            lines = [i for i in _LINES if base_line[line_masks[i]]]
+            bases.append(_bases(lines, line_masks, size, _POPCOUNT) if len(lines) >= size
+                         else ())
+        if not (bases[0] or bases[1]):  # most digits: done without starting a search
+            return ()
+    return _basic_steps(size, digit, both, bases)
 
 
-def _basic_steps(size: int, digit: int, both: tuple[tuple[int, ...], tuple[int, ...]]
-                 ) -> Iterator[Step]:
+def _twin_lines(line_masks: Sequence[int], base_line: Sequence[bool]) -> list[_Base]:
+    """The X-Wing bases: two lines with the same places, in combinations' order."""
+    bases: list[_Base] = []
+    for i in _LINES:
+        mask = line_masks[i]
+        if base_line[mask]:
+            # Each earlier line with the same places makes a base with this one.
+            h = line_masks.index(mask)
+            while h < i:
+                bases.append(((h, i), mask, 1 << h | 1 << i))
+                h = line_masks.index(mask, h + 1)
+    if len(bases) > 1:
+        bases.sort()  # into combinations' order
+    return bases
+
+
+def _basic_steps(size: int, digit: int, both: tuple[tuple[int, ...], tuple[int, ...]],
+                 bases: list[Sequence[_Base]]) -> Iterator[Step]:
+    """The steps of the bases found for a digit, in their order: rows first."""
     technique = _BASIC_IDS[size]
-    base_line = _BASE_LINE[size]
     seen = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
-        if size == 2:
-            bases: list[tuple[tuple[int, ...], int, int]] = []
-            for i in _LINES:
-                mask = line_masks[i]
-                if base_line[mask]:
-                    # Each earlier line with the same places makes a base with this one.
-                    h = line_masks.index(mask)
-                    while h < i:
-                        bases.append(((h, i), mask, 1 << h | 1 << i))
-                        h = line_masks.index(mask, h + 1)
-            if len(bases) > 1:
-                bases.sort()  # into combinations' order
-        else:
-            lines = [i for i in _LINES if base_line[line_masks[i]]]
-            if len(lines) < size:
-                continue
-            bases = _bases(lines, line_masks, size, _POPCOUNT)
         # The cover lines read across: their places off the base lines are the removals.
         across = both[1 - orientation]
         line_cell = _LINE_CELL[orientation]
-        for base, union, in_base in bases:
+        for base, union, in_base in bases[orientation]:
             if _POPCOUNT[union] != size:
                 continue
             cover = _POSITIONS[union]
