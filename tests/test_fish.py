@@ -455,8 +455,67 @@ def test_the_two_and_three_line_fin_searches_find_what_the_general_one_finds():
                 lines = [i for i in range(9) if tables[0][line_masks[i]]]
                 if len(lines) < size:
                     continue
-                general = fish._fin_bands(lines, line_masks, size, orientation, tables)
-                assert special(lines, line_masks, orientation, tables) == general, (line_masks, size)
+                band_stacks = [rng.choice((7, 7, rng.randrange(8))) for _ in range(3)]
+                general = fish._fin_bands(lines, line_masks, size, orientation, tables,
+                                          band_stacks)
+                assert special(lines, line_masks, orientation, tables, band_stacks) == general, (
+                    line_masks, size, band_stacks)
                 compared += 1
                 found += bool(general)
     assert compared > 3000 and found > 500
+
+
+def test_fin_boxes_are_the_boxes_with_places_in_two_rows_and_two_columns():
+    # A fin box holds a fin and a place to remove on two lines of each kind: the finned searches
+    # of three and four lines look only in boxes with places in two rows and in two columns.
+    import random
+
+    from tutor.engine.places import masks_by_line
+
+    rng = random.Random(16)
+    for _ in range(2000):
+        density = rng.choice((0.15, 0.25, 0.4))
+        places = sum(1 << c for c in range(81) if rng.random() < density)
+        expected = [[0, 0, 0], [0, 0, 0]]
+        for band in range(3):
+            for stack in range(3):
+                cells = [(r, c) for r in range(3 * band, 3 * band + 3)
+                         for c in range(3 * stack, 3 * stack + 3) if places >> 9 * r + c & 1]
+                if len({r for r, _ in cells}) >= 2 and len({c for _, c in cells}) >= 2:
+                    expected[0][band] |= 1 << stack  # rows as base: bands of rows
+                    expected[1][stack] |= 1 << band  # columns as base: bands of columns
+        found = fish._fin_boxes(masks_by_line(places))
+        if found is None:
+            assert expected == [[0, 0, 0], [0, 0, 0]]
+        else:
+            assert [list(f) for f in found] == expected
+
+
+def test_finned_searches_find_what_the_general_search_finds_in_every_box():
+    # The finned searches skip bases and boxes that cannot make a step (the two- and three-line
+    # searches of their own, the boxes without places in two rows and two columns): on random
+    # places of one digit they must yield exactly the steps of the general search tried in every
+    # box, in the same order.
+    import random
+
+    from tutor.engine.places import masks_by_line
+
+    rng = random.Random(17)
+    steps = 0
+    for _ in range(1500):
+        density = rng.choice((0.2, 0.3, 0.4))
+        places = sum(1 << c for c in range(81) if rng.random() < density)
+        both = masks_by_line(places)
+        for size in (2, 3, 4):
+            tables = (fish._fin_tables(0, size), fish._fin_tables(1, size))
+            boxes = []
+            for orientation in (0, 1):
+                line_masks = both[orientation]
+                lines = [i for i in range(9) if tables[orientation][0][line_masks[i]]]
+                boxes.append(fish._fin_bands(lines, line_masks, size, orientation,
+                                             tables[orientation], fish._ANY_BOX[orientation])
+                             if len(lines) >= size else [])
+            general = list(fish._finned_steps(size, tables, 5, both, boxes))
+            assert list(fish._finned_digit(size, tables, 5, places)) == general, (places, size)
+            steps += len(general)
+    assert steps > 300

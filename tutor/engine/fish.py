@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import combinations
+from operator import getitem
 from typing import Callable, Iterable, Iterator, Sequence
 
 from tutor.model.geometry import (
@@ -65,6 +66,12 @@ _BAND_OF = tuple(tuple(i // size for i in range(SIZE)) for size in _BAND_SIZE)
 _BAND_REST = tuple(tuple(tuple(j for j in lines[band_of[i]] if j != i) for i in range(SIZE))
                    for lines, band_of in zip(_BAND_LINES, _BAND_OF))
 """_BAND_REST[orientation][line]: the other lines of the line's band."""
+_BAND_PAIRS = tuple(
+    tuple((band, i, i2, tuple(r for r in lines if r not in (i, i2)))
+          for band, lines in enumerate(band_lines) for i, i2 in combinations(lines, 2))
+    for band_lines in _BAND_LINES)
+"""_BAND_PAIRS[orientation]: (band, line, later line, the band's other lines) for each two lines of
+a band."""
 _FIN_TABLES: dict[tuple[int, int], tuple[tuple, ...]] = {}
 _LEAVING: dict[tuple[int, int], tuple[int, ...]] = {}
 
@@ -82,22 +89,82 @@ def _leaving(orientation: int, room: int) -> tuple[int, ...]:
     return table
 
 
+_COUNT_BITS = 5
+"""The bits of a box's count field in _box_tables' sums: a count of at most 15 lines, plus 14,
+stays in its field, and reaches the field's top bit from 2 lines up."""
+_BOX_TABLES: list[tuple] = []
+
+
+def _box_tables() -> tuple:
+    """(row_counts, column_counts, plus, top): row_counts[row][mask] counts one in the field of
+    each box the row's places (a 9-bit mask of columns) reach, column_counts[column][mask]
+    likewise for a column's places, so that summed over the lines each field counts the box's
+    rows, or columns, holding a place; adding plus to such a sum sets a field's top bit (top)
+    where it counts two or more. Field B * stacks + S is the box of band B and stack S. Built on
+    first use."""
+    if not _BOX_TABLES:
+        stacks = SIZE // BOX_WIDTH
+        row_bits, column_bits = (1 << BOX_WIDTH) - 1, (1 << BOX_HEIGHT) - 1
+        _BOX_TABLES.append((
+            tuple(tuple(sum(1 << _COUNT_BITS * (row // BOX_HEIGHT * stacks + s)
+                            for s in range(stacks) if mask >> s * BOX_WIDTH & row_bits)
+                        for mask in range(1 << SIZE)) for row in _LINES),
+            tuple(tuple(sum(1 << _COUNT_BITS * (b * stacks + column // BOX_WIDTH)
+                            for b in range(SIZE // BOX_HEIGHT)
+                            if mask >> b * BOX_HEIGHT & column_bits)
+                        for mask in range(1 << SIZE)) for column in _LINES),
+            sum((1 << _COUNT_BITS - 1) - 2 << _COUNT_BITS * box for box in range(SIZE)),
+            sum(1 << _COUNT_BITS - 1 << _COUNT_BITS * box for box in range(SIZE))))
+    return _BOX_TABLES[0]
+
+
+_FIN_BOXES: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_ANY_BOX = tuple(tuple((1 << SIZE // stack) - 1 for _ in range(SIZE // band))
+                 for band, stack in zip(_BAND_SIZE, _STACK_SIZE))
+"""Every stack of every band, rows as base then columns (boxes not looked at)."""
+"""_fin_boxes' answers by the boxes found (a pure function of them, kept for good)."""
+
+
+def _fin_boxes(both: tuple[tuple[int, ...], tuple[int, ...]]
+               ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The boxes where a digit with these row and column masks may have a fin box, as the stacks
+    (bit s for stack s) of each band, rows as base then columns; None where there is none. A fin
+    box holds a fin and a place to remove, in two lines of either kind (the removal is on a cover
+    line, the fin off it, and on a line that is no base line, the fin on one that is), so it
+    holds places in two rows and in two columns: most digits have few such boxes, many none."""
+    row_counts, column_counts, plus, top = _box_tables()
+    boxes = ((sum(map(getitem, row_counts, both[0])) + plus)
+             & (sum(map(getitem, column_counts, both[1])) + plus) & top)
+    if not boxes:
+        return None
+    found = _FIN_BOXES.get(boxes)
+    if found is None:
+        stacks, bands = SIZE // BOX_WIDTH, SIZE // BOX_HEIGHT
+
+        def fin_box(band: int, stack: int) -> int:
+            return boxes >> _COUNT_BITS * (band * stacks + stack) + _COUNT_BITS - 1 & 1
+
+        found = _FIN_BOXES[boxes] = (
+            tuple(sum(fin_box(b, s) << s for s in range(stacks)) for b in range(bands)),
+            tuple(sum(fin_box(b, s) << b for b in range(bands)) for s in range(stacks)))
+    return found
+
+
 def _fin_tables(orientation: int, size: int) -> tuple[tuple, ...]:
-    """(fits, finned, room, touched, listed, bands, covered) for finned fish of `size` lines; stacks come
-    as sets (bit s for stack s), tested at once. A finned fish's cover has at most `size` - 1
-    positions outside the fin box's stack, and every base line's places outside it are among
-    them: fits[mask] whether places (a line's, or some lines' union) are some and leave at most
-    `size` - 1 positions outside some stack (the lines that can be base lines, the unions a base
-    can grow from); finned[union] the stacks leaving at most `size` - 1 positions of the union
-    outside, where a fin box can be, or none when the union has at most `size` positions (a
-    plain fish); room[out_band][in_band] the stacks where the base lines' places outside the fin
-    box's band (out_band) and those in it but outside the stack (in_band, out_band's left out)
-    are at most `size` positions, all to be covered; touched[mask] the stacks holding some of the
-    mask's positions; listed[stacks] their 9-bit masks, ascending; bands[lines as a 9-bit set]
-    the bands (ascending) holding any of the lines; covered[out_band] the positions where the
-    cover can meet the fin box's stack, among the union's: out_band's own when it has `size`
-    positions (then it is the whole cover), else any. Built on first use, then kept (not at
-    import: start-up)."""
+    """(fits, finned, room, touched, listed, bands, covered) for finned fish of `size` lines;
+    stacks come as sets (bit s for stack s), tested at once. A finned fish's cover has at most
+    `size` - 1 positions outside the fin box's stack, and every base line's places outside it are
+    among them: fits[mask] whether places (a line's, or some lines' union) are some and leave at
+    most `size` - 1 positions outside some stack (the lines that can be base lines, the unions a
+    base can grow from); finned[union] the stacks leaving at most `size` - 1 positions of the union
+    outside, where a fin box can be, or none when the union has at most `size` positions (a plain
+    fish); room[out_band][in_band] the stacks where the base lines' places outside the fin box's
+    band (out_band) and those in it but outside the stack (in_band, out_band's left out) are at
+    most `size` positions, all to be covered; touched[mask] the stacks holding some of the mask's
+    positions; listed[stacks] their 9-bit masks, ascending; bands[lines as a 9-bit set] the bands
+    (ascending) holding any of the lines; covered[out_band] the positions where the cover can meet
+    the fin box's stack, among the union's: out_band's own when it has `size` positions (then it is
+    the whole cover), else any. Built on first use, then kept (not at import: start-up)."""
     key = (orientation, size)
     tables = _FIN_TABLES.get(key)
     if tables is None:
@@ -129,8 +196,9 @@ def _bases(lines: list[int], line_masks: Sequence[int], size: int,
            spread: Sequence[int]) -> list[_Base]:
     """(base, union of the base lines' positions, the base lines as a 9-bit set) for the
     `size`-line combinations of `lines` (each of spread at most `size`), in combinations' order,
-    leaving out those whose union's `spread` passes `size`. The spread (a count of positions) only grows as lines are added, so a
-    partial base already past it is dropped with all its extensions."""
+    leaving out those whose union's `spread` passes `size`. The spread (a count of positions)
+    only grows as lines are added, so a partial base already past it is dropped with all its
+    extensions."""
     found: list[_Base] = []
     total = len(lines)
     # The lines come with a spread of at most `size` each (they fit), so a first line needs no
@@ -266,20 +334,26 @@ _FINNED_SEARCH: dict[int, Callable[[int, int], Iterable[Step]]] = {}
 
 def _finned_digit(size: int, tables, digit: int, places: int) -> Iterable[Step]:
     both = masks_by_line(places)
+    fin_boxes = _fin_boxes(both) if size > 2 else _ANY_BOX
+    if fin_boxes is None:
+        return ()
     boxes: list[Sequence[_FinBand]] = []
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
         fin_tables = tables[orientation]
         fits = fin_tables[0]
         lines = [i for i in _LINES if fits[line_masks[i]]]
+        band_stacks = fin_boxes[orientation]
         if len(lines) < size:
             boxes.append(())
         elif size == 2:
-            boxes.append(_pair_fin_bands(lines, line_masks, orientation, fin_tables))
+            boxes.append(_pair_fin_bands(lines, line_masks, orientation, fin_tables, band_stacks))
         elif size == 3:
-            boxes.append(_triple_fin_bands(lines, line_masks, orientation, fin_tables))
+            boxes.append(_triple_fin_bands(lines, line_masks, orientation, fin_tables,
+                                           band_stacks))
         else:
-            boxes.append(_fin_bands(lines, line_masks, size, orientation, fin_tables))
+            boxes.append(_fin_bands(lines, line_masks, size, orientation, fin_tables,
+                                    band_stacks))
     if not (boxes[0] or boxes[1]):  # most digits: done without starting a search
         return ()
     return _finned_steps(size, tables, digit, both, boxes)
@@ -333,7 +407,7 @@ Few tuples are made: each one costs."""
 
 
 def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientation: int,
-               tables: tuple[tuple, ...]) -> list[_FinBand]:
+               tables: tuple[tuple, ...], band_stacks: Sequence[int]) -> list[_FinBand]:
     """The bases of `size` lines that are no plain fish, each with the bands (ascending) where its
     fin box may be and have a place to remove, in the order of the bases."""
     found: list[_FinBand] = []
@@ -345,6 +419,9 @@ def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientati
         if not fin_stacks:
             continue
         for band in bands_hit[in_base]:
+            band_fin_stacks = fin_stacks & band_stacks[band]
+            if not band_fin_stacks:
+                continue
             in_band = out_band = 0
             for i in base:
                 if band_of[i] == band:
@@ -353,7 +430,7 @@ def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientati
                     out_band |= line_masks[i]
             # No stack leaves at most `size` places to cover: no fin box in this band (the test
             # that rules out most bands, so it comes first).
-            stacks = fin_stacks & room[out_band][in_band & ~out_band]
+            stacks = band_fin_stacks & room[out_band][in_band & ~out_band]
             if not stacks:
                 continue
             others = 0
@@ -367,7 +444,7 @@ def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientati
 
 
 def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: int,
-                      tables: tuple[tuple, ...]) -> list[_FinBand]:
+                      tables: tuple[tuple, ...], band_stacks: Sequence[int]) -> list[_FinBand]:
     """_fin_bands for three lines, found band by band rather than base by base: the fin box's
     band holds one or two of the base lines (with all three, no cell of the band is left to lose
     the digit), and those outside it have at most three places together (the band's test), so
@@ -386,13 +463,16 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
     if tight:
         for i in lines:
             band = band_of[i]
+            viable = band_stacks[band]
+            if not viable:
+                continue
             in_band = line_masks[i]
             others = -1  # made on first need
             for j, k, out_band in tight:
                 if band_of[j] == band or band_of[k] == band:
                     continue
                 union = in_band | out_band
-                stacks = finned[union] & room[out_band][in_band & ~out_band]
+                stacks = finned[union] & viable & room[out_band][in_band & ~out_band]
                 if not stacks:
                     continue
                 if others < 0:
@@ -404,15 +484,15 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
                     found.append((union, 1 << i | 1 << j | 1 << k, band, in_band, out_band,
                                   others, stacks))
     # Two base lines in the fin box's band, one outside.
-    for i, i2 in combinations(lines, 2):
-        band = band_of[i]
-        if band_of[i2] != band:
+    fits = tables[0]
+    for band, i, i2, rest in _BAND_PAIRS[orientation]:
+        viable = band_stacks[band]
+        if not viable or not (fits[line_masks[i]] and fits[line_masks[i2]]):
             continue
         in_band = line_masks[i] | line_masks[i2]
         others = 0
-        for r in band_rest[i]:
-            if r != i2:
-                others |= line_masks[r]
+        for r in rest:
+            others |= line_masks[r]
         if not others:
             continue
         for j in small:
@@ -420,7 +500,7 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
                 continue
             out_band = line_masks[j]
             union = in_band | out_band
-            stacks = (finned[union] & room[out_band][in_band & ~out_band]
+            stacks = (finned[union] & viable & room[out_band][in_band & ~out_band]
                       & touched[others & union & covered[out_band]])
             if stacks:
                 found.append((union, 1 << i | 1 << i2 | 1 << j, band, in_band, out_band, others,
@@ -437,7 +517,7 @@ def _base_then_band(box: _FinBand) -> tuple[tuple[int, ...], int]:
 
 
 def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: int,
-                    tables: tuple[tuple, ...]) -> list[_FinBand]:
+                    tables: tuple[tuple, ...], band_stacks: Sequence[int]) -> list[_FinBand]:
     """_fin_bands for two lines, with _bases written out: each band's places inside and outside
     are one line's, and most pairs are ruled out before anything is built for them."""
     found: list[_FinBand] = []
@@ -450,6 +530,7 @@ def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: in
         later += 1
         a = line_masks[first]
         first_band = band_of[first]
+        first_stacks = band_stacks[first_band]
         for second in lines[later:]:
             b = line_masks[second]
             union = a | b
@@ -463,12 +544,12 @@ def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: in
                 for i in bands[first_band]:
                     if not in_base >> i & 1:
                         others |= line_masks[i]
-                stacks = fin_stacks & touched[others & union]
+                stacks = fin_stacks & first_stacks & touched[others & union]
                 if stacks:
                     found.append((union, in_base, first_band, union, 0, others, stacks))
                 continue
             # The fin box's band holds one of the lines, and the other is all covered.
-            stacks = fin_stacks & room[b][a & ~b]
+            stacks = fin_stacks & first_stacks & room[b][a & ~b]
             if stacks:
                 others = 0
                 for i in band_rest[first]:
@@ -476,7 +557,7 @@ def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: in
                 stacks &= touched[others & union & covered[b]]
                 if stacks:
                     found.append((union, in_base, first_band, a, b, others, stacks))
-            stacks = fin_stacks & room[a][b & ~a]
+            stacks = fin_stacks & band_stacks[second_band] & room[a][b & ~a]
             if stacks:
                 others = 0
                 for i in band_rest[second]:
