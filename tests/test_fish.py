@@ -2,6 +2,7 @@
 hand-made pictures, real puzzles, HoDoKu's and SudokuWiki's cases, and soundness sweeps."""
 
 import json
+from functools import partial
 
 import pytest
 
@@ -437,6 +438,11 @@ def test_fish_steps_are_sound_on_whole_sets(relative):
     assert positions > 100 and not problems, problems[:5]
 
 
+def _triple_with_close_lines(line_masks, lines, _, orientation, tables, band_stacks):
+    return fish._triple_fin_bands(lines, line_masks, orientation, tables, band_stacks,
+                                  fish._close(line_masks))
+
+
 def test_the_two_and_three_line_fin_searches_find_what_the_general_one_finds():
     # Finned X-Wings and swordfish have their own searches for speed (pairs tried band by band,
     # triples from the lines a fin band can hold): on any lines they must list the same bases,
@@ -450,7 +456,8 @@ def test_the_two_and_three_line_fin_searches_find_what_the_general_one_finds():
         line_masks = [sum(1 << j for j in range(9) if rng.randrange(9) < density)
                       for _ in range(9)]
         for orientation in (0, 1):
-            for size, special in ((2, fish._pair_fin_bands), (3, fish._triple_fin_bands)):
+            triple = partial(_triple_with_close_lines, line_masks)
+            for size, special in ((2, fish._pair_fin_bands), (3, triple)):
                 tables = fish._fin_tables(orientation, size)
                 lines = [i for i in range(9) if tables[0][line_masks[i]]]
                 if len(lines) < size:
@@ -519,3 +526,21 @@ def test_finned_searches_find_what_the_general_search_finds_in_every_box():
             assert list(fish._finned_digit(size, tables, 5, places)) == general, (places, size)
             steps += len(general)
     assert steps > 300
+
+
+def test_swordfish_bases_read_off_the_close_lines_are_the_general_ones():
+    # The swordfish's bases come with the pairs of close lines the finned swordfish reads (lines
+    # of one place included there, left out of the bases): they must be the general search's.
+    import random
+
+    rng = random.Random(18)
+    found = 0
+    for _ in range(3000):
+        line_masks = [sum(1 << j for j in rng.sample(range(9), rng.choice((1, 2, 2, 3, 3, 4))))
+                      for _ in range(9)]
+        base_line = fish._BASE_LINE[3]
+        lines = [i for i in range(9) if base_line[line_masks[i]]]
+        general = fish._bases(lines, line_masks, 3, fish._POPCOUNT) if len(lines) >= 3 else []
+        assert fish._close(line_masks)[2] == general, line_masks
+        found += bool(general)
+    assert found > 100

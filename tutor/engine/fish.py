@@ -12,7 +12,7 @@ from tutor.model.geometry import (
     cell_name,
     cells_name, unit_kind,
 )
-from tutor.engine.dead_ends import by_digit
+from tutor.engine.dead_ends import LIMIT, by_digit, forgotten
 from tutor.engine.places import masks_by_line
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
@@ -246,6 +246,55 @@ _BASE_LINE = {size: tuple(2 <= n <= size for n in _POPCOUNT) for size in _BASIC_
 with one place is a hidden single, not part of a fish worth teaching)."""
 
 
+_Close = tuple[list[int], list[tuple[int, int, int]], list[_Base]]
+"""A digit's lines of one kind with one to three places; each two of them (in combinations'
+order) with at most three places together, with those places: a finned swordfish's lines outside
+the fin box's band; and the swordfish's bases: three lines of two or three places with three
+places together, in combinations' order."""
+_SMALL = tuple(1 <= n <= 3 for n in _POPCOUNT)
+_CLOSE_LINES = forgotten([None])
+"""{places: (rows' _Close, columns')}: a pure function of a digit's places, kept through a grade
+for the finned swordfish, which looks at the plain one's places next; forget() drops it."""
+
+
+def _close_lines(places: int, both: tuple[tuple[int, ...], tuple[int, ...]]
+                 ) -> tuple[_Close, _Close]:
+    known = _CLOSE_LINES[0]
+    if known is None:
+        known = _CLOSE_LINES[0] = {}
+    found = known.get(places)
+    if found is None:
+        found = (_close(both[0]), _close(both[1]))
+        if len(known) >= LIMIT:
+            known.clear()
+        known[places] = found
+    return found
+
+
+def _close(line_masks: Sequence[int]) -> _Close:
+    small = [j for j in _LINES if _SMALL[line_masks[j]]]
+    base_line = _BASE_LINE[3]
+    pairs: list[tuple[int, int, int]] = []
+    triples: list[_Base] = []
+    later = 0
+    for j in small:
+        later += 1
+        u1 = line_masks[j]
+        third = later
+        for k in small[later:]:
+            third += 1
+            u2 = u1 | line_masks[k]
+            if _POPCOUNT[u2] <= 3:
+                pairs.append((j, k, u2))
+                for m in small[third:]:
+                    u3 = u2 | line_masks[m]
+                    # A line of one place is no base line (see _BASE_LINE).
+                    if _POPCOUNT[u3] <= 3 and base_line[u1] and base_line[line_masks[k]] \
+                            and base_line[line_masks[m]]:
+                        triples.append(((j, k, m), u3, 1 << j | 1 << k | 1 << m))
+    return small, pairs, triples
+
+
 def _basic_digit(size: int, digit: int, places: int) -> Iterable[Step]:
     both = masks_by_line(places)
     base_line = _BASE_LINE[size]
@@ -259,12 +308,17 @@ def _basic_digit(size: int, digit: int, places: int) -> Iterable[Step]:
         else:
             return ()
         bases = [_twin_lines(both[0], base_line), _twin_lines(both[1], base_line)]
+    elif size == 3:
+        close = _close_lines(places, both)
+        bases = [close[0][2], close[1][2]]
+        if not (bases[0] or bases[1]):  # most digits: done without starting a search
+            return ()
     else:
         for line_masks in both:
             lines = [i for i in _LINES if base_line[line_masks[i]]]
             bases.append(_bases(lines, line_masks, size, _POPCOUNT) if len(lines) >= size
                          else ())
-        if not (bases[0] or bases[1]):  # most digits: done without starting a search
+        if not (bases[0] or bases[1]):
             return ()
     return _basic_steps(size, digit, both, bases)
 
@@ -350,7 +404,7 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterable[Step]:
             boxes.append(_pair_fin_bands(lines, line_masks, orientation, fin_tables, band_stacks))
         elif size == 3:
             boxes.append(_triple_fin_bands(lines, line_masks, orientation, fin_tables,
-                                           band_stacks))
+                                           band_stacks, _close_lines(places, both)[orientation]))
         else:
             boxes.append(_fin_bands(lines, line_masks, size, orientation, fin_tables,
                                     band_stacks))
@@ -444,7 +498,8 @@ def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientati
 
 
 def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: int,
-                      tables: tuple[tuple, ...], band_stacks: Sequence[int]) -> list[_FinBand]:
+                      tables: tuple[tuple, ...], band_stacks: Sequence[int], close: _Close
+                      ) -> list[_FinBand]:
     """_fin_bands for three lines, found band by band rather than base by base: the fin box's
     band holds one or two of the base lines (with all three, no cell of the band is left to lose
     the digit), and those outside it have at most three places together (the band's test), so
@@ -454,12 +509,10 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
     _, finned, room, touched, _, _, covered = tables
     band_of = _BAND_OF[orientation]
     band_rest = _BAND_REST[orientation]
-    small = [j for j in lines if _POPCOUNT[line_masks[j]] <= 3]
-    if not small:  # no line can be outside the fin box's band
+    small, tight, _ = close  # the lines that can be outside the fin box's band, pairs of them
+    if not small:
         return found
     # One base line in the fin box's band, two outside.
-    tight = [(j, k, line_masks[j] | line_masks[k]) for j, k in combinations(small, 2)
-             if _POPCOUNT[line_masks[j] | line_masks[k]] <= 3]
     if tight:
         for i in lines:
             band = band_of[i]
