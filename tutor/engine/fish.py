@@ -307,7 +307,10 @@ def _basic_digit(size: int, digit: int, places: int) -> Iterable[Step]:
                 break
         else:
             return ()
-        bases = [_twin_lines(both[0], base_line), _twin_lines(both[1], base_line)]
+        rows, columns = both
+        bases = [_twin_lines(rows, columns, base_line), _twin_lines(columns, rows, base_line)]
+        if not (bases[0] or bases[1]):  # an X-Wing that removes nothing, as most are
+            return ()
     elif size == 3:
         close = _close_lines(places, both)
         bases = [close[0][2], close[1][2]]
@@ -323,8 +326,10 @@ def _basic_digit(size: int, digit: int, places: int) -> Iterable[Step]:
     return _basic_steps(size, digit, both, bases)
 
 
-def _twin_lines(line_masks: Sequence[int], base_line: Sequence[bool]) -> list[_Base]:
-    """The X-Wing bases: two lines with the same places, in combinations' order."""
+def _twin_lines(line_masks: Sequence[int], across: Sequence[int], base_line: Sequence[bool]
+                ) -> list[_Base]:
+    """The X-Wing bases that remove something: two lines with the same places, whose crossing
+    lines (`across`: their masks) have places off them, in combinations' order."""
     bases: list[_Base] = []
     for i in _LINES:
         mask = line_masks[i]
@@ -332,7 +337,10 @@ def _twin_lines(line_masks: Sequence[int], base_line: Sequence[bool]) -> list[_B
             # Each earlier line with the same places makes a base with this one.
             h = line_masks.index(mask)
             while h < i:
-                bases.append(((h, i), mask, 1 << h | 1 << i))
+                in_base = 1 << h | 1 << i
+                first, second = _POSITIONS[mask]
+                if (across[first] | across[second]) & ~in_base:
+                    bases.append(((h, i), mask, in_base))
                 h = line_masks.index(mask, h + 1)
     if len(bases) > 1:
         bases.sort()  # into combinations' order
