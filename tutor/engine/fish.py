@@ -73,19 +73,43 @@ _BAND_PAIRS = tuple(
 """_BAND_PAIRS[orientation]: (band, line, later line, the band's other lines) for each two lines of
 a band."""
 _FIN_TABLES: dict[tuple[int, int], tuple[tuple, ...]] = {}
-_LEAVING: dict[tuple[int, int], tuple[int, ...]] = {}
+_SHARED_TABLES: dict[tuple, tuple] = {}
+"""Tables of 9-bit masks that depend on the stacks or bands alone, by what they depend on: the
+two directions share them where boxes are square. Built on first use, then kept."""
 
 
-def _leaving(orientation: int, room: int) -> tuple[int, ...]:
-    """[mask]: the stacks (bit s for stack s) leaving at most `room` positions of the 9-bit mask
-    outside them; none when `room` is negative. Built on first use, then kept."""
-    key = (orientation, room)
-    table = _LEAVING.get(key)
+def _leaving(stacks: tuple[int, ...], room: int) -> tuple[int, ...]:
+    """[mask]: the stacks (bit s for stack s, of the 9-bit `stacks`) leaving at most `room`
+    positions of the 9-bit mask outside them; none when `room` is negative."""
+    key = ("leaving", stacks, room)
+    table = _SHARED_TABLES.get(key)
     if table is None:
-        stacks = _STACK_MASKS[orientation]
-        table = _LEAVING[key] = tuple(
+        table = _SHARED_TABLES[key] = tuple(
             sum(1 << s for s, stack in enumerate(stacks) if _POPCOUNT[mask & ~stack] <= room)
             for mask in range(1 << SIZE))
+    return table
+
+
+def _touched(stacks: tuple[int, ...]) -> tuple[int, ...]:
+    """[mask]: the stacks (bit s for stack s) holding some of the 9-bit mask's positions."""
+    key = ("touched", stacks)
+    table = _SHARED_TABLES.get(key)
+    if table is None:
+        table = _SHARED_TABLES[key] = tuple(
+            sum(1 << s for s, stack in enumerate(stacks) if mask & stack)
+            for mask in range(1 << SIZE))
+    return table
+
+
+def _bands_hit(band_lines: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """[lines as a 9-bit set]: the bands (ascending) holding any of the lines."""
+    key = ("bands", band_lines)
+    table = _SHARED_TABLES.get(key)
+    if table is None:
+        band_bits = [sum(1 << i for i in lines) for lines in band_lines]
+        table = _SHARED_TABLES[key] = tuple(
+            tuple(band for band, bits in enumerate(band_bits) if lines_bits & bits)
+            for lines_bits in range(1 << SIZE))
     return table
 
 
@@ -104,25 +128,29 @@ def _box_tables() -> tuple:
     first use."""
     if not _BOX_TABLES:
         stacks = SIZE // BOX_WIDTH
-        row_bits, column_bits = (1 << BOX_WIDTH) - 1, (1 << BOX_HEIGHT) - 1
+        # A row's counts are its band's first row's moved to the band's fields; a column's, its
+        # stack's first column's moved to the stack's field.
+        in_stacks = _touched(_STACK_MASKS[0])
+        in_bands = [sum(1 << _COUNT_BITS * stacks * b for b in range(SIZE // BOX_HEIGHT)
+                        if touched >> b & 1) for touched in _touched(_STACK_MASKS[1])]
+        row_counts = [tuple(sum(1 << _COUNT_BITS * s for s in range(stacks) if touched >> s & 1)
+                            << _COUNT_BITS * stacks * band for touched in in_stacks)
+                      for band in range(SIZE // BOX_HEIGHT)]
+        column_counts = [tuple(count << _COUNT_BITS * stack for count in in_bands)
+                         for stack in range(stacks)]
         _BOX_TABLES.append((
-            tuple(tuple(sum(1 << _COUNT_BITS * (row // BOX_HEIGHT * stacks + s)
-                            for s in range(stacks) if mask >> s * BOX_WIDTH & row_bits)
-                        for mask in range(1 << SIZE)) for row in _LINES),
-            tuple(tuple(sum(1 << _COUNT_BITS * (b * stacks + column // BOX_WIDTH)
-                            for b in range(SIZE // BOX_HEIGHT)
-                            if mask >> b * BOX_HEIGHT & column_bits)
-                        for mask in range(1 << SIZE)) for column in _LINES),
+            tuple(row_counts[row // BOX_HEIGHT] for row in _LINES),
+            tuple(column_counts[column // BOX_WIDTH] for column in _LINES),
             sum((1 << _COUNT_BITS - 1) - 2 << _COUNT_BITS * box for box in range(SIZE)),
             sum(1 << _COUNT_BITS - 1 << _COUNT_BITS * box for box in range(SIZE))))
     return _BOX_TABLES[0]
 
 
 _FIN_BOXES: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""_fin_boxes' answers by the boxes found (a pure function of them, kept for good)."""
 _ANY_BOX = tuple(tuple((1 << SIZE // stack) - 1 for _ in range(SIZE // band))
                  for band, stack in zip(_BAND_SIZE, _STACK_SIZE))
 """Every stack of every band, rows as base then columns (boxes not looked at)."""
-"""_fin_boxes' answers by the boxes found (a pure function of them, kept for good)."""
 
 
 def _fin_boxes(both: tuple[tuple[int, ...], tuple[int, ...]]
@@ -169,20 +197,16 @@ def _fin_tables(orientation: int, size: int) -> tuple[tuple, ...]:
     tables = _FIN_TABLES.get(key)
     if tables is None:
         stacks = _STACK_MASKS[orientation]
-        band_lines = _BAND_LINES[orientation]
-        inside = _leaving(orientation, size - 1)
+        inside = _leaving(stacks, size - 1)
+        rooms = [_leaving(stacks, room) for room in range(-1, size + 1)]  # by room + 1
         tables = _FIN_TABLES[key] = (
             tuple(mask != 0 and inside[mask] != 0 for mask in range(1 << SIZE)),
             tuple(inside[mask] if _POPCOUNT[mask] > size else 0 for mask in range(1 << SIZE)),
-            tuple(_leaving(orientation, max(-1, size - _POPCOUNT[mask]))
-                  for mask in range(1 << SIZE)),
-            tuple(sum(1 << s for s, stack in enumerate(stacks) if mask & stack)
-                  for mask in range(1 << SIZE)),
+            tuple(rooms[max(0, size + 1 - n)] for n in _POPCOUNT),
+            _touched(stacks),
             tuple(tuple(stack for s, stack in enumerate(stacks) if bits >> s & 1)
                   for bits in range(1 << len(stacks))),
-            tuple(tuple(band for band, lines in enumerate(band_lines)
-                        if any(lines_bits >> i & 1 for i in lines))
-                  for lines_bits in range(1 << SIZE)),
+            _bands_hit(_BAND_LINES[orientation]),
             tuple(mask if _POPCOUNT[mask] == size else (1 << SIZE) - 1
                   for mask in range(1 << SIZE)))
     return tables
