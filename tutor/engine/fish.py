@@ -283,6 +283,7 @@ for the finned swordfish, which looks at the plain one's places next; forget() d
 
 def _close_lines(places: int, both: tuple[tuple[int, ...], tuple[int, ...]]
                  ) -> tuple[_Close, _Close]:
+    """The digit's _Close for rows and for columns, kept by its places (see _CLOSE_LINES)."""
     known = _CLOSE_LINES[0]
     if known is None:
         known = _CLOSE_LINES[0] = {}
@@ -296,6 +297,7 @@ def _close_lines(places: int, both: tuple[tuple[int, ...], tuple[int, ...]]
 
 
 def _close(line_masks: Sequence[int]) -> _Close:
+    """The _Close of one kind of lines, in one pass over the pairs of lines of few places."""
     small = [j for j in _LINES if _SMALL[line_masks[j]]]
     base_line = _BASE_LINE[3]
     pairs: list[tuple[int, int, int]] = []
