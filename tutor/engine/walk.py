@@ -37,6 +37,13 @@ PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
 """PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
 _ALL_BUT = tuple(((1 << len(CELLS)) - 1) ^ 1 << c for c in CELLS)
 """_ALL_BUT[cell]: every cell but this one, as an 81-bit set."""
+_ALL_CELLS = (1 << len(CELLS)) - 1
+_HOUSES = tuple((UNIT_BITS[row], (row,), UNIT_BITS[column], (column,), UNIT_BITS[box], (box,))
+                for row, column, box in UNITS_OF)
+"""_HOUSES[cell]: its row, column and box, each as an 81-bit set of cells and as a naked single's
+units when the cell is the unit's last empty one."""
+_ONE_CANDIDATE = tuple(mask.bit_count() == 1 for mask in range(1 << SIZE))
+"""_ONE_CANDIDATE[mask]: whether a cell with these candidates holds a single one."""
 _AWAY = tuple(((1 << len(CELLS)) - 1) & ~(PEER_BITS[c] | 1 << c) for c in CELLS)
 """_AWAY[cell]: the cells sharing no unit with it (itself excluded), as an 81-bit set: a digit
 placed in the cell keeps only these places."""
@@ -56,13 +63,13 @@ _TECHNIQUE = itemgetter(0)
 class Walk:
     """A working position for the grader, the next step and its look-ahead, mutable for speed.
 
-    It keeps a bitset of the cells holding a single candidate and a count of empty cells per unit
-    (and in all, `empty`), so the next naked single (lowest cell first, as the finder yields them)
+    It keeps a bitset of the cells holding a single candidate and one of the empty cells
+    (`open_cells`, and their count `empty`), so the next naked single (lowest cell first, as the finder yields them)
     costs no rescan, and each digit's cells (as digit_cell_sets gives them), so a placement visits
     only the peers that lose the digit, and the finders need not work them out.
     """
 
-    __slots__ = ("values", "masks", "singles", "empties", "empty", "dirty", "unit_singles",
+    __slots__ = ("values", "masks", "singles", "open_cells", "empty", "dirty", "unit_singles",
                  "pending", "digit_cells")
 
     def __init__(self, values, masks):
@@ -71,7 +78,7 @@ class Walk:
         # The filled cells as an 81-bit set, read off the values in C (as new_digit_cell_sets
         # reads the masks): each value as the text "0" or "1", read backwards as a binary number.
         filled = int(bytes(values).translate(_FILLED_TEXT)[::-1], 2)
-        self.empties = [SIZE - (filled & unit_bits).bit_count() for unit_bits in UNIT_BITS]
+        self.open_cells = _ALL_CELLS & ~filled
         self.empty = len(values) - filled.bit_count()
         self.digit_cells = digit_cells = new_digit_cell_sets(masks)
         # The empty cells in exactly one digit's cells hold a single candidate.
@@ -92,7 +99,7 @@ class Walk:
         single the finder would yield first, until neither is left or the grid is full; return
         how many were made. Their steps go to `steps`, each run of one
         technique to `scorer` (if given) at once."""
-        values, masks, empties = self.values, self.masks, self.empties
+        values, masks, open_cells = self.values, self.masks, self.open_cells
         digit_cells = self.digit_cells
         singles, dirty, pending = self.singles, self.dirty, self.pending
         unit_singles = self.unit_singles
@@ -100,6 +107,10 @@ class Walk:
         remaining = self.empty
         append = steps.append
         new_tuple = tuple.__new__  # NamedTuple's own __new__ is Python code; this is the hot loop
+        one = _ONE_CANDIDATE
+        # The tables of the loop as locals (cheaper to read than globals).
+        only_digit, houses, slot_bits_of = ONLY_DIGIT, _HOUSES, CELL_SLOT_BITS
+        peer_bits, away, step_class = PEER_BITS, _AWAY, Step
         # One loop for both singles, the placement written out once: singles are most of a
         # grade's steps, and a call (and a pass of advance's loop) for each would cost more.
         while True:
@@ -108,18 +119,20 @@ class Walk:
                 singles ^= cell_bit
                 cell = cell_bit.bit_length() - 1
                 digit_bit = masks[cell]
-                digit = ONLY_DIGIT[digit_bit]
-                a, b, c = UNITS_OF[cell]
+                digit = only_digit[digit_bit]
+                # Its house: the first of its units (row, column, box) where it is the last
+                # empty cell.
+                row_bits, row, column_bits, column, box_bits, box = houses[cell]
                 house: tuple[int, ...]
-                if empties[a] == 1:
-                    house = (a,)
-                elif empties[b] == 1:
-                    house = (b,)
-                elif empties[c] == 1:
-                    house = (c,)
+                if open_cells & row_bits == cell_bit:
+                    house = row
+                elif open_cells & column_bits == cell_bit:
+                    house = column
+                elif open_cells & box_bits == cell_bit:
+                    house = box
                 else:
                     house = ()
-                append(new_tuple(Step, ("naked_single", ((cell, digit),), (), (cell,), house,
+                append(new_tuple(step_class, ("naked_single", ((cell, digit),), (), (cell,), house,
                                         (digit,), (), ())))
             else:
                 if not hidden or len(steps) - before == remaining:
@@ -169,33 +182,32 @@ class Walk:
                         scorer.add("naked_single", len(steps) - run_start)
                     scorer.add("hidden_single")
                     run_start = len(steps) + 1
-                append(new_tuple(Step, ("hidden_single", ((cell, digit),), (), (cell,),
+                append(new_tuple(step_class, ("hidden_single", ((cell, digit),), (), (cell,),
                                         (HIDDEN_SINGLE_UNIT_ORDER[slot],), (digit,), (), ())))
                 keep = _ALL_BUT[cell]
                 for d in DIGITS_IN[masks[cell] ^ digit_bit]:  # the digit's own places: below
                     digit_cells[d] &= keep
-                a, b, c = UNITS_OF[cell]
+                cell_bit = 1 << cell
             values[cell] = digit
             masks[cell] = 0
-            empties[a] -= 1
-            empties[b] -= 1
-            empties[c] -= 1
-            dirty |= CELL_SLOT_BITS[cell]
+            open_cells ^= cell_bit
+            dirty |= slot_bits_of[cell]
             places = digit_cells[digit]
-            losing = places & PEER_BITS[cell]
-            digit_cells[digit] = places & _AWAY[cell]
+            losing = places & peer_bits[cell]
+            digit_cells[digit] = places & away[cell]
             while losing:  # in any order: highest first costs one operation less
                 p = losing.bit_length() - 1
                 low = 1 << p
                 losing ^= low
                 m = masks[p] ^ digit_bit
                 masks[p] = m
-                dirty |= CELL_SLOT_BITS[p]
-                if m and not m & (m - 1):  # a cell left without candidates is no single
+                dirty |= slot_bits_of[p]
+                if one[m]:  # (a cell left without candidates is no single)
                     singles |= low
         if scorer is not None and len(steps) > run_start:
             scorer.add("naked_single", len(steps) - run_start)
         self.singles, self.dirty, self.pending = singles, dirty, pending
+        self.open_cells = open_cells
         made = len(steps) - before
         self.empty -= made
         return made
@@ -203,7 +215,7 @@ class Walk:
     def copy(self) -> Walk:
         twin = Walk.__new__(Walk)
         twin.values, twin.masks = self.values[:], self.masks[:]
-        twin.empties, twin.unit_singles = self.empties[:], self.unit_singles[:]
+        twin.open_cells, twin.unit_singles = self.open_cells, self.unit_singles[:]
         twin.empty, twin.singles, twin.dirty = self.empty, self.singles, self.dirty
         twin.pending, twin.digit_cells = self.pending, self.digit_cells[:]
         return twin
@@ -211,7 +223,7 @@ class Walk:
     def take(self, other: Walk) -> None:
         """Become `other` (a trial copy that went ahead)."""
         self.values, self.masks = other.values, other.masks
-        self.empties, self.unit_singles = other.empties, other.unit_singles
+        self.open_cells, self.unit_singles = other.open_cells, other.unit_singles
         self.empty, self.singles, self.dirty = other.empty, other.singles, other.dirty
         self.pending, self.digit_cells = other.pending, other.digit_cells
 
@@ -238,11 +250,7 @@ class Walk:
         masks[cell] = 0
         singles &= keep
         dirty |= CELL_SLOT_BITS[cell]
-        empties = self.empties
-        a, b, c = UNITS_OF[cell]
-        empties[a] -= 1
-        empties[b] -= 1
-        empties[c] -= 1
+        self.open_cells ^= 1 << cell
         self.empty -= 1
         places = digit_cells[digit]
         losing = places & PEER_BITS[cell]
