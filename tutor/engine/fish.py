@@ -13,7 +13,7 @@ from tutor.model.geometry import (
     cells_name, unit_kind,
 )
 from tutor.engine.dead_ends import LIMIT, by_digit, forgotten
-from tutor.engine.places import masks_by_line
+from tutor.engine.places import masks_by_unit
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.engine.wording import removals_by_digit
@@ -322,7 +322,7 @@ def _close(line_masks: Sequence[int]) -> _Close:
 
 
 def _basic_digit(size: int, digit: int, places: int) -> Iterable[Step]:
-    both = masks_by_line(places)
+    both = masks_by_unit(places)[:2]  # rows and columns: fish have no use for the boxes
     base_line = _BASE_LINE[size]
     bases: list[Sequence[_Base]] = []
     if size == 2:
@@ -421,7 +421,7 @@ _FINNED_SEARCH: dict[int, Callable[[int, int], Iterable[Step]]] = {}
 
 
 def _finned_digit(size: int, tables, digit: int, places: int) -> Iterable[Step]:
-    both = masks_by_line(places)
+    both = masks_by_unit(places)[:2]  # rows and columns: fish have no use for the boxes
     fin_boxes = _fin_boxes(both) if size > 2 else _ANY_BOX
     if fin_boxes is None:
         return ()

@@ -1,4 +1,4 @@
-"""A digit's line masks and strong links, kept through a grade for the finders of one digit."""
+"""A digit's unit masks and strong links, kept through a grade for the finders of one digit."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Callable
 
 from tutor.engine.dead_ends import LIMIT, forgotten, forgotten_cache
 from tutor.model.geometry import (
-    BOX_OF, BOX_UNITS, CELL_COUNT, COL_OF, COLUMN_UNITS, ROW_OF, ROW_UNITS, SIZE, UNIT_BITS, cell_at,
+    BOX_OF, BOX_UNITS, CELL_COUNT, COL_OF, COLUMN_UNITS, PEERS, ROW_OF, ROW_UNITS, SIZE, UNITS,
+    cell_at,
 )
 
 _BYTES = (CELL_COUNT + 7) // 8
@@ -27,9 +28,10 @@ def _spread_tables() -> tuple[tuple[int, ...], ...]:
             low = (bits & -bits).bit_length() - 1
             cell = 8 * byte + low
             if cell < CELL_COUNT:
-                row, column = ROW_OF[cell], COL_OF[cell]
+                row, column, box = ROW_OF[cell], COL_OF[cell], BOX_OF[cell]
                 table[bits] = table[bits & bits - 1] | 1 << 16 * row + column \
-                    | 1 << 16 * (SIZE + column) + row
+                    | 1 << 16 * (SIZE + column) + row \
+                    | 1 << 16 * (2 * SIZE + box) + UNITS[BOX_UNITS[box]].index(cell)
             else:
                 table[bits] = table[bits & bits - 1]
         tables.append(tuple(table))
@@ -38,41 +40,47 @@ def _spread_tables() -> tuple[tuple[int, ...], ...]:
 
 _SPREAD = _spread_tables()
 """_SPREAD[k][byte]: the cells of byte k of an 81-bit set, spread into 16-bit fields: field i
-(row i) has bit j for cell (i, j), field 9 + j (column j) bit i. Summed over the set's bytes,
-both kinds of masks come out of one integer's bytes at once, read in C."""
-_FIELDS_BYTES = 2 * 2 * SIZE
+(row i) has bit j for cell (i, j), field 9 + j (column j) bit i, field 18 + b (box b) bit k for
+the box's k-th cell. Summed over the set's bytes, all three kinds of masks come out of one
+integer's bytes at once, read in C."""
+_KIND_BYTES = 2 * SIZE
 _read_lines = Struct(f"<{SIZE}H").unpack_from
-"""The masks of one kind (rows' first, then columns' from halfway) from the spread set's bytes."""
+"""The masks of one kind (rows' first, then columns', then boxes') from the spread set's bytes."""
 
 
-_LINE_MASKS = forgotten([None])
-"""{places: (row masks, column masks)}: a pure function of a digit's places, kept through a grade
-(the fish and single-digit finders ask about the same digit in turn, and most digits keep their
-places between two positions); forget() drops it with the dead ends."""
+_UNIT_MASKS = forgotten([None])
+"""{places: (row masks, column masks, box masks)}: a pure function of a digit's places, kept
+through a grade (the fish and single-digit finders ask about the same digit in turn, and most
+digits keep their places between two positions); forget() drops it with the dead ends."""
+
+UnitMasks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
-def masks_by_line(places: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A digit's places (81-bit set) as 9-bit masks of positions: per row (bit j: column j), and
-    per column (bit i: row i)."""
-    known = _LINE_MASKS[0]
+def masks_by_unit(places: int) -> UnitMasks:
+    """A digit's places (81-bit set) as 9-bit masks of positions: per row (bit j: column j), per
+    column (bit i: row i) and per box (bit k: the box's k-th cell, row by row)."""
+    known = _UNIT_MASKS[0]
     if known is None:
-        known = _LINE_MASKS[0] = {}
+        known = _UNIT_MASKS[0] = {}
     found = known.get(places)
     if found is None:
         # The cells' bytes spread apart (they share no bit, so the sum is their union), then the
         # fields read as unsigned shorts: faster than shifting each line out.
         spread = sum(map(getitem, _SPREAD, places.to_bytes(_BYTES, "little")))
-        fields = spread.to_bytes(_FIELDS_BYTES, "little")
-        found = (_read_lines(fields), _read_lines(fields, _FIELDS_BYTES // 2))
+        fields = spread.to_bytes(3 * _KIND_BYTES, "little")
+        found = (_read_lines(fields), _read_lines(fields, _KIND_BYTES),
+                 _read_lines(fields, 2 * _KIND_BYTES))
         if len(known) >= LIMIT:
             known.clear()
         known[places] = found
     return found
 
 
-LineLink = tuple[int, int, int, int, int]
+LineLink = tuple[int, int, int, int, int, int, int]
 """A strong link in a row or column: first cell, second cell, unit, the lines across it holding
-the two cells, and their boxes (bit sets of line and box numbers)."""
+the two cells, their boxes (bit sets of line and box numbers), their boxes counted (two bits a
+box: summed over the links of a digit, a box met by two of them shows in its high bit), and the
+cells seeing either cell (81-bit set)."""
 
 
 def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
@@ -87,7 +95,10 @@ def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
         for low, high in combinations(range(SIZE), 2):  # the masks with two bits, alone filled
             a, b = cell_of(line, low), cell_of(line, high)
             mask = 1 << low | 1 << high
-            of_line[mask] = (a, b, first_unit + line, mask, 1 << BOX_OF[a] | 1 << BOX_OF[b])
+            boxes = {BOX_OF[a], BOX_OF[b]}
+            of_line[mask] = (a, b, first_unit + line, mask, sum(1 << box for box in boxes),
+                             sum(1 << 2 * box for box in boxes),
+                             sum(1 << p for p in {*PEERS[a], *PEERS[b]}))
         links.append(tuple(of_line))
     return tuple(links)
 
@@ -105,12 +116,33 @@ def line_links(digit_bits: int) -> tuple[tuple[LineLink, ...], tuple[LineLink, .
     or rows (for a column's) and the boxes its two cells lie in, as bit sets: whether two links
     can make a chain is then one test. Kept for the next finders that ask about the same places
     (the ladder's finders all look at one position in turn)."""
-    row_masks, column_masks = masks_by_line(digit_bits)
+    row_masks, column_masks, _ = masks_by_unit(digit_bits)
     return (tuple(filter(None, map(getitem, _ROW_LINKS, row_masks))),
             tuple(filter(None, map(getitem, _COLUMN_LINKS, column_masks))))
 
 
-_BOXES = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)
+def _box_link_tables() -> tuple[tuple[tuple[tuple[int, int, int], int, int, int] | None, ...], ...]:
+    """For each box and each 9-bit mask of places in it: when the mask has two bits, the box's
+    strong link (first cell, second cell, unit) and, to tell whether a line holds the same link,
+    the kind of masks of that line (0 rows, 1 columns, 2 none: the cells share no line), the line
+    and the line's mask holding just the two cells; else None."""
+    tables = []
+    for unit in BOX_UNITS:
+        table: list[tuple[tuple[int, int, int], int, int, int] | None] = [None] * (1 << SIZE)
+        for low, high in combinations(range(SIZE), 2):
+            a, b = UNITS[unit][low], UNITS[unit][high]
+            if ROW_OF[a] == ROW_OF[b]:
+                line = (0, ROW_OF[a], 1 << COL_OF[a] | 1 << COL_OF[b])
+            elif COL_OF[a] == COL_OF[b]:
+                line = (1, COL_OF[a], 1 << ROW_OF[a] | 1 << ROW_OF[b])
+            else:
+                line = (2, 0, 0)
+            table[1 << low | 1 << high] = ((a, b, unit), *line)
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+_BOX_LINKS = _box_link_tables()
 
 
 @forgotten_cache
@@ -118,15 +150,7 @@ _BOXES = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)
 def box_links(digit_bits: int) -> tuple[tuple[int, int, int], ...]:
     """The strong links of one digit in boxes that are not also a row's or a column's (two cells
     alone in both their row and their box make one link), kept as line_links are."""
-    row_masks, column_masks = masks_by_line(digit_bits)
-    links = []
-    for unit, unit_bits in _BOXES:
-        inside = digit_bits & unit_bits
-        if inside.bit_count() == 2:
-            a = (inside & -inside).bit_length() - 1
-            b = inside.bit_length() - 1
-            if ROW_OF[a] == ROW_OF[b] and row_masks[ROW_OF[a]].bit_count() == 2 \
-                    or COL_OF[a] == COL_OF[b] and column_masks[COL_OF[a]].bit_count() == 2:
-                continue  # the line's link already
-            links.append((a, b, unit))
-    return tuple(links)
+    masks = masks_by_unit(digit_bits)
+    return tuple(link for link, kind, line, line_mask
+                 in filter(None, map(getitem, _BOX_LINKS, masks[2]))
+                 if kind == 2 or masks[kind][line] != line_mask)  # else the line's link already

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+from operator import getitem, itemgetter
 from typing import Iterator, Sequence
 
 from tutor.engine.dead_ends import by_digit
-from tutor.engine.places import box_links, line_links, masks_by_line
+from tutor.engine.places import box_links, line_links, masks_by_unit
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
@@ -55,19 +57,19 @@ def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def _skyscrapers(digit: int, bits: int) -> list[Step]:
     found = []
     for links, across, across_start in zip(line_links(bits), (COL_OF, ROW_OF), (_COLUMN_START, 0)):
-        for i, (a1, b1, unit1, lines1, _) in enumerate(links):
-            for a2, b2, unit2, lines2, _ in links[i + 1:]:
-                # The inner cells share a line across, the ends do not: exactly one line in common
-                # (two would be an X-wing, which the fish family finds), and one way to read it.
-                common = lines1 & lines2
-                if not common or lines1 == lines2:
-                    continue
-                inner1, end1 = (a1, b1) if 1 << across[a1] == common else (b1, a1)
-                inner2, end2 = (a2, b2) if 1 << across[a2] == common else (b2, a2)
-                removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
-                if removed:
-                    found.append(_chain_step("skyscraper", digit, removed, end1, inner1, inner2,
-                                             end2, unit1, unit2, across_start + across[inner1]))
+        for (a1, b1, unit1, lines1, _, _, _), (a2, b2, unit2, lines2, _, _, _) \
+                in combinations(links, 2):
+            # The inner cells share a line across, the ends do not: exactly one line in common
+            # (two would be an X-wing, which the fish family finds), and one way to read it.
+            common = lines1 & lines2
+            if not common or lines1 == lines2:
+                continue
+            inner1, end1 = (a1, b1) if 1 << across[a1] == common else (b1, a1)
+            inner2, end2 = (a2, b2) if 1 << across[a2] == common else (b2, a2)
+            removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+            if removed:
+                found.append(_chain_step("skyscraper", digit, removed, end1, inner1, inner2,
+                                         end2, unit1, unit2, across_start + across[inner1]))
     return found
 
 
@@ -75,8 +77,8 @@ def _kites(bits: int, digit: int) -> list[Step]:
     """Every single two-string kite of one digit."""
     kites = []
     row_links, column_links = line_links(bits)
-    for r1, r2, row, _, row_boxes in row_links:
-        for c1, c2, column, _, column_boxes in column_links:
+    for r1, r2, row, _, row_boxes, _, _ in row_links:
+        for c1, c2, column, _, column_boxes, _, _ in column_links:
             if not row_boxes & column_boxes or r1 == c1 or r1 == c2 or r2 == c1 or r2 == c2:
                 continue  # no box to join them, or one cell in both
             for inner_row, end_row in ((r1, r2), (r2, r1)):
@@ -148,7 +150,8 @@ def turbot_fish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return by_digit("turbot_fish", masks, _turbot_fish)
 
 
-_LINK_FACTS = {(a, b): (1 << a | 1 << b, PEER_BITS[a] | PEER_BITS[b],
+_LinkFacts = tuple[int, int, tuple[tuple[int, int, int, int], ...]]
+_LINK_FACTS: dict[tuple[int, int], _LinkFacts] = {(a, b): (1 << a | 1 << b, PEER_BITS[a] | PEER_BITS[b],
                         ((a, b, PEER_BITS[a], PEER_BITS[b]), (b, a, PEER_BITS[b], PEER_BITS[a])))
                for a in CELLS for b in PEERS[a] if a < b}
 """_LINK_FACTS[first cell, second cell] of a strong link: its two cells, the cells seeing either,
@@ -161,47 +164,80 @@ _BAND_OF_LINE = tuple(row // BOX_HEIGHT for row in range(SIZE)) \
 """_BAND_OF_LINE[line unit]: its band (a row's) or stack (a column's, counted from SIZE)."""
 
 
+_TWICE = sum(2 << 2 * box for box in range(SIZE))
+"""The high bit of each box's count in a sum of line links' box counts: set where two links meet."""
+_BOX_COUNT = itemgetter(5)
+
+
 def _turbot_fish(digit: int, bits: int) -> list[Step]:
-    found = []
-    # The links of every row, column and box; the rows' and columns' are those the skyscraper and
-    # kite finders have already worked out for these places.
+    found: list[Step] = []
+    # The links of every row, column and box, paired in that order; the rows' and columns' are
+    # those the skyscraper and kite finders have already worked out for these places.
     row_links, column_links = line_links(bits)
-    links = row_links + column_links + box_links(bits)
-    facts = [_LINK_FACTS[link[:2]] for link in links]
-    box_start = len(row_links) + len(column_links)
-    box_indices = range(box_start, len(links))
-    for i, (pair1, near, readings1) in enumerate(facts):
-        unit1 = links[i][2]
-        if i < box_start:
-            # The inner cells of a row's link and a column's can share only a box (sharing a line
-            # would put a third place in it): a two-string kite. Those of two rows' links in
-            # different bands can share only a column: a skyscraper. So a line's link is paired
-            # with the later ones of its band (or stack), next to it in the list, and with the
-            # boxes'; the pairs left out make only named chains.
-            band = _BAND_OF_LINE[unit1]
-            end = i + 1
-            while end < box_start and _BAND_OF_LINE[links[end][2]] == band:
-                end += 1
-            later: Sequence[int] = [*range(i + 1, end), *box_indices]
-        else:
-            later = range(i + 1, len(links))
-        for j in later:
-            # The inner cells must see each other: a link with neither cell seeing this one's,
-            # or sharing a cell with it, is skipped.
-            pair2, _, readings2 = facts[j]
-            if not near & pair2 or pair1 & pair2:
-                continue
-            for inner1, end1, seen_inner1, seen_end1 in readings1:
-                if not seen_inner1 & pair2:
-                    continue
-                for inner2, end2, _, seen_end2 in readings2:
-                    if not seen_inner1 >> inner2 & 1:
-                        continue
-                    removed = bits & seen_end1 & seen_end2
-                    if removed and not _named(end1, inner1, inner2, end2):
-                        found.append(_chain_step("turbot_fish", digit, removed, end1, inner1, inner2,
-                                                 end2, unit1, links[j][2], _shared_unit(inner1, inner2)))
+    boxes = [(_LINK_FACTS[a, b], unit) for a, b, unit in box_links(bits)]
+    for links in (row_links, column_links):
+        # The inner cells of a row's link and a column's can share only a box (sharing a line
+        # would put a third place in it): a two-string kite. Those of two rows' links can share a
+        # column (a skyscraper) or, in one band, a box: only that pair is a turbot fish, so two
+        # rows' links are paired only when they meet in a box, and not at all when no box is
+        # met by two of them.
+        meet = sum(map(_BOX_COUNT, links)) & _TWICE
+        if not meet and not boxes:
+            continue
+        for i, (a1, b1, unit1, _, boxes1, _, near) in enumerate(links):
+            if meet:
+                for a2, b2, unit2, _, boxes2, _, _ in links[i + 1:]:
+                    if boxes1 & boxes2:
+                        _parallel_chains(found, digit, bits, a1, b1, unit1, a2, b2, unit2)
+            if boxes:
+                pair1 = 1 << a1 | 1 << b1
+                for facts2, unit2 in boxes:
+                    # The inner cells must see each other: a link with neither cell seeing this
+                    # one's, or sharing a cell with it, is skipped.
+                    if near & facts2[0] and not pair1 & facts2[0]:
+                        _any_chains(found, digit, bits, _LINK_FACTS[a1, b1], unit1, facts2, unit2)
+    for k, (facts1, unit1) in enumerate(boxes):
+        for facts2, unit2 in boxes[k + 1:]:
+            if facts1[1] & facts2[0] and not facts1[0] & facts2[0]:
+                _any_chains(found, digit, bits, facts1, unit1, facts2, unit2)
     return found
+
+
+_BOX_CORNERS = tuple(sum(1 << c for c in UNITS[_BOX_START + BOX_OF[cell]]
+                         if ROW_OF[c] != ROW_OF[cell] and COL_OF[c] != COL_OF[cell])
+                     for cell in CELLS)
+"""_BOX_CORNERS[cell]: the cells of its box in neither its row nor its column (81-bit set)."""
+
+
+def _parallel_chains(found: list[Step], digit: int, bits: int, a1: int, b1: int, unit1: int,
+                     a2: int, b2: int, unit2: int) -> None:
+    """The turbot fish of two parallel lines' links in one band (or stack): inner cells sharing a
+    line across make a skyscraper, so only those in one box and no line count."""
+    for inner1, end1 in ((a1, b1), (b1, a1)):
+        corners = _BOX_CORNERS[inner1]
+        for inner2, end2 in ((a2, b2), (b2, a2)):
+            if corners >> inner2 & 1:
+                removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+                if removed:
+                    found.append(_chain_step("turbot_fish", digit, removed, end1, inner1, inner2,
+                                             end2, unit1, unit2, _BOX_START + BOX_OF[inner1]))
+
+
+def _any_chains(found: list[Step], digit: int, bits: int, facts1: _LinkFacts, unit1: int,
+                facts2: _LinkFacts, unit2: int) -> None:
+    """The turbot fish of two links that can meet, one of them a box's (not also a line's)."""
+    seen2 = facts2[0]
+    readings2 = facts2[2]
+    for inner1, end1, seen_inner1, seen_end1 in facts1[2]:
+        if not seen_inner1 & seen2:
+            continue
+        for inner2, end2, _, seen_end2 in readings2:
+            if not seen_inner1 >> inner2 & 1:
+                continue
+            removed = bits & seen_end1 & seen_end2
+            if removed and not _named(end1, inner1, inner2, end2):
+                found.append(_chain_step("turbot_fish", digit, removed, end1, inner1, inner2,
+                                         end2, unit1, unit2, _shared_unit(inner1, inner2)))
 
 
 def _named(end1: int, inner1: int, inner2: int, end2: int) -> bool:
@@ -229,16 +265,15 @@ def _crosses() -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
 
 
 _CROSSES = _crosses()
-_BOX_BITS = tuple(UNIT_BITS[_BOX_START + box] for box in range(SIZE))
 
 
-_BOX_CROSSES: list[dict[int, tuple[tuple[int, int, int, int], ...]]] = []
-"""_BOX_CROSSES[box][places in the box]: the box's crosses that can make an empty rectangle of
-those places (at least two of them, all on the cross, some on its row alone and some on its column
-alone), for every set of places; made on first use (not at start-up)."""
+_BOX_CROSSES: list[tuple[tuple[tuple[int, int, int, int], ...], ...]] = []
+"""_BOX_CROSSES[box][mask of places in the box]: the box's crosses that can make an empty
+rectangle of those places (at least two of them, all on the cross, some on its row alone and some
+on its column alone), for every set of places; made on first use (not at start-up)."""
 
 
-def _box_crosses() -> list[dict[int, tuple[tuple[int, int, int, int], ...]]]:
+def _box_crosses() -> list[tuple[tuple[tuple[int, int, int, int], ...], ...]]:
     if not _BOX_CROSSES:
         # Every box is the first one moved: the crosses that fit are worked out on the first box,
         # by their index, and read off for the others.
@@ -250,10 +285,8 @@ def _box_crosses() -> list[dict[int, tuple[tuple[int, int, int, int], ...]]]:
                          and inside & row_part & ~column_part and inside & column_part & ~row_part)
                    for inside in spread]
         for box in range(SIZE):
-            shift = UNITS[_BOX_START + box][0]
             crosses = _CROSSES[box]
-            _BOX_CROSSES.append({inside << shift: tuple(crosses[i] for i in fit)
-                                 for inside, fit in zip(spread, fitting)})
+            _BOX_CROSSES.append(tuple(tuple(crosses[i] for i in fit) for fit in fitting))
     return _BOX_CROSSES
 
 
@@ -269,7 +302,7 @@ def _rectangles(bits: int, digit: int, box: int, crosses: tuple[tuple[int, int, 
                 row_masks: tuple[int, ...], column_masks: tuple[int, ...]) -> list[Step]:
     """Every single empty rectangle of one digit in one box, on the box's `crosses` that fit its
     places (from _box_crosses), with the digit's places along each row and each column (9-bit
-    masks, from masks_by_line): a strong link is a line with two places, read off its mask."""
+    masks, from masks_by_unit): a strong link is a line with two places, read off its mask."""
     box_unit = _BOX_START + box
     outside_rows, outside_columns = _OUTSIDE_LINES[box]
     found: list[Step] = []
@@ -343,14 +376,11 @@ def empty_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[St
 def _empty_rectangles(digit: int, bits: int) -> list[Step]:
     # A list, not a generator: most digits have none, and an empty list is cheaper to hand back.
     found: list[Step] = []
-    box_crosses = _box_crosses()
-    masks = None  # read for the first box that fits
-    for box in range(SIZE):
-        crosses = box_crosses[box][bits & _BOX_BITS[box]]
+    row_masks, column_masks, box_masks = masks_by_unit(bits)
+    for box, crosses in enumerate(map(getitem, _box_crosses(), box_masks)):
         if not crosses:
             continue
-        masks = masks or masks_by_line(bits)
-        singles = _rectangles(bits, digit, box, crosses, *masks)
+        singles = _rectangles(bits, digit, box, crosses, row_masks, column_masks)
         if singles:
             found += singles
             if len(singles) > 1:  # a dual is two of them
