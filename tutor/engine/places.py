@@ -10,7 +10,7 @@ from typing import Callable
 
 from tutor.engine.dead_ends import LIMIT, forgotten, forgotten_cache
 from tutor.model.geometry import (
-    BOX_OF, BOX_UNITS, CELL_COUNT, COL_OF, COLUMN_UNITS, PEERS, ROW_OF, ROW_UNITS, SIZE, UNITS,
+    BOX_OF, BOX_UNITS, CELL_COUNT, COL_OF, COLUMN_UNITS, PEER_BITS, ROW_OF, ROW_UNITS, SIZE, UNITS,
     cell_at,
 )
 
@@ -76,11 +76,20 @@ def masks_by_unit(places: int) -> UnitMasks:
     return found
 
 
-LineLink = tuple[int, int, int, int, int, int, int]
+Reading = tuple[int, int, int, int]
+"""One way to read a strong link in a chain: inner cell, end cell, and the cells each sees."""
+
+
+def _readings(a: int, b: int) -> tuple[Reading, Reading]:
+    """The two readings of the link a = b, inner cell a first."""
+    return (a, b, PEER_BITS[a], PEER_BITS[b]), (b, a, PEER_BITS[b], PEER_BITS[a])
+
+
+LineLink = tuple[int, int, int, int, int, int, int, tuple[Reading, Reading]]
 """A strong link in a row or column: first cell, second cell, unit, the lines across it holding
 the two cells, their boxes (bit sets of line and box numbers), their boxes counted (two bits a
-box: summed over the links of a digit, a box met by two of them shows in its high bit), and the
-cells seeing either cell (81-bit set)."""
+box: summed over the links of a digit, a box met by two of them shows in its high bit), the
+cells seeing either cell (81-bit set), and its readings."""
 
 
 def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
@@ -97,8 +106,8 @@ def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
             mask = 1 << low | 1 << high
             boxes = {BOX_OF[a], BOX_OF[b]}
             of_line[mask] = (a, b, first_unit + line, mask, sum(1 << box for box in boxes),
-                             sum(1 << 2 * box for box in boxes),
-                             sum(1 << p for p in {*PEERS[a], *PEERS[b]}))
+                             sum(1 << 2 * box for box in boxes), PEER_BITS[a] | PEER_BITS[b],
+                             _readings(a, b))
         links.append(tuple(of_line))
     return tuple(links)
 
@@ -121,14 +130,19 @@ def line_links(digit_bits: int) -> tuple[tuple[LineLink, ...], tuple[LineLink, .
             tuple(filter(None, map(getitem, _COLUMN_LINKS, column_masks))))
 
 
-def _box_link_tables() -> tuple[tuple[tuple[tuple[int, int, int], int, int, int] | None, ...], ...]:
+BoxLink = tuple[int, int, int, int, int, tuple[Reading, Reading]]
+"""A strong link in a box: first cell, second cell, unit, the two cells and the cells seeing
+either (81-bit sets), and its readings."""
+
+
+def _box_link_tables() -> tuple[tuple[tuple[BoxLink, int, int, int] | None, ...], ...]:
     """For each box and each 9-bit mask of places in it: when the mask has two bits, the box's
-    strong link (first cell, second cell, unit) and, to tell whether a line holds the same link,
-    the kind of masks of that line (0 rows, 1 columns, 2 none: the cells share no line), the line
-    and the line's mask holding just the two cells; else None."""
+    strong link and, to tell whether a line holds the same link, the kind of masks of that line
+    (0 rows, 1 columns, 2 none: the cells share no line), the line and the line's mask holding
+    just the two cells; else None."""
     tables = []
     for unit in BOX_UNITS:
-        table: list[tuple[tuple[int, int, int], int, int, int] | None] = [None] * (1 << SIZE)
+        table: list[tuple[BoxLink, int, int, int] | None] = [None] * (1 << SIZE)
         for low, high in combinations(range(SIZE), 2):
             a, b = UNITS[unit][low], UNITS[unit][high]
             if ROW_OF[a] == ROW_OF[b]:
@@ -137,7 +151,8 @@ def _box_link_tables() -> tuple[tuple[tuple[tuple[int, int, int], int, int, int]
                 line = (1, COL_OF[a], 1 << ROW_OF[a] | 1 << ROW_OF[b])
             else:
                 line = (2, 0, 0)
-            table[1 << low | 1 << high] = ((a, b, unit), *line)
+            link = (a, b, unit, 1 << a | 1 << b, PEER_BITS[a] | PEER_BITS[b], _readings(a, b))
+            table[1 << low | 1 << high] = (link, *line)
         tables.append(tuple(table))
     return tuple(tables)
 
@@ -147,7 +162,7 @@ _BOX_LINKS = _box_link_tables()
 
 @forgotten_cache
 @lru_cache(maxsize=1024)
-def box_links(digit_bits: int) -> tuple[tuple[int, int, int], ...]:
+def box_links(digit_bits: int) -> tuple[BoxLink, ...]:
     """The strong links of one digit in boxes that are not also a row's or a column's (two cells
     alone in both their row and their box make one link), kept as line_links are."""
     masks = masks_by_unit(digit_bits)

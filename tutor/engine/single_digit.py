@@ -7,19 +7,17 @@ from operator import getitem, itemgetter
 from typing import Iterator, Sequence
 
 from tutor.engine.dead_ends import by_digit
-from tutor.engine.places import box_links, line_links, masks_by_unit
+from tutor.engine.places import Reading, box_links, line_links, masks_by_unit
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_UNITS, BOX_WIDTH, CELLS, COL_OF, PEERS, ROW_OF, SIZE, UNIT_BITS, UNITS,
+    BOX_HEIGHT, BOX_OF, BOX_UNITS, BOX_WIDTH, CELLS, COL_OF, PEER_BITS, ROW_OF, SIZE, UNIT_BITS, UNITS,
     UNITS_OF, cell_at, cell_name, cells_name, cells_of_bits, unit_name,
 )
 
-PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
-"""PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
-
 _COLUMN_START = SIZE
 _BOX_START = 2 * SIZE
+
 
 def _chain_step(technique: str, digit: int, removed: int, end1: int, inner1: int, inner2: int,
                 end2: int, unit1: int, unit2: int, weak_unit: int) -> Step:
@@ -57,7 +55,7 @@ def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def _skyscrapers(digit: int, bits: int) -> list[Step]:
     found = []
     for links, across, across_start in zip(line_links(bits), (COL_OF, ROW_OF), (_COLUMN_START, 0)):
-        for (a1, b1, unit1, lines1, _, _, _), (a2, b2, unit2, lines2, _, _, _) \
+        for (a1, b1, unit1, lines1, _, _, _, _), (a2, b2, unit2, lines2, _, _, _, _) \
                 in combinations(links, 2):
             # The inner cells share a line across, the ends do not: exactly one line in common
             # (two would be an X-wing, which the fish family finds), and one way to read it.
@@ -77,8 +75,8 @@ def _kites(bits: int, digit: int) -> list[Step]:
     """Every single two-string kite of one digit."""
     kites = []
     row_links, column_links = line_links(bits)
-    for r1, r2, row, _, row_boxes, _, _ in row_links:
-        for c1, c2, column, _, column_boxes, _, _ in column_links:
+    for r1, r2, row, _, row_boxes, _, _, _ in row_links:
+        for c1, c2, column, _, column_boxes, _, _, _ in column_links:
             if not row_boxes & column_boxes or r1 == c1 or r1 == c2 or r2 == c1 or r2 == c2:
                 continue  # no box to join them, or one cell in both
             for inner_row, end_row in ((r1, r2), (r2, r1)):
@@ -150,20 +148,6 @@ def turbot_fish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return by_digit("turbot_fish", masks, _turbot_fish)
 
 
-_LinkFacts = tuple[int, int, tuple[tuple[int, int, int, int], ...]]
-_LINK_FACTS: dict[tuple[int, int], _LinkFacts] = {(a, b): (1 << a | 1 << b, PEER_BITS[a] | PEER_BITS[b],
-                        ((a, b, PEER_BITS[a], PEER_BITS[b]), (b, a, PEER_BITS[b], PEER_BITS[a])))
-               for a in CELLS for b in PEERS[a] if a < b}
-"""_LINK_FACTS[first cell, second cell] of a strong link: its two cells, the cells seeing either,
-and its two readings (inner cell, end cell, the cells each sees): the turbot fish pairs every
-link with every other, so these are worked out once, not for each pair or search."""
-
-
-_BAND_OF_LINE = tuple(row // BOX_HEIGHT for row in range(SIZE)) \
-    + tuple(SIZE + column // BOX_WIDTH for column in range(SIZE))
-"""_BAND_OF_LINE[line unit]: its band (a row's) or stack (a column's, counted from SIZE)."""
-
-
 _TWICE = sum(2 << 2 * box for box in range(SIZE))
 """The high bit of each box's count in a sum of line links' box counts: set where two links meet."""
 _BOX_COUNT = itemgetter(5)
@@ -174,7 +158,7 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
     # The links of every row, column and box, paired in that order; the rows' and columns' are
     # those the skyscraper and kite finders have already worked out for these places.
     row_links, column_links = line_links(bits)
-    boxes = [(_LINK_FACTS[a, b], unit) for a, b, unit in box_links(bits)]
+    boxes = box_links(bits)
     for links in (row_links, column_links):
         # The inner cells of a row's link and a column's can share only a box (sharing a line
         # would put a third place in it): a two-string kite. Those of two rows' links can share a
@@ -184,22 +168,20 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
         meet = sum(map(_BOX_COUNT, links)) & _TWICE
         if not meet and not boxes:
             continue
-        for i, (a1, b1, unit1, _, boxes1, _, near) in enumerate(links):
+        for i, (a1, b1, unit1, _, boxes1, _, near, readings1) in enumerate(links):
             if meet:
-                for a2, b2, unit2, _, boxes2, _, _ in links[i + 1:]:
+                for a2, b2, unit2, _, boxes2, _, _, _ in links[i + 1:]:
                     if boxes1 & boxes2:
                         _parallel_chains(found, digit, bits, a1, b1, unit1, a2, b2, unit2)
-            if boxes:
-                pair1 = 1 << a1 | 1 << b1
-                for facts2, unit2 in boxes:
-                    # The inner cells must see each other: a link with neither cell seeing this
-                    # one's, or sharing a cell with it, is skipped.
-                    if near & facts2[0] and not pair1 & facts2[0]:
-                        _any_chains(found, digit, bits, _LINK_FACTS[a1, b1], unit1, facts2, unit2)
-    for k, (facts1, unit1) in enumerate(boxes):
-        for facts2, unit2 in boxes[k + 1:]:
-            if facts1[1] & facts2[0] and not facts1[0] & facts2[0]:
-                _any_chains(found, digit, bits, facts1, unit1, facts2, unit2)
+            # A box's link (not also a line's): the inner cells must see each other, so a box's
+            # link with neither cell seeing this one's, or sharing a cell with it, is skipped.
+            for _, _, unit2, pair2, _, readings2 in boxes:
+                if near & pair2 and not (1 << a1 | 1 << b1) & pair2:
+                    _any_chains(found, digit, bits, readings1, unit1, pair2, readings2, unit2)
+    for k, (_, _, unit1, pair1, near1, readings1) in enumerate(boxes):
+        for _, _, unit2, pair2, _, readings2 in boxes[k + 1:]:
+            if near1 & pair2 and not pair1 & pair2:
+                _any_chains(found, digit, bits, readings1, unit1, pair2, readings2, unit2)
     return found
 
 
@@ -223,13 +205,12 @@ def _parallel_chains(found: list[Step], digit: int, bits: int, a1: int, b1: int,
                                              end2, unit1, unit2, _BOX_START + BOX_OF[inner1]))
 
 
-def _any_chains(found: list[Step], digit: int, bits: int, facts1: _LinkFacts, unit1: int,
-                facts2: _LinkFacts, unit2: int) -> None:
-    """The turbot fish of two links that can meet, one of them a box's (not also a line's)."""
-    seen2 = facts2[0]
-    readings2 = facts2[2]
-    for inner1, end1, seen_inner1, seen_end1 in facts1[2]:
-        if not seen_inner1 & seen2:
+def _any_chains(found: list[Step], digit: int, bits: int, readings1: tuple[Reading, Reading],
+                unit1: int, pair2: int, readings2: tuple[Reading, Reading], unit2: int) -> None:
+    """The turbot fish of two links that can meet, the second a box's (not also a line's), its
+    cells `pair2`."""
+    for inner1, end1, seen_inner1, seen_end1 in readings1:
+        if not seen_inner1 & pair2:
             continue
         for inner2, end2, _, seen_end2 in readings2:
             if not seen_inner1 >> inner2 & 1:

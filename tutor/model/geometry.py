@@ -76,6 +76,8 @@ PEERS = tuple(
 )
 """PEERS[cell]: the cells sharing a unit with it."""
 PEER_SETS = tuple(frozenset(p) for p in PEERS)
+PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
+"""PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
 UNIT_SETS = tuple(frozenset(u) for u in UNITS)
 
 
