@@ -75,19 +75,20 @@ def _kites(bits: int, digit: int) -> list[Step]:
     """Every single two-string kite of one digit."""
     kites = []
     row_links, column_links = line_links(bits)
-    for r1, r2, row, _, row_boxes, _, _, _ in row_links:
-        for c1, c2, column, _, column_boxes, _, _, _ in column_links:
+    for r1, r2, row, _, row_boxes, _, _, row_readings in row_links:
+        for c1, c2, column, _, column_boxes, _, _, column_readings in column_links:
             if not row_boxes & column_boxes or r1 == c1 or r1 == c2 or r2 == c1 or r2 == c2:
                 continue  # no box to join them, or one cell in both
-            for inner_row, end_row in ((r1, r2), (r2, r1)):
-                for inner_column, end_column in ((c1, c2), (c2, c1)):
-                    if BOX_OF[inner_row] != BOX_OF[inner_column]:
+            for inner_row, end_row, _, seen_end_row in row_readings:
+                box = BOX_OF[inner_row]
+                for inner_column, end_column, _, seen_end_column in column_readings:
+                    if BOX_OF[inner_column] != box:
                         continue
-                    removed = bits & PEER_BITS[end_row] & PEER_BITS[end_column]
+                    removed = bits & seen_end_row & seen_end_column
                     if removed:
                         kites.append(_chain_step("two_string_kite", digit, removed, end_row, inner_row,
                                                  inner_column, end_column, row, column,
-                                                 _BOX_START + BOX_OF[inner_row]))
+                                                 _BOX_START + box))
     return kites
 
 
