@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import Iterator, NamedTuple, Sequence
 
 from tutor.engine.dead_ends import forgotten_cache, is_dead, mark_dead
@@ -10,14 +11,10 @@ from tutor.engine.places import box_links, line_links
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
-    CELLS, DIGITS, PEERS, UNITS, cell_name, cells_name, cells_of_bits, digit_cell_sets,
-    unit_name,
+    DIGITS, PEER_BITS, UNITS, cell_name, cells_name, cells_of_bits, digit_cell_sets, unit_name,
 )
 
 _COLOUR_ROLES = ("colour_a", "colour_b", "colour_c", "colour_d")
-
-PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
-"""PEER_BITS[cell]: the cells it sees, as an 81-bit set."""
 
 
 class Cluster(NamedTuple):
@@ -47,6 +44,10 @@ def _sees(cell_bits: int) -> int:
     return seen
 
 
+_CELLS_AND_UNIT = itemgetter(0, 1, 2)
+"""A link's two cells and its unit (line and box links carry more after them)."""
+
+
 @forgotten_cache
 @lru_cache(maxsize=256)
 def clusters(digit_cells: int) -> tuple[Cluster, ...]:
@@ -63,7 +64,7 @@ def clusters(digit_cells: int) -> tuple[Cluster, ...]:
     # line's, which comes first and colours the same cells.
     row_links, column_links = line_links(digit_cells)
     for links in (row_links, column_links, box_links(digit_cells)):
-        for first, second, unit, *_ in links:
+        for first, second, unit in map(_CELLS_AND_UNIT, links):
             neighbours.setdefault(first, []).append((second, unit))
             neighbours.setdefault(second, []).append((first, unit))
     found = []

@@ -55,19 +55,19 @@ def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def _skyscrapers(digit: int, bits: int) -> list[Step]:
     found = []
     for links, across, across_start in zip(line_links(bits), (COL_OF, ROW_OF), (_COLUMN_START, 0)):
-        for (a1, b1, unit1, lines1, _, _, _, _), (a2, b2, unit2, lines2, _, _, _, _) \
-                in combinations(links, 2):
+        for link1, link2 in combinations(links, 2):
             # The inner cells share a line across, the ends do not: exactly one line in common
             # (two would be an X-wing, which the fish family finds), and one way to read it.
-            common = lines1 & lines2
-            if not common or lines1 == lines2:
+            common = link1[3] & link2[3]
+            if not common or link1[3] == link2[3]:
                 continue
-            inner1, end1 = (a1, b1) if 1 << across[a1] == common else (b1, a1)
-            inner2, end2 = (a2, b2) if 1 << across[a2] == common else (b2, a2)
-            removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+            # A link's readings: inner cell, end cell, and the cells each sees.
+            inner1, end1, _, seen_end1 = link1[7][1 << across[link1[0]] != common]
+            inner2, end2, _, seen_end2 = link2[7][1 << across[link2[0]] != common]
+            removed = bits & seen_end1 & seen_end2
             if removed:
                 found.append(_chain_step("skyscraper", digit, removed, end1, inner1, inner2,
-                                         end2, unit1, unit2, across_start + across[inner1]))
+                                         end2, link1[2], link2[2], across_start + across[inner1]))
     return found
 
 
@@ -75,20 +75,21 @@ def _kites(bits: int, digit: int) -> list[Step]:
     """Every single two-string kite of one digit."""
     kites = []
     row_links, column_links = line_links(bits)
-    for r1, r2, row, _, row_boxes, _, _, row_readings in row_links:
-        for c1, c2, column, _, column_boxes, _, _, column_readings in column_links:
-            if not row_boxes & column_boxes or r1 == c1 or r1 == c2 or r2 == c1 or r2 == c2:
+    for row_link in row_links:
+        row_boxes, row_pair = row_link[4], row_link[8]
+        for column_link in column_links:
+            if not row_boxes & column_link[4] or row_pair & column_link[8]:
                 continue  # no box to join them, or one cell in both
-            for inner_row, end_row, _, seen_end_row in row_readings:
+            for inner_row, end_row, _, seen_end_row in row_link[7]:
                 box = BOX_OF[inner_row]
-                for inner_column, end_column, _, seen_end_column in column_readings:
+                for inner_column, end_column, _, seen_end_column in column_link[7]:
                     if BOX_OF[inner_column] != box:
                         continue
                     removed = bits & seen_end_row & seen_end_column
                     if removed:
                         kites.append(_chain_step("two_string_kite", digit, removed, end_row, inner_row,
-                                                 inner_column, end_column, row, column,
-                                                 _BOX_START + box))
+                                                 inner_column, end_column, row_link[2],
+                                                 column_link[2], _BOX_START + box))
     return kites
 
 
@@ -169,15 +170,15 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
         meet = sum(map(_BOX_COUNT, links)) & _TWICE
         if not meet and not boxes:
             continue
-        for i, (a1, b1, unit1, _, boxes1, _, near, readings1) in enumerate(links):
+        for i, (a1, b1, unit1, _, boxes1, _, near, readings1, pair1) in enumerate(links):
             if meet:
-                for a2, b2, unit2, _, boxes2, _, _, _ in links[i + 1:]:
+                for a2, b2, unit2, _, boxes2, _, _, _, _ in links[i + 1:]:
                     if boxes1 & boxes2:
                         _parallel_chains(found, digit, bits, a1, b1, unit1, a2, b2, unit2)
             # A box's link (not also a line's): the inner cells must see each other, so a box's
             # link with neither cell seeing this one's, or sharing a cell with it, is skipped.
             for _, _, unit2, pair2, _, readings2 in boxes:
-                if near & pair2 and not (1 << a1 | 1 << b1) & pair2:
+                if near & pair2 and not pair1 & pair2:
                     _any_chains(found, digit, bits, readings1, unit1, pair2, readings2, unit2)
     for k, (_, _, unit1, pair1, near1, readings1) in enumerate(boxes):
         for _, _, unit2, pair2, _, readings2 in boxes[k + 1:]:
