@@ -35,15 +35,6 @@ class Cluster(NamedTuple):
         return self.colour_a | self.colour_b
 
 
-def _sees(cell_bits: int) -> int:
-    seen = 0
-    while cell_bits:
-        low = cell_bits & -cell_bits
-        seen |= PEER_BITS[low.bit_length() - 1]
-        cell_bits ^= low
-    return seen
-
-
 _CELLS_AND_UNIT = itemgetter(0, 1, 2)
 """A link's two cells and its unit (line and box links carry more after them)."""
 
@@ -74,17 +65,19 @@ def clusters(digit_cells: int) -> tuple[Cluster, ...]:
             continue
         coloured[start] = 0
         sides = [1 << start, 0]
+        sees = [PEER_BITS[start], 0]  # the cells seeing each colour, gathered as it grows
         links = []
         queue = [start]
         for cell in queue:  # breadth first: the links read outwards from the first cell
-            side = coloured[cell]
+            side = 1 - coloured[cell]  # the side of the cells it colours
             for other, unit in neighbours[cell]:
                 if other not in coloured:
-                    coloured[other] = 1 - side
-                    sides[1 - side] |= 1 << other
+                    coloured[other] = side
+                    sides[side] |= 1 << other
+                    sees[side] |= PEER_BITS[other]
                     links.append((cell, other, unit))
                     queue.append(other)
-        found.append(Cluster(sides[0], sides[1], tuple(links), _sees(sides[0]), _sees(sides[1])))
+        found.append(Cluster(sides[0], sides[1], tuple(links), sees[0], sees[1]))
     return tuple(found)
 
 
@@ -136,20 +129,19 @@ def simple_colors(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]
         if not key[1] or is_dead(key):
             continue
         before = len(steps)
-        for cluster in clusters(digit_cells[digit]):
-            size = cluster.cells.bit_count()
-            for false, true in ((cluster.colour_a, cluster.colour_b),
-                                (cluster.colour_b, cluster.colour_a)):
-                clash = _clash(false)
+        for colour_a, colour_b, links, sees_a, sees_b in clusters(digit_cells[digit]):
+            size = (colour_a | colour_b).bit_count()
+            for false, true, sees_false in ((colour_a, colour_b, sees_a),
+                                            (colour_b, colour_a, sees_b)):
+                # Only a colour seen from its own cells has two that see each other.
+                clash = _clash(false) if sees_false & false else None
                 if clash is not None:
                     steps.append((size, digit, 0, _colour_step(
-                        "simple_colors", digit, false, (false, true), cluster.links,
-                        ("clash", clash))))
-            trapped = digit_cells[digit] & cluster.sees_a & cluster.sees_b & ~cluster.cells
+                        "simple_colors", digit, false, (false, true), links, ("clash", clash))))
+            trapped = digit_cells[digit] & sees_a & sees_b & ~(colour_a | colour_b)
             if trapped:
                 steps.append((size, digit, 1, _colour_step(
-                    "simple_colors", digit, trapped, (cluster.colour_a, cluster.colour_b),
-                    cluster.links)))
+                    "simple_colors", digit, trapped, (colour_a, colour_b), links)))
         if len(steps) == before:
             mark_dead(key)
     steps.sort(key=lambda entry: entry[:3])
@@ -196,17 +188,21 @@ def multi_colors(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         before = len(steps)
         found = clusters(digit_cells[digit])
         for i, first in enumerate(found):
+            first_sees = first.sees_a | first.sees_b
             for j, second in enumerate(found):
-                if i == j:
+                # A wrap or a bridge needs a cell of the first seeing one of the second.
+                if i == j or not first_sees & second.cells:
                     continue
                 size = (first.cells | second.cells).bit_count()
                 links = first.links + second.links
-                first_colours = ((first.colour_a, first.colour_b, first.sees_b),
-                                 (first.colour_b, first.colour_a, first.sees_a))
+                first_colours = ((first.colour_a, first.colour_b, first.sees_a, first.sees_b),
+                                 (first.colour_b, first.colour_a, first.sees_b, first.sees_a))
                 # A wrap is directed (one colour of the first sees both of the second): every order.
-                for colour, opposite, _ in first_colours:
+                for colour, opposite, sees, _ in first_colours:
+                    if not sees & second.colour_a or not sees & second.colour_b:
+                        continue
                     to_c = _seeing_pair(colour, second.colour_a)
-                    to_d = _seeing_pair(colour, second.colour_b) if to_c else None
+                    to_d = _seeing_pair(colour, second.colour_b)
                     if to_c and to_d:
                         colours = (colour, opposite, second.colour_a, second.colour_b)
                         steps.append((size, digit, 1, _colour_step(
@@ -215,10 +211,10 @@ def multi_colors(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                     continue
                 bridges: tuple[int, ...] = ()
                 removed = 0
-                for colour, _, sees_opposite in first_colours:
+                for colour, _, sees, sees_opposite in first_colours:
                     for other, sees_other_opposite in ((second.colour_a, second.sees_b),
                                                        (second.colour_b, second.sees_a)):
-                        bridge = _seeing_pair(colour, other)
+                        bridge = _seeing_pair(colour, other) if sees & other else None
                         if bridge is None:
                             continue
                         here = digit_cells[digit] & sees_opposite & sees_other_opposite
