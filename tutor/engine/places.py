@@ -85,11 +85,11 @@ def _readings(a: int, b: int) -> tuple[Reading, Reading]:
     return (a, b, PEER_BITS[a], PEER_BITS[b]), (b, a, PEER_BITS[b], PEER_BITS[a])
 
 
-LineLink = tuple[int, int, int, int, int, int, int, tuple[Reading, Reading], int]
-"""A strong link in a row or column: first cell, second cell, unit, the lines across it holding
-the two cells, their boxes (bit sets of line and box numbers), their boxes counted (two bits a
-box: summed over the links of a digit, a box met by two of them shows in its high bit), the
-cells seeing either cell (81-bit set), its readings, and its two cells (81-bit set)."""
+LineLink = tuple[int, int, int, int, int, int, tuple[Reading, Reading], int]
+"""A strong link in a row or column: [0] first cell, [1] second cell, [2] unit, [3] the lines
+across it holding the two cells, [4] their boxes (bit sets of line and box numbers), [5] their
+boxes counted (two bits a box: summed over the links of a digit, a box met by two of them shows
+in its high bit), [6] its readings, [7] its two cells (81-bit set)."""
 
 
 def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
@@ -106,8 +106,7 @@ def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
             mask = 1 << low | 1 << high
             boxes = {BOX_OF[a], BOX_OF[b]}
             of_line[mask] = (a, b, first_unit + line, mask, sum(1 << box for box in boxes),
-                             sum(1 << 2 * box for box in boxes), PEER_BITS[a] | PEER_BITS[b],
-                             _readings(a, b), 1 << a | 1 << b)
+                             sum(1 << 2 * box for box in boxes), _readings(a, b), 1 << a | 1 << b)
         links.append(tuple(of_line))
     return tuple(links)
 

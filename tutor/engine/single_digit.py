@@ -55,15 +55,17 @@ def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def _skyscrapers(digit: int, bits: int) -> list[Step]:
     found = []
     for links, across, across_start in zip(line_links(bits), (COL_OF, ROW_OF), (_COLUMN_START, 0)):
+        # The links' fields are read by place (see LineLink), not unpacked: most pairs are
+        # dropped after reading one.
         for link1, link2 in combinations(links, 2):
             # The inner cells share a line across, the ends do not: exactly one line in common
             # (two would be an X-wing, which the fish family finds), and one way to read it.
             common = link1[3] & link2[3]
             if not common or link1[3] == link2[3]:
                 continue
-            # A link's readings: inner cell, end cell, and the cells each sees.
-            inner1, end1, _, seen_end1 = link1[7][1 << across[link1[0]] != common]
-            inner2, end2, _, seen_end2 = link2[7][1 << across[link2[0]] != common]
+            # The reading with the inner cell on the common line: the first cell's, or the other.
+            inner1, end1, _, seen_end1 = link1[6][1 << across[link1[0]] != common]
+            inner2, end2, _, seen_end2 = link2[6][1 << across[link2[0]] != common]
             removed = bits & seen_end1 & seen_end2
             if removed:
                 found.append(_chain_step("skyscraper", digit, removed, end1, inner1, inner2,
@@ -75,14 +77,14 @@ def _kites(bits: int, digit: int) -> list[Step]:
     """Every single two-string kite of one digit."""
     kites = []
     row_links, column_links = line_links(bits)
-    for row_link in row_links:
-        row_boxes, row_pair = row_link[4], row_link[8]
+    for row_link in row_links:  # fields read by place, as the skyscraper's
+        row_boxes, row_pair = row_link[4], row_link[7]
         for column_link in column_links:
-            if not row_boxes & column_link[4] or row_pair & column_link[8]:
+            if not row_boxes & column_link[4] or row_pair & column_link[7]:
                 continue  # no box to join them, or one cell in both
-            for inner_row, end_row, _, seen_end_row in row_link[7]:
+            for inner_row, end_row, _, seen_end_row in row_link[6]:
                 box = BOX_OF[inner_row]
-                for inner_column, end_column, _, seen_end_column in column_link[7]:
+                for inner_column, end_column, _, seen_end_column in column_link[6]:
                     if BOX_OF[inner_column] != box:
                         continue
                     removed = bits & seen_end_row & seen_end_column
@@ -157,34 +159,43 @@ _BOX_COUNT = itemgetter(5)
 
 def _turbot_fish(digit: int, bits: int) -> list[Step]:
     found: list[Step] = []
-    # The links of every row, column and box, paired in that order; the rows' and columns' are
-    # those the skyscraper and kite finders have already worked out for these places.
+    # The links of every row, column and box; the rows' and columns' are those the skyscraper and
+    # kite finders have already worked out for these places.
     row_links, column_links = line_links(bits)
-    boxes = box_links(bits)
     for links in (row_links, column_links):
         # The inner cells of a row's link and a column's can share only a box (sharing a line
         # would put a third place in it): a two-string kite. Those of two rows' links can share a
         # column (a skyscraper) or, in one band, a box: only that pair is a turbot fish, so two
         # rows' links are paired only when they meet in a box, and not at all when no box is
         # met by two of them.
-        meet = sum(map(_BOX_COUNT, links)) & _TWICE
-        if not meet and not boxes:
-            continue
-        for i, (a1, b1, unit1, _, boxes1, _, near, readings1, pair1) in enumerate(links):
-            if meet:
-                for a2, b2, unit2, _, boxes2, _, _, _, _ in links[i + 1:]:
-                    if boxes1 & boxes2:
-                        _parallel_chains(found, digit, bits, a1, b1, unit1, a2, b2, unit2)
-            # A box's link (not also a line's): the inner cells must see each other, so a box's
-            # link with neither cell seeing this one's, or sharing a cell with it, is skipped.
-            for _, _, unit2, pair2, _, readings2 in boxes:
-                if near & pair2 and not pair1 & pair2:
-                    _any_chains(found, digit, bits, readings1, unit1, pair2, readings2, unit2)
-    for k, (_, _, unit1, pair1, near1, readings1) in enumerate(boxes):
-        for _, _, unit2, pair2, _, readings2 in boxes[k + 1:]:
-            if near1 & pair2 and not pair1 & pair2:
-                _any_chains(found, digit, bits, readings1, unit1, pair2, readings2, unit2)
+        if sum(map(_BOX_COUNT, links)) & _TWICE:
+            for (a1, b1, unit1, _, boxes1, _, _, _), (a2, b2, unit2, _, boxes2, _, _, _) \
+                    in combinations(links, 2):
+                if boxes1 & boxes2:
+                    _parallel_chains(found, digit, bits, a1, b1, unit1, a2, b2, unit2)
+    boxes = box_links(bits)
+    if boxes:
+        # A box's link (not also a line's) with each link before it and after it: the inner cells
+        # must see each other, so a link with neither cell seeing the other's, or sharing a cell
+        # with it, is skipped.
+        lines = row_links + column_links
+        for k, (_, _, unit2, pair2, near2, readings2) in enumerate(boxes):
+            for line in lines:
+                if line[7] & near2 and not line[7] & pair2:
+                    _any_chains(found, digit, bits, line[6], line[2], pair2, readings2, unit2)
+            for _, _, unit3, pair3, _, readings3 in boxes[k + 1:]:
+                if near2 & pair3 and not pair2 & pair3:
+                    _any_chains(found, digit, bits, readings2, unit2, pair3, readings3, unit3)
+    if len(found) > 1:
+        found.sort(key=_chain_order)
     return found
+
+
+def _chain_order(step: Step) -> tuple[int, int, bool, bool]:
+    """Where a chain comes among a digit's: by its first link's unit (rows, columns, boxes), then
+    its second's, then each link read first cell first (inner cell the lower)."""
+    end1, inner1, inner2, end2 = step.role("strong_links")
+    return step.units[0], step.units[1], inner1 > end1, inner2 > end2
 
 
 _BOX_CORNERS = tuple(sum(1 << c for c in UNITS[_BOX_START + BOX_OF[cell]]
