@@ -85,11 +85,10 @@ def _readings(a: int, b: int) -> tuple[Reading, Reading]:
     return (a, b, PEER_BITS[a], PEER_BITS[b]), (b, a, PEER_BITS[b], PEER_BITS[a])
 
 
-LineLink = tuple[int, int, int, int, int, int, tuple[Reading, Reading], int]
+LineLink = tuple[int, int, int, int, int, tuple[Reading, Reading], int]
 """A strong link in a row or column: [0] first cell, [1] second cell, [2] unit, [3] the lines
-across it holding the two cells, [4] their boxes (bit sets of line and box numbers), [5] their
-boxes counted (two bits a box: summed over the links of a digit, a box met by two of them shows
-in its high bit), [6] its readings, [7] its two cells (81-bit set)."""
+across it holding the two cells, [4] their boxes (bit sets of line and box numbers), [5] its
+readings, [6] its two cells (81-bit set)."""
 
 
 def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
@@ -104,9 +103,8 @@ def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
         for low, high in combinations(range(SIZE), 2):  # the masks with two bits, alone filled
             a, b = cell_of(line, low), cell_of(line, high)
             mask = 1 << low | 1 << high
-            boxes = {BOX_OF[a], BOX_OF[b]}
-            of_line[mask] = (a, b, first_unit + line, mask, sum(1 << box for box in boxes),
-                             sum(1 << 2 * box for box in boxes), _readings(a, b), 1 << a | 1 << b)
+            of_line[mask] = (a, b, first_unit + line, mask, 1 << BOX_OF[a] | 1 << BOX_OF[b],
+                             _readings(a, b), 1 << a | 1 << b)
         links.append(tuple(of_line))
     return tuple(links)
 

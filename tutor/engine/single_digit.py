@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
-from operator import getitem, itemgetter
+from operator import getitem
 from typing import Iterator, Sequence
 
 from tutor.engine.dead_ends import by_digit
@@ -156,11 +156,6 @@ def turbot_fish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     return by_digit("turbot_fish", masks, _turbot_fish)
 
 
-_TWICE = sum(2 << 2 * box for box in range(SIZE))
-"""The high bit of each box's count in a sum of line links' box counts: set where two links meet."""
-_BOX_COUNT = itemgetter(5)
-
-
 def _turbot_fish(digit: int, bits: int) -> list[Step]:
     found: list[Step] = []
     # The links of every row, column and box; the rows' and columns' are those the skyscraper and
@@ -170,13 +165,11 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
         # The inner cells of a row's link and a column's can share only a box (sharing a line
         # would put a third place in it): a two-string kite. Those of two rows' links can share a
         # column (a skyscraper) or, in one band, a box: only that pair is a turbot fish, so two
-        # rows' links are paired only when they meet in a box, and not at all when no box is
-        # met by two of them.
-        if sum(map(_BOX_COUNT, links)) & _TWICE:
-            for (a1, b1, unit1, _, boxes1, _, _, _), (a2, b2, unit2, _, boxes2, _, _, _) \
-                    in combinations(links, 2):
-                if boxes1 & boxes2:
-                    _parallel_chains(found, digit, bits, a1, b1, unit1, a2, b2, unit2)
+        # rows' links are paired only when they meet in a box.
+        for (a1, b1, unit1, _, boxes1, _, _), (a2, b2, unit2, _, boxes2, _, _) \
+                in combinations(links, 2):
+            if boxes1 & boxes2:
+                _parallel_chains(found, digit, bits, a1, b1, unit1, a2, b2, unit2)
     boxes = box_links(bits)
     if boxes:
         # A box's link (not also a line's) with each link before it and after it: the inner cells
@@ -185,8 +178,8 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
         lines = row_links + column_links
         for k, (_, _, unit2, pair2, near2, readings2) in enumerate(boxes):
             for line in lines:
-                if line[7] & near2 and not line[7] & pair2:
-                    _any_chains(found, digit, bits, line[6], line[2], pair2, readings2, unit2)
+                if line[6] & near2 and not line[6] & pair2:
+                    _any_chains(found, digit, bits, line[5], line[2], pair2, readings2, unit2)
             for _, _, unit3, pair3, _, readings3 in boxes[k + 1:]:
                 if near2 & pair3 and not pair2 & pair3:
                     _any_chains(found, digit, bits, readings2, unit2, pair3, readings3, unit3)
