@@ -88,7 +88,8 @@ def _readings(a: int, b: int) -> tuple[Reading, Reading]:
 LineLink = tuple[int, int, int, int, int, tuple[Reading, Reading], int]
 """A strong link in a row or column: [0] first cell, [1] second cell, [2] unit, [3] the lines
 across it holding the two cells, [4] their boxes (bit sets of line and box numbers), [5] its
-readings, [6] its two cells (81-bit set)."""
+readings, [6] its two cells (81-bit set). The skyscraper and the kite read the first five, the
+turbot fish the last two as well."""
 
 
 def _link_tables(cell_of: Callable[[int, int], int], first_unit: int

@@ -11,8 +11,8 @@ from tutor.engine.places import Reading, box_links, line_links, masks_by_unit
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_UNITS, BOX_WIDTH, CELLS, COL_OF, PEER_BITS, ROW_OF, SIZE, UNIT_BITS, UNITS,
-    UNITS_OF, cell_at, cell_name, cells_name, cells_of_bits, unit_name,
+    BOX_HEIGHT, BOX_OF, BOX_UNITS, BOX_WIDTH, CELLS, COL_OF, PEER_BITS, ROW_OF, SIZE, UNIT_BITS,
+    UNITS, UNITS_OF, cell_at, cell_name, cells_name, cells_of_bits, unit_name,
 )
 
 _COLUMN_START = SIZE
@@ -177,7 +177,7 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
         # with it, is skipped.
         lines = row_links + column_links
         for k, (_, _, unit2, pair2, near2, readings2) in enumerate(boxes):
-            for line in lines:
+            for line in lines:  # fields read by place, as the skyscraper's
                 if line[6] & near2 and not line[6] & pair2:
                     _any_chains(found, digit, bits, line[5], line[2], pair2, readings2, unit2)
             for _, _, unit3, pair3, _, readings3 in boxes[k + 1:]:
