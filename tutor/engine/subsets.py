@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import compress
+from itertools import combinations, compress
 from operator import ne
 from typing import Any
 
 from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF,
+    CELL_COUNT, CELLS, COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF,
     cells_of_bits, digit_cell_sets,
 )
 from tutor.engine.dead_ends import forgotten
@@ -271,44 +271,44 @@ _NOTHING: tuple = ()
 pass over it in C)."""
 
 
-def _digit_groups(entries: list[tuple[int, int]], smallest: int,
-                  largest: int) -> list[tuple[int, int]]:
-    """(digits as a mask, union of their places) for each `smallest` to `largest` of the entries
-    (digit as a mask, places) whose places together are as many cells (a quad's exactly four),
-    all sizes together, each in combinations' order; a partial choice already past `largest`
-    cells is dropped with all its extensions. The search of _locked_groups, counting with
-    bit_count (places are 81-bit sets, beyond the COUNT table), for pairs and triples at once:
-    the hidden pair and triple finders ask about the same positions in turn, and share it."""
+def _pairs_and_triples(entries: list[tuple[int, int]], limit: int) -> list[tuple[int, int]]:
+    """(digits as a mask, union of their places) for each two, and each three, of the entries
+    (digit as a mask, its places: two or three cells of a unit) whose places together are at most
+    `limit` cells (2 or 3), each size in combinations' order; a pair already past `limit` cells
+    is dropped with all its extensions. The hidden pair and triple finders ask about the same
+    positions in turn, and share it."""
     found: list[tuple[int, int]] = []
-    total = len(entries)
-    # the first, second and third choices leave room for `smallest` in all
-    z_end = total if smallest < 4 else total - 1
-    for x in range(total - smallest + 1):
-        a, pa = entries[x]
-        for y in range(x + 1, total - smallest + 2):
-            b, pb = entries[y]
+    # the entries after the first digit chosen, walked as lists rather than by index (fewer
+    # steps for the two hundred or so pairs a position's units hold)
+    rest = entries[:]
+    for a, pa in entries:
+        del rest[0]
+        y = 0
+        for b, pb in rest:
+            y += 1
             u2 = pa | pb
-            n = u2.bit_count()
-            if n > largest:
+            if u2.bit_count() > limit:
                 continue
-            ab = a | b
-            if n <= 2 and smallest == 2:
-                found.append((ab, u2))
-            for z in range(y + 1, z_end):
-                c, pc = entries[z]
+            if u2.bit_count() == 2:
+                found.append((a | b, u2))
+            for c, pc in rest[y:]:
                 u3 = u2 | pc
-                n = u3.bit_count()
-                if n > largest:
-                    continue
-                if n <= 3 and smallest <= 3:
-                    found.append((ab | c, u3))
-                if largest > 3:
-                    for w in range(z + 1, total):
-                        d, pd = entries[w]
-                        u4 = u3 | pd
-                        if u4.bit_count() == 4:
-                            found.append((ab | c | d, u4))
+                if u3.bit_count() <= limit:
+                    found.append((a | b | c, u3))
     return found
+
+
+def _quads(entries: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(digits as a mask, union of their places) for each four of the entries (digit as a mask,
+    its places) whose places together are exactly four cells, in combinations' order (hidden
+    quads are asked about seldom)."""
+    return [(a | b | c | d, union) for (a, pa), (b, pb), (c, pc), (d, pd) in combinations(entries, 4)
+            if (union := pa | pb | pc | pd).bit_count() == 4]
+
+
+_HELD = {largest: tuple(2 <= n <= largest for n in range(CELL_COUNT + 1)) for largest in (3, 4)}
+"""_HELD[largest][n]: whether a digit with n places in a unit can be in a hidden subset of at most
+`largest` digits (a digit with one place is a single)."""
 
 
 def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable[[int], tuple]:
@@ -317,6 +317,7 @@ def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable
     combinations' order of the digits: a pure function of the unit's masks."""
     digit_cells = digit_cell_sets(masks)
     spread = [(1 << (d - 1), digit_cells[d]) for d in DIGITS if digit_cells[d]]
+    held = _HELD[largest]
 
     def facts_of(unit: int) -> tuple:
         unit_bits = UNIT_BITS[unit]
@@ -326,13 +327,16 @@ def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable
             here = places & unit_bits
             if here:
                 present += 1
-                if 2 <= here.bit_count() <= largest:
+                if held[here.bit_count()]:
                     entries.append((digit, here))
         # A hidden subset removes a digit outside it: in a unit with no more digits than the
         # subset has, there is nothing to remove, so no subset that large is looked for.
         if present <= smallest or len(entries) < smallest:
             return _NOTHING
-        found = _digit_groups(entries, smallest, largest if present > largest else present - 1)
+        if smallest == 4:
+            found = _quads(entries)
+        else:
+            found = _pairs_and_triples(entries, 3 if present > 3 else 2)
         if not found:
             return _NOTHING
         facts: tuple[list, list, list] = ([], [], [])
