@@ -8,8 +8,8 @@ from operator import ne
 from typing import Any
 
 from tutor.model.geometry import (
-    CELL_COUNT, CELLS, COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF,
-    cells_of_bits, digit_cell_sets,
+    CELL_COUNT, CELLS, COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNIT_BITS, UNITS,
+    UNITS_OF, cells_of_bits, digit_cell_sets,
 )
 from tutor.engine.dead_ends import forgotten
 from tutor.engine.reasons import Position
@@ -212,6 +212,11 @@ _SMALL = {size: tuple(2 <= n <= size for n in COUNT) for size in (3, 4)}
 
 _CELL_UNITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(len(UNITS_OF)))
 """_CELL_UNITS[cell]: the cell's three units as a bitset of unit numbers."""
+_NINE = (1 << SIZE) - 1
+_UNITS_IN = tuple(tuple(tuple(first + d - 1 for d in digits) for digits in DIGITS_IN[:_NINE + 1])
+                  for first in (0, SIZE, _FIRST_BOX))
+"""_UNITS_IN[kind][bits]: the rows (kind 0), columns (1) or boxes (2) of a nine-bit set of them,
+ascending, as unit numbers: a bitset of units read off in three table look-ups."""
 
 
 _last_change: list = forgotten([None])
@@ -220,7 +225,8 @@ replaced whole: the subset finders' memories mostly last saw the same position (
 so they share it."""
 
 
-def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[list[int], tuple[int, ...]]:
+def _changes(before: tuple[int, ...],
+             after: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(the units holding a cell whose masks differ, those cells)."""
     last = _last_change[0]
     if last is not None and last[0] is before and last[1] is after:
@@ -229,11 +235,9 @@ def _changes(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[list[int]
     unit_bits = 0
     for c in cells:
         unit_bits |= _CELL_UNITS[c]
-    units = []
-    while unit_bits:
-        low = unit_bits & -unit_bits
-        unit_bits ^= low
-        units.append(low.bit_length() - 1)
+    rows, columns, boxes = _UNITS_IN
+    units = (rows[unit_bits & _NINE] + columns[unit_bits >> SIZE & _NINE]
+             + boxes[unit_bits >> _FIRST_BOX])
     changes = (units, cells)
     _last_change[0] = (before, after, changes)
     return changes
@@ -306,7 +310,8 @@ def _quads(entries: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """(digits as a mask, union of their places) for each four of the entries (digit as a mask,
     its places) whose places together are exactly four cells, in combinations' order (hidden
     quads are asked about seldom)."""
-    return [(a | b | c | d, union) for (a, pa), (b, pb), (c, pc), (d, pd) in combinations(entries, 4)
+    return [(a | b | c | d, union)
+            for (a, pa), (b, pb), (c, pc), (d, pd) in combinations(entries, 4)
             if (union := pa | pb | pc | pd).bit_count() == 4]
 
 
