@@ -3,6 +3,7 @@ walk's own bookkeeping) never change what they find."""
 
 import tutor
 from tutor.engine import dead_ends
+from tutor.model.geometry import UNITS
 from conftest import read_lines, shared_file
 
 ONE_DIGIT = ("pointing", "claiming", "x_wing", "swordfish", "jellyfish", "finned_x_wing",
@@ -165,3 +166,93 @@ def test_subset_memories_follow_candidates_that_come_back():
         cold.append(answers)
     assert sum(len(steps) for answers in warm for steps in answers) > 20
     assert warm == cold
+
+
+def hidden_subsets_by_definition(masks, size: int) -> list:
+    """(cells, digits, unit, removals) of every hidden subset of `size` digits, read off its
+    definition unit by unit: digits with two places or more whose places are at most `size`
+    cells between them (a quad exactly four), and fewer than the unit's digits (else nothing is
+    left to remove), in combinations' order; a group whose cells hold nothing else (a naked one)
+    is left out, and a group met again in a later unit is one step."""
+    from itertools import combinations
+
+    from tutor.model.geometry import DIGITS_IN
+
+    found, seen = [], set()
+    for unit, unit_cells in enumerate(UNITS):
+        places = {d: [c for c in unit_cells if masks[c] >> d - 1 & 1] for d in range(1, 10)}
+        present = sum(1 for d in places if places[d])
+        held = [d for d in places if len(places[d]) >= 2]
+        for digits in combinations(held, size):
+            cells = tuple(sorted({c for d in digits for c in places[d]}))
+            if len(cells) > min(size, present - 1) or size == 4 and len(cells) != 4:
+                continue
+            keep = sum(1 << d - 1 for d in digits)
+            removed = tuple((c, d) for c in cells for d in DIGITS_IN[masks[c] & ~keep])
+            if removed and (cells, digits) not in seen:
+                seen.add((cells, digits))
+                found.append((cells, digits, unit, removed))
+    return found
+
+
+def naked_subsets_by_definition(masks, size: int) -> list:
+    """(cells, digits, units, removals) of every naked subset of `size` cells, read off its
+    definition: cells of a unit with two to `size` candidates, at most `size` between them (a
+    quad exactly four), in combinations' order, each once in the first unit the cells share,
+    kept where the units they share hold their digits elsewhere."""
+    from itertools import combinations
+
+    from tutor.model.geometry import COUNT, DIGITS_IN, UNITS_OF
+
+    found = []
+    for unit, unit_cells in enumerate(UNITS):
+        small = [c for c in unit_cells if 2 <= COUNT[masks[c]] <= size]
+        for cells in combinations(small, size):
+            union = 0
+            for c in cells:
+                union |= masks[c]
+            shared = tuple(sorted(set.intersection(*(set(UNITS_OF[c]) for c in cells))))
+            if COUNT[union] > size or size == 4 and COUNT[union] != 4 or shared[0] != unit:
+                continue
+            others = sorted({c for u in shared for c in UNITS[u]} - set(cells))
+            removed = tuple((c, d) for c in others for d in DIGITS_IN[masks[c] & union])
+            if removed:
+                found.append((cells, DIGITS_IN[union], shared, removed))
+    return found
+
+
+def edited_stuck_positions() -> list:
+    """Every other diabolical stuck position, and each after a player's seeded edits (candidates
+    brought back or taken away, cells left with one or none)."""
+    import random
+
+    rng = random.Random(2)
+    grids = []
+    for grid in diabolical_stuck_positions()[::2]:
+        grids.append(grid)
+        for _ in range(rng.randrange(1, 8)):
+            cell = rng.choice([c for c in range(81) if not grid.values[c]])
+            grid = grid.toggle_candidate(cell, rng.randrange(1, 10))
+        grids.append(grid)
+    return grids
+
+
+def test_subsets_are_their_definition():
+    # The naked and hidden subset searches (hidden pairs and triples share one, walking each
+    # unit's digits with two or three places; naked triples and quads one per unit) find exactly
+    # what the definitions name, in their order, on real stuck positions and on the same
+    # positions after a player's edits, their memories warm.
+    dead_ends.forget()
+    counts = {}
+    for grid in edited_stuck_positions():
+        masks = grid.live_masks
+        for size, kind in ((2, "pair"), (3, "triple"), (4, "quad")):
+            hidden = [(s.cells, s.digits, s.units[0], s.eliminations)
+                      for s in tutor.find_steps(grid, "hidden_" + kind)]
+            assert hidden == hidden_subsets_by_definition(masks, size)
+            naked = [(s.cells, s.digits, s.units, s.eliminations)
+                     for s in tutor.find_steps(grid, "naked_" + kind)]
+            assert naked == naked_subsets_by_definition(masks, size)
+            counts["hidden", size] = counts.get(("hidden", size), 0) + len(hidden)
+            counts["naked", size] = counts.get(("naked", size), 0) + len(naked)
+    assert all(counts.values()) and len(counts) == 6, counts
