@@ -24,8 +24,8 @@ _HIDDEN_IDS = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
 
 def _locked_groups(entries: list[tuple[int, int]], size: int) -> list:
     """(cells, union of their masks) for each `size` (3 or 4) of the entries (cell, mask) holding
-    `size` digits between them (a triple at most three), in combinations' order; a pair already
-    past `size` digits is dropped with all its extensions."""
+    `size` digits between them (a triple at most three), in combinations' order; a pair or triple
+    already past `size` digits is dropped with all its extensions."""
     count = COUNT
     found: list[tuple[tuple[int, ...], int]] = []
     total = len(entries)
@@ -287,7 +287,7 @@ def _pairs_and_triples(entries: list[tuple[int, int]], limit: int) -> list[tuple
     positions in turn, and share it."""
     found: list[tuple[int, int]] = []
     # the entries after the first digit chosen, walked as lists rather than by index (fewer
-    # steps for the two hundred or so pairs a position's units hold)
+    # steps for the hundred or more pairs a position's units hold)
     rest = entries[:]
     for a, pa in entries:
         del rest[0]
