@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations, compress
 from operator import ne
 from typing import Any
@@ -320,6 +321,11 @@ _HELD = {largest: tuple(2 <= n <= largest for n in range(CELL_COUNT + 1)) for la
 `largest` digits (a digit with one place is a single)."""
 
 
+_cells_of = lru_cache(maxsize=None)(cells_of_bits)
+"""cells_of_bits kept for the few thousand sets of two to four cells of a unit a hidden subset
+can take (board geometry alone, kept for good)."""
+
+
 def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable[[int], tuple]:
     """work for _by_unit: the unit's hidden (pairs, triples, quads), of sizes `smallest` to
     `largest` (the others empty), that remove something, each as (cells, digits, removals) in
@@ -350,7 +356,7 @@ def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable
             return _NOTHING
         facts: tuple[list, list, list] = ([], [], [])
         for keep, union in found:
-            cells = cells_of_bits(union)
+            cells = _cells_of(union)
             for c in cells:
                 if masks[c] & ~keep:
                     break
