@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
 from itertools import combinations, compress
 from operator import ne
 from typing import Any
 
 from tutor.model.geometry import (
-    CELL_COUNT, CELLS, COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNIT_BITS, UNITS,
-    UNITS_OF, cells_of_bits, digit_cell_sets,
+    CELLS, COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNITS,
+    UNITS_OF, digit_cell_sets,
 )
 from tutor.engine.dead_ends import forgotten
+from tutor.engine.places import masks_by_unit
 from tutor.engine.reasons import Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts
@@ -286,6 +286,7 @@ def _pairs_and_triples(entries: list[tuple[int, int]], limit: int) -> list[tuple
     `limit` cells (2 or 3), each size in combinations' order; a pair already past `limit` cells
     is dropped with all its extensions. The hidden pair and triple finders ask about the same
     positions in turn, and share it."""
+    count = COUNT
     found: list[tuple[int, int]] = []
     # the entries after the first digit chosen, walked as lists rather than by index (fewer
     # steps for the hundred or more pairs a position's units hold)
@@ -296,13 +297,13 @@ def _pairs_and_triples(entries: list[tuple[int, int]], limit: int) -> list[tuple
         for b, pb in rest:
             y += 1
             u2 = pa | pb
-            if u2.bit_count() > limit:
+            if count[u2] > limit:
                 continue
-            if u2.bit_count() == 2:
+            if count[u2] == 2:
                 found.append((a | b, u2))
             for c, pc in rest[y:]:
                 u3 = u2 | pc
-                if u3.bit_count() <= limit:
+                if count[u3] <= limit:
                     found.append((a | b | c, u3))
     return found
 
@@ -313,17 +314,24 @@ def _quads(entries: list[tuple[int, int]]) -> list[tuple[int, int]]:
     quads are asked about seldom)."""
     return [(a | b | c | d, union)
             for (a, pa), (b, pb), (c, pc), (d, pd) in combinations(entries, 4)
-            if (union := pa | pb | pc | pd).bit_count() == 4]
+            if COUNT[union := pa | pb | pc | pd] == 4]
 
 
-_HELD = {largest: tuple(2 <= n <= largest for n in range(CELL_COUNT + 1)) for largest in (3, 4)}
-"""_HELD[largest][n]: whether a digit with n places in a unit can be in a hidden subset of at most
-`largest` digits (a digit with one place is a single)."""
+class _CellsByPositions(dict):
+    """{9-bit mask of positions in a unit: those cells of the unit, ascending}, filled as asked
+    (board geometry alone, kept for good: at most 511 sets a unit)."""
+
+    def __init__(self, unit: int):
+        super().__init__()
+        self.cells = UNITS[unit]
+
+    def __missing__(self, positions: int) -> tuple[int, ...]:
+        found = self[positions] = tuple([self.cells[k - 1] for k in DIGITS_IN[positions]])
+        return found
 
 
-_cells_of = lru_cache(maxsize=None)(cells_of_bits)
-"""cells_of_bits kept for the few thousand sets of two to four cells of a unit a hidden subset
-can take (board geometry alone, kept for good)."""
+_UNIT_CELLS = tuple(_CellsByPositions(unit) for unit in range(len(UNITS)))
+"""_UNIT_CELLS[unit][positions]: the unit's cells at those positions (bit k: its k-th cell)."""
 
 
 def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable[[int], tuple]:
@@ -331,18 +339,23 @@ def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable
     `largest` (the others empty), that remove something, each as (cells, digits, removals) in
     combinations' order of the digits: a pure function of the unit's masks."""
     digit_cells = digit_cell_sets(masks)
-    spread = [(1 << (d - 1), digit_cells[d]) for d in DIGITS if digit_cells[d]]
-    held = _HELD[largest]
+    # Each digit's places unit by unit as 9-bit masks (bit k: the unit's k-th cell), kept by
+    # places through a grade and shared with the fish (places.masks_by_unit).
+    spread = []
+    for d in DIGITS:
+        if digit_cells[d]:
+            rows, columns, boxes = masks_by_unit(digit_cells[d])
+            spread.append((1 << (d - 1), rows + columns + boxes))
+    held = _SMALL[largest]
 
     def facts_of(unit: int) -> tuple:
-        unit_bits = UNIT_BITS[unit]
         present = 0  # digits with places in the unit
         entries = []  # (digit as a mask, its places) for each digit with two to `largest` places
-        for digit, places in spread:
-            here = places & unit_bits
+        for digit, by_unit in spread:
+            here = by_unit[unit]
             if here:
                 present += 1
-                if held[here.bit_count()]:
+                if held[here]:
                     entries.append((digit, here))
         # A hidden subset removes a digit outside it: in a unit with no more digits than the
         # subset has, there is nothing to remove, so no subset that large is looked for.
@@ -356,7 +369,7 @@ def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable
             return _NOTHING
         facts: tuple[list, list, list] = ([], [], [])
         for keep, union in found:
-            cells = _cells_of(union)
+            cells = _UNIT_CELLS[unit][union]
             for c in cells:
                 if masks[c] & ~keep:
                     break
