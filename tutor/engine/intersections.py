@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from tutor.model.geometry import (
-    BOX_UNITS, COLUMN_UNITS, DIGITS, ROW_UNITS, UNIT_BITS, cells_of_bits, digit_cell_sets,
+    BOX_UNITS, COLUMN_UNITS, DIGITS, ROW_UNITS, SIZE, UNIT_BITS, cells_of_bits, digit_cell_sets,
 )
 from tutor.engine.dead_ends import LIMIT, dead_places
 from tutor.engine.reasons import Position
@@ -18,11 +18,15 @@ from tutor.model.geometry import cells_name, digits_name, unit_name
 _LINES = ROW_UNITS + COLUMN_UNITS
 
 
-def _confined(outers: Sequence[int],
-              inner_units: Sequence[int]) -> dict[int, tuple[int, int, tuple[int, ...]]]:
-    """{places: (inner unit, the rest of the inner unit, the places' cells)} for every two or three
-    cells of an `outers` unit that lie in one of the `inner_units` (one place is a single, and four
-    cannot share a line of a box). One table serves every outer unit: no two share such places."""
+_Confined = tuple[int, tuple[int, ...], tuple[int, int]]
+"""A unit's places confined to another unit: (the rest of the other unit, the places' cells, the
+step's units: the first unit, then the other)."""
+
+
+def _confined(outers: Sequence[int], inner_units: Sequence[int]) -> dict[int, _Confined]:
+    """{places: _Confined} for every two or three cells of an `outers` unit that lie in one of the
+    `inner_units` (one place is a single, and four cannot share a line of a box). One table serves
+    every outer unit: no two share such places."""
     found = {}
     for outer in outers:
         for inner in inner_units:
@@ -31,16 +35,23 @@ def _confined(outers: Sequence[int],
                 continue
             for size in (2, 3):
                 for cells in combinations(shared, size):
-                    found[sum(1 << c for c in cells)] = (inner, UNIT_BITS[inner] & ~UNIT_BITS[outer], cells)
+                    found[sum(1 << c for c in cells)] = (UNIT_BITS[inner] & ~UNIT_BITS[outer],
+                                                         cells, (outer, inner))
     return found
 
 
 _POINTING_LINES = _confined(BOX_UNITS, _LINES)
-"""{places in a box: (the row or column holding them all, the rest of that line, their cells)}."""
+"""{places in a box: (the rest of the row or column holding them all, their cells, (the box,
+the line))}."""
 _CLAIMING_BOXES = _confined(_LINES, BOX_UNITS)
-"""{places in a line: (the box holding them all, the rest of that box, their cells)}."""
+"""{places in a line: (the rest of the box holding them all, their cells, (the line, the box))}."""
 _BOX_BITS = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)
 _LINE_BITS = tuple((line, UNIT_BITS[line]) for line in _LINES)
+_ALONE = tuple((digit,) for digit in range(SIZE + 1))
+"""_ALONE[digit]: (digit,), a step's digits."""
+_new_step = tuple.__new__
+"""Steps made as plain tuples of all their fields: Step's own __new__ (keywords, defaults) is
+Python code, several times dearer, and most calls make a step or more."""
 _DEAD_POINTING = dead_places("pointing")
 _DEAD_CLAIMING = dead_places("claiming")
 """The places each search went through in vain: the same sets whatever forget() does (it empties them)."""
@@ -49,17 +60,17 @@ _DEAD_CLAIMING = dead_places("claiming")
 def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a box all lie in one row or column: remove it from the rest of that line."""
     found = _confined_places(masks, _BOX_BITS, _POINTING_LINES, _DEAD_POINTING)
-    for box, digit, line, cells, removed in found:
-        yield Step("pointing", eliminations=_eliminations(removed, digit), cells=cells,
-                   units=(box, line), digits=(digit,))
+    for _, digit, cells, units, removed in found:
+        yield _new_step(Step, ("pointing", (), _eliminations(removed, digit), cells, units,
+                               _ALONE[digit], (), ()))
 
 
 def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a row or column all lie in one box: remove it from the rest of that box."""
     found = _confined_places(masks, _LINE_BITS, _CLAIMING_BOXES, _DEAD_CLAIMING)
-    for line, digit, box, cells, removed in found:
-        yield Step("claiming", eliminations=_eliminations(removed, digit), cells=cells,
-                   units=(line, box), digits=(digit,))
+    for _, digit, cells, units, removed in found:
+        yield _new_step(Step, ("claiming", (), _eliminations(removed, digit), cells, units,
+                               _ALONE[digit], (), ()))
 
 
 def _eliminations(removed: int, digit: int) -> tuple[tuple[int, int], ...]:
@@ -74,18 +85,18 @@ def _eliminations(removed: int, digit: int) -> tuple[tuple[int, int], ...]:
 
 
 def _confined_places(masks: Sequence[int], outers: tuple[tuple[int, int], ...],
-                     table: dict[int, tuple[int, int, tuple[int, ...]]],
-                     dead: set[int]) -> list[tuple[int, int, int, tuple[int, ...], int]]:
-    """(outer unit, digit, inner unit, the digit's places in the outer unit, the places it loses)
-    for every digit whose places in an `outers` unit all lie in one inner unit (`table`), with
-    places to lose, in the finders' order: unit by unit, digit by digit.
+                     table: dict[int, _Confined],
+                     dead: set[int]) -> list[tuple[int, int, tuple[int, ...], tuple[int, int], int]]:
+    """(outer unit, digit, the digit's places in the outer unit, the step's units, the places it
+    loses) for every digit whose places in an `outers` unit all lie in one inner unit (`table`),
+    with places to lose, in the finders' order: unit by unit, digit by digit.
 
     Each digit's steps depend on its places alone (see dead_ends): the digits with none are
     marked dead at once, and found all at once, so that a digit's places are searched unit after
     unit (one pass instead of one per unit) and the digits already searched in vain are skipped.
     """
     digit_cells = digit_cell_sets(masks)
-    found: list[tuple[int, int, int, tuple[int, ...], int]] = []
+    found: list[tuple[int, int, tuple[int, ...], tuple[int, int], int]] = []
     get = table.get
     for digit in DIGITS:
         places = digit_cells[digit]
@@ -98,9 +109,9 @@ def _confined_places(masks: Sequence[int], outers: tuple[tuple[int, int], ...],
                 continue
             confined = get(inside)
             if confined is not None:  # not a single, nor spread over inner units
-                removed = places & confined[1]
+                removed = places & confined[0]
                 if removed:
-                    found.append((outer, digit, confined[0], confined[2], removed))
+                    found.append((outer, digit, confined[1], confined[2], removed))
         if len(found) == before:
             if len(dead) >= LIMIT:  # the bound of dead_places; most searches end here
                 dead.clear()
