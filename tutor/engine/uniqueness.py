@@ -13,19 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, compress
 
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or
 from tutor.engine.wording import removals_by_cell, removals_by_digit
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELLS, COL_OF, COUNT, DIGITS, DIGITS_IN, PEERS, ROW_OF, SIZE,
+    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELLS, COL_OF, COUNT, DIGITS, DIGITS_IN, PEER_BITS, ROW_OF, SIZE,
     UNIT_BITS, UNITS, UNITS_OF, bit, cell_at, cell_name, cells_name, common_units,
     digit_cell_sets, digits_name, unit_name,
 )
-
-PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
-"""PEER_BITS[cell]: the cell's peers as an 81-bit set."""
 
 
 def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
@@ -54,20 +51,25 @@ _COL_MATES = tuple(UNIT_BITS[SIZE + COL_OF[c]] & ~(1 << c) for c in CELLS)
 
 UR_TYPE_ORDER = {1: 0, 2: 1, 4: 2, 5: 3, 6: 4, 3: 5}
 """The order unique rectangle types are offered in at one rating: the plainest argument first."""
+_PLAIN_TYPES = sorted((t for t in UR_TYPE_ORDER if t != 3), key=UR_TYPE_ORDER.__getitem__)
+"""The types rated 4.5 (all but 3), in that order."""
 
 MAX_SUBSET_DIGITS = 4
 """Type 3's naked subset (pseudo-cell included) goes up to a quad, as in Sudoku Explainer."""
 
 
+_EMPTY_TEXT = bytes(ord("1") if value == 0 else ord("0") for value in range(256))
+"""bytes.translate's table turning a cell's value into b"1" when it is empty, else b"0"."""
+
+
 def _allowed(values) -> list[int]:
     """For each digit, the empty cells no placed digit rules it out of (index 0 unused)."""
     blocked = [0] * (SIZE + 1)
-    empty = 0
-    for cell, value in enumerate(values):
-        if value:
-            blocked[value] |= PEER_BITS[cell]
-        else:
-            empty |= 1 << cell
+    for cell in compress(CELLS, values):  # the placed cells alone
+        blocked[values[cell]] |= PEER_BITS[cell]
+    # The empty cells read in C: the values as bytes, last cell first, each turned into "1" when
+    # empty, read as a binary number.
+    empty = int(bytes(values)[::-1].translate(_EMPTY_TEXT), 2)
     return [empty & ~b for b in blocked]
 
 
@@ -161,14 +163,16 @@ def _ur_step(corners, pair, ur_type, eliminations, roofs, units=(), extra_cells=
                 roles=(("type", (ur_type,)), ("corners", corners), ("extra_cells", roofs)) + roles)
 
 
-def _ur_steps(corners, rect_bits, pair, floors, roofs, masks, digit_cells):
-    """Every unique rectangle deduction (types 1-6) on one rectangle and digit pair."""
+def _ur_steps(corners, rect_bits, pair, roofs, masks, digit_cells, by_type, subset_rectangles):
+    """Every unique rectangle deduction of types 1, 2, 4, 5 and 6 on one rectangle and digit pair,
+    added to by_type[type]; the rectangle goes to `subset_rectangles` as (corners, pair, roofs,
+    extra digits) when type 3 may apply (see _type3)."""
     a, b = DIGITS_IN[pair]
     if len(roofs) == 1:
         roof = roofs[0]
         removed = [(roof, d) for d in (a, b) if masks[roof] & bit(d)]
         if removed:
-            yield _ur_step(corners, pair, 1, removed, roofs)
+            by_type[1].append(_ur_step(corners, pair, 1, removed, roofs))
         return
     if len(roofs) == 4:
         return
@@ -185,8 +189,9 @@ def _ur_steps(corners, rect_bits, pair, floors, roofs, masks, digit_cells):
             seeing &= PEER_BITS[roof]
         if seeing:
             removed = [(c, extra) for c in CELLS if seeing >> c & 1]
-            yield _ur_step(corners, pair, 2 if adjacent else 5, removed, roofs,
-                           roles=(("extra_digit", (extra,)),))
+            ur_type = 2 if adjacent else 5
+            by_type[ur_type].append(_ur_step(corners, pair, ur_type, removed, roofs,
+                                             roles=(("extra_digit", (extra,)),)))
     if len(roofs) != 2:
         return
     first, second = roofs
@@ -202,9 +207,10 @@ def _ur_steps(corners, rect_bits, pair, floors, roofs, masks, digit_cells):
             if confined[strong]:
                 removed = [(c, other) for c in roofs if masks[c] & bit(other)]
                 if removed:
-                    yield _ur_step(corners, pair, 4, removed, roofs, units=confined[strong],
-                                   roles=(("strong_digit", (strong,)),))
-        yield from _type3(corners, pair, roofs, extras, masks)
+                    by_type[4].append(_ur_step(corners, pair, 4, removed, roofs,
+                                               units=confined[strong],
+                                               roles=(("strong_digit", (strong,)),)))
+        subset_rectangles.append((corners, pair, roofs, extras))
     else:
         # Type 6: the roofs sit on a diagonal and one digit is confined to the corners in both rows
         # (or both columns): an X-Wing on that digit inside the rectangle.
@@ -219,48 +225,57 @@ def _ur_steps(corners, rect_bits, pair, floors, roofs, masks, digit_cells):
             if lines:
                 removed = [(c, strong) for c in roofs if masks[c] & bit(strong)]
                 if removed:
-                    yield _ur_step(corners, pair, 6, removed, roofs, units=lines,
-                                   roles=(("strong_digit", (strong,)),))
+                    by_type[6].append(_ur_step(corners, pair, 6, removed, roofs, units=lines,
+                                               roles=(("strong_digit", (strong,)),)))
 
 
-def _type3(corners, pair, roofs, extras, masks):
-    """Type 3: the two roofs act as one cell holding their extra digits (one of them must take one)
-    and form a naked subset with other cells of a unit they share."""
-    first, second = roofs
-    roof_set = set(roofs)
-    # A subset of `size` cells holds size + 1 digits, the extras among them: cells that would
-    # bring it past a quad, and sizes too small for the extras, are left out before the groups
-    # are listed (the groups that remain come in the same order).
+def _subset_pools(corners, pair, roofs, extras, masks):
+    """For type 3 on one rectangle: (unit, its cells that may join the roofs' naked subset, the
+    smallest subset size) for each unit the two roofs share.
+
+    A subset of `size` cells holds size + 1 digits, the extras among them: cells that would bring
+    it past a quad, and sizes too small for the extras, are left out before the groups are
+    listed (the groups that remain come in the same order)."""
     smallest = max(1, COUNT[extras] - 1)
-    for unit in _shared_units(first, second):
+    return [(unit, [c for c in UNITS[unit]
+                    if c not in corners and masks[c] and not masks[c] & pair
+                    and COUNT[masks[c] | extras] <= MAX_SUBSET_DIGITS], smallest)
+            for unit in _shared_units(*roofs)]
+
+
+def _type3(corners, pair, roofs, extras, masks, pools, size):
+    """Type 3 with `size` cells besides the roofs: the two roofs act as one cell holding their extra
+    digits (one of them must take one) and form a naked subset with other cells of a unit they
+    share. `pools`: the rectangle's _subset_pools."""
+    first = roofs[0]
+    roof_set = set(roofs)
+    for unit, pool, smallest in pools:
+        if size < smallest or size > len(pool):
+            continue
         is_box = unit >= 2 * SIZE
-        pool = [c for c in UNITS[unit]
-                if c not in corners and masks[c] and not masks[c] & pair
-                and COUNT[masks[c] | extras] <= MAX_SUBSET_DIGITS]
-        for size in range(smallest, min(len(pool) + 1, MAX_SUBSET_DIGITS)):
-            for group in combinations(pool, size):
-                union = extras
-                for c in group:
-                    union |= masks[c]
-                if COUNT[union] != size + 1:
-                    continue
-                members = roofs + group
-                if is_box and (len({ROW_OF[c] for c in members}) == 1
-                               or len({COL_OF[c] for c in members}) == 1):
-                    continue  # the row or column pass already found it
-                units = [unit]
-                if not is_box and len({BOX_OF[c] for c in members}) == 1:
-                    units.append(2 * SIZE + BOX_OF[first])
-                removed: set[tuple[int, int]] = set()
-                for u in units:
-                    for c in UNITS[u]:
-                        if c not in roof_set and c not in group and masks[c] & union:
-                            removed.update((c, d) for d in DIGITS_IN[masks[c] & union])
-                if removed:
-                    yield _ur_step(corners, pair, 3, removed, roofs, units=units, extra_cells=group,
-                                   roles=(("extra_digits", DIGITS_IN[extras]),
-                                          ("subset_cells", group),
-                                          ("subset_digits", DIGITS_IN[union])))
+        for group in combinations(pool, size):
+            union = extras
+            for c in group:
+                union |= masks[c]
+            if COUNT[union] != size + 1:
+                continue
+            members = roofs + group
+            if is_box and (len({ROW_OF[c] for c in members}) == 1
+                           or len({COL_OF[c] for c in members}) == 1):
+                continue  # the row or column pass already found it
+            units = [unit]
+            if not is_box and len({BOX_OF[c] for c in members}) == 1:
+                units.append(2 * SIZE + BOX_OF[first])
+            removed: set[tuple[int, int]] = set()
+            for u in units:
+                for c in UNITS[u]:
+                    if c not in roof_set and c not in group and masks[c] & union:
+                        removed.update((c, d) for d in DIGITS_IN[masks[c] & union])
+            if removed:
+                yield _ur_step(corners, pair, 3, removed, roofs, units=units, extra_cells=group,
+                               roles=(("extra_digits", DIGITS_IN[extras]),
+                                      ("subset_cells", group),
+                                      ("subset_digits", DIGITS_IN[union])))
 
 
 def unique_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
@@ -277,15 +292,28 @@ def unique_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[S
     Beyond HoDoKu: type 4 needs the digit confined in any one unit the roofs share (HoDoKu asks it
     of every cell seeing both), and type 6 in both rows or in both columns (HoDoKu asks both); the
     argument holds either way. Type 3's subset stops at a quad.
+
+    The steps come by rating, then by UR_TYPE_ORDER, each kind rectangle by rectangle. Every type
+    but 3 rates 4.5: their steps are all made first; type 3's subsets (rated by size, and the
+    dearest search) are searched size by size only as the caller reads on (the grader reads one
+    step).
     """
-    digit_cells = None
-    steps = []
-    for corners, rect_bits, pair, floors, roofs in _candidate_rectangles(values, masks):
-        if digit_cells is None:
-            digit_cells = digit_cell_sets(masks)
-        steps.extend(_ur_steps(corners, rect_bits, pair, floors, roofs, masks, digit_cells))
-    steps.sort(key=lambda s: (unique_rectangle_rating(s), UR_TYPE_ORDER[s.role("type")[0]]))
-    yield from steps
+    rectangles = _candidate_rectangles(values, masks)
+    if not rectangles:
+        return
+    digit_cells = digit_cell_sets(masks)
+    by_type: dict[int, list[Step]] = {ur_type: [] for ur_type in _PLAIN_TYPES}
+    subset_rectangles: list = []
+    for corners, rect_bits, pair, _, roofs in rectangles:
+        _ur_steps(corners, rect_bits, pair, roofs, masks, digit_cells, by_type, subset_rectangles)
+    for ur_type in _PLAIN_TYPES:
+        yield from by_type[ur_type]
+    if not subset_rectangles:
+        return
+    pools = [_subset_pools(*rectangle, masks) for rectangle in subset_rectangles]
+    for size in range(1, MAX_SUBSET_DIGITS):
+        for rectangle, rectangle_pools in zip(subset_rectangles, pools):
+            yield from _type3(*rectangle, masks, rectangle_pools, size)
 
 
 def unique_rectangle_rating(step: Step) -> float:
