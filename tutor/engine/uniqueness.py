@@ -303,17 +303,18 @@ def unique_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[S
         return
     digit_cells = digit_cell_sets(masks)
     by_type: dict[int, list[Step]] = {ur_type: [] for ur_type in _PLAIN_TYPES}
-    subset_rectangles: list = []
+    subset_rectangles: list[tuple[tuple[int, ...], int, tuple[int, ...], int]] = []
     for corners, rect_bits, pair, _, roofs in rectangles:
         _ur_steps(corners, rect_bits, pair, roofs, masks, digit_cells, by_type, subset_rectangles)
     for ur_type in _PLAIN_TYPES:
         yield from by_type[ur_type]
     if not subset_rectangles:
         return
-    pools = [_subset_pools(*rectangle, masks) for rectangle in subset_rectangles]
+    pools = [_subset_pools(corners, pair, roofs, extras, masks)
+             for corners, pair, roofs, extras in subset_rectangles]
     for size in range(1, MAX_SUBSET_DIGITS):
-        for rectangle, rectangle_pools in zip(subset_rectangles, pools):
-            yield from _type3(*rectangle, masks, rectangle_pools, size)
+        for (corners, pair, roofs, extras), unit_pools in zip(subset_rectangles, pools):
+            yield from _type3(corners, pair, roofs, extras, masks, unit_pools, size)
 
 
 def unique_rectangle_rating(step: Step) -> float:
