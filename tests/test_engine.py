@@ -216,6 +216,20 @@ def test_grade_refuses_a_puzzle_that_a_uniqueness_step_would_fill():
         tutor.grade(grid)
 
 
+# Two solutions; the card's ladder places 22 digits (true in both) and then must guess.
+TWO_SOLUTIONS_THE_CARD_GUESSES_ON = (
+    "95...4....8..6.475..372.1...96.578....54.29363..89.5.........1...4.....9..8......")
+
+
+def test_grade_refuses_a_puzzle_whose_guess_would_pick_one_of_two_solutions():
+    # The guess needs the solution, searched for from the placements made so far: that search
+    # must still see both solutions.
+    grid = tutor.parse(TWO_SOLUTIONS_THE_CARD_GUESSES_ON)
+    assert tutor.count_solutions(grid) == 2
+    with pytest.raises(tutor.MultipleSolutionsError):
+        tutor.grade(grid, "card")
+
+
 def test_grade_of_sudopedia_invalid_puzzles():
     from conftest import shared_file
 

@@ -81,7 +81,9 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
     def backtrack(at: Walk) -> Step:
         solution = known[0]
         if solution is None:
-            solution = known[0] = check_position(grid)
+            # `steps` holds the walk's steps so far (trials have no fallback): their sure
+            # placements shorten the search for the solution.
+            solution = known[0] = solution_after(grid, _sure_placements(steps))
         from tutor.engine.backtracking import guess_step  # lazy: only a stuck ladder guesses
 
         return guess_step(at.values, at.masks, solution)  # no proof search: see guess_step
@@ -91,15 +93,8 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
     advance(walk, ladder(ladder_of(techniques)), steps, scorer, backtrack)
     if known[0] is None and not _ASSUMING_ONE_SOLUTION.isdisjoint(scorer.counts):
         # A uniqueness step is sound only if the puzzle has one solution: prove it now (this
-        # raises for a puzzle with several, whose walk the step may have led astray). The
-        # placements before the first such step hold in every solution, so the search starts
-        # from them.
-        before: list[tuple[int, int]] = []
-        for step in steps:
-            if step.technique in _ASSUMING_ONE_SOLUTION:
-                break
-            before += step.placements
-        known[0] = solution_after(grid, before)
+        # raises for a puzzle with several, whose walk the step may have led astray).
+        known[0] = solution_after(grid, _sure_placements(steps))
     solution = known[0]
     if solution is None:
         # Each placement took a candidate of its cell, so the grid is conflict-free unless some
@@ -125,6 +120,17 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
         hardest=hardest.technique if hardest is not None else None,
         card_runs_out_at=min(beyond_card) if beyond_card else None,
     )
+
+
+def _sure_placements(steps: list[Step]) -> list[tuple[int, int]]:
+    """The placements of the steps before the first that assumes one solution: they hold in every
+    solution, so a search for the solutions may start from them (see solution_after)."""
+    sure: list[tuple[int, int]] = []
+    for step in steps:
+        if step.technique in _ASSUMING_ONE_SOLUTION:
+            break
+        sure += step.placements
+    return sure
 
 
 CARD_IDS = frozenset(CARD_LADDER)
