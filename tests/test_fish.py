@@ -541,6 +541,6 @@ def test_swordfish_bases_read_off_the_close_lines_are_the_general_ones():
         base_line = fish._BASE_LINE[3]
         lines = [i for i in range(9) if base_line[line_masks[i]]]
         general = fish._bases(lines, line_masks, 3, fish._POPCOUNT) if len(lines) >= 3 else []
-        assert fish._close(line_masks)[2] == general, line_masks
+        assert list(fish._close(line_masks)[2]) == general, line_masks
         found += bool(general)
     assert found > 100

@@ -35,3 +35,29 @@ def test_remembered_searches_change_no_finding():
             cold.append(answers)
         assert warm == cold
         assert any(any(answers) for answers in warm)
+
+
+def test_memories_between_grades_leave_the_cycle_collector_nothing_to_walk():
+    # Between grades (the app's hints) the finders' memories of a digit's places keep up to
+    # dead_ends.LIMIT entries. Held as tuples of numbers, which Python's cycle collector stops
+    # tracking, they cost a full collection nothing; lists there once made each full collection
+    # walk hundreds of thousands of objects, a pause of 100 ms in a hint.
+    import gc
+
+    from tutor.engine import dead_ends
+    from tutor.engine.registry import CARD_LADDER
+    from tutor.model.bundled import collections
+
+    techniques = CARD_LADDER + ("x_wing", "swordfish", "jellyfish", "finned_x_wing",
+                                "finned_swordfish", "finned_jellyfish", "skyscraper",
+                                "two_string_kite", "turbot_fish", "empty_rectangle", "w_wing")
+    grids = [p.grid for c in collections() if c.level == 6 for p in c.puzzles()][:20]
+    for grid in grids:
+        while (step := tutor.next_step(grid, techniques)) is not None:
+            grid = grid.apply(step)
+    for _ in range(5):  # a tuple is let go once its items were: one collection a level of nesting
+        gc.collect()
+    memories = [slot[0] for slot in dead_ends._SLOTS if isinstance(slot[0], dict)]
+    assert sum(map(len, memories)) > 300  # the walk filled them
+    tracked = [value for memory in memories for value in memory.values() if gc.is_tracked(value)]
+    assert tracked == []

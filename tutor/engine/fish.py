@@ -270,7 +270,7 @@ _BASE_LINE = {size: tuple(2 <= n <= size for n in _POPCOUNT) for size in _BASIC_
 with one place is a hidden single, not part of a fish worth teaching)."""
 
 
-_Close = tuple[list[int], list[tuple[int, int, int]], list[_Base]]
+_Close = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...], tuple[_Base, ...]]
 """A digit's lines of one kind with one to three places; each two of them (in combinations'
 order) with at most three places together, with those places: a finned swordfish's lines outside
 the fin box's band; and the swordfish's bases: three lines of two or three places with three
@@ -318,7 +318,10 @@ def _close(line_masks: Sequence[int]) -> _Close:
                     if _POPCOUNT[u3] <= 3 and base_line[u1] and base_line[line_masks[k]] \
                             and base_line[line_masks[m]]:
                         triples.append(((j, k, m), u3, 1 << j | 1 << k | 1 << m))
-    return small, pairs, triples
+    # Kept as tuples of numbers, which Python's cycle collector stops tracking: the memory holds
+    # up to LIMIT digits' places between grades (the app's hints), and lists would make every
+    # full collection walk them all.
+    return tuple(small), tuple(pairs), tuple(triples)
 
 
 def _basic_digit(size: int, digit: int, places: int) -> Iterable[Step]:
