@@ -40,7 +40,7 @@ MEGABYTE = 1024 * 1024
 def repo_root() -> Path | None:
     """The checkout holding this package (the folder with pyproject.toml), else one above the
     current directory; None for an installed copy run outside a checkout."""
-    here = Path(__file__).resolve().parent.parent.parent
+    here = Path(__file__).resolve().parent.parent
     candidates = [here, Path.cwd(), *Path.cwd().parents]
     for folder in candidates:
         if (folder / "pyproject.toml").is_file() and (folder / "tutor").is_dir():

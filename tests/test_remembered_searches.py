@@ -38,8 +38,8 @@ def test_remembered_searches_change_no_finding():
 
 
 def test_memories_between_grades_leave_the_cycle_collector_nothing_to_walk():
-    # Between grades (the app's hints) the finders' memories of a digit's places keep up to
-    # dead_ends.LIMIT entries. Held as tuples of numbers, which Python's cycle collector stops
+    # Between grades (the app's hints) the finders' memories keyed by a digit's places (dicts;
+    # the one-position slots hold one answer each) keep thousands of entries. Held as tuples of numbers, which Python's cycle collector stops
     # tracking, they cost a full collection nothing; lists there once made each full collection
     # walk hundreds of thousands of objects, a pause of 100 ms in a hint.
     import gc

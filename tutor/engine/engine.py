@@ -57,20 +57,23 @@ def solution_values(grid: Grid) -> tuple[int, ...]:
 
 
 def solution_after(grid: Grid, placements: Iterable[tuple[int, int]]) -> tuple[int, ...]:
-    """The unique solution of a fresh puzzle, proved by a search from its givens plus
-    `placements`, each of which must hold in every solution (the steps of techniques that do not
-    assume one solution): a puzzle has exactly the solutions of the fuller grid, whose search is
-    much shorter.
+    """The unique solution of a fresh puzzle (`grid.is_fresh_puzzle`), proved by a search from
+    its givens plus `placements`, each of which must hold in every solution (the steps of
+    techniques that do not assume one solution): a puzzle has exactly the solutions of the fuller
+    grid, whose search is much shorter.
 
     Raises what check_position raises when that grid has no solution or more than one.
     """
+    assert grid.is_fresh_puzzle  # a user's entries need not hold in every solution
     values = list(grid.values)
     for cell, digit in placements:
         values[cell] = digit
     count, first = _solve_cached(tuple(values))
     if count == 1 and first is not None:
         return first
-    return check_position(grid)  # to raise as a search from the givens alone does
+    check_position(grid)  # raises as a search from the givens alone does
+    # It did not raise: a placement held in one solution only, which no step may make.
+    raise AssertionError(f"a step placed a digit that is not in the solution: {placements}")
 
 
 def find_contradiction(grid: Grid, solution: Sequence[int] | None = None) -> ContradictionError | None:

@@ -12,8 +12,8 @@ from tutor.model.geometry import (
     cell_name,
     cells_name, unit_kind,
 )
-from tutor.engine.dead_ends import LIMIT, by_digit, forgotten
-from tutor.engine.places import masks_by_unit
+from tutor.engine.dead_ends import by_digit, forgotten
+from tutor.engine.places import PLACES_LIMIT, masks_by_unit
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.engine.wording import removals_by_digit
@@ -290,7 +290,7 @@ def _close_lines(places: int, both: tuple[tuple[int, ...], tuple[int, ...]]
     found = known.get(places)
     if found is None:
         found = (_close(both[0]), _close(both[1]))
-        if len(known) >= LIMIT:
+        if len(known) >= PLACES_LIMIT:
             known.clear()
         known[places] = found
     return found
@@ -319,8 +319,8 @@ def _close(line_masks: Sequence[int]) -> _Close:
                             and base_line[line_masks[m]]:
                         triples.append(((j, k, m), u3, 1 << j | 1 << k | 1 << m))
     # Kept as tuples of numbers, which Python's cycle collector stops tracking: the memory holds
-    # up to LIMIT digits' places between grades (the app's hints), and lists would make every
-    # full collection walk them all.
+    # up to PLACES_LIMIT digits' places between grades (the app's hints), and lists would make
+    # every full collection walk them all.
     return tuple(small), tuple(pairs), tuple(triples)
 
 

@@ -50,7 +50,8 @@ _LINE_BITS = tuple((line, UNIT_BITS[line]) for line in _LINES)
 _ALONE = tuple((digit,) for digit in range(SIZE + 1))
 """_ALONE[digit]: (digit,), a step's digits."""
 _new_step = tuple.__new__
-"""Steps made as plain tuples of all their fields: Step's own __new__ (keywords, defaults) is
+"""Steps made as plain tuples of all their fields, in Step's field order (technique, placements,
+eliminations, cells, units, digits, roles, chain): Step's own __new__ (keywords, defaults) is
 Python code, several times dearer, and most calls make a step or more."""
 _DEAD_POINTING = dead_places("pointing")
 _DEAD_CLAIMING = dead_places("claiming")

@@ -8,7 +8,7 @@ from operator import getitem
 from struct import Struct
 from typing import Callable
 
-from tutor.engine.dead_ends import LIMIT, forgotten, forgotten_cache
+from tutor.engine.dead_ends import forgotten, forgotten_cache
 from tutor.model.geometry import (
     BOX_OF, BOX_UNITS, CELL_COUNT, COL_OF, COLUMN_UNITS, PEER_BITS, ROW_OF, ROW_UNITS, SIZE, UNITS,
     cell_at,
@@ -44,10 +44,13 @@ _SPREAD = _spread_tables()
 the box's k-th cell. Summed over the set's bytes, all three kinds of masks come out of one
 integer's bytes at once, read in C."""
 _KIND_BYTES = 2 * SIZE
-_read_lines = Struct(f"<{SIZE}H").unpack_from
+_read_units = Struct(f"<{SIZE}H").unpack_from
 """The masks of one kind (rows' first, then columns', then boxes') from the spread set's bytes."""
 
 
+PLACES_LIMIT = 1 << 12
+"""Digits' places a memory keyed by places keeps before it starts afresh: a grade meets a few
+hundred, and between grades (the app's hints) the memory stays at a megabyte or two."""
 _UNIT_MASKS = forgotten([None])
 """{places: (row masks, column masks, box masks)}: a pure function of a digit's places, kept
 through a grade (the fish and single-digit finders ask about the same digit in turn, and most
@@ -68,9 +71,9 @@ def masks_by_unit(places: int) -> UnitMasks:
         # fields read as unsigned shorts: faster than shifting each line out.
         spread = sum(map(getitem, _SPREAD, places.to_bytes(_BYTES, "little")))
         fields = spread.to_bytes(3 * _KIND_BYTES, "little")
-        found = (_read_lines(fields), _read_lines(fields, _KIND_BYTES),
-                 _read_lines(fields, 2 * _KIND_BYTES))
-        if len(known) >= LIMIT:
+        found = (_read_units(fields), _read_units(fields, _KIND_BYTES),
+                 _read_units(fields, 2 * _KIND_BYTES))
+        if len(known) >= PLACES_LIMIT:
             known.clear()
         known[places] = found
     return found

@@ -27,6 +27,7 @@ def _locked_groups(entries: list[tuple[int, int]], size: int) -> list:
     """(cells, union of their masks) for each `size` (3 or 4) of the entries (cell, mask) holding
     `size` digits between them (a triple at most three), in combinations' order; a pair or triple
     already past `size` digits is dropped with all its extensions."""
+    assert size in (3, 4)  # naked pairs have a search of their own (_all_pairs)
     count = COUNT
     found: list[tuple[tuple[int, ...], int]] = []
     total = len(entries)

@@ -15,7 +15,7 @@ from itertools import groupby
 from operator import itemgetter
 
 from tutor.model.geometry import (
-    CELLS, DIGITS_IN, ONLY_DIGIT, PEERS, SIZE, UNIT_BITS, UNITS, UNITS_OF, new_digit_cell_sets,
+    CELLS, DIGITS_IN, ONLY_DIGIT, PEER_BITS, SIZE, UNIT_BITS, UNITS, UNITS_OF, new_digit_cell_sets,
     remember_digit_cells,
 )
 from tutor.engine.registry import TECHNIQUES, technique
@@ -33,8 +33,6 @@ CELL_SLOTS = tuple(tuple(SLOT_OF[u] for u in UNITS_OF[c]) for c in CELLS)
 """CELL_SLOTS[cell]: the slots of the cell's row, column and box."""
 CELL_SLOT_BITS = tuple(sum(1 << slot for slot in CELL_SLOTS[c]) for c in CELLS)
 """CELL_SLOT_BITS[cell]: the cell's three units as a bitset of slots."""
-PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
-"""PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
 _ALL_BUT = tuple(((1 << len(CELLS)) - 1) ^ 1 << c for c in CELLS)
 """_ALL_BUT[cell]: every cell but this one, as an 81-bit set."""
 _ALL_CELLS = (1 << len(CELLS)) - 1
@@ -238,7 +236,7 @@ class Walk:
 
     def _place(self, cell: int, digit: int, singles: int, dirty: int) -> tuple[int, int]:
         """Put `digit` in the empty `cell`: its candidates and its peers' candidate `digit` go, the
-        units' counts and the digits' cells follow. Takes and returns the walk's naked singles and
+        empty cells and the digits' cells follow. Takes and returns the walk's naked singles and
         changed units (apply keeps them in locals while it works)."""
         masks = self.masks
         digit_cells = self.digit_cells
@@ -262,7 +260,7 @@ class Walk:
             m = masks[p] ^ digit_bit
             masks[p] = m
             dirty |= CELL_SLOT_BITS[p]
-            if m and not m & (m - 1):
+            if _ONE_CANDIDATE[m]:
                 singles |= low
         return singles, dirty
 
@@ -297,7 +295,7 @@ class Walk:
                         pending |= 1 << slot
                     else:
                         pending &= ~(1 << slot)
-            if m and not m & (m - 1):
+            if _ONE_CANDIDATE[m]:
                 singles |= 1 << cell
             else:
                 singles &= _ALL_BUT[cell]

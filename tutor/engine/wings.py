@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEERS, UNIT_BITS, cell_name, cells_name,
+    BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEER_BITS as _PEER_BITS, UNIT_BITS, cell_name,
+    cells_name,
     cells_of_bits, common_units, digit_cell_sets, digits_name, unit_name,
 )
 from tutor.engine.dead_ends import LIMIT as DEAD_LIMIT, forgotten
@@ -13,8 +14,6 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import cells_or
 
-_PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
-"""_PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
 
 
 def _removals(digit: int, cell_bits: int) -> tuple[tuple[int, int], ...]:
