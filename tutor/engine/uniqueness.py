@@ -21,7 +21,7 @@ from tutor.engine.wording import removals_by_cell, removals_by_digit
 from tutor.model.geometry import (
     BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELLS, COL_OF, COUNT, DIGITS, DIGITS_IN, PEER_BITS, ROW_OF, SIZE,
     UNIT_BITS, UNITS, UNITS_OF, bit, cell_at, cell_name, cells_name, common_units,
-    digit_cell_sets, digits_name, unit_name,
+    digit_cell_sets, digits_name, empty_cell_bits, unit_name,
 )
 
 
@@ -58,18 +58,12 @@ MAX_SUBSET_DIGITS = 4
 """Type 3's naked subset (pseudo-cell included) goes up to a quad, as in Sudoku Explainer."""
 
 
-_EMPTY_TEXT = bytes(ord("1") if value == 0 else ord("0") for value in range(256))
-"""bytes.translate's table turning a cell's value into b"1" when it is empty, else b"0"."""
-
-
 def _allowed(values) -> list[int]:
     """For each digit, the empty cells no placed digit rules it out of (index 0 unused)."""
     blocked = [0] * (SIZE + 1)
     for cell in compress(CELLS, values):  # the placed cells alone
         blocked[values[cell]] |= PEER_BITS[cell]
-    # The empty cells read in C: the values as bytes, last cell first, each turned into "1" when
-    # empty, read as a binary number.
-    empty = int(bytes(values)[::-1].translate(_EMPTY_TEXT), 2)
+    empty = empty_cell_bits(values)
     return [empty & ~b for b in blocked]
 
 

@@ -15,8 +15,8 @@ from itertools import groupby
 from operator import itemgetter
 
 from tutor.model.geometry import (
-    CELLS, DIGITS_IN, ONLY_DIGIT, PEER_BITS, SIZE, UNIT_BITS, UNITS, UNITS_OF, new_digit_cell_sets,
-    remember_digit_cells,
+    CELLS, DIGITS_IN, ONLY_DIGIT, PEER_BITS, UNIT_BITS, UNITS, UNITS_OF, new_digit_cell_sets,
+    empty_cell_bits, remember_digit_cells,
 )
 from tutor.engine.registry import TECHNIQUES, technique
 from tutor.engine.scoring import Scorer
@@ -40,8 +40,6 @@ _HOUSES = tuple((UNIT_BITS[row], (row,), UNIT_BITS[column], (column,), UNIT_BITS
                 for row, column, box in UNITS_OF)
 """_HOUSES[cell]: its row, column and box, each as an 81-bit set of cells and as a naked single's
 units when the cell is the unit's last empty one."""
-_ONE_CANDIDATE = tuple(mask.bit_count() == 1 for mask in range(1 << SIZE))
-"""_ONE_CANDIDATE[mask]: whether a cell with these candidates holds a single one."""
 _AWAY = tuple(((1 << len(CELLS)) - 1) & ~(PEER_BITS[c] | 1 << c) for c in CELLS)
 """_AWAY[cell]: the cells sharing no unit with it (itself excluded), as an 81-bit set: a digit
 placed in the cell keeps only these places."""
@@ -50,8 +48,6 @@ _SLOT_MASKS = tuple(itemgetter(*UNITS[u]) for u in HIDDEN_SINGLE_UNIT_ORDER)
 """_SLOT_MASKS[slot](masks): the unit's cells' masks, fetched in one call."""
 _SLOT_CELL_BITS = tuple(UNIT_BITS[u] for u in HIDDEN_SINGLE_UNIT_ORDER)
 """_SLOT_CELL_BITS[slot]: the unit's cells as an 81-bit set."""
-_FILLED_TEXT = bytes([ord("0")] + [ord("1")] * 255)
-"""bytes.translate's table turning a cell's value into b"0" (empty) or b"1" (filled)."""
 
 
 _TECHNIQUE = itemgetter(0)
@@ -73,18 +69,15 @@ class Walk:
     def __init__(self, values, masks):
         self.values = values = list(values)
         self.masks = masks = list(masks)
-        # The filled cells as an 81-bit set, read off the values in C (as new_digit_cell_sets
-        # reads the masks): each value as the text "0" or "1", read backwards as a binary number.
-        filled = int(bytes(values).translate(_FILLED_TEXT)[::-1], 2)
-        self.open_cells = _ALL_CELLS & ~filled
-        self.empty = len(values) - filled.bit_count()
+        self.open_cells = open_cells = empty_cell_bits(values)
+        self.empty = open_cells.bit_count()
         self.digit_cells = digit_cells = new_digit_cell_sets(masks)
         # The empty cells in exactly one digit's cells hold a single candidate.
         once = twice = 0
         for cells in digit_cells:
             twice |= once & cells
             once |= cells
-        self.singles = once & ~twice & ~filled
+        self.singles = once & ~twice & open_cells
         # Hidden singles: each unit's digits with exactly one place (`unit_singles`, by slot),
         # recomputed only for units whose cells changed since (`dirty`, a set of slots).
         # `pending` holds the units not dirty whose hidden singles are not none.
@@ -105,7 +98,6 @@ class Walk:
         remaining = self.empty
         append = steps.append
         new_tuple = tuple.__new__  # NamedTuple's own __new__ is Python code; this is the hot loop
-        one = _ONE_CANDIDATE
         # The tables of the loop as locals (cheaper to read than globals).
         only_digit, houses, slot_bits_of = ONLY_DIGIT, _HOUSES, CELL_SLOT_BITS
         peer_bits, away, step_class = PEER_BITS, _AWAY, Step
@@ -200,7 +192,7 @@ class Walk:
                 m = masks[p] ^ digit_bit
                 masks[p] = m
                 dirty |= slot_bits_of[p]
-                if one[m]:  # (a cell left without candidates is no single)
+                if only_digit[m]:  # (a cell left without candidates is no single)
                     singles |= low
         if scorer is not None and len(steps) > run_start:
             scorer.add("naked_single", len(steps) - run_start)
@@ -260,7 +252,7 @@ class Walk:
             m = masks[p] ^ digit_bit
             masks[p] = m
             dirty |= CELL_SLOT_BITS[p]
-            if _ONE_CANDIDATE[m]:
+            if ONLY_DIGIT[m]:
                 singles |= low
         return singles, dirty
 
@@ -295,7 +287,7 @@ class Walk:
                         pending |= 1 << slot
                     else:
                         pending &= ~(1 << slot)
-            if _ONE_CANDIDATE[m]:
+            if ONLY_DIGIT[m]:
                 singles |= 1 << cell
             else:
                 singles &= _ALL_BUT[cell]

@@ -144,6 +144,16 @@ UNIT_BITS = tuple(sum(1 << c for c in unit) for unit in UNITS)
 """UNIT_BITS[unit]: the unit's cells as an 81-bit set (cell c is bit c)."""
 
 
+_EMPTY_TEXT = bytes(ord("1") if value == 0 else ord("0") for value in range(256))
+"""bytes.translate's table turning a cell's value into b"1" when it is empty, else b"0"."""
+
+
+def empty_cell_bits(values: Sequence[int]) -> int:
+    """The empty cells (value 0) as an 81-bit set, read in C: the values as bytes, last cell
+    first, each turned into "1" when empty, read as a binary number."""
+    return int(bytes(values)[::-1].translate(_EMPTY_TEXT), 2)
+
+
 def cells_of_bits(cell_bits: int) -> tuple[int, ...]:
     """The cells of an 81-bit cell set, ascending."""
     cells = []
