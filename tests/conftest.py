@@ -9,6 +9,14 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 SHARED_DATA = REPO.parent / "shared" / "data"
 
+# What the optional extras (milp, web, dask) bring, by import name: absent on a user's machine that
+# ran only the README's test command, so no test may import one at module level.
+OPTIONAL_PACKAGES = frozenset({
+    "scipy", "numpy",                                  # milp
+    "textual_serve", "aiohttp", "aiohttp_jinja2",      # web
+    "distributed", "dask",                             # dask
+})
+
 
 def shared_file(relative: str) -> Path:
     """A file under ../shared/data, or skip the test (a user's fresh clone has no ../shared)."""
