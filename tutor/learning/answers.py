@@ -14,9 +14,9 @@ from tutor.engine import (
     find_steps,
     next_step,
     solution_values,
+    an,
     technique as technique_entry,
 )
-from tutor.engine.technique import an
 from tutor.model.geometry import (
     COUNT, PEERS, UNITS, UNITS_OF, cell_name, digits_name, unit_name,
 )
