@@ -177,6 +177,9 @@ async def test_an_exercise_answered_partly_wrong_then_right_on_the_board(data_di
 
         await pilot.press("r")
         assert screen.game.grid == exercise.grid, "r starts the exercise over"
+        assert screen.feedback is None and not screen.query_one("#exercise-feedback").display, \
+            "the verdict on the answer wiped out goes with it"
+        assert not screen.query_one(Board).view.problems
         await remove_candidates(pilot, [(parse_cell_name("r5c8"), 1)])
         await pilot.press("enter")
         assert screen.feedback.verdict == WRONG

@@ -14,6 +14,7 @@ from tutor.model.bundled import collections
 from tutor.model.geometry import DIGITS, UNITS, cell_name, digits_name, unit_name
 from tutor.model.grid import Grid
 from tutor.play.game import Game
+from tutor.learning import load_lessons
 
 from conftest import first_guess
 
@@ -268,3 +269,20 @@ def test_every_step_on_the_sudokuwiki_boards_reads_well():
             for step in tutor.find_steps(grid, technique):
                 problems += [f"{case['test']} {step}: {p}" for p in text_problems(step, position)]
     assert not problems, problems[:10]
+
+
+def test_a_sue_de_coq_states_a_sets_other_digits_only_once_they_follow():
+    # Lesson 14's Sue de Coq exercise: r2c3 and r3c2 (box 1) hold 1, 3, 8 and 9; that they hold
+    # the 1 follows only once every digit of the crossing is placed, not from their own count.
+    lesson = next(l for l in load_lessons() if "sue_de_coq" in l.techniques)
+    found = [s for p in list(lesson.positions.values()) + [e.position for e in lesson.exercises]
+             for s in tutor.find_steps(p.grid, "sue_de_coq")]
+    with_extra = [s for s in found if "other digit (" in s.hint(3)]
+    assert with_extra, "a Sue de Coq whose set holds a digit beside the crossing's"
+    for step in with_extra:
+        text = step.hint(3)
+        assert "and also" not in text
+        counted = text.index("every one of them, each once.")
+        then = text[counted:].split(" Then ", 1)[1].split(". So ", 1)[0]
+        for extra in re.findall(r"only \d other digits? \(([^)]+)\)", text[:counted]):
+            assert re.search(rf"other (cell the|\d cells) {extra}\b", then), then

@@ -8,6 +8,7 @@ from tutor.engine import solution_values
 from tutor.model.geometry import COUNT, PEERS, parse_cell_name
 from tutor.learning import PARTLY, RIGHT, WRONG, check_answer, load_lessons
 from tutor.learning.answers import contradiction_after
+from tutor.learning.drills import Drill
 
 LESSONS = {lesson.number: lesson for lesson in load_lessons()}
 EXERCISES = [(lesson, e) for lesson in LESSONS.values() for e in lesson.exercises]
@@ -47,12 +48,63 @@ def test_an_extra_elimination_is_named_with_why():
                for d in feedback.details)
 
 
-def test_any_instance_of_the_lessons_techniques_is_right():
-    # In this pointing exercise a claiming (the other half of lesson 3) is just as right.
+def test_another_technique_of_the_same_lesson_is_named_not_credited():
+    # Lesson 3 teaches pointing and claiming; a claiming in the pointing exercise is true, but not
+    # the pointing asked.
     lesson = LESSONS[3]
-    feedback = lesson.check(lesson.exercises[0], eliminations=[(cell("r6c4"), 8), (cell("r6c6"), 8)])
-    assert feedback.verdict == RIGHT
-    assert feedback.step.technique == "claiming"
+    exercise = lesson.exercises[0]
+    feedback = lesson.check(exercise, eliminations=[(cell("r6c4"), 8), (cell("r6c6"), 8)])
+    assert feedback.verdict == PARTLY
+    assert feedback.message.startswith("True, but that is a claiming (Claiming:")
+    assert "not the pointing asked" in feedback.message
+    assert feedback.step.technique == "pointing", "the hints lead to the exercise's own step"
+
+
+def test_an_x_chain_exercise_answered_with_its_listed_mistake_gets_the_mistakes_explanation():
+    # Lesson 13 exercise 1 (X-Chain, r9c5<>4): r9c7 sees only one end of the chain. A grouped
+    # nice loop does remove that 4, which used to make it "Right! Grouped nice loop".
+    lesson = LESSONS[13]
+    exercise = lesson.exercises[0]
+    assert exercise.technique == "x_chain"
+    feedback = lesson.check(exercise, eliminations=[(cell("r9c7"), 4)])
+    assert feedback.verdict == WRONG
+    assert feedback.message.startswith("r9c7 sees only one end of the X-Chain")
+    assert "It is true, but by a grouped nice loop (Grouped nice loop:" in feedback.details[0]
+    assert "not by the X-Chain asked" in feedback.details[0]
+    assert feedback.step.technique == "x_chain"
+    assert set(feedback.step.eliminations) == {(cell("r9c5"), 4)}
+    assert "X-Chain" in feedback.hints[0]
+
+
+def test_a_listed_mistake_beside_the_right_change_is_partly_right_with_its_explanation():
+    lesson = LESSONS[13]
+    feedback = lesson.check(lesson.exercises[0],
+                            eliminations=[(cell("r9c5"), 4), (cell("r9c7"), 4)])
+    assert feedback.verdict == PARTLY
+    assert feedback.message.startswith("r9c7 sees only one end")
+    assert feedback.wrong == ((cell("r9c7"), 4, "<>"),)
+
+
+def test_one_elimination_of_an_als_xz_that_is_a_whole_als_xy_wing_is_not_credited():
+    # Lesson 14 exercise 1 (ALS-XZ: r1c3<>1, r3c7<>4, r8c8<>7): r3c7<>4 alone is an ALS-XY-Wing.
+    lesson = LESSONS[14]
+    exercise = lesson.exercises[0]
+    assert exercise.technique == "als_xz"
+    feedback = lesson.check(exercise, eliminations=[(cell("r3c7"), 4)])
+    assert feedback.verdict == PARTLY
+    assert feedback.message == "Partly right: you found part of this ALS-XZ."
+    assert feedback.details[-1].startswith("True, but on its own that is an ALS-XY-Wing (ALS-XY-Wing:")
+    assert feedback.details[-1].endswith("not the ALS-XZ asked.")
+    assert feedback.missed == ((cell("r1c3"), 1, "<>"), (cell("r8c8"), 7, "<>"))
+    assert feedback.step.technique == "als_xz"
+
+
+def test_a_seen_as_exercise_is_right_by_the_technique_taught():
+    lesson = LESSONS[13]
+    exercise = next(e for e in lesson.exercises if e.position.seen_as == "aic")
+    p = exercise.position
+    assert exercise.asked == ("aic", "w_wing")
+    assert lesson.check(exercise, p.placements, p.eliminations).verdict == RIGHT
 
 
 def test_a_true_step_of_another_technique_is_partly_right():
@@ -133,3 +185,16 @@ def test_check_answer_on_a_bare_grid():
     p = exercise.position
     assert check_answer(exercise.grid, ["hidden_pair"], (), p.eliminations).verdict == RIGHT
     assert check_answer(exercise.grid, ["naked_pair"], (), p.eliminations).verdict != RIGHT
+
+
+def test_a_drill_is_judged_against_its_own_technique():
+    # The same position as a drill (practice more, review): the X-Chain is asked; the grouped
+    # nice loop that removes r9c7's 4 is named, not credited, and the hints lead to the X-Chain.
+    exercise = LESSONS[13].exercises[0]
+    drill = Drill(exercise.grid, exercise.own_step(), "lesson 13, exercise 1")
+    feedback = drill.check(eliminations=[(cell("r9c7"), 4)])
+    assert feedback.verdict == PARTLY
+    assert feedback.message.startswith("True, but that is a grouped nice loop")
+    assert "not the X-Chain asked" in feedback.message
+    assert feedback.step is drill.step
+    assert drill.check(eliminations=[(cell("r9c5"), 4)]).verdict == RIGHT

@@ -15,6 +15,7 @@ from tutor.cli import lesson as lesson_command
 from tutor.cli.inputs import CliError
 from tutor.engine import describe_changes
 from tutor.learning import load_lessons
+from tutor.learning.progress import Progress
 
 LESSONS = load_lessons()
 REPO = Path(__file__).resolve().parent.parent
@@ -215,3 +216,22 @@ def test_review_refuses_a_lesson(capsys):
     with pytest.raises(CliError, match="--review takes no lesson") as caught:
         run("3", "--review")
     assert caught.value.code == 2
+
+
+def test_an_answer_by_another_technique_earns_no_credit_from_the_shell(capsys, data_dir):
+    # Lesson 13 exercise 1 asks for an X-Chain; r9c7<>4 is the lesson's listed mistake there.
+    assert run("13", "--answer", "1", "r9c7<>4") == 1
+    out = capsys.readouterr().out
+    assert out.startswith("r9c7 sees only one end of the X-Chain")
+    assert "not by the X-Chain asked" in out
+    assert "Right!" not in out
+    assert "Hint: Look for an X-Chain" in out
+    # Lesson 14 exercise 1 asks for an ALS-XZ; one of its eliminations is a whole ALS-XY-Wing.
+    assert run("14", "--answer", "1", "r3c7<>4") == 1
+    out = capsys.readouterr().out
+    assert out.startswith("Partly right: you found part of this ALS-XZ.")
+    assert "True, but on its own that is an ALS-XY-Wing" in out
+    assert "Missed: 1 from r1c3." in out
+    progress = Progress.load()
+    assert not any(r["solved"] for r in progress.attempts)
+    assert {r["technique"] for r in progress.attempts} == {"x_chain", "als_xz"}

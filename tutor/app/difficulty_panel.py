@@ -31,15 +31,17 @@ class DifficultyPanel(Panel):
         if grading:
             lines.append("Grading the puzzle…")
         elif grade is not None:
-            lines.append(f"[b]Puzzle grade[/] {level_text(grade.level)} ({grade.band})")
+            # The grade's steps are the grader's own path from the givens, not the steps applied
+            # in this game (a restart, or steps of the learner's own, make those differ).
+            lines.append(f"[b]Puzzle grade[/] {level_text(grade.level)} ({grade.band}), "
+                         f"solved from the givens in {grade.step_count} steps")
             if grade.card_runs_out_at is not None:
                 lines.append(f"The card's ladder runs out at step {grade.card_runs_out_at + 1}; "
                              "needs $needs")
             if grade.hardest is not None:
                 lines.append(f"[b]Rating[/] {grade.rating:g} ($hardest)")
             if grade.bottleneck is not None:
-                lines.append(f"Bottleneck, step {grade.bottleneck_index + 1} of "
-                             f"{grade.step_count}: $bottleneck")
+                lines.append(f"Bottleneck, at its step {grade.bottleneck_index + 1}: $bottleneck")
         self.show_content(Content.from_markup("\n".join(lines), **self._texts(earned, grade)))
 
     @staticmethod

@@ -19,7 +19,7 @@ from tutor.app import keys
 from tutor.app.board import Board
 from tutor.app.cell_panel import CellPanel
 from tutor.app.difficulty_panel import DifficultyPanel
-from tutor.app.hint_panel import HintPanel
+from tutor.app.hint_panel import HintBox, HintPanel
 from tutor.app.layout import BoardScreen, board_layout
 from tutor.app.learning.actions import LessonActions
 from tutor.app.making.actions import MakingActions
@@ -129,7 +129,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
                 yield StatusLine(id="status")
                 yield CellPanel(id="cell")
                 yield DifficultyPanel(id="difficulty")
-                yield HintPanel(id="hint")
+                yield HintBox(id="hint-box")
                 yield StepList(id="steps", classes="steps")
         yield keys.CoalescedFooter(compact=True)
 
@@ -211,6 +211,9 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
             self.say("There is no previous game to bring back.")
             return
         self.replace_game(previous, f"Brought back the previous game: {game_state(previous)}.")
+
+    def action_scroll_hint(self, where: str) -> None:
+        self.query_one(HintBox).scroll_hint(where)
 
     def action_scroll_path(self, where: str) -> None:
         for step_list in self.query(StepList):

@@ -1,9 +1,13 @@
 """The hint ladder's text (the game's hint panel and the lesson exercises both show it), and the
-game's hint panel: the ladder, a contradiction found in the user's grid, or a message."""
+game's hint panel: the ladder, a contradiction found in the user's grid, or a message, in a box
+that takes the side's free space, scrolls, and says when there is more."""
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.widgets import Static
 
 from tutor.engine import ContradictionError, HintLevel, Position, Step, describe_changes
 from tutor.play.game import Game
@@ -29,12 +33,18 @@ def rungs_content(step: Step, level: int, keys: str = "", position: Position | N
             variables["links"] = chain_line(step)
     if level >= HintLevel.FULL:  # the full explanation restates the pattern
         parts.append("$full")
-        parts.append("[b]Result:[/] $changes")
         variables["full"] = step.hint(HintLevel.FULL, position)
-        variables["changes"] = describe_changes(step)
+    content = Content.from_markup("\n".join(parts), **variables)
+    if level >= HintLevel.FULL:
+        content = content + Content("\n") + result_content(step)
     if keys:
-        parts.append(f"[dim]{keys}[/]")
-    return Content.from_markup("\n".join(parts), **variables)
+        content = content + Content.from_markup(f"\n[dim]{keys}[/]")
+    return content
+
+
+def result_content(step: Step) -> Content:
+    """'Result: r7c8<>2': the step's conclusion, the last rung's final line."""
+    return Content.from_markup("[b]Result:[/] $changes", changes=describe_changes(step))
 
 
 def hint_content(game: Game, pending: bool, message: str = "") -> Content | None:
@@ -70,7 +80,11 @@ def ladder_content(game: Game, pending: bool) -> Content | None:
 
 
 class HintPanel(Panel):
-    """Shows the hint ladder; the game screen calls show() after each change or key press."""
+    """Shows the hint ladder; the game screen calls show() after each change or key press.
+    It sits in a HintBox, which scrolls it."""
+
+    conclusion: Content | None = None
+    """The shown step's 'Result:' line once the full explanation is shown, else None."""
 
     def show(self, game: Game, pending: bool = False, message: str = "",
              compact: bool = False) -> None:
@@ -81,7 +95,99 @@ class HintPanel(Panel):
         marks = hint_candidates(game) if compact else None
         if marks is not None:
             content = content + Content("\n") + marks
-        self.show_content(content)
+        step = game.hint_step
+        full = step is not None and not pending and game.hint_problem is None \
+            and game.hint_level >= HintLevel.FULL
+        self.conclusion = result_content(step) if full and step is not None else None
+        if content != self._shown:
+            self.show_content(content)
+            box = self.parent.parent if self.parent is not None else None
+            if isinstance(box, HintBox):
+                box.shown_anew()
+
+    _shown: Content | None = None
+
+    def on_resize(self) -> None:
+        box = self.parent.parent if self.parent is not None else None
+        if isinstance(box, HintBox):  # the text took other lines: the box fits it again
+            box.call_after_refresh(box.fit)
+
+
+SCROLL_KEYS = "J/K"
+"""The keys that scroll the hint, as the panel names them when there is more (shift+↓ ↑ and the
+mouse wheel scroll it too)."""
+
+
+class HintBox(Vertical):
+    """The hint panel in a scrolling view, and under it a line that appears when the hint does not
+    fit: which way there is more, the keys that scroll, and, while the explanation's end is out of
+    sight, its conclusion, so the step's result is always on screen. The box is as tall as the
+    hint (the path below takes the rest), up to the side's free space."""
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="hint-scroll", can_focus=False):
+            yield HintPanel(id="hint")
+        yield Static(id="hint-more")
+
+    def on_mount(self) -> None:
+        self.query_one("#hint-scroll").watch(
+            self.query_one("#hint-scroll"), "scroll_y", self._scrolled, init=False)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit)
+
+    def _scrolled(self) -> None:
+        self.fit()
+
+    def shown_anew(self) -> None:
+        """A new text: read from its start (the conclusion stays in sight below)."""
+        self.query_one("#hint-scroll", VerticalScroll).scroll_home(animate=False)
+        self.call_after_refresh(self.fit)
+
+    def scroll_hint(self, where: str) -> None:
+        """'up' or 'down' a page of the hint."""
+        view = self.query_one("#hint-scroll", VerticalScroll)
+        (view.scroll_page_up if where == "up" else view.scroll_page_down)(animate=False)
+
+    @property
+    def hidden_lines(self) -> tuple[int, int]:
+        """(lines above the view, lines below it) of the hint."""
+        view = self.query_one("#hint-scroll", VerticalScroll)
+        top = round(view.scroll_y)
+        return top, max(0, view.virtual_size.height - view.scrollable_content_region.height - top)
+
+    def more_content(self) -> Content | None:
+        """The line under the hint when it does not fit, else None."""
+        above, below = self.hidden_lines
+        if not above and not below:
+            return None
+        where = " ".join(part for part, lines in (
+            (f"▲ {above} line{'s' if above > 1 else ''} above", above),
+            (f"▼ {below} line{'s' if below > 1 else ''} below", below)) if lines)
+        more = Content.from_markup(f"[b]$where[/] [dim]· {SCROLL_KEYS} scroll[/]", where=where)
+        conclusion = self.query_one(HintPanel).conclusion
+        if below and conclusion is not None:
+            more = more + Content("\n") + conclusion
+        return more
+
+    def fit(self) -> None:
+        """The box as tall as the hint, and the line under it saying what is out of sight."""
+        if not self.is_attached:
+            return
+        hint = self.query_one(HintPanel)
+        more_line = self.query_one("#hint-more", Static)
+        more = self.more_content()
+        if more is None:
+            more_line.display = False
+        else:
+            more_line.update(more)
+            more_line.display = True
+        # A hint that fits is held to its height (the path below takes the rest); a longer one
+        # takes the side's free space, sharing it with the path.
+        tallest = None if more is not None else hint.outer_size.height + self.styles.gutter.height
+        held = self.styles.max_height
+        if (held.value if held is not None else None) != tallest:
+            self.styles.max_height = tallest
 
 
 def hint_candidates(game: Game) -> Content | None:

@@ -47,6 +47,9 @@ GAME_KEYS: tuple[Key, ...] = (
           show=d == DIGITS[0], key_display=f"{DIGITS[0]}-{DIGITS[-1]}") for d in DIGITS),
     Key("n", "hint", "Hint", "Hint: 1st press a nudge, 2nd the pattern, 3rd the full explanation.",
         title="Hint"),
+    *(Key(key, f"scroll_hint('{where}')", "Scroll hint",
+          "Scroll a long hint down or up a page (the mouse wheel too); the panel says when there is more.",
+          show=False) for key, where in (("J,shift+down", "down"), ("K,shift+up", "up"))),
     Key("L", "hint_lesson", "Lesson", "While a hint is shown: open the lesson on its technique."),
     Key("s", "apply_step", "Step",
         "Apply the next step (the hinted one); keep pressing to solve step by step.",
@@ -154,6 +157,8 @@ def help_rows(keys=GAME_KEYS) -> list[tuple[str, str]]:
             rows.append(("arrows, h j k l", "Move the selection; click a cell to select it."))
         elif k.label == "Path":
             rows.append((PATH_KEYS, k.help))
+        elif k.label == "Scroll hint":
+            rows.append(("J, K, shift+down, shift+up", k.help))
         elif k.label == "Digit":
             rows.append((k.key_display, k.help))
         else:

@@ -337,8 +337,8 @@ class SueDeCoqTexts(Texts):
                 f"{_part(box_cells, box_extra, box_takes, box_core)} No digit is in both lists, "
                 f"and each of these cells shares {line} or {box} with the crossing cells, so "
                 f"together they hold {len(core) + line_takes + box_takes} different digits of "
-                f"{digits_name(sorted(core_digits))}: every one of them, each once, and with "
-                f"them every other digit of the two sets. So "
+                f"{digits_name(sorted(core_digits))}: every one of them, each once."
+                f"{_rest(line_cells, line_extra, line_takes, box_cells, box_extra, box_takes)} So "
                 f"{digits_name(line_removes)} can only be in the crossing cells or "
                 f"{cells_name(line_cells)}, all in {line}, and {digits_name(box_removes)} only in "
                 f"the crossing cells or {cells_name(box_cells)}, all in {box}: no other cell of "
@@ -362,7 +362,25 @@ def _part(cells, extra, takes: int, core_digits) -> str:
               f"({digits_name(extra)})" if extra else "no other digit")
     return (f"{cells_name(cells)} {verb} {size} with {others} besides "
             f"{digits_or(core_digits)}, so {pronoun} must hold at least {takes} of "
-            f"{digits_or(core_digits)}{' and also ' + digits_name(extra) if extra else ''}.")
+            f"{digits_or(core_digits)}.")
+
+
+def _rest(line_cells, line_extra, line_takes: int, box_cells, box_extra, box_takes: int) -> str:
+    """' Then r9c1 and r9c7 hold exactly 1 of them, and their other cell the 4.': once every
+    digit of the crossing is placed, a set with other digits holds them too (it is only now
+    that they follow: before, its cells could all have held digits of the crossing)."""
+    parts = []
+    for cells, extra, takes in ((line_cells, line_extra, line_takes), (box_cells, box_extra, box_takes)):
+        if not extra:
+            continue
+        rest = "other cell the" if len(extra) == 1 else f"other {len(extra)} cells"
+        their = "its" if len(cells) == 1 else "their"
+        verb = "holds" if len(cells) == 1 else "hold"
+        parts.append(f"{cells_name(cells)} {verb} exactly {takes} of them, and {their} {rest} "
+                     f"{digits_name(extra)}")
+    if not parts:
+        return ""
+    return " Then " + "; ".join(parts) + "."
 
 
 def _removal_text(step: Step) -> str:

@@ -14,6 +14,7 @@ from tutor.engine import (
     find_steps,
     next_step,
     solution_values,
+    an,
     technique as technique_entry,
 )
 from tutor.model.geometry import (
@@ -103,6 +104,28 @@ def why_not(grid: Grid, change: tuple[int, int, str]) -> str:
     return f"Nothing here rules {digit} out of {name}: removing it is a guess."
 
 
+@dataclass(frozen=True)
+class Mistake:
+    """A wrong answer a lesson expects at an exercise (one of its "Common mistakes"), and why it
+    is wrong there: an answer making any of these changes is told `why` first."""
+
+    placements: tuple[tuple[int, int], ...]
+    eliminations: tuple[tuple[int, int], ...]
+    why: str
+
+    @property
+    def changes(self) -> set[tuple[int, int, str]]:
+        return _changes(self.placements, self.eliminations)
+
+
+def in_sentence(name: str) -> str:
+    """A technique's name inside a sentence: 'naked pair', 'grouped nice loop'; letters and a
+    person's name keep their capitals ('X-Chain', 'ALS-XY-Wing', 'Sue de Coq')."""
+    if name.startswith("Sue "):
+        return name
+    return " ".join(w.lower() if w[1:] == w[1:].lower() else w for w in name.split(" "))
+
+
 def _match(changes, steps):
     """The step sharing most with the answer, fewest differences next."""
     def score(step):
@@ -113,21 +136,27 @@ def _match(changes, steps):
 
 
 def check_answer(grid: Grid, techniques: Iterable[str], placements: Iterable[tuple[int, int]] = (),
-                 eliminations: Iterable[tuple[int, int]] = ()) -> Feedback:
-    """Judge an answer on `grid` for an exercise on `techniques` (technique ids).
+                 eliminations: Iterable[tuple[int, int]] = (), mistakes: Iterable[Mistake] = (),
+                 target: Step | None = None) -> Feedback:
+    """Judge an answer on `grid` for an exercise on `techniques` (technique ids: the one asked,
+    and one that makes the very same step there, as a lesson's `seen_as`).
 
-    Right: the answer makes exactly one instance of the technique (any instance the engine finds,
-    not just the first). Partly right: it shares part of one (what was missed or is extra is listed
-    by cell), or it is a true step of another technique. Wrong: nothing of it follows; each change
-    says why, and the feedback carries the hint ladder.
+    Right: the answer makes exactly one instance of the technique asked (any instance the engine
+    finds, not just the first). An answer making one of the exercise's listed `mistakes` is told
+    why that is a mistake, first. Partly right: it shares part of an instance (what was missed or
+    is extra is listed by cell), or it is a true step of another technique, which is named and
+    earns nothing for the technique asked ("true, but that is a W-Wing, not the XY-Wing asked"),
+    with a nudge towards `target`, the exercise's own instance. Wrong: nothing of it follows;
+    each change says why, and the feedback carries the hint ladder.
     """
     techniques = tuple(techniques)
+    mistakes = tuple(mistakes)
     changes = _changes(placements, eliminations)
     # A guess is taught where the card's techniques are stuck: measure it against the card's step.
     first = next_step(grid, techniques=[t for t in techniques if t != "backtracking"] or "card")
     if not changes:
         return Feedback(WRONG, "Nothing to check yet: place a digit or mark candidates to remove.",
-                        step=first)
+                        step=target or first)
     if "backtracking" in techniques and first is not None:
         return _check_backtracking(grid, changes, first)
     steps = [s for t in techniques for s in find_steps(grid, t)]
@@ -136,21 +165,39 @@ def check_answer(grid: Grid, techniques: Iterable[str], placements: Iterable[tup
     if best is not None and changes == expected:
         explanation = best.hint(HintLevel.FULL, Position(grid.values, grid.masks))
         return Feedback(RIGHT, f"Right! {best}", (explanation,), step=best)
-    if best is not None and changes & expected:
-        missed = tuple(sorted(expected - changes))
-        wrong = tuple(sorted(changes - expected))
-        details = [f"Missed: {_say(m)}." for m in missed]
-        details += [f"Not part of it: {_say(w)}. {why_not(grid, w)}" for w in wrong]
-        return Feedback(PARTLY, f"Partly right: you found part of this {best.name.lower()}.",
-                        tuple(details), missed, wrong, best)
+    asked = in_sentence(technique_entry(techniques[0]).name) if techniques else "step"
+    shared = best is not None and bool(changes & expected)
+    # The hints lead to the instance partly found, else to the exercise's own.
+    toward = best if shared else target or best or first
+    missed = tuple(sorted(expected - changes)) if shared else ()
+    extra = tuple(sorted(changes - expected)) if shared else ()
+    listed = [m for m in mistakes if m.changes & changes]
     other = _other_technique(grid, changes, techniques)
+    if listed:
+        # The lesson saw this one coming: its own explanation comes first, even where the answer
+        # happens to be true by some other technique (said too, so that every text is true).
+        details = [m.why for m in listed[1:]]
+        if other is not None:
+            details.append(f"It is true, but by {an(in_sentence(other.name))} ({other}), not by "
+                           f"the {asked} asked.")
+        details += [f"Missed: {_say(m)}." for m in missed]
+        return Feedback(PARTLY if shared else WRONG, listed[0].why, tuple(details), missed,
+                        extra or tuple(sorted(changes)), toward)
+    if shared:
+        details = [f"Missed: {_say(m)}." for m in missed]
+        details += [f"Not part of it: {_say(w)}. {why_not(grid, w)}" for w in extra]
+        if other is not None:  # no credit for it: the answer is judged as the technique asked
+            details.append(f"True, but on its own that is {an(in_sentence(other.name))} "
+                           f"({other}), not the {asked} asked.")
+        return Feedback(PARTLY, f"Partly right: you found part of this {in_sentence(best.name)}.",
+                        tuple(details), missed, extra, best)
     if other is not None:
-        asked = " or ".join(technique_entry(t).name.lower() for t in techniques)
-        return Feedback(PARTLY, f"True, but that is a {other.name.lower()} ({other}); this exercise "
-                        f"asks for a {asked}. Look again.", step=best or first)
+        # No credit for the technique asked; the hints (the feedback's step) lead to its instance.
+        return Feedback(PARTLY, f"True, but that is {an(in_sentence(other.name))} ({other}), "
+                        f"not the {asked} asked. Look again.", step=toward)
     reasons = tuple(why_not(grid, w) for w in sorted(changes))
     return Feedback(WRONG, "Not this time. Ask for a hint: it starts with where to look.", reasons,
-                    wrong=tuple(sorted(changes)), step=first)
+                    wrong=tuple(sorted(changes)), step=toward)
 
 
 def _other_technique(grid: Grid, changes, techniques) -> Step | None:

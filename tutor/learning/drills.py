@@ -15,6 +15,7 @@ from tutor.model.formats import parse, read_puzzles
 from tutor.model.grid import Grid
 from tutor.model.bundled import collections, load_file
 from tutor.model.resources import bundled_dir
+from tutor.learning.answers import Feedback, check_answer
 from tutor.learning.model import Lesson
 
 
@@ -43,6 +44,13 @@ class Drill:
     @property
     def technique(self) -> str:
         return self.taught or self.step.technique
+
+    def check(self, placements: Iterable[tuple[int, int]] = (),
+              eliminations: Iterable[tuple[int, int]] = ()) -> Feedback:
+        """Feedback on an answer, judged against the drilled technique (the step's own, or the one
+        taught that makes the same step): a true step of another is named, not credited."""
+        asked = tuple(dict.fromkeys((self.technique, self.step.technique)))
+        return check_answer(self.grid, asked, placements, eliminations, target=self.step)
 
 
 def bundled_sources() -> list[Source]:

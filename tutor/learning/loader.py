@@ -11,6 +11,7 @@ from tutor.model.errors import LessonError, PuzzleError
 from tutor.model.formats import parse
 from tutor.model.geometry import DIGITS, SIZE, UNIT_KINDS, cell_name, parse_cell_name
 from tutor.model.resources import bundled_dir
+from tutor.learning.answers import Mistake
 from tutor.learning.model import Exercise, Highlight, Lesson, Page, Position
 
 _FILE_NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.toml$")
@@ -20,7 +21,8 @@ _LESSON_KEYS = {"number", "title", "summary", "techniques", "positions", "pages"
 _POSITION_KEYS = {"grid", "source", "technique", "answer", "seen_as"}
 _PAGE_KEYS = {"title", "text", "board", "after", "cells", "units", "digits", "placements",
               "eliminations"}
-_EXERCISE_KEYS = {"prompt", "grid", "source", "technique", "answer", "seen_as"}
+_EXERCISE_KEYS = {"prompt", "grid", "source", "technique", "answer", "seen_as", "mistakes"}
+_MISTAKE_KEYS = {"answer", "why"}
 
 
 class _Reader:
@@ -143,6 +145,22 @@ def _read_position(reader: _Reader, name: str, require_step: bool) -> Position:
     return Position(name, grid, source, technique, placements, eliminations, seen_as)
 
 
+def _read_mistake(reader: _Reader, position: Position) -> Mistake:
+    """One expected wrong answer of an exercise: `answer` (changes that fit the board, none of
+    them the exercise's own) and `why`."""
+    text = reader.get("answer", str)
+    try:
+        placements, eliminations = parse_changes(text)
+    except ValueError as error:
+        reader.fail("answer", str(error))
+    if not placements and not eliminations:
+        reader.fail("answer", "is empty")
+    _check_changes_fit(reader, "answer", position.grid, placements, eliminations)
+    if set(placements) & set(position.placements) or set(eliminations) & set(position.eliminations):
+        reader.fail("answer", f"a change of the exercise's own answer ({position.answer_text})")
+    return Mistake(placements, eliminations, reader.get("why", str))
+
+
 def _read_highlight(reader: _Reader, position: Position | None) -> Highlight:
     cells = []
     for i, name in enumerate(reader.list_of("cells", str)):
@@ -237,7 +255,10 @@ def load_lesson(path: Path | str) -> Lesson:
         reader = _Reader(path, f"exercises[{i}]", table, _EXERCISE_KEYS)
         prompt = reader.get("prompt", str)
         position = _read_position(reader, f"exercise {i + 1}", require_step=True)
-        exercises.append(Exercise(f"{lesson_id}/{i + 1}", prompt, position))
+        mistakes = tuple(_read_mistake(_Reader(path, f"exercises[{i}].mistakes[{j}]", entry,
+                                               _MISTAKE_KEYS), position)
+                         for j, entry in enumerate(reader.list_of("mistakes", dict)))
+        exercises.append(Exercise(f"{lesson_id}/{i + 1}", prompt, position, mistakes))
 
     return Lesson(lesson_id, number, title, summary, tuple(techniques), tuple(pages),
                   tuple(exercises), positions, path)

@@ -6,8 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tutor.engine import CARD_LADDER, Step, describe_changes, next_step, technique as technique_entry
-from tutor.learning.answers import Feedback, check_answer
+from tutor.engine import (
+    CARD_LADDER, Step, describe_changes, find_steps, next_step, technique as technique_entry,
+)
+from tutor.learning.answers import Feedback, Mistake, check_answer
 from tutor.model.grid import Grid
 
 Change = tuple[int, int]
@@ -98,6 +100,8 @@ class Exercise:
     """Stable id for progress: '<lesson id>/<number>' ('03-intersections/2')."""
     prompt: str
     position: Position
+    mistakes: tuple[Mistake, ...] = ()
+    """Wrong answers the lesson's "Common mistakes" foresee here, each with why it is wrong."""
 
     @property
     def grid(self) -> Grid:
@@ -113,10 +117,24 @@ class Exercise:
     def source(self) -> str:
         return self.position.source
 
-    def check(self, placements: Iterable[Change] = (), eliminations: Iterable[Change] = (),
-              techniques: Iterable[str] | None = None) -> Feedback:
-        """Feedback on a learner's answer (see tutor.learning.answers.check_answer)."""
-        return check_answer(self.grid, techniques or (self.technique,), placements, eliminations)
+    @property
+    def asked(self) -> tuple[str, ...]:
+        """The techniques an answer must use: the one taught (`seen_as`, where the ladder meets it
+        under another name) and the one the engine finds; any instance of them is right."""
+        return tuple(dict.fromkeys(t for t in (self.position.seen_as, self.technique) if t))
+
+    def own_step(self) -> Step | None:
+        """The exercise's own instance: the engine's step making the stated changes."""
+        stated = self.position.stated_step
+        wanted = (set(stated.placements), set(stated.eliminations)) if stated else None
+        return next((s for s in find_steps(self.grid, self.technique)
+                     if (set(s.placements), set(s.eliminations)) == wanted), None)
+
+    def check(self, placements: Iterable[Change] = (), eliminations: Iterable[Change] = ()) -> Feedback:
+        """Feedback on a learner's answer, judged against the exercise's own technique (see
+        tutor.learning.answers.check_answer)."""
+        return check_answer(self.grid, self.asked, placements, eliminations, self.mistakes,
+                            self.own_step())
 
 
 @dataclass(frozen=True)
@@ -151,10 +169,6 @@ class Lesson:
 
     def check(self, exercise: Exercise, placements: Iterable[Change] = (),
               eliminations: Iterable[Change] = ()) -> Feedback:
-        """Check an answer to one of this lesson's exercises, accepting any of its techniques.
-
-        Lesson 3 teaches pointing and claiming together, so a claiming found in a pointing
-        exercise is a right answer too.
-        """
-        techniques = tuple(dict.fromkeys((exercise.technique,) + self.techniques))
-        return exercise.check(placements, eliminations, techniques)
+        """Check an answer to one of this lesson's exercises against the exercise's own technique:
+        a true step of another (a claiming in a pointing exercise) is named, not credited."""
+        return exercise.check(placements, eliminations)

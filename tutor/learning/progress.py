@@ -20,7 +20,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from tutor.model import storage
-from tutor.learning.answers import RIGHT, Feedback, check_answer
+from tutor.learning.answers import RIGHT, Feedback
 from tutor.learning.drills import Drill
 from tutor.learning.model import Change, Exercise, Lesson
 from tutor.learning.tiers import by_tier
@@ -484,9 +484,7 @@ class Attempt:
 
     def check(self, placements: Iterable[Change], eliminations: Iterable[Change]) -> Feedback:
         if self.drill is not None:
-            others = self.lesson.techniques if self.lesson is not None else ()
-            techniques = tuple(dict.fromkeys((self.drill.technique,) + others))
-            return check_answer(self.drill.grid, techniques, placements, eliminations)
+            return self.drill.check(placements, eliminations)
         assert self.lesson is not None and self.exercise is not None
         return self.lesson.check(self.exercise, placements, eliminations)
 

@@ -25,6 +25,7 @@ from tutor.model.errors import SaveError
 from tutor.model.geometry import CELL_COUNT, cell_name
 from tutor.model.grid import Grid
 from tutor.model.storage import Unreadable, move_aside, read_json, write_json
+from tutor.play.clearing import before_entry, clear_as_before
 from tutor.play.hints import HINT_LEVELS, HintLadder, HintResult
 
 SAVE_VERSION = 1
@@ -97,6 +98,10 @@ def problem_cells(problem: EngineError, grid: Grid) -> frozenset[int]:
     return grid.conflict_cells()
 
 
+RESTART = "restart"
+"""The label of a restart in the history: the steps applied before it no longer count."""
+
+
 class Game:
     """A puzzle being solved. The history holds every position; undo and redo move along it."""
 
@@ -127,8 +132,11 @@ class Game:
 
     @property
     def applied_steps(self) -> list[Step]:
-        """The engine steps applied on the way to the current position, in order."""
-        return [step for state in self.states[1:self.index + 1] for step in state.steps]
+        """The engine steps applied on the way to the current position since the last restart
+        (which discards the steps before it), in order."""
+        states = self.states[1:self.index + 1]
+        since = max((i + 1 for i, s in enumerate(states) if s.label == RESTART), default=0)
+        return [step for state in states[since:] for step in state.steps]
 
     @property
     def history_labels(self) -> list[str]:
@@ -180,7 +188,8 @@ class Game:
         """Empty a cell the user filled (never a given)."""
         if self.grid.is_given(cell) or not self.grid.value(cell):
             return False
-        return self._push(self.grid.clear(cell), f"clear {cell_name(cell)}")
+        before = before_entry([s.grid for s in self.states[:self.index + 1]], cell)
+        return self._push(clear_as_before(self.grid, cell, before), f"clear {cell_name(cell)}")
 
     def toggle_candidate(self, cell: int, digit: int) -> bool:
         """Add or remove a pencil mark in an empty cell."""
@@ -206,7 +215,7 @@ class Game:
 
     def restart(self) -> bool:
         """Back to the givens with standard pencil marks (undoable like any change)."""
-        return self._push(self.grid.restart(), "restart")
+        return self._push(self.grid.restart(), RESTART)
 
     def undo(self) -> str | None:
         """Step back one change; the label of the change undone, or None at the start."""

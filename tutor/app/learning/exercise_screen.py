@@ -259,6 +259,9 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
     def action_reset(self) -> None:
         while self.game.undo() is not None:
             pass
+        # The verdict was on the answer just wiped out: it goes with it (the hints stay).
+        self.feedback = None
+        self.marked = frozenset()
         self.changed()
 
     # --- answers and hints ------------------------------------------------------------------
