@@ -456,3 +456,18 @@ def test_als_xy_wings_come_easiest_first_one_per_set_of_removals_on_real_positio
         first = next(als.als_xy_wings(values, masks), None)
         assert first == (steps[0] if steps else None)
     assert seen_wings > 0
+
+
+def test_a_death_blossom_whose_stem_can_be_the_removed_digit_says_the_stem_is_seen_too():
+    # Stem r5c5 {1,3}; petals: 1 -> r5c1 {1,3} (row 5), 3 -> r4c4 {3,7} (box 5). If the stem is 1,
+    # r5c1 is 3; if it is 3, the 3-petal may lose its 3, but the stem is the 3. r5c4 and r5c6 see
+    # r5c1, r4c4 and the stem: they lose 3. A cell seeing both petals but not the stem would not.
+    grid = made(("r5c5", [1, 3]), ("r5c1", [1, 3]), ("r4c4", [3, 7]))
+    steps = [s for s in tutor.find_steps(grid, "death_blossom")
+             if s.role("stem") == (cell("r5c5"),) and s.role("petal_3") == cells("r4c4")]
+    assert steps and all(s.digits == (3,) for s in steps)
+    step = steps[0]
+    assert set(step.eliminations) == removals(3, "r5c4", "r5c6")
+    text = step.explanation
+    assert "If r5c5 is 3 itself" in text and "and r5c5 too cannot be 3" in text
+    assert "whichever digit the stem takes" not in text

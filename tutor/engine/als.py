@@ -979,11 +979,23 @@ class DeathBlossomTexts(Texts):
     def full(self, step: Step) -> str:
         zs = step.digits
         z = digits_or(zs)
+        stem = cell_name(step.role("stem")[0])
+        # A petal's z is forced only when the stem takes another digit: when the stem can be z,
+        # the stem itself is the other place z may land, and the removal rests on seeing it too.
+        stem_zs = [d for d in zs if d in {d for d, _, _ in self._petals(step)}]
+        if stem_zs:
+            either = (f" If {stem} is {digits_or(stem_zs)} itself, that petal may lose its "
+                      f"{digits_or(stem_zs)}, but then {stem} is the {digits_or(stem_zs)}. So "
+                      f"{z} lands in a petal or in {stem}, and a cell that sees every {z} of "
+                      f"every petal and {stem} too cannot be {z}.")
+        else:
+            either = (f" {stem} cannot be {z}, so whichever digit it takes, {z} lands in that "
+                      f"digit's petal, and a cell that sees every {z} of every petal cannot be "
+                      f"{z}.")
         return (f"{self.pattern(step)} Whatever the stem is, say d, no cell of d's petal can be "
                 f"d, so that petal is left with as many digits as cells and must hold all its "
-                f"other digits. Every petal holds {z}, so {z} is in one of the petals whichever "
-                f"digit the stem takes; a cell that sees every {z} of every petal (and the stem, "
-                f"when the stem could be {z} itself) cannot be {z}. Remove {_why_removed(step)}.")
+                f"other digits. Every petal holds {z} besides its stem digit, so when {stem} is "
+                f"not {z}, the petal of its digit holds {z}.{either} Remove {_why_removed(step)}.")
 
 
 # --- ALS chains -----------------------------------------------------------------------------
