@@ -40,6 +40,7 @@ def read_only_dir(tmp_path, monkeypatch):
         folder = tmp_path / "read-only"
         folder.mkdir()
         folder.chmod(0o555)
+        monkeypatch.setenv("TUTOR_DATA_DIR", str(folder))
         yield folder
         folder.chmod(0o755)
         return
