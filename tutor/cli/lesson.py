@@ -26,8 +26,12 @@ lesson in the app, or print it with --text.
 An exercise answered wrong stays one attempt until you answer it right, however many commands
 that takes.
 
+Progress is kept in progress.json in the data folder ($TUTOR_DATA_DIR). --text, and --drill
+without --answer, work without it; the other forms need a data folder they can use.
+
 Exit status: 0 fine (and a right answer), 1 an answer that is not right, an unreadable lesson or
-file, 2 usage error (such as an unknown lesson)."""
+file, a data folder that cannot be used or progress that cannot be saved (the answer's verdict is
+still printed), 2 usage error (such as an unknown lesson)."""
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -59,10 +63,13 @@ def _load():
 
 
 def _progress():
+    """The learner's progress, its notices printed; CliError when the data folder is unusable."""
     # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning.progress import Progress
 
     progress = Progress.load()
+    if progress.unusable is not None:
+        raise CliError(str(progress.unusable))
     if progress.notice:
         print(f"tutor lesson: note: {progress.notice}", file=sys.stderr)
     if progress.upgraded:
@@ -129,12 +136,28 @@ def _report(feedback) -> int:
 
 
 def _answer(attempt, words: list[str]) -> int:
+    """Check and record an answer; its verdict is printed even when progress cannot be saved
+    (then CliError says so)."""
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
+    from tutor.model.errors import WriteError
+
     placements, eliminations = _parse_changes(" ".join(words))
-    feedback = attempt.answer(placements, eliminations)
+    try:
+        feedback = attempt.answer(placements, eliminations)
+    except WriteError as error:
+        _report(attempt.answers[-1])  # checked before the save failed
+        raise _not_saved(error, "this answer is not recorded") from None
     code = _report(feedback)
     if code and feedback.hints:
-        attempt.saw_hint(1)  # the nudge printed with a wrong answer
+        try:
+            attempt.saw_hint(1)  # the nudge printed with a wrong answer
+        except WriteError as error:
+            raise _not_saved(error, "the hint shown is not recorded") from None
     return code
+
+
+def _not_saved(error, what: str) -> CliError:
+    return CliError(f"progress not saved: {error}; {what}")
 
 
 def answer_exercise(lesson, progress, words: list[str]) -> int:
@@ -186,6 +209,8 @@ def drill(lesson, lessons, progress, args) -> int:
 
 def review(lessons, progress, args) -> int:
     # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
+    import random
+
     from tutor.learning.drills import DrillError
     from tutor.learning.progress import REVIEW, drill_attempt
     from tutor.learning.review import review_drills
@@ -215,24 +240,24 @@ def run(args) -> int:
     from tutor.learning.text import lesson_text
 
     lessons = _load()
-    progress = _progress()
     if args.review:
         if args.lesson is not None or args.drill or args.text or args.file:
             raise CliError("--review takes no lesson, --drill, --text or --file: "
                            "tutor lesson --review [--seed S] [--answer CHANGES]", code=2)
-        return review(lessons, progress, args)
+        return review(lessons, _progress(), args)
     if args.lesson is None:
         if args.text or args.answer or args.drill:
             raise CliError("name a lesson: tutor lesson ID ...", code=2)
-        return list_lessons(lessons, progress)
+        return list_lessons(lessons, _progress())
     try:
         lesson = find_lesson(args.lesson, lessons)
     except KeyError as error:
         raise CliError(error.args[0], code=2) from None
+    # Reading a lesson or a drill needs no progress (and works without a data folder).
     if args.drill:
-        return drill(lesson, lessons, progress, args)
+        return drill(lesson, lessons, _progress() if args.answer else None, args)
     if args.answer:
-        return answer_exercise(lesson, progress, args.answer)
+        return answer_exercise(lesson, _progress(), args.answer)
     if not args.text:
         opener = _app_opener()
         if opener is not None:

@@ -994,8 +994,8 @@ class DeathBlossomTexts(Texts):
                       f"{z}.")
         return (f"{self.pattern(step)} Whatever the stem is, say d, no cell of d's petal can be "
                 f"d, so that petal is left with as many digits as cells and must hold all its "
-                f"other digits. Every petal holds {z} besides its stem digit, so when {stem} is "
-                f"not {z}, the petal of its digit holds {z}.{either} Remove {_why_removed(step)}.")
+                f"other digits. Every petal holds {z}, so when {stem} is "
+                f"not {z}, the petal of its digit keeps {z}.{either} Remove {_why_removed(step)}.")
 
 
 # --- ALS chains -----------------------------------------------------------------------------

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
+from tutor.engine import BY_ID
 from tutor.model import storage
+from tutor.model.errors import FolderError, NewerVersion, Unreadable, WriteError
 from tutor.learning.answers import RIGHT, Feedback
 from tutor.learning.drills import Drill
 from tutor.learning.model import Change, Exercise, Lesson
@@ -101,6 +103,7 @@ def system_today() -> date:
 
 
 def default_path() -> Path:
+    """progress.json in the data folder. :raises FolderError: when the folder cannot be used."""
     return storage.data_dir() / FILE_NAME
 
 
@@ -108,42 +111,93 @@ def _empty() -> dict:
     return {"version": VERSION, "attempts": [], "earlier": {}, "lessons": {}, "open": {}}
 
 
-def _counts_ok(table) -> bool:
-    return isinstance(table, dict) and all(
-        isinstance(v, dict) and all(isinstance(n, int) for n in v.values()) for v in table.values())
+def _counts_problem(table, name: str) -> str | None:
+    """What is wrong with a table of counts per technique ('earlier', or version 1's), or None."""
+    if not isinstance(table, dict):
+        return f'"{name}" is not an object'
+    for key, counts in table.items():
+        if not isinstance(counts, dict) or not all(type(n) is int for n in counts.values()):
+            return f'"{name}" of {key!r} is not a table of whole numbers'
+    return None
 
 
-def _lessons_ok(table) -> bool:
-    return isinstance(table, dict) and all(
-        isinstance(v, dict) and isinstance(v.get("solved", []), list) for v in table.values())
+def _lessons_problem(table) -> str | None:
+    """What is wrong with the lessons' table (page reached, exercises solved), or None."""
+    if not isinstance(table, dict):
+        return '"lessons" is not an object'
+    for key, entry in table.items():
+        if not isinstance(entry, dict):
+            return f"lesson {key!r} is not an object"
+        solved = entry.get("solved", [])
+        if not isinstance(solved, list) or not all(isinstance(e, str) for e in solved):
+            return f"lesson {key!r}: \"solved\" is not a list of exercise names"
+        page = entry.get("page", 0)
+        if type(page) is not int or page < 0:
+            return f"lesson {key!r}: \"page\" is not a page number"
+    return None
 
 
-def _attempt_ok(record) -> bool:
-    if not isinstance(record, dict) or not isinstance(record.get("technique"), str):
-        return False
+def _attempt_problem(record) -> str | None:
+    """What is wrong with one attempt of the log, or None.
+
+    A technique, lesson or source this version does not know (one a newer release wrote) is
+    not wrong: the attempt is kept in the file and left out of what is shown.
+    """
+    if not isinstance(record, dict):
+        return "is not an object"
+    if not isinstance(record.get("technique"), str):
+        return "names no technique"
     try:
         date.fromisoformat(record["date"])
     except (KeyError, TypeError, ValueError):
-        return False
-    return isinstance(record.get("hint", 0), int) and record.get("source") in SOURCES
+        return f"has no valid date ({record.get('date')!r})"
+    if type(record.get("hint", 0)) is not int:
+        return "has a hint level that is not a whole number"
+    if not isinstance(record.get("source"), str):
+        return "names no source"
+    for field in ("lesson", "exercise"):
+        if not isinstance(record.get(field), (str, type(None))):
+            return f'has "{field}": {record[field]!r}, not a name'
+    return None
+
+
+def _version(data) -> object:
+    """The "version" field (1 when missing: the first format had none)."""
+    return data.get("version", 1) if isinstance(data, dict) else None
 
 
 def _is_version_1(data) -> bool:
     """The first format: counts per technique, no dates (written before mastery was kept)."""
-    return (isinstance(data, dict) and data.get("version", 1) == 1
-            and _counts_ok(data.get("techniques")) and _lessons_ok(data.get("lessons")))
+    return (_version(data) == 1 and type(_version(data)) is int
+            and _counts_problem(data.get("techniques"), "techniques") is None
+            and _lessons_problem(data.get("lessons")) is None)
 
 
-def _well_formed(data) -> bool:
-    """The shape this module writes; anything else is treated like a corrupt file."""
-    if not isinstance(data, dict) or data.get("version") != VERSION:
-        return False
+def _shape_problem(data) -> str | None:
+    """What keeps `data` from being the shape this module writes, or None; a file with a problem
+    is treated like a corrupt one."""
+    if not isinstance(data, dict):
+        return "not a JSON object"
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        return f"unknown format version {version!r}"
     attempts = data.get("attempts")
+    if not isinstance(attempts, list):
+        return '"attempts" is not a list'
+    for number, record in enumerate(attempts, start=1):
+        problem = _attempt_problem(record)
+        if problem:
+            return f"attempt {number} {problem}"
+    problem = _counts_problem(data.get("earlier"), "earlier") or _lessons_problem(data.get("lessons"))
+    if problem:
+        return problem
     open_ = data.get("open")
-    return (isinstance(attempts, list) and all(_attempt_ok(a) for a in attempts)
-            and _counts_ok(data.get("earlier")) and _lessons_ok(data.get("lessons"))
-            and isinstance(open_, dict)
-            and all(isinstance(i, int) and 0 <= i < len(attempts) for i in open_.values()))
+    if not isinstance(open_, dict):
+        return '"open" is not an object'
+    for key, index in open_.items():
+        if type(index) is not int or not 0 <= index < len(attempts):
+            return f"open attempt {key!r} points to no attempt"
+    return None
 
 
 def _from_version_1(old: dict) -> dict:
@@ -187,10 +241,19 @@ def is_unaided(record: dict) -> bool:
 class Progress:
     """The learner's progress; every change is saved at once (atomically) to `path`.
 
-    `notice` is set when the saved file could not be read: it was moved aside (the message says
-    where) and progress starts afresh, so nothing is overwritten and nothing crashes; or when an
-    old file could not be copied aside before converting it (then it is never written). `upgraded` is
-    set when a file of the first format was converted; the old file was copied aside first.
+    `load` never raises: whatever is on disk, the learner gets a Progress, and `notice` says
+    what went wrong (the app shows it, the CLI prints it):
+
+    - a file that cannot be read, or not in the shape this module writes, is moved aside (the
+      message says where) and progress starts afresh, so nothing is overwritten;
+    - one that cannot be moved aside, one written by a newer version of the tutor, and an old
+      one that could not be copied aside before converting it are left as they are, and
+      `saving` is False: this session's progress is not written over them;
+    - when the data folder itself cannot be used, `unusable` is that error (a FolderError) and
+      `saving` is False too.
+
+    `upgraded` is set when a file of the first format was converted; the old file was copied
+    aside first. Attempts dated after today (a clock that was wrong) count as made today.
     """
 
     def __init__(self, path: Path | None = None, data: dict | None = None, notice: str | None = None,
@@ -201,28 +264,69 @@ class Progress:
         self.upgraded = upgraded
         self.clock = today
         self.saving = True
-        """False when the file on disk must not be written (an old file that could not be copied)."""
+        """False when the file on disk must not be written (see the class's docstring)."""
+        self.unusable: FolderError | None = None
+        """The data folder's problem when it cannot be used at all."""
 
     def today(self) -> date:
         return (self.clock or system_today)()
 
     @classmethod
+    def _read_only(cls, path: Path, notice: str, today: Clock | None,
+                   data: dict | None = None) -> Progress:
+        """Progress that is kept in memory only: the file at `path` is never written."""
+        progress = cls(path, data, notice=notice, today=today)
+        progress.saving = False
+        return progress
+
+    @classmethod
     def load(cls, path: Path | str | None = None, today: Clock | None = None) -> Progress:
-        path = Path(path) if path is not None else default_path()
+        """The progress saved at `path` (default: progress.json in the data folder); never raises
+        (see the class's docstring for what a bad file, folder or version gives)."""
+        if path is None:
+            try:
+                path = default_path()
+            except FolderError as error:
+                progress = cls._read_only(storage.data_dir_path() / FILE_NAME,
+                                          f"{error}; lesson progress is not kept", today)
+                progress.unusable = error
+                return progress
+        path = Path(path)
         try:
             data = storage.read_json(path)
-        except storage.Unreadable as error:
+        except Unreadable as error:
+            if error.kept_at is None:
+                return cls._read_only(path, f"{error}; this session's progress is not saved", today)
             return cls(path, notice=f"{error}; progress starts afresh", today=today)
         if data is None:
             return cls(path, today=today)
+        try:
+            storage.check_version(path, data, VERSION)
+        except NewerVersion as error:
+            return cls._read_only(path, f"{error}; it is left as it is, and this session starts "
+                                        "from no progress and is not saved", today)
         if _is_version_1(data):
             return cls._upgrade(path, data, today)
-        if not _well_formed(data):
-            kept = storage.move_aside(path)
-            where = f"; it was kept as {kept}" if kept else ""
-            return cls(path, notice=f"{path} could not be read (unexpected content){where}; "
-                                    "progress starts afresh", today=today)
-        return cls(path, _with_current_lesson_names(data), today=today)
+        problem = _shape_problem(data)
+        if problem:
+            bad = storage.unreadable(path, f"unexpected content: {problem}")
+            if bad.kept_at is None:
+                return cls._read_only(path, f"{bad}; this session's progress is not saved", today)
+            return cls(path, notice=f"{bad}; progress starts afresh", today=today)
+        progress = cls(path, _with_current_lesson_names(data), today=today)
+        progress.notice = progress._future_notice()
+        return progress
+
+    def _future_notice(self) -> str | None:
+        """Said of attempts dated more than a day after today (a day: another time zone)."""
+        today = self.today()
+        ahead = [day for day in map(_day, self.attempts) if day > _add_days(today, 1)]
+        if not ahead:
+            return None
+        many = len(ahead) > 1
+        return (f"{self.path}: {len(ahead)} attempt{'s are' if many else ' is'} dated after today "
+                f"(the latest {max(ahead).isoformat()}); {'they count' if many else 'it counts'} "
+                "as made today")
 
     @classmethod
     def _upgrade(cls, path: Path, old: dict, today: Clock | None) -> Progress:
@@ -231,21 +335,34 @@ class Progress:
         except OSError as error:
             # Without a copy the old file is not rewritten: this session's progress is not saved
             # over it (saving would fail the same way or lose the original).
-            kept_as_is = cls(path, _from_version_1(old), today=today,
-                             notice=f"{path} is in the old format and could not be copied "
-                                    f"aside ({error}); it is left as it is and this session's "
-                                    f"progress is not saved")
-            kept_as_is.saving = False
-            return kept_as_is
+            return cls._read_only(path, f"{path} is in the old format and could not be copied "
+                                        f"aside ({error}); it is left as it is and this "
+                                        "session's progress is not saved", today,
+                                  _from_version_1(old))
         progress = cls(path, _from_version_1(old), today=today,
                        upgraded=f"{path} was converted to the new progress format; "
                                 f"the old file was kept as {kept}")
-        progress.save()
+        try:
+            progress.save()
+        except WriteError as error:
+            progress.upgraded = None
+            progress.notice = f"{error}; it is left in the old format and this session's " \
+                              "progress is not saved"
+            progress.saving = False
         return progress
 
     def save(self) -> None:
-        if self.saving:
+        """Write the progress to its file (atomically), unless `saving` is False.
+
+        :raises WriteError: (an OSError) when the file cannot be written; what is in memory is
+            kept, and the file is as it was.
+        """
+        if not self.saving:
+            return
+        try:
             storage.write_json(self.path, self.data)
+        except OSError as error:
+            raise WriteError(self.path, error.strerror or str(error), error.errno) from None
 
     # --- reading ------------------------------------------------------------------------
     @property
@@ -273,23 +390,24 @@ class Progress:
             return Mastery(technique_id, state, today=today)
         box, due, last_unaided = 0, None, None
         for record in records:
-            day = date.fromisoformat(record["date"])
+            day = min(_day(record), today)  # a date after today counts as today
             if is_unaided(record):
                 last_unaided = day
                 if box == 0 or (due is not None and day >= due):
                     box = min(box + 1, len(REVIEW_DAYS))
-                due = day + timedelta(days=REVIEW_DAYS[box - 1])
+                due = _add_days(day, REVIEW_DAYS[box - 1])
             elif box:
                 box = 1
-                due = day + timedelta(days=REVIEW_DAYS[0])
+                due = _add_days(day, REVIEW_DAYS[0])
         recent = records[-MASTERY_WINDOW:]
         mastered = len(recent) == MASTERY_WINDOW and all(is_unaided(r) for r in recent)
         return Mastery(technique_id, MASTERED if mastered else LEARNING, box, due, last_unaided,
                        today)
 
     def practised_techniques(self) -> list[str]:
-        """Every technique with an attempt, in the order first met."""
-        return list(dict.fromkeys(a["technique"] for a in self.attempts))
+        """Every technique with an attempt, in the order first met. One this version does not
+        know (written by a newer release) is left out: its attempts stay in the file."""
+        return [t for t in dict.fromkeys(a["technique"] for a in self.attempts) if t in BY_ID]
 
     def due_techniques(self) -> list[str]:
         """Techniques due for review, the longest overdue first."""
@@ -364,8 +482,9 @@ class Progress:
             return Suggestion(weakest[1], f"revise: {weakest[0]:.0%} right first try")
         return None
 
-    # --- recording (each saves) ---------------------------------------------------------
+    # --- recording (each saves, and raises WriteError when the file cannot be written) ----
     def record_page(self, lesson: Lesson, page: int) -> None:
+        """The furthest page reached in a lesson. :raises WriteError: see save."""
         entry = self.data["lessons"].setdefault(lesson.id, {})
         if page > entry.get("page", 0):
             entry["page"] = page
@@ -378,6 +497,8 @@ class Progress:
 
         `hint` is the highest hint level (1 nudge, 2 pattern, 3 full) seen before the step was
         made; `source` defaults to an exercise when a key is given, else a drill.
+
+        :raises WriteError: see save (the attempt is in the log in memory all the same).
         """
         if source is None:
             source = EXERCISE if exercise_key is not None else DRILL
@@ -394,11 +515,17 @@ class Progress:
         return len(self.attempts) - 1
 
     def record_play(self, technique_id: str, hint: int = 0) -> None:
-        """A step of `technique_id` made by the learner in a game, after hints up to `hint`."""
+        """A step of `technique_id` made by the learner in a game, after hints up to `hint`.
+
+        :raises WriteError: see save.
+        """
         self.record_attempt(technique_id, True, True, hint=hint, source=PLAY)
 
     def update_attempt(self, index: int, solved: bool, hint: int) -> None:
-        """A later answer in the same attempt: solved now, or a higher hint seen (never lower)."""
+        """A later answer in the same attempt: solved now, or a higher hint seen (never lower).
+
+        :raises WriteError: see save.
+        """
         record = self.attempts[index]
         changed = False
         if solved and not record["solved"]:
@@ -428,6 +555,7 @@ class Progress:
         return self.data["open"].get(key)
 
     def keep_open(self, key: str, index: int | None) -> None:
+        """Keep an attempt open under `key` (None closes it). :raises WriteError: see save."""
         if index is None:
             self.data["open"].pop(key, None)
         else:
@@ -437,6 +565,19 @@ class Progress:
     def attempt(self, lesson: Lesson, exercise: Exercise, key: str | None = None) -> Attempt:
         """Start answering one of a lesson's exercises (see Attempt)."""
         return Attempt(self, lesson, exercise, key=key)
+
+
+def _day(record: dict) -> date:
+    """The date of an attempt (checked when the file was read)."""
+    return date.fromisoformat(record["date"])
+
+
+def _add_days(day: date, days: int) -> date:
+    """`day` and `days` later, at most the last day a date can hold (9999-12-31)."""
+    try:
+        return day + timedelta(days=days)
+    except OverflowError:
+        return date.max
 
 
 def _stats(records: Iterable[dict]) -> TechniqueStats:
@@ -489,7 +630,10 @@ class Attempt:
         return self.lesson.check(self.exercise, placements, eliminations)
 
     def saw_hint(self, level: int) -> None:
-        """A hint of this level was shown; once solved, later hints change nothing."""
+        """A hint of this level was shown; once solved, later hints change nothing.
+
+        :raises WriteError: see Progress.save.
+        """
         if level <= self.hint or self.solved:
             return
         self.hint = level
@@ -497,6 +641,11 @@ class Attempt:
             self.progress.update_attempt(self.index, False, level)
 
     def answer(self, placements: Iterable[Change] = (), eliminations: Iterable[Change] = ()) -> Feedback:
+        """Check an answer and record it (the feedback is also the last of `answers`).
+
+        :raises WriteError: when the progress file cannot be written; the answer was checked
+            and is in `answers` and in memory all the same.
+        """
         placements, eliminations = tuple(placements), tuple(eliminations)
         feedback = self.check(placements, eliminations)
         if not (placements or eliminations):
@@ -505,8 +654,13 @@ class Attempt:
         right = feedback.verdict == RIGHT
         if self.index is None:
             key = self.exercise.key if self.exercise is not None else None
-            self.index = self.progress.record_attempt(
-                self.technique, right, right, self.lesson, key, self.hint, self.source)
+            try:
+                self.index = self.progress.record_attempt(
+                    self.technique, right, right, self.lesson, key, self.hint, self.source)
+            except WriteError:
+                # Recorded in memory, not on disk: later answers continue this attempt.
+                self.index = len(self.progress.attempts) - 1
+                raise
             if self.key is not None and not right:
                 self.progress.keep_open(self.key, self.index)
         elif right and not self.solved:

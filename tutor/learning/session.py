@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tutor.model.errors import WriteError
 from tutor.model.grid import Grid
 from tutor.learning.answers import Feedback, changes_between
 from tutor.learning.drills import Drill, lesson_drills
@@ -17,7 +18,11 @@ from tutor.learning.review import review_drills
 
 
 class LessonSession:
-    """Where the learner is in a lesson; every answer and page reached is saved to `progress`."""
+    """Where the learner is in a lesson; every answer and page reached is saved to `progress`.
+
+    A save that fails (a read-only data folder, a full disk) never interrupts the lesson: the
+    progress is kept in memory and `save_problem` says why it is not on disk.
+    """
 
     review = False
     """True for the mixed review (ReviewSession), which belongs to no lesson."""
@@ -32,6 +37,17 @@ class LessonSession:
         self.seed = seed
         self.drill_file = drill_file
         self._drills: Iterator[Drill] | None = None
+        self.save_problem: WriteError | None = None
+        """The last failed save of the progress, cleared by one that works."""
+
+    def _saving(self, write) -> None:
+        """Run a change that saves the progress; a failure is kept in `save_problem`."""
+        try:
+            write()
+        except WriteError as error:
+            self.save_problem = error
+        else:
+            self.save_problem = None
 
     # --- pages -------------------------------------------------------------------------
     @property
@@ -44,7 +60,7 @@ class LessonSession:
 
     def go_to_page(self, index: int) -> Page:
         self.page_index = max(0, min(index, len(self.lesson.pages) - 1))
-        self.progress.record_page(self.lesson, self.page_index)
+        self._saving(lambda: self.progress.record_page(self.lesson, self.page_index))
         return self.page
 
     def next_page(self) -> bool:
@@ -94,7 +110,13 @@ class LessonSession:
         start = self.board
         assert start is not None  # an attempt is open
         placements, eliminations = changes_between(start, board)
-        return self.attempt.answer(placements, eliminations)
+        try:
+            feedback = self.attempt.answer(placements, eliminations)
+        except WriteError as error:
+            self.save_problem = error
+            return self.attempt.answers[-1]  # checked and kept before the save failed
+        self.save_problem = None
+        return feedback
 
     def leave(self) -> None:
         """Close the open exercise or drill (an attempt answered but never right is recorded)."""
@@ -104,8 +126,9 @@ class LessonSession:
 
     def saw_hint(self, level: int) -> None:
         """A hint of this level is on screen for the open exercise or drill."""
-        if self.attempt is not None:
-            self.attempt.saw_hint(level)
+        attempt = self.attempt
+        if attempt is not None:
+            self._saving(lambda: attempt.saw_hint(level))
 
     def exercise_done(self, exercise: Exercise) -> bool:
         return exercise.key in self.progress.solved_exercises(self.lesson)
@@ -134,6 +157,7 @@ class ReviewSession(LessonSession):
         self.drill_file = None
         self.due = self.progress.due_techniques()
         self._drills = None
+        self.save_problem = None
 
     def start_drill(self) -> Drill:
         """The next review position (DrillError when nothing is due or nothing is found)."""

@@ -10,7 +10,11 @@ error about bad input is also a ValueError, so callers that catch ValueError kee
     │   └── EngineError              no step can be given for this grid
     │       └── NoSolutionError, MultipleSolutionsError, ContradictionError
     ├── SaveError (ValueError)       a data file (game, progress, draft) that is not what we write
-    │   └── Unreadable               ... and has been moved aside
+    │   ├── Unreadable               ... and has been moved aside
+    │   └── NewerVersion             ... written by a newer version of the tutor
+    ├── StorageError (OSError)       the data folder or a file in it cannot be used
+    │   ├── FolderError              the data folder is a file, a broken link, cannot be made
+    │   └── WriteError               a data file could not be written
     ├── LessonError (ValueError)     a lesson file that cannot be used; a drill that cannot be made
     ├── GenerationError              no puzzle was made (LevelError (ValueError): a bad level)
     └── SolverError                  the optional MILP solver is missing or gave no answer
@@ -160,14 +164,68 @@ class SaveError(TutorError, ValueError):
 
 
 class Unreadable(SaveError):
-    """A data file could not be read; it has been moved aside to `kept_at`."""
+    """A data file could not be read; it has been moved aside to `kept_at`.
 
-    def __init__(self, path: Path, kept_at: Path | None, reason: str) -> None:
-        where = f"; it was kept as {kept_at}" if kept_at else ""
+    `kept_at` is None when it could not be moved (a read-only folder): it is then left where it
+    is, and the caller must not write over it. `not_moved` says why, when known.
+    """
+
+    def __init__(self, path: Path, kept_at: Path | None, reason: str,
+                 not_moved: str | None = None) -> None:
+        if kept_at:
+            where = f"; it was kept as {kept_at}"
+        else:
+            why = f" ({not_moved})" if not_moved else ""
+            where = f"; it could not be moved aside{why} and is left as it is"
         super().__init__(f"{path} could not be read ({reason}){where}")
         self.path = path
         self.kept_at = kept_at
         self.reason = reason
+        self.not_moved = not_moved
+
+
+class NewerVersion(SaveError):
+    """A data file written by a newer version of the tutor: its format `version` is above `known`,
+    the newest this version reads. Such a file is not corrupt: it is never moved or rewritten."""
+
+    def __init__(self, path: Path, version: int, known: int) -> None:
+        super().__init__(f"{path} was written by a newer version of the tutor (its format is "
+                         f"version {version}; this version reads up to {known})")
+        self.path = path
+        self.version = version
+        self.known = known
+
+
+class StorageError(TutorError, OSError):
+    """The data folder, or a file in it, cannot be used: `path` and what is wrong (`reason`).
+
+    Also an OSError, so that code written for a failing disk copes with it as well.
+    """
+
+    def __init__(self, message: str, path: Path, reason: str, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.reason = reason
+        self.errno = errno
+        self.strerror = reason
+        self.filename = str(path)
+
+
+class FolderError(StorageError):
+    """The data folder cannot be used: it is a file, a link to nowhere or in a loop, or it cannot
+    be made. The message names the folder and says how to choose another."""
+
+    def __init__(self, path: Path, reason: str, errno: int | None = None) -> None:
+        super().__init__(f"the data folder {path} {reason} (set TUTOR_DATA_DIR to a folder "
+                         "the tutor can use)", path, reason, errno)
+
+
+class WriteError(StorageError):
+    """A data file could not be written (a read-only folder, a full disk); the old file, if
+    any, is as it was."""
+
+    def __init__(self, path: Path, reason: str, errno: int | None = None) -> None:
+        super().__init__(f"{path} could not be written ({reason})", path, reason, errno)
 
 
 # --- lessons -------------------------------------------------------------------------------------
