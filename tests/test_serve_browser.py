@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from serving import Browser, Served, board_cells, missing, shown_digit, wait_until
+from serving import Browser, Served, board_cells, missing, running, shown_digit, wait_until
 
 reason = missing()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -214,14 +214,7 @@ def test_the_server_stops_within_two_seconds_saving_every_game(tmp_path, browser
         for browser in learners:
             assert served.saved_game(browser.code())["index"] >= 1
         for pid in apps:
-            assert not _running(pid), f"app process {pid} outlived the server"
+            assert not running(pid), f"app process {pid} outlived the server"
     finally:
         served.close()
 
-
-def _running(pid: int) -> bool:
-    try:
-        state = open(f"/proc/{pid}/stat").read().split(") ")[1][0]
-    except OSError:
-        return False
-    return state != "Z"
