@@ -40,7 +40,6 @@ import jinja2
 from aiohttp import WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.web_runner import GracefulExit
-from rich.logging import RichHandler
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -573,9 +572,11 @@ class TutorServer(Server):
         raise GracefulExit()
 
     def initialize_logging(self) -> None:
-        handler = RichHandler(show_path=False, show_time=False, console=self.console)
-        logging.basicConfig(level="DEBUG" if self.debug else "INFO", format="%(message)s",
-                            handlers=[handler])
+        # Plain lines (rich would wrap them at the terminal's width): one event, one line.
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s",
+                                               "%Y-%m-%d %H:%M:%S"))
+        logging.basicConfig(level="DEBUG" if self.debug else "INFO", handlers=[handler])
         logging.getLogger("aiohttp.server").addFilter(OneLineErrors())
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
 
