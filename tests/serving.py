@@ -346,3 +346,20 @@ def running(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def servers(tmp_path: Path):
+    """A fixture body: start servers on demand (`serve(*options)`), each with its own data
+    folder; all stopped after the test."""
+    started: list[Served] = []
+
+    def start(*options: str) -> Served:
+        folder = tmp_path / f"server-{len(started)}"
+        folder.mkdir()
+        served = Served(folder, *options)
+        started.append(served)
+        return served
+
+    yield start
+    for served in started:
+        served.close()

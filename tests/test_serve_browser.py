@@ -13,7 +13,8 @@ import time
 
 import pytest
 
-from serving import Browser, Served, board_cells, missing, running, shown_digit, wait_until
+from serving import (Browser, Served, board_cells, missing, running, servers, shown_digit,
+                     wait_until)
 
 reason = missing()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -32,6 +33,10 @@ def server(tmp_path_factory):
     served = Served(tmp_path_factory.mktemp("served"), "--max-sessions", "8")
     yield served
     served.close()
+
+
+serve = pytest.fixture(servers)
+"""Start servers on demand, each with its own data folder; all stopped after the test."""
 
 
 @pytest.fixture
@@ -255,8 +260,8 @@ class OtherSite:
         self.httpd.server_close()
 
 
-def test_a_page_from_another_port_cannot_take_over_a_learner(tmp_path, browsers):
-    served = Served(tmp_path)
+def test_a_page_from_another_port_cannot_take_over_a_learner(tmp_path, serve, browsers):
+    served = serve()
     other_folder = tmp_path / "other"
     other_folder.mkdir()
     other = OtherSite(served.port, other_folder)
@@ -278,7 +283,6 @@ def test_a_page_from_another_port_cannot_take_over_a_learner(tmp_path, browsers)
         assert code in _live_codes(served)
     finally:
         other.close()
-        served.close()
 
 
 def _silent_socket(port: int, origin: str):
@@ -296,74 +300,62 @@ def _silent_socket(port: int, origin: str):
     return connection
 
 
-def test_silent_sockets_and_an_oversize_one_do_not_block_a_learner_at_the_cap(tmp_path, browsers):
-    served = Served(tmp_path, "--max-sessions", "1")
-    try:
-        silent = [_silent_socket(served.port, served.url.rstrip("/")) for _ in range(4)]
+def test_silent_sockets_and_an_oversize_one_do_not_block_a_learner_at_the_cap(serve, browsers):
+    served = serve("--max-sessions", "1")
+    silent = [_silent_socket(served.port, served.url.rstrip("/")) for _ in range(4)]
+    browser = browsers()
+    browser.open(served.url)
+    browser.wait_board()
+    # The page's script opening a socket for a giant terminal is refused; no app starts.
+    browser.driver.execute_script(
+        "window.__big = new WebSocket(arguments[0]); window.__big.onclose = e => { window.__bigClosed = e.code; };",
+        served.url.replace("http", "ws") + "ws?width=100000&height=100000")
+    wait_until(lambda: browser.driver.execute_script("return window.__bigClosed"), 30,
+               "the oversize socket to be refused")
+    assert "is larger than 400x150" in served.output()
+    assert len(served.app_pids()) == 1
+    for connection in silent:
+        connection.close()
+
+
+def test_a_killed_app_says_so_on_its_page_and_frees_its_place(serve, browsers):
+    served = serve("--max-sessions", "1")
+    browser = browsers()
+    browser.open(served.url)
+    browser.wait_board()
+    [pid] = served.app_pids()
+    os.kill(pid, signal.SIGKILL)
+    wait_until(browser.closed, 30, "the page to say its session ended")
+    assert "stopped unexpectedly" in browser.page_text()
+    newcomer = browsers()
+    newcomer.open(served.url)
+    newcomer.wait_board()
+
+
+def test_no_app_outlives_a_killed_server(serve, browsers):
+    served = serve()
+    for _ in range(2):
         browser = browsers()
         browser.open(served.url)
         browser.wait_board()
-        # The page's script opening a socket for a giant terminal is refused; no app starts.
-        browser.driver.execute_script(
-            "window.__big = new WebSocket(arguments[0]); window.__big.onclose = e => { window.__bigClosed = e.code; };",
-            served.url.replace("http", "ws") + "ws?width=100000&height=100000")
-        wait_until(lambda: browser.driver.execute_script("return window.__bigClosed"), 30,
-                   "the oversize socket to be refused")
-        assert "is larger than 400x150" in served.output()
-        assert len(served.app_pids()) == 1
-        for connection in silent:
-            connection.close()
-    finally:
-        served.close()
+    apps = served.app_pids()
+    assert len(apps) == 2
+    served.process.kill()
+    served.process.wait()
+    wait_until(lambda: not any(running(pid) for pid in apps), 30,
+               "the app processes to end with the server")
 
 
-def test_a_killed_app_says_so_on_its_page_and_frees_its_place(tmp_path, browsers):
-    served = Served(tmp_path, "--max-sessions", "1")
-    try:
-        browser = browsers()
-        browser.open(served.url)
-        browser.wait_board()
-        [pid] = served.app_pids()
-        os.kill(pid, signal.SIGKILL)
-        wait_until(browser.closed, 30, "the page to say its session ended")
-        assert "stopped unexpectedly" in browser.page_text()
-        newcomer = browsers()
-        newcomer.open(served.url)
-        newcomer.wait_board()
-    finally:
-        served.close()
-
-
-def test_no_app_outlives_a_killed_server(tmp_path, browsers):
-    served = Served(tmp_path)
-    try:
-        for _ in range(2):
-            browser = browsers()
-            browser.open(served.url)
-            browser.wait_board()
-        apps = served.app_pids()
-        assert len(apps) == 2
-        served.process.kill()
-        served.process.wait()
-        wait_until(lambda: not any(running(pid) for pid in apps), 30,
-                   "the app processes to end with the server")
-    finally:
-        served.close()
-
-
-def test_textual_serves_page_parameters_are_ignored(tmp_path, browsers):
-    served = Served(tmp_path)
-    try:
-        browser = browsers()
-        ping = f"http://127.0.0.1:{served.port}/static/ping-was-fetched"
-        browser.open(f"{served.url}?delay=1&ping={ping}")
-        browser.wait_board()  # ?delay=1 left textual-serve's page waiting forever
-        assert not any("ping-was-fetched" in url for url in browser.resources())
-        assert "ping-was-fetched" not in served.output()
-        logs = browser.driver.get_log("browser") if hasattr(browser.driver, "get_log") else []
-        assert not [entry for entry in logs if "CONNECTING" in entry.get("message", "")]
-    finally:
-        served.close()
+def test_textual_serves_page_parameters_are_ignored(serve, browsers):
+    served = serve()
+    browser = browsers()
+    ping = f"http://127.0.0.1:{served.port}/static/ping-was-fetched"
+    browser.open(f"{served.url}?delay=1&ping={ping}")
+    browser.wait_board()  # ?delay=1 left textual-serve's page waiting forever
+    assert not any("ping-was-fetched" in url for url in browser.resources())
+    assert "ping-was-fetched" not in served.output()
+    logs = browser.driver.get_log("browser") if hasattr(browser.driver, "get_log") else []
+    assert not [entry for entry in logs if "CONNECTING" in entry.get("message", "")]
 
 
 # --- readable in a real window ---------------------------------------------------------------

@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from serving import HANG_GUARD, Served, Socket, new_cookie, running, wait_until
+from serving import HANG_GUARD, Served, Socket, new_cookie, running, servers, wait_until
 
 
 @pytest.fixture
@@ -26,21 +26,8 @@ async def http():
         yield session
 
 
-@pytest.fixture
-def serve(tmp_path):
-    """Start servers on demand, each with its own data folder; all stopped after the test."""
-    started = []
-
-    def start(*options: str) -> Served:
-        folder = tmp_path / f"server-{len(started)}"
-        folder.mkdir()
-        served = Served(folder, *options)
-        started.append(served)
-        return served
-
-    yield start
-    for served in started:
-        served.close()
+serve = pytest.fixture(servers)
+"""Start servers on demand, each with its own data folder; all stopped after the test."""
 
 
 def code_folders(served: Served) -> list[str]:
