@@ -172,7 +172,9 @@ class _Learner:
         async with self.http.get(self.url) as response:
             await response.text()
         ws_url = self.url.replace("http://", "ws://") + f"ws?width={SIZE[0]}&height={SIZE[1]}"
-        self.websocket = await self.http.ws_connect(ws_url)
+        self.websocket = await self.http.ws_connect(ws_url, headers={"Origin": self.url.rstrip("/")})
+        # The page sends its size as soon as the socket opens; the server starts the app then.
+        await self.websocket.send_str(json.dumps(["resize", {"width": SIZE[0], "height": SIZE[1]}]))
         self.reader = asyncio.create_task(self.read())
         await self.wait_for(lambda text: "┗━━━━━┷".encode() in text, 0, 30)
 

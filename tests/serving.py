@@ -236,3 +236,130 @@ def shown_digit(cell: list[str]) -> str | None:
         return None
     inner = middle[1:4].strip()
     return inner if len(inner) == 1 and inner.isdigit() else None
+
+
+# --- websocket-level learners (aiohttp's client, from the web extra) ---------------------------
+
+ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
+BOARD_BOTTOM = "┗━━━━━┷".encode()
+HANG_GUARD = 60.0
+"""Seconds after which a wait for a state fails (a hang guard, never a wait for time)."""
+
+
+class Socket:
+    """One terminal websocket, as the page opens it (or as a misbehaving client might)."""
+
+    def __init__(self, http, served: Served, *, origin: str | None = "same", cookie: str | None = None,
+                 width: int = 110, height: int = 45):
+        self.http = http
+        self.served = served
+        self.origin = served.url.rstrip("/") if origin == "same" else origin
+        self.cookie = cookie
+        self.size = (width, height)
+        self.websocket = None
+        self.output = bytearray()
+        self.status: int | None = None
+        self.closed_with: int | None = None
+
+    async def open(self, *, speak: bool = True):
+        """Open the socket; unless `speak` is false, send the page's first message (its size).
+        Returns self, or the HTTP status when the server refused the upgrade (self.status)."""
+        import aiohttp
+
+        headers = {}
+        if self.origin is not None:
+            headers["Origin"] = self.origin
+        if self.cookie is not None:
+            headers["Cookie"] = f"{COOKIE}={self.cookie}"
+        url = (self.served.url.replace("http://", "ws://")
+               + f"ws?width={self.size[0]}&height={self.size[1]}")
+        try:
+            self.websocket = await self.http.ws_connect(url, headers=headers, autoping=True)
+        except aiohttp.WSServerHandshakeError as error:
+            self.status = error.status
+            return self
+        if speak:
+            await self.send(["resize", {"width": self.size[0], "height": self.size[1]}])
+        return self
+
+    async def send(self, envelope) -> None:
+        await self.websocket.send_str(json.dumps(envelope))
+
+    async def press(self, text: str) -> None:
+        await self.send(["stdin", text])
+
+    def text(self) -> bytes:
+        return ANSI.sub(b"", bytes(self.output))
+
+    async def until(self, found, what: str, timeout: float = HANG_GUARD):
+        """Read until `found(self.text())` is true, or until the socket closes (then None)."""
+        import asyncio
+        import aiohttp
+
+        async def read():
+            while not found(self.text()):
+                message = await self.websocket.receive()
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    self.output += message.data
+                elif message.type == aiohttp.WSMsgType.CLOSE:
+                    self.closed_with = message.data  # the code in the server's close frame
+                    return None
+                elif message.type in (aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING,
+                                      aiohttp.WSMsgType.ERROR):
+                    self.closed_with = self.closed_with or self.websocket.close_code
+                    return None
+            return True
+
+        try:
+            return await asyncio.wait_for(read(), timeout)
+        except asyncio.TimeoutError:
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}; the socket "
+                                 f"got:\n{self.text()[-2000:].decode(errors='replace')}") from None
+
+    async def board(self) -> "Socket":
+        assert await self.until(lambda text: BOARD_BOTTOM in text, "the board"), \
+            f"the socket closed ({self.closed_with}) before the board was drawn"
+        return self
+
+    async def closed(self, timeout: float = HANG_GUARD) -> int | None:
+        """Wait until the server closes the socket; its close code."""
+        await self.until(lambda text: False, "the socket to close", timeout)
+        return self.closed_with
+
+    async def close(self) -> None:
+        if self.websocket is not None and not self.websocket.closed:
+            await self.websocket.close()
+
+
+def new_cookie(served: Served) -> str:
+    """A resume code as the page hands it to a new browser (from its cookie)."""
+    request = urllib.request.Request(served.url)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        header = response.headers.get("Set-Cookie", "")
+    return re.search(rf"{COOKIE}=([a-z2-9]+)", header).group(1)
+
+
+def running(pid: int) -> bool:
+    """Whether a process runs (a zombie does not)."""
+    try:
+        state = open(f"/proc/{pid}/stat").read().split(") ")[1][0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def servers(tmp_path: Path):
+    """A fixture body: start servers on demand (`serve(*options)`), each with its own data
+    folder; all stopped after the test."""
+    started: list[Served] = []
+
+    def start(*options: str) -> Served:
+        folder = tmp_path / f"server-{len(started)}"
+        folder.mkdir()
+        served = Served(folder, *options)
+        started.append(served)
+        return served
+
+    yield start
+    for served in started:
+        served.close()

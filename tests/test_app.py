@@ -258,7 +258,7 @@ async def test_declining_resume_keeps_the_old_save(data_dir):
     second = TutorApp()
     async with second.run_test(size=BIG) as pilot:
         await pilot.pause()
-        await pilot.press("n")
+        await pilot.press("f")
         assert second.game_screen.game.name == default_puzzle().name
         await pilot.press("s")
         await settle(pilot)
@@ -459,3 +459,32 @@ def test_pattern_parts_are_marked_by_letters_not_colour_alone():
     view = step_view(stuck, None, guess, PATTERN_LEVEL)
     assert [m for _, m in view.marks][:3] == ["1", "2", "3"]
     assert view.marks[0][0] == guess.cells[0]
+
+
+async def test_habitual_game_keys_never_start_over_from_the_resume_dialog(data_dir):
+    # n (hint) and s (step) are pressed out of habit: in the dialog they must not discard the
+    # saved game; only f (or the button) starts afresh, and then the app says P brings it back.
+    first = easy_app()
+    async with first.run_test(size=BIG) as pilot:
+        await pilot.press("4")
+    for answer in ("escape", "enter", "r"):
+        app = TutorApp()
+        async with app.run_test(size=BIG) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ResumeScreen)
+            await pilot.press("n", "s", "5", "u")  # nothing: the dialog waits for its answer
+            await pilot.pause()
+            assert isinstance(app.screen, ResumeScreen)
+            await pilot.press(answer)  # the keys that answer resume, which loses nothing
+            await pilot.pause()
+            assert app.game_screen.game.name == "easy", answer
+    app = TutorApp()
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        assert app.game_screen.game.name == default_puzzle().name
+        assert any("P" in str(n.message) and "back" in str(n.message) for n in app._notifications)
+        await pilot.press("P")
+        await settle(pilot)
+        assert app.game_screen.game.name == "easy"

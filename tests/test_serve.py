@@ -202,3 +202,66 @@ async def test_the_named_alternatives_work_in_the_apps_text_boxes(data_dir):
         field.focus()
         await pilot.press("end", *"12", "ctrl+u")
         assert field.value == ""
+
+
+# --- what the server accepts from a browser --------------------------------------------------
+
+def test_a_websocket_origin_must_be_the_host_the_browser_opened():
+    from tutor.web.guards import Refused, check_origin, origin_key
+
+    check_origin("http://127.0.0.1:8000", ["127.0.0.1:8000"])
+    check_origin("https://class.example.org", ["class.example.org"])
+    check_origin("HTTP://Class.Example.ORG", ["class.example.org"])
+    check_origin(None, ["127.0.0.1:8000"])  # not a browser: no cookie of a learner's to ride
+    # Behind a proxy that forwards the browser's host.
+    check_origin("https://class.example.org", ["127.0.0.1:8000", "class.example.org"])
+    for origin, hosts in (("http://127.0.0.1:8001", ["127.0.0.1:8000"]),
+                          ("http://localhost:8000", ["127.0.0.1:8000"]),
+                          ("https://evil.example", ["class.example.org"]),
+                          ("https://class.example.org:8443", ["class.example.org"]),
+                          ("null", ["127.0.0.1:8000"]), ("", ["127.0.0.1:8000"])):
+        with pytest.raises(Refused, match="websocket refused"):
+            check_origin(origin, hosts)
+    allowed = frozenset({origin_key("https://class.example.org")})
+    check_origin("https://class.example.org", ["127.0.0.1:8000"], allowed)
+
+
+def test_allow_origin_must_be_an_origin(capsys):
+    assert main(["serve", "--allow-origin", "class.example.org"]) == 2
+    assert "is not an origin" in capsys.readouterr().err
+
+
+def test_terminal_sizes_are_bounded():
+    from tutor.web.guards import Refused, read_message, terminal_size
+    from tutor.web.limits import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
+
+    assert terminal_size("110", "45") == (110, 45)
+    assert terminal_size(None, None) == (80, 24)
+    assert terminal_size("1", "0") == (MIN_COLUMNS, MIN_ROWS)
+    assert terminal_size(str(MAX_COLUMNS), str(MAX_ROWS)) == (MAX_COLUMNS, MAX_ROWS)
+    for width, height in (("100000", "100000"), (str(MAX_COLUMNS + 1), "24"), ("80", "x")):
+        with pytest.raises(Refused):
+            terminal_size(width, height)
+    resize = read_message('["resize", {"width": 100000, "height": -5}]')
+    assert resize.kind == "resize" and resize.size == (MAX_COLUMNS, MIN_ROWS)
+
+
+@pytest.mark.parametrize("data", [
+    "not json", "{}", "[]", "[5]", '["stdin"]', '["stdin", 5]', '["resize", [1, 2]]',
+    '["resize", {"width": true, "height": 5}]', '["ping", {}]', '["unknown", 1]',
+    '["stdin", "' + "x" * 70000 + '"]',
+])
+def test_malformed_messages_are_refused_in_one_line(data):
+    from tutor.web.guards import Refused, read_message
+
+    with pytest.raises(Refused) as refused:
+        read_message(data)
+    assert "\n" not in str(refused.value) and len(str(refused.value)) < 200
+
+
+def test_the_pages_messages_are_read():
+    from tutor.web.guards import read_message
+
+    assert read_message('["stdin", "n"]').text == "n"
+    assert read_message('["ping", "123"]').text == "123"
+    assert read_message('["focus"]').kind == "focus" and read_message('["blur"]').kind == "blur"

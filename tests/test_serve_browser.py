@@ -6,13 +6,15 @@ Every wait is for a state (text on the terminal, a file, a process gone), never 
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import time
 
 import pytest
 
-from serving import Browser, Served, board_cells, missing, shown_digit, wait_until
+from serving import (Browser, Served, board_cells, missing, running, servers, shown_digit,
+                     wait_until)
 
 reason = missing()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
@@ -31,6 +33,10 @@ def server(tmp_path_factory):
     served = Served(tmp_path_factory.mktemp("served"), "--max-sessions", "8")
     yield served
     served.close()
+
+
+serve = pytest.fixture(servers)
+"""Start servers on demand, each with its own data folder; all stopped after the test."""
 
 
 @pytest.fixture
@@ -214,14 +220,167 @@ def test_the_server_stops_within_two_seconds_saving_every_game(tmp_path, browser
         for browser in learners:
             assert served.saved_game(browser.code())["index"] >= 1
         for pid in apps:
-            assert not _running(pid), f"app process {pid} outlived the server"
+            assert not running(pid), f"app process {pid} outlived the server"
     finally:
         served.close()
 
 
-def _running(pid: int) -> bool:
+
+# --- safe on a real network ------------------------------------------------------------------
+
+class OtherSite:
+    """A page served from another port of the same host: it tries to open the tutor's terminal."""
+
+    def __init__(self, tutor_port: int, folder):
+        import http.server
+        import threading
+
+        page = ("<!DOCTYPE html><title>other</title><script>"
+                f"const s = new WebSocket('ws://127.0.0.1:{tutor_port}/ws?width=80&height=24');"
+                "s.onopen = () => { document.title = 'opened'; s.send(JSON.stringify(['resize', {width: 80, height: 24}])); };"
+                "s.onmessage = () => { document.title = 'got the screen'; };"
+                "s.onclose = (e) => { if (document.title === 'other') document.title = 'refused ' + e.code; };"
+                "</script>")
+        (folder / "index.html").write_text(page)
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=str(folder), **kwargs)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def test_a_page_from_another_port_cannot_take_over_a_learner(tmp_path, serve, browsers):
+    served = serve()
+    other_folder = tmp_path / "other"
+    other_folder.mkdir()
+    other = OtherSite(served.port, other_folder)
     try:
-        state = open(f"/proc/{pid}/stat").read().split(") ")[1][0]
-    except OSError:
-        return False
-    return state != "Z"
+        browser = browsers()
+        browser.open(served.url)
+        cell, digit = enter_right_digit(browser)
+        code = browser.code()
+        # Same host, another port: the same site, so the browser sends the learner's cookie.
+        browser.driver.execute_script("window.open(arguments[0], 'other');", other.url)
+        browser.driver.switch_to.window("other")
+        wait_until(lambda: browser.driver.title.startswith(("refused", "opened", "got")), 30,
+                   "the other page's socket to end")
+        assert browser.driver.title.startswith("refused"), browser.driver.title
+        assert "is not this page's host" in served.output()
+        browser.driver.switch_to.window(browser.driver.window_handles[0])
+        # The learner's own page goes on: still their session, one app.
+        assert not browser.closed() and len(served.app_pids()) == 1
+        assert code in _live_codes(served)
+    finally:
+        other.close()
+
+
+def _silent_socket(port: int, origin: str):
+    """A websocket handshake, then nothing: what a client holding places would do."""
+    import base64
+    import os as os_module
+    import socket
+
+    connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+    key = base64.b64encode(os_module.urandom(16)).decode()
+    connection.sendall((f"GET /ws?width=80&height=24 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                        f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                        f"Sec-WebSocket-Version: 13\r\nOrigin: {origin}\r\n\r\n").encode())
+    assert b" 101 " in connection.recv(4096).split(b"\r\n")[0]
+    return connection
+
+
+def test_silent_sockets_and_an_oversize_one_do_not_block_a_learner_at_the_cap(serve, browsers):
+    served = serve("--max-sessions", "1")
+    silent = [_silent_socket(served.port, served.url.rstrip("/")) for _ in range(4)]
+    browser = browsers()
+    browser.open(served.url)
+    browser.wait_board()
+    # The page's script opening a socket for a giant terminal is refused; no app starts.
+    browser.driver.execute_script(
+        "window.__big = new WebSocket(arguments[0]); window.__big.onclose = e => { window.__bigClosed = e.code; };",
+        served.url.replace("http", "ws") + "ws?width=100000&height=100000")
+    wait_until(lambda: browser.driver.execute_script("return window.__bigClosed"), 30,
+               "the oversize socket to be refused")
+    assert "is larger than 400x150" in served.output()
+    assert len(served.app_pids()) == 1
+    for connection in silent:
+        connection.close()
+
+
+def test_a_killed_app_says_so_on_its_page_and_frees_its_place(serve, browsers):
+    served = serve("--max-sessions", "1")
+    browser = browsers()
+    browser.open(served.url)
+    browser.wait_board()
+    [pid] = served.app_pids()
+    os.kill(pid, signal.SIGKILL)
+    wait_until(browser.closed, 30, "the page to say its session ended")
+    assert "stopped unexpectedly" in browser.page_text()
+    newcomer = browsers()
+    newcomer.open(served.url)
+    newcomer.wait_board()
+
+
+def test_no_app_outlives_a_killed_server(serve, browsers):
+    served = serve()
+    for _ in range(2):
+        browser = browsers()
+        browser.open(served.url)
+        browser.wait_board()
+    apps = served.app_pids()
+    assert len(apps) == 2
+    served.process.kill()
+    served.process.wait()
+    wait_until(lambda: not any(running(pid) for pid in apps), 30,
+               "the app processes to end with the server")
+
+
+def test_textual_serves_page_parameters_are_ignored(serve, browsers):
+    served = serve()
+    browser = browsers()
+    ping = f"http://127.0.0.1:{served.port}/static/ping-was-fetched"
+    browser.open(f"{served.url}?delay=1&ping={ping}")
+    browser.wait_board()  # ?delay=1 left textual-serve's page waiting forever
+    assert not any("ping-was-fetched" in url for url in browser.resources())
+    assert "ping-was-fetched" not in served.output()
+    logs = browser.driver.get_log("browser") if hasattr(browser.driver, "get_log") else []
+    assert not [entry for entry in logs if "CONNECTING" in entry.get("message", "")]
+
+
+# --- readable in a real window ---------------------------------------------------------------
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (800, 600), (1920, 1080)])
+def test_the_full_board_with_its_pencil_marks_fits_common_windows(server, browsers, width, height):
+    browser = browsers(width=width, height=height)
+    browser.open(server.url)
+    text = browser.wait_board()
+    cells = board_cells(text)
+    empty = [cell for cell, given in enumerate(PUZZLE.grid.to_line()) if not given.isdigit()]
+    marks = [cell for cell in empty if any(ch.isdigit() for ch in "".join(cells[cell]))]
+    assert len(marks) == len(empty), f"empty cells without pencil marks at {width}x{height}:\n{text}"
+
+
+def test_a_phone_in_portrait_sees_the_whole_board(server, browsers):
+    browser = browsers(width=390, height=844)
+    browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+    browser.open(server.url)
+    text = browser.wait_text(r"r9|┗")
+    columns = browser.driver.execute_script("return window.__tutorTerminal.cols")
+    inner = browser.driver.execute_script("return window.innerWidth")
+    # The page is laid out at the phone's width, and the terminal's columns fit in it.
+    assert inner == 390
+    screen_width = browser.driver.execute_script(
+        "return document.querySelector('#terminal .xterm-screen').getBoundingClientRect().width")
+    assert screen_width <= inner + 1 and columns >= 80, (columns, screen_width)

@@ -7,7 +7,7 @@ import sys
 
 from tutor.cli.arguments import HELPS, command_parser, positive, positive_float
 from tutor.cli.inputs import CliError
-from tutor.web.limits import IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS
+from tutor.web.limits import IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS, SILENT_SECONDS
 
 INSTALL_HINT = "pip install 'sudoku-tutor[web]'"
 HELP = HELPS["serve"]
@@ -36,6 +36,15 @@ def port_number(text: str) -> int:
     return value
 
 
+def origin(text: str) -> str:
+    from tutor.web.guards import origin_key  # lazy: start-up speed of the other commands
+
+    if origin_key(text) is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an origin (scheme and host, like https://class.example.org)")
+    return text
+
+
 def add_parser(subparsers) -> argparse.ArgumentParser:
     parser = command_parser(subparsers, "serve", HELP, DESCRIPTION)
     parser.add_argument("--host", default="127.0.0.1",
@@ -47,6 +56,13 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         help=f"end a session idle this long, saving it (default {IDLE_MINUTES:g})")
     parser.add_argument("--keep-days", type=positive_float, default=KEEP_DAYS, metavar="D",
                         help=f"remove session folders unused this long (default {KEEP_DAYS:g})")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        type=origin, help="also accept the terminal's websocket from pages of "
+                        "ORIGIN (like https://class.example.org); by default only pages of the "
+                        "address the browser opened (behind a proxy: its X-Forwarded-Host)")
+    parser.add_argument("--silent-seconds", type=positive_float, default=SILENT_SECONDS,
+                        metavar="S", help="close a connection that sends nothing for this long "
+                        f"after opening (default {SILENT_SECONDS:g})")
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     return parser
 
@@ -85,7 +101,9 @@ def run(args) -> int:
         print(notice, file=sys.stderr)
     server = TutorServer(args.host, args.port, data_root=data_dir(),
                          max_sessions=args.max_sessions, idle_minutes=args.idle_minutes,
-                         keep_days=args.keep_days, open_browser=args.open)
+                         keep_days=args.keep_days, open_browser=args.open,
+                         silent_seconds=args.silent_seconds,
+                         allow_origins=tuple(args.allow_origin))
     try:
         server.serve()
     except OSError as error:

@@ -15,7 +15,7 @@ import shutil
 import time
 from pathlib import Path
 
-from tutor.web.limits import IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS
+from tutor.web.limits import KEEP_DAYS
 
 ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 """32 letters and digits, without the look-alikes l, o, 0 and 1: 5 bits a character."""
@@ -66,17 +66,42 @@ class SessionStore:
         plain = normalise(code)
         return plain is not None and (self.root / plain).is_dir()
 
+    def prepare(self) -> None:
+        """Make the root for the server's user only (0700), and each learner's folder in it.
+
+        Folders are named by resume codes: another local user must not list them (older
+        versions made them 0755).
+        """
+        self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(self.root, 0o700)
+        for folder in self.codes():
+            try:
+                os.chmod(folder, 0o700)
+            except OSError:
+                pass
+
+    def codes(self) -> list[Path]:
+        """The session folders (only folders named by a code are ours)."""
+        try:
+            entries = list(self.root.iterdir())
+        except OSError:
+            return []
+        return [folder for folder in entries
+                if normalise(folder.name) == folder.name and folder.is_dir()]
+
     def open(self, code: str) -> Path:
-        """The code's folder, created if needed, marked as used now."""
+        """The code's folder, created if needed (for the server's user only), marked as used now."""
         folder = self.folder(code)
-        folder.mkdir(parents=True, exist_ok=True)
+        self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, exist_ok=True)
         self.touch(code)
         return folder
 
     def touch(self, code: str) -> None:
+        """Mark the code's folder as used now (only if the folder exists)."""
         marker = self.folder(code) / LAST_USED
         try:
-            marker.touch()
+            marker.touch(mode=0o600)
             os.utime(marker)
         except OSError:
             pass
@@ -91,20 +116,23 @@ class SessionStore:
                 return time.time()
 
     def remove_stale(self, live: set[str] = frozenset(), now: float | None = None) -> list[str]:
-        """Remove the folders unused for `keep_days` (never a live one); the codes removed."""
+        """Remove the folders unused for `keep_days`, and those holding nothing (a learner who
+        never changed anything); never a live one. The codes removed."""
         now = time.time() if now is None else now
         limit = now - self.keep_days * 86400
         removed = []
-        try:
-            entries = list(self.root.iterdir())
-        except OSError:
-            return removed
-        for folder in entries:
+        for folder in self.codes():
             code = folder.name
-            # Only folders named by a code are ours to remove.
-            if normalise(code) != code or code in live or not folder.is_dir():
+            if code in live:
                 continue
-            if self.last_used(folder) < limit:
+            if self.last_used(folder) < limit or self.empty(folder):
                 shutil.rmtree(folder, ignore_errors=True)
                 removed.append(code)
         return removed
+
+    @staticmethod
+    def empty(folder: Path) -> bool:
+        try:
+            return all(entry.name == LAST_USED for entry in folder.iterdir())
+        except OSError:
+            return False
