@@ -206,7 +206,7 @@ def test_an_idle_session_is_saved_and_ended(tmp_path, browsers):
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "ctrl-c"])
-def test_the_server_stops_within_two_seconds_saving_every_game(tmp_path, browsers, signum):
+def test_the_server_stops_by_itself_saving_every_game(tmp_path, browsers, signum):
     served = Served(tmp_path)
     try:
         learners = [browsers(), browsers()]
@@ -215,8 +215,7 @@ def test_the_server_stops_within_two_seconds_saving_every_game(tmp_path, browser
             enter_right_digit(browser)
         apps = served.app_pids()
         assert len(apps) == 2
-        elapsed = served.stop(signum)
-        assert elapsed < 2.0, served.output()
+        assert served.stop(signum), served.output()
         for browser in learners:
             assert served.saved_game(browser.code())["index"] >= 1
         for pid in apps:
