@@ -160,9 +160,8 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         grade_result = self.puzzle_grade if isinstance(self.puzzle_grade, Grade) else None
         self.query_one(DifficultyPanel).show(game.earned, grade_result, self.grading)
         self.query_one(HintPanel).show(game, self.pending, self.message, self.compact)
-        path = [(s.label, bool(s.steps)) for s in game.states[1:game.index + 1]]
         for step_list in self.query(StepList):
-            step_list.show(path)
+            step_list.show(game.states, game.index)
         self.sync_lesson_link()
 
     def changed(self, message: str = "") -> None:

@@ -2,42 +2,136 @@
 
 from __future__ import annotations
 
-from textual.containers import VerticalScroll
+from collections.abc import Sequence
+
+from rich.style import Style as RichStyle
 from textual.content import Content
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.visual import Visual
+
+from tutor.play.game import State, kept_prefix
 
 STEP_MARK = "●"
 USER_MARK = "·"
+HEADING = Content.from_markup("[b]Path so far[/]")
+NOTHING_YET = Content.from_markup("[dim]nothing yet[/]")
 
 
-class StepList(VerticalScroll, can_focus=False):
-    """A scrolling list of the changes up to the current position (undone ones are dropped)."""
+def entry_content(number: int, state: State) -> Content:
+    """One entry: its number, ● for an engine step (in bold) or · for the learner's own change."""
+    mark = STEP_MARK if state.steps else USER_MARK
+    line = Content.from_markup(f"{number:>3} {mark} $label", label=state.label)
+    return line.stylize("bold", len(f"{number:>3} {mark} ")) if state.steps else line
+
+
+class StepList(ScrollView, can_focus=False):
+    """A scrolling list of the changes up to the current position (undone ones are dropped).
+
+    Only the entries that changed are laid out again (an undo drops the last, a change adds one),
+    and only the lines in view are drawn: a long game costs a key press no more than a new one.
+    All entries are laid out again only when the width changes or the theme does.
+    """
 
     following = True
     """The newest entry is kept in view (until the learner scrolls back by keys)."""
 
-    def compose(self):
-        yield Static(id="step-lines")
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._entries: list[State] = []
+        """The changes shown, oldest first: the game's states after its start, up to its position."""
+        self._rows: list[Strip] = []
+        """The lines of the entries laid out at `_width`; `_starts[i]` is entry i's first line."""
+        self._starts: list[int] = []
+        self._width = 0
+        self._style: object = None
+        self.laid_out = 0
+        """How many entries have been laid out so far (what a key press costs this panel)."""
 
-    def show(self, entries: list[tuple[str, bool]]) -> None:
-        """Each entry is (label, applied by the engine)."""
-        if entries == getattr(self, "_shown", None):
-            return  # most keys change nothing here, and a long path is costly to rebuild
-        self._shown = list(entries)
-        lines = Content.from_markup("[b]Path so far[/]") if entries else Content.from_markup(
-            "[b]Path so far[/]\n[dim]nothing yet[/]")
-        for number, (label, is_step) in enumerate(entries, start=1):
-            mark = STEP_MARK if is_step else USER_MARK
-            line = Content.from_markup(f"{number:>3} {mark} $label", label=label)
-            if is_step:
-                line = line.stylize("bold", 6)
-            lines = lines + Content("\n") + line
-        self.query_one("#step-lines", Static).update(lines)
+    # --- what is shown ----------------------------------------------------------------------
+    def show(self, history: Sequence[State], upto: int) -> None:
+        """Show the changes `history[1:upto + 1]` (a game's states after its start, up to its
+        current position). Entries already shown stay as they are."""
+        kept = kept_prefix(self._entries, history, 1, upto + 1)
+        if kept == len(self._entries) == upto:
+            return  # most keys change nothing here
+        if kept < len(self._starts):
+            del self._rows[self._starts[kept]:]
+        del self._entries[kept:], self._starts[kept:]
+        for number in range(kept + 1, upto + 1):
+            self._add(number, history[number])
+        self._resized()
         self.following = True
-        # Once the new lines are laid out: scrolled now, the newest entries stayed below the fold.
+        # Once the new size is in: scrolled now, the newest entries stay below the fold.
         self.call_after_refresh(self.scroll_end, animate=False)
 
+    def _add(self, number: int, state: State) -> None:
+        self._entries.append(state)
+        if self._width > 0:
+            self._starts.append(len(self._rows))
+            self._rows.extend(self._lay_out(entry_content(number, state)))
+
+    def _lay_out(self, content: Content) -> list[Strip]:
+        self.laid_out += 1
+        return Visual.to_strips(self, content, self._width, None, self.visual_style)
+
+    def _lay_out_all(self) -> None:
+        """Lay out every entry again (a new width or theme); nothing when the list is hidden."""
+        self._width = self._line_width()
+        self._style = self.visual_style
+        self._rows, self._starts = [], []
+        if self._width <= 0:
+            return
+        self._rows = list(Visual.to_strips(self, HEADING, self._width, None, self.visual_style))
+        entries, self._entries = self._entries, []
+        for number, state in enumerate(entries, start=1):
+            self._add(number, state)
+
+    def _resized(self) -> None:
+        height = len(self._rows) + (0 if self._entries or self._width <= 0 else 1)
+        self.virtual_size = Size(self._width, height)
+        self.refresh()
+
+    @property
+    def labels(self) -> list[str]:
+        """The entries' text, oldest first, as shown (without their lines' wrapping)."""
+        return [entry_content(n, s).plain for n, s in enumerate(self._entries, start=1)]
+
+    # --- drawing -----------------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        row = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        # Blank cells carry the background only, as a Static leaves them.
+        style = RichStyle(bgcolor=self.visual_style.rich_style.bgcolor)
+        if row < len(self._rows):
+            strip = self._rows[row]
+        elif row == 1 and not self._entries and self._width > 0:
+            strip = Visual.to_strips(self, NOTHING_YET, width, None, self.visual_style)[0]
+        else:
+            return Strip.blank(width, style)
+        return strip.crop_extend(self.scroll_offset.x, self.scroll_offset.x + width, style)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        # The theme changed (the lines would keep their old colours); a class set on the screen
+        # comes here too, and costs nothing when the style is the same.
+        if self._width > 0 and self.visual_style != self._style:
+            self._lay_out_all()
+            self._resized()
+
+    def _line_width(self) -> int:
+        """The width lines are laid out at: the panel's, less its scrollbar's even before the path
+        is long enough to show one (when it appears, every line would be laid out again)."""
+        width = self.scrollable_content_region.width
+        if not self.show_vertical_scrollbar:
+            width -= self.styles.scrollbar_size_vertical
+        return width
+
     def on_resize(self) -> None:
+        if self._line_width() != self._width:
+            self._lay_out_all()
+            self._resized()
         # The list under the compact board is hidden while the full board shows (and the side's
         # the other way round); shown again at a layout switch, it came back at its first entry.
         if self.following:

@@ -96,12 +96,15 @@ def find_hint(grid: Grid) -> HintResult:
         return error
 
 
-def kept_prefix(old: Sequence[object], new: Sequence[object]) -> int:
-    """How many leading items two versions of a history share, the same objects at the same
+def kept_prefix(old: Sequence[object], new: Sequence[object], start: int = 0,
+                stop: int | None = None) -> int:
+    """How many leading items `old` shares with `new[start:stop]`, the same objects at the same
     places. A history changes only at its end (undo, redo, a change dropping the redo), so the
-    search goes from the end back and costs what changed, not the history's length."""
-    kept = min(len(old), len(new))
-    while kept and old[kept - 1] is not new[kept - 1]:
+    search goes from the end back and costs what changed, not the history's length (nor a copy
+    of it)."""
+    stop = len(new) if stop is None else min(stop, len(new))
+    kept = max(0, min(len(old), stop - start))
+    while kept and old[kept - 1] is not new[start + kept - 1]:
         kept -= 1
     return kept
 
@@ -326,11 +329,11 @@ class Game:
         """The save as JSON text. Each change is encoded once and kept: a save after a change
         encodes that change only, and joins the rest (a long game saves in time linear in its
         length, with a small constant, not by encoding every position again)."""
-        changes = self.states[1:]
-        kept = kept_prefix(self._encoded, changes)
+        states = self.states
+        kept = kept_prefix(self._encoded, states, 1)
         del self._encoded[kept:], self._encoded_text[kept:]
-        for number in range(kept, len(changes)):
-            before, state = self.states[number], changes[number]
+        for number in range(kept + 1, len(states)):
+            before, state = states[number - 1], states[number]
             self._encoded.append(state)
             self._encoded_text.append(json.dumps(change_to_json(before.grid, state), sort_keys=True))
         head = json.dumps({"version": SAVE_VERSION, "name": self.name, "index": self.index,
