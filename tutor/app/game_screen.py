@@ -450,7 +450,17 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
     def action_paste(self) -> None:
         def loaded(grid: Grid | None) -> None:
             if grid is not None:
-                self.load_game(Game(grid, "Pasted puzzle"))
+                game = Game(grid, "Pasted puzzle")
+                problem = game.contradiction()
+                if problem is None:
+                    self.load_game(game)
+                    return
+                # A position from paper with a wrong digit or a lost true candidate: opened, the
+                # cells named and marked as a hint does (as `tutor next` names them).
+                game.take_hint(grid, problem)
+                game.advance_hint()
+                self.load_game(game, f"Opened the pasted position, which contradicts the "
+                                     f"solution: {problem}.")
 
         from tutor.app.screens.paste_screen import PasteScreen  # lazy: start-up
 

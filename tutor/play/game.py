@@ -310,6 +310,13 @@ class Game:
     def hint_problem(self) -> EngineError | None:
         return self.hints.problem
 
+    def contradiction(self) -> ContradictionError | None:
+        """What in the position contradicts the solution (wrong digits, lost true candidates),
+        as next_step raises it for a hint; None when nothing does."""
+        if self.grid.is_fresh_puzzle:
+            return None
+        return find_contradiction(self.grid, solution_values(self.states[0].grid))
+
     def check(self) -> Check:
         """Mark conflicts, entries that differ from the solution and removed true candidates."""
         grid = self.grid
