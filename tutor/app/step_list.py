@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.style import Style as RichStyle
 from textual.content import Content
 from textual.geometry import Size
@@ -29,25 +31,32 @@ def entry_content(number: int, state: State) -> Content:
 class StepList(ScrollView, can_focus=False):
     """A scrolling list of the changes up to the current position (undone ones are dropped).
 
-    Only the entries that changed are laid out again (an undo drops the last, a change adds one),
+    Only the entries that changed are measured again (an undo drops the last, a change adds one),
     and only the lines in view are drawn: a long game costs a key press no more than a new one.
-    All entries are laid out again only when the width changes or the theme does.
+    An entry is measured by its length (one line when it fits, most do) and laid out in full
+    only when it is longer or comes into view. All entries are measured again only when the width
+    changes or the theme does.
     """
 
     following = True
     """The newest entry is kept in view (until the learner scrolls back by keys)."""
 
+    KEPT_LAYOUTS = 512
+    """Entries whose lines are kept once drawn (a screenful and the pages around it)."""
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._entries: list[State] = []
         """The changes shown, oldest first: the game's states after its start, up to its position."""
-        self._rows: list[Strip] = []
-        """The lines of the entries laid out at `_width`; `_starts[i]` is entry i's first line."""
         self._starts: list[int] = []
+        """Entry i's first line (line 0 is the heading); `_end` is the line after the last."""
+        self._end = 1
+        self._lines: dict[int, list[Strip]] = {}
+        """The lines of the entries laid out at `_width`, by entry."""
         self._width = 0
         self._style: object = None
         self.laid_out = 0
-        """How many entries have been laid out so far (what a key press costs this panel)."""
+        """How many entries have been measured so far (what a key press costs this panel)."""
 
     # --- what is shown ----------------------------------------------------------------------
     def show(self, history: Sequence[State], upto: int) -> None:
@@ -57,39 +66,58 @@ class StepList(ScrollView, can_focus=False):
         if kept == len(self._entries) == upto:
             return  # most keys change nothing here
         if kept < len(self._starts):
-            del self._rows[self._starts[kept]:]
+            self._end = self._starts[kept]
+            for index in range(kept, len(self._starts)):
+                self._lines.pop(index, None)
         del self._entries[kept:], self._starts[kept:]
         for number in range(kept + 1, upto + 1):
-            self._add(number, history[number])
+            self._add(history[number])
         self._resized()
         self.following = True
         # Once the new size is in: scrolled now, the newest entries stay below the fold.
         self.call_after_refresh(self.scroll_end, animate=False)
 
-    def _add(self, number: int, state: State) -> None:
+    def _add(self, state: State) -> None:
         self._entries.append(state)
         if self._width > 0:
-            self._starts.append(len(self._rows))
-            self._rows.extend(self._lay_out(entry_content(number, state)))
+            index = len(self._starts)
+            self._starts.append(self._end)
+            self._end += self._height(index)
+
+    def _height(self, index: int) -> int:
+        """The lines entry `index` takes: one when its text fits the width, else as laid out."""
+        self.laid_out += 1
+        number, state = index + 1, self._entries[index]
+        if cell_len(f"{number:>3} · {state.label}") < self._width:
+            return 1
+        return len(self._entry_lines(index))
+
+    def _entry_lines(self, index: int) -> list[Strip]:
+        lines = self._lines.get(index)
+        if lines is None:
+            if len(self._lines) >= self.KEPT_LAYOUTS:
+                self._lines.clear()
+            content = entry_content(index + 1, self._entries[index])
+            lines = self._lines[index] = self._lay_out(content)
+        return lines
 
     def _lay_out(self, content: Content) -> list[Strip]:
-        self.laid_out += 1
         return Visual.to_strips(self, content, self._width, None, self.visual_style)
 
     def _lay_out_all(self) -> None:
-        """Lay out every entry again (a new width or theme); nothing when the list is hidden."""
+        """Measure every entry again (a new width or theme); nothing when the list is hidden."""
         self._width = self._line_width()
         self._style = self.visual_style
-        self._rows, self._starts = [], []
+        self._starts, self._end, self._lines = [], 1, {}
         if self._width <= 0:
             return
-        self._rows = list(Visual.to_strips(self, HEADING, self._width, None, self.visual_style))
+        self._heading = self._lay_out(HEADING)[0]
         entries, self._entries = self._entries, []
-        for number, state in enumerate(entries, start=1):
-            self._add(number, state)
+        for state in entries:
+            self._add(state)
 
     def _resized(self) -> None:
-        height = len(self._rows) + (0 if self._entries or self._width <= 0 else 1)
+        height = self._end + (0 if self._entries or self._width <= 0 else 1)
         self.virtual_size = Size(self._width, height)
         self.refresh()
 
@@ -104,10 +132,15 @@ class StepList(ScrollView, can_focus=False):
         width = self.scrollable_content_region.width
         # Blank cells carry the background only, as a Static leaves them.
         style = RichStyle(bgcolor=self.visual_style.rich_style.bgcolor)
-        if row < len(self._rows):
-            strip = self._rows[row]
-        elif row == 1 and not self._entries and self._width > 0:
-            strip = Visual.to_strips(self, NOTHING_YET, width, None, self.visual_style)[0]
+        if self._width <= 0:
+            return Strip.blank(width, style)
+        if row == 0:
+            strip = self._heading
+        elif not self._entries and row == 1:
+            strip = self._lay_out(NOTHING_YET)[0]
+        elif self._entries and row < self._end:
+            index = bisect_right(self._starts, row) - 1
+            strip = self._entry_lines(index)[row - self._starts[index]]
         else:
             return Strip.blank(width, style)
         return strip.crop_extend(self.scroll_offset.x, self.scroll_offset.x + width, style)

@@ -378,6 +378,10 @@ class Game:
         game = cls(states[0].grid, str(data.get("name", "")))
         game.states = states
         game.index = index
+        if version == SAVE_VERSION:
+            # The changes as read are their saved form: the next save encodes only what follows.
+            game._encoded = states[1:]
+            game._encoded_text = [json.dumps(change, sort_keys=True) for change in data["changes"]]
         return game
 
 
