@@ -459,8 +459,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
                 # cells named and marked as a hint does (as `tutor next` names them).
                 game.take_hint(grid, problem)
                 game.advance_hint()
-                self.load_game(game, f"Opened the pasted position, which contradicts the "
-                                     f"solution: {problem}.")
+                self.load_game(game, "Opened the pasted position; it contradicts the solution.")
 
         from tutor.app.screens.paste_screen import PasteScreen  # lazy: start-up
 

@@ -59,6 +59,10 @@ class PuzzleText(TextArea):
             self.post_message(self.TooLong(count))
 
 
+TEXT_LINES = 14
+"""The text box's height when the terminal has room (a pencil-mark grid with its borders)."""
+
+
 class PasteScreen(FormDialog[Grid]):
     """A multi-line text box; dismisses with the Grid, or None when cancelled."""
 
@@ -81,6 +85,12 @@ class PasteScreen(FormDialog[Grid]):
             with Horizontal(classes="buttons"):
                 yield Button("Load", id="load", variant="primary")
                 yield Button("Cancel", id="cancel")
+
+    def on_resize(self, event: events.Resize) -> None:
+        # At 80x24 a box of 14 lines pushed the error line and the buttons out of the dialog:
+        # the box gives up lines first (the rest of the dialog takes about 16).
+        box = self.query_one(TextArea)
+        box.styles.height = max(3, min(TEXT_LINES, event.size.height - 16))
 
     def on_puzzle_text_too_long(self, message: PuzzleText.TooLong) -> None:
         self.refuse(f"Not pasted: {too_long(message.count)}.")
