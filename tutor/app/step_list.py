@@ -74,7 +74,10 @@ class StepList(ScrollView, can_focus=False):
             self._add(history[number])
         self._resized()
         self.following = True
-        # Once the new size is in: scrolled now, the newest entries stay below the fold.
+        # The new size is known at once (the lines are counted here): the newest entry is in view
+        # from the next frame; and again once laid out, for a list not laid out yet (a screen
+        # under a dialog, say).
+        self.scroll_end(animate=False, immediate=True)
         self.call_after_refresh(self.scroll_end, animate=False)
 
     def _add(self, state: State) -> None:
