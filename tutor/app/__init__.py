@@ -34,25 +34,8 @@ def run_lesson(lesson_id: str) -> int:
     except KeyError as error:
         print(f"tutor: {error.args[0]}", file=sys.stderr)
         return 2
-    from tutor.app.data_lock import FolderLock, refusal  # lazy: as the app's own imports
-    from tutor.model.storage import data_dir  # lazy: as the app's own imports
-
-    # The lessons' progress lives in the data folder too: one app at a time there (the game's
-    # app takes the same lock itself).
-    try:
-        folder = data_dir()
-        lock = FolderLock(folder)
-        if not lock.acquire():
-            print(f"tutor: {refusal(folder, lock.holder())}", file=sys.stderr)
-            return 1
-    except OSError:
-        lock = None  # a folder that cannot be written: the lesson says so when it saves
-    try:
-        app = LessonApp(lesson.id)
-        app.run()
-    finally:
-        if lock is not None:
-            lock.release()
+    app = LessonApp(lesson.id)
+    app.run()
     return app.return_code or 0
 
 
