@@ -12,7 +12,8 @@ import sys
 import traceback
 from types import ModuleType
 
-from bench import app, cli, engine, generator, ladder, lessons, milp, serve, solver, startup
+from bench import (app, cli, engine, generator, ladder, lessons, long_games, milp, serve, solver,
+                   startup)
 
 SECTIONS: dict[str, ModuleType] = {
     "solver": solver,
@@ -21,6 +22,7 @@ SECTIONS: dict[str, ModuleType] = {
     "startup": startup,
     "cli": cli,
     "app": app,
+    "long_games": long_games,
     "generator": generator,
     "milp": milp,
     "lessons": lessons,

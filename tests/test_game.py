@@ -7,12 +7,13 @@ import json
 import pytest
 
 import tutor
-from tutor.engine import Step
+from tutor.engine import Step, step_to_json
 from tutor.play.game import (
     HINT_LEVELS,
     Game,
     SaveError,
     find_hint,
+    grid_to_json,
     level_earned,
     load_save,
     save_game,
@@ -246,14 +247,19 @@ def test_json_round_trip_keeps_wrong_entries_marks_steps_and_position(game):
 
 
 @pytest.mark.parametrize("damage, words", [
-    (lambda d: d.update(version=99), "version"),
+    (lambda d: d.update(version=99), "newer version"),
+    (lambda d: d.update(version="x"), "version"),
     (lambda d: d.update(index=7), "outside"),
-    (lambda d: d.update(states=[]), "no positions"),
-    (lambda d: d["states"][0]["grid"].update(masks="1ff"), "candidates"),
-    (lambda d: d["states"][0]["grid"].update(values="1" * 80), "81 cells"),
-    (lambda d: d["states"][1]["steps"][0].update(technique="x_wing_maybe"), "x_wing_maybe"),
-    (lambda d: d["states"][1]["steps"][0].update(cells=[81]), "81"),
-    (lambda d: d.pop("states"), "states"),
+    (lambda d: d.update(changes="x"), "not a list"),
+    (lambda d: d["start"].update(masks="1ff"), "candidates"),
+    (lambda d: d["start"].update(masks="fff" * 81), "candidates"),
+    (lambda d: d["start"].update(values="1" * 80), "81 cells"),
+    (lambda d: d["changes"][0]["steps"][0].update(technique="x_wing_maybe"), "x_wing_maybe"),
+    (lambda d: d["changes"][0]["steps"][0].update(cells=[81]), "81"),
+    (lambda d: d["changes"][0].update(cells=[[81, 1, 0]]), "change 1 .* names no cell"),
+    (lambda d: d["changes"][0].update(cells=[[3, 10, 0]]), "change 1 .* puts 10"),
+    (lambda d: d["changes"][0].update(cells=[[3, 0, 1024]]), "candidates 1024"),
+    (lambda d: d.pop("changes"), "changes"),
 ])
 def test_damaged_saves_are_refused_with_a_reason(game, damage, words):
     game.apply_step(tutor.next_step(game.grid))
@@ -263,12 +269,77 @@ def test_damaged_saves_are_refused_with_a_reason(game, damage, words):
         Game.from_json(data)
 
 
+def test_a_save_whose_later_change_alters_a_given_is_refused_naming_it(game):
+    # r1c3 is a given (3): a change that writes another digit there is no position of this puzzle.
+    game.enter(first_empty(game), 4)
+    game.enter(game.grid.empty_cells[0], 5)
+    data = json.loads(game.save_text())
+    r1c3 = parse_cell_name("r1c3")
+    data["changes"][1]["cells"].append([r1c3, 7, 0])
+    with pytest.raises(SaveError, match=r"change 2 \(r1c2=5\) changes the given r1c3"):
+        Game.from_json(data)
+
+
+def version_1_save(game: Game) -> dict:
+    """The game as the first save format wrote it: every position whole."""
+    return {"version": 1, "name": game.name, "index": game.index,
+            "states": [{"grid": grid_to_json(s.grid), "label": s.label,
+                        "steps": [step_to_json(x) for x in s.steps]} for s in game.states]}
+
+
+def test_a_version_1_save_still_loads(game):
+    game.apply_step(tutor.next_step(game.grid))
+    game.enter(first_empty(game), 4)
+    back = Game.from_json(json.loads(json.dumps(version_1_save(game))))
+    assert [s.grid for s in back.states] == [s.grid for s in game.states]
+    assert back.applied_steps == game.applied_steps and back.index == game.index
+
+
+def with_value(grid: dict, cell: int, digit: int) -> dict:
+    values = grid["values"]
+    return dict(grid, values=values[:cell] + str(digit) + values[cell + 1:])
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda d: d.update(states=[]), "no positions"),
+    (lambda d: d.pop("states"), "states"),
+    # The digit of a given changed while the set of givens stayed: once accepted as it was.
+    (lambda d: d["states"][2].update(grid=with_value(d["states"][2]["grid"], 2, 7)),
+     r"change 2 \(r1c2=5\) changes the given r1c3 from 3 to 7"),
+    (lambda d: d["states"][1]["grid"].update(givens="0" * 81), "other givens"),
+])
+def test_a_damaged_version_1_save_is_refused_naming_the_change(game, damage, words):
+    game.enter(parse_cell_name("r1c1"), 4)
+    game.enter(parse_cell_name("r1c2"), 5)
+    data = version_1_save(game)
+    damage(data)
+    with pytest.raises(SaveError, match=words):
+        Game.from_json(data)
+
+
 def test_an_improper_saved_puzzle_is_refused(game):
     data = game.to_json()
-    data["states"][0]["grid"]["values"] = "0" * 81
-    data["states"][0]["grid"]["givens"] = "0" * 81
+    data["start"]["values"] = "0" * 81
+    data["start"]["givens"] = "0" * 81
     with pytest.raises(SaveError, match="cannot be played"):
         Game.from_json(data)
+
+
+def test_a_save_holds_each_change_once_not_every_position(game):
+    # 2,000 changes: the save stays in proportion (each change's cells, not 81 cells each), and
+    # a save after one more change encodes that change only.
+    cell = first_empty(game)
+    for n in range(2000):
+        assert game.toggle_candidate(cell, 1 + n // 2 % 9)
+    text = game.save_text()
+    assert len(text) < 2000 * 120, "about one short line per change"
+    encoded = list(game._encoded_text)
+    game.undo()
+    game.toggle_candidate(cell, 9)
+    again = json.loads(game.save_text())
+    assert all(a is b for a, b in zip(encoded[:1999], game._encoded_text)), "kept, not redone"
+    back = Game.from_json(again)
+    assert back.grid == game.grid and len(back.states) == 2001 and back.index == 2000
 
 
 def test_save_and_load_a_file(tmp_path, game):

@@ -25,6 +25,7 @@ from tutor.model.grid import Grid
 from tutor.model.bundled import default_puzzle
 from tutor.model.storage import Unreadable, data_dir
 from tutor.app.commands import COMMANDS
+from tutor.app.data_lock import FolderLock, refusal
 from tutor.app.game_screen import GameScreen
 from tutor.app.palette import Palette
 from tutor.app.screens.resume_screen import ResumeScreen
@@ -61,6 +62,7 @@ class TutorApp(App):
         self.keep_previous = False
         self.save_failed = False
         self.sized: Size | None = None
+        self.folder_lock: FolderLock | None = None
 
     def on_resize(self, event: Resize) -> None:
         # The terminal's size comes twice at start (the app's own, then the driver's), and Textual
@@ -89,7 +91,26 @@ class TutorApp(App):
     def save_path(self) -> Path:
         return (self.save_dir or data_dir()) / SAVE_NAME
 
+    def take_data_folder(self) -> bool:
+        """Lock the data folder for this app; False (and the app ends saying why) when another
+        app has it. Two apps on one folder would each save over the other's game."""
+        try:
+            folder = self.save_dir or data_dir()
+            self.folder_lock = self.folder_lock or FolderLock(folder)
+            if self.folder_lock.acquire():
+                return True
+        except OSError:
+            return True  # a folder that cannot be written: loading and saving say so, and save nothing
+        self.exit(return_code=1, message=refusal(folder, self.folder_lock.holder()))
+        return False
+
+    def on_unmount(self) -> None:
+        if self.folder_lock is not None:
+            self.folder_lock.release()
+
     def on_mount(self) -> None:
+        if not self.take_data_folder():
+            return
         saved = None
         notice = ""
         try:

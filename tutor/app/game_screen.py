@@ -160,9 +160,8 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         grade_result = self.puzzle_grade if isinstance(self.puzzle_grade, Grade) else None
         self.query_one(DifficultyPanel).show(game.earned, grade_result, self.grading)
         self.query_one(HintPanel).show(game, self.pending, self.message, self.compact)
-        path = [(s.label, bool(s.steps)) for s in game.states[1:game.index + 1]]
         for step_list in self.query(StepList):
-            step_list.show(path)
+            step_list.show(game.states, game.index)
         self.sync_lesson_link()
 
     def changed(self, message: str = "") -> None:
@@ -454,7 +453,16 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
     def action_paste(self) -> None:
         def loaded(grid: Grid | None) -> None:
             if grid is not None:
-                self.load_game(Game(grid, "Pasted puzzle"))
+                game = Game(grid, "Pasted puzzle")
+                problem = game.contradiction()
+                if problem is None:
+                    self.load_game(game)
+                    return
+                # A position from paper with a wrong digit or a lost true candidate: opened, the
+                # cells named and marked as a hint does (as `tutor next` names them).
+                game.take_hint(grid, problem)
+                game.advance_hint()
+                self.load_game(game, "Opened the pasted position; it contradicts the solution.")
 
         from tutor.app.screens.paste_screen import PasteScreen  # lazy: start-up
 

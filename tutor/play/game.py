@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,17 +25,22 @@ from tutor.engine import (
 from tutor.model.errors import SaveError
 from tutor.model.geometry import CELL_COUNT, cell_name
 from tutor.model.grid import Grid
-from tutor.model.storage import Unreadable, move_aside, read_json, write_json
+from tutor.model.storage import Unreadable, move_aside, read_json, write_atomic
 from tutor.play.clearing import before_entry, clear_as_before
 from tutor.play.hints import HINT_LEVELS, HintLadder, HintResult
 
-SAVE_VERSION = 1
+ALL_MASK = 0x1FF
+"""A cell's candidates as saved: one bit per digit, 1 to 9."""
+
+SAVE_VERSION = 2
+"""2: the start's grid, then each change as the cells it changed (1 kept every position whole,
+which made a long game's save, rewritten after each change, grow with the square of its length)."""
 
 # Names other modules and tools have long imported from here.
 __all__ = [
     "Check", "Credit", "Earned", "Game", "HINT_LEVELS", "Move", "SAVE_VERSION", "SaveError", "State",
-    "find_hint", "grid_from_json", "grid_to_json", "level_earned", "load_save", "problem_cells",
-    "save_game", "step_from_json", "step_moves", "step_to_json",
+    "find_hint", "grid_from_json", "grid_to_json", "kept_prefix", "level_earned", "load_save",
+    "problem_cells", "save_game", "step_from_json", "step_moves", "step_to_json",
 ]
 
 
@@ -91,6 +97,19 @@ def find_hint(grid: Grid) -> HintResult:
         return error
 
 
+def kept_prefix(old: Sequence[object], new: Sequence[object], start: int = 0,
+                stop: int | None = None) -> int:
+    """How many leading items `old` shares with `new[start:stop]`, the same objects at the same
+    places. A history changes only at its end (undo, redo, a change dropping the redo), so the
+    search goes from the end back and costs what changed, not the history's length (nor a copy
+    of it)."""
+    stop = len(new) if stop is None else min(stop, len(new))
+    kept = max(0, min(len(old), stop - start))
+    while kept and old[kept - 1] is not new[start + kept - 1]:
+        kept -= 1
+    return kept
+
+
 def problem_cells(problem: EngineError, grid: Grid) -> frozenset[int]:
     """The cells a hint failure is about: the contradiction's cells, or the conflicting digits."""
     if isinstance(problem, ContradictionError):
@@ -115,6 +134,13 @@ class Game:
         """The moves of the step credited last: its other moves earn no second credit."""
         self.hints = HintLadder()
         self._reset_marks()
+        self._earned: tuple[State, Earned] | None = None
+        """The level earned, with the state it was computed at (a state stands for the history
+        up to it: the states before it never change while it is in the history)."""
+        self._encoded: list[State] = []
+        self._encoded_text: list[str] = []
+        """The saved form of each change already encoded, with its state: a save encodes only
+        the changes made since the last one."""
 
     # --- reading -------------------------------------------------------------------------
     @property
@@ -145,7 +171,10 @@ class Game:
 
     @property
     def earned(self) -> Earned:
-        return level_earned(self.applied_steps)
+        here = self.states[self.index]
+        if self._earned is None or self._earned[0] is not here:
+            self._earned = (here, level_earned(self.applied_steps))
+        return self._earned[1]
 
     @property
     def can_undo(self) -> bool:
@@ -290,6 +319,13 @@ class Game:
     def hint_problem(self) -> EngineError | None:
         return self.hints.problem
 
+    def contradiction(self) -> ContradictionError | None:
+        """What in the position contradicts the solution (wrong digits, lost true candidates),
+        as next_step raises it for a hint; None when nothing does."""
+        if self.grid.is_fresh_puzzle:
+            return None
+        return find_contradiction(self.grid, solution_values(self.states[0].grid))
+
     def check(self) -> Check:
         """Mark conflicts, entries that differ from the solution and removed true candidates."""
         grid = self.grid
@@ -302,34 +338,45 @@ class Game:
 
     # --- saving ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {
-            "version": SAVE_VERSION,
-            "name": self.name,
-            "index": self.index,
-            "states": [
-                {"grid": grid_to_json(s.grid), "label": s.label,
-                 "steps": [step_to_json(step) for step in s.steps]}
-                for s in self.states
-            ],
-        }
+        """The save: the start's grid, then each change as the cells it changed (see save_text)."""
+        return json.loads(self.save_text())
+
+    def save_text(self) -> str:
+        """The save as JSON text. Each change is encoded once and kept: a save after a change
+        encodes that change only, and joins the rest (a long game saves in time linear in its
+        length, with a small constant, not by encoding every position again)."""
+        states = self.states
+        kept = kept_prefix(self._encoded, states, 1)
+        del self._encoded[kept:], self._encoded_text[kept:]
+        for number in range(kept + 1, len(states)):
+            before, state = states[number - 1], states[number]
+            self._encoded.append(state)
+            self._encoded_text.append(json.dumps(change_to_json(before.grid, state), sort_keys=True))
+        head = json.dumps({"version": SAVE_VERSION, "name": self.name, "index": self.index,
+                           "start": grid_to_json(self.states[0].grid)}, sort_keys=True)
+        return f'{head[:-1]}, "changes": [\n' + ",\n".join(self._encoded_text) + "\n]}"
 
     @classmethod
     def from_json(cls, data: Any) -> Game:
-        """Rebuild a saved game; SaveError says what is wrong with the data."""
+        """Rebuild a saved game, after checking that every position is one of its puzzle's.
+
+        :raises SaveError: saying what is wrong with the data (and where: the change's number
+            and label, the cell).
+        """
         try:
-            if data.get("version") != SAVE_VERSION:
-                raise SaveError(f"unknown save version {data.get('version')!r}")
-            raw_states = data["states"]
-            if not isinstance(raw_states, list) or not raw_states:
-                raise SaveError("the save holds no positions")
-            states = [State(grid_from_json(s["grid"]), str(s["label"]),
-                            tuple(step_from_json(x) for x in s["steps"])) for s in raw_states]
+            version = data.get("version")
+            if version == 1:
+                states = states_from_version_1(data)
+            elif version == SAVE_VERSION:
+                states = states_from_changes(data)
+            elif isinstance(version, int) and version > SAVE_VERSION:
+                raise SaveError(f"the save was written by a newer version of sudoku-tutor "
+                                f"(save version {version}; this one reads up to {SAVE_VERSION})")
+            else:
+                raise SaveError(f"unknown save version {version!r}")
             index = data["index"]
-            if not isinstance(index, int) or not 0 <= index < len(states):
+            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(states):
                 raise SaveError(f"position {index!r} is outside the history")
-            givens = states[0].grid.givens
-            if any(s.grid.givens != givens for s in states):
-                raise SaveError("the positions do not share the same givens")
             solution_values(states[0].grid)  # an improper puzzle would break every hint later
         except EngineError as error:
             raise SaveError(f"the saved puzzle cannot be played: {error}") from None
@@ -340,7 +387,76 @@ class Game:
         game = cls(states[0].grid, str(data.get("name", "")))
         game.states = states
         game.index = index
+        if version == SAVE_VERSION:
+            # The changes as read are their saved form: the next save encodes only what follows.
+            game._encoded = states[1:]
+            game._encoded_text = [json.dumps(change, sort_keys=True) for change in data["changes"]]
         return game
+
+
+def change_to_json(before: Grid, state: State) -> dict[str, Any]:
+    """A change as saved: its label, its steps, and [cell, value, candidates mask] for each cell
+    whose value or candidates differ from the position before."""
+    values, masks = state.grid.values, state.grid.masks
+    old_values, old_masks = before.values, before.masks
+    cells = [[c, values[c], masks[c]] for c in range(CELL_COUNT)
+             if values[c] != old_values[c] or masks[c] != old_masks[c]]
+    return {"label": state.label, "steps": [step_to_json(step) for step in state.steps],
+            "cells": cells}
+
+
+def states_from_changes(data: Any) -> list[State]:
+    """The positions of a version 2 save: its start, then each change applied to the one before.
+
+    :raises SaveError: for a change that alters a given, or a cell, digit or candidate mask out
+        of range.
+    """
+    start = grid_from_json(data["start"])
+    changes = data["changes"]
+    if not isinstance(changes, list):
+        raise SaveError("the save's changes are not a list")
+    givens = start.givens
+    states = [State(start, "start")]
+    values, masks = list(start.values), list(start.masks)
+    for number, change in enumerate(changes, start=1):
+        label = str(change["label"])
+        for cell, value, mask in change["cells"]:
+            where = f"change {number} ({label})"
+            if not all(type(x) is int for x in (cell, value, mask)) or not 0 <= cell < CELL_COUNT:
+                raise SaveError(f"{where} names no cell: {[cell, value, mask]!r}")
+            if cell in givens:
+                raise SaveError(f"{where} changes the given {cell_name(cell)}")
+            if not 0 <= value <= 9 or not 0 <= mask <= ALL_MASK:
+                raise SaveError(f"{where} puts {value!r} with candidates {mask!r} in "
+                                f"{cell_name(cell)}")
+            values[cell], masks[cell] = value, mask
+        steps = tuple(step_from_json(x) for x in change["steps"])
+        states.append(State(Grid(values, givens, masks), label, steps))
+    return states
+
+
+def states_from_version_1(data: Any) -> list[State]:
+    """The positions of a version 1 save (each kept whole), each checked against the start's
+    givens.
+
+    :raises SaveError: for no positions, or a position whose givens differ from the start's.
+    """
+    raw_states = data["states"]
+    if not isinstance(raw_states, list) or not raw_states:
+        raise SaveError("the save holds no positions")
+    states = [State(grid_from_json(s["grid"]), str(s["label"]),
+                    tuple(step_from_json(x) for x in s["steps"])) for s in raw_states]
+    start = states[0].grid
+    for number, state in enumerate(states[1:], start=1):
+        where = f"change {number} ({state.label})"
+        if state.grid.givens != start.givens:
+            cells = sorted(state.grid.givens ^ start.givens)
+            raise SaveError(f"{where} has other givens than the puzzle ({cell_name(cells[0])})")
+        for cell in sorted(start.givens):
+            if state.grid.value(cell) != start.value(cell):
+                raise SaveError(f"{where} changes the given {cell_name(cell)} from "
+                                f"{start.value(cell)} to {state.grid.value(cell)}")
+    return states
 
 
 def grid_to_json(grid: Grid) -> dict[str, str]:
@@ -359,6 +475,8 @@ def grid_from_json(data: Any) -> Grid:
     if len(masks) != 3 * CELL_COUNT:
         raise SaveError("a saved grid has bad candidates")
     masks = [int(masks[i:i + 3], 16) for i in range(0, len(masks), 3)]
+    if max(masks) > ALL_MASK:
+        raise SaveError("a saved grid has bad candidates (more than nine digits' marks)")
     return Grid([int(v) for v in values], [c for c, g in enumerate(givens) if g == "1"], masks)
 
 
@@ -379,4 +497,4 @@ def load_save(path: Path) -> Game | None:
 
 def save_game(game: Game, path: Path) -> None:
     """Write the game atomically (temp file and rename)."""
-    write_json(path, game.to_json())
+    write_atomic(path, game.save_text())

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from tutor.web.limits import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
+from tutor.model.errors import TutorError
 
 MAX_STDIN = 64 * 1024
 """The most text one key message may carry (a long paste into the puzzle box is a few kB)."""
@@ -17,7 +18,7 @@ MAX_PING = 64
 DEFAULT_PORTS = {"http": "80", "https": "443", "ws": "80", "wss": "443"}
 
 
-class Refused(ValueError):
+class Refused(TutorError, ValueError):
     """Something a browser sent that the server does not accept; `str()` says what, in one line."""
 
 

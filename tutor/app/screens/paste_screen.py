@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import Button, Static, TextArea
 
 from tutor.model.errors import PuzzleError
@@ -14,13 +16,51 @@ from tutor.solvers.backtracking import validity
 from tutor.app.screens.form_dialog import FormDialog
 
 
+MAX_CHARACTERS = 10_000
+"""The longest text the dialog takes: a pencil-mark grid with borders is under 2,000 characters,
+and parsing a megabyte held the app for seconds."""
+
+
+def too_long(count: int) -> str:
+    return (f"too long: {count:,} characters, at most {MAX_CHARACTERS:,} (paste one puzzle: "
+            f"81 cells, a grid or a pencil-mark grid)")
+
+
 def check_puzzle(text: str) -> Grid:
-    """The pasted puzzle if it is proper; PuzzleError with the reason otherwise."""
+    """The pasted puzzle if its givens make a proper puzzle (the digits placed and the pencil
+    marks of a position are the learner's, wrong ones too: the game names them).
+
+    :raises PuzzleError: for a text too long or not a puzzle, or givens with no or several
+        solutions.
+    """
+    if len(text) > MAX_CHARACTERS:
+        raise PuzzleError(too_long(len(text)))
     grid = parse(text)
-    report = validity(grid)
+    report = validity(grid.restart())
     if not report.is_proper:
         raise PuzzleError(f"this puzzle cannot be played: {report.message}")
     return grid
+
+
+class PuzzleText(TextArea):
+    """The dialog's text box: a paste that would make the text too long is refused, not taken in
+    (a megabyte pasted held the app for a quarter of a second before any parsing)."""
+
+    class TooLong(Message):
+        def __init__(self, count: int) -> None:
+            super().__init__()
+            self.count = count
+
+    def _on_paste(self, event: events.Paste) -> None:
+        # Textual runs TextArea's own handler after this one unless the default is prevented.
+        count = len(self.text) - len(self.selected_text) + len(event.text)
+        if count > MAX_CHARACTERS:
+            event.prevent_default()
+            self.post_message(self.TooLong(count))
+
+
+TEXT_LINES = 14
+"""The text box's height when the terminal has room (a pencil-mark grid with its borders)."""
 
 
 class PasteScreen(FormDialog[Grid]):
@@ -39,12 +79,21 @@ class PasteScreen(FormDialog[Grid]):
         with Vertical(id="paste-dialog", classes="dialog"):
             yield Static("[b]Load a puzzle[/b]: paste it below (81 cells on a line, a grid, "
                          "pencil marks…), then ctrl+s or Load. Escape cancels.", id="paste-title")
-            yield TextArea(self.initial_text, id="paste-text", soft_wrap=False,
-                           show_line_numbers=True)
+            yield PuzzleText(self.initial_text, id="paste-text", soft_wrap=False,
+                             show_line_numbers=True)
             yield Static("", id="paste-error")
             with Horizontal(classes="buttons"):
                 yield Button("Load", id="load", variant="primary")
                 yield Button("Cancel", id="cancel")
+
+    def on_resize(self, event: events.Resize) -> None:
+        # At 80x24 a box of 14 lines pushed the error line and the buttons out of the dialog:
+        # the box gives up lines first (the rest of the dialog takes about 16).
+        box = self.query_one(TextArea)
+        box.styles.height = max(3, min(TEXT_LINES, event.size.height - 16))
+
+    def on_puzzle_text_too_long(self, message: PuzzleText.TooLong) -> None:
+        self.refuse(f"Not pasted: {too_long(message.count)}.")
 
     def accept(self) -> Grid:
         return check_puzzle(self.query_one(TextArea).text)
