@@ -53,8 +53,9 @@ MAX_LINE_CHARS = 4096
 
 The longest line a puzzle can need is a line of 81 `{123456789}` cells, 891 characters; files of
 other tools add a solution and a few fields (the longest line of the bundled and shared puzzle
-files has 303). A longer line is refused at once, before any of it is read, so a huge input costs
-no time or memory; a reader of files can read them line by line up to this bound.
+files has 323). A longer line is refused at once, before any of it is read: a huge input costs
+one scan in C for its line end and no memory beyond its text. A reader of files can read them line
+by line up to this bound.
 """
 
 # Whitespace between cells and fields: spaces and tabs, and Unicode's other spaces (a no-break
