@@ -361,6 +361,12 @@ def test_windows_and_old_mac_line_ends():
     rows[5] = rows[5] + " 5"
     with pytest.raises(FormatError, match="^line 6, "):
         tutor.parse("\r\n".join(rows))
+    # Blank lines of every ending are counted, however many (16 lines before the grid here).
+    blanks = "\n \r\n\t\r\r\n" * 3 + "  \n# a comment\n\n\n"
+    with pytest.raises(FormatError, match="^line 22, column 23: row 5 has 10 cells"):
+        tutor.parse(blanks + "\r\n".join(rows))
+    with pytest.raises(EmptyInputError):
+        tutor.parse("\n\r\n \t" * 100_000 + " " * (2 * MAX_LINE_CHARS))  # blank lines are not read
 
 
 # --- a wrong row names its line, and where the stray cell or row starts --------------------------

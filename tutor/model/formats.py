@@ -49,7 +49,8 @@ BOM = "\ufeff"
 """A UTF-8 byte-order mark, which some editors put at the start of a file: not part of the puzzle."""
 
 MAX_LINE_CHARS = 4096
-"""The longest line (not counting its line end) the reader takes, comment lines included.
+"""The longest line (not counting its line end) the reader takes, comment lines included (a blank
+line, empty or only spaces, is skipped unread).
 
 The longest line a puzzle can need is a line of 81 `{123456789}` cells, 891 characters; files of
 other tools add a solution and a few fields (the longest line of the bundled and shared puzzle
@@ -63,18 +64,32 @@ by line up to this bound.
 _BLANKS = " \t\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
 # Control characters other than the tab (C0, DEL, C1 and the Unicode line and paragraph separators).
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+_NON_BLANK = re.compile(f"[^{_BLANKS}\r\n]")
 
 
 def _lines(text: str) -> Iterator[tuple[int, str]]:
-    """(line number, text) of each line; lines end at \\n, \\r\\n or \\r only.
+    """(line number, text) of each line that is not blank (empty, or only spaces); lines end at
+    \\n, \\r\\n or \\r only.
 
-    Each line end is found by str.find (no work per character in Python, no list of every line), so
-    a huge line costs one scan in C.
+    Line ends are found by str.find and runs of blank lines skipped by one search and counted by
+    str.count, all in C: a huge line, or millions of blank ones, cost no work per character or per
+    line in Python, and no list of every line.
     """
     n = len(text)
     start, number = 0, 1
     lf = cr = -1
-    while start < n:
+    while True:
+        found = _NON_BLANK.search(text, start)
+        if found is None:
+            return
+        if found.start() > start:
+            # The line holding the next character that is not blank starts after the last line end.
+            line_start = max(text.rfind("\n", start, found.start()),
+                             text.rfind("\r", start, found.start())) + 1
+            if line_start > start:
+                number += (text.count("\n", start, line_start) + text.count("\r", start, line_start)
+                           - text.count("\r\n", start, line_start))
+                start = line_start
         if lf < start:
             lf = text.find("\n", start)
             lf = n if lf < 0 else lf
@@ -83,6 +98,8 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
             cr = n if cr < 0 else cr
         end = min(lf, cr)
         yield number, text[start:end]
+        if end == n:
+            return
         start = end + 2 if end == cr and lf == cr + 1 else end + 1
         number += 1
 
@@ -194,16 +211,21 @@ def _is_content(line: str) -> bool:
 
 
 def _content_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, text) of each line that is neither blank nor a whole-line comment.
+    """(line number, text) of each line that is neither blank nor a whole-line comment, up to the
+    first one past a grid's rows (SIZE + 1 lines that are not separators).
 
     :raises FormatError: a line longer than MAX_LINE_CHARS, before any of it is looked at.
     """
     content = []
+    rows = 0
     for no, line in _lines(text):
         if len(line) > MAX_LINE_CHARS:
             raise _too_long(no, len(line))
         if _is_content(line):
             content.append((no, line))
+            rows += not _is_separator(line)
+            if rows > SIZE:
+                break  # one row more than a grid has: the reader stops there, so need not read on
     return content
 
 
