@@ -201,7 +201,7 @@ def test_bad_pasted_grid_names_the_line(capsys, monkeypatch):
                        monkeypatch=monkeypatch)
     (record,) = json_lines(out)
     assert code == 1
-    assert record["error"] == "stdin line 6: row 5 has 10 cells, expected 9"
+    assert record["error"] == "stdin line 6, column 23: row 5 has 10 cells, expected 9"
 
 
 def test_no_input_on_a_terminal_is_a_usage_error(capsys, monkeypatch):

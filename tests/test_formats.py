@@ -1,11 +1,12 @@
 """Parsing every accepted format, the writers' round trips, and clear errors for bad input."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import tutor
 from tutor import ConflictError, EmptyInputError, FormatError, NoCandidateError, PuzzleError
+from tutor.model.formats import MAX_LINE_CHARS
 from tutor.model.geometry import cell_name
 
 STAR_BURST_LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
@@ -118,7 +119,7 @@ def test_pencil_mark_candidates_ruled_out_by_peers_are_dropped():
     (STAR_BURST_LEO[:40] + "a" + STAR_BURST_LEO[41:], "line 1, column 41: unexpected character 'a'"),
     ("\n".join([STAR_BURST_LEO[i:i + 9] for i in range(0, 72, 9)]), "found 8 rows, expected 9"),
     ("\n".join([STAR_BURST_LEO[i:i + 9] + ("1" if i == 27 else "") for i in range(0, 81, 9)]),
-     "line 4: row 4 has 10 cells, expected 9"),
+     "line 4, column 10: row 4 has 10 cells, expected 9"),
     ("\n\n" + "\n".join(STAR_BURST_LEO[i:i + 9] for i in range(0, 81, 9)).replace("4", "q", 1),
      "line 3, column 6: unexpected character 'q'"),
 ])
@@ -201,12 +202,14 @@ def test_a_byte_order_mark_is_not_part_of_the_puzzle():
 
 
 def test_a_huge_bad_token_is_quoted_cut():
+    # As long as a line may be (a longer line is refused for its length: see below).
     grid = tutor.parse("." * 81).to_pencilmarks().splitlines()
-    grid[0] = "+" + "x" * 99_999 + " " + grid[0].split(None, 1)[1]
+    grid[0] = "+" + "x" * 3_999 + " " + grid[0].split(None, 1)[1]
+    assert len(grid[0]) <= MAX_LINE_CHARS
     with pytest.raises(tutor.FormatError) as info:
         tutor.parse("\n".join(grid))
     message = str(info.value)
-    assert len(message) < 200 and message.endswith("'+xxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100,000 characters)")
+    assert len(message) < 200 and message.endswith("'+xxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (4,000 characters)")
 
 
 # --- the fast reader of plain 81-character lines ----------------------------------------------------
@@ -244,3 +247,169 @@ def test_the_fast_line_reader_reports_conflicts_and_dead_cells_like_the_general_
         tutor.parse(dead)
     assert "r1c9" in str(raised.value)
     assert tutor.parse("." * 81) == tutor.Grid.empty()
+
+
+# --- every writer's text reads back: the empty and near-empty grids too -----------------------------
+SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+@st.composite
+def grids(draw):
+    """Grids a user can reach: some cells of a solution filled (givens or placed digits, often
+    none or a few), the others with the standard candidates or some of them, always keeping the
+    true digit (so no cell is left without a candidate)."""
+    relabel = draw(st.permutations(range(1, 10)))
+    solution = [relabel[int(ch) - 1] for ch in SOLUTION]
+    count = draw(st.one_of(st.integers(0, 4), st.integers(0, 81)))
+    filled = draw(st.permutations(range(81)))[:count]
+    placed = draw(st.sets(st.sampled_from(filled))) if filled else set()
+    values = [0] * 81
+    for cell in filled:
+        values[cell] = solution[cell]
+    grid = tutor.Grid(values, [c for c in filled if c not in placed])
+    if draw(st.booleans()):
+        keep = draw(st.lists(st.integers(0, 511), min_size=81, max_size=81))
+        grid = tutor.Grid(values, grid.givens,
+                          [m & (k | 1 << (solution[c] - 1)) for c, (m, k) in enumerate(zip(grid.masks, keep))])
+    return grid
+
+
+def _reads_back(text, expected):
+    assert tutor.parse(text) == expected
+    items = list(tutor.read_puzzles(text))
+    assert len(items) == 1 and tutor.parse(items[0][1]) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(grids())
+@example(tutor.Grid.empty())
+@example(tutor.Grid.empty().eliminate([(80, 1)]))
+@example(tutor.Grid.empty().place(80, 9))
+def test_every_writers_text_reads_back(grid):
+    for text in (grid.to_pencilmarks(), grid.to_compact(), repr(grid).split("'")[1]):
+        _reads_back(text, grid)
+    for text in (grid.to_line(), grid.to_pretty()):  # values only: every digit a given
+        _reads_back(text, grid.as_puzzle())
+
+
+def test_a_pencil_mark_grid_whose_rows_hold_every_candidate_is_one_grid():
+    # Each row of nine '123456789' also reads as 81 digits: as a puzzle they clash, so it is a row.
+    empty = tutor.Grid.empty()
+    assert tutor.parse(empty.to_pencilmarks()) == empty
+    narrowed = empty.eliminate([(cell, 5) for cell in range(9, 81)])
+    text = narrowed.to_pencilmarks()
+    assert text.splitlines()[0].split("|")[0].split() == ["123456789"] * 3
+    assert [no for no, _ in tutor.read_puzzles(text)] == [1]
+    assert tutor.parse(text) == narrowed
+    # Nine groups of nine digits that make a solution stay a one-line puzzle, one per line.
+    rows_apart = " ".join(SOLUTION[i:i + 9] for i in range(0, 81, 9))
+    assert tutor.parse(rows_apart).to_line() == SOLUTION
+    assert [no for no, _ in tutor.read_puzzles(rows_apart + "\n" + rows_apart)] == [1, 2]
+    with pytest.raises(ConflictError):  # one line alone is never a grid
+        tutor.parse(" ".join(["123456789"] * 9))
+
+
+# --- lines end at \n, \r\n or \r only; a control character elsewhere is named where it is ------------
+LINE_BREAKERS = ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+
+
+@pytest.mark.parametrize("breaker", LINE_BREAKERS)
+def test_a_character_str_splitlines_breaks_at_stays_in_its_comment(breaker):
+    grid = tutor.parse(STAR_BURST_LEO)
+    pencil = grid.eliminate([(1, 6)])
+    header = f"# made by hand{breaker}page 2\n"
+    assert tutor.parse(header + PRETTY) == grid
+    assert tutor.parse(header + pencil.to_pencilmarks()) == pencil
+    assert tutor.parse(f"{STAR_BURST_LEO} # Star{breaker}Burst Leo") == grid
+    assert tutor.parse(f"{STAR_BURST_LEO}   Star{breaker}Burst Leo") == grid  # text after the cells
+    assert tutor.parse(f"valid\tStar{breaker}\t{STAR_BURST_LEO}\t20") == grid  # another field
+    text = header + f"{STAR_BURST_LEO}\n{STAR_BURST_LEO[:80]}\n"
+    assert [no for no, _ in tutor.read_puzzles(text)] == [2, 3]
+    # Line numbers count line ends only: the bad row below is on line 6 of the text.
+    rows = PRETTY.strip().splitlines()
+    rows[4] = rows[4].replace("4", "q", 1)
+    with pytest.raises(FormatError, match="^line 6, column 1: unexpected character 'q'$"):
+        tutor.parse(header + "\n".join(rows))
+
+
+@pytest.mark.parametrize("breaker", LINE_BREAKERS + ["\x00", "\x1b", "\x7f", "\x9b"])
+def test_a_control_character_outside_a_comment_is_named_where_it_is(breaker):
+    PENCIL = tutor.parse(STAR_BURST_LEO).to_pencilmarks()
+    code = f"U+{ord(breaker):04X}"
+    for text, line, column in [
+        (STAR_BURST_LEO[:40] + breaker + STAR_BURST_LEO[40:], 1, 41),
+        (breaker + STAR_BURST_LEO, 1, 1),
+        (STAR_BURST_LEO + breaker, 1, 82),
+        ("# a header\n" + STAR_BURST_LEO + breaker + "\n", 2, 82),
+        (PRETTY.replace(". 7 . | . . .", ". 7 . |" + breaker + ". . .", 1), 7, 8),
+        (PRETTY.replace("------+-------+------", "------+-------+------" + breaker, 1), 5, 22),
+        (PENCIL.replace("\n", breaker + "\n", 1), 1, PENCIL.index("\n") + 1),
+    ]:
+        with pytest.raises(FormatError) as info:
+            tutor.parse(text)
+        assert (info.value.line, info.value.column) == (line, column), repr(text)
+        assert f"unexpected control character {breaker!r} ({code})" in str(info.value)
+
+
+def test_windows_and_old_mac_line_ends():
+    grid = tutor.parse(STAR_BURST_LEO)
+    for end in ("\r\n", "\r"):
+        assert tutor.parse(PRETTY.replace("\n", end)) == grid
+        text = f"# header{end}{STAR_BURST_LEO}{end}{STAR_BURST_LEO}{end}"
+        assert [no for no, _ in tutor.read_puzzles(text)] == [2, 3]
+    rows = PRETTY.strip().split("\n")
+    rows[5] = rows[5] + " 5"
+    with pytest.raises(FormatError, match="^line 6, "):
+        tutor.parse("\r\n".join(rows))
+    # Blank lines of every ending are counted, however many (16 lines before the grid here).
+    blanks = "\n \r\n\t\r\r\n" * 3 + "  \n# a comment\n\n\n"
+    with pytest.raises(FormatError, match="^line 22, column 23: row 5 has 10 cells"):
+        tutor.parse(blanks + "\r\n".join(rows))
+    with pytest.raises(EmptyInputError):
+        tutor.parse("\n\r\n \t" * 100_000 + " " * (2 * MAX_LINE_CHARS))  # blank lines are not read
+
+
+# --- a wrong row names its line, and where the stray cell or row starts --------------------------
+def test_a_stray_token_in_a_drawn_grid_is_named_where_it_is():
+    rows = PRETTY.strip().splitlines()  # line 4 is the first band's rule
+    with pytest.raises(FormatError) as info:
+        tutor.parse("\n".join(rows[:6] + ["    7"] + rows[6:]))
+    assert str(info.value) == "line 7, column 5: row 6 has 1 cell, expected 9"
+    with pytest.raises(FormatError) as info:
+        tutor.parse("\n".join(rows + ["", "  5 . ."]))
+    assert str(info.value) == "line 13, column 3: found a 10th row, expected 9"
+    with pytest.raises(FormatError) as info:
+        tutor.parse("\n".join(rows[:2] + [rows[2] + " 6"] + rows[3:]))
+    assert str(info.value) == "line 3, column 23: row 3 has 10 cells, expected 9"
+    pencil = tutor.parse(STAR_BURST_LEO).eliminate([(1, 6)]).to_pencilmarks().splitlines()
+    column = len(pencil[4]) + 2
+    pencil[4] += " 13"
+    with pytest.raises(FormatError) as info:
+        tutor.parse("\n".join(pencil))
+    assert str(info.value) == f"line 5, column {column}: row 4 has 10 cells, expected 9"
+    with pytest.raises(FormatError) as info:
+        tutor.parse("\n".join(rows[:9] + ["# the last two rows are missing"]))
+    assert str(info.value) == "line 9: found 7 rows, expected 9"
+
+
+# --- a line longer than MAX_LINE_CHARS is refused for its length, before it is read ---------------
+def test_a_line_longer_than_the_bound_is_refused_naming_it_and_its_length():
+    assert 891 < MAX_LINE_CHARS  # 81 cells of {123456789}, the longest a puzzle needs
+    longest = STAR_BURST_LEO + " " + "x" * (MAX_LINE_CHARS - 82)
+    assert tutor.parse(longest) == tutor.parse(STAR_BURST_LEO)
+    too_long = longest + "x"
+    for text, line in [(too_long, 1), ("." * 10_000_000, 1), ("# header\n" + too_long + "\n", 2),
+                       ("# " + "x" * MAX_LINE_CHARS + "\n" + PRETTY, 1),
+                       (PRETTY.replace("\n. 7 .", "\n. 7 ." + " " * MAX_LINE_CHARS, 1), 7)]:
+        with pytest.raises(FormatError) as info:
+            tutor.parse(text)
+        length = len(text.splitlines()[line - 1])
+        assert str(info.value) == (f"line {line}: the line has {length:,} characters, more than "
+                                   f"the {MAX_LINE_CHARS:,} a puzzle's line may have")
+    # In a file of puzzle lines the long line is one item (refused when read); the others read.
+    text = f"{too_long}\n{STAR_BURST_LEO}\n{'1' * 10_000_000}\n{STAR_BURST_LEO}\n"
+    items = list(tutor.read_puzzles(text))
+    assert [no for no, _ in items] == [1, 2, 3, 4]
+    assert [item == STAR_BURST_LEO for _, item in items] == [False, True, False, True]
+    with pytest.raises(FormatError, match="10,000,000 characters"):
+        tutor.parse(items[2][1])

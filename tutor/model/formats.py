@@ -13,6 +13,11 @@ Accepted input (all round-trip through the writers below):
   apart from a solved 5). `.` or `0` is an empty cell with the standard candidates.
 
 Candidates that a filled peer rules out are dropped: they can never be right.
+
+Lines end at `\n`, `\r\n` or `\r` only (not at the form feeds, U+0085 or U+2028 that
+str.splitlines also breaks at: they may stand in a comment). A control character other than a tab
+anywhere but in a comment is an error naming its line and column, and so is a line longer than
+MAX_LINE_CHARS, refused before any of it is read.
 """
 
 from __future__ import annotations
@@ -42,6 +47,82 @@ _Cell = tuple
 
 BOM = "\ufeff"
 """A UTF-8 byte-order mark, which some editors put at the start of a file: not part of the puzzle."""
+
+MAX_LINE_CHARS = 4096
+"""The longest line (not counting its line end) the reader takes, comment lines included (a blank
+line, empty or only spaces, is skipped unread).
+
+The longest line a puzzle can need is a line of 81 `{123456789}` cells, 891 characters; files of
+other tools add a solution and a few fields (the longest line of the bundled and shared puzzle
+files has 323). A longer line is refused at once, before any of it is read: a huge input costs
+one scan in C for its line end and no memory beyond its text. A reader of files can read them line
+by line up to this bound.
+"""
+
+# Whitespace between cells and fields: spaces and tabs, and Unicode's other spaces (a no-break
+# space pasted from a web page), but no control character: those are errors, named where they are.
+_BLANKS = " \t\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
+# Control characters other than the tab (C0, DEL, C1 and the Unicode line and paragraph separators).
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+_NON_BLANK = re.compile(f"[^{_BLANKS}\r\n]")
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each line that is not blank (empty, or only spaces); lines end at
+    \\n, \\r\\n or \\r only.
+
+    Line ends are found by str.find and runs of blank lines skipped by one search and counted by
+    str.count, all in C: a huge line, or millions of blank ones, cost no work per character or per
+    line in Python, and no list of every line.
+    """
+    n = len(text)
+    start, number = 0, 1
+    lf = cr = -1
+    while True:
+        found = _NON_BLANK.search(text, start)
+        if found is None:
+            return
+        if found.start() > start:
+            # The line holding the next character that is not blank starts after the last line end.
+            line_start = max(text.rfind("\n", start, found.start()),
+                             text.rfind("\r", start, found.start())) + 1
+            if line_start > start:
+                number += (text.count("\n", start, line_start) + text.count("\r", start, line_start)
+                           - text.count("\r\n", start, line_start))
+                start = line_start
+        if lf < start:
+            lf = text.find("\n", start)
+            lf = n if lf < 0 else lf
+        if cr < start:
+            cr = text.find("\r", start)
+            cr = n if cr < 0 else cr
+        end = min(lf, cr)
+        yield number, text[start:end]
+        if end == n:
+            return
+        start = end + 2 if end == cr and lf == cr + 1 else end + 1
+        number += 1
+
+
+def _too_long(line_no: int, length: int) -> FormatError:
+    return FormatError(f"the line has {length:,} characters, more than the {MAX_LINE_CHARS:,} "
+                       f"a puzzle's line may have", line_no)
+
+
+def _unexpected(ch: str, line_no: int, col: int, where: str = "") -> FormatError:
+    """'unexpected character 'a'', or for an invisible one 'unexpected control character '\\x0c'
+    (U+000C)'."""
+    if _CONTROL.match(ch):
+        return FormatError(f"unexpected control character {ch!r} (U+{ord(ch):04X}){where}",
+                           line_no, col)
+    return FormatError(f"unexpected character {ch!r}{where}", line_no, col)
+
+
+def _check_controls(text: str, line_no: int, start_col: int = 1) -> None:
+    """Raise a FormatError for the first control character in text (part of a line)."""
+    found = _CONTROL.search(text)
+    if found:
+        raise _unexpected(found.group(), line_no, start_col + found.start())
 
 
 def shorten(text: str, limit: int = 60) -> str:
@@ -94,15 +175,19 @@ def _scan_cells(text: str, line_no: int, start_col: int = 1, stop_at_space: bool
                 break
             i += 1
         else:
-            raise FormatError(f"unexpected character {ch!r}", line_no, start_col + i)
+            raise _unexpected(ch, line_no, start_col + i)
     return cells, i
+
+
+# Where each cell of a line _scan_cells has read starts (to name the column of a cell too many).
+_CELL = re.compile("[" + _DIGIT_CHARS + re.escape(EMPTY_CHARS) + r"]|\+.|\{[^}]*\}")
 
 
 def _candidate_mask(digits: str, line_no: int, col: int) -> int:
     mask = 0
     for k, ch in enumerate(digits):
         if ch not in _DIGIT_CHARS:
-            raise FormatError(f"unexpected character {ch!r} in a candidate list", line_no, col + k)
+            raise _unexpected(ch, line_no, col + k, " in a candidate list")
         if mask & bit(int(ch)):
             raise FormatError(f"candidate {ch} listed twice", line_no, col + k)
         mask |= bit(int(ch))
@@ -110,7 +195,7 @@ def _candidate_mask(digits: str, line_no: int, col: int) -> int:
 
 
 def _is_separator(line: str) -> bool:
-    stripped = line.strip()
+    stripped = line.strip(_BLANKS)
     if not stripped or not set(stripped) <= _SEPARATOR_CHARS or "--" not in stripped:
         return False
     # A row of nine empty cells written with dashes ("- - - | - - - | - - -") is not a separator.
@@ -118,16 +203,35 @@ def _is_separator(line: str) -> bool:
     return not (len(cells) == SIZE and all(ch in EMPTY_CHARS for ch in cells))
 
 
+def _is_content(line: str) -> bool:
+    """Whether a line is neither blank nor a whole-line comment (a control character is content:
+    it is reported where it stands)."""
+    stripped = line.lstrip(_BLANKS)
+    return bool(stripped) and not stripped.startswith("#")
+
+
 def _content_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, text) of each line that is neither blank nor a whole-line comment."""
-    return [
-        (no, line)
-        for no, line in enumerate(text.splitlines(), start=1)
-        if line.strip() and not line.lstrip().startswith("#")
-    ]
+    """(line number, text) of each line that is neither blank nor a whole-line comment, up to the
+    first one past a grid's rows (SIZE + 1 lines that are not separators).
+
+    :raises FormatError: a line longer than MAX_LINE_CHARS, before any of it is looked at.
+    """
+    content = []
+    rows = 0
+    for no, line in _lines(text):
+        if len(line) > MAX_LINE_CHARS:
+            raise _too_long(no, len(line))
+        if _is_content(line):
+            content.append((no, line))
+            rows += not _is_separator(line)
+            if rows > SIZE:
+                break  # one row more than a grid has: the reader stops there, so need not read on
+    return content
 
 
-_FIELD = re.compile(r"[^\s,;]+")
+# A field of a line of another tool's file: fields are apart by spaces, tabs, commas or semicolons
+# (a control character is part of its field, so it is never taken for a separator).
+_FIELD = re.compile(f"[^{_BLANKS},;]+")
 
 
 def _cells_meant(line: str, line_no: int, counted: int) -> int:
@@ -152,6 +256,9 @@ def _line_form_cells(line: str, line_no: int):
     Other tools' files often put the puzzle in one field of several (`id puzzle rating`, CSV with
     the solution after a comma, TSV): when the whole line is not one puzzle, the first field that
     is exactly one puzzle is taken, and the rest of the line is a comment.
+
+    :raises FormatError: a bad character (a control character first: it cannot be seen), naming
+        its column.
     """
     body = _strip_comment(line)
     try:
@@ -171,6 +278,7 @@ def _line_form_cells(line: str, line_no: int):
         if len(field_cells) == CELL_COUNT:
             return field_cells
     if error is not None:
+        _check_controls(body, line_no)
         raise error
     return cells
 
@@ -185,7 +293,9 @@ _FAST_LINE_CHARACTERS = "0123456789"
 def _fast_line(text: str) -> Grid | None:
     """The puzzle of a plain 81-character line (surrounding whitespace allowed), else None (then
     the full reader handles the text, and reports any problem)."""
-    line = text.strip()
+    if len(text) > 2 * CELL_COUNT:
+        return None  # a long text is no plain line: not even stripped here
+    line = text.strip(_BLANKS + "\r\n")
     if len(line) != CELL_COUNT:
         return None
     digits = line.translate(_EMPTY_TO_ZERO)
@@ -195,7 +305,12 @@ def _fast_line(text: str) -> Grid | None:
 
 
 def parse(text: str) -> Grid:
-    """Read one puzzle in any accepted format; raise a PuzzleError naming what is wrong and where."""
+    """Read one puzzle in any accepted format.
+
+    :raises PuzzleError: naming what is wrong and where (FormatError with its line and column,
+        ConflictError and NoCandidateError with their cells, EmptyInputError).
+    :raises TypeError: text is not a str.
+    """
     if not isinstance(text, str):
         raise TypeError(f"parse() takes a str, not {type(text).__name__}")
     grid = _fast_line(text)
@@ -212,46 +327,80 @@ def parse(text: str) -> Grid:
                               f"expected {CELL_COUNT}", first_no)
         return _build(cells)
     grid_lines = [(no, line) for no, line in content if not _is_separator(line)]
-    first_cells = _try_line_cells(grid_lines[0]) if grid_lines else None
-    if first_cells is not None and len(first_cells) >= CELL_COUNT:
+    if grid_lines and _holds_a_puzzle(*grid_lines[0]):
         second_no = grid_lines[1][0] if len(grid_lines) > 1 else content[1][0]
         raise FormatError("a second puzzle starts here; one puzzle was expected "
                           "(use tutor.read_puzzles or 'tutor grade' for files)", second_no)
-    return _build(_grid_cells(grid_lines))
+    return _build(_grid_cells(grid_lines, content[-1][0]))
 
 
-def _try_line_cells(numbered_line):
-    no, line = numbered_line
+def _holds_a_puzzle(line_no: int, line: str) -> bool:
+    """Whether a line holds a whole one-line puzzle (a text of such lines is one puzzle per line)
+    rather than a row of a grid."""
+    if len(line) > MAX_LINE_CHARS:
+        return False
     try:
-        return _line_form_cells(line, no)
+        cells = _line_form_cells(line, line_no)
     except FormatError:
-        return None
+        return False
+    return len(cells) >= CELL_COUNT and not _all_candidates_row(line, cells)
 
 
-_TOKEN = re.compile(r"[^\s|]+")
+_TOKEN = re.compile(f"[^{_BLANKS}|]+")
+_ALL_CANDIDATES = set(_DIGIT_CHARS)
 
 
-def _grid_cells(grid_lines) -> list[_Cell]:
-    """Cells of a pretty grid or a pencil-mark grid (separator lines already removed)."""
+def _all_candidates_row(line: str, cells: list[_Cell]) -> bool:
+    """Whether a line is a pencil-mark grid's row of nine cells that each hold every candidate
+    (`123456789 123456789 ...`, every row of the empty grid's pencil marks).
+
+    Such a row also reads as 81 digits; as a one-line puzzle those clash, so it is taken as a row.
+    (Nine groups of nine different digits that make a solution stay a one-line puzzle.)
+    """
+    tokens = _TOKEN.findall(_strip_comment(line))
+    if len(tokens) != SIZE or any(len(t) != SIZE or set(t) != _ALL_CANDIDATES for t in tokens):
+        return False
+    return Grid([value for value, _, _ in cells[:CELL_COUNT]]).has_conflict()
+
+
+def _grid_cells(grid_lines: list[tuple[int, str]], last_line: int) -> list[_Cell]:
+    """Cells of a pretty grid or a pencil-mark grid (separator lines already removed).
+
+    :raises FormatError: a bad character or control character (its line and column); a row of
+        the wrong length (its line, and the column of its first cell too many, or where the row
+        starts); a 10th row (where it starts); too few rows (the line of the last, or of the
+        text's last line, `last_line`, when there is none).
+    """
     rows = [(no, _strip_comment(line)) for no, line in grid_lines]
-    rows = [(no, line) for no, line in rows if line.strip()]
-    tokens = [(no, list(_TOKEN.finditer(line))) for no, line in rows]
+    rows = [(no, line) for no, line in rows if line.strip(_BLANKS)]
+    for no, line in rows:
+        _check_controls(line, no)
+    tokens = [list(_TOKEN.finditer(line)) for _, line in rows]
     pencil = any(
         "{" in line or "+" in line.replace("-+-", "") for _, line in rows
     ) or any(
-        len(found) == SIZE and any(len(m.group()) > 1 for m in found) for _, found in tokens
+        len(found) == SIZE and any(len(m.group()) > 1 for m in found) for found in tokens
     )
-    if len(rows) != SIZE:
-        raise FormatError(f"found {len(rows)} rows, expected {SIZE}")
     cells: list[_Cell] = []
-    for row_index, ((no, line), (_, found)) in enumerate(zip(rows, tokens), start=1):
+    for row_index, ((no, line), found) in enumerate(zip(rows, tokens), start=1):
+        row_start = len(line) - len(line.lstrip(_BLANKS)) + 1
+        if row_index > SIZE:
+            raise FormatError(f"found a {row_index}th row, expected {SIZE}", no, row_start)
         if pencil:
             row_cells = [_pencil_token(m.group(), no, m.start() + 1) for m in found]
+            starts = [m.start() for m in found]
         else:
             row_cells, _ = _scan_cells(line, no, stop_at_space=False)
-        if len(row_cells) != SIZE:
-            raise FormatError(f"row {row_index} has {len(row_cells)} cells, expected {SIZE}", no)
+            starts = [m.start() for m in _CELL.finditer(line)] if len(row_cells) > SIZE else []
+        count = len(row_cells)
+        if count != SIZE:
+            column = starts[SIZE] + 1 if count > SIZE else row_start
+            raise FormatError(f"row {row_index} has {count} cell{'' if count == 1 else 's'}, "
+                              f"expected {SIZE}", no, column)
         cells.extend(row_cells)
+    if len(rows) < SIZE:
+        raise FormatError(f"found {len(rows)} rows, expected {SIZE}",
+                          rows[-1][0] if rows else last_line)
     return cells
 
 
@@ -294,20 +443,32 @@ def _build(cells: list[_Cell]) -> Grid:
 def read_puzzles(text: str) -> Iterator[tuple[int, str]]:
     """Split a file's text into puzzles: yield (line number, puzzle text).
 
-    A file whose first puzzle line holds a whole puzzle is one puzzle per line; otherwise the
-    whole text is one puzzle (a pretty or pencil-mark grid).
+    A file whose first puzzle line holds a whole puzzle is one puzzle per line (each line that is
+    not blank or a comment is yielded, for parse to read or refuse); otherwise the whole text is
+    one puzzle (a pretty or pencil-mark grid). Lines end at \\n, \\r\\n or \\r only. A line longer
+    than MAX_LINE_CHARS decides nothing and is not looked into: it is yielded as it is (or within
+    the grid's text), and parse refuses it at once.
     """
     text = text.removeprefix(BOM)
-    content = _content_lines(text)
-    if not content:
+    lines = _lines(text)
+    before: list[tuple[int, str]] = []  # content lines up to the one that decides
+    for no, line in lines:
+        too_long = len(line) > MAX_LINE_CHARS
+        if not too_long and not _is_content(line):
+            continue
+        before.append((no, line))
+        if too_long or _is_separator(line):
+            continue
+        if _holds_a_puzzle(no, line):
+            yield from before
+            yield from ((n, rest) for n, rest in lines
+                        if len(rest) > MAX_LINE_CHARS or _is_content(rest))
+        else:
+            yield before[0][0], text
         return
-    grid_lines = [(no, line) for no, line in content if not _is_separator(line)]
-    first = _try_line_cells(grid_lines[0]) if grid_lines else None
-    if first is not None and len(first) >= CELL_COUNT:
-        yield from content
-    else:
-        yield content[0][0], text
+    if before:
+        yield before[0][0], text
 
 
 __all__ = ["parse", "read_puzzles", "to_line", "to_pretty", "to_pencilmarks", "to_compact",
-           "EMPTY_CHARS", "ROW_OF", "COL_OF"]
+           "EMPTY_CHARS", "MAX_LINE_CHARS", "ROW_OF", "COL_OF"]
