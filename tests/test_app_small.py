@@ -64,7 +64,8 @@ async def test_the_resume_dialog_wraps_at_80x24(data_dir):
         await pilot.pause()
         dialog = app.screen.query_one("#resume-dialog")
         text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-        assert "game-previous.json." in text, "the whole sentence shows, wrapped, not cut"
+        # The sentence's end (after the file's name) shows: wrapped, not cut.
+        assert "brings it back." in " ".join(text.split()), "the whole sentence shows, wrapped, not cut"
         assert dialog.region.right <= SMALL[0]
         for label in dialog.query("Label"):
             assert label.region.right <= dialog.region.right, "no line runs past the dialog"
