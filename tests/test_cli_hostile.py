@@ -1,0 +1,112 @@
+"""The command line against hostile input: odd --out targets, huge lines, bad bytes, Ctrl-C, --jobs."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from tutor.cli.main import main
+
+LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
+EASY = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
+MEMORY_LIMIT = 1 << 30
+"""Address space each command process may take (1 GB): reading a huge target or line whole
+fails instead of swapping the machine."""
+
+
+def limited():
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def tutor_process(*argv, tmp_path, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    """The command in a process of at most MEMORY_LIMIT; the timeout only guards against a hang."""
+    return subprocess.run([sys.executable, "-m", "tutor", *argv], input=stdin, capture_output=True,
+                          env=dict(os.environ, TUTOR_DATA_DIR=str(tmp_path / "data")),
+                          preexec_fn=limited, timeout=120)
+
+
+# --- generate --out --------------------------------------------------------------------------
+
+
+def generate_into(target, tmp_path) -> subprocess.CompletedProcess:
+    return tutor_process("generate", "--level", "0", "--seed", "1", "--out", str(target),
+                         tmp_path=tmp_path)
+
+
+@pytest.mark.parametrize("make, kind", [
+    (lambda folder: "/dev/zero", "a device"),
+    (lambda folder: "/dev/null", "a device"),
+    (lambda folder: (os.mkfifo(folder / "pipe"), folder / "pipe")[1], "a pipe"),
+    (lambda folder: (os.mkfifo(folder / "pipe"), os.symlink(folder / "pipe", folder / "link"),
+                     folder / "link")[2], "a pipe"),
+    (lambda folder: folder, "a folder"),
+])
+def test_generate_refuses_an_out_that_is_not_a_regular_file(make, kind, tmp_path):
+    target = make(tmp_path)
+    done = generate_into(target, tmp_path)
+    assert done.returncode == 1 and done.stdout == b""
+    assert done.stderr.decode() == (f"tutor generate: cannot read or append to {target}: "
+                                    f"it is {kind}, not a puzzle file\n")
+
+
+def test_generate_makes_no_folder_for_out(tmp_path):
+    target = tmp_path / "missing" / "deeper" / "mine.txt"
+    done = generate_into(target, tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.decode() == (f"tutor generate: cannot write {target}: the folder "
+                                    f"{target.parent} does not exist (tutor generate makes no "
+                                    "folders)\n")
+    assert not (tmp_path / "missing").exists()
+
+
+def test_generate_appends_to_a_huge_file_without_reading_it(tmp_path):
+    # 8 GB of zero bytes that take no disk: read whole, it would not fit in MEMORY_LIMIT.
+    huge = tmp_path / "huge.txt"
+    size = 8 << 30
+    with open(huge, "wb") as handle:
+        handle.truncate(size)
+    done = generate_into(huge, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode() == f"1 puzzle at level 0 added to {huge}\n"
+    with open(huge, "rb") as handle:
+        handle.seek(size)
+        tail = handle.read()
+    # The file did not end with a newline: one comes first, then the puzzle's line.
+    assert tail.startswith(b"\n") and tail.endswith(b"; seed 1\n") and tail.count(b"\n") == 2
+
+
+def test_a_pipe_put_in_place_of_out_is_refused_without_waiting_for_a_reader(tmp_path):
+    from tutor.cli.generate import _append
+    from tutor.cli.inputs import CliError
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    caught: list[BaseException] = []
+
+    def write():
+        try:
+            _append(str(pipe), LEO)
+        except CliError as error:
+            caught.append(error)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    writer.join(60)  # a guard against a hang, far above the moment it takes
+    assert not writer.is_alive(), "opening the pipe waited for a reader"
+    assert [str(error) for error in caught] == [
+        f"cannot read or append to {pipe}: it is a pipe, not a puzzle file"]
+
+
+def test_generate_keeps_what_the_file_held(tmp_path, capsys):
+    target = tmp_path / "mine.txt"
+    target.write_bytes(b"# mine\n" + LEO.encode())
+    assert main(["generate", "--level", "0", "--seed", "1", "--count", "2", "--out",
+                 str(target)]) == 0
+    lines = target.read_text().splitlines()
+    assert lines[:2] == ["# mine", LEO] and len(lines) == 4
+    assert lines[2].endswith("; seed 1") and lines[3].endswith("; seed 2")
