@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 import resource
+import signal
 import subprocess
 import sys
 import threading
@@ -11,6 +13,7 @@ import threading
 import pytest
 
 from tutor.cli.main import main
+from conftest import read_lines, shared_file
 
 LEO = "9..1.4..2.8..6..7..........4.......1.7.....3.3.......7..........3..7..8.1..2.9..4"
 EASY = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
@@ -111,3 +114,54 @@ def test_generate_keeps_what_the_file_held(tmp_path, capsys):
     lines = target.read_text().splitlines()
     assert lines[:2] == ["# mine", LEO] and len(lines) == 4
     assert lines[2].endswith("; seed 1") and lines[3].endswith("; seed 2")
+
+
+# --- grade: Ctrl-C and --jobs ------------------------------------------------------------------
+
+
+def test_ctrl_c_ends_a_parallel_grade_of_hard_puzzles_at_once(tmp_path):
+    # top1465's puzzles are hard enough that the chunks in the workers' hands last a long while
+    # (minutes for the whole file): the command must not wait for them.
+    path = tmp_path / "hard.txt"
+    path.write_text("\n".join(read_lines(shared_file("top1465/top1465.sdm"), 400)) + "\n")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "grade", "--json", "--jobs", "2", str(path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=dict(os.environ, TUTOR_DATA_DIR=str(tmp_path / "data")))
+    first = process.stdout.readline()  # the first chunk is graded: the workers are busy
+    assert first.startswith("{")
+    process.send_signal(signal.SIGINT)  # the command alone, as `kill -INT` does
+    rest = process.stdout.read()
+    err = process.stderr.read()
+    process.wait(timeout=60)  # a guard against a hang; the old code took 4-6 minutes here
+    records = [json.loads(line) for line in (first + rest).splitlines()]
+    assert process.returncode == 130
+    assert [r["line"] for r in records] == list(range(1, len(records) + 1))
+    assert len(records) < 400
+    assert err.endswith(f"interrupted: {len(records)} of 400 puzzles graded "
+                        "(their results are above)\n")
+    assert "Traceback" not in err
+
+
+def test_jobs_beyond_the_cores_is_capped_with_a_note(tmp_path):
+    from tutor.cli.grade import usable_cores
+
+    path = tmp_path / "two.txt"
+    path.write_text(f"{LEO}\n{EASY}\n", encoding="utf-8")
+    many = usable_cores() + 62
+    done = tutor_process("grade", "--json", "--jobs", str(many), str(path), tmp_path=tmp_path)
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 2
+    cores = usable_cores()
+    assert done.stderr.decode().startswith(
+        f"tutor grade: --jobs {many} is more than the {cores} core{'s' if cores != 1 else ''} "
+        f"this process may use: grading on {cores}\n")
+
+
+def test_worker_count_keeps_what_fits_and_caps_the_rest():
+    from tutor.cli.grade import usable_cores, worker_count
+
+    notes: list[str] = []
+    assert worker_count(None, notes.append) == usable_cores()
+    assert worker_count(1, notes.append) == 1
+    assert notes == []
+    assert worker_count(usable_cores() + 1, notes.append) == usable_cores() and len(notes) == 1
