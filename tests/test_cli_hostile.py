@@ -27,9 +27,11 @@ def limited():
 
 
 def tutor_process(*argv, tmp_path, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    """The command in a process of at most MEMORY_LIMIT; the timeout only guards against a hang."""
+    """The command in a process of at most MEMORY_LIMIT, its messages unwrapped; the timeout only
+    guards against a hang."""
     return subprocess.run([sys.executable, "-m", "tutor", *argv], input=stdin, capture_output=True,
-                          env=dict(os.environ, TUTOR_DATA_DIR=str(tmp_path / "data")),
+                          env=dict(os.environ, TUTOR_DATA_DIR=str(tmp_path / "data"),
+                                   COLUMNS="1000"),
                           preexec_fn=limited, timeout=120)
 
 
@@ -131,11 +133,18 @@ def test_ctrl_c_ends_a_parallel_grade_of_hard_puzzles_at_once(tmp_path):
     first = process.stdout.readline()  # the first chunk is graded: the workers are busy
     assert first.startswith("{")
     process.send_signal(signal.SIGINT)  # the command alone, as `kill -INT` does
-    rest = process.stdout.read()
-    err = process.stderr.read()
-    process.wait(timeout=60)  # a guard against a hang; the old code took 4-6 minutes here
+    # A guard against a hang, far above the moment it takes: a command still running then is
+    # killed, and fails below (the old code took minutes here, waiting for its workers' chunks).
+    guard = threading.Timer(60, process.kill)
+    guard.start()
+    try:
+        rest = process.stdout.read()
+        err = process.stderr.read()
+        process.wait()
+    finally:
+        guard.cancel()
     records = [json.loads(line) for line in (first + rest).splitlines()]
-    assert process.returncode == 130
+    assert process.returncode == 130, "killed by the guard: Ctrl-C did not end the command"
     assert [r["line"] for r in records] == list(range(1, len(records) + 1))
     assert len(records) < 400
     assert err.endswith(f"interrupted: {len(records)} of 400 puzzles graded "
@@ -165,3 +174,67 @@ def test_worker_count_keeps_what_fits_and_caps_the_rest():
     assert worker_count(1, notes.append) == 1
     assert notes == []
     assert worker_count(usable_cores() + 1, notes.append) == usable_cores() and len(notes) == 1
+
+
+# --- inputs: huge lines, bytes that are not UTF-8 ------------------------------------------------
+
+
+def test_a_line_of_gigabytes_is_reported_and_skipped_without_being_held(tmp_path):
+    # 2 GB of zero bytes with no line end (taking no disk), then a puzzle: read whole, the first
+    # line would not fit in MEMORY_LIMIT.
+    path = tmp_path / "huge.txt"
+    size = 2 << 30
+    with open(path, "wb") as handle:
+        handle.truncate(size)
+        handle.seek(size)
+        handle.write(f"\n{LEO}\n".encode())
+    done = tutor_process("grade", "--json", str(path), tmp_path=tmp_path)
+    assert done.returncode == 1, done.stderr
+    first, second = [json.loads(line) for line in done.stdout.splitlines()]
+    assert first["error"] == (f"{path} line 1: a line of {size:,} bytes, longer than the 4,096 "
+                              "characters a puzzle line may have")
+    assert first["status"] == "unreadable" and first["puzzle"].endswith(f"({size:,} bytes)")
+    assert len(first["puzzle"]) < 200
+    assert second["line"] == 2 and second["valid"]
+    assert done.stderr.decode().startswith(first["error"] + "\n")
+
+
+def test_bytes_that_are_not_utf8_name_their_line_and_byte_and_are_never_echoed(tmp_path):
+    stdin = f"{LEO}\n".encode() + b"12\xff\xfe4\n" + f"{EASY}\n".encode()
+    done = tutor_process("grade", "--json", tmp_path=tmp_path, stdin=stdin)
+    assert done.returncode == 1
+    records = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+    assert [r["valid"] for r in records] == [True, False, True]
+    assert records[1]["error"] == "stdin line 2, byte 3: not UTF-8 text (invalid start byte)"
+    assert records[1]["puzzle"] == "12\\xff\\xfe4 ... (5 bytes)"
+    assert b"\xff" not in done.stdout and b"\xff" not in done.stderr
+
+
+def test_input_whose_first_line_is_not_utf8_is_not_text(tmp_path):
+    image = tmp_path / "image.png"
+    image.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)))
+    for argv in (("grade", str(image)), ("solve", str(image)), ("next", str(image))):
+        done = tutor_process(*argv, tmp_path=tmp_path)
+        assert done.returncode == 1
+        assert done.stderr.decode().endswith(f"{image}: not UTF-8 text (invalid start byte at "
+                                             "line 1, byte 1); is it a puzzle file?\n")
+
+
+@pytest.mark.parametrize("command", ["solve", "next", "play"])
+def test_one_puzzle_commands_refuse_a_huge_line(command, tmp_path):
+    stdin = b"1" * 5_000_000 + b"\n"
+    done = tutor_process(command, "-", tmp_path=tmp_path, stdin=stdin)
+    assert done.returncode == 1 and done.stdout == b""
+    assert done.stderr.decode() == (f"tutor {command}: stdin line 1: a line of 5,000,000 bytes, "
+                                    "longer than the 4,096 characters a puzzle line may have\n")
+
+
+def test_a_long_line_of_text_on_stdin_is_counted_in_characters(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setenv("TUTOR_DATA_DIR", "/nonexistent-tutor-data")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{LEO}\n{'é' * 5000}\n"))
+    assert main(["grade", "--json"]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert records[1]["error"] == ("stdin line 2: a line of 5,000 characters, longer than the "
+                                   "4,096 characters a puzzle line may have")

@@ -49,8 +49,10 @@ def test_a_byte_order_mark_on_stdin_is_accepted(tmp_path):
 def test_a_huge_unreadable_input_is_echoed_cut(tmp_path):
     done = tutor_process("grade", "-", stdin="x" * 1_000_000 + "\n", tmp_path=tmp_path)
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert "found 1000000 cells, expected 81" in done.stdout
-    assert "(1,000,000 characters)" in done.stdout
+    assert "Source    stdin line 1\n" in done.stdout
+    assert ("Validity  a line of 1,000,000 bytes, longer than the 4,096 characters a puzzle "
+            "line may have\n") in done.stdout
+    assert "(1,000,000 bytes)" in done.stdout
     assert len(done.stdout) < 2000, "the start and the length, not the whole input"
 
 

@@ -164,8 +164,10 @@ def graded(items: list[Item], jobs: int, with_steps: bool, ladder: str = "full",
     except BaseException:
         # Stopped early (Ctrl-C, a closed pipe): drop the queued chunks and end the workers
         # without waiting for the chunks they are grading.
-        pool.shutdown(wait=False, cancel_futures=True)
         context.terminate()
+        # Quick now that its workers are gone, and waited for: the pool's thread left running
+        # would race the interpreter's exit for its closing pipe ("Bad file descriptor").
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
 

@@ -37,6 +37,9 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
     record.update(source=item.where(), file=item.file, line=item.line, puzzle=item.text.strip(), valid=False)
     if with_steps:
         record["steps"] = None
+    if item.problem:  # a line too long or not UTF-8: never parsed, echoed only in part
+        record.update(status="unreadable", error=item.problem)
+        return record
     try:
         grid = parse(item.text)
     except ConflictError as error:
