@@ -6,11 +6,12 @@ section "Command line" for the meaning of each key.
 
 from __future__ import annotations
 
-from tutor.engine import EngineError, TECHNIQUES, grade
+from tutor.engine import ContradictionError, EngineError, TECHNIQUES, grade
 from tutor.model.errors import ConflictError, PuzzleError
 from tutor.model.formats import parse
 from tutor.model.geometry import MIN_PROPER_GIVENS
 from tutor.cli.inputs import Item
+from tutor.cli.wrong_entries import contradiction_in
 
 FIELDS = (
     "source", "file", "line", "puzzle", "valid", "status", "solutions", "givens", "level", "band",
@@ -57,12 +58,19 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
     if len(grid.givens) >= MIN_PROPER_GIVENS:
         try:
             result = grade(grid, ladder)
+        except ContradictionError as error:
+            record.update(status="contradiction", solutions=1, error=f"{item.where()}: {error}")
+            return record
         except EngineError:
             pass
     if result is None:
         from tutor.solvers.backtracking import validity  # lazy: a puzzle that grades needs no search
 
         check = validity(grid)
+        wrong = contradiction_in(grid) if check.status == "none" else None
+        if wrong is not None:  # no solution because of a wrong entry: name it, as tutor next does
+            record.update(status="contradiction", solutions=1, error=f"{item.where()}: {wrong}")
+            return record
         if check.status != "unique":
             record.update(status=check.status, solutions=check.solutions,
                           error=f"{item.where()}: {check.message}")
