@@ -374,6 +374,44 @@ def test_next_names_the_wrong_entry_as_the_cause_of_what_it_rules_out(capsys, mo
         tutor.model.geometry.parse_cell_name(n) for n in ("r1c8", "r3c1", "r9c2"))}
 
 
+def wrong_eight() -> str:
+    """The README's puzzle as a pencil-mark grid with a wrong +8 placed in r1c7 (the solution
+    there is 3): the grid itself has no solution, but its puzzle has one."""
+    pencil = tutor.parse(LEO).to_pencilmarks()
+    first = pencil.splitlines()[0]
+    cells = [t for t in first.split() if t != "|"]
+    assert cells[6] == "3568" and tutor.solve(tutor.parse(LEO)).values[6] == 3
+    return pencil.replace(first, first.replace("3568", "+8  ", 1), 1)
+
+
+WRONG_EIGHT = ("r1c7 holds 8, but the solution has 3 there; that 8 rules the true 8 out of "
+               "r1c5, r3c9 and r4c7")
+
+
+def test_grade_names_a_wrong_placed_digit_as_next_does(capsys, monkeypatch):
+    code, out, err = run(capsys, "grade", "--json", stdin=wrong_eight(), monkeypatch=monkeypatch)
+    (record,) = json_lines(out)
+    assert code == 1
+    assert record["status"] == "contradiction" and record["solutions"] == 1
+    assert record["error"] == f"stdin line 1: {WRONG_EIGHT}" and record["error"] in err
+    code, out, _ = run(capsys, "grade", stdin=wrong_eight(), monkeypatch=monkeypatch)
+    assert code == 1 and f"Validity  {WRONG_EIGHT}\n" in out and "no solution" not in out
+
+
+def test_solve_names_a_wrong_placed_digit_as_next_does(capsys, monkeypatch):
+    code, out, err = run(capsys, "solve", stdin=wrong_eight(), monkeypatch=monkeypatch)
+    assert code == 1 and out == ""
+    code, _, next_err = run(capsys, "next", stdin=wrong_eight(), monkeypatch=monkeypatch)
+    assert err == next_err
+    assert err.splitlines()[:2] == ["stdin line 1: 1 wrong entry contradicts the solution:",
+                                    "  r1c7: you entered 8, but the solution has 3 there"]
+
+
+def test_solve_still_says_no_solution_when_the_givens_have_none(capsys):
+    code, out, err = run(capsys, "solve", unsolvable())
+    assert code == 1 and out == "" and err == "argument 1: no solution\n"
+
+
 def test_next_on_solved_and_improper_grids(capsys):
     solved = tutor.solve(tutor.parse(LEO)).to_line()
     code, out, _ = run(capsys, "next", solved)

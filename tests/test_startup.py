@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import subprocess
 import sys
 
@@ -108,3 +109,37 @@ def test_grading_one_easy_puzzle_piped_imports_neither_rich_nor_the_solver():
     for heavy in ("rich", "dataclasses", "csv", "tutor.solvers", "tutor.engine.chains",
                   "tutor.engine.step_json", "textual"):
         assert not loaded_from(modules, heavy), f"tutor grade PUZZLE imported {heavy}"
+
+
+def modules_loaded_at_a_terminal(*argv: str) -> tuple[str, set[str]]:
+    """(what the command drew on its terminal, the modules it imported): stdout is a terminal."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-c", SCRIPT, *argv], stdout=follower,
+                               stderr=subprocess.PIPE, cwd=REPO, text=True,
+                               env=dict(os.environ, TUTOR_DATA_DIR="/nonexistent-tutor-data"))
+    os.close(follower)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the command has ended and closed its terminal
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    os.close(leader)
+    err = process.stderr.read()
+    process.wait(timeout=120)
+    marker = err.rindex("MODULES ")
+    return drawn.decode(), set(json.loads(err[marker + len("MODULES "):]))
+
+
+@pytest.mark.parametrize("columns", ["80", "120"])
+def test_grading_one_puzzle_at_a_terminal_imports_no_rich(columns, monkeypatch):
+    monkeypatch.setenv("COLUMNS", columns)
+    drawn, modules = modules_loaded_at_a_terminal("grade", "--jobs", "1", PUZZLE)
+    assert "\x1b[1mLevel" in drawn and "0 (Gentle)" in drawn and "unique solution" in drawn
+    for heavy in ("rich", "dataclasses", "typing", "tutor.solvers", "textual"):
+        assert not loaded_from(modules, heavy), f"tutor grade PUZZLE at a terminal imported {heavy}"
+    _, piped = modules_loaded("grade", "--json", "--jobs", "1", PUZZLE)
+    assert modules == piped, "the table imported more than --json does"

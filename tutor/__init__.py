@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         NoCandidateError,
         PuzzleError,
         TutorError,
+        UnknownTechniqueError,
     )
     from tutor.model.formats import parse, read_puzzles
     from tutor.model.grid import Grid
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 # engine alone takes longer to import than a command line tool takes to start.
 _HOMES = {
     "tutor.model.errors": ("ConflictError", "EmptyInputError", "FormatError", "NoCandidateError",
-                           "PuzzleError", "TutorError"),
+                           "PuzzleError", "TutorError", "UnknownTechniqueError"),
     "tutor.engine": ("TECHNIQUES", "ContradictionError", "EngineError", "Grade",
                      "MultipleSolutionsError", "NoSolutionError", "Step", "find_steps", "grade",
                      "next_step"),
@@ -67,6 +68,7 @@ __all__ = [
     "NoCandidateError",
     "PuzzleError",
     "TutorError",
+    "UnknownTechniqueError",
     "Validity",
     "count_solutions",
     "parse",

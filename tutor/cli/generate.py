@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 
 from tutor.cli.arguments import HELPS, DescriptionFormatter, positive, positive_float
@@ -14,7 +16,8 @@ Generate puzzles with exactly one solution that grade at LEVEL on the 0-6 scale 
 or anywhere in a range such as 2-3.5. Each is printed as one line: the 81-character puzzle, then
 `# level 2.5 (Tricky); bottleneck: <the step that set the level>; seed S`; `--seed S` with the same
 level and --symmetric setting makes that puzzle again. --out appends the lines to a puzzle file
-(created if absent; what it held is kept).
+(created if absent, in a folder that exists; what it held is kept; a device, pipe or folder is
+refused).
 
 --needs TECH makes a puzzle whose grade (with the full ladder) needs that technique, such as
 x_wing or hidden_pair (`tutor grade` lists the techniques a puzzle uses); with --level too it must
@@ -61,24 +64,80 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     return parser
 
 
-def _append(name: str, line: str) -> None:
-    """Add one line to a puzzle file, rewriting it atomically so a crash never loses what it held."""
-    # lazy: start-up speed of the other commands
-    from pathlib import Path
+KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISSOCK, "a socket"),
+         (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+"""What a target that is not a regular file is, for the message refusing it."""
 
-    from tutor.model.storage import write_atomic
 
-    path = Path(name)
+def _not_regular(name: str, mode: int) -> CliError:
+    kind = next((what for test, what in KINDS if test(mode)), "not a regular file")
+    return CliError(f"cannot read or append to {name}: it is {kind}, not a puzzle file")
+
+
+def check_out(name: str) -> None:
+    """Before anything is made: --out must be a regular file, or a new one in an existing folder.
+
+    Only a regular file is ever opened: a device such as /dev/zero, or a pipe (even behind a
+    symbolic link), is refused by what os.stat says of it, without opening it.
+
+    :raises CliError: naming the target and what it is, or the missing folder.
+    """
     try:
-        old = path.read_text(encoding="utf-8") if path.exists() else ""
-    except (OSError, UnicodeDecodeError) as error:
-        raise CliError(f"cannot read {path}: {error}") from None
-    if old and not old.endswith("\n"):
-        old += "\n"
-    try:
-        write_atomic(path, f"{old}{line}\n")
+        mode = os.stat(name).st_mode
+    except FileNotFoundError:
+        folder = os.path.dirname(name) or "."
+        if not os.path.isdir(folder):
+            raise CliError(f"cannot write {name}: the folder {folder} does not exist "
+                           "(tutor generate makes no folders)") from None
+        return
     except OSError as error:
-        raise CliError(f"cannot write {path}: {error}") from None
+        raise CliError(f"cannot write {name}: {error.strerror or error}") from None
+    if not stat.S_ISREG(mode):
+        raise _not_regular(name, mode)
+
+
+def _append(name: str, line: str) -> None:
+    """Add one line at the end of a puzzle file (made if absent), a newline first if the file does
+    not end with one. What the file held is never rewritten, and of it only the last byte is read:
+    O_APPEND puts the line after whatever is there, so a crash leaves what it held untouched.
+
+    :raises CliError: when the target is not a regular file or cannot be written.
+    """
+    # O_NONBLOCK: a pipe put in the file's place since check_out is opened without waiting for a
+    # reader, then refused like any target that is not a regular file.
+    flags = os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        try:
+            handle = os.open(name, os.O_RDWR | flags, 0o666)
+        except PermissionError:  # may be written but not read: then the newline check is skipped
+            handle = os.open(name, os.O_WRONLY | flags, 0o666)
+    except FileNotFoundError:
+        check_out(name)  # names the missing folder
+        raise CliError(f"cannot write {name}: no such file or folder") from None
+    except OSError as error:
+        raise CliError(f"cannot write {name}: {error.strerror or error}") from None
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            raise _not_regular(name, status.st_mode)
+        data = f"{line}\n".encode()
+        if status.st_size and _last_byte(handle, status.st_size) != b"\n":
+            data = b"\n" + data
+        while data:
+            data = data[os.write(handle, data):]
+    except OSError as error:
+        raise CliError(f"cannot write {name}: {error.strerror or error}") from None
+    finally:
+        os.close(handle)
+
+
+def _last_byte(handle: int, size: int) -> bytes:
+    """The file's last byte; a newline's worth of doubt (b"") when it cannot be read."""
+    try:
+        os.lseek(handle, size - 1, os.SEEK_SET)  # O_APPEND still writes at the end
+        return os.read(handle, 1)
+    except OSError:
+        return b""
 
 
 def _progress_printer():
@@ -129,6 +188,8 @@ def run(args) -> int:
 
     if args.level is None and args.needs is None:
         raise CliError("give --level L (such as 2.5 or 2-3.5) or --needs TECH (such as x_wing)", 2)
+    if args.out is not None:
+        check_out(args.out)
     if args.needs is not None:
         try:
             check_technique(args.needs)

@@ -48,12 +48,60 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         help="the techniques to grade with: 'full' (default) tries the card's ladder, "
                              "then the techniques beyond it, before a guess; 'card' only the card's "
                              "ladder, then backtracking")
-    parser.add_argument("--jobs", "-j", type=positive, default=os.cpu_count() or 1, metavar="N",
-                        help="worker processes (default: all cores, %(default)s here)")
+    parser.add_argument("--jobs", "-j", type=positive, default=None, metavar="N",
+                        help=f"worker processes, at most one per core (default: all cores, "
+                             f"{usable_cores()} here)")
     parser.add_argument("--dask", metavar="ADDRESS",
                         help="grade on the Dask cluster whose scheduler is at ADDRESS, such as "
                              "tcp://10.0.0.5:8786 (instead of --jobs; needs the dask extra)")
     return parser
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it), at least 1."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no affinity on this system: every core
+        return os.cpu_count() or 1
+
+
+def worker_count(jobs: int | None, note) -> int:
+    """--jobs, at most usable_cores() (more processes than cores only cost memory: each holds its
+    own engine); `note` is told when it is capped."""
+    cores = usable_cores()
+    if jobs is None:
+        return cores
+    if jobs > cores:
+        note(f"--jobs {jobs} is more than the {cores} core{'s' if cores != 1 else ''} this process "
+             f"may use: grading on {cores}")
+        return cores
+    return jobs
+
+
+class TrackedContext:
+    """A multiprocessing context that keeps the processes it starts, so that the pool's workers
+    can be terminated on Ctrl-C: ProcessPoolExecutor's own shutdown waits for the chunks they are
+    grading, which on hard puzzles takes minutes."""
+
+    def __init__(self, context) -> None:
+        self.context = context
+        self.processes: list = []
+
+    def Process(self, *args, **kwargs):  # named as multiprocessing names it
+        process = self.context.Process(*args, **kwargs)
+        self.processes.append(process)
+        return process
+
+    def __getattr__(self, name: str):
+        return getattr(self.context, name)
+
+    def terminate(self) -> None:
+        """End every worker now and wait for each to be gone."""
+        for process in self.processes:
+            if process.is_alive():
+                process.terminate()
+        for process in self.processes:
+            process.join()
 
 
 def _ignore_interrupts() -> None:
@@ -101,18 +149,27 @@ def graded(items: list[Item], jobs: int, with_steps: bool, ladder: str = "full",
         for item in items:
             yield grade_record(item, with_steps, ladder)
         return
-    from concurrent.futures import ProcessPoolExecutor  # lazy: only for parallel runs
+    # lazy: only for parallel runs
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
     size = chunk_size(len(items), jobs)
     jobs = min(jobs, -(-len(items) // size))
-    with ProcessPoolExecutor(jobs, initializer=_ignore_interrupts) as pool:
-        try:
-            for records in in_order(lambda chunk: pool.submit(grade_chunk, chunk, with_steps, ladder),
-                                    chunked(items, size), jobs * 4, deque()):
-                yield from records
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    context = TrackedContext(multiprocessing.get_context())
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_interrupts)
+    try:
+        for records in in_order(lambda chunk: pool.submit(grade_chunk, chunk, with_steps, ladder),
+                                chunked(items, size), jobs * 4, deque()):
+            yield from records
+    except BaseException:
+        # Stopped early (Ctrl-C, a closed pipe): drop the queued chunks and end the workers
+        # without waiting for the chunks they are grading.
+        context.terminate()
+        # Quick now that its workers are gone, and waited for: the pool's thread left running
+        # would race the interpreter's exit for its closing pipe ("Bad file descriptor").
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
 
 
 def dask_client(address: str):
@@ -167,10 +224,12 @@ def dask_graded(address: str, items: list[Item], with_steps: bool, ladder: str):
 
 class StopFlag:
     """Turns Ctrl-C into a request honoured between two records, so that every record written is
-    also counted in the summary, and none is cut in half."""
+    also counted in the summary, and none is cut in half; while the command waits for the next
+    record (`waiting`), Ctrl-C stops the wait at once with KeyboardInterrupt."""
 
     def __init__(self):
         self.requested = False
+        self.waiting = False
         try:
             self.previous = signal.signal(signal.SIGINT, self._request)
         except ValueError:  # not the main thread: Ctrl-C keeps its default behaviour
@@ -178,6 +237,20 @@ class StopFlag:
 
     def _request(self, signum, frame) -> None:
         self.requested = True
+        if self.waiting:
+            self.waiting = False
+            raise KeyboardInterrupt
+
+    def next_of(self, records):
+        """The next record of `records`, None when there is none or Ctrl-C came meanwhile."""
+        self.waiting = True
+        try:
+            return next(records, None)
+        except KeyboardInterrupt:
+            self.requested = True
+            return None
+        finally:
+            self.waiting = False
 
     def restore(self) -> None:
         if self.previous is not None:
@@ -226,12 +299,17 @@ def run(args) -> int:
         # Rows printed on the terminal under the progress bar go through its console, which puts
         # them above the bar instead of letting the bar's redraws wipe them.
         writer.live = progress.console
-    results = graded(items, args.jobs, args.steps, args.ladder, args.dask)
+    jobs = worker_count(args.jobs, lambda note: errors.print(f"tutor grade: {note}", markup=False)) \
+        if args.dask is None and len(items) > 1 else 1
+    results = graded(items, jobs, args.steps, args.ladder, args.dask)
     stop = StopFlag()
     try:
         if progress:
             progress.start()
-        for record in results:
+        while not stop.requested:
+            record = stop.next_of(results)
+            if record is None:
+                break
             writer.add(record)
             summary.add(record)
             if machine and record["error"]:
@@ -239,8 +317,6 @@ def run(args) -> int:
                 (progress.console if progress else errors).print(record["error"], markup=False)
             if progress:
                 progress.advance(task)
-            if stop.requested:
-                break
     finally:
         stop.restore()
         results.close()

@@ -25,12 +25,18 @@ class CliError(TutorError):
         self.code = code
 
 
-class Item(namedtuple("Item", "origin file line offset text")):
+ECHO_CHARS = 60
+"""Characters of a line that could not be read echoed in its record (then how long it was)."""
+
+
+class Item(namedtuple("Item", "origin file line offset text problem", defaults=(None,))):
     """One puzzle's text and where it came from.
 
     `origin` is the file name, 'stdin' or 'argument 2'; `file` is the path, '-' for stdin or None
     for an argument; `line` is the puzzle's first line in its file (None for a one-line argument);
-    `offset` turns a line number inside `text` into a line number of the file.
+    `offset` turns a line number inside `text` into a line number of the file. `problem`, when
+    set, is why the line could not be read at all (too long, not UTF-8), with its place; `text`
+    is then a safe echo of its start.
 
     A named tuple rather than a dataclass: a file of a million lines holds a million of them, and
     importing dataclasses costs every command start-up time.
@@ -43,6 +49,7 @@ class Item(namedtuple("Item", "origin file line offset text")):
     line: int | None
     offset: int
     text: str
+    problem: str | None
 
     def where(self) -> str:
         """'puzzles.txt line 7', 'stdin line 1' or 'argument 2'."""
@@ -67,28 +74,100 @@ def is_stdin_piped() -> bool:
         return False
 
 
-def read_stdin() -> str:
-    """Piped text; a byte-order mark at its start is dropped, as it is from a file."""
-    from tutor.model.formats import BOM  # lazy: `tutor --help` reads no puzzle (start-up speed)
+def read_lines(stream, origin: str, file: str | None) -> tuple[str, list[Item]]:
+    """The text of a file or stdin read line by line, and an Item for each line that could not be
+    read: longer than MAX_LINE_CHARS (never held whole), or not UTF-8 (named by line and byte, never
+    echoed raw). Such a line is left blank in the text, so the others keep their line numbers.
 
+    `stream` is binary, or text (io.StringIO in tests). A byte-order mark at the start is dropped.
+
+    :raises CliError: when the first line is not UTF-8: the input is not text at all (an image).
+    """
+    # lazy: `tutor --help` reads no puzzle (start-up speed)
+    from tutor.model.formats import BOM, MAX_LINE_CHARS
+
+    # Bytes read of one line at most: any line of MAX_LINE_CHARS characters (up to 4 bytes each
+    # in UTF-8) and its line end fits; a line that does not is longer than MAX_LINE_CHARS, and is
+    # reported and skipped without being held whole.
+    limit = 4 * MAX_LINE_CHARS + 2
+
+    lines: list[str] = []
+    bad: list[Item] = []
+    number = 0
+    while True:
+        raw = stream.readline(limit)
+        if not raw:
+            break
+        number += 1
+        if number == 1:
+            raw = raw.removeprefix(BOM.encode() if isinstance(raw, bytes) else BOM)
+        newline = b"\n" if isinstance(raw, bytes) else "\n"
+        unit = "bytes" if isinstance(raw, bytes) else "characters"
+        ended = raw.endswith(newline)
+        # The line's length without its line end, counted as the rest of a long line is skipped.
+        length = len(raw) - 1 if ended else len(raw) + _skip_line(stream, newline, limit)
+        if isinstance(raw, bytes):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                if number == 1:
+                    raise CliError(f"{origin}: not UTF-8 text ({error.reason} at line 1, byte "
+                                   f"{error.start + 1}); is it a puzzle file?") from None
+                bad.append(Item(origin, file, number, number - 1, _echo(raw, length, unit),
+                                f"{origin} line {number}, byte {error.start + 1}: not UTF-8 text "
+                                f"({error.reason})"))
+                lines.append("")
+                continue
+        else:
+            text = raw
+        text = text.rstrip("\r\n")
+        if not ended and length > len(raw) or len(text) > MAX_LINE_CHARS:
+            bad.append(Item(origin, file, number, number - 1, _echo(raw, length, unit),
+                            f"{origin} line {number}: a line of {length:,} {unit}, longer than "
+                            f"the {MAX_LINE_CHARS:,} characters a puzzle line may have"))
+            text = ""
+        lines.append(text)
+    return "\n".join(lines), bad
+
+
+def _skip_line(stream, newline, limit: int) -> int:
+    """Read the rest of a line too long to keep, a piece at a time; its length without the line
+    end."""
+    skipped = 0
+    while True:
+        piece = stream.readline(limit)
+        if not piece:
+            return skipped
+        if piece.endswith(newline):
+            return skipped + len(piece) - 1
+        skipped += len(piece)
+
+
+def _echo(raw, length: int, unit: str) -> str:
+    """The start of a line that could not be read, safe to print: bytes that are not UTF-8 as
+    escapes (\\xff), then how long the line was."""
+    start = raw[:ECHO_CHARS]
+    if isinstance(start, bytes):
+        start = start.decode("utf-8", "backslashreplace")
+    return f"{start.rstrip()[:ECHO_CHARS]} ... ({length:,} {unit})"
+
+
+def read_stdin() -> tuple[str, list[Item]]:
+    """Piped text, line by line (see read_lines)."""
+    stream = getattr(sys.stdin, "buffer", sys.stdin)
+    return read_lines(stream, "stdin", STDIN)
+
+
+def read_file(path: str) -> tuple[str, list[Item]]:
+    """A file's text, line by line (see read_lines); CliError naming the file and why it cannot
+    be read."""
     try:
-        return sys.stdin.read().removeprefix(BOM)
-    except UnicodeDecodeError as error:
-        raise CliError(f"stdin: not UTF-8 text ({error.reason} at byte {error.start})") from None
-
-
-def read_file(path: str) -> str:
-    """A file's text, or CliError naming the file and why it cannot be read."""
-    try:
-        with open(path, encoding="utf-8-sig") as handle:
-            return handle.read()
+        with open(path, "rb") as handle:
+            return read_lines(handle, path, path)
     except FileNotFoundError:
         raise CliError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise CliError(f"{path}: is a directory, not a puzzle file") from None
-    except UnicodeDecodeError as error:
-        raise CliError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start}); "
-                       "is it a puzzle file?") from None
     except OSError as error:
         raise CliError(f"{path}: cannot read: {error.strerror or error}") from None
 
@@ -98,13 +177,23 @@ def looks_like_puzzle(argument: str) -> bool:
     return "\n" in argument or set(argument) <= _PUZZLE_CHARACTERS
 
 
-def text_of(argument: str, position: int = 1) -> tuple[str, str, str | None]:
-    """(text, origin, file) for an argument: '-' is stdin, an existing path a file, else puzzle text."""
+def items_from(argument: str, position: int = 1) -> list[Item]:
+    """The puzzles of one argument, in line order: '-' is stdin, an existing path a file, else
+    puzzle text. A line that could not be read is an Item with its `problem`.
+
+    :raises CliError: when the input cannot be read at all.
+    """
+    origin = origin_of(argument, position)
     if argument == STDIN:
-        return read_stdin(), "stdin", STDIN
-    if os.path.exists(argument) or not (looks_like_puzzle(argument) or _mistyped_puzzle(argument)):
-        return read_file(argument), argument, argument
-    return argument, f"argument {position}", None
+        (text, bad), file = read_stdin(), STDIN
+    elif origin == argument:
+        (text, bad), file = read_file(argument), argument
+    else:
+        return items_of(argument, origin, None)
+    found = items_of(text, origin, file)
+    if bad:
+        found = sorted(found + bad, key=lambda item: item.line or 0)
+    return found
 
 
 def _mistyped_puzzle(argument: str) -> bool:
@@ -118,7 +207,7 @@ def _mistyped_puzzle(argument: str) -> bool:
 
 def items_of(text: str, origin: str, file: str | None) -> list[Item]:
     """The puzzles of one input: one per line, or the whole text as one grid."""
-    from tutor.model.formats import read_puzzles  # lazy: as in read_stdin
+    from tutor.model.formats import read_puzzles  # lazy: `tutor --help` reads no puzzle (start-up speed)
 
     found = []
     for line, puzzle_text in read_puzzles(text):
@@ -142,13 +231,12 @@ def collect(arguments: list[str]) -> tuple[list[Item], list[str]]:
     problems: list[str] = []
     for position, argument in enumerate(arguments, start=1):
         try:
-            text, origin, file = text_of(argument, position)
+            found = items_from(argument, position)
         except CliError as error:
             problems.append(str(error))
             continue
-        found = items_of(text, origin, file)
         if not found:
-            problems.append(f"{origin}: no puzzle found (it is empty)")
+            problems.append(f"{origin_of(argument, position)}: no puzzle found (it is empty)")
         items.extend(found)
     return items, problems
 
@@ -159,18 +247,38 @@ def read_one(argument: str | None) -> tuple[Item, "Grid"]:
         if not is_stdin_piped():
             raise CliError("no puzzle given: pass a puzzle, a file, or '-' to read stdin", code=2)
         argument = STDIN
-    text, origin, file = text_of(argument)
-    found = items_of(text, origin, file)
+    found = items_from(argument)
+    origin = origin_of(argument)
     if not found:
         raise CliError(f"{origin}: no puzzle found (it is empty)")
     if len(found) > 1:
+        unreadable = next((item for item in found if item.problem), None)
+        if unreadable is not None:
+            raise CliError(unreadable.problem)
         raise CliError(f"{origin} holds {len(found)} puzzles, this command takes one "
                        f"(use 'tutor grade' for many, or pass one line of the file)")
     item = found[0]
-    from tutor.model.formats import parse  # lazy: as in read_stdin
+    return item, parsed(item)
+
+
+def parsed(item: Item) -> "Grid":
+    """The grid of one item; CliError naming the place of what is wrong."""
+    if item.problem:
+        raise CliError(item.problem)
+    from tutor.model.formats import parse  # lazy: `tutor --help` reads no puzzle (start-up speed)
 
     try:
-        return item, parse(item.text)
+        return parse(item.text)
     except PuzzleError as error:
         raise CliError(item.describe(error)) from None
+
+
+def origin_of(argument: str, position: int = 1) -> str:
+    """How messages name an argument's input: 'stdin', the file (an existing path, or what cannot be
+    a puzzle), or 'argument 2' (puzzle text)."""
+    if argument == STDIN:
+        return "stdin"
+    if os.path.exists(argument) or not (looks_like_puzzle(argument) or _mistyped_puzzle(argument)):
+        return argument
+    return f"argument {position}"
 

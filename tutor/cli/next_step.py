@@ -5,13 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.model.geometry import cell_name, cells_name
 from tutor.cli.arguments import HELPS, command_parser
 from tutor.cli.inputs import read_one
-
-TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
-if TYPE_CHECKING:
-    from tutor.engine import ContradictionError
+from tutor.cli.wrong_entries import contradiction_report
 
 HELP = HELPS["next"]
 DESCRIPTION = """\
@@ -36,34 +32,6 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     return parser
 
 
-def contradiction_lines(error: "ContradictionError") -> list[str]:
-    """One line per wrong cell: an entry that is not the solution (with the true candidates it
-    rules out of its peers, its consequence, not a removal of the user's), or a true candidate
-    removed."""
-    lines = []
-    for c, entered, solution in error.wrong_values:
-        lines.append(f"  {cell_name(c)}: you entered {entered}, but the solution has {solution} there")
-        if c in error.ruled_out:
-            lines.append(f"    so {entered} is ruled out of {cells_name(error.ruled_out[c])}, where "
-                         f"it is the solution (fixing {cell_name(c)} brings it back)")
-    lines += [f"  {cell_name(c)}: the candidate {digit} was removed, but it is the solution there"
-              for c, digit in error.removed]
-    return lines
-
-
-def contradiction_summary(error: "ContradictionError") -> str:
-    """'1 wrong entry and 2 removed true candidates contradict the solution'."""
-    parts = []
-    if error.wrong_values:
-        count = len(error.wrong_values)
-        parts.append(f"{count} wrong entr{'y' if count == 1 else 'ies'}")
-    if error.removed:
-        count = len(error.removed)
-        parts.append(f"{count} removed true candidate{'' if count == 1 else 's'}")
-    verb = "contradicts" if len(error.wrong_values) + len(error.removed) == 1 else "contradict"
-    return f"{' and '.join(parts)} {verb} the solution"
-
-
 def run(args) -> int:
     # lazy: importing the engine is most of this command's start-up; `tutor --help` needs none of it
     from tutor.engine import ContradictionError, EngineError, Position, next_step
@@ -72,8 +40,7 @@ def run(args) -> int:
     try:
         step = next_step(grid)
     except ContradictionError as error:
-        print(f"{item.where()}: {contradiction_summary(error)}:", file=sys.stderr)
-        print("\n".join(contradiction_lines(error)), file=sys.stderr)
+        print(contradiction_report(item.where(), error), file=sys.stderr)
         return 1
     except EngineError as error:
         print(f"{item.where()}: {error}", file=sys.stderr)

@@ -7,6 +7,7 @@ import re
 import sys
 
 from tutor.engine import BANDS, TECHNIQUES, band, technique
+from tutor.cli.arguments import terminal_width
 from tutor.cli.records import FIELDS, STATUSES
 from tutor.model.formats import shorten
 
@@ -196,19 +197,69 @@ def _csv_value(value):
 
 
 DETAIL_GAP = 2
+BOLD, NORMAL = "\x1b[1m", "\x1b[0m"
 
 
-def plain_detail(rows: list[tuple[str, str]], width: int) -> list[str] | None:
-    """The lines Rich prints for one puzzle's detail table (see TableWriter._detail) on a stream
-    that is not a terminal, `width` wide, after show() strips their trailing spaces; None when
-    Rich would have to wrap or could read something as an emoji code (then Rich prints it)."""
+def plain_detail(rows: list[tuple[str, str]], width: int, bold: bool = False) -> list[str] | None:
+    """The lines Rich prints for one puzzle's detail table (see TableWriter._detail), `width`
+    wide, without importing Rich: on a stream that is not a terminal as show() leaves them
+    (trailing spaces stripped), and with `bold` as Rich draws them on a terminal (labels bold).
+    A value too long for the width is wrapped as Rich wraps it (see wrapped). None when Rich
+    could read something as an emoji code, or the width is too narrow to tell how Rich would
+    share it out (then Rich prints it)."""
     labels = max(len(name) for name, _ in rows)
     values = max(len(value) for _, value in rows)
-    if labels + values + 2 * DETAIL_GAP > width:
+    if not all(plain(value, max(width, len(value))) or value == "" for _, value in rows):
         return None
-    if not all(plain(value, width) or value == "" for _, value in rows):
+    # Every column is followed by the gap, the last one too; a value column too wide is narrowed
+    # to what is left, and its values wrapped.
+    room = width - labels - 2 * DETAIL_GAP
+    if values > room and room < MIN_WRAP:
         return None
-    return [(name.ljust(labels + DETAIL_GAP) + value).rstrip() for name, value in rows]
+    label_width = labels + DETAIL_GAP
+    out = []
+    for name, value in rows:
+        for index, part in enumerate(wrapped(value, room) if len(value) > room else [value]):
+            label = name if index == 0 else ""
+            if bold:
+                out.append(f"{BOLD}{label.ljust(labels)}{NORMAL}{' ' * DETAIL_GAP}{part}".rstrip())
+            else:
+                out.append((label.ljust(label_width) + part).rstrip())
+    return out
+
+
+MIN_WRAP = 20
+"""The narrowest value column plain_detail wraps itself (narrower, Rich shares the width out
+between both columns)."""
+_WORD = re.compile(r"\s*\S+\s*")
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """ASCII `text` in lines of at most `width` characters as Rich wraps a Text with
+    overflow="fold" (rich/_wrap.py's divide_line): word by word, a word with the spaces after it;
+    a word longer than a line is cut into lines of `width`."""
+    lines: list[str] = []
+    line = ""
+    for word in _WORD.findall(text):
+        length = len(word.rstrip())
+        if len(line) + length <= width:
+            line += word
+        elif length > width:
+            if line:
+                lines.append(line)
+            pieces = [word[start:start + width] for start in range(0, len(word), width)]
+            lines.extend(pieces[:-1])
+            line = pieces[-1]
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return lines
+
+
+def terminal_styles() -> bool:
+    """Whether Rich would draw bold text on the terminal: not when $TERM says it cannot."""
+    return os.environ.get("TERM", "").lower() not in ("dumb", "unknown")
 
 
 class TableWriter:
@@ -271,8 +322,14 @@ class TableWriter:
 
     def finish(self) -> None:
         if self.single is not None:
-            lines = None if self.live is not None or sys.stdout.isatty() else plain_detail(
-                self._detail_rows(self.single), piped_width())
+            lines = None
+            if self.live is None:
+                # Drawn without Rich when it can be, so that grading one puzzle starts as fast at
+                # a terminal as with --json: Rich's tables take longer to import than the grade.
+                terminal = sys.stdout.isatty()
+                lines = plain_detail(self._detail_rows(self.single),
+                                     terminal_width() if terminal else piped_width(),
+                                     bold=terminal and terminal_styles())
             if lines is not None:
                 sys.stdout.write("".join(line + "\n" for line in lines))
             else:

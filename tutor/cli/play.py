@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tutor.cli.arguments import HELPS, command_parser
-from tutor.cli.inputs import CliError, items_of, text_of
+from tutor.cli.inputs import CliError, items_from, origin_of, parsed
 
 TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
 if TYPE_CHECKING:
@@ -27,19 +27,13 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 def checked_puzzle(argument: str) -> "Grid":
     """The argument's (first) puzzle, once it parses and has exactly one solution."""
     # lazy: the parser and solver load only when a puzzle is given (start-up speed of --help)
-    from tutor.model.errors import PuzzleError
-    from tutor.model.formats import parse
     from tutor.solvers.backtracking import validity
 
-    text, origin, file = text_of(argument)
-    found = items_of(text, origin, file)
+    found = items_from(argument)
     if not found:
-        raise CliError(f"{origin}: no puzzle found (it is empty)")
+        raise CliError(f"{origin_of(argument)}: no puzzle found (it is empty)")
     item = found[0]
-    try:
-        grid = parse(item.text)
-    except PuzzleError as error:
-        raise CliError(item.describe(error)) from None
+    grid = parsed(item)
     check = validity(grid)
     if not check.is_proper:
         raise CliError(f"{item.where()}: {check.message}; the tutor needs a puzzle with exactly "

@@ -6,11 +6,12 @@ section "Command line" for the meaning of each key.
 
 from __future__ import annotations
 
-from tutor.engine import EngineError, TECHNIQUES, grade
+from tutor.engine import ContradictionError, EngineError, TECHNIQUES, grade
 from tutor.model.errors import ConflictError, PuzzleError
 from tutor.model.formats import parse
 from tutor.model.geometry import MIN_PROPER_GIVENS
 from tutor.cli.inputs import Item
+from tutor.cli.wrong_entries import contradiction_in
 
 FIELDS = (
     "source", "file", "line", "puzzle", "valid", "status", "solutions", "givens", "level", "band",
@@ -37,6 +38,9 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
     record.update(source=item.where(), file=item.file, line=item.line, puzzle=item.text.strip(), valid=False)
     if with_steps:
         record["steps"] = None
+    if item.problem:  # a line too long or not UTF-8: never parsed, echoed only in part
+        record.update(status="unreadable", error=item.problem)
+        return record
     try:
         grid = parse(item.text)
     except ConflictError as error:
@@ -54,12 +58,19 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
     if len(grid.givens) >= MIN_PROPER_GIVENS:
         try:
             result = grade(grid, ladder)
+        except ContradictionError as error:
+            record.update(status="contradiction", solutions=1, error=f"{item.where()}: {error}")
+            return record
         except EngineError:
             pass
     if result is None:
         from tutor.solvers.backtracking import validity  # lazy: a puzzle that grades needs no search
 
         check = validity(grid)
+        wrong = contradiction_in(grid) if check.status == "none" else None
+        if wrong is not None:  # no solution because of a wrong entry: name it, as tutor next does
+            record.update(status="contradiction", solutions=1, error=f"{item.where()}: {wrong}")
+            return record
         if check.status != "unique":
             record.update(status=check.status, solutions=check.solutions,
                           error=f"{item.where()}: {check.message}")

@@ -7,6 +7,7 @@ import sys
 
 from tutor.cli.arguments import HELPS, command_parser, positive
 from tutor.cli.inputs import CliError, read_one
+from tutor.cli.wrong_entries import contradiction_in, contradiction_report
 
 HELP = HELPS["solve"]
 DESCRIPTION = """\
@@ -86,7 +87,11 @@ def _solve(args) -> int:
         check = validity(grid)
         found = [check.solution] * min(check.solutions, 2) if check.solution else []
     if not found:
-        print(f"{item.where()}: no solution", file=sys.stderr)
+        wrong = contradiction_in(grid)
+        if wrong is not None:  # the puzzle has a solution; the entries are what is wrong
+            print(contradiction_report(item.where(), wrong), file=sys.stderr)
+        else:
+            print(f"{item.where()}: no solution", file=sys.stderr)
         return 1
     solution = found[0]
     print(solution.to_line() if args.line else solution.to_pretty(), end="" if not args.line else "\n")

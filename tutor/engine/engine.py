@@ -15,10 +15,11 @@ from tutor.model.errors import (
     EngineError,
     MultipleSolutionsError,
     NoSolutionError,
+    UnknownTechniqueError,
 )
 from tutor.model.geometry import CELLS, bit
 from tutor.model.grid import Grid
-from tutor.engine.registry import LADDER, LADDERS, TECHNIQUES, technique
+from tutor.engine.registry import BY_ID, LADDER, LADDERS, TECHNIQUES, technique
 from tutor.engine.step import Step
 from tutor.engine.walk import Walk, ladder, preferred_step
 
@@ -98,7 +99,8 @@ def ladder_of(techniques: str | Iterable[str] | None = None) -> tuple[str, ...]:
 
     `techniques` is None (the full ladder), a ladder's name ('full' or 'card'), or technique ids.
 
-    :raises KeyError: for an unknown ladder name or technique id.
+    :raises UnknownTechniqueError: for an unknown ladder name or technique id (its message lists
+        the known ones).
     """
     if techniques is None:
         return LADDER
@@ -106,7 +108,10 @@ def ladder_of(techniques: str | Iterable[str] | None = None) -> tuple[str, ...]:
         try:
             return LADDERS[techniques]
         except KeyError:
-            raise KeyError(f"unknown ladder {techniques!r}; known: {', '.join(LADDERS)}") from None
+            raise UnknownTechniqueError(
+                techniques, tuple(LADDERS), what="ladder",
+                note=f"technique ids go in a list, such as ['x_wing']; known ids: {', '.join(BY_ID)}",
+            ) from None
     ids = tuple(techniques)
     try:
         return _ladder_of_ids(ids)
@@ -171,7 +176,7 @@ def next_step(grid: Grid, techniques: Iterable[str] | None = None) -> Step | Non
 def find_steps(grid: Grid, technique_id: str) -> list[Step]:
     """Every instance of one technique on the grid's current candidates.
 
-    :raises KeyError: for an unknown technique id.
+    :raises UnknownTechniqueError: for an unknown technique id (its message lists the known ids).
     :raises NoSolutionError, MultipleSolutionsError: for a uniqueness technique (or backtracking)
         on a puzzle without exactly one solution.
     """

@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from tutor.engine import singles
+from tutor.model.errors import UnknownTechniqueError
 from tutor.engine.technique import ENTRIES, Technique
 
 TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
@@ -296,12 +297,13 @@ BANDS = (
 def technique(technique_id: str) -> Technique:
     """The registry entry for an id.
 
-    :raises KeyError: naming the known ids, for an unknown id.
+    :raises UnknownTechniqueError: naming the known ids, for an unknown id (or one that is not a
+        string at all).
     """
     try:
         return BY_ID[technique_id]
-    except KeyError:
-        raise KeyError(f"unknown technique {technique_id!r}; known: {', '.join(BY_ID)}") from None
+    except (KeyError, TypeError):  # TypeError: an unhashable "id", such as a list
+        raise UnknownTechniqueError(technique_id, tuple(BY_ID)) from None
 
 
 def band(level: float) -> str:

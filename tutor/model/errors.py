@@ -9,6 +9,7 @@ error about bad input is also a ValueError, so callers that catch ValueError kee
     │   ├── EmptyInputError, FormatError, ConflictError, NoCandidateError
     │   └── EngineError              no step can be given for this grid
     │       └── NoSolutionError, MultipleSolutionsError, ContradictionError
+    ├── UnknownTechniqueError (ValueError, KeyError)   a technique id or ladder name nobody knows
     ├── SaveError (ValueError)       a data file (game, progress, draft) that is not what we write
     │   ├── Unreadable               ... and has been moved aside
     │   └── NewerVersion             ... written by a newer version of the tutor
@@ -156,6 +157,22 @@ class ContradictionError(EngineError):
         self.missing = missing
         self.ruled_out = ruled_out
         self.removed = removed
+
+
+class UnknownTechniqueError(TutorError, ValueError, KeyError):
+    """A technique id (or a ladder's name) the registry does not know; `technique_id` is the id
+    given and `known` the ids (or names) it does know, which the message lists.
+
+    Also a KeyError, as an unknown id was before this error existed, so callers that catch
+    KeyError keep working.
+    """
+
+    def __init__(self, technique_id: object, known: tuple[str, ...], what: str = "technique",
+                 note: str = "") -> None:
+        super().__init__(f"unknown {what} {technique_id!r}; known: {', '.join(known)}"
+                         + (f" ({note})" if note else ""))
+        self.technique_id = technique_id
+        self.known = tuple(known)
 
 
 # --- the user's files ----------------------------------------------------------------------------
