@@ -153,6 +153,9 @@ def _attempt_problem(record) -> str | None:
         return f"has no valid date ({record.get('date')!r})"
     if type(record.get("hint", 0)) is not int:
         return "has a hint level that is not a whole number"
+    for field in ("first_try", "solved"):
+        if type(record.get(field)) is not bool:
+            return f'has "{field}": {record.get(field)!r}, not true or false'
     if not isinstance(record.get("source"), str):
         return "names no source"
     for field in ("lesson", "exercise"):
