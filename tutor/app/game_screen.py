@@ -453,6 +453,11 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
 
         self.app.push_screen(HelpScreen())
 
+    def action_copy_out(self) -> None:
+        from tutor.app.screens.copy_screen import CopyScreen  # lazy: start-up
+
+        self.app.push_screen(CopyScreen(self.game.puzzle, self.game.grid, self.game.name))
+
     def action_paste(self) -> None:
         def loaded(grid: Grid | None) -> None:
             if grid is not None:
