@@ -44,8 +44,8 @@ class CopyScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         link_label = "Link (opens the puzzle)" if self.served else "Command (opens the puzzle)"
-        shown = (f"Puzzle (givens):\n{self.texts['puzzle']}\n\n"
-                 f"Position now (o pastes it back):\n{self.texts['position']}\n\n"
+        shown = (f"Puzzle (givens):\n{self.texts['puzzle']}\n"
+                 f"Position now (o pastes it back):\n{self.texts['position']}\n"
                  f"{link_label}:\n{self.texts['link']}")
         with Vertical(id="copy-dialog", classes="dialog"):
             yield Label(Content.from_markup("[b]Copy $name out[/b]", name=self.name_shown))
@@ -57,7 +57,7 @@ class CopyScreen(ModalScreen[None]):
                 yield Button("Copy puzzle (p)", id="copy-puzzle", variant="primary")
                 yield Button("Copy position (c)", id="copy-position")
                 yield Button(f"Copy {'link' if self.served else 'command'} (l)", id="copy-link")
-                yield Button("Close (esc)", id="copy-close")
+                yield Button("Close", id="copy-close")
 
     def on_mount(self) -> None:
         self.query_one("#copy-puzzle", Button).focus()
