@@ -251,8 +251,10 @@ class Socket:
     """One terminal websocket, as the page opens it (or as a misbehaving client might)."""
 
     def __init__(self, http, served: Served, *, origin: str | None = "same", cookie: str | None = None,
-                 width: int = 110, height: int = 45):
+                 width: int = 110, height: int = 45, query: str = ""):
         self.http = http
+        self.query = query
+        """More of the socket's address, after its size ('&puzzle=...')."""
         self.served = served
         self.origin = served.url.rstrip("/") if origin == "same" else origin
         self.cookie = cookie
@@ -273,7 +275,7 @@ class Socket:
         if self.cookie is not None:
             headers["Cookie"] = f"{COOKIE}={self.cookie}"
         url = (self.served.url.replace("http://", "ws://")
-               + f"ws?width={self.size[0]}&height={self.size[1]}")
+               + f"ws?width={self.size[0]}&height={self.size[1]}{self.query}")
         try:
             self.websocket = await self.http.ws_connect(url, headers=headers, autoping=True)
         except aiohttp.WSServerHandshakeError as error:

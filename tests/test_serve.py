@@ -265,3 +265,25 @@ def test_the_pages_messages_are_read():
     assert read_message('["stdin", "n"]').text == "n"
     assert read_message('["ping", "123"]').text == "123"
     assert read_message('["focus"]').kind == "focus" and read_message('["blur"]').kind == "blur"
+
+
+def test_a_puzzle_link_must_be_one_proper_puzzle_line():
+    from tutor.web.guards import Refused, puzzle_parameter
+
+    line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    assert puzzle_parameter(line) == line.replace("0", ".")
+    refused = {
+        line + "1": "82 characters",
+        "1" * 5000: "5000 characters",
+        "": "0 characters",
+        line[:40] + "<" + line[41:]: "'<' at column 41",
+        line[:80] + "\n": "'\\n' at column 81",
+        "." * 81: "solutions",
+        "11" + "." * 79: "two 1s in row 1",
+    }
+    for text, named in refused.items():
+        with pytest.raises(Refused) as error:
+            puzzle_parameter(text)
+        message = str(error.value)
+        assert message.startswith("puzzle refused") and named in message, message
+        assert "\n" not in message and len(message) < 200

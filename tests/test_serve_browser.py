@@ -383,3 +383,70 @@ def test_a_phone_in_portrait_sees_the_whole_board(server, browsers):
     screen_width = browser.driver.execute_script(
         "return document.querySelector('#terminal .xterm-screen').getBoundingClientRect().width")
     assert screen_width <= inner + 1 and columns >= 80, (columns, screen_width)
+
+
+# --- touch and mouse: the control row; a link that opens a puzzle ------------------------------
+
+def click_at(browser: Browser, row: int, column: int) -> None:
+    """Click the middle of the terminal's character cell at (row, column), from 0."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    screen = browser.driver.find_element(By.CSS_SELECTOR, "#terminal .xterm-screen")
+    columns, rows = browser.driver.execute_script(
+        "return [window.__tutorTerminal.cols, window.__tutorTerminal.rows]")
+    width, height = screen.size["width"] / columns, screen.size["height"] / rows
+    # Selenium's offsets are from the element's centre.
+    x = (column + 0.5) * width - screen.size["width"] / 2
+    y = (row + 0.5) * height - screen.size["height"] / 2
+    ActionChains(browser.driver).move_to_element_with_offset(screen, int(x), int(y)).click().perform()
+
+
+def click_label(browser: Browser, pattern: str, group: int = 0) -> None:
+    """Click the text the regular expression finds on the terminal (its `group`)."""
+    for row, line in enumerate(browser.text().split("\n")):
+        found = re.search(pattern, line)
+        if found:
+            click_at(browser, row, found.start(group) + len(found.group(group)) // 2)
+            return
+    raise AssertionError(f"{pattern!r} is not on the terminal:\n{browser.text()}")
+
+
+DIGIT_ROW = r" 1   2   3   4   5   6   7   8   9 "
+
+
+def test_the_control_row_works_with_clicks(server, browsers):
+    browser = browsers(width=1280, height=800)
+    browser.open(server.url)
+    text = browser.wait_board()
+    cell = selected_cell(text)
+    digit = SOLUTION.value(cell)
+    # The digit's control: the row shows " 1 " " 2 " ... four columns apart.
+    click_label(browser, DIGIT_ROW.replace(f" {digit} ", f" ({digit}) "), 1)
+    wait_until(lambda: shown_digit(board_cells(browser.text())[cell]) == str(digit), 15,
+               f"{digit} in cell {cell} after its click:\n{browser.text()}")
+    click_label(browser, r"\bUndo\b")
+    wait_until(lambda: shown_digit(board_cells(browser.text())[cell]) is None, 15,
+               f"the digit undone:\n{browser.text()}")
+    click_label(browser, r"\bPencil\b")
+    browser.wait_text("PENCIL")
+    click_label(browser, r"\bPencil\b")
+    wait_until(lambda: "PENCIL" not in browser.text(), 15, "digit mode again")
+    step = next_step(PUZZLE.grid)
+    click_label(browser, r"\bHint\b(?!:)")
+    browser.wait_text(re.escape(step.name), flags=re.IGNORECASE)
+    click_label(browser, r"\bStep\b(?!:)")
+    browser.wait_text("Applied:")
+    wait_until(lambda: (server.saved_game(browser.code()) or {}).get("index", 0) >= 1, 10,
+               "the game saved with the step")
+
+
+def test_a_puzzle_link_opens_that_puzzle_in_the_page(server, browsers):
+    line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    browser = browsers(width=1280, height=800)
+    browser.open(f"{server.url}?puzzle={line}")
+    cells = board_cells(browser.wait_text("Your puzzle") and browser.wait_board())
+    assert [shown_digit(cells[c]) for c, g in enumerate(line) if g != "."] == \
+        [g for g in line if g != "."]
+    # The address is cleaned at once: a reload opens the learner's game, not the link again.
+    assert "puzzle=" not in browser.driver.current_url

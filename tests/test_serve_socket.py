@@ -213,3 +213,36 @@ async def test_two_silent_sockets_and_a_close_start_no_app_and_make_no_folder(se
         assert await socket.closed() == 4006
     assert served.app_pids() == [] and code_folders(served) == []
     await asyncio.gather(*(socket.close() for socket in sockets))
+
+
+# --- a link that opens a puzzle ------------------------------------------------------------------
+
+LINKED = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+
+
+async def test_a_puzzle_link_opens_that_puzzle_and_a_hostile_one_is_refused_in_one_line(serve, http):
+    from urllib.parse import quote
+
+    from tutor.model.bundled import default_puzzle
+
+    served = serve("--max-sessions", "2")
+    default_name = default_puzzle().name.encode()
+    named = (lambda text: b"Your puzzle" in text or default_name in text)
+    linked = await Socket(http, served, query=f"&puzzle={LINKED}").open()
+    await linked.until(named, "the puzzle's name")
+    assert b"Your puzzle" in linked.text() and default_name not in linked.text()
+    await linked.close()
+    hostile = "<script>alert(1)</script>" + "." * 56
+    socket = await Socket(http, served, query=f"&puzzle={quote(hostile)}").open()
+    await socket.until(named, "the puzzle's name")
+    assert default_name in socket.text(), "the default puzzle opens instead"
+    await socket.close()
+    output = served.output()
+    assert output.count("puzzle refused") == 1, output
+    assert "'<' at column 1" in output and "Traceback" not in output
+    # The page's own address refuses it the same way, and leaves it out of the page.
+    status, page = served.get(f"?puzzle={quote(hostile)}")
+    assert status == 200 and 'data-puzzle=""' in page and "alert" not in page
+    status, page = served.get(f"?puzzle={LINKED}")
+    assert f'data-puzzle="{LINKED.replace("0", ".")}"' in page
+    assert served.output().count("puzzle refused") == 2

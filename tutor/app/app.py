@@ -29,7 +29,7 @@ from tutor.app.data_lock import FolderLock, refusal
 from tutor.app.game_screen import GameScreen
 from tutor.app.palette import Palette
 from tutor.app.screens.resume_screen import ResumeScreen
-from tutor.web.served import served_greeting
+from tutor.web.served import served_code, served_greeting
 
 def _screen_of(widget: Widget) -> Screen | None:
     """The screen a widget is in, or None once it has left it."""
@@ -126,7 +126,13 @@ class TutorApp(App):
         except OSError as error:
             self.report_save_problem(f"The data folder cannot be used ({error}); "
                                      "this game will not be saved.")
-        fresh = self.fresh_game()
+        reopening = self.exercise_to_reopen()
+        if saved is not None and reopening is not None:
+            # A reload of the page in an exercise: the saved game as it was, under the exercise.
+            fresh, saved, self.keep_previous = saved, None, False
+            notice = notice or "Resumed the saved game."
+        else:
+            fresh = self.fresh_game()
         self.game_screen = GameScreen(fresh, save_game=self.autosave, previous=self,
                                       record_play=self.record_play)
         if notice:
@@ -136,9 +142,22 @@ class TutorApp(App):
         if saved is not None:
             self.push_screen(ResumeScreen(saved, fresh.name or "a new puzzle"),
                              lambda resume: self.resume(saved) if resume else None)
+        if reopening is not None:
+            from tutor.app.learning.reopen import reopen_exercise  # lazy: only after a reload
+
+            self.call_later(reopen_exercise, self, reopening)
         greeting = served_greeting()
         if greeting:
             self.notify(greeting, title="In a browser", timeout=20)
+
+    def exercise_to_reopen(self):
+        """The lesson exercise a served learner had open (their page was reloaded), or None.
+        Not for an app opened on a puzzle (a link's), nor outside a browser."""
+        if self.start_puzzle is not None or served_code() is None:
+            return None
+        from tutor.app.learning.open_exercise import recorded  # lazy: served apps only
+
+        return recorded(self)
 
     def pop_screen(self):
         # Keys come in faster than screens close: a second escape, handled by a screen already

@@ -18,6 +18,7 @@ from tutor.model.bundled import Puzzle
 from tutor.app import keys
 from tutor.app.board import Board
 from tutor.app.cell_panel import CellPanel
+from tutor.app.controls import Controls
 from tutor.app.difficulty_panel import DifficultyPanel
 from tutor.app.hint_panel import HintBox, HintPanel
 from tutor.app.layout import BoardScreen, board_layout
@@ -127,6 +128,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
                 yield StepList(id="steps-under", classes="steps")
             with Vertical(id="side"):
                 yield StatusLine(id="status")
+                yield Controls(id="controls")
                 yield CellPanel(id="cell")
                 yield DifficultyPanel(id="difficulty")
                 yield HintBox(id="hint-box")
@@ -156,6 +158,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         view = board_view(game, self.selected)
         self.query_one(Board).view = view
         self.query_one(StatusLine).show(game.name, self.pencil, game.index, game.is_solved)
+        self.query_one(Controls).show(self.pencil)
         self.query_one(CellPanel).show(view)
         grade_result = self.puzzle_grade if isinstance(self.puzzle_grade, Grade) else None
         self.query_one(DifficultyPanel).show(game.earned, grade_result, self.grading)
@@ -449,6 +452,11 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         from tutor.app.screens.help_screen import HelpScreen  # lazy: the first frame needs none
 
         self.app.push_screen(HelpScreen())
+
+    def action_copy_out(self) -> None:
+        from tutor.app.screens.copy_screen import CopyScreen  # lazy: start-up
+
+        self.app.push_screen(CopyScreen(self.game.puzzle, self.game.grid, self.game.name))
 
     def action_paste(self) -> None:
         def loaded(grid: Grid | None) -> None:

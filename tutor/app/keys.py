@@ -85,6 +85,9 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("P", "restore_previous", "Previous",
         "Bring back the previous game (the one last replaced); the current one is kept instead.",
         show=False, title="Restore the previous game"),
+    Key("x", "copy_out", "Copy",
+        "Copy the puzzle out: its line, the position's line, and a link (served) or a command "
+        "that opens it again.", show=False, title="Copy the puzzle out (line and link)"),
     Key("t", "lessons", "Lessons", "Lessons: one per technique, with exercises answered on the board.",
         title="Lessons"),
     *(Key(key, f"scroll_path('{where}')", "Path", PATH_HELP, show=False)

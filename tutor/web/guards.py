@@ -10,7 +10,10 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from tutor.web.limits import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
-from tutor.model.errors import TutorError
+from tutor.model.errors import PuzzleError, TutorError
+from tutor.model.formats import parse
+from tutor.model.geometry import CELL_COUNT
+from tutor.solvers.backtracking import validity
 
 MAX_STDIN = 64 * 1024
 """The most text one key message may carry (a long paste into the puzzle box is a few kB)."""
@@ -80,6 +83,33 @@ def check_origin(origin: str | None, hosts: list[str], allowed: frozenset[str] =
     raise Refused(f"websocket refused: Origin {origin[:100]!r} is not this page's host "
                   f"({', '.join(h[:100] for h in hosts) or 'none given'}); "
                   "--allow-origin names others")
+
+
+PUZZLE_CHARACTERS = frozenset("0123456789.")
+"""What a puzzle in the page's address may hold: digits, and '.' or '0' for an empty cell."""
+
+
+def puzzle_parameter(text: str) -> str:
+    """The puzzle of the page's `?puzzle=` parameter, as an 81-character line ('.' for empty):
+    hostile input, read only once it is 81 puzzle characters, then checked to have one solution.
+
+    :raises Refused: too long or short, a character that is not a digit or '.', a repeated
+        digit, or not a proper puzzle (no solution, or several).
+    """
+    if len(text) != CELL_COUNT:
+        raise Refused(f"puzzle refused: {len(text)} characters, a puzzle line has "
+                      f"{CELL_COUNT}")
+    bad = next((i for i, ch in enumerate(text) if ch not in PUZZLE_CHARACTERS), None)
+    if bad is not None:
+        raise Refused(f"puzzle refused: {text[bad]!r} at column {bad + 1} is not a digit or '.'")
+    try:
+        grid = parse(text)
+    except PuzzleError as error:  # a repeated digit: the parser names it and its cells
+        raise Refused(f"puzzle refused: {error}") from None
+    check = validity(grid)
+    if not check.is_proper:
+        raise Refused(f"puzzle refused: {check.message}")
+    return grid.to_line()
 
 
 def terminal_size(width: str | None, height: str | None) -> tuple[int, int]:

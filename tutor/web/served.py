@@ -35,11 +35,28 @@ def served_code() -> str | None:
     return normalise(code)
 
 
+PUZZLE_PARAMETER = "puzzle"
+"""The page's parameter that opens a puzzle (`/?puzzle=LINE`, checked by guards.puzzle_parameter)."""
+
+
+def page_link(query: str) -> str:
+    """The served page's address with `query` ('resume=CODE'); only the query when the address is unknown."""
+    base = os.environ.get(ENV_URL, "").split("?")[0]
+    return f"{base}?{query}"
+
+
 def resume_link(code: str) -> str:
     from tutor.web.sessions import display  # lazy: only a served app shows its code
 
-    base = os.environ.get(ENV_URL, "").split("?")[0]
-    return f"{base}?resume={display(code)}" if base else f"?resume={display(code)}"
+    return page_link(f"resume={display(code)}")
+
+
+def puzzle_link(line: str) -> str | None:
+    """The link that opens the puzzle of `line` (81 characters, '.' for an empty cell) in a
+    served tutor; None when the app is not served."""
+    if served_code() is None:
+        return None
+    return page_link(f"{PUZZLE_PARAMETER}={line}")
 
 
 def served_help() -> str | None:

@@ -44,8 +44,9 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from tutor.model.storage import ENV_DATA_DIR
-from tutor.web.guards import Message, Refused, check_origin, origin_key, read_message, terminal_size
-from tutor.web.served import ENV_CODE, ENV_URL
+from tutor.web.guards import (Message, Refused, check_origin, origin_key, puzzle_parameter,
+                              read_message, terminal_size)
+from tutor.web.served import ENV_CODE, ENV_URL, PUZZLE_PARAMETER
 from tutor.web.limits import IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS, SILENT_SECONDS
 from tutor.web.sessions import SessionStore, new_code, normalise
 
@@ -330,10 +331,24 @@ class TutorServer(Server):
                     for number, text in CLOSE_TEXTS.items()}
         response = aiohttp_jinja2.render_template(
             "app_index.html", request,
-            {"title": TITLE, "closings": closings, "lost": LOST_TEXT})
+            {"title": TITLE, "closings": closings, "lost": LOST_TEXT,
+             "puzzle": self.linked_puzzle(request) or ""})
         response.headers["Cache-Control"] = "no-store"
         self.remember(response, code)
         return response
+
+    @staticmethod
+    def linked_puzzle(request: web.Request) -> str | None:
+        """The puzzle a link asks for (`?puzzle=LINE`), checked; None without one, or when it
+        is refused (one log line: the default puzzle, or the saved game, opens instead)."""
+        text = request.query.get(PUZZLE_PARAMETER)
+        if text is None:
+            return None
+        try:
+            return puzzle_parameter(text)
+        except Refused as refusal:
+            log.warning("%s (from %s); the page opens without it", refusal, request.remote)
+            return None
 
     def refusal(self, request: web.Request) -> web.Response:
         return self.message(
@@ -410,8 +425,9 @@ class TutorServer(Server):
             # the tab taken over made and never used either.
             entry.fresh = not folder.exists() or (previous is not None and previous.fresh and not (
                 previous.service is not None and previous.service.spoke))
+            puzzle = self.linked_puzzle(request)
             service = TutorAppService(
-                self.argv, data_folder=folder, code=code, page_url=self.page_url(request),
+                self.argv + ([puzzle] if puzzle else []), data_folder=folder, code=code, page_url=self.page_url(request),
                 write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                 close=websocket.close, download_manager=self.download_manager)
             entry.service = service

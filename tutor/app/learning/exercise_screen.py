@@ -25,6 +25,7 @@ from tutor.app.view import step_view
 from tutor.app.learning.drill_file_screen import DrillFileScreen, FileDrill
 from tutor.app.hint_panel import rungs_content
 from tutor.app.learning.feedback import feedback_content
+from tutor.app.learning import open_exercise
 
 BOARD_KEYS = ("Move", "Down", "Left", "Right", "Digit", "Pencil", "Clear", "Undo", "Redo")
 """The game's own keys for moving and entering, so the board answers to the same keys everywhere."""
@@ -94,6 +95,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
         self.index = index
         self.drill = None
         exercise = self.session.start_exercise(index)
+        open_exercise.remember(self.app, self.session, index)
         # Said only of an answer from an earlier visit, not of the one just given.
         self.done_before = self.session.exercise_done(exercise)
         self.open_position(exercise.grid, exercise.position.stated_step)
@@ -111,6 +113,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
 
     def show_drill(self, drill: Drill) -> None:
         self.drill = drill
+        open_exercise.remember(self.app, self.session, None)
         self.open_position(drill.grid, drill.step)
 
     def action_drill_file(self) -> None:
@@ -312,6 +315,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
 
     def action_close(self) -> None:
         self.session.leave()
+        open_exercise.forget(self.app)
         self.app.pop_screen()
 
     def on_unmount(self) -> None:
