@@ -16,6 +16,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from tutor.engine.chain import IN_CELL, Link, Node, reason
+from tutor.engine.reasons import Position
+from tutor.engine.refutation import (
+    SEARCH_NODES, Roles, proof_chain, proof_lines, refutation, sections,
+)
 from tutor.engine.singles import HIDDEN_SINGLE_UNIT_ORDER
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
@@ -50,7 +54,7 @@ def backtracking_step(values: Sequence[int], masks: Sequence[int], solution: Seq
         if found is not None:
             best = (cell, wrong, *found)
     if best is None:
-        return guess_step(values, masks, solution)
+        return proved_guess(values, masks, solution)
     cell, wrong, forced, broken = best
     chain = []
     previous = Node((cell,), wrong)
@@ -78,6 +82,27 @@ def guess_step(values: Sequence[int], masks: Sequence[int], solution: Sequence[i
     cell = min((c for c in CELLS if not values[c]), key=lambda c: (COUNT[masks[c]], c))
     return Step("backtracking", placements=((cell, solution[cell]),), cells=(cell,),
                 digits=DIGITS_IN[masks[cell]])
+
+
+def proved_guess(values: Sequence[int], masks: Sequence[int], solution: Sequence[int]) -> Step:
+    """`guess_step`'s guess with its proof (engine/refutation.py): for each other candidate of
+    the cell, a trial that breaks the grid, or what was tried and how the solver refutes it."""
+    step = guess_step(values, masks, solution)
+    (cell, digit), = step.placements
+    roles = guess_proof(values, masks, cell, digit)
+    chain = proof_chain(roles)
+    cells = dict.fromkeys((cell,) + tuple(c for link in chain for node in (link.premise,
+                                                                           link.conclusion)
+                                          for c in node.cells))
+    return step._replace(roles=roles, chain=chain, cells=tuple(cells))
+
+
+def guess_proof(values: Sequence[int], masks: Sequence[int], cell: int, digit: int) -> Roles:
+    """The proof, as roles, that `cell` (whose solution is `digit`) holds none of its other
+    candidates."""
+    values, masks = tuple(values), tuple(masks)
+    return tuple(role for wrong in DIGITS_IN[masks[cell]] if wrong != digit
+                 for role in refutation(values, masks, cell, wrong))
 
 
 Forced = list[tuple[int, int, int]]
@@ -174,8 +199,8 @@ def _next_single(values, masks):
 
 
 def tried(step: Step) -> tuple[int, int] | None:
-    """(cell, wrong digit) of a guess shown with its contradiction, else None."""
-    if not step.roles:
+    """(cell, wrong digit) of a guess shown with its contradiction by singles, else None."""
+    if not step.role("broken_cell") and not step.role("broken_unit"):
         return None
     cell, = step.cells[:1]
     wrong = next(d for d in step.digits if (cell, d) not in step.placements)
@@ -205,6 +230,18 @@ class BacktrackingTexts(Texts):
                 "(backtracking).")
 
     def pattern(self, step: Step) -> str:
+        return self._pattern(step, step.roles)
+
+    def pattern_in(self, step: Step, position: Position) -> str:
+        return self._pattern(step, _proof(step, position))
+
+    def full(self, step: Step) -> str:
+        return self._full(step, step.roles)
+
+    def full_in(self, step: Step, position: Position) -> str:
+        return self._full(step, _proof(step, position))
+
+    def _pattern(self, step: Step, proof: Roles) -> str:
         guess = tried(step)
         if guess is not None:
             cell, wrong = guess
@@ -212,10 +249,23 @@ class BacktrackingTexts(Texts):
             return (f"Suppose {cell_name(cell)} were {wrong}: after "
                     f"{n} forced single{'s' if n != 1 else ''} the grid breaks "
                     f"({broken_text(step)}).")
-        return (f"{cell_name(step.cells[0])} has the fewest candidates ({digits_name(step.digits)}): "
-                "try each of them.")
+        cell = step.cells[0]
+        parts = []
+        for section in sections(proof):
+            (name, members), = section[:1]
+            wrong = members[1]
+            if name == "unproved":
+                parts.append(f"no short trial shows that {cell_name(cell)} is not {wrong}")
+            elif any(role == "split" for role, _ in section):
+                parts.append(f"{cell_name(cell)} = {wrong} breaks the grid in every case of a "
+                             "second trial")
+            else:
+                parts.append(f"{cell_name(cell)} = {wrong} breaks the grid")
+        found = f" Trying the others: {'; '.join(parts)}." if parts else ""
+        return (f"{cell_name(cell)} has the fewest candidates ({digits_name(step.digits)}): "
+                f"try each of them.{found}")
 
-    def full(self, step: Step) -> str:
+    def _full(self, step: Step, proof: Roles) -> str:
         (cell, digit), = step.placements
         guess = tried(step)
         if guess is not None:
@@ -228,9 +278,55 @@ class BacktrackingTexts(Texts):
                     f"That is impossible, so {cell_name(cell)} is not {wrong}: "
                     f"{cell_name(cell)} = {digit}. Needing a guess makes the puzzle level 6.")
         others = [x for x in step.digits if x != digit]
-        trial = (f"Trying {digits_or(others)} there leads to a contradiction (the solver has "
-                 "checked every way on)" if others else "Nothing else fits there")
-        return (f"No technique the tutor knows applies. {cell_name(cell)} has the fewest "
-                f"candidates ({digits_name(step.digits)}). {trial}, so {cell_name(cell)} = {digit}. "
-                "After this trial-and-error step the techniques resume; needing it makes the "
-                "puzzle level 6.")
+        lines = [f"No technique the tutor knows applies, so it tests a candidate. {cell_name(cell)} "
+                 f"has the fewest candidates ({digits_name(step.digits)})."]
+        if not others:
+            lines.append("Nothing else fits there.")
+        elif not proof:
+            lines.append(f"The solution has {digit} there, so {digits_or(others)} "
+                         f"{'fails' if len(others) == 1 else 'fail'}; given the position, the "
+                         "hint shows the trial that proves it.")
+        for section in sections(proof):
+            (name, members), = section[:1]
+            wrong = members[1]
+            if name == "unproved":
+                lines.append(_unproved_text(members))
+                continue
+            lines += proof_lines(section)
+            end = ("Every case breaks" if any(role == "split" for role, _ in section)
+                   else "That is impossible")
+            lines.append(f"{end}, so {cell_name(cell)} is not {wrong}.")
+        lines.append(f"So {cell_name(cell)} = {digit}. After this trial-and-error step the "
+                     "techniques resume; needing it makes the puzzle level 6.")
+        return "\n".join(lines)
+
+
+def _proof(step: Step, position: Position) -> Roles:
+    """The step's proof; for a guess stored without one (a grade's), the proof found now from the
+    position it was taken in (the search is bounded, and remembered for the last positions)."""
+    if step.roles or tried(step) is not None or len(step.digits) < 2:
+        return step.roles
+    (cell, digit), = step.placements
+    return guess_proof(position.values, position.masks, cell, digit)
+
+
+def _unproved_text(members: tuple[int, ...]) -> str:
+    """What was tried for a candidate no short trial refutes, and the solver's search."""
+    cell, wrong, facts, splits, strong, first, ways, deepest = members[:8]
+    digits = members[8:]
+    name = cell_name(cell)
+    text = (f"No short trial shows that {name} is not {wrong}. Tried: {name} = {wrong} followed "
+            f"by singles and the card's techniques (pointing, claiming, naked and hidden pairs "
+            f"and triples) gives {facts} fact{'s' if facts != 1 else ''} and no contradiction; a "
+            f"second trial on each of {splits} cells and places (every cell with at most 3 "
+            f"candidates, every digit with two places in a unit), followed by singles, and "
+            f"{strong} of their cases followed with the card's techniques too, never breaks in "
+            f"every case.")
+    if ways < 0:
+        return (f"{text} The solver's search, trying each candidate of {cell_name(first)} "
+                f"({digits_or(digits)}) and then of further cells, needs more than "
+                f"{SEARCH_NODES} trials to close every way.")
+    return (f"{text} The solver's search shows that {wrong} fails: it tries each candidate of "
+            f"{cell_name(first)} ({digits_or(digits)}), follows the singles, and goes on the "
+            f"same way in each case that does not break; all {ways} ways break, the longest "
+            f"after {deepest} trials.")

@@ -10,6 +10,7 @@ the proof of a guess (engine/backtracking.py) also uses, so both read aloud the 
 
 from __future__ import annotations
 
+import sys
 from typing import Sequence
 
 from tutor.engine.chain import IN_CELL, Link, Node
@@ -92,6 +93,49 @@ class Branch:
         else:
             self.extend(limit)
 
+    def fork(self) -> Branch:
+        """A copy of this branch to follow further on its own (a second assumption inside it):
+        its facts keep their indexes, so a fact of the copy may rest on this branch's facts."""
+        new = object.__new__(type(self))
+        new.position = self.position
+        new.values, new.masks = self.values[:], self.masks[:]
+        new._places, new._done = self._places[:], self._done[:]
+        new.facts = self.facts[:]
+        new.placed, new.removed = dict(self.placed), dict(self.removed)
+        new.broken = self.broken
+        new._bits = None
+        new._queue = self._queue[self._head:]
+        new._head = 0
+        return new
+
+    def assume(self, cell: int, digit: int, limit: int | None = None) -> None:
+        """Assume, further, that `cell` is `digit` (one of its candidates here), a premise that
+        rests on nothing, and follow the singles it forces."""
+        self.facts.append((cell, digit, True, PREMISE, ()))
+        self._bits = None
+        clash = _place(cell, digit, len(self.facts) - 1, self.values, self.masks, self._places,
+                       self._done, self.placed, self.removed, self._queue)
+        if clash is not None:
+            self._break(clash)
+        else:
+            self.extend(limit)
+
+    def eliminate(self, cell: int, digit: int, unit: int, parents: tuple[int, ...]) -> None:
+        """Record that `cell` is not `digit` for a reason outside singles (`unit` says which, to
+        the caller; `parents`: the facts it rests on). The singles it leaves are found, not made:
+        `extend` makes them."""
+        self.facts.append((cell, digit, False, unit, parents))
+        self._bits = None
+        clash = _lose(cell, digit, len(self.facts) - 1, False, self.masks, self._places,
+                      self._done, self.removed, self._queue)
+        if clash is not None:
+            self._break(clash)
+
+    def causes(self, cell: int, gone: int) -> tuple[int, ...]:
+        """The facts that removed the candidates `gone` (a digit mask) from `cell`; a candidate
+        the position already lacked rests on nothing."""
+        return _causes(self.removed, cell, gone & self.position.masks[cell])
+
     @property
     def finished(self) -> bool:
         """Nothing more follows: the branch broke, or no single is left to make."""
@@ -106,7 +150,7 @@ class Branch:
         base_places = self.position.places
         head = self._head
         if limit is None:
-            limit = len(values) + 1
+            limit = sys.maxsize  # facts may be removals too (Branch.eliminate)
         while self.broken is None and head < len(queue) and len(facts) < limit:
             c, d, unit = queue[head]
             head += 1
