@@ -145,7 +145,7 @@ async def test_a_declined_saved_game_can_be_brought_back(data_dir):
     second = TutorApp()
     async with second.run_test(size=BIG) as pilot:
         await pilot.pause()
-        await pilot.press("n")
+        await pilot.press("f")
         assert second.game_screen.game.name == default_puzzle().name
         await pilot.press("P")
         assert second.game_screen.game.name == "easy" and second.game_screen.game.index == 2
