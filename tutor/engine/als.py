@@ -7,7 +7,7 @@ from operator import eq
 from typing import Iterator, NamedTuple, Sequence
 
 from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS_IN, PEERS, UNIT_BITS, UNITS, cell_name, cells_name, cells_of_bits,
+    PEER_BITS as _PEER_BITS, CELLS, COUNT, DIGITS_IN, UNIT_BITS, UNITS, cell_name, cells_name, cells_of_bits,
     digits_name, unit_name,
 )
 from tutor.engine.search import current, digit_cell_sets
@@ -16,8 +16,6 @@ from tutor.engine.chains import length_bonus
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 
-_PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
-"""_PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
 
 _ALL_CELLS = (1 << 81) - 1
 

@@ -12,13 +12,11 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, 
+    PEER_BITS as _PEER_BITS, CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, 
     unit_name,
 )
 from tutor.engine.search import current, digit_cell_sets
 
-_PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
-"""_PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
 
 MAX_LINKS = 21
 """The longest chain offered: longer ones are hard to follow, and the search stays quick."""

@@ -8,7 +8,7 @@ from operator import getitem
 from typing import Callable, Iterable, Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_WIDTH, SIZE, UNITS_OF, cell_at,
+    listed, BOX_HEIGHT, BOX_OF, BOX_WIDTH, SIZE, UNITS_OF, cell_at,
     cell_name,
     cells_name, unit_kind,
 )
@@ -730,7 +730,7 @@ def _lines_name(units) -> str:
     numbers = [str(u % SIZE + 1) for u in units]
     if len(numbers) == 1:
         return f"{kind} {numbers[0]}"
-    return f"{kind}s {', '.join(numbers[:-1])} and {numbers[-1]}"
+    return f"{kind}s {listed(numbers)}"
 
 
 def _short_lines(units) -> str:

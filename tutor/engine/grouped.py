@@ -14,12 +14,11 @@ from tutor.engine.step import Step
 from tutor.engine.technique import digits_or
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
-    BOXES, CELLS, COLUMNS, COUNT, DIGITS_IN, PEERS, ROWS, UNIT_BITS, cell_name, cells_name,
+    PEER_BITS as _PEER_BITS, BOXES, CELLS, COLUMNS, COUNT, DIGITS_IN, PEERS, ROWS, UNIT_BITS, cell_name, cells_name,
     cells_of_bits, 
 )
 from tutor.engine.search import current, digit_cell_sets
 
-_PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
 _ALL_CELLS = (1 << 81) - 1
 
 _INTERSECTIONS = tuple(

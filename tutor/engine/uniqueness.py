@@ -19,7 +19,7 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or
 from tutor.engine.wording import removals_by_cell, removals_by_digit
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELLS, COL_OF, COUNT, DIGITS, DIGITS_IN, PEER_BITS, ROW_OF, SIZE,
+    listed, BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELLS, COL_OF, COUNT, DIGITS, DIGITS_IN, PEER_BITS, ROW_OF, SIZE,
     UNIT_BITS, UNITS, UNITS_OF, bit, cell_at, cell_name, cells_name, common_units,
     digits_name, empty_cell_bits, unit_name,
 )
@@ -517,8 +517,7 @@ _SUBSET_WORDS = {2: "pair", 3: "triple", 4: "quad"}
 
 
 def _units_and(units) -> str:
-    names = [unit_name(u) for u in units]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(unit_name(u) for u in units)
 
 
 def _units_or(units) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEER_BITS as _PEER_BITS, UNIT_BITS, cell_name,
+    listed, BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEER_BITS as _PEER_BITS, UNIT_BITS, cell_name,
     cells_name,
     cells_of_bits, common_units, digits_name, unit_name,
 )
@@ -515,8 +515,7 @@ def _z(step: Step) -> int:
 def _sees(cell: int, others) -> str:
     """'r2c1 sees r5c1 (column 1) and r2c5 (row 2)'."""
     parts = [f"{cell_name(o)} ({unit_name(common_units((cell, o))[0])})" for o in others]
-    joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"{cell_name(cell)} sees {joined}"
+    return f"{cell_name(cell)} sees {listed(parts)}"
 
 
 def _why_each(step: Step, pattern_cells) -> str:

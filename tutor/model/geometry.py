@@ -96,12 +96,17 @@ def cell_name(cell: int) -> str:
     return f"r{ROW_OF[cell] + 1}c{COL_OF[cell] + 1}"
 
 
+def listed(words: Iterable[str], last: str = "and") -> str:
+    """'', 'a', 'a and b', 'a, b and c' (or with `last` 'or'): the one home of this phrase."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
 def cells_name(cells: Iterable[int]) -> str:
     """Several cells named in reading order: 'r1c1, r1c5 and r2c3'."""
-    names = [cell_name(c) for c in sorted(cells)]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(cell_name(c) for c in sorted(cells))
 
 
 def cells_or(cells: Iterable[int]) -> str:
@@ -111,10 +116,7 @@ def cells_or(cells: Iterable[int]) -> str:
 
 def digits_name(digits: Iterable[int]) -> str:
     """Digits as people say them: '5', '1 and 6', '1, 4 and 7'."""
-    names = [str(d) for d in sorted(digits)]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(str(d) for d in sorted(digits))
 
 
 def parse_cell_name(name: str) -> int:
