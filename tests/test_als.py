@@ -6,7 +6,8 @@ import json
 import pytest
 
 import tutor
-from tutor.engine import als, dead_ends, sue_de_coq
+from tutor.engine import als, sue_de_coq
+from tutor.engine.search import current, searching
 from tutor.engine.registry import LADDER, technique
 from tutor.model.geometry import UNITS, cell_at, digit_cell_sets, parse_cell_name as cell
 from tutor.model.grid import Grid
@@ -361,7 +362,7 @@ def test_the_sets_ties_and_near_sets_agree_with_their_definitions_on_real_positi
 def built(grid) -> tuple:
     """Everything the position's build holds, and the ALS-XZ and ALS-XY-Wing steps."""
     values, masks = list(grid.values), list(grid.masks)
-    als._last[0] = ((), None)  # not the finders' shared answer: a build of this position now
+    current().als_found = None  # not the finders' shared answer: a build of this position now
     found = als._found(masks)
     return (found.sets, found.ties, found.tied, found.near, found.near_any, found.seen,
             found.reaching, found.twice, found.pairing, found.wide, found.links,
@@ -376,12 +377,12 @@ def test_the_remembered_build_is_the_build_from_nothing_along_real_walks():
 
     positions = diabolical_stuck_positions()
     for order in (positions, positions[::-1]):
-        dead_ends.forget()
-        warm = [built(grid) for grid in order]
+        with searching():  # one search along the path: what the build keeps serves the next
+            warm = [built(grid) for grid in order]
         cold = []
         for grid in order:
-            dead_ends.forget()
-            cold.append(built(grid))
+            with searching():
+                cold.append(built(grid))
         assert warm == cold
         assert any(xz for *_, xz, _ in warm) and any(xy for *_, xy in warm)
     grid = positions[len(positions) // 2]
@@ -389,18 +390,19 @@ def test_the_remembered_build_is_the_build_from_nothing_along_real_walks():
                                                     digit_cell_sets(list(grid.masks)))
 
 
-def test_the_build_keeps_one_position_and_forgets_with_the_dead_ends():
-
-    dead_ends.forget()
-    for grid in diabolical_stuck_positions():
-        found = als._Found(list(grid.masks))
-        cells, units, entries, places = als._BUILT[0]
-        assert [entry.als for entry in entries.values()] == found.sets
-        assert len(units) == 27
-        assert all(len(kept) < als._INFOS_KEPT + len(found.sets) * 9 for kept in places)
-        assert len(als._SPOTS[0]) < als._SPOTS_KEPT + 2 * len(found.sets) * 9
-    dead_ends.forget()
-    assert als._BUILT[0] is None and als._SPOTS[0] is None
+def test_the_build_keeps_one_position_in_its_search():
+    # The search keeps the last position's build only (bounded memories of places and spots);
+    # a new search starts with none.
+    with searching() as search:
+        for grid in diabolical_stuck_positions():
+            found = als._Found(list(grid.masks))
+            cells, units, entries, places = search.als_built
+            assert [entry.als for entry in entries.values()] == found.sets
+            assert len(units) == 27
+            assert all(len(kept) < als._INFOS_KEPT + len(found.sets) * 9 for kept in places)
+            assert len(search.als_spots) < als._SPOTS_KEPT + 2 * len(found.sets) * 9
+    with searching() as search:
+        assert search.als_built is None and search.als_spots is None
 
 
 def test_sue_de_coq_second_pool_lists_every_set_that_can_pair():
@@ -444,7 +446,6 @@ def test_als_xy_wings_come_easiest_first_one_per_set_of_removals_on_real_positio
     # in the order it promises: sets sharing no cell first, then the fewest cells (counted once
     # per set), then the most removals; one wing per set of removals.
 
-    dead_ends.forget()
     seen_wings = 0
     for grid in diabolical_stuck_positions():
         values, masks = list(grid.values), list(grid.masks)

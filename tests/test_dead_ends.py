@@ -2,7 +2,7 @@
 walk's own bookkeeping) never change what they find."""
 
 import tutor
-from tutor.engine import dead_ends
+from tutor.engine.search import searching
 from tutor.model.geometry import UNITS
 from conftest import read_lines, shared_file
 
@@ -34,19 +34,13 @@ def diabolical_stuck_positions(puzzles: int = 4) -> list:
 
 
 def test_remembered_dead_ends_change_no_finding():
-    # Along real paths, the one-digit finders remember their dead ends from position to position
-    # (warm), as the walk's do; asked again with the memory cleared before each question (cold),
-    # they must find exactly the same steps, in the same order.
+    # Along real paths, in one search, the one-digit finders remember their dead ends from
+    # position to position (warm), as the walk's do; asked again each in a search of its own
+    # (cold), they must find exactly the same steps, in the same order.
     positions = diabolical_stuck_positions()
-    dead_ends.forget()
-    warm = [[tutor.find_steps(grid, t) for t in ONE_DIGIT + UNIT_BY_UNIT] for grid in positions]
-    cold = []
-    for grid in positions:
-        answers = []
-        for technique_id in ONE_DIGIT + UNIT_BY_UNIT:
-            dead_ends.forget()
-            answers.append(tutor.find_steps(grid, technique_id))
-        cold.append(answers)
+    with searching():
+        warm = [[tutor.find_steps(grid, t) for t in ONE_DIGIT + UNIT_BY_UNIT] for grid in positions]
+    cold = [[tutor.find_steps(grid, t) for t in ONE_DIGIT + UNIT_BY_UNIT] for grid in positions]
     assert warm == cold
 
 
@@ -120,23 +114,29 @@ def test_the_walks_hidden_singles_follow_its_masks():
     assert removals > 20
 
 
-def test_each_grade_starts_with_no_memory_of_positions():
-    # Whatever the finders keep of a position (dead ends, the last position's facts, caches keyed
-    # by a digit's places) is emptied at the next grade's start: a grade costs the same however
-    # often its puzzle was graded before, and nothing of one grade can leak into the next.
-    from tutor.engine.colouring import clusters
-    from tutor.engine.places import box_links, line_links
+def test_each_grade_and_next_step_runs_in_a_search_of_its_own():
+    # Whatever the finders keep of a position (dead ends, the last position's facts, answers
+    # keyed by a digit's places) lives in the search a grade or a next step opens, never in the
+    # caller's: a grade inside a caller's search leaves it as it was, and finds what it finds
+    # outside it.
+    from tutor.engine.search import Search
 
-    caches = (line_links, box_links, clusters)
-    assert set(caches) <= set(dead_ends._CACHES)
     puzzle = "...72..6....5..4.......17.8.1......3.67...19.4......5.5.91.......2..3....3..89..."
-    tutor.grade(tutor.parse(puzzle))  # a puzzle whose walk colours and looks for kites
-    assert all(cache.cache_info().currsize for cache in caches)
-    assert any(slot[0] is not None for slot in dead_ends._SLOTS)
-    dead_ends.forget()
-    assert all(cache.cache_info().currsize == 0 for cache in dead_ends._CACHES)
-    assert all(slot[0] is None for slot in dead_ends._SLOTS)
-    assert not dead_ends._DEAD and not any(dead_ends._DEAD_PLACES.values())
+    grid = tutor.parse(puzzle)  # a puzzle whose walk colours and looks for kites
+    alone = tutor.grade(grid).steps
+    with searching() as search:
+        assert tutor.grade(grid).steps == alone
+        grid_at = grid
+        for step in alone[:40]:
+            grid_at = grid_at.apply(step)
+        tutor.next_step(grid_at)
+        empty = Search()
+        assert all(getattr(search, name) == getattr(empty, name) for name in Search.__slots__)
+    # The walk's own search held something of each kind.
+    with searching() as search:
+        tutor.find_steps(grid_at, "simple_colors")
+        tutor.find_steps(grid_at, "skyscraper")
+        assert search.clusters and search.line_links and search.unit_masks
 
 
 def test_subset_memories_follow_candidates_that_come_back():
@@ -155,15 +155,9 @@ def test_subset_memories_follow_candidates_that_come_back():
                 cell = rng.choice([c for c in range(81) if not grid.values[c]])
                 grid = grid.toggle_candidate(cell, rng.randrange(1, 10))
             edited.append(grid)
-    dead_ends.forget()
-    warm = [[tutor.find_steps(grid, t) for t in UNIT_BY_UNIT] for grid in edited]
-    cold = []
-    for grid in edited:
-        answers = []
-        for technique_id in UNIT_BY_UNIT:
-            dead_ends.forget()
-            answers.append(tutor.find_steps(grid, technique_id))
-        cold.append(answers)
+    with searching():
+        warm = [[tutor.find_steps(grid, t) for t in UNIT_BY_UNIT] for grid in edited]
+    cold = [[tutor.find_steps(grid, t) for t in UNIT_BY_UNIT] for grid in edited]
     assert sum(len(steps) for answers in warm for steps in answers) > 20
     assert warm == cold
 
@@ -242,17 +236,17 @@ def test_subsets_are_their_definition():
     # unit's digits with two or three places; naked triples and quads one per unit) find exactly
     # what the definitions name, in their order, on real stuck positions and on the same
     # positions after a player's edits, their memories warm.
-    dead_ends.forget()
     counts = {}
-    for grid in edited_stuck_positions():
-        masks = grid.live_masks
-        for size, kind in ((2, "pair"), (3, "triple"), (4, "quad")):
-            hidden = [(s.cells, s.digits, s.units[0], s.eliminations)
-                      for s in tutor.find_steps(grid, "hidden_" + kind)]
-            assert hidden == hidden_subsets_by_definition(masks, size)
-            naked = [(s.cells, s.digits, s.units, s.eliminations)
-                     for s in tutor.find_steps(grid, "naked_" + kind)]
-            assert naked == naked_subsets_by_definition(masks, size)
-            counts["hidden", size] = counts.get(("hidden", size), 0) + len(hidden)
-            counts["naked", size] = counts.get(("naked", size), 0) + len(naked)
+    with searching():  # one search along the positions: the memories warm
+        for grid in edited_stuck_positions():
+            masks = grid.live_masks
+            for size, kind in ((2, "pair"), (3, "triple"), (4, "quad")):
+                hidden = [(s.cells, s.digits, s.units[0], s.eliminations)
+                          for s in tutor.find_steps(grid, "hidden_" + kind)]
+                assert hidden == hidden_subsets_by_definition(masks, size)
+                naked = [(s.cells, s.digits, s.units, s.eliminations)
+                         for s in tutor.find_steps(grid, "naked_" + kind)]
+                assert naked == naked_subsets_by_definition(masks, size)
+                counts["hidden", size] = counts.get(("hidden", size), 0) + len(hidden)
+                counts["naked", size] = counts.get(("naked", size), 0) + len(naked)
     assert all(counts.values()) and len(counts) == 6, counts

@@ -1,7 +1,7 @@
 """What finders keep from the last position they searched never changes what they find."""
 
 import tutor
-from tutor.engine import chains, sue_de_coq, wings
+from tutor.engine.search import searching
 from test_dead_ends import diabolical_stuck_positions
 
 REMEMBERING = ("wxyz_wing", "w_wing", "sue_de_coq", "x_chain", "nice_loop", "aic")
@@ -10,54 +10,42 @@ quad, W-Wing each digit's strong links, X-chains per digit, nice loops and AICs 
 graph)."""
 
 
-def forget() -> None:
-    sue_de_coq._last_crossings[0] = None
-    wings._last_patterns[0] = None
-    wings._known_links[0] = None
-    chains._last_x_chains[0] = None
-    chains._last_graph[0] = None
-
-
 def test_remembered_searches_change_no_finding():
     # Along real paths each finder keeps what it can from the position before (warm), as in the
     # walk, and again with the positions in reverse, where far more changes between questions;
     # asked with nothing remembered (cold), they must find exactly the same steps, in order.
     positions = diabolical_stuck_positions()
     for order in (positions, positions[::-1]):
-        forget()
-        warm = [[tutor.find_steps(grid, t) for t in REMEMBERING] for grid in order]
-        cold = []
-        for grid in order:
-            answers = []
-            for technique_id in REMEMBERING:
-                forget()
-                answers.append(tutor.find_steps(grid, technique_id))
-            cold.append(answers)
+        with searching():  # one search along the path, as in the walk
+            warm = [[tutor.find_steps(grid, t) for t in REMEMBERING] for grid in order]
+        cold = [[tutor.find_steps(grid, t) for t in REMEMBERING] for grid in order]
         assert warm == cold
         assert any(any(answers) for answers in warm)
 
 
-def test_memories_between_grades_leave_the_cycle_collector_nothing_to_walk():
-    # Between grades (the app's hints) the finders' memories keyed by a digit's places (dicts;
-    # the one-position slots hold one answer each) keep thousands of entries. Held as tuples of numbers, which Python's cycle collector stops
-    # tracking, they cost a full collection nothing; lists there once made each full collection
-    # walk hundreds of thousands of objects, a pause of 100 ms in a hint.
+def test_memories_of_a_long_search_leave_the_cycle_collector_nothing_to_walk():
+    # Along a long search the finders' memories keyed by a digit's places keep thousands of
+    # entries. Held as tuples of numbers, which Python's cycle collector stops tracking, they
+    # cost a full collection nothing; lists there once made each full collection walk hundreds
+    # of thousands of objects, a pause of 100 ms in a hint.
     import gc
 
-    from tutor.engine import dead_ends
+    from tutor.engine.engine import ladder_of
     from tutor.engine.registry import CARD_LADDER
+    from tutor.engine.walk import Walk, advance, ladder
     from tutor.model.bundled import collections
 
-    techniques = CARD_LADDER + ("x_wing", "swordfish", "jellyfish", "finned_x_wing",
-                                "finned_swordfish", "finned_jellyfish", "skyscraper",
-                                "two_string_kite", "turbot_fish", "empty_rectangle", "w_wing")
+    techniques = ladder(ladder_of(CARD_LADDER + (
+        "x_wing", "swordfish", "jellyfish", "finned_x_wing", "finned_swordfish",
+        "finned_jellyfish", "skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle",
+        "w_wing")))
     grids = [p.grid for c in collections() if c.level == 6 for p in c.puzzles()][:20]
-    for grid in grids:
-        while (step := tutor.next_step(grid, techniques)) is not None:
-            grid = grid.apply(step)
-    for _ in range(5):  # a tuple is let go once its items were: one collection a level of nesting
-        gc.collect()
-    memories = [slot[0] for slot in dead_ends._SLOTS if isinstance(slot[0], dict)]
-    assert sum(map(len, memories)) > 300  # the walk filled them
-    tracked = [value for memory in memories for value in memory.values() if gc.is_tracked(value)]
-    assert tracked == []
+    with searching() as search:
+        for grid in grids:
+            advance(Walk(grid.values, grid.live_masks), techniques, [], None, None)
+        for _ in range(5):  # a tuple is let go once its items were: one collection a level of nesting
+            gc.collect()
+        memories = [search.unit_masks, search.close_lines, search.known_links]
+        assert sum(map(len, memories)) > 300  # the walk filled them
+        tracked = [value for memory in memories for value in memory.values() if gc.is_tracked(value)]
+        assert tracked == []

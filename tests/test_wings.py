@@ -7,7 +7,7 @@ import pytest
 
 import tutor
 from tutor.engine import wings
-from tutor.engine.dead_ends import forget
+from tutor.engine.search import searching
 from tutor.engine.registry import CARD_LADDER, technique
 from tutor.model.geometry import cell_at, parse_cell_name as cell
 from tutor.model.grid import Grid
@@ -168,20 +168,22 @@ def test_wxyz_wing_search_follows_positions_losing_or_regaining_candidates():
     # The search keeps only patterns that remove something, and between positions that only
     # lose candidates searches again only around the changed cells; a candidate coming back
     # (another puzzle, or a hint asked on an earlier position) must not hide a wing.
+    # (The questions share one search, as a walk's positions do.)
     wing = made(*WXYZ_CELLS)
     five_digits = made(*WXYZ_CELLS[:3], ("r1c2", [1, 2, 3, 5]))
-    assert tutor.find_steps(five_digits, "wxyz_wing") == []
-    # r1c2 loses its 5: the wing appears through the changed cell.
-    assert set(only(wing, "wxyz_wing").eliminations) == removals(4, "r1c3")
-    # A change elsewhere keeps it; losing its only removal leaves nothing.
-    elsewhere = without(wing, 9, ["r9c9"])
-    assert set(only(elsewhere, "wxyz_wing").eliminations) == removals(4, "r1c3")
-    cleared = without(elsewhere, 4, ["r1c3"])
-    assert tutor.find_steps(cleared, "wxyz_wing") == []
+    with searching():
+        assert tutor.find_steps(five_digits, "wxyz_wing") == []
+        # r1c2 loses its 5: the wing appears through the changed cell.
+        assert set(only(wing, "wxyz_wing").eliminations) == removals(4, "r1c3")
+        # A change elsewhere keeps it; losing its only removal leaves nothing.
+        elsewhere = without(wing, 9, ["r9c9"])
+        assert set(only(elsewhere, "wxyz_wing").eliminations) == removals(4, "r1c3")
+        cleared = without(elsewhere, 4, ["r1c3"])
+        assert tutor.find_steps(cleared, "wxyz_wing") == []
     # Searched afresh where it removes nothing, then the 4 comes back to r1c3: found again.
-    forget()
-    assert tutor.find_steps(cleared, "wxyz_wing") == []
-    assert set(only(elsewhere, "wxyz_wing").eliminations) == removals(4, "r1c3")
+    with searching():
+        assert tutor.find_steps(cleared, "wxyz_wing") == []
+        assert set(only(elsewhere, "wxyz_wing").eliminations) == removals(4, "r1c3")
 
 
 # --- Real positions (the basic ladder stuck on SE-rated "hard" puzzles) ---------------------

@@ -7,17 +7,15 @@ from operator import eq
 from typing import Iterator, NamedTuple, Sequence
 
 from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS_IN, PEERS, UNIT_BITS, UNITS, cell_name, cells_name, cells_of_bits,
-    digit_cell_sets, digits_name, unit_name,
+    PEER_BITS as _PEER_BITS, CELLS, COUNT, DIGITS_IN, UNIT_BITS, UNITS, cell_name, cells_name, cells_of_bits,
+    digits_name, unit_name,
 )
+from tutor.engine.search import current, digit_cell_sets
 from tutor.engine.chain import IN_SET, SEEN, Link, Node, narration
 from tutor.engine.chains import length_bonus
-from tutor.engine.dead_ends import forgotten
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 
-_PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
-"""_PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
 
 _ALL_CELLS = (1 << 81) - 1
 
@@ -134,9 +132,8 @@ class _Spots(dict):
         return spots
 
 
-_SPOTS: list = forgotten([None])
-"""The _Spots of the places and regions met so far (the same few recur from position to
-position), emptied when full."""
+# The search's `als_spots`: the _Spots of the places and regions met so far (the same few recur
+# from position to position), emptied when full.
 
 _SPOTS_KEPT = 1 << 13
 
@@ -188,19 +185,19 @@ def _entry(bits: int, packed: int, digit_cells: Sequence[int],
     return tuple.__new__(_Entry, (als, watch, reaching, tuple(places)))
 
 
-_BUILT: list = forgotten([None])
-"""(digit cells, each unit's _unit_sets, {key: _Entry} in the sets' order, each digit's
-_place_info by places) for the last position built, read and replaced whole. The walk builds
-again after a step or two, which change a few units' candidates: only those units are searched
-again, only the sets whose `watch` meets a changed candidate are worked out again, and a digit's
-places keep their _place_info while its cells stay the same. Holds one position's sets, and a
-bounded number of places per digit."""
+# The search's `als_built`: (digit cells, each unit's _unit_sets, {key: _Entry} in the sets'
+# order, each digit's _place_info by places) for the last position built, read and replaced
+# whole. The walk builds again after a step or two, which change a few units' candidates: only
+# those units are searched again, only the sets whose `watch` meets a changed candidate are
+# worked out again, and a digit's places keep their _place_info while its cells stay the same.
+# Holds one position's sets, and a bounded number of places per digit.
 
 
 def _entries(masks: Sequence[int], digit_cells: Sequence[int]) -> dict[int, _Entry]:
     """The position's sets as _Entry by key, in the sets' order (by size, then cells)."""
     digit_cells = tuple(digit_cells)
-    last = _BUILT[0]
+    search = current()
+    last = search.als_built
     units: list[dict[int, int]]
     infos: list[dict[int, _PlaceInfo]]
     if last is None:
@@ -226,9 +223,9 @@ def _entries(masks: Sequence[int], digit_cells: Sequence[int]) -> dict[int, _Ent
     found: dict[int, int] = {}
     for unit in range(len(units) - 1, -1, -1):  # the first unit's answer written last
         found.update(units[unit])
-    spots = _SPOTS[0]
+    spots = search.als_spots
     if spots is None or len(spots) > _SPOTS_KEPT:
-        spots = _SPOTS[0] = _Spots()
+        spots = search.als_spots = _Spots()
     entries: dict[int, _Entry] = {}
     get = before.get
     for key in sorted(found):
@@ -236,7 +233,7 @@ def _entries(masks: Sequence[int], digit_cells: Sequence[int]) -> dict[int, _Ent
         if entry is None or entry.watch & changed:
             entry = _entry(key & _ALL_CELLS, found[key], digit_cells, infos, spots)
         entries[key] = entry
-    _BUILT[0] = (digit_cells, units, entries, infos)
+    search.als_built = (digit_cells, units, entries, infos)
     return entries
 
 
@@ -387,20 +384,20 @@ class _Found:
         return links
 
 
-_last: list = [((), None)]
-"""[(the last position's masks, its _Found)]: the ladder tries ALS-XZ, ALS-XY-Wing, the death
-blossom, grouped chains and ALS chains on the same position, and finding the sets and how they
-meet is most of each one's work. One tuple, read and replaced whole, so a finder on another
-thread never pairs one position's key with another's sets."""
+# The search's `als_found`: (the last position's masks, its _Found): the ladder tries ALS-XZ,
+# ALS-XY-Wing, the death blossom, grouped chains and ALS chains on the same position, and
+# finding the sets and how they meet is most of each one's work.
 
 
 def _found(masks: Sequence[int]) -> _Found:
     key = tuple(masks)
-    cached_key, found = _last[0]
-    if cached_key != key:
+    search = current()
+    last = search.als_found
+    if last is None or last[0] != key:
         found = _Found(masks)
-        _last[0] = (key, found)
-    return found
+        search.als_found = (key, found)
+        return found
+    return last[1]
 
 
 class _Links(Sequence):

@@ -12,12 +12,11 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, digit_cell_sets,
+    PEER_BITS as _PEER_BITS, CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, 
     unit_name,
 )
+from tutor.engine.search import current, digit_cell_sets
 
-_PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
-"""_PEER_BITS[cell]: the cells sharing a unit with it, as an 81-bit set."""
 
 MAX_LINKS = 21
 """The longest chain offered: longer ones are hard to follow, and the search stays quick."""
@@ -110,8 +109,9 @@ def x_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     holds it, so every cell seeing both ends loses it. `cells` are the chain's cells in order,
     `digits` the digit; `chain` the links. Roles: ("ends", (first, last)).
     """
-    digit_cells = digit_cell_sets(masks)
-    last = _last_x_chains[0] or {}
+    search = current()
+    digit_cells = search.digit_cell_sets(masks)
+    last = search.x_chains or {}
     now = {}
     found = []
     for digit in range(1, 10):
@@ -123,14 +123,13 @@ def x_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             mine = _x_chains_of(digit, places)
         now[digit] = (places, mine)
         found += mine
-    _last_x_chains[0] = now
+    search.x_chains = now
     yield from _ordered(found)
 
 
-_last_x_chains: list = [None]
-"""{digit: (its places, its chains)} from the last search, in one slot replaced whole (the app
-runs finders in two threads). A digit's X-chains depend on its places alone, and from one stuck
-position to the next most digits keep theirs."""
+# The search's `x_chains`: {digit: (its places, its chains)} from the last search, replaced
+# whole. A digit's X-chains depend on its places alone, and from one stuck position to the next
+# most digits keep theirs.
 
 
 def _x_chains_of(digit: int, places: int) -> list[tuple[int, tuple, Step]]:
@@ -274,19 +273,19 @@ def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 # --- Alternating inference chains ----------------------------------------------------------
 
 
-_last_graph: list = [None]
-"""(candidates of every cell, {kind: graph}) of the last position the chain searches saw, in one
-slot replaced whole (the app runs finders in two threads): nice loops and AICs, tried one after
-the other at the same stuck position, build each graph once."""
+# The search's `chain_graph`: (candidates of every cell, {kind: graph}) of the last position the
+# chain searches saw: nice loops and AICs, tried one after the other at the same stuck position,
+# build each graph once.
 
 
 def _graphs_of(masks) -> tuple[tuple[int, ...], dict]:
     key = tuple(masks)
-    last = _last_graph[0]
+    search = current()
+    last = search.chain_graph
     if last is not None and last[0] == key:
         return last
     last = (key, {})
-    _last_graph[0] = last
+    search.chain_graph = last
     return last
 
 

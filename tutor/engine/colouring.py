@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from operator import itemgetter
 from typing import Iterator, NamedTuple, Sequence
 
-from tutor.engine.dead_ends import forgotten_cache, is_dead, mark_dead
-from tutor.engine.places import box_links, line_links
+from tutor.engine.dead_ends import is_dead, mark_dead
+from tutor.engine.search import kept
+from tutor.engine.places import PLACES_LIMIT, box_links, line_links
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
-    DIGITS, PEER_BITS, UNITS, cell_name, cells_name, cells_of_bits, digit_cell_sets, unit_name,
+    DIGITS, PEER_BITS, UNITS, cell_name, cells_name, cells_of_bits, unit_name,
 )
+from tutor.engine.search import digit_cell_sets
 
 _COLOUR_ROLES = ("colour_a", "colour_b", "colour_c", "colour_d")
 
@@ -39,8 +40,7 @@ _CELLS_AND_UNIT = itemgetter(0, 1, 2)
 """A link's two cells and its unit (line and box links carry more after them)."""
 
 
-@forgotten_cache
-@lru_cache(maxsize=256)
+@kept("clusters", PLACES_LIMIT)
 def clusters(digit_cells: int) -> tuple[Cluster, ...]:
     """The clusters of a digit whose places are `digit_cells`, each with both colours non-empty.
     Kept for the next finder asking about the same places (simple then multi colours).
@@ -54,8 +54,8 @@ def clusters(digit_cells: int) -> tuple[Cluster, ...]:
     # position. A box's link that is also a line's is not among them: it would only repeat the
     # line's, which comes first and colours the same cells.
     row_links, column_links = line_links(digit_cells)
-    for links in (row_links, column_links, box_links(digit_cells)):
-        for first, second, unit in map(_CELLS_AND_UNIT, links):
+    for unit_links in (row_links, column_links, box_links(digit_cells)):
+        for first, second, unit in map(_CELLS_AND_UNIT, unit_links):
             neighbours.setdefault(first, []).append((second, unit))
             neighbours.setdefault(second, []).append((first, unit))
     found = []
@@ -66,7 +66,7 @@ def clusters(digit_cells: int) -> tuple[Cluster, ...]:
         coloured[start] = 0
         sides = [1 << start, 0]
         sees = [PEER_BITS[start], 0]  # the cells seeing each colour, gathered as it grows
-        links = []
+        links: list[tuple[int, int, int]] = []
         queue = [start]
         for cell in queue:  # breadth first: the links read outwards from the first cell
             side = 1 - coloured[cell]  # the side of the cells it colours

@@ -20,6 +20,7 @@ from tutor.model.errors import (
 from tutor.model.geometry import CELLS, bit
 from tutor.model.grid import Grid
 from tutor.engine.registry import BY_ID, LADDER, LADDERS, TECHNIQUES, technique
+from tutor.engine.search import searching
 from tutor.engine.step import Step
 from tutor.engine.walk import Walk, ladder, preferred_step
 
@@ -130,8 +131,10 @@ def _ladder_of_ids(ids: tuple[str, ...]) -> tuple[str, ...]:
 
 def first_step(values: Sequence[int], masks: Sequence[int], ladder_ids: tuple[str, ...],
                solution: Sequence[int]) -> Step:
-    """The simplest step on an unsolved, consistent position; backtracking if the ladder has none."""
-    step = preferred_step(Walk(values, masks), ladder(ladder_ids))
+    """The simplest step on an unsolved, consistent position; backtracking if the ladder has none.
+    The finders look in a search of their own (engine/search.py)."""
+    with searching():
+        step = preferred_step(Walk(values, masks), ladder(ladder_ids))
     if step is None:
         from tutor.engine.backtracking import backtracking_step  # lazy: only a stuck ladder guesses
 
@@ -189,4 +192,7 @@ def find_steps(grid: Grid, technique_id: str) -> list[Step]:
         from tutor.engine.backtracking import backtracking_step  # lazy: start-up
 
         return [backtracking_step(grid.values, grid.live_masks, solution_values(grid))]
-    return list(entry.finder(grid.values, grid.live_masks))
+    # In the caller's search if one is open (what the finders keep then serves its next
+    # questions), else in one of its own.
+    with searching(fresh=False):
+        return list(entry.finder(grid.values, grid.live_masks))

@@ -8,11 +8,12 @@ from operator import getitem
 from typing import Callable, Iterable, Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_WIDTH, SIZE, UNITS_OF, cell_at,
+    listed, BOX_HEIGHT, BOX_OF, BOX_WIDTH, SIZE, UNITS_OF, cell_at,
     cell_name,
     cells_name, unit_kind,
 )
-from tutor.engine.dead_ends import by_digit, forgotten
+from tutor.engine.dead_ends import by_digit
+from tutor.engine.search import current
 from tutor.engine.places import PLACES_LIMIT, masks_by_unit
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
@@ -276,17 +277,17 @@ order) with at most three places together, with those places: a finned swordfish
 the fin box's band; and the swordfish's bases: three lines of two or three places with three
 places together, in combinations' order."""
 _SMALL = tuple(1 <= n <= 3 for n in _POPCOUNT)
-_CLOSE_LINES = forgotten([None])
-"""{places: (rows' _Close, columns')}: a pure function of a digit's places, kept through a grade
-for the finned swordfish, which looks at the plain one's places next; forget() drops it."""
 
 
 def _close_lines(places: int, both: tuple[tuple[int, ...], tuple[int, ...]]
                  ) -> tuple[_Close, _Close]:
-    """The digit's _Close for rows and for columns, kept by its places (see _CLOSE_LINES)."""
-    known = _CLOSE_LINES[0]
+    """The digit's _Close for rows and for columns, kept by its places in the search's
+    `close_lines` (a pure function of them; the finned swordfish looks at the plain one's places
+    next)."""
+    search = current()
+    known = search.close_lines
     if known is None:
-        known = _CLOSE_LINES[0] = {}
+        known = search.close_lines = {}
     found = known.get(places)
     if found is None:
         found = (_close(both[0]), _close(both[1]))
@@ -729,7 +730,7 @@ def _lines_name(units) -> str:
     numbers = [str(u % SIZE + 1) for u in units]
     if len(numbers) == 1:
         return f"{kind} {numbers[0]}"
-    return f"{kind}s {', '.join(numbers[:-1])} and {numbers[-1]}"
+    return f"{kind}s {listed(numbers)}"
 
 
 def _short_lines(units) -> str:

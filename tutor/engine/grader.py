@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tutor.model.grid import Grid
-from tutor.engine.dead_ends import forget as forget_dead_ends
+from tutor.engine.search import searching
 from tutor.engine.frozen import Frozen
 from tutor.engine.engine import check_position, ladder_of, solution_after
 from tutor.engine.registry import CARD_LADDER, TECHNIQUES
@@ -68,12 +68,18 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
     Raises NoSolutionError / MultipleSolutionsError for an improper puzzle and ContradictionError
     for a position whose entries or candidates contradict the solution.
     """
+    # A search of its own (engine/search.py): a grade starts with no memory of other grades, and
+    # costs the same whatever was graded before.
+    with searching():
+        return _grade(grid, techniques)
+
+
+def _grade(grid: Grid, techniques: Iterable[str] | None) -> Grade:
     # A fresh puzzle needs no search up front: every ladder step but the uniqueness ones is true
     # in every solution, so a grid the ladder fills without them is the one and only solution. The solver is asked only when
     # a backtracking step needs the solution (it raises then for an improper puzzle), or when the
     # walk ends in an impossible grid (a puzzle with no solution). Clashing givens go to the full
     # check at once.
-    forget_dead_ends()  # a grade costs the same whatever was graded before (engine/dead_ends.py)
     walk = Walk(grid.values, grid.live_masks)
     known: list[tuple[int, ...] | None] = [
         None if grid.is_fresh_puzzle and not grid.has_conflict() else check_position(grid)]

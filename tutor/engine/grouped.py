@@ -14,11 +14,11 @@ from tutor.engine.step import Step
 from tutor.engine.technique import digits_or
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
-    BOXES, CELLS, COLUMNS, COUNT, DIGITS_IN, PEERS, ROWS, UNIT_BITS, cell_name, cells_name,
-    cells_of_bits, digit_cell_sets,
+    PEER_BITS as _PEER_BITS, BOXES, CELLS, COLUMNS, COUNT, DIGITS_IN, PEERS, ROWS, UNIT_BITS, cell_name, cells_name,
+    cells_of_bits, 
 )
+from tutor.engine.search import current, digit_cell_sets
 
-_PEER_BITS = tuple(sum(1 << p for p in PEERS[c]) for c in CELLS)
 _ALL_CELLS = (1 << 81) - 1
 
 _INTERSECTIONS = tuple(
@@ -67,9 +67,8 @@ def _seen_by_all(bits: int) -> int:
     return seen
 
 
-_last: list = [((), {})]
-"""[(masks, {level: graph})]: the two grouped finders search the same position in turn. One
-tuple, read and replaced whole, so a finder on another thread never mixes two positions."""
+# The search's `grouped_graphs`: (masks, {level: graph}): the two grouped finders search the
+# same position in turn.
 
 PLAIN, SETS, FORCING = 0, 1, 2
 """The graphs searched in turn: single candidates and groups; with almost locked sets; with the
@@ -78,10 +77,13 @@ links between sets and from a set to a cell it forces as well."""
 
 def _graph(masks: Sequence[int], level: int) -> _Graph:
     key = tuple(masks)
-    cached_key, graphs = _last[0]
-    if cached_key != key:
-        graphs = {}
-        _last[0] = (key, graphs)
+    search = current()
+    last = search.grouped_graphs
+    if last is None or last[0] != key:
+        graphs: dict = {}
+        search.grouped_graphs = (key, graphs)
+    else:
+        graphs = last[1]
     if level not in graphs:
         if level == PLAIN:
             graphs[PLAIN] = _build(masks)

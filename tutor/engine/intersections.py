@@ -6,8 +6,9 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from tutor.model.geometry import (
-    BOX_UNITS, COLUMN_UNITS, DIGITS, ROW_UNITS, SIZE, UNIT_BITS, cells_of_bits, digit_cell_sets,
+    BOX_UNITS, COLUMN_UNITS, DIGITS, ROW_UNITS, SIZE, UNIT_BITS, cells_of_bits, 
 )
+from tutor.engine.search import digit_cell_sets
 from tutor.engine.dead_ends import LIMIT, dead_places
 from tutor.engine.reasons import Position
 from tutor.engine.step import Step
@@ -53,14 +54,11 @@ _new_step = tuple.__new__
 """Steps made as plain tuples of all their fields, in Step's field order (technique, placements,
 eliminations, cells, units, digits, roles, chain): Step's own __new__ (keywords, defaults) is
 Python code, several times dearer, and most calls make a step or more."""
-_DEAD_POINTING = dead_places("pointing")
-_DEAD_CLAIMING = dead_places("claiming")
-"""The places each search went through in vain: the same sets whatever forget() does (it empties them)."""
 
 
 def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a box all lie in one row or column: remove it from the rest of that line."""
-    found = _confined_places(masks, _BOX_BITS, _POINTING_LINES, _DEAD_POINTING)
+    found = _confined_places(masks, _BOX_BITS, _POINTING_LINES, dead_places("pointing"))
     for _, digit, cells, units, removed in found:
         yield _new_step(Step, ("pointing", (), _eliminations(removed, digit), cells, units,
                                _ALONE[digit], (), ()))
@@ -68,7 +66,7 @@ def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 
 def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a row or column all lie in one box: remove it from the rest of that box."""
-    found = _confined_places(masks, _LINE_BITS, _CLAIMING_BOXES, _DEAD_CLAIMING)
+    found = _confined_places(masks, _LINE_BITS, _CLAIMING_BOXES, dead_places("claiming"))
     for _, digit, cells, units, removed in found:
         yield _new_step(Step, ("claiming", (), _eliminations(removed, digit), cells, units,
                                _ALONE[digit], (), ()))

@@ -1,14 +1,13 @@
-"""A digit's unit masks and strong links, kept through a grade for the finders of one digit."""
+"""A digit's unit masks and strong links, kept in the search for the finders of one digit."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from operator import getitem
 from struct import Struct
 from typing import Callable
 
-from tutor.engine.dead_ends import forgotten, forgotten_cache
+from tutor.engine.search import current, kept
 from tutor.model.geometry import (
     BOX_OF, BOX_UNITS, CELL_COUNT, COL_OF, COLUMN_UNITS, PEER_BITS, ROW_OF, ROW_UNITS, SIZE, UNITS,
     cell_at,
@@ -51,20 +50,16 @@ _read_units = Struct(f"<{SIZE}H").unpack_from
 PLACES_LIMIT = 1 << 12
 """Digits' places a memory keyed by places keeps before it starts afresh: a grade meets a few
 hundred, and between grades (the app's hints) the memory stays at a megabyte or two."""
-_UNIT_MASKS = forgotten([None])
-"""{places: (row masks, column masks, box masks)}: a pure function of a digit's places, kept
-through a grade (the fish and single-digit finders ask about the same digit in turn, and most
-digits keep their places between two positions); forget() drops it with the dead ends."""
 
 UnitMasks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 def masks_by_unit(places: int) -> UnitMasks:
     """A digit's places (81-bit set) as 9-bit masks of positions: per row (bit j: column j), per
-    column (bit i: row i) and per box (bit k: the box's k-th cell, row by row)."""
-    known = _UNIT_MASKS[0]
-    if known is None:
-        known = _UNIT_MASKS[0] = {}
+    column (bit i: row i) and per box (bit k: the box's k-th cell, row by row). Kept in the
+    search's `unit_masks` by places (the fish and single-digit finders ask about the same digit
+    in turn, and most digits keep their places between two positions)."""
+    known = current().unit_masks
     found = known.get(places)
     if found is None:
         # The cells' bytes spread apart (they share no bit, so the sum is their union), then the
@@ -119,8 +114,7 @@ _COLUMN_LINKS = _link_tables(lambda column, row: cell_at(row, column), COLUMN_UN
 along it are the mask's two; likewise for the columns."""
 
 
-@forgotten_cache
-@lru_cache(maxsize=1024)
+@kept("line_links", PLACES_LIMIT)
 def line_links(digit_bits: int) -> tuple[tuple[LineLink, ...], tuple[LineLink, ...]]:
     """The strong links of one digit in rows and in columns, each with the columns (for a row's)
     or rows (for a column's) and the boxes its two cells lie in, as bit sets: whether two links
@@ -161,8 +155,7 @@ def _box_link_tables() -> tuple[tuple[tuple[BoxLink, int, int, int] | None, ...]
 _BOX_LINKS = _box_link_tables()
 
 
-@forgotten_cache
-@lru_cache(maxsize=1024)
+@kept("box_links", PLACES_LIMIT)
 def box_links(digit_bits: int) -> tuple[BoxLink, ...]:
     """The strong links of one digit in boxes that are not also a row's or a column's (two cells
     alone in both their row and their box make one link), kept as line_links are."""

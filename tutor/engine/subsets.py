@@ -9,9 +9,9 @@ from typing import Any
 
 from tutor.model.geometry import (
     CELLS, COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNITS,
-    UNITS_OF, digit_cell_sets,
+    UNITS_OF, 
 )
-from tutor.engine.dead_ends import forgotten
+from tutor.engine.search import current, digit_cell_sets
 from tutor.engine.places import masks_by_unit
 from tutor.engine.reasons import Position
 from tutor.engine.step import Step
@@ -70,8 +70,8 @@ def _group_geometry(group: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int,
     return known
 
 
-_PAIRS_SLOT: list = forgotten([None])
-"""The last position's masks with its _pairs_in_order, in one slot replaced whole (see _by_unit)."""
+# The search's `pairs`: the last position's masks with its _pairs_in_order, replaced whole (see
+# _by_unit).
 
 
 def _pairs_in_order(masks: Sequence[int]) -> list:
@@ -80,7 +80,8 @@ def _pairs_in_order(masks: Sequence[int]) -> list:
     Two cells with the same two candidates that share a unit are a pair. The walk asks again after
     a step or two, which change a few cells: the pairs of the others stay."""
     key = tuple(masks)
-    last = _PAIRS_SLOT[0]
+    search = current()
+    last = search.pairs
     if last is None:
         found = _all_pairs(key)
     else:
@@ -90,7 +91,7 @@ def _pairs_in_order(masks: Sequence[int]) -> list:
         changed = _changes(before, key)[1]
         if changed:
             found = _pairs_after(found, key, changed)
-    _PAIRS_SLOT[0] = (key, found)
+    search.pairs = (key, found)
     return found
 
 
@@ -192,7 +193,7 @@ def _naked(values, masks, size: int):
                 groups.append((group, union) + geometry)
         return groups
 
-    for groups in filter(None, _by_unit(_NAKED_SLOTS[size], masks, lambda: groups_of)):
+    for groups in filter(None, _by_unit(("naked", size), masks, lambda: groups_of)):
         for group, union, shared, others, other_bits in groups:
             for d in DIGITS_IN[union]:
                 if digit_cells[d] & other_bits:
@@ -206,8 +207,6 @@ def _naked(values, masks, size: int):
 
 
 _FIRST_BOX = 2 * SIZE
-_NAKED_SLOTS = {size: forgotten([None]) for size in (3, 4)}
-"""Per size, the last position's naked groups unit by unit (see _by_unit)."""
 _SMALL = {size: tuple(2 <= n <= size for n in COUNT) for size in (3, 4)}
 """_SMALL[size][mask]: whether a cell with these candidates can be in a naked group of `size`."""
 
@@ -221,16 +220,16 @@ _UNITS_IN = tuple(tuple(tuple(first + d - 1 for d in digits) for digits in DIGIT
 ascending, as unit numbers: a bitset of units read off in three table look-ups."""
 
 
-_last_change: list = forgotten([None])
-"""(before, after, _changes(before, after)) for the last two positions compared, in one slot
-replaced whole: the subset finders' memories mostly last saw the same position (the same tuple),
-so they share it."""
+# The search's `last_change`: (before, after, _changes(before, after)) for the last two
+# positions compared, replaced whole: the subset finders' memories mostly last saw the same
+# position (the same tuple), so they share it.
 
 
 def _changes(before: tuple[int, ...],
              after: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(the units holding a cell whose masks differ, those cells)."""
-    last = _last_change[0]
+    search = current()
+    last = search.last_change
     if last is not None and last[0] is before and last[1] is after:
         return last[2]
     cells = tuple(compress(CELLS, map(ne, before, after)))  # compared in C, cell by cell
@@ -241,22 +240,25 @@ def _changes(before: tuple[int, ...],
     units = (rows[unit_bits & _NINE] + columns[unit_bits >> SIZE & _NINE]
              + boxes[unit_bits >> _FIRST_BOX])
     changes = (units, cells)
-    _last_change[0] = (before, after, changes)
+    search.last_change = (before, after, changes)
     return changes
 
 
-def _by_unit(slot: list, masks: Sequence[int],
+def _by_unit(kind: tuple, masks: Sequence[int],
              make_work: Callable[[], Callable[[int], Any]]) -> list:
     """[work(unit) for every unit], where work = make_work() and work(unit) is a pure function of
     the unit's masks; work is made only when some unit must be worked out (the next finder at a
     position mostly reads what the last one worked out).
 
-    `slot` keeps (masks, answers) for the last position asked, replaced whole (so that finders in
-    the app's two engine threads never pair one position's masks with another's answers). The
+    The search's slot for `kind` keeps (masks, answers) for the last position asked. The
     walk asks again after a step or two, which change a few units: only theirs are worked out
     again.
     """
     key = tuple(masks)
+    slots = current().by_unit
+    slot = slots.get(kind)
+    if slot is None:
+        slot = slots[kind] = [None]
     last = slot[0]
     if last is None:
         answers = list(map(make_work(), range(len(UNITS))))
@@ -341,7 +343,7 @@ def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable
     combinations' order of the digits: a pure function of the unit's masks."""
     digit_cells = digit_cell_sets(masks)
     # Each digit's places unit by unit as 9-bit masks (bit k: the unit's k-th cell), kept by
-    # places through a grade and shared with the fish (places.masks_by_unit).
+    # places in the search and shared with the fish (places.masks_by_unit).
     spread = []
     for d in DIGITS:
         if digit_cells[d]:
@@ -387,8 +389,6 @@ def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable
 _HIDDEN_SIZES = {2: (2, 3), 3: (2, 3), 4: (4, 4)}
 """The sizes of hidden subset worked out together for each size asked: pairs and triples (asked
 about the same positions in turn), quads (asked about seldom) alone."""
-_HIDDEN_SLOTS = {sizes: forgotten([None]) for sizes in set(_HIDDEN_SIZES.values())}
-"""The last position's hidden subsets unit by unit (see _by_unit), per _HIDDEN_SIZES."""
 
 
 def _hidden(values, masks, size: int):
@@ -396,7 +396,7 @@ def _hidden(values, masks, size: int):
     sizes = _HIDDEN_SIZES[size]
     which = size - 2
     seen = set()
-    answers = _by_unit(_HIDDEN_SLOTS[sizes], masks, lambda: _hidden_facts(masks, *sizes))
+    answers = _by_unit(("hidden", sizes), masks, lambda: _hidden_facts(masks, *sizes))
     for unit, facts in compress(enumerate(answers), answers):
         for cells, digits, removed in facts[which]:
             key = (cells, digits)

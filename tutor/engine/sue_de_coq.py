@@ -8,6 +8,7 @@ from tutor.model.geometry import (
     BOX_HEIGHT, BOX_WIDTH, COUNT, DIGITS_IN, SIZE, UNIT_BITS, UNITS, cells_name, cells_of_bits,
     digits_name, unit_name,
 )
+from tutor.engine.search import current
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or
 from tutor.engine.wording import removals_by_digit
@@ -143,11 +144,9 @@ def _cells_in(cells: Sequence[int], subset: int) -> int:
     return bits
 
 
-_last_crossings: list = [None]
-"""(candidates of every cell, each crossing's steps) from the last search, in one slot replaced
-whole, so that searches in two threads (the app's hint and grade workers) never pair one
-position's candidates with another's steps. A crossing's steps depend on its line's and box's
-candidates alone, and from one stuck position to the next most crossings keep them."""
+# The search's `crossings`: (candidates of every cell, each crossing's steps) from the last
+# position searched, replaced whole. A crossing's steps depend on its line's and box's
+# candidates alone, and from one stuck position to the next most crossings keep them.
 
 
 def sue_de_coq(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
@@ -167,7 +166,8 @@ def sue_de_coq(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     then the box; `digits` the eliminated digits ascending (HoDoKu's candidate field).
     """
     now = tuple(masks)
-    last = _last_crossings[0]
+    search = current()
+    last = search.crossings
     changed = -1
     if last is not None:
         before, found_before = last
@@ -184,7 +184,7 @@ def sue_de_coq(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             mine = found_before[index]
         found.append(mine)
         steps += mine
-    _last_crossings[0] = (now, found)
+    search.crossings = (now, found)
     seen = set()
     for step in sorted(steps, key=lambda s: (len(s.cells), -len(s.eliminations))):
         if step.eliminations not in seen:

@@ -19,10 +19,11 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or
 from tutor.engine.wording import removals_by_cell, removals_by_digit
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELLS, COL_OF, COUNT, DIGITS, DIGITS_IN, PEER_BITS, ROW_OF, SIZE,
+    listed, BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELLS, COL_OF, COUNT, DIGITS, DIGITS_IN, PEER_BITS, ROW_OF, SIZE,
     UNIT_BITS, UNITS, UNITS_OF, bit, cell_at, cell_name, cells_name, common_units,
-    digit_cell_sets, digits_name, empty_cell_bits, unit_name,
+    digits_name, empty_cell_bits, unit_name,
 )
+from tutor.engine.search import current, digit_cell_sets
 
 
 def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
@@ -67,22 +68,21 @@ def _allowed(values) -> list[int]:
     return [empty & ~b for b in blocked]
 
 
-_last_rectangles: list = [None]
-"""(values and masks as tuples, answer) for the last position _candidate_rectangles saw: the
-unique and hidden rectangle finders ask about the same position in turn. One slot, replaced
-whole, so that finders running in two threads never pair one position's key with another's
-answer."""
+# The search's `rectangles`: (values and masks as tuples, answer) for the last position
+# _candidate_rectangles saw: the unique and hidden rectangle finders ask about the same position
+# in turn.
 
 
 def _candidate_rectangles(values, masks) -> list:
     """(corners, rectangle bits, pair mask, floors, roofs) for each rectangle and digit pair,
     worked out once per position (see _rectangles_of)."""
     key = (tuple(values), tuple(masks))
-    last = _last_rectangles[0]
+    search = current()
+    last = search.rectangles
     if last is not None and last[0] == key:
         return last[1]
     found = list(_rectangles_of(values, masks))
-    _last_rectangles[0] = (key, found)
+    search.rectangles = (key, found)
     return found
 
 
@@ -517,8 +517,7 @@ _SUBSET_WORDS = {2: "pair", 3: "triple", 4: "quad"}
 
 
 def _units_and(units) -> str:
-    names = [unit_name(u) for u in units]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(unit_name(u) for u in units)
 
 
 def _units_or(units) -> str:

@@ -16,8 +16,9 @@ from operator import itemgetter
 
 from tutor.model.geometry import (
     CELLS, DIGITS_IN, ONLY_DIGIT, PEER_BITS, UNIT_BITS, UNITS, UNITS_OF, new_digit_cell_sets,
-    empty_cell_bits, remember_digit_cells,
+    empty_cell_bits,
 )
+from tutor.engine.search import current
 from tutor.engine.registry import TECHNIQUES, technique
 from tutor.engine.scoring import Scorer
 from tutor.engine.singles import HIDDEN_SINGLE_UNIT_ORDER
@@ -218,12 +219,12 @@ class Walk:
         self.pending, self.digit_cells = other.pending, other.digit_cells
 
     def remember_digit_cells(self) -> tuple[int, ...]:
-        """Hand the finders about to look at this position its digits' cells (digit_cell_sets);
-        returns the masks as a tuple, to hand the finders in place of the list: one object per
-        position, so that the finders' memories of the last position know it by identity, and a
-        finder cannot change the walk's own masks."""
+        """Hand the finders about to look at this position its digits' cells (the current
+        search's digit_cell_sets); returns the masks as a tuple, to hand the finders in place of
+        the list: one object per position, so that the finders' memories of the last position
+        know it by identity, and a finder cannot change the walk's own masks."""
         masks = tuple(self.masks)
-        remember_digit_cells(masks, self.digit_cells[:])
+        current().look_at(masks, self.digit_cells[:])
         return masks
 
     def _place(self, cell: int, digit: int, singles: int, dirty: int) -> tuple[int, int]:

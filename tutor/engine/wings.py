@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEER_BITS as _PEER_BITS, UNIT_BITS, cell_name,
+    listed, BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEER_BITS as _PEER_BITS, UNIT_BITS, cell_name,
     cells_name,
-    cells_of_bits, common_units, digit_cell_sets, digits_name, unit_name,
+    cells_of_bits, common_units, digits_name, unit_name,
 )
-from tutor.engine.dead_ends import LIMIT as DEAD_LIMIT, forgotten
+from tutor.engine.search import current, digit_cell_sets
+from tutor.engine.dead_ends import LIMIT as DEAD_LIMIT
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import cells_or
@@ -168,17 +169,17 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                                       ("strong_link", (near_first, near_second))))
 
 
-_known_links: list = forgotten([None])
-"""{a digit's places (81-bit set): its strong links} met in this grade: a step changes the places
-of a digit or two, so the next positions ask again about most digits' places unchanged. Emptied
-at each grade's start, so that a grade costs the same whatever was graded before."""
+# The search's `known_links`: {a digit's places (81-bit set): its strong links} met in this
+# search: a step changes the places of a digit or two, so the next positions ask again about
+# most digits' places unchanged.
 
 
 def _strong_links(cells_with_digit: int) -> tuple[tuple[int, int, int], ...]:
     """(unit, cell, cell) for every unit where the digit has exactly two places."""
-    known = _known_links[0]
+    search = current()
+    known = search.known_links
     if known is None:
-        known = _known_links[0] = {}
+        known = search.known_links = {}
     links = known.get(cells_with_digit)
     if links is None:
         if len(known) >= DEAD_LIMIT:  # the app asks for hints without grading: keep it bounded
@@ -237,10 +238,8 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 _OPEN = tuple(2 <= COUNT[mask] <= 4 for mask in range(1 << 9))
 """_OPEN[mask]: whether a cell with these candidates can be in a WXYZ pattern."""
 
-_last_patterns: list = forgotten([None])
-"""(candidates of every cell, patterns) of the last position _wxyz_patterns saw. One slot,
-replaced whole, so that searches in two threads (the app's hint and grade workers) never pair one
-position's cells with another's patterns; emptied at each grade's start, with the dead ends."""
+# The search's `wxyz_patterns`: (candidates of every cell, patterns) of the last position
+# _wxyz_patterns saw, replaced whole.
 
 _REDO_ALL = 12
 """Past this many changed cells, the patterns are searched afresh rather than around the changes."""
@@ -262,7 +261,8 @@ def _wxyz_patterns(masks: Sequence[int], open_cells: list[int],
     (the walk changes a few cells from one stuck position to the next). Any other change (a cell
     gaining a candidate: a new puzzle, or the app's hints on another position) searches afresh."""
     now = tuple(masks)
-    last = _last_patterns[0]
+    search = current()
+    last = search.wxyz_patterns
     if last is not None:
         before, patterns = last
         if before == now:
@@ -284,10 +284,10 @@ def _wxyz_patterns(masks: Sequence[int], open_cells: list[int],
                                          digit_cells)
                     done |= 1 << c
             patterns = sorted([p for p in patterns if not p[3] & gone] + found)
-            _last_patterns[0] = (now, patterns)
+            search.wxyz_patterns = (now, patterns)
             return patterns
     patterns = _all_patterns(now, open_cells, digit_cells)
-    _last_patterns[0] = (now, patterns)
+    search.wxyz_patterns = (now, patterns)
     return patterns
 
 
@@ -515,8 +515,7 @@ def _z(step: Step) -> int:
 def _sees(cell: int, others) -> str:
     """'r2c1 sees r5c1 (column 1) and r2c5 (row 2)'."""
     parts = [f"{cell_name(o)} ({unit_name(common_units((cell, o))[0])})" for o in others]
-    joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"{cell_name(cell)} sees {joined}"
+    return f"{cell_name(cell)} sees {listed(parts)}"
 
 
 def _why_each(step: Step, pattern_cells) -> str:

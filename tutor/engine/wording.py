@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from tutor.engine.reasons import PENCIL_MARKS, Position
 from tutor.engine.step import Step
-from tutor.model.geometry import BOX_OF, cell_name, cells_name, cells_or, digits_name, unit_name
+from tutor.model.geometry import BOX_OF, cell_name, cells_name, cells_or, digits_name, listed, unit_name
 
 __all__ = [
     "cells_or", "gone", "listed", "marked_cells", "removals_by_cell", "removals_by_digit",
@@ -36,14 +36,7 @@ def removals_by_cell(step: Step) -> str:
 
 def units_or(units: Sequence[int]) -> str:
     """'row 3', 'row 3 or box 1'."""
-    names = [unit_name(u) for u in units]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def listed(words: Iterable[str], last: str = "and") -> str:
-    """'a', 'a and b', 'a, b and c' (or with `last` 'or')."""
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
+    return listed((unit_name(u) for u in units), "or")
 
 
 def marked_cells(position: Position, cells: Iterable[int], last: str = "and") -> str:

@@ -96,12 +96,17 @@ def cell_name(cell: int) -> str:
     return f"r{ROW_OF[cell] + 1}c{COL_OF[cell] + 1}"
 
 
+def listed(words: Iterable[str], last: str = "and") -> str:
+    """'', 'a', 'a and b', 'a, b and c' (or with `last` 'or'): the one home of this phrase."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
 def cells_name(cells: Iterable[int]) -> str:
     """Several cells named in reading order: 'r1c1, r1c5 and r2c3'."""
-    names = [cell_name(c) for c in sorted(cells)]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(cell_name(c) for c in sorted(cells))
 
 
 def cells_or(cells: Iterable[int]) -> str:
@@ -111,10 +116,7 @@ def cells_or(cells: Iterable[int]) -> str:
 
 def digits_name(digits: Iterable[int]) -> str:
     """Digits as people say them: '5', '1 and 6', '1, 4 and 7'."""
-    names = [str(d) for d in sorted(digits)]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(str(d) for d in sorted(digits))
 
 
 def parse_cell_name(name: str) -> int:
@@ -165,25 +167,10 @@ def cells_of_bits(cell_bits: int) -> tuple[int, ...]:
     return tuple(cells)
 
 
-_last_digit_cells: tuple[tuple[int, ...], list[int]] | None = None
-"""The last position digit_cell_sets saw (its masks as a tuple) with its answer, kept as one pair:
-the ladder's finders all ask about the same position in turn, so it is worked out once, and the
-app's two engine threads can never read one position's key with another's answer."""
-
-
 def digit_cell_sets(masks: Sequence[int]) -> list[int]:
-    """For each digit d (index d), the 81-bit set of cells having d as a candidate (index 0 unused).
-
-    The list returned may be shared with other callers: read it, do not change it.
-    """
-    global _last_digit_cells
-    key = tuple(masks)  # the same object when `masks` is a tuple
-    last = _last_digit_cells
-    if last is not None and (last[0] is key or last[0] == key):
-        return last[1]
-    sets = new_digit_cell_sets(key)
-    _last_digit_cells = (key, sets)
-    return sets
+    """For each digit d (index d), the 81-bit set of cells having d as a candidate (index 0 unused),
+    worked out afresh (the engine's finders share one per position: engine/search.py)."""
+    return new_digit_cell_sets(masks)
 
 
 _BIT_TEXT: list[bytes] = []
@@ -196,7 +183,7 @@ _MASK_BYTES = Struct(f"<{CELL_COUNT}H")
 
 
 def new_digit_cell_sets(masks: Sequence[int]) -> list[int]:
-    """digit_cell_sets worked out afresh (a list of the caller's own).
+    """digit_cell_sets (a list of the caller's own).
 
     Each digit's set is read off the masks in C rather than cell by cell: the masks as bytes, each
     byte turned into the text "1" or "0" by one of its bits, read as a binary number.
@@ -210,14 +197,6 @@ def new_digit_cell_sets(masks: Sequence[int]) -> list[int]:
     low, high = data[1::2], data[0::2]
     return [0, *[int(low.translate(table), 2) for table in _BIT_TEXT[:_LOW_DIGITS]],
             *[int(high.translate(table), 2) for table in _BIT_TEXT[:SIZE - _LOW_DIGITS]]]
-
-
-def remember_digit_cells(masks: Sequence[int], sets: list[int]) -> None:
-    """Tell digit_cell_sets the answer for `masks`, known to the caller (the grader's walk keeps
-    it up to date as it goes); `sets` must be exactly what digit_cell_sets would work out, and is
-    not changed afterwards."""
-    global _last_digit_cells
-    _last_digit_cells = (tuple(masks), sets)  # kept as given when a tuple: see digit_cell_sets
 
 
 def moved(cell: int, rows: int, cols: int) -> int:
