@@ -24,7 +24,7 @@ from tutor.app.selection import CellSelection
 from tutor.app.view import step_view
 from tutor.app.learning.drill_file_screen import DrillFileScreen, FileDrill
 from tutor.app.hint_panel import rungs_content
-from tutor.app.learning.feedback import feedback_content
+from tutor.app.learning.feedback import feedback_content, show_save_problem
 
 BOARD_KEYS = ("Move", "Down", "Left", "Right", "Digit", "Pencil", "Clear", "Undo", "Redo")
 """The game's own keys for moving and entering, so the board answers to the same keys everywhere."""
@@ -77,6 +77,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
                 yield Static(id="exercise-mode")
                 yield CellPanel(id="exercise-cell")
                 yield Static(id="exercise-feedback")
+                yield Static(id="exercise-saved", classes="save-problem")
                 yield Static(id="exercise-hint")
                 yield Static(id="exercise-keys")
         yield Footer(compact=True)
@@ -159,6 +160,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
         verdict = self.feedback.verdict if self.feedback else ""
         for name in (RIGHT, PARTLY, "wrong"):
             panel.set_class(verdict == name, f"-{name}")
+        show_save_problem(self.query_one("#exercise-saved", Static), self.session)
         hint = self.query_one("#exercise-hint", Static)
         step = hints.shown_step
         hint_text = rungs_content(step, hints.level, position=hints.position) if step is not None else None
