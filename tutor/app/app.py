@@ -23,6 +23,7 @@ from textual.widget import NoScreen, Widget
 from tutor.play.game import Credit, Game, load_save, save_game
 from tutor.model.grid import Grid
 from tutor.model.bundled import default_puzzle
+from tutor.model.errors import FolderError, NewerVersion
 from tutor.model.storage import Unreadable, data_dir
 from tutor.app.commands import COMMANDS
 from tutor.app.data_lock import FolderLock, refusal
@@ -37,6 +38,14 @@ def _screen_of(widget: Widget) -> Screen | None:
         return widget.screen
     except NoScreen:
         return None
+
+
+def folder_problem(error: OSError) -> str:
+    """What keeps the data folder from use, said once: a FolderError names the folder itself."""
+    if isinstance(error, FolderError):
+        text = str(error)
+        return text[:1].upper() + text[1:]
+    return f"The data folder cannot be used ({error})"
 
 
 # What is imported by now (Textual, Rich, the engine) lives as long as the process: frozen out of
@@ -61,6 +70,12 @@ class TutorApp(App):
         self.save_dir = save_dir
         self.keep_previous = False
         self.save_failed = False
+        self.saves_stopped = False
+        self.game_unsaved = False
+        """The game on screen is not on disk (its last save failed, or saves are stopped): the
+        status line says NOT SAVED."""
+        """True when game.json must not be written over (it could not be read, nor moved aside,
+        or a newer version wrote it): the game is played on without saving."""
         self.sized: Size | None = None
         self.folder_lock: FolderLock | None = None
 
@@ -120,12 +135,22 @@ class TutorApp(App):
             # A save that is not resumed is kept as game-previous.json at the first new change.
             self.keep_previous = path.exists()
         except Unreadable as error:
-            notice = (f"The saved game was unreadable ({error.reason}); it was kept as "
-                      f"{error.kept_at}. Starting a new game.")
-            self.notify(notice, title="Save moved aside", severity="warning", timeout=15)
+            if error.kept_at is None:
+                why = f" ({error.not_moved})" if error.not_moved else ""
+                notice = self.stop_saves(
+                    f"The saved game could not be read ({error.reason}), nor moved aside{why}: "
+                    f"it is left as it is in {error.path}.")
+            else:
+                notice = (f"The saved game was unreadable ({error.reason}); it was kept as "
+                          f"{error.kept_at}. Starting a new game.")
+                self.notify(notice, title="Save moved aside", severity="warning", timeout=15)
+        except NewerVersion as error:
+            notice = self.stop_saves(f"The saved game {error.path} was written by a newer version "
+                                     f"of the tutor (save format {error.version}; this one reads "
+                                     f"up to {error.known}): it is left as it is.")
         except OSError as error:
-            self.report_save_problem(f"The data folder cannot be used ({error}); "
-                                     "this game will not be saved.")
+            self.game_unsaved = True
+            self.report_save_problem(f"{folder_problem(error)}; this game will not be saved.")
         fresh = self.fresh_game()
         self.game_screen = GameScreen(fresh, save_game=self.autosave, previous=self,
                                       record_play=self.record_play)
@@ -219,6 +244,14 @@ class TutorApp(App):
         else:
             self.exit()
 
+    def stop_saves(self, why: str) -> str:
+        """Play on without ever writing game.json (see `saves_stopped`); the notice saying so."""
+        self.saves_stopped = self.game_unsaved = True
+        self.keep_previous = False  # the file there is not a game to keep as the previous one
+        notice = f"{why} This game is not saved, so that file is not written over."
+        self.report_save_problem(notice)
+        return notice
+
     def report_save_problem(self, message: str) -> None:
         """Tell the user once; the game goes on without saving."""
         if not self.save_failed:
@@ -245,6 +278,8 @@ class TutorApp(App):
 
     def autosave(self, game: Game) -> None:
         """Called after every change; a failing disk is reported once, never fatal."""
+        if self.saves_stopped:
+            return
         try:
             path = self.save_path
             if self.keep_previous and path.exists():
@@ -252,7 +287,10 @@ class TutorApp(App):
             self.keep_previous = False
             save_game(game, path)
         except OSError as error:
+            self.game_unsaved = True
             self.report_save_problem(f"Could not save the game: {error}")
+        else:
+            self.game_unsaved = False
 
     def record_play(self, credit: Credit) -> None:
         """A step the learner made in the game counts toward its technique's mastery (lessons)."""
@@ -291,13 +329,12 @@ class TutorApp(App):
         try:
             path = self.save_path if self.keep_previous else self.previous_path
             game = load_save(path)
-        except Unreadable as error:
-            self.notify(f"The previous game was unreadable ({error.reason}); it was kept as "
-                        f"{error.kept_at}.", title="Previous game", severity="warning",
-                        timeout=30)
+        except (Unreadable, NewerVersion) as error:
+            self.notify(f"The previous game cannot be brought back: {error}.",
+                        title="Previous game", severity="warning", timeout=30)
             return None
         except OSError as error:
-            self.report_save_problem(f"The data folder cannot be used ({error}).")
+            self.report_save_problem(f"{folder_problem(error)}.")
             return None
         if game is not None:
             self.keep_previous = False

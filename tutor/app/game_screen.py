@@ -155,7 +155,8 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
         game = self.game
         view = board_view(game, self.selected)
         self.query_one(Board).view = view
-        self.query_one(StatusLine).show(game.name, self.pencil, game.index, game.is_solved)
+        self.query_one(StatusLine).show(game.name, self.pencil, game.index, game.is_solved,
+                                        saved=not getattr(self.app, "game_unsaved", False))
         self.query_one(CellPanel).show(view)
         grade_result = self.puzzle_grade if isinstance(self.puzzle_grade, Grade) else None
         self.query_one(DifficultyPanel).show(game.earned, grade_result, self.grading)

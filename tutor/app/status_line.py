@@ -9,9 +9,12 @@ from tutor.app.panel import Panel
 class StatusLine(Panel):
     """One line above the panels; the game screen calls show() after each change."""
 
-    def show(self, name: str, pencil: bool, moves: int, solved: bool) -> None:
+    def show(self, name: str, pencil: bool, moves: int, solved: bool, saved: bool = True) -> None:
+        """`saved` False: the game is not being saved (said at the start of the line)."""
         mode = "[b reverse] PENCIL [/]" if pencil else "[dim]digits[/]"
         # SOLVED comes first: a narrow terminal cuts the end of the line, never the news.
         state = "[b $success]SOLVED[/]  " if solved else ""
+        if not saved:
+            state = "[b $error]NOT SAVED[/]  " + state
         self.show_content(Content.from_markup(
             f"{state}[b]$name[/]  {mode}  [dim]{moves} changes[/]", name=name or "Puzzle"))
