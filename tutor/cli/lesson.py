@@ -31,7 +31,8 @@ without --answer, work without it; the other forms need a data folder they can u
 
 Exit status: 0 fine (and a right answer), 1 an answer that is not right, an unreadable lesson or
 file, a data folder that cannot be used or progress that cannot be saved (the answer's verdict is
-still printed), 2 usage error (such as an unknown lesson)."""
+still printed), or (opening the app) the data folder in use by another tutor, 2 usage error (such
+as an unknown lesson)."""
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
