@@ -14,6 +14,7 @@ from collections import namedtuple
 
 from tutor.engine.frozen import Frozen
 from tutor.engine.step import Step
+from tutor.engine.technique import in_sentence
 from tutor.model.geometry import DIGITS_IN, PEERS, UNITS_OF, cell_name, cells_name, unit_name
 from tutor.model.grid import Grid
 
@@ -87,9 +88,7 @@ def step_phrase(step: Step) -> str:
     """'by the naked pair in row 3', 'by the XY-Wing at r1c2, r1c5 and r4c2': an earlier step."""
     # 'the naked pair', 'the finned X-Wing', 'the death blossom'; a person's name and letters
     # keep their capitals ('the Sue de Coq', 'the XY-Wing').
-    name = step.name
-    if not name.startswith("Sue "):
-        name = " ".join(w.lower() if w[1:] == w[1:].lower() else w for w in name.split(" "))
+    name = in_sentence(step.name)
     # 'by pointing in box 7', 'by simple colours': a name that is an activity takes no article.
     the = "" if name.endswith(("ing", "colours")) and not name.endswith("Wing") else "the "
     units = step.role("base_units") or step.units[:1]  # a fish is named by all its base lines

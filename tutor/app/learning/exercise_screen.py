@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widgets import Footer, Static
 
-from tutor.engine import Position, Step, technique as technique_entry
+from tutor.engine import Position, Step, in_sentence, technique as technique_entry
 from tutor.play.game import Game
 from tutor.play.hints import HintLadder
 from tutor.model.geometry import cell_name
@@ -197,7 +197,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
             text = ("No technique applies. Test a cell with few candidates and place the digit "
                     "that survives.")
         else:
-            name = technique_entry(self.drill.technique).name.lower()
+            name = in_sentence(technique_entry(self.drill.technique).name)
             action = "place its digit" if self.drill.step.placements else "remove what it rules out"
             text = f"Find the {name} here and {action}."
         return Content(text)
