@@ -31,6 +31,7 @@ from tutor.app.game_screen import GameScreen
 from tutor.app.palette import Palette
 from tutor.app.screens.resume_screen import ResumeScreen
 from tutor.web.served import served_greeting
+from tutor.model.words import counted
 
 def _screen_of(widget: Widget) -> Screen | None:
     """The screen a widget is in, or None once it has left it."""
@@ -239,8 +240,9 @@ class TutorApp(App):
         screen = getattr(self, "game_screen", None)
         game = screen.game if screen is not None else None
         if game is not None and game.index and not game.is_solved and not self.save_failed:
-            self.exit(message=f"Your game ({game.name or 'your puzzle'}, {len(game.grid.empty_cells)} "
-                              f"cells to go) is saved in {self.save_path}; tutor offers to resume it.")
+            self.exit(message=f"Your game ({game.name or 'your puzzle'}, "
+                              f"{counted(len(game.grid.empty_cells), 'cell')} to go) "
+                              f"is saved in {self.save_path}; tutor offers to resume it.")
         else:
             self.exit()
 

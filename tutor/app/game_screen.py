@@ -28,6 +28,7 @@ from tutor.app.selection import CellSelection
 from tutor.app.status_line import StatusLine
 from tutor.app.step_list import StepList
 from tutor.app.view import board_view
+from tutor.model.words import counted
 
 PENDING_NOTICE = 0.15
 """Seconds the engine may think before the hint panel says it is looking."""
@@ -420,8 +421,9 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
             self.refresh_views()
         else:
             steps = message.result.steps
-            game.apply_steps(steps, f"solve to the end ({len(steps)} steps)")
-            self.changed(f"Solved with {len(steps)} steps (u undoes them all).")
+            game.apply_steps(steps, f"solve to the end ({counted(len(steps), 'step')})")
+            undo = "u undoes it" if len(steps) == 1 else "u undoes them all"
+            self.changed(f"Solved with {counted(len(steps), 'step')} ({undo}).")
         self.run_queued()
 
     def grade_if_solved(self) -> None:

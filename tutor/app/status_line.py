@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.content import Content
 from tutor.app.panel import Panel
+from tutor.model.words import counted
 
 
 class StatusLine(Panel):
@@ -17,4 +18,4 @@ class StatusLine(Panel):
         if not saved:
             state = "[b $error]NOT SAVED[/]  " + state
         self.show_content(Content.from_markup(
-            f"{state}[b]$name[/]  {mode}  [dim]{moves} changes[/]", name=name or "Puzzle"))
+            f"{state}[b]$name[/]  {mode}  [dim]{counted(moves, 'change')}[/]", name=name or "Puzzle"))

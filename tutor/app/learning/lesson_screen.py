@@ -16,6 +16,7 @@ from tutor.app.learning.drill_file_screen import DrillFileScreen, FileDrill
 from tutor.app.learning.exercise_screen import ExerciseScreen
 from tutor.app.learning.feedback import show_save_problem
 from tutor.app.learning.views import marked_candidates, page_view
+from tutor.model.words import counted
 
 UNWRAPPED = 10_000
 """Re-flow paragraphs into single lines; the panel wraps them to its own width."""
@@ -75,7 +76,7 @@ class LessonScreen(BoardScreen):
             text=paragraphs(page.text, UNWRAPPED)))
         last = session.page_index + 1 >= len(lesson.pages)
         if last:
-            closing = (f"→ or e: the {len(lesson.exercises)} exercises, answered on the board. "
+            closing = (f"→ or e: the {counted(len(lesson.exercises), 'exercise')}, answered on the board. "
                        "d: practice more on fresh positions, D: on positions from your own file.")
         else:
             closing = "→ next page, ← previous page."
