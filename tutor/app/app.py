@@ -358,7 +358,13 @@ class TutorApp(App):
         self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def get_system_commands(self, screen: Screen):
-        yield from super().get_system_commands(screen)
+        # Of Textual's own commands, the theme and quit. Its "Keys" panel listed each digit key
+        # as "1-9 Digit" (the help, ?, lists the keys once each, with the board's legend);
+        # "Maximize" blew up one panel over the board; "Screenshot" wrote SVG files into
+        # whatever folder the tutor was started in (the server's, when served).
+        wanted = {"Theme", "Quit"}
+        yield from (command for command in super().get_system_commands(screen)
+                    if command.title in wanted)
         if isinstance(screen, GameScreen):
             for command in COMMANDS:
                 yield SystemCommand(command.title, command.help,

@@ -44,7 +44,8 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("left,h", "move(0, -1)", "Left", "Move the selection left (also h).", show=False),
     Key("right,l", "move(0, 1)", "Right", "Move the selection right (also l).", show=False),
     *(Key(str(d), f"digit({d})", "Digit", "Enter the digit, or toggle that pencil mark in pencil mode.",
-          show=d == DIGITS[0], key_display=f"{DIGITS[0]}-{DIGITS[-1]}") for d in DIGITS),
+          show=d == DIGITS[0], key_display=f"{DIGITS[0]}-{DIGITS[-1]}" if d == DIGITS[0] else None)
+      for d in DIGITS),
     Key("n", "hint", "Hint", "Hint: 1st press a nudge, 2nd the pattern, 3rd the full explanation.",
         title="Hint"),
     *(Key(key, f"scroll_hint('{where}')", "Scroll hint",
