@@ -19,6 +19,7 @@ from tutor.model.errors import (
 from tutor.model.geometry import CELLS, bit
 from tutor.model.grid import Grid
 from tutor.engine.registry import LADDER, LADDERS, TECHNIQUES, technique
+from tutor.engine.reasons import found
 from tutor.engine.step import Step
 from tutor.engine.walk import Walk, ladder, preferred_step
 
@@ -165,7 +166,8 @@ def next_step(grid: Grid, techniques: Iterable[str] | None = None) -> Step | Non
     solution = check_position(grid)
     if all(grid.values):
         return None
-    return first_step(grid.values, grid.live_masks, ladder_of(techniques), solution)
+    step = first_step(grid.values, grid.live_masks, ladder_of(techniques), solution)
+    return None if step is None else found(step, grid)
 
 
 def find_steps(grid: Grid, technique_id: str) -> list[Step]:
@@ -183,5 +185,5 @@ def find_steps(grid: Grid, technique_id: str) -> list[Step]:
             return []
         from tutor.engine.backtracking import backtracking_step  # lazy: start-up
 
-        return [backtracking_step(grid.values, grid.live_masks, solution_values(grid))]
-    return list(entry.finder(grid.values, grid.live_masks))
+        return [found(backtracking_step(grid.values, grid.live_masks, solution_values(grid)), grid)]
+    return [found(step, grid) for step in entry.finder(grid.values, grid.live_masks)]
