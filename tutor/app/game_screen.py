@@ -17,6 +17,7 @@ from tutor.model.grid import Grid
 from tutor.model.bundled import Puzzle
 from tutor.app import keys
 from tutor.app.board import Board
+from tutor.app.board_looks import BoardLooks
 from tutor.app.cell_panel import CellPanel
 from tutor.app.difficulty_panel import DifficultyPanel
 from tutor.app.hint_panel import HintBox, HintPanel
@@ -88,7 +89,8 @@ class PreviousGame(Protocol):
     def take_previous_game(self) -> Game | None: ...
 
 
-class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter, BoardScreen):
+class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.FittedFooter,
+                 BoardScreen):
     """The board and its panels. `save_game` is called with the game after every change (autosave),
     `record_play` with each step the learner makes by themselves (lesson progress)."""
 
@@ -154,10 +156,11 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
     # --- attributes down ------------------------------------------------------------------
     def refresh_views(self) -> None:
         game = self.game
-        view = board_view(game, self.selected)
+        view = self.filtered(board_view(game, self.selected))
         self.query_one(Board).view = view
         self.query_one(StatusLine).show(game.name, self.pencil, game.index, game.is_solved,
-                                        saved=not getattr(self.app, "game_unsaved", False))
+                                        saved=not getattr(self.app, "game_unsaved", False),
+                                        only=self.only_digit)
         self.query_one(CellPanel).show(view)
         grade_result = self.puzzle_grade if isinstance(self.puzzle_grade, Grade) else None
         self.query_one(DifficultyPanel).show(game.earned, grade_result, self.grading)

@@ -86,6 +86,13 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("P", "restore_previous", "Previous",
         "Bring back the previous game (the one last replaced); the current one is kept instead.",
         show=False, title="Restore the previous game"),
+    Key("a", "show_all", "All",
+        "Every instance of the hint's technique (without a hint: of one you choose) at this "
+        "position, each drawn on the board as you pick it out; enter makes it the hint.",
+        show=False, title="Show every instance of a technique"),
+    Key("f", "digit_filter", "Filter",
+        "Show only one digit's candidates: f then 1-9; f then 0 (or the same digit) shows all again.",
+        show=False, title="Show one digit's candidates"),
     Key("t", "lessons", "Lessons", "Lessons: one per technique, with exercises answered on the board.",
         title="Lessons"),
     *(Key(key, f"scroll_path('{where}')", "Path", PATH_HELP, show=False)
