@@ -117,3 +117,13 @@ async def test_a_data_folder_that_is_a_file_is_named_once(tmp_path, monkeypatch)
         assert note.startswith(f"The data folder {folder} is a file, not a folder (set TUTOR_DATA_DIR")
         assert note.count("data folder") == 1, note
         assert status_and_hint(app)[0].startswith("NOT SAVED")
+
+
+async def test_a_save_that_fails_says_not_saved_at_once(read_only_dir):
+    app = TutorApp(tutor.parse(EASY), "easy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not status_and_hint(app)[0].startswith("NOT SAVED"), "nothing failed yet"
+        await pilot.press("4")
+        await until(pilot, lambda: app.game_screen.game.index == 1)
+        assert status_and_hint(app)[0].startswith("NOT SAVED"), "after the change that failed"

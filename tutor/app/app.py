@@ -282,6 +282,7 @@ class TutorApp(App):
         """Called after every change; a failing disk is reported once, never fatal."""
         if self.saves_stopped:
             return
+        was_unsaved = self.game_unsaved
         try:
             path = self.save_path
             if self.keep_previous and path.exists():
@@ -293,6 +294,10 @@ class TutorApp(App):
             self.report_save_problem(f"Could not save the game: {error}")
         else:
             self.game_unsaved = False
+        if self.game_unsaved != was_unsaved:
+            # The screen was drawn before this save: its status line says NOT SAVED (or no
+            # longer) at once, not at the next change.
+            self.game_screen.refresh_views()
 
     def record_play(self, credit: Credit) -> None:
         """A step the learner made in the game counts toward its technique's mastery (lessons)."""
