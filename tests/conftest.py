@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -44,6 +45,24 @@ def data_dir(tmp_path, monkeypatch):
     """The user's data folder, pointed at a fresh temporary folder for the test."""
     monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
     return tmp_path
+
+
+@pytest.fixture
+def read_only_dir(tmp_path, monkeypatch):
+    """A data folder nothing can be written in: a folder without write permission, or, for root
+    (whom permissions do not stop), Linux's /proc."""
+    if os.geteuid() != 0:
+        folder = tmp_path / "read-only"
+        folder.mkdir()
+        folder.chmod(0o555)
+        monkeypatch.setenv("TUTOR_DATA_DIR", str(folder))
+        yield folder
+        folder.chmod(0o755)
+        return
+    if not Path("/proc/self").is_dir():
+        pytest.skip("as root, a read-only folder needs Linux's /proc")
+    monkeypatch.setenv("TUTOR_DATA_DIR", "/proc")
+    yield Path("/proc")
 
 
 async def until(pilot, condition, seconds: float = 120.0) -> None:

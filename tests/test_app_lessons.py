@@ -21,7 +21,6 @@ from tutor.model.geometry import SIZE, parse_cell_name
 from tutor.learning import PARTLY, RIGHT, WRONG, Progress, load_lessons
 from tutor.learning.drills import lesson_drills
 from tutor.learning.progress import drill_attempt
-from tutor.learning.tiers import by_tier
 from conftest import REPO, run_in_terminal, run_palette_command, until
 
 LESSONS = load_lessons()
@@ -89,16 +88,16 @@ async def test_menu_from_the_game_key_and_the_palette(data_dir):
         menu = app.screen
         assert isinstance(menu, LessonMenuScreen)
         options = menu.query_one(OptionList)
-        # A heading per tier, each followed by its lessons; the card's ladder first.
-        groups = by_tier(LESSONS)
-        assert options.option_count == len(LESSONS) + len(groups)
-        heading = options.get_option_at_index(0)
-        assert str(heading.prompt) == "The card's ladder" and heading.disabled
-        card = groups[0][1]
-        prompts = [str(options.get_option_at_index(i).prompt) for i in range(1, len(card) + 1)]
-        assert [p.split()[0] for p in prompts[1:]] == [SUGGESTED_MARK] + [
-            str(lesson.number) for lesson in card[2:]], "ladder order, lesson 1 marked"
-        assert options.highlighted == 2, "the suggested lesson is highlighted"
+        # The lessons in number order (by tier, 16 came after 7), each naming its tier.
+        assert options.option_count == len(LESSONS)
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(len(LESSONS))]
+        numbers = [int(p.replace(SUGGESTED_MARK, " ").split()[0]) for p in prompts]
+        assert numbers == sorted(lesson.number for lesson in LESSONS)
+        assert prompts[1].split()[0] == SUGGESTED_MARK, "lesson 1 marked"
+        tiers = {n: p.split("\n")[1].split(" · ")[0].strip() for n, p in zip(numbers, prompts)}
+        assert (tiers[7], tiers[8], tiers[13], tiers[14], tiers[16]) == (
+            "The card's ladder", "Tough", "Extreme", "Diabolical", "The card's ladder")
+        assert options.highlighted == 1, "the suggested lesson is highlighted"
         assert "suggested: next on the ladder" in prompts[1]
         assert "3/3 exercises" in prompts[0] and "done" in prompts[0]
         # Lesson 1 was never opened: lesson 0's naked singles are not its progress.

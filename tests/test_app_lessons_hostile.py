@@ -9,9 +9,14 @@ import pytest
 import tutor
 from tutor.app.app import TutorApp
 from tutor.app.game_screen import GameScreen
+from tutor.app.learning.exercise_screen import ExerciseScreen
+from tutor.app.learning.lesson_app import LessonApp
+from tutor.app.learning.lesson_screen import LessonScreen
 from tutor.app.learning.menu_screen import REVIEW_ID, LessonMenuScreen
+from tutor.learning import RIGHT, load_lessons
 from tutor.learning.progress import FILE_NAME
 from conftest import until
+from test_app_lessons import remove_candidates
 
 # Tricky 2 no. 1 after its first eight steps (as in test_app_lessons).
 POINTING = ("82....+1561.....+4.35.6.1.7.99...5...8..+8729..+5.5....+94+7......+8....12685.+4.8.."
@@ -73,3 +78,28 @@ async def test_t_opens_the_menu_when_the_data_folder_is_a_file(tmp_path, monkeyp
         notes = [n.message for n in app._notifications]
         assert any(f"the data folder {folder} is a file, not a folder" in note for note in notes)
     assert folder.read_text() == "not a folder"
+
+
+async def test_the_lesson_screens_say_when_the_progress_is_not_saved(read_only_dir):
+    # The progress cannot be written: the page reached and the answer are not on disk, and both
+    # the lesson's pages and the exercise say so, in a line that stays while it is true.
+    exercise = load_lessons()[3].exercises[0]
+    app = LessonApp("3", seed=1)
+    async with app.run_test(size=(110, 45)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.is_mounted)
+        pages = app.screen
+        assert not pages.query_one("#lesson-saved").display, "nothing has failed yet"
+        await pilot.press("right")
+        line = pages.query_one("#lesson-saved")
+        assert line.display
+        said = " ".join(str(line.render()).split())
+        assert said.startswith("⚠ Progress not saved:") and "progress.json could not be written" in said
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, ExerciseScreen) and app.screen.is_mounted)
+        screen = app.screen
+        await remove_candidates(pilot, exercise.position.eliminations)
+        await pilot.press("enter")
+        assert screen.feedback.verdict == RIGHT, "the answer is checked all the same"
+        line = screen.query_one("#exercise-saved")
+        assert line.display and "Your answers count in this session only" in " ".join(
+            str(line.render()).split())

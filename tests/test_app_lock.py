@@ -83,3 +83,21 @@ def test_a_lock_is_taken_once_and_released(tmp_path):
     lock.release()
     assert other.acquire()
     other.release()
+
+
+async def test_a_lesson_on_a_folder_in_use_refuses_with_status_1_as_its_help_says(data_dir, capfd):
+    from tutor.app.learning.lesson_app import LessonApp
+    from tutor.cli.main import main
+
+    first = TutorApp(tutor.parse(EASY), "easy")
+    async with first.run_test(size=(100, 40)):
+        lesson = LessonApp("3", seed=1)
+        async with lesson.run_test(size=(100, 40)) as other:
+            await other.pause()
+        assert lesson.return_code == 1
+        assert "already open on the data folder" in printed(capfd)
+    for command in ("play", "lesson"):
+        assert main([command, "--help"]) == 0
+        said = " ".join(capfd.readouterr().out.split())
+        assert "1 " in said.split("Exit status: ")[1].split(", 2 ")[0]
+        assert "the data folder in use by another tutor" in said.split("Exit status: ")[1], command

@@ -157,5 +157,7 @@ async def test_an_unreadable_previous_game_is_moved_aside_and_said(data_dir):
     async with app.run_test(size=BIG) as pilot:
         await pilot.press("P")
         assert app.game_screen.game.name == "easy"
-        assert list(data_dir.glob(f"{PREVIOUS_NAME}.corrupt-*"))
-        assert any("previous game was unreadable" in n.message for n in app._notifications)
+        (kept,) = data_dir.glob(f"{PREVIOUS_NAME}.corrupt-*")
+        assert any(n.message.startswith("The previous game cannot be brought back: ")
+                   and "could not be read (not valid JSON" in n.message
+                   and f"kept as {kept}" in n.message for n in app._notifications)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 
 import pytest
@@ -509,3 +510,27 @@ def test_table_rows_are_printed_as_they_come_and_line_up(capsys, mixed_file):
         starts.add(row.index(str(mixed_file)[:8]))  # the Source column starts at the same place
     writer.finish()
     assert len(starts) == 1 and capsys.readouterr().out == ""
+
+
+HARD = "050908600800006007006020000009000070203000809010000400000030700900800004005604030"
+
+
+@pytest.mark.parametrize("columns", [110, 80])
+def test_the_table_gives_a_puzzle_two_lines(capsys, monkeypatch, columns):
+    # A row (source, givens, level, rating, the bottleneck's step and technique), then its
+    # techniques on one line: 11 lines a puzzle at 110 columns before.
+    monkeypatch.setenv("COLUMNS", str(columns))
+    code, out, _ = run(capsys, "grade", HARD, EASY, EASY[:-1] + "a")
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[0].split() == ["#", "Source", "Givens", "Level", "Rating", "Bottleneck"]
+    first, second, third = (next(i for i, line in enumerate(lines) if line.startswith(f"{n} "))
+                            for n in (1, 2, 3))
+    # At 80 columns a long bottleneck name may take a second line of its column.
+    assert second - first == (2 if columns == 110 else 3) and third - second == 2
+    assert "6 (Diabolical)" in lines[first] and "step 3: Forcing chain" in lines[first]
+    assert lines[second - 1].startswith("   Naked single 45, Hidden single 10, ")
+    assert re.search(r" and \d+ more$", lines[second - 1]), "the techniques that do not fit, counted"
+    assert all(len(line) <= columns for line in lines)
+    assert lines[second + 1] == f"   Naked single {tutor.grade(tutor.parse(EASY)).techniques['naked_single']}"
+    assert "unexpected character 'a'" in lines[third] and lines[third + 1] == ""

@@ -1,6 +1,7 @@
 """Each finder on hand-made positions: it fires where the pattern is, and not where it is broken."""
 
 import tutor
+from tutor.engine import Step
 from tutor.model.geometry import UNITS, parse_cell_name as cell
 from tutor.model.grid import Grid
 
@@ -58,8 +59,9 @@ def test_pointing_removes_from_the_rest_of_the_line():
     assert len(ours) == 1
     assert set(ours[0].eliminations) == {(cell("r9c3"), 1), (cell("r9c8"), 1)}
     assert str(ours[0]) == "Pointing: 1 in box 8 => r9c3<>1, r9c8<>1"
-    assert ("In box 8 the 1 can only go in r9c4 or r9c5, both in row 9" in ours[0].explanation
-            and "r9c3 and r9c8" in ours[0].explanation)
+    # Found on this grid, the explanation lists the two cells' candidates too.
+    assert ("In box 8 the 1 can only go in r9c4 {1,2,3,4,5,6,7,8,9} or r9c5 {1,2,3,4,5,6,7,8,9}, "
+            "both in row 9" in ours[0].explanation and "r9c3 and r9c8" in ours[0].explanation)
     spread = only_in(Grid.empty(), 1, BOX + 7, [cell("r9c4"), cell("r8c5")])
     assert not [s for s in steps(spread, "pointing") if s.units[0] == BOX + 7]
 
@@ -113,7 +115,8 @@ def test_hidden_pair_and_hidden_triple():
         grid = only_in(grid, d, ROW + 8, triple)
     found = [s for s in steps(grid, "hidden_triple") if s.units == (ROW + 8,)]
     assert len(found) == 1 and found[0].cells == tuple(triple)
-    assert "r9c1, r9c5 and r9c9" in found[0].explanation
+    assert "r9c1, r9c5 and r9c9" in Step(*found[0]).explanation  # as a plain Step, no candidates
+    assert "r9c1 {1,2,3,4,5,6,7,8,9}, r9c5" in found[0].explanation
 
 
 def test_quads_are_beyond_the_card_but_on_the_full_ladder():

@@ -20,6 +20,7 @@ from tutor.play.game import (
 )
 from tutor.model.geometry import parse_cell_name
 from tutor.model.bundled import collections
+from tutor.model.errors import NewerVersion
 from tutor.model.storage import Unreadable
 
 from conftest import first_guess, read_lines, shared_file
@@ -359,6 +360,21 @@ def test_a_corrupt_save_is_moved_aside(tmp_path, content):
         load_save(path)
     assert not path.exists()
     assert raised.value.kept_at.read_text(encoding="utf-8") == content
+
+
+def test_a_save_from_a_newer_version_is_reported_as_such_and_left_in_place(tmp_path, game):
+    path = tmp_path / "game.json"
+    game.enter(first_empty(game), 6)
+    data = json.loads(game.save_text())
+    data["version"] = 3
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(NewerVersion) as raised:
+        load_save(path)
+    assert not isinstance(raised.value, Unreadable), "not corrupt"
+    assert (raised.value.path, raised.value.version) == (path, 3)
+    assert "written by a newer version of the tutor" in str(raised.value)
+    assert json.loads(path.read_text(encoding="utf-8")) == data, "left where it was, unchanged"
+    assert list(tmp_path.iterdir()) == [path]
 
 
 def test_a_step_keeps_its_roles_through_a_save_and_older_steps_without_roles_still_load():

@@ -15,7 +15,7 @@ from tutor.generator.needs import (
     SWAPS, TRANSFORMS, UnknownTechnique, generate_needing, steps_made_by, uses,
 )
 from tutor.model.bundled import collections
-from tutor.model.errors import Cancelled, GenerationError
+from tutor.model.errors import Cancelled, GenerationError, LevelError
 
 
 @pytest.mark.parametrize("technique_id,seed", [
@@ -121,15 +121,27 @@ def test_the_command(capsys):
     (["--needs", "xwing"], "--needs: unknown technique 'xwing'; valid ids: naked_single,", 2),
     ([], "give --level L", 2),
     (["--needs", "x_wing", "--symmetric"], "--symmetric cannot be combined with --needs", 2),
-    # A level-0 puzzle is solved by naked singles, so none can need an AIC: the search must give up
-    # whatever the clock says (without --level a lucky first puzzle could need one in time).
-    (["--needs", "aic", "--level", "0", "--time-limit", "0.01"],
-     "no puzzle needing Alternating inference chain (aic) at level 0", 1),
+    # A puzzle needing a technique earns its level: refused at once, not after the time limit.
+    (["--needs", "aic", "--level", "0"], "--level: no puzzle at level 0 needs aic: aic is beyond "
+     "the card's ladder, so a puzzle that needs it is level 6 by definition", 2),
+    (["--needs", "x_wing", "--level", "1-5.5"], "a puzzle that needs it is level 6 by definition", 2),
+    (["--needs", "naked_pair", "--level", "0-1.5"], "naked_pair is level 2 on the card's ladder, "
+     "so a puzzle that needs it is at level 2 or above", 2),
 ])
 def test_command_errors_are_clear(argv, words, code, capsys):
     assert main(["generate", *argv]) == code
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("technique_id,levels", [("x_wing", "1"), ("aic", "0-5.5"),
+                                                  ("hidden_triple", "4.5")])
+def test_a_level_below_the_techniques_own_is_refused_before_any_grading(technique_id, levels):
+    graded = []
+    with pytest.raises(LevelError) as caught:
+        generate_needing(technique_id, 1, levels=levels, progress=graded.append, time_limit=3600)
+    assert graded == [], "refused before grading a single puzzle"
+    assert str(caught.value).startswith(f"no puzzle at level {levels} needs {technique_id}: ")
 
 
 def test_a_cancel_stops_it_and_progress_counts_the_puzzles_graded():

@@ -286,3 +286,24 @@ def test_a_sue_de_coq_states_a_sets_other_digits_only_once_they_follow():
         then = text[counted:].split(" Then ", 1)[1].split(". So ", 1)[0]
         for extra in re.findall(r"only \d other digits? \(([^)]+)\)", text[:counted]):
             assert re.search(rf"other (cell the|\d cells) {extra}\b", then), then
+
+
+EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+
+
+def test_a_step_from_the_api_explains_itself_fully_without_a_position():
+    grid = tutor.parse(EASY)
+    position = Position(grid.values, grid.masks)
+    step = tutor.next_step(grid)
+    assert step.explanation == step.hint(3, position)
+    assert "7 and 8 are in row 5" in step.explanation, "the digits its peers hold, named"
+    hidden = tutor.find_steps(grid, "hidden_single")
+    assert hidden and all(h.explanation == h.hint(3, position) for h in hidden)
+    assert "the only place left for it: " in hidden[0].explanation
+    # The same step as a plain Step (as read from JSON): equal, and its text says why without
+    # being circular.
+    plain = Step(*hidden[0])
+    assert plain == hidden[0] and hash(plain) == hash(hidden[0])
+    assert repr(plain) == repr(hidden[0])
+    assert "has lost" not in plain.explanation
+    assert "each is filled, or sees a 6 placed in its row, column or box" in plain.explanation

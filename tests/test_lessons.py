@@ -9,7 +9,7 @@ import tomllib
 import pytest
 
 from tutor import Grid, next_step, validity
-from tutor.engine import BANDS, BY_ID, CARD_LADDER, TECHNIQUES, find_steps
+from tutor.engine import BANDS, BY_ID, CARD_LADDER, TECHNIQUES, find_steps, in_sentence
 from tutor.model.geometry import COUNT, parse_cell_name
 from tutor.learning import LessonError, find_lesson, load_lesson, load_lessons, verify
 from tutor.learning.loader import lesson_files, parse_changes, parse_unit_name
@@ -128,6 +128,19 @@ def test_every_lesson_names_what_it_practises():
     assert BY_NUMBER[3].technique_names == "Pointing and claiming"
     for lesson in LESSONS:
         assert lesson.practised and lesson.technique_names
+
+
+def test_names_in_a_list_or_sentence_keep_the_capitals_of_letters_and_people():
+    # A list read as a sentence: 'wxyz-wing' and 'empty rectangle' once came out in lower case
+    # beside capitalised names.
+    assert BY_NUMBER[10].technique_names == "XY-Wing, XYZ-Wing, W-Wing and WXYZ-Wing"
+    assert BY_NUMBER[9].technique_names == ("Skyscraper, two-string kite, turbot fish and "
+                                            "empty rectangle")
+    assert BY_NUMBER[14].technique_names.endswith("death blossom, Sue de Coq and ALS chain")
+    for name, said in [("WXYZ-Wing", "WXYZ-Wing"), ("Empty rectangle", "empty rectangle"),
+                       ("Grouped AIC", "grouped AIC"), ("BUG+1", "BUG+1"), ("Pointing", "pointing"),
+                       ("Sue de Coq", "Sue de Coq"), ("X-Chain", "X-Chain")]:
+        assert in_sentence(name) == said
 
 
 def test_find_lesson_by_number_name_and_technique():

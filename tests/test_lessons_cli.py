@@ -152,12 +152,12 @@ def test_answers_from_several_commands_are_one_attempt(capsys):
     capsys.readouterr()
     assert run() == 0
     out = capsys.readouterr().out
-    assert re.search(r"^\s+3  Intersections: pointing and claiming\s+1/4 exercises, 0 of 1 right first try", out,
+    assert re.search(r"^\s+3  Intersections: pointing and claiming\s+card\s+1/4 exercises, 0 of 1 right first try", out,
                      re.MULTILINE)
     assert re.search(r"^  Pointing\s+learning$", out, re.MULTILINE)
 
 
-def test_the_list_groups_lessons_by_tier_and_shows_each_techniques_standing(capsys):
+def test_the_list_shows_lessons_by_number_with_their_tier_and_each_techniques_standing(capsys):
     assert run("4", "--drill", "--seed", "9") == 0
     position = re.search(r"^Position: (\S+)$", capsys.readouterr().out, re.MULTILINE).group(1)
     from tutor import next_step, parse
@@ -166,9 +166,13 @@ def test_the_list_groups_lessons_by_tier_and_shows_each_techniques_standing(caps
     capsys.readouterr()
     assert run() == 0
     out = capsys.readouterr().out
-    assert out.index("The card's ladder") < out.index("Rules and pencil marks")
+    listed = [int(n) for n in re.findall(r"^[> ] +(\d+)  ", out, re.MULTILINE)]
+    assert listed == list(range(17)), "in number order (by tier, 16 came after 7)"
+    assert re.search(r"^   7  Hidden triple and quad\s+card\s", out, re.MULTILINE)
+    assert re.search(r"^  13  Chains: .*\s+extreme\s", out, re.MULTILINE)
+    assert re.search(r"^  14  Almost locked sets: .*\s+diabolical\s", out, re.MULTILINE)
     # Lesson 1 was never opened: its line counts its own exercises only.
-    assert re.search(r"^\s+1  Naked single\s+0/\d+ exercises$", out, re.MULTILINE)
+    assert re.search(r"^\s+1  Naked single\s+card\s+0/\d+ exercises$", out, re.MULTILINE)
     assert re.search(r"^  Naked pair\s+learning \(last unaided \d{4}-\d\d-\d\d\)$", out, re.MULTILINE)
     assert re.search(r"^  Hidden pair\s+not practised yet$", out, re.MULTILINE)
 

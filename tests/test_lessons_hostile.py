@@ -32,24 +32,6 @@ def data_dir(tmp_path, monkeypatch):
     return tmp_path / "data"
 
 
-@pytest.fixture
-def read_only_dir(tmp_path, monkeypatch):
-    """A data folder nothing can be written in: a folder without write permission, or, for root
-    (whom permissions do not stop), Linux's /proc."""
-    if os.geteuid() != 0:
-        folder = tmp_path / "read-only"
-        folder.mkdir()
-        folder.chmod(0o555)
-        monkeypatch.setenv("TUTOR_DATA_DIR", str(folder))
-        yield folder
-        folder.chmod(0o755)
-        return
-    if not Path("/proc/self").is_dir():
-        pytest.skip("as root, a read-only folder needs Linux's /proc")
-    monkeypatch.setenv("TUTOR_DATA_DIR", "/proc")
-    yield Path("/proc")
-
-
 def shell(*argv, env_dir) -> subprocess.CompletedProcess:
     """`python -m tutor lesson ...` in a process of its own, as a user runs it."""
     return subprocess.run([sys.executable, "-m", "tutor", "lesson", *argv], capture_output=True,

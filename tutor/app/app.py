@@ -23,6 +23,7 @@ from textual.widget import NoScreen, Widget
 from tutor.play.game import Credit, Game, load_save, save_game
 from tutor.model.grid import Grid
 from tutor.model.bundled import default_puzzle
+from tutor.model.errors import FolderError, NewerVersion
 from tutor.model.storage import Unreadable, data_dir
 from tutor.app.commands import COMMANDS
 from tutor.app.data_lock import FolderLock, refusal
@@ -30,6 +31,7 @@ from tutor.app.game_screen import GameScreen
 from tutor.app.palette import Palette
 from tutor.app.screens.resume_screen import ResumeScreen
 from tutor.web.served import served_code, served_greeting
+from tutor.model.words import counted
 
 def _screen_of(widget: Widget) -> Screen | None:
     """The screen a widget is in, or None once it has left it."""
@@ -37,6 +39,14 @@ def _screen_of(widget: Widget) -> Screen | None:
         return widget.screen
     except NoScreen:
         return None
+
+
+def folder_problem(error: OSError) -> str:
+    """What keeps the data folder from use, said once: a FolderError names the folder itself."""
+    if isinstance(error, FolderError):
+        text = str(error)
+        return text[:1].upper() + text[1:]
+    return f"The data folder cannot be used ({error})"
 
 
 # What is imported by now (Textual, Rich, the engine) lives as long as the process: frozen out of
@@ -61,6 +71,12 @@ class TutorApp(App):
         self.save_dir = save_dir
         self.keep_previous = False
         self.save_failed = False
+        self.saves_stopped = False
+        self.game_unsaved = False
+        """The game on screen is not on disk (its last save failed, or saves are stopped): the
+        status line says NOT SAVED."""
+        """True when game.json must not be written over (it could not be read, nor moved aside,
+        or a newer version wrote it): the game is played on without saving."""
         self.sized: Size | None = None
         self.folder_lock: FolderLock | None = None
 
@@ -120,12 +136,22 @@ class TutorApp(App):
             # A save that is not resumed is kept as game-previous.json at the first new change.
             self.keep_previous = path.exists()
         except Unreadable as error:
-            notice = (f"The saved game was unreadable ({error.reason}); it was kept as "
-                      f"{error.kept_at}. Starting a new game.")
-            self.notify(notice, title="Save moved aside", severity="warning", timeout=15)
+            if error.kept_at is None:
+                why = f" ({error.not_moved})" if error.not_moved else ""
+                notice = self.stop_saves(
+                    f"The saved game could not be read ({error.reason}), nor moved aside{why}: "
+                    f"it is left as it is in {error.path}.")
+            else:
+                notice = (f"The saved game was unreadable ({error.reason}); it was kept as "
+                          f"{error.kept_at}. Starting a new game.")
+                self.notify(notice, title="Save moved aside", severity="warning", timeout=15)
+        except NewerVersion as error:
+            notice = self.stop_saves(f"The saved game {error.path} was written by a newer version "
+                                     f"of the tutor (save format {error.version}; this one reads "
+                                     f"up to {error.known}): it is left as it is.")
         except OSError as error:
-            self.report_save_problem(f"The data folder cannot be used ({error}); "
-                                     "this game will not be saved.")
+            self.game_unsaved = True
+            self.report_save_problem(f"{folder_problem(error)}; this game will not be saved.")
         reopening = self.exercise_to_reopen()
         if saved is not None and reopening is not None:
             # A reload of the page in an exercise: the saved game as it was, under the exercise.
@@ -233,10 +259,19 @@ class TutorApp(App):
         screen = getattr(self, "game_screen", None)
         game = screen.game if screen is not None else None
         if game is not None and game.index and not game.is_solved and not self.save_failed:
-            self.exit(message=f"Your game ({game.name or 'your puzzle'}, {len(game.grid.empty_cells)} "
-                              f"cells to go) is saved in {self.save_path}; tutor offers to resume it.")
+            self.exit(message=f"Your game ({game.name or 'your puzzle'}, "
+                              f"{counted(len(game.grid.empty_cells), 'cell')} to go) "
+                              f"is saved in {self.save_path}; tutor offers to resume it.")
         else:
             self.exit()
+
+    def stop_saves(self, why: str) -> str:
+        """Play on without ever writing game.json (see `saves_stopped`); the notice saying so."""
+        self.saves_stopped = self.game_unsaved = True
+        self.keep_previous = False  # the file there is not a game to keep as the previous one
+        notice = f"{why} This game is not saved, so that file is not written over."
+        self.report_save_problem(notice)
+        return notice
 
     def report_save_problem(self, message: str) -> None:
         """Tell the user once; the game goes on without saving."""
@@ -264,6 +299,9 @@ class TutorApp(App):
 
     def autosave(self, game: Game) -> None:
         """Called after every change; a failing disk is reported once, never fatal."""
+        if self.saves_stopped:
+            return
+        was_unsaved = self.game_unsaved
         try:
             path = self.save_path
             if self.keep_previous and path.exists():
@@ -271,7 +309,14 @@ class TutorApp(App):
             self.keep_previous = False
             save_game(game, path)
         except OSError as error:
+            self.game_unsaved = True
             self.report_save_problem(f"Could not save the game: {error}")
+        else:
+            self.game_unsaved = False
+        if self.game_unsaved != was_unsaved:
+            # The screen was drawn before this save: its status line says NOT SAVED (or no
+            # longer) at once, not at the next change.
+            self.game_screen.refresh_views()
 
     def record_play(self, credit: Credit) -> None:
         """A step the learner made in the game counts toward its technique's mastery (lessons)."""
@@ -310,13 +355,12 @@ class TutorApp(App):
         try:
             path = self.save_path if self.keep_previous else self.previous_path
             game = load_save(path)
-        except Unreadable as error:
-            self.notify(f"The previous game was unreadable ({error.reason}); it was kept as "
-                        f"{error.kept_at}.", title="Previous game", severity="warning",
-                        timeout=30)
+        except (Unreadable, NewerVersion) as error:
+            self.notify(f"The previous game cannot be brought back: {error}.",
+                        title="Previous game", severity="warning", timeout=30)
             return None
         except OSError as error:
-            self.report_save_problem(f"The data folder cannot be used ({error}).")
+            self.report_save_problem(f"{folder_problem(error)}.")
             return None
         if game is not None:
             self.keep_previous = False
@@ -338,7 +382,13 @@ class TutorApp(App):
         self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def get_system_commands(self, screen: Screen):
-        yield from super().get_system_commands(screen)
+        # Of Textual's own commands, the theme and quit. Its "Keys" panel listed each digit key
+        # as "1-9 Digit" (the help, ?, lists the keys once each, with the board's legend);
+        # "Maximize" blew up one panel over the board; "Screenshot" wrote SVG files into
+        # whatever folder the tutor was started in (the server's, when served).
+        wanted = {"Theme", "Quit"}
+        yield from (command for command in super().get_system_commands(screen)
+                    if command.title in wanted)
         if isinstance(screen, GameScreen):
             for command in COMMANDS:
                 yield SystemCommand(command.title, command.help,

@@ -248,7 +248,7 @@ class BoardPainter:
             return text
         for position in range(BOX_WIDTH):
             digit = line * BOX_WIDTH + position + 1
-            if grid.has_candidate(cell, digit) or (cell, digit) in self.view.placements:
+            if self.view.shows_candidate(cell, digit):
                 text.append(str(digit), self._candidate_style(cell, digit))
             else:
                 text.append(blank)
@@ -268,6 +268,11 @@ class BoardPainter:
         elif placed:
             content, style = str(placed[0]), s["placement"]
             left = "+"
+        elif view.only_digit is not None and view.shows_candidate(cell, view.only_digit):
+            # The digit filter on the compact board: the digit where it is a candidate, marked
+            # ':' so that it is not taken for a digit placed there.
+            content, style = str(view.only_digit), self._candidate_style(cell, view.only_digit)
+            left = ":"
         else:
             content = "."
             style = s["pattern"] if cell in view.pattern_cells else s["candidate"]

@@ -6,6 +6,7 @@ from textual.content import Content
 
 from tutor.engine import Earned, Grade, technique
 from tutor.app.panel import Panel
+from tutor.model.words import counted
 
 
 def tally_text(tally: dict[str, int]) -> str:
@@ -34,7 +35,7 @@ class DifficultyPanel(Panel):
             # The grade's steps are the grader's own path from the givens, not the steps applied
             # in this game (a restart, or steps of the learner's own, make those differ).
             lines.append(f"[b]Puzzle grade[/] {level_text(grade.level)} ({grade.band}), "
-                         f"solved from the givens in {grade.step_count} steps")
+                         f"solved from the givens in {counted(grade.step_count, 'step')}")
             if grade.card_runs_out_at is not None:
                 lines.append(f"The card's ladder runs out at step {grade.card_runs_out_at + 1}; "
                              "needs $needs")

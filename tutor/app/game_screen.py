@@ -17,6 +17,7 @@ from tutor.model.grid import Grid
 from tutor.model.bundled import Puzzle
 from tutor.app import keys
 from tutor.app.board import Board
+from tutor.app.board_looks import BoardLooks
 from tutor.app.cell_panel import CellPanel
 from tutor.app.controls import Controls
 from tutor.app.difficulty_panel import DifficultyPanel
@@ -29,6 +30,7 @@ from tutor.app.selection import CellSelection
 from tutor.app.status_line import StatusLine
 from tutor.app.step_list import StepList
 from tutor.app.view import board_view
+from tutor.model.words import counted
 
 PENDING_NOTICE = 0.15
 """Seconds the engine may think before the hint panel says it is looking."""
@@ -88,7 +90,8 @@ class PreviousGame(Protocol):
     def take_previous_game(self) -> Game | None: ...
 
 
-class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter, BoardScreen):
+class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.FittedFooter,
+                 BoardScreen):
     """The board and its panels. `save_game` is called with the game after every change (autosave),
     `record_play` with each step the learner makes by themselves (lesson progress)."""
 
@@ -155,9 +158,11 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
     # --- attributes down ------------------------------------------------------------------
     def refresh_views(self) -> None:
         game = self.game
-        view = board_view(game, self.selected)
+        view = self.filtered(board_view(game, self.selected))
         self.query_one(Board).view = view
-        self.query_one(StatusLine).show(game.name, self.pencil, game.index, game.is_solved)
+        self.query_one(StatusLine).show(game.name, self.pencil, game.index, game.is_solved,
+                                        saved=not getattr(self.app, "game_unsaved", False),
+                                        only=self.only_digit)
         self.query_one(Controls).show(self.pencil)
         self.query_one(CellPanel).show(view)
         grade_result = self.puzzle_grade if isinstance(self.puzzle_grade, Grade) else None
@@ -422,8 +427,9 @@ class GameScreen(CellSelection, MakingActions, LessonActions, keys.FittedFooter,
             self.refresh_views()
         else:
             steps = message.result.steps
-            game.apply_steps(steps, f"solve to the end ({len(steps)} steps)")
-            self.changed(f"Solved with {len(steps)} steps (u undoes them all).")
+            game.apply_steps(steps, f"solve to the end ({counted(len(steps), 'step')})")
+            undo = "u undoes it" if len(steps) == 1 else "u undoes them all"
+            self.changed(f"Solved with {counted(len(steps), 'step')} ({undo}).")
         self.run_queued()
 
     def grade_if_solved(self) -> None:

@@ -44,7 +44,8 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("left,h", "move(0, -1)", "Left", "Move the selection left (also h).", show=False),
     Key("right,l", "move(0, 1)", "Right", "Move the selection right (also l).", show=False),
     *(Key(str(d), f"digit({d})", "Digit", "Enter the digit, or toggle that pencil mark in pencil mode.",
-          show=d == DIGITS[0], key_display=f"{DIGITS[0]}-{DIGITS[-1]}") for d in DIGITS),
+          show=d == DIGITS[0], key_display=f"{DIGITS[0]}-{DIGITS[-1]}" if d == DIGITS[0] else None)
+      for d in DIGITS),
     Key("n", "hint", "Hint", "Hint: 1st press a nudge, 2nd the pattern, 3rd the full explanation.",
         title="Hint"),
     *(Key(key, f"scroll_hint('{where}')", "Scroll hint",
@@ -88,6 +89,13 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("x", "copy_out", "Copy",
         "Copy the puzzle out: its line, the position's line, and a link (served) or a command "
         "that opens it again.", show=False, title="Copy the puzzle out (line and link)"),
+    Key("a", "show_all", "All",
+        "Every instance of the hint's technique (without a hint: of one you choose) at this "
+        "position, each drawn on the board as you pick it out; enter makes it the hint.",
+        show=False, title="Show every instance of a technique"),
+    Key("f", "digit_filter", "Filter",
+        "Show only one digit's candidates: f then 1-9; f then 0 (or the same digit) shows all again.",
+        show=False, title="Show one digit's candidates"),
     Key("t", "lessons", "Lessons", "Lessons: one per technique, with exercises answered on the board.",
         title="Lessons"),
     *(Key(key, f"scroll_path('{where}')", "Path", PATH_HELP, show=False)

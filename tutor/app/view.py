@@ -28,6 +28,15 @@ class BoardView:
     problems: frozenset[int] = frozenset()
     marks: tuple[tuple[int, str], ...] = ()
     """One-character marks telling a pattern's parts apart without colour: (cell, mark)."""
+    only_digit: int | None = None
+    """The digit filter: only this digit's candidates are drawn (None: all of them)."""
+
+    def shows_candidate(self, cell: int, digit: int) -> bool:
+        """Whether the board draws `digit` among the cell's candidates (the filter aside, every
+        candidate, and a placement being shown)."""
+        if self.only_digit is not None and digit != self.only_digit:
+            return False
+        return self.grid.has_candidate(cell, digit) or (cell, digit) in self.placements
 
     def mark(self, cell: int) -> str | None:
         return next((m for c, m in self.marks if c == cell), None)

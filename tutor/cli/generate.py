@@ -21,7 +21,9 @@ refused).
 
 --needs TECH makes a puzzle whose grade (with the full ladder) needs that technique, such as
 x_wing or hidden_pair (`tutor grade` lists the techniques a puzzle uses); with --level too it must
-also grade in that range. It gives up after --time-limit seconds (default 20) with a message.
+also grade in that range (refused at once when no puzzle there can need it: a technique beyond
+the card's ladder needs level 6). It gives up after --time-limit seconds (default 20) with a
+message.
 
 Exit status: 0 done, 1 the file could not be written or no puzzle was found, 2 usage error,
 130 interrupted."""
@@ -184,7 +186,8 @@ def _needs_line(made, technique_id: str) -> str:
 def run(args) -> int:
     # lazy: the generator imports the engine; only `tutor generate` needs them (start-up speed)
     from tutor.generator.generate import DEFAULT_MAX_ATTEMPTS, generate
-    from tutor.generator.needs import UnknownTechnique, check_technique
+    from tutor.generator.needs import UnknownTechnique, check_levels, check_technique
+    from tutor.model.errors import LevelError
 
     if args.level is None and args.needs is None:
         raise CliError("give --level L (such as 2.5 or 2-3.5) or --needs TECH (such as x_wing)", 2)
@@ -197,6 +200,11 @@ def run(args) -> int:
             raise CliError(f"--needs: {error}", 2) from None
         if args.symmetric:
             raise CliError("--symmetric cannot be combined with --needs", 2)
+        if args.level is not None:
+            try:
+                check_levels(args.needs, args.level)
+            except LevelError as error:
+                raise CliError(f"--level: {error}", 2) from None
         return _write(args, _needing(args), clear_progress=False)
     printer = _progress_printer()
     return _write(args, generate(args.level, args.count, args.seed, args.symmetric,

@@ -12,6 +12,7 @@ from itertools import islice
 
 from tutor.cli.arguments import HELPS, command_parser, positive
 from tutor.cli.inputs import CliError, Item, collect
+from tutor.model.words import counted
 
 HELP = HELPS["grade"]
 DESCRIPTION = """\
@@ -330,7 +331,7 @@ def run(args) -> int:
         for line in summary.lines():
             report.print(line, markup=False)
     if stop.requested:
-        errors.print(f"interrupted: {summary.total} of {len(items)} puzzles graded "
+        errors.print(f"interrupted: {summary.total} of {counted(len(items), 'puzzle')} graded "
                      "(their results are above)", markup=False)
         return 130
     return 1 if problems or summary.invalid_count else 0

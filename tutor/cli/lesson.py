@@ -10,8 +10,9 @@ from tutor.cli.inputs import CliError
 
 HELP = HELPS["lesson"]
 DESCRIPTION = """\
-Without ID: list the lessons by tier with your progress, each technique's standing (mastered,
-learning, due for review, with the date of the last unaided success) and the lesson suggested next.
+Without ID: list the lessons in number order, each with its tier and your progress, each
+technique's standing (mastered, learning, due for review, with the date of the last unaided
+success) and the lesson suggested next.
 With ID (a number like 3, a name like intersections, or a technique like naked_pair): open the
 lesson in the app, or print it with --text.
 
@@ -31,7 +32,8 @@ without --answer, work without it; the other forms need a data folder they can u
 
 Exit status: 0 fine (and a right answer), 1 an answer that is not right, an unreadable lesson or
 file, a data folder that cannot be used or progress that cannot be saved (the answer's verdict is
-still printed), 2 usage error (such as an unknown lesson)."""
+still printed), or (opening the app) the data folder in use by another tutor, 2 usage error (such
+as an unknown lesson)."""
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -79,17 +81,16 @@ def _progress():
 
 def list_lessons(lessons, progress) -> int:
     # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
-    from tutor.learning.tiers import by_tier
+    from tutor.learning.tiers import in_number_order
 
     suggestion = progress.suggest(lessons)
-    print("Lessons by tier (tutor lesson ID to open one):")
-    for tier, group in by_tier(lessons):
-        print(f"\n{tier.name}")
-        for lesson in group:
-            mark = ">" if suggestion and suggestion.lesson is lesson else " "
-            done = "done" if progress.is_done(lesson) else ""
-            print(f"{mark} {lesson.number:>2}  {lesson.title:<52} {progress.summary(lesson):<34} "
-                  f"{done}".rstrip())
+    print("Lessons (tutor lesson ID to open one), each with its tier: the card's ladder, then")
+    print("tough, diabolical and extreme techniques, where a learner first needs the lesson.\n")
+    for lesson, tier in in_number_order(lessons):
+        mark = ">" if suggestion and suggestion.lesson is lesson else " "
+        done = "done" if progress.is_done(lesson) else ""
+        print(f"{mark} {lesson.number:>2}  {lesson.title:<50} {tier.id:<10}  "
+              f"{progress.summary(lesson):<34} {done}".rstrip())
     print("\nTechniques:")
     for line in technique_standing(lessons, progress):
         print(f"  {line}")

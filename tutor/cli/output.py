@@ -12,8 +12,11 @@ from tutor.cli.records import FIELDS, STATUSES
 from tutor.model.formats import shorten
 
 PIPED_WIDTH = 120
-ROW_COLUMNS = ("#", "Source", "Givens", "Validity", "Level", "Rating", "Bottleneck", "Techniques")
-"""The columns of the table with one row per puzzle."""
+ROW_COLUMNS = ("#", "Source", "Givens", "Level", "Rating", "Bottleneck")
+"""The columns of the table with one row per puzzle; under the row, a line of its techniques (or,
+for an invalid puzzle, what is wrong, in the row itself)."""
+TECHNIQUES_INDENT = 3
+"""Columns before the techniques line under a row."""
 COLUMN_GAP = 2
 
 
@@ -295,16 +298,14 @@ class TableWriter:
 
     @staticmethod
     def _widths(total: int, source_width: int, width: int) -> dict[str, int]:
-        """Each column's width: the narrow ones fixed, the source and the two long texts sharing
-        what is left of the console's width (Rich narrows them all alike if it is too little)."""
-        widths = {"#": len(str(max(total, 1))), "Givens": 6, "Validity": 18,
-                  "Level": max(len(f"6 ({name})") for _, name in BANDS), "Rating": 14}
+        """Each column's width: the narrow ones fixed, the source and the bottleneck sharing what
+        is left of the console's width (Rich narrows them all alike if it is too little)."""
+        widths = {"#": len(str(max(total, 1))), "Givens": 6,
+                  "Level": max(len(f"6 ({name})") for _, name in BANDS), "Rating": 6}
         # Every column is followed by the gap, the last one too (Rich pads it the same way).
         left = width - sum(widths.values()) - COLUMN_GAP * len(ROW_COLUMNS)
-        widths["Source"] = max(10, min(source_width, left // 3))
-        left -= widths["Source"]
-        widths["Bottleneck"] = max(10, left // 2)
-        widths["Techniques"] = max(10, left - widths["Bottleneck"])
+        widths["Source"] = max(10, min(source_width, left // 2))
+        widths["Bottleneck"] = max(10, left - widths["Source"])
         return widths
 
     def add(self, record: dict) -> None:
@@ -314,9 +315,11 @@ class TableWriter:
             return
         if self.count == 1:
             self._print(self._row_table(header=True))
-        table = self._row_table()
+        table = self._row_table(invalid=not record["valid"])
         table.add_row(*self._cells(self.count, record))
         self._print(table)
+        if record["valid"]:
+            self._print(self._techniques_line(record))
         if self.with_steps:
             self._print_steps(record)
 
@@ -344,25 +347,54 @@ class TableWriter:
         else:
             show(renderable, self.out)
 
-    def _row_table(self, header: bool = False):
+    def _row_table(self, header: bool = False, invalid: bool = False):
+        """A table of one row (or the header) in the columns' widths; an invalid puzzle's row
+        has one wide column for what is wrong after its source and givens."""
         from rich.table import Table  # lazy: start-up speed, as in console()
 
         table = Table(show_header=header, header_style="bold", box=None, show_edge=False,
                       padding=(0, COLUMN_GAP, 0, 0), expand=False)
-        for name in ROW_COLUMNS:
-            width = self.widths[name]
+        widths = {name: self.widths[name] for name in ROW_COLUMNS}
+        if invalid:
+            widths = {name: widths[name] for name in ROW_COLUMNS[:3]} | {"Problem": sum(
+                widths[name] for name in ROW_COLUMNS[3:]) + COLUMN_GAP * (len(ROW_COLUMNS) - 4)}
+        for name, width in widths.items():
             table.add_column(name, width=width, min_width=width, max_width=width, overflow="fold",
                              justify="right" if name in ("#", "Givens") else "left")
         return table
 
     @staticmethod
     def _cells(number: int, record: dict) -> list:
+        """The row: for a valid puzzle its level, rating and bottleneck step (its number and
+        technique: the whole step is in the detail of one puzzle, and in --steps); for an invalid
+        one, what is wrong, from the level's column on."""
         from rich.text import Text  # lazy: start-up speed, as in console()
 
         givens = "" if record["givens"] is None else str(record["givens"])
-        return [str(number), Text(record["source"]), givens, Text(validity_text(record)),
-                level_text(record), Text(rating_text(record)), Text(bottleneck_text(record)),
-                Text(technique_counts(record["techniques"] or {}))]
+        if not record["valid"]:
+            return [str(number), Text(record["source"]), givens, Text(validity_text(record))]
+        found = record["bottleneck"]
+        # A step's text starts with its technique's name: 'Naked pair: 1,3 in r8c1,r8c2 => ...'.
+        bottleneck = f"step {found['index'] + 1}: {found['step'].split(': ', 1)[0]}" if found else ""
+        return [str(number), Text(record["source"]), givens, level_text(record),
+                str(record["rating"]), Text(bottleneck)]
+
+    def _techniques_line(self, record: dict):
+        """'   Naked single 45, Hidden single 10, Pointing 4 and 9 more': one line under the row,
+        as many techniques as fit the width (JSON and CSV have them all)."""
+        from rich.text import Text  # lazy: start-up speed, as in console()
+
+        counts = [f"{technique(t).name} {n}" for t, n in record["techniques"].items()]
+        room = self.out.width - TECHNIQUES_INDENT
+        shown = len(counts)
+        while shown and len(", ".join(counts[:shown]) + self._more(len(counts) - shown)) > room:
+            shown -= 1
+        text = ", ".join(counts[:shown]) + self._more(len(counts) - shown)
+        return Text(" " * TECHNIQUES_INDENT + text, style="dim", no_wrap=True, overflow="ellipsis")
+
+    @staticmethod
+    def _more(hidden: int) -> str:
+        return f" and {hidden} more" if hidden else ""
 
     @staticmethod
     def _detail_rows(record: dict) -> list[tuple[str, str]]:

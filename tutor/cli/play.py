@@ -17,7 +17,8 @@ Start the interactive tutor on PUZZLE (81 characters, a file, or '-' for stdin);
 several puzzles, its first puzzle. Without PUZZLE it opens a bundled puzzle. 'tutor' with no
 command does the same.
 
-Exit status: 0 after the app closes, 1 an unreadable or improper puzzle, 2 the app cannot start."""
+Exit status: 0 after the app closes, 1 an unreadable or improper puzzle, or the data folder in
+use by another tutor (one app per data folder: the other is named), 2 the app cannot start."""
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from tutor.engine.soundness import violations
     from tutor.engine.step import Step, describe_changes
     from tutor.engine.step_json import step_from_json, step_to_json
-    from tutor.engine.technique import HintLevel, Texts, an
+    from tutor.engine.technique import HintLevel, Texts, an, in_sentence
 
 # Where each name lives. They are imported on first use, so that a command pays only for the part
 # of the engine it uses (`tutor next` needs neither the grader nor the step's JSON form).
@@ -51,14 +51,14 @@ _HOMES = {
     "tutor.engine.soundness": ("violations",),
     "tutor.engine.step": ("Step", "describe_changes"),
     "tutor.engine.step_json": ("step_from_json", "step_to_json"),
-    "tutor.engine.technique": ("HintLevel", "Texts", "an"),
+    "tutor.engine.technique": ("HintLevel", "Texts", "an", "in_sentence"),
 }
 __getattr__, __dir__ = lazy_names(__name__, globals(), _HOMES)
 
 
 __all__ = [
     "BANDS", "BY_ID", "CARD_LADDER", "ContradictionError", "Earned", "EngineError", "Grade", "HintLevel", "LADDER",
-    "LADDERS",    "MultipleSolutionsError", "NoSolutionError", "Position", "Step", "TECHNIQUES", "Technique", "Texts", "an", "band",
+    "LADDERS",    "MultipleSolutionsError", "NoSolutionError", "Position", "Step", "TECHNIQUES", "Technique", "Texts", "an", "band", "in_sentence",
     "clear_solution_cache", "contradiction_story", "describe_changes", "find_contradiction", "find_steps", "grade",
     "hidden_singles", "level_earned", "naked_singles", "next_step", "positions_along", "removals_in", "solution_values",
     "step_from_json", "step_to_json", "technique", "violations",

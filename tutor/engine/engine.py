@@ -20,6 +20,7 @@ from tutor.model.errors import (
 from tutor.model.geometry import CELLS, bit
 from tutor.model.grid import Grid
 from tutor.engine.registry import BY_ID, LADDER, LADDERS, TECHNIQUES, technique
+from tutor.engine.reasons import found
 from tutor.engine.search import searching
 from tutor.engine.step import Step
 from tutor.engine.walk import Walk, ladder, preferred_step
@@ -173,7 +174,8 @@ def next_step(grid: Grid, techniques: Iterable[str] | None = None) -> Step | Non
     solution = check_position(grid)
     if all(grid.values):
         return None
-    return first_step(grid.values, grid.live_masks, ladder_of(techniques), solution)
+    step = first_step(grid.values, grid.live_masks, ladder_of(techniques), solution)
+    return None if step is None else found(step, grid)
 
 
 def find_steps(grid: Grid, technique_id: str) -> list[Step]:
@@ -191,8 +193,8 @@ def find_steps(grid: Grid, technique_id: str) -> list[Step]:
             return []
         from tutor.engine.backtracking import backtracking_step  # lazy: start-up
 
-        return [backtracking_step(grid.values, grid.live_masks, solution_values(grid))]
+        return [found(backtracking_step(grid.values, grid.live_masks, solution_values(grid)), grid)]
     # In the caller's search if one is open (what the finders keep then serves its next
     # questions), else in one of its own.
     with searching(fresh=False):
-        return list(entry.finder(grid.values, grid.live_masks))
+        return [found(step, grid) for step in entry.finder(grid.values, grid.live_masks)]

@@ -12,7 +12,7 @@ from tutor.engine.search import digit_cell_sets
 from tutor.engine.dead_ends import LIMIT, dead_places
 from tutor.engine.reasons import Position
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts
+from tutor.engine.technique import Texts, in_sentence
 from tutor.engine.wording import cells_or, marked_cells
 from tutor.model.geometry import cells_name, digits_name, unit_name
 
@@ -133,7 +133,7 @@ class _IntersectionTexts(Texts):
         return f"{step.name}: {digits} in {unit_name(step.units[0])} => {step.changes}"
 
     def nudge(self, step: Step) -> str:
-        return f"Look for {step.name.lower()} in {unit_name(step.units[0])}: {self.confined}."
+        return f"Look for {in_sentence(step.name)} in {unit_name(step.units[0])}: {self.confined}."
 
     def pattern(self, step: Step) -> str:
         return self._pattern(step, cells_or(step.cells))

@@ -14,6 +14,7 @@ from collections import namedtuple
 
 from tutor.engine.frozen import Frozen
 from tutor.engine.step import Step
+from tutor.engine.technique import HintLevel, in_sentence
 from tutor.model.geometry import DIGITS_IN, PEERS, UNITS_OF, cell_name, cells_name, unit_name
 from tutor.model.grid import Grid
 
@@ -39,6 +40,35 @@ class Position(Frozen):
 
     def candidates(self, cell: int) -> tuple[int, ...]:
         return DIGITS_IN[self.masks[cell]]
+
+
+class FoundStep(Step):
+    """A Step that knows the grid it was found in (`found_in`): its hints, `explanation` included,
+    give their reasons (the digits that rule a naked single's others out, what keeps a hidden
+    single's digit from the unit's other cells) without a Position being passed.
+    `tutor.next_step` and `tutor.find_steps` return these; it equals and hashes as the plain Step.
+    """
+
+    # No __slots__: a tuple's subclass can take no slots of its own, so the grid lives in the
+    # instance's dictionary (set by `found`).
+    found_in: Grid
+
+    def hint(self, level: HintLevel | int, position: Position | None = None) -> str:
+        if position is None:
+            grid = getattr(self, "found_in", None)  # a copy made by _replace knows no grid
+            if grid is not None:
+                position = Position(grid.values, grid.masks)
+        return super().hint(level, position)
+
+    def __repr__(self) -> str:
+        return Step.__repr__(self).replace(type(self).__name__, "Step", 1)
+
+
+def found(step: Step, grid: Grid) -> FoundStep:
+    """`step` as a FoundStep of `grid`."""
+    known = FoundStep._make(step)
+    known.found_in = grid
+    return known
 
 
 TYPE_CHECKING = False  # not typing's: importing typing costs every command that explains a step
@@ -87,9 +117,7 @@ def step_phrase(step: Step) -> str:
     """'by the naked pair in row 3', 'by the XY-Wing at r1c2, r1c5 and r4c2': an earlier step."""
     # 'the naked pair', 'the finned X-Wing', 'the death blossom'; a person's name and letters
     # keep their capitals ('the Sue de Coq', 'the XY-Wing').
-    name = step.name
-    if not name.startswith("Sue "):
-        name = " ".join(w.lower() if w[1:] == w[1:].lower() else w for w in name.split(" "))
+    name = in_sentence(step.name)
     # 'by pointing in box 7', 'by simple colours': a name that is an activity takes no article.
     the = "" if name.endswith(("ing", "colours")) and not name.endswith("Wing") else "the "
     units = step.role("base_units") or step.units[:1]  # a fish is named by all its base lines

@@ -129,8 +129,11 @@ class HiddenSingleTexts(Texts):
     def full(self, step: Step) -> str:
         (cell, digit), = step.placements
         unit = unit_name(step.units[0])
-        return (f"{unit.capitalize()} needs {an(str(digit))} somewhere, and every other cell of {unit} "
-                f"is either filled or has lost {digit} as a candidate. So the {digit} must go in "
+        # Without the position the cells cannot be named one by one, but each kind of reason
+        # can (never "it has lost the candidate", which only says again that it cannot go there).
+        return (f"{unit.capitalize()} needs {an(str(digit))} somewhere, and no other cell of {unit} "
+                f"can take it: each is filled, or sees {an(str(digit))} placed in its row, column "
+                f"or box, or had {digit} removed by an earlier step. So the {digit} must go in "
                 f"{cell_name(cell)}, whatever other candidates that cell has: "
                 f"{cell_name(cell)} = {digit}.")
 

@@ -81,6 +81,14 @@ def an(word: str) -> str:
     return ("an " if vowel else "a ") + word
 
 
+def in_sentence(name: str) -> str:
+    """A technique's name inside a sentence: 'naked pair', 'grouped nice loop'; letters and a
+    person's name keep their capitals ('X-Chain', 'WXYZ-Wing', 'ALS-XY-Wing', 'Sue de Coq')."""
+    if name.startswith("Sue "):
+        return name
+    return " ".join(w.lower() if w[1:] == w[1:].lower() else w for w in name.split(" "))
+
+
 def digits_or(digits: Iterable[int]) -> str:
     """'1 or 6', '1, 4 or 7'."""
     return digits_name(digits).replace(" and ", " or ")

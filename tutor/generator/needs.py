@@ -28,12 +28,12 @@ from tutor.engine import (
     BY_ID, EngineError, Grade, grade, positions_along, technique as technique_entry,
 )
 from tutor.model.bundled import Collection, Puzzle, collections as bundled
-from tutor.model.errors import Cancelled, GenerationError
+from tutor.model.errors import Cancelled, GenerationError, LevelError
 from tutor.model.grid import Grid
 from tutor.model.resources import bundled_dir
 from tutor.generator.digging import is_unique, removal_groups
 from tutor.generator.generate import (
-    Cancel, Generated, LevelRange, Progress, as_levels, _is_cancelled,
+    Cancel, Generated, LevelRange, Progress, as_levels, level_text, _is_cancelled,
 )
 from tutor.generator.transforms import random_transform
 
@@ -66,6 +66,28 @@ def check_technique(technique_id: str) -> str:
     if technique_id not in BY_ID:
         raise UnknownTechnique(f"unknown technique {technique_id!r}; valid ids: {', '.join(BY_ID)}")
     return technique_id
+
+
+def check_levels(technique_id: str, levels: LevelRange) -> LevelRange:
+    """The levels themselves when a puzzle in them can need the technique.
+
+    A step of a technique earns its level (6 beyond the card's ladder: the card cannot finish a
+    puzzle that needs it), so no puzzle below that level needs it: asked for one, the search
+    would only run out of time.
+
+    :raises LevelError: saying which level a puzzle that needs the technique has.
+    """
+    entry = technique_entry(technique_id)
+    lowest = 6.0 if entry.level is None else entry.level
+    if levels.high >= lowest:
+        return levels
+    if entry.level is None:
+        why = (f"{technique_id} is beyond the card's ladder, so a puzzle that needs it is level 6 "
+               "by definition (the card's ladder cannot finish it)")
+    else:
+        why = (f"{technique_id} is level {level_text(lowest)} on the card's ladder, so a puzzle "
+               f"that needs it is at level {level_text(lowest)} or above")
+    raise LevelError(f"no puzzle at level {levels} needs {technique_id}: {why}")
 
 
 def needs(result: Grade, technique_id: str) -> bool:
@@ -210,13 +232,14 @@ def generate_needing(technique_id: str, seed: int | None = None, *,
     """A proper puzzle whose full-ladder grade uses `technique_id` (and is in `levels`, if given).
 
     `progress` is called with a Progress (its `attempts`: puzzles graded so far) before each
-    grade. Raises UnknownTechnique, Cancelled, or GenerationError when nothing is found in time.
+    grade. Raises UnknownTechnique, LevelError (at once: no puzzle in `levels` can need the
+    technique), Cancelled, or GenerationError when nothing is found in time.
     """
     check_technique(technique_id)
+    wanted = check_levels(technique_id, as_levels(levels)) if levels is not None else None
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    search = _Search(technique_id, as_levels(levels) if levels is not None else None, time_limit,
-                     cancel, clock, progress)
+    search = _Search(technique_id, wanted, time_limit, cancel, clock, progress)
     rng = random.Random(f"{seed}:{technique_id}")
     pool = list(bundled() + drill_collection() if collections is None else collections)
     groups = removal_groups(False)

@@ -15,6 +15,7 @@ from tutor.engine import (
     next_step,
     solution_values,
     an,
+    in_sentence,
     technique as technique_entry,
 )
 from tutor.model.geometry import (
@@ -116,14 +117,6 @@ class Mistake:
     @property
     def changes(self) -> set[tuple[int, int, str]]:
         return _changes(self.placements, self.eliminations)
-
-
-def in_sentence(name: str) -> str:
-    """A technique's name inside a sentence: 'naked pair', 'grouped nice loop'; letters and a
-    person's name keep their capitals ('X-Chain', 'ALS-XY-Wing', 'Sue de Coq')."""
-    if name.startswith("Sue "):
-        return name
-    return " ".join(w.lower() if w[1:] == w[1:].lower() else w for w in name.split(" "))
 
 
 def _match(changes, steps):

@@ -17,6 +17,7 @@ from tutor.model.bundled import collections, load_file
 from tutor.model.resources import bundled_dir
 from tutor.learning.answers import Feedback, check_answer
 from tutor.learning.model import Lesson
+from tutor.model.words import counted
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,7 @@ def drill_ladder(techniques: Iterable[str]) -> str | None:
 def positions_for(source: Source, techniques: Iterable[str]) -> list[Drill]:
     """The positions of one puzzle's walk where one of `techniques` is the simplest next step."""
     wanted = set(techniques)
-    return [Drill(grid, step, f"{source.label}, after {taken} steps")
+    return [Drill(grid, step, f"{source.label}, after {counted(taken, 'step')}")
             for taken, (grid, step) in enumerate(_walk(source.line, drill_ladder(wanted)))
             if step.technique in wanted]
 

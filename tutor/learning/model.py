@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor.engine import (
-    CARD_LADDER, Step, describe_changes, find_steps, next_step, technique as technique_entry,
+    CARD_LADDER, Step, describe_changes, find_steps, in_sentence, next_step,
+    technique as technique_entry,
 )
 from tutor.learning.answers import Feedback, Mistake, check_answer
 from tutor.model.grid import Grid
@@ -159,13 +160,16 @@ class Lesson:
 
     @property
     def technique_names(self) -> str:
-        """'Pointing and claiming' for the menu; 'Naked single' for lesson 0 (what it practises)."""
+        """'Pointing and claiming', 'XY-Wing, XYZ-Wing, W-Wing and WXYZ-Wing' (a list read as a
+        sentence: names of letters keep their capitals); 'Naked single' for lesson 0 (what it
+        practises)."""
         names = [technique_entry(t).name for t in self.practised]
         if not names:
             return self.title
+        names[1:] = map(in_sentence, names[1:])
         if len(names) == 1:
             return names[0]
-        return ", ".join(names[:-1]) + " and " + names[-1].lower()
+        return ", ".join(names[:-1]) + " and " + names[-1]
 
     def check(self, exercise: Exercise, placements: Iterable[Change] = (),
               eliminations: Iterable[Change] = ()) -> Feedback:

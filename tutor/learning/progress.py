@@ -464,7 +464,8 @@ class Progress:
         return ", ".join(parts)
 
     def suggest(self, lessons: Sequence[Lesson]) -> Suggestion | None:
-        """The next lesson to take, in the menu's order (tier by tier): the first not done; then
+        """The next lesson to take, tier by tier (the menu lists them by number, each naming its
+        tier): the first not done; then
         one whose technique is due for review; then the weakest done one; else None."""
         lessons = [lesson for _, group in by_tier(lessons) for lesson in group]
         for lesson in lessons:

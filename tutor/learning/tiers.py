@@ -70,3 +70,9 @@ def by_tier(lessons: Iterable[Lesson]) -> list[tuple[Tier, list[Lesson]]]:
         groups[lesson_tier(lesson)].append(lesson)
     return [(tier, group) for tier, group in groups.items() if group]
 
+
+
+def in_number_order(lessons: Iterable[Lesson]) -> list[tuple[Lesson, Tier]]:
+    """The lessons by number, each with its tier: the lists show them so, as a reader expects
+    (by tier, lesson 16 came after 7 and 14 before 13), each line naming its tier."""
+    return [(lesson, lesson_tier(lesson)) for lesson in sorted(lessons, key=lambda l: l.number)]

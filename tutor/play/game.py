@@ -25,7 +25,7 @@ from tutor.engine import (
 from tutor.model.errors import SaveError
 from tutor.model.geometry import CELL_COUNT, cell_name
 from tutor.model.grid import Grid
-from tutor.model.storage import Unreadable, move_aside, read_json, write_atomic
+from tutor.model.storage import Unreadable, check_version, move_aside, read_json, write_atomic
 from tutor.play.clearing import before_entry, clear_as_before
 from tutor.play.hints import HINT_LEVELS, HintLadder, HintResult
 
@@ -483,12 +483,15 @@ def grid_from_json(data: Any) -> Grid:
 def load_save(path: Path) -> Game | None:
     """The game saved at `path`, or None if there is none.
 
-    Raises storage.Unreadable when the file is not valid JSON or not a game; either way the file
-    has been moved aside first, so starting afresh never overwrites it.
+    :raises Unreadable: the file is not valid JSON or not a game; it has been moved aside first
+        (unless it could not be: then `kept_at` is None and the file must not be written over).
+    :raises NewerVersion: the save was written by a newer version of the tutor; it is not corrupt,
+        and is left as it is (the caller must not write over it).
     """
     data = read_json(path)
     if data is None:
         return None
+    check_version(path, data, SAVE_VERSION)
     try:
         return Game.from_json(data)
     except SaveError as error:

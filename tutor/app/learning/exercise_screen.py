@@ -9,7 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widgets import Footer, Static
 
-from tutor.engine import Position, Step, technique as technique_entry
+from tutor.engine import Position, Step, in_sentence, technique as technique_entry
 from tutor.play.game import Game
 from tutor.play.hints import HintLadder
 from tutor.model.geometry import cell_name
@@ -24,7 +24,7 @@ from tutor.app.selection import CellSelection
 from tutor.app.view import step_view
 from tutor.app.learning.drill_file_screen import DrillFileScreen, FileDrill
 from tutor.app.hint_panel import rungs_content
-from tutor.app.learning.feedback import feedback_content
+from tutor.app.learning.feedback import feedback_content, show_save_problem
 from tutor.app.learning import open_exercise
 
 BOARD_KEYS = ("Move", "Down", "Left", "Right", "Digit", "Pencil", "Clear", "Undo", "Redo")
@@ -78,6 +78,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
                 yield Static(id="exercise-mode")
                 yield CellPanel(id="exercise-cell")
                 yield Static(id="exercise-feedback")
+                yield Static(id="exercise-saved", classes="save-problem")
                 yield Static(id="exercise-hint")
                 yield Static(id="exercise-keys")
         yield Footer(compact=True)
@@ -162,6 +163,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
         verdict = self.feedback.verdict if self.feedback else ""
         for name in (RIGHT, PARTLY, "wrong"):
             panel.set_class(verdict == name, f"-{name}")
+        show_save_problem(self.query_one("#exercise-saved", Static), self.session)
         hint = self.query_one("#exercise-hint", Static)
         step = hints.shown_step
         hint_text = rungs_content(step, hints.level, position=hints.position) if step is not None else None
@@ -198,7 +200,7 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
             text = ("No technique applies. Test a cell with few candidates and place the digit "
                     "that survives.")
         else:
-            name = technique_entry(self.drill.technique).name.lower()
+            name = in_sentence(technique_entry(self.drill.technique).name)
             action = "place its digit" if self.drill.step.placements else "remove what it rules out"
             text = f"Find the {name} here and {action}."
         return Content(text)

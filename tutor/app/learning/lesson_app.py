@@ -19,4 +19,9 @@ class LessonApp(TutorApp):
 
     def on_mount(self) -> None:
         # Textual runs TutorApp.on_mount after this one; the lesson goes on top of what it pushes.
-        self.call_later(open_lesson, self, self.start_lesson, self.lesson_seed)
+        self.call_later(self.open_start_lesson)
+
+    def open_start_lesson(self) -> None:
+        if self.return_code is not None:
+            return  # ending already (another tutor has the data folder): no game, no lesson
+        open_lesson(self, self.start_lesson, self.lesson_seed)

@@ -14,7 +14,9 @@ from tutor.app.board import Board
 from tutor.app.layout import BoardScreen
 from tutor.app.learning.drill_file_screen import DrillFileScreen, FileDrill
 from tutor.app.learning.exercise_screen import ExerciseScreen
+from tutor.app.learning.feedback import show_save_problem
 from tutor.app.learning.views import marked_candidates, page_view
+from tutor.model.words import counted
 
 UNWRAPPED = 10_000
 """Re-flow paragraphs into single lines; the panel wraps them to its own width."""
@@ -46,6 +48,7 @@ class LessonScreen(BoardScreen):
                 yield Static(id="lesson-candidates")
             with VerticalScroll(id="lesson-text"):
                 yield Static(id="lesson-heading")
+                yield Static(id="lesson-saved", classes="save-problem")
                 yield Static(id="lesson-page")
                 yield Static(id="lesson-next")
         yield Footer(compact=True)
@@ -66,13 +69,14 @@ class LessonScreen(BoardScreen):
         candidates.set_class(listed is not None, "-shown")
         self.query_one("#lesson-heading", Static).update(
             f"[dim]Lesson {lesson.number} · {lesson.title} · page {session.page_label}[/dim]")
+        show_save_problem(self.query_one("#lesson-saved", Static), session)
         caption = "\n\n[i]The board shows the position after the step.[/i]" if page.after else ""
         self.query_one("#lesson-page", Static).update(Content.from_markup(
             f"[b]$title[/b]\n\n$text{caption}", title=page.title,
             text=paragraphs(page.text, UNWRAPPED)))
         last = session.page_index + 1 >= len(lesson.pages)
         if last:
-            closing = (f"→ or e: the {len(lesson.exercises)} exercises, answered on the board. "
+            closing = (f"→ or e: the {counted(len(lesson.exercises), 'exercise')}, answered on the board. "
                        "d: practice more on fresh positions, D: on positions from your own file.")
         else:
             closing = "→ next page, ← previous page."

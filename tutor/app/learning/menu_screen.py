@@ -1,4 +1,4 @@
-"""The lesson menu: the lessons by tier with their progress, each technique's standing, the review."""
+"""The lesson menu: the lessons in number order with their tier and progress, each technique's standing, the review."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tutor.engine import technique as technique_entry
 from tutor.learning import Lesson, LessonError, LessonSession, Progress
 from tutor.learning.progress import REVIEW_DAYS
 from tutor.learning.session import ReviewSession
-from tutor.learning.tiers import Tier, by_tier
+from tutor.learning.tiers import Tier, in_number_order
 from tutor.app.learning.exercise_screen import ExerciseScreen
 from tutor.app.learning.lesson_screen import LessonScreen
 from tutor.app.learning.library import bundled_lessons
@@ -26,8 +26,9 @@ REVIEW_ID = "review"
 INDENT = "\u00a0"
 
 
-def lesson_option(lesson: Lesson, progress: Progress, suggestion) -> Option:
-    """Two lines: number, title and done mark; then exercises solved and first-try counts."""
+def lesson_option(lesson: Lesson, tier: Tier, progress: Progress, suggestion) -> Option:
+    """Two lines: number, title and done mark; then the tier, exercises solved and first-try
+    counts."""
     suggested = suggestion is not None and suggestion.lesson is lesson
     text = Text()
     # No-break spaces: the option list drops ordinary leading spaces, and these keep the columns.
@@ -35,7 +36,7 @@ def lesson_option(lesson: Lesson, progress: Progress, suggestion) -> Option:
     text.append(lesson.title, style="bold" if suggested else "")
     if progress.is_done(lesson):
         text.append("  ✓ done", style="bold green")
-    text.append(f"\n{INDENT * 5}{progress.summary(lesson)}", style="dim")
+    text.append(f"\n{INDENT * 5}{tier.name} · {progress.summary(lesson)}", style="dim")
     if suggested:
         text.append(f"  · suggested: {suggestion.reason}", style="italic")
     return Option(text, id=lesson.id)
@@ -57,10 +58,6 @@ def technique_lines(lesson: Lesson, progress: Progress) -> list[str]:
         else:
             lines.append(f"{name}: not practised yet")
     return lines
-
-
-def tier_heading(tier: Tier) -> Option:
-    return Option(Text(tier.name, style="bold underline"), disabled=True)
 
 
 def review_option(due: list[str]) -> Option:
@@ -95,7 +92,7 @@ class LessonMenuScreen(Screen):
             self.load_problem = f"The lessons cannot be read: {error}"
 
     def compose(self) -> ComposeResult:
-        yield Static("[b]Lessons[/b]  by tier, the suggested one marked ▶ "
+        yield Static("[b]Lessons[/b]  each with its tier, the suggested one marked ▶ "
                      "[dim](enter opens, escape goes back)[/dim]", id="lesson-menu-title")
         yield OptionList(id="lesson-list")
         yield Static(id="lesson-detail")
@@ -123,9 +120,8 @@ class LessonMenuScreen(Screen):
         option_list.clear_options()
         due = self.progress.due_techniques()
         options = [review_option(due)] if due else []
-        for tier, group in by_tier(self.lessons):
-            options.append(tier_heading(tier))
-            options += [lesson_option(lesson, self.progress, self.suggestion) for lesson in group]
+        options += [lesson_option(lesson, tier, self.progress, self.suggestion)
+                    for lesson, tier in in_number_order(self.lessons)]
         option_list.add_options(options)
         if highlight_suggestion or keep is None:
             # Opened straight on a lesson (CLI, hint link): leaving it lands on that lesson.

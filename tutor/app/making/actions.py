@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tutor.engine import band, technique
 from tutor.play.game import Game
+from tutor.model.words import counted
 
 # The making screens and the generator load when one of these keys is first pressed: the app's
 # first frame needs none of them.
@@ -50,7 +51,7 @@ class MakingActions:
         if needs is not None:
             same = "seed and technique"
             name = f"Puzzle needing {technique(needs).name}, seed {made.seed}"
-            needing = f", needs {technique(needs).name} ({uses(made, needs)} steps)"
+            needing = f", needs {technique(needs).name} ({counted(uses(made, needs), 'step')})"
         self.load_game(Game(made.grid, name),
                        f"New puzzle: level {level_text(level)} ({band(level)}){needing}, "
                        f"{made.grade.givens} givens{' (symmetric)' if symmetric else ''}, "

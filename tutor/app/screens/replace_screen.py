@@ -9,13 +9,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from tutor.play.game import Game
+from tutor.model.words import counted
 
 
 def game_state(game: Game) -> str:
     """'Tough 3 no. 18: 8 changes, 47 cells to go'."""
-    state = "solved" if game.is_solved else f"{len(game.grid.empty_cells)} cells to go"
-    changes = "1 change" if game.index == 1 else f"{game.index} changes"
-    return f"{game.name or 'Your puzzle'}: {changes}, {state}"
+    state = "solved" if game.is_solved else f"{counted(len(game.grid.empty_cells), 'cell')} to go"
+    return f"{game.name or 'Your puzzle'}: {counted(game.index, 'change')}, {state}"
 
 
 def needs_asking(game: Game) -> bool:

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from tutor.play.game import Game
+from tutor.model.words import counted
 
 
 class ResumeScreen(ModalScreen[bool]):
@@ -29,10 +30,10 @@ class ResumeScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         saved = self.saved
-        state = "solved" if saved.is_solved else f"{len(saved.grid.empty_cells)} cells to go"
+        state = "solved" if saved.is_solved else f"{counted(len(saved.grid.empty_cells), 'cell')} to go"
         with Vertical(id="resume-dialog", classes="dialog"):
             yield Label("[b]Resume your saved game?[/b]")
-            yield Label(f"{saved.name or 'Saved puzzle'}: {saved.index} changes, {state}.")
+            yield Label(f"{saved.name or 'Saved puzzle'}: {counted(saved.index, 'change')}, {state}.")
             yield Label(f"[dim]A fresh game opens {self.new_name}; the saved one is kept (as "
                         "game-previous.json): [b]P[/b] brings it back.[/dim]")
             with Horizontal(classes="buttons"):
