@@ -21,7 +21,13 @@ from functools import wraps
 from operator import attrgetter
 from contextvars import ContextVar
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import Any, TypeVar
+
+TYPE_CHECKING = False  # not typing's: importing typing costs every command start-up time
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    _Key = TypeVar("_Key", bound=Hashable)
+    _Answer = TypeVar("_Answer")
 
 from tutor.model.geometry import new_digit_cell_sets
 
@@ -119,10 +125,6 @@ def searching(fresh: bool = True) -> Iterator[Search]:
         yield search
     finally:
         _CURRENT.reset(token)
-
-
-_Key = TypeVar("_Key", bound=Hashable)
-_Answer = TypeVar("_Answer")
 
 
 def kept(attribute: str, limit: int) -> Callable[[Callable[[_Key], _Answer]],
