@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from serving import HANG_GUARD, Served, Socket, new_cookie, running, servers, wait_until
+from serving import BOARD_BOTTOM, HANG_GUARD, Served, Socket, new_cookie, running, servers, wait_until
 
 
 @pytest.fixture
@@ -119,6 +119,31 @@ async def test_a_newcomer_at_the_cap_is_told_the_tutor_is_full(serve, http):
     second = await Socket(http, served).open()
     assert await second.closed() == 4001
     await first.close()
+
+
+async def test_at_the_cap_a_page_never_used_gives_its_place_to_a_newcomer(serve, http):
+    # Two places: one learner presses a key, the other page only opened (as a script's socket that
+    # sends its size and nothing more would). A newcomer gets the unused page's place, never the
+    # learner's, once that page has gone unused for --unused-seconds.
+    served = serve("--max-sessions", "2", "--unused-seconds", "0.3")
+    learner = await (await Socket(http, served).open()).board()
+    await learner.press("n")
+    unused = await (await Socket(http, served).open()).board()
+    for _ in range(200):  # a hang guard: each refused try is told "full" at once
+        newcomer = await Socket(http, served).open()
+        if await newcomer.until(lambda text: BOARD_BOTTOM in text, "the board or a close"):
+            break
+        assert newcomer.closed_with == 4001, newcomer.closed_with
+    else:
+        raise AssertionError("no newcomer was ever admitted")
+    assert await unused.closed() == 4008
+    # The learner who pressed a key kept their place and their app answers.
+    assert not learner.websocket.closed
+    mark = len(learner.output)
+    await learner.press("n")
+    assert await learner.until(lambda text: len(learner.output) > mark, "the learner's answer")
+    await newcomer.close()
+    await learner.close()
 
 
 async def test_only_a_learner_who_did_something_keeps_a_folder_and_it_is_private(serve, http):

@@ -7,7 +7,8 @@ import sys
 
 from tutor.cli.arguments import HELPS, command_parser, positive, positive_float
 from tutor.cli.inputs import CliError
-from tutor.web.limits import IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS, SILENT_SECONDS
+from tutor.web.limits import (IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS, SILENT_SECONDS,
+                              UNUSED_SECONDS)
 
 INSTALL_HINT = "pip install 'sudoku-tutor[web]'"
 HELP = HELPS["serve"]
@@ -63,6 +64,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--silent-seconds", type=positive_float, default=SILENT_SECONDS,
                         metavar="S", help="close a connection that sends nothing for this long "
                         f"after opening (default {SILENT_SECONDS:g})")
+    parser.add_argument("--unused-seconds", type=positive_float, default=UNUSED_SECONDS,
+                        metavar="S", help="when every place is taken, give a newcomer the place "
+                        "of a page that has sent no key or click for this long since it opened "
+                        f"(default {UNUSED_SECONDS:g})")
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     return parser
 
@@ -102,7 +107,7 @@ def run(args) -> int:
     server = TutorServer(args.host, args.port, data_root=data_dir(),
                          max_sessions=args.max_sessions, idle_minutes=args.idle_minutes,
                          keep_days=args.keep_days, open_browser=args.open,
-                         silent_seconds=args.silent_seconds,
+                         silent_seconds=args.silent_seconds, unused_seconds=args.unused_seconds,
                          allow_origins=tuple(args.allow_origin))
     try:
         server.serve()

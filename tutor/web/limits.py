@@ -10,6 +10,9 @@ IDLE_MINUTES = 30.0
 SILENT_SECONDS = 10.0
 """Default: a websocket that sends nothing for this long after opening is closed (the page sends
 its terminal's size at once; a socket that stays silent holds no place and starts no app)."""
+UNUSED_SECONDS = 60.0
+"""At capacity, a newcomer takes the place of a session whose page has sent no key or click for
+this long since it opened (the oldest such): a place is held by a learner, not by an open page."""
 MAX_COLUMNS = 400
 MAX_ROWS = 150
 """The largest terminal an app is started with or resized to: a socket asking for more is refused,

@@ -47,7 +47,8 @@ from tutor.model.storage import ENV_DATA_DIR
 from tutor.web.guards import (Message, Refused, check_origin, origin_key, puzzle_parameter,
                               read_message, terminal_size)
 from tutor.web.served import ENV_CODE, ENV_URL, PUZZLE_PARAMETER
-from tutor.web.limits import IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS, SILENT_SECONDS
+from tutor.web.limits import (IDLE_MINUTES, KEEP_DAYS, MAX_SESSIONS, SILENT_SECONDS,
+                              UNUSED_SECONDS)
 from tutor.web.sessions import SessionStore, new_code, normalise
 
 log = logging.getLogger("tutor.serve")
@@ -70,6 +71,7 @@ CLOSE_APP_STOPPED = 4004
 CLOSE_STOPPING = 4005
 CLOSE_SILENT = 4006
 CLOSE_MALFORMED = 4007
+CLOSE_UNUSED = 4008
 CLOSE_TEXTS = {
     CLOSE_QUIT: "Session ended: you quit. Your game is saved.",
     CLOSE_FULL: "The tutor is full: every place is in use. Try again when someone has finished.",
@@ -81,6 +83,8 @@ CLOSE_TEXTS = {
     CLOSE_STOPPING: "Session ended: the server is stopping. Your game is saved.",
     CLOSE_SILENT: "The page did not answer in time.",
     CLOSE_MALFORMED: "Session ended: the page sent something the tutor does not understand.",
+    CLOSE_UNUSED: "Session ended: the tutor was full and this page had not been used, so its "
+                  "place went to someone else. Reload to try again.",
 }
 """What the page says for each way its websocket is closed (anything else: the connection was lost)."""
 LOST_TEXT = "Session ended: the connection to the tutor was lost. Your game is saved."
@@ -259,6 +263,7 @@ class TutorServer(Server):
                  max_sessions: int = MAX_SESSIONS, idle_minutes: float = IDLE_MINUTES,
                  keep_days: float = KEEP_DAYS, open_browser: bool = False,
                  silent_seconds: float = SILENT_SECONDS, allow_origins: tuple[str, ...] = (),
+                 unused_seconds: float = UNUSED_SECONDS,
                  command: list[str] | None = None):
         import textual_serve  # lazy, only to find its bundled static files
 
@@ -270,6 +275,7 @@ class TutorServer(Server):
         self.max_sessions = max_sessions
         self.idle_seconds = idle_minutes * 60
         self.silent_seconds = silent_seconds
+        self.unused_seconds = unused_seconds
         self.allowed_origins = frozenset(filter(None, map(origin_key, allow_origins)))
         self.open_browser = open_browser
         self.live: dict[str, Live] = {}
@@ -408,13 +414,19 @@ class TutorServer(Server):
         if first.kind == "resize":
             width, height = first.size
         previous = self.live.get(code)
+        unused = None
         if previous is None and self.full():
-            await self.close(websocket, CLOSE_FULL)
-            return websocket
+            unused = self.unused_place()
+            if unused is None:
+                await self.close(websocket, CLOSE_FULL)
+                return websocket
+            del self.live[unused.code]
         entry = Live(code, websocket)
         # Claim the place before the next await, so two visitors cannot both take the last one.
         self.live[code] = entry
         try:
+            if unused is not None:
+                await self.end(unused, CLOSE_UNUSED)
             if previous is not None:
                 # The same browser in a new tab (or a reload): the old tab's app ends first.
                 await self.end(previous, CLOSE_TAKEN)
@@ -444,6 +456,15 @@ class TutorServer(Server):
                 del self.live[code]
             await self.finish(entry)
         return websocket
+
+    def unused_place(self) -> Live | None:
+        """At capacity: the session open longest whose page has sent no key or click for
+        `unused_seconds` since it opened (its place may go to a newcomer), or None."""
+        now = time.monotonic()
+        unused = [entry for entry in self.live.values()
+                  if not (entry.service is not None and entry.service.spoke)
+                  and now - entry.started >= self.unused_seconds]
+        return min(unused, key=lambda entry: entry.started, default=None)
 
     async def first_message(self, websocket: web.WebSocketResponse) -> Message | None:
         """The page's first message (its terminal size, sent as soon as the socket opens);
