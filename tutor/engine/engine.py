@@ -169,7 +169,8 @@ def next_step(grid: Grid, techniques: Iterable[str] | None = None) -> Step | Non
 
 
 def find_steps(grid: Grid, technique_id: str) -> list[Step]:
-    """Every instance of one technique on the grid's current candidates.
+    """Every instance of one technique on the grid's current candidates (a step the technique's
+    finder gives under a more specific name is left to that technique).
 
     :raises KeyError: for an unknown technique id.
     :raises NoSolutionError, MultipleSolutionsError: for a uniqueness technique (or backtracking)
@@ -184,4 +185,7 @@ def find_steps(grid: Grid, technique_id: str) -> list[Step]:
         from tutor.engine.backtracking import backtracking_step  # lazy: start-up
 
         return [backtracking_step(grid.values, grid.live_masks, solution_values(grid))]
-    return list(entry.finder(grid.values, grid.live_masks))
+    # A finder may give a step by a more specific name (a sashimi X-Wing that is a skyscraper):
+    # that step is an instance of the other technique, whose own finder lists it.
+    return [step for step in entry.finder(grid.values, grid.live_masks)
+            if step.technique == technique_id]
