@@ -419,7 +419,7 @@ def _open_chain_kind(path: Sequence[tuple[int, int]], masks: Sequence[int]) -> s
 
 
 def open_chain_step(path: Sequence[tuple[int, int]], removed: tuple[tuple[int, int], ...],
-                    masks: Sequence[int], digit_cells) -> Step:
+                    masks: Sequence[int], digit_cells: Sequence[int]) -> Step:
     """The step of an alternating chain of (cell, digit) nodes that starts and ends strong (one
     of its ends is true), removing `removed`, named by what it is (_open_chain_kind) and shaped
     as that technique's finder shapes it."""
