@@ -628,10 +628,10 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             # end's cell): that open chain is an AIC (or an X- or XY-chain), taught as one. It
             # keeps the loops' place in the order (their links: the chain's and two weak).
             on_path = set(numbers)
-            gone = tuple(node[n] for n in sorted(both) if n not in on_path)
-            if gone:
+            removed = tuple(node[n] for n in sorted(both) if n not in on_path)
+            if removed:
                 found.append((len(path) + 1, key,
-                              open_chain_step(path, gone, masks, digit_cells)))
+                              open_chain_step(path, removed, masks, digit_cells)))
         elif both:
             on_path = set(numbers)
             middle = None
