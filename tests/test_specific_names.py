@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 import tutor
@@ -82,3 +84,30 @@ def test_a_w_wing_whose_link_ends_hold_only_its_digits_is_a_remote_pair():
     # The remote pair finder finds the same chain, and the W-Wing finder lists none of its own.
     assert [set(s.eliminations) for s in find_steps(grid, "remote_pair")] == [set(step.eliminations)]
     assert not [s for s in find_steps(grid, "w_wing") if set(s.cells) == set(step.cells)]
+
+
+def test_a_step_given_by_a_more_specific_name_is_one_its_own_finder_finds():
+    # A renamed step is an instance of the specific technique: its own finder finds a step
+    # removing at least as much there (find_steps leaves it to that finder). One strong link
+    # with a candidate seeing both places is a box-line intersection, not an X-chain: the loop
+    # search keeps it as a loop.
+    from test_dead_ends import diabolical_stuck_positions
+
+    from tutor.engine.registry import BY_ID, MORE_SPECIFIC
+
+    renamed: Counter = Counter()
+    for grid in diabolical_stuck_positions(4):
+        own: dict[str, list[set]] = {}
+        for general, names in MORE_SPECIFIC.items():
+            for step in BY_ID[general].finder(grid.values, grid.live_masks):
+                assert step.technique in (general, *names)
+                if step.technique == general:
+                    continue
+                renamed[step.technique] += 1
+                assert len(step.chain) != 1, str(step)  # patterns have no chain
+                if step.technique not in own:
+                    own[step.technique] = [set(s.eliminations)
+                                           for s in find_steps(grid, step.technique)]
+                removed = set(step.eliminations)
+                assert any(removed <= theirs for theirs in own[step.technique]), str(step)
+    assert set(renamed) == {"skyscraper", "remote_pair", "x_chain", "xy_chain", "aic"}, renamed

@@ -572,9 +572,9 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     Role ("discontinuous", (cell,)).
 
     A discontinuous loop that leaves a candidate by a weak link and comes back to it by another,
-    the chain between them ending in two other cells, is that open chain with the candidate
-    seeing both its ends: it is given as the AIC (or X-chain, or XY-chain) it is, with all that
-    chain removes (see open_chain_step), in the loop's place in the order.
+    the chain between them (three links or more) ending in two other cells, is that open chain
+    with the candidate seeing both its ends: it is given as the AIC (or X-chain, or XY-chain) it
+    is, with all that chain removes (see open_chain_step), in the loop's place in the order.
 
     `cells` are the loop's cells in order, `digits` every digit it removes, `chain` its links
     (in a continuous loop the last one, weak, closes it). Roles: ("ends", (first, last cell)).
@@ -621,12 +621,14 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         # false, the chain makes the last end true, also weakly linked to S: S true would make
         # S false, so S goes.
         both = weak_sets[numbers[0]] & weak_sets[numbers[-1]]
-        if both and first[0] != last[0]:
+        if both and first[0] != last[0] and len(path) > 2:
             # Each loop S - first = ... = last - S removes S, and together they remove what
             # the chain first = ... = last removes (a candidate seeing both its ends, or, its
             # ends two digits in cells that see each other, each end's digit from the other
             # end's cell): that open chain is an AIC (or an X- or XY-chain), taught as one. It
             # keeps the loops' place in the order (their links: the chain's and two weak).
+            # One strong link alone is no chain (it is a box-line intersection: S and its two
+            # places share a box and a line): that loop stays a loop.
             on_path = set(numbers)
             removed = tuple(node[n] for n in sorted(both) if n not in on_path)
             if removed:
