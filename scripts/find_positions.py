@@ -10,7 +10,7 @@ hand), the step, and the position as a compact string ready for a lesson file. H
 With --seen-as it lists instead positions where another technique comes next and TECHNIQUE makes
 that very step (the same placements and eliminations): the positions a lesson states with
 `seen_as`, for the techniques the ladder always meets under another name (a remote pair is met
-as a sashimi X-Wing or a kite, a grouped AIC as an ALS-XZ).
+as a skyscraper or simple colours, a grouped AIC as an ALS-XZ).
 """
 
 from __future__ import annotations

@@ -101,9 +101,9 @@ def test_one_elimination_of_an_als_xz_that_is_a_whole_als_xy_wing_is_not_credite
 
 def test_a_seen_as_exercise_is_right_by_the_technique_taught():
     lesson = LESSONS[13]
-    exercise = next(e for e in lesson.exercises if e.position.seen_as == "aic")
+    exercise = next(e for e in lesson.exercises if e.position.seen_as == "remote_pair")
     p = exercise.position
-    assert exercise.asked == ("aic", "w_wing")
+    assert exercise.asked == ("remote_pair", "skyscraper")
     assert lesson.check(exercise, p.placements, p.eliminations).verdict == RIGHT
 
 

@@ -86,14 +86,15 @@ def test_unreadable_files_are_named(tmp_path):
 # --- drills for every technique: the drill puzzles beside the lessons ------------------------
 
 DRILL_PUZZLES = drill_puzzle_sources()
-SEEN_AS_ONLY = {"skyscraper", "remote_pair", "aic", "grouped_aic"}
-"""Taught, but never the next step on the full ladder: a technique the ladder tries first always
-applies where they do (a sashimi X-Wing where a skyscraper does; a naked pair or simple colours
-where a remote pair does; a nice loop or grouped nice loop, the same chain closed through the
-removed candidate, where an AIC or grouped AIC does, up to the longest loop searched). The lessons
-show and practise them with `seen_as`, the review drills them where their stand-in comes next,
-and lessons/README.md says why for each. A hidden quad comes next only in a unit whose nine cells
-are all open: two drill puzzles have such a position."""
+SEEN_AS_ONLY = {"remote_pair", "grouped_aic"}
+"""Taught, but not met as the next step on the full ladder: a technique the ladder tries first
+applies where they do (a naked pair, simple colours or a skyscraper where a remote pair does; a
+grouped nice loop, the same chain closed through the removed candidate, where a grouped AIC does,
+up to the longest loop searched). A remote pair can come next when a W-Wing's strong link joins
+two cells of the pair (the W-Wing is named a remote pair then), but none has in the puzzles
+searched. The lessons show and practise them with `seen_as`, the review drills them where their
+stand-in comes next, and lessons/README.md says why for each. A hidden quad comes next only in a
+unit whose nine cells are all open: two drill puzzles have such a position."""
 
 
 def test_the_lessons_readme_says_why_each_is_never_the_next_step():

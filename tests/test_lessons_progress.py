@@ -57,10 +57,10 @@ def test_wrong_then_right_is_one_attempt_not_first_try():
 
 
 def test_an_exercise_seen_as_another_technique_counts_for_the_technique_taught():
-    # Lesson 9's skyscraper exercise is a sashimi X-Wing to the ladder; lesson 7's hidden quad a
+    # Lesson 13's remote pair exercise is a skyscraper to the ladder; lesson 7's hidden quad a
     # naked quad.
     progress = Progress.load()
-    for number, taught in ((9, "skyscraper"), (7, "hidden_quad")):
+    for number, taught in ((13, "remote_pair"), (7, "hidden_quad")):
         lesson = LESSONS[number]
         exercise = next(e for e in lesson.exercises if e.position.seen_as == taught)
         progress.attempt(lesson, exercise).answer(*right_answer(exercise))
@@ -342,19 +342,20 @@ def test_progress_of_a_renamed_lesson_still_counts(data_dir):
 
 
 def test_a_technique_the_ladder_meets_under_another_name_comes_back_in_review():
-    # A skyscraper is never the ladder's next step (a sashimi X-Wing makes it first): its review
-    # offers a position where a skyscraper makes the very step that comes next, and counts for it.
+    # A remote pair is not met as the ladder's next step (a skyscraper or simple colours makes it
+    # first): its review offers a position where a remote pair makes the very step that comes
+    # next, and counts for it.
     clock = Clock()
     progress = Progress.load(today=clock)
-    lesson = LESSONS[9]
-    exercise = next(e for e in lesson.exercises if e.position.seen_as == "skyscraper")
+    lesson = LESSONS[13]
+    exercise = next(e for e in lesson.exercises if e.position.seen_as == "remote_pair")
     progress.attempt(lesson, exercise).answer(*right_answer(exercise))
     clock.advance(REVIEW_DAYS[0])
-    assert progress.due_techniques() == ["skyscraper"]
-    drill = next(review_drills(["skyscraper"], LESSONS, seed=2))
-    assert drill.technique == "skyscraper" and drill.step.technique != "skyscraper"
-    same = [(set(s.placements), set(s.eliminations)) for s in find_steps(drill.grid, "skyscraper")]
+    assert progress.due_techniques() == ["remote_pair"]
+    drill = next(review_drills(["remote_pair"], LESSONS, seed=2))
+    assert drill.technique == "remote_pair" and drill.step.technique != "remote_pair"
+    same = [(set(s.placements), set(s.eliminations)) for s in find_steps(drill.grid, "remote_pair")]
     assert (set(drill.step.placements), set(drill.step.eliminations)) in same
     attempt = drill_attempt(progress, None, drill, "review")
     assert attempt.answer(drill.step.placements, drill.step.eliminations).is_right
-    assert progress.technique("skyscraper").first_try == 2
+    assert progress.technique("remote_pair").first_try == 2

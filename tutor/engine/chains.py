@@ -270,6 +270,28 @@ def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     yield from _ordered(found)
 
 
+def remote_pair_of(cells: Sequence[int], masks: Sequence[int]) -> Step | None:
+    """The remote pair that cells holding only the same two digits, each seeing the next, make
+    (a W-Wing whose strong link's ends hold only the pincers' two digits is one), or None when
+    it removes nothing. Shaped as remote_pairs shapes it."""
+    pair_mask = masks[cells[0]]
+    if COUNT[pair_mask] != 2 or any(masks[c] != pair_mask for c in cells):
+        return None
+    x, y = DIGITS_IN[pair_mask]
+    path = []
+    for k, cell in enumerate(cells):
+        gone, true = (x, y) if k % 2 == 0 else (y, x)
+        path += [(cell, gone), (cell, true)]
+    first, last = cells[0], cells[-1]
+    digit_cells = digit_cell_sets(masks)
+    seen_by_both = _PEER_BITS[first] & _PEER_BITS[last]
+    removed = sorted((c, d) for d in (x, y) for c in cells_of_bits(digit_cells[d] & seen_by_both))
+    if not removed:
+        return None
+    return Step("remote_pair", eliminations=tuple(removed), cells=tuple(cells), digits=(x, y),
+                roles=(("ends", (first, last)),), chain=_bivalue_chain(path))
+
+
 # --- Alternating inference chains ----------------------------------------------------------
 
 
@@ -383,6 +405,41 @@ def _aic_chain(path, digit_cells) -> tuple[Link, ...]:
     return tuple(chain)
 
 
+def _open_chain_kind(path: Sequence[tuple[int, int]], masks: Sequence[int]) -> str:
+    """The most specific name of an alternating chain of (cell, digit) nodes, strong first and
+    last: an X-chain when it keeps to one digit, an XY-chain when it goes through two-candidate
+    cells only (strong inside each, weak between) and ends on its start's digit, else an AIC."""
+    if len({d for _, d in path}) == 1:
+        return "x_chain"
+    if all(path[i][0] == path[i + 1][0] for i in range(0, len(path), 2)) and \
+            all(COUNT[masks[c]] == 2 for c, _ in path) and path[0][1] == path[-1][1]:
+        return "xy_chain"
+    return "aic"
+
+
+def open_chain_step(path: Sequence[tuple[int, int]], removed: tuple[tuple[int, int], ...],
+                    masks: Sequence[int], digit_cells: Sequence[int]) -> Step:
+    """The step of an alternating chain of (cell, digit) nodes that starts and ends strong (one
+    of its ends is true), removing `removed`, named by what it is (_open_chain_kind) and shaped
+    as that technique's finder shapes it."""
+    kind = _open_chain_kind(path, masks)
+    (first, x), (last, y) = path[0], path[-1]
+    chain = _aic_chain(path, digit_cells)
+    roles = (("ends", (first, last)),)
+    if kind == "x_chain":
+        return Step(kind, eliminations=removed, cells=tuple(c for c, _ in path), digits=(x,),
+                    roles=roles, chain=chain)
+    if kind == "xy_chain":
+        return Step(kind, eliminations=removed, cells=tuple(c for c, _ in path[::2]),
+                    digits=(x,), roles=roles, chain=chain)
+    cells = [first]
+    for c, _ in path[1:]:
+        if c != cells[-1]:
+            cells.append(c)
+    return Step(kind, eliminations=removed, cells=tuple(cells), digits=tuple(sorted({x, y})),
+                roles=roles, chain=chain)
+
+
 def aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """Alternating inference chains over any candidates: strong links (a unit's only two places
     for a digit, a two-candidate cell's two digits) and weak links, starting and ending strong, so
@@ -405,24 +462,13 @@ def aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         found = []
         for numbers in numbered:
             path = [node[n] for n in numbers]
-            if len({d for _, d in path}) == 1:
-                continue  # an X-chain
-            if all(path[i][0] == path[i + 1][0] for i in range(0, len(path), 2)) and \
-                    all(COUNT[masks[c]] == 2 for c, _ in path) and path[0][1] == path[-1][1]:
-                continue  # an XY-chain
+            if _open_chain_kind(path, masks) != "aic":
+                continue  # an X-chain or XY-chain: those techniques, tried earlier, find it
             if crosses_itself(path):
                 continue
-            start, end = path[0], path[-1]
-            removed = _aic_removals(start, end, masks, digit_cells)
-            chain = _aic_chain(path, digit_cells)
-            cells = [path[0][0]]
-            for c, _ in path[1:]:
-                if c != cells[-1]:
-                    cells.append(c)
-            step = Step("aic", eliminations=removed, cells=tuple(cells),
-                        digits=tuple(sorted({start[1], end[1]})),
-                        roles=(("ends", (start[0], end[0])),), chain=chain)
-            found.append((len(chain), tuple(path), step))
+            removed = _aic_removals(path[0], path[-1], masks, digit_cells)
+            step = open_chain_step(path, removed, masks, digit_cells)
+            found.append((len(step.chain), tuple(path), step))
         # The chains of this round have links + 1 links, no fewer than any given before.
         yield from _ordered_given(found, given)
 
@@ -524,6 +570,11 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     as another digit: x goes.
     Role ("discontinuous", (cell,)).
 
+    A discontinuous loop that leaves a candidate by a weak link and comes back to it by another,
+    the chain between them (three links or more) ending in two other cells, is that open chain
+    with the candidate seeing both its ends: it is given as the AIC (or X-chain, or XY-chain) it
+    is, with all that chain removes (see open_chain_step), in the loop's place in the order.
+
     `cells` are the loop's cells in order, `digits` every digit it removes, `chain` its links
     (in a continuous loop the last one, weak, closes it). Roles: ("ends", (first, last cell)).
     """
@@ -569,7 +620,20 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         # false, the chain makes the last end true, also weakly linked to S: S true would make
         # S false, so S goes.
         both = weak_sets[numbers[0]] & weak_sets[numbers[-1]]
-        if both:
+        if both and first[0] != last[0] and len(path) > 2:
+            # Each loop S - first = ... = last - S removes S, and together they remove what
+            # the chain first = ... = last removes (a candidate seeing both its ends, or, its
+            # ends two digits in cells that see each other, each end's digit from the other
+            # end's cell): that open chain is an AIC (or an X- or XY-chain), taught as one. It
+            # keeps the loops' place in the order (their links: the chain's and two weak).
+            # One strong link alone is no chain (it is a box-line intersection: S and its two
+            # places share a box and a line): that loop stays a loop.
+            on_path = set(numbers)
+            removed = tuple(node[n] for n in sorted(both) if n not in on_path)
+            if removed:
+                found.append((len(path) + 1, key,
+                              open_chain_step(path, removed, masks, digit_cells)))
+        elif both:
             on_path = set(numbers)
             middle = None
             for number in sorted(both):

@@ -179,7 +179,8 @@ def next_step(grid: Grid, techniques: Iterable[str] | None = None) -> Step | Non
 
 
 def find_steps(grid: Grid, technique_id: str) -> list[Step]:
-    """Every instance of one technique on the grid's current candidates.
+    """Every instance of one technique on the grid's current candidates (a step the technique's
+    finder gives under a more specific name is left to that technique).
 
     :raises UnknownTechniqueError: for an unknown technique id (its message lists the known ids).
     :raises NoSolutionError, MultipleSolutionsError: for a uniqueness technique (or backtracking)
@@ -195,6 +196,9 @@ def find_steps(grid: Grid, technique_id: str) -> list[Step]:
 
         return [found(backtracking_step(grid.values, grid.live_masks, solution_values(grid)), grid)]
     # In the caller's search if one is open (what the finders keep then serves its next
-    # questions), else in one of its own.
+    # questions), else in one of its own. A finder may give a step by a more specific name (a
+    # sashimi X-Wing that is a skyscraper): that step is an instance of the other technique, whose
+    # own finder lists it.
     with searching(fresh=False):
-        return [found(step, grid) for step in entry.finder(grid.values, grid.live_masks)]
+        return [found(step, grid) for step in entry.finder(grid.values, grid.live_masks)
+                if step.technique == technique_id]

@@ -15,6 +15,7 @@ from tutor.model.geometry import (
 from tutor.engine.dead_ends import by_digit
 from tutor.engine.search import current
 from tutor.engine.places import PLACES_LIMIT, masks_by_unit
+from tutor.engine.single_digit import skyscraper_of
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.engine.wording import removals_by_digit
@@ -692,8 +693,19 @@ def jellyfish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def finned_x_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """Finned (and sashimi) X-Wings. Roles: "base_units", "cover_units" as for x_wings, and "fins"
     (the base lines' places outside the cover lines, all in one box). `cells` are all the base
-    lines' places for the digit, fins included."""
-    return _finned(values, masks, 2)
+    lines' places for the digit, fins included.
+
+    A sashimi X-Wing of four places (one fin) is a skyscraper, and is given as one, with the
+    skyscraper's removals (single_digit.skyscraper_of), in the fish's place in the order: a
+    learner is taught the skyscraper by that name, and the grade counts it so."""
+    given: set = set()
+    for step in _finned(values, masks, 2):
+        skyscraper = skyscraper_of(step, masks)
+        if skyscraper is None:
+            yield step
+        elif skyscraper.eliminations not in given:  # the two sashimi readings of one skyscraper
+            given.add(skyscraper.eliminations)
+            yield skyscraper
 
 
 def finned_swordfish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:

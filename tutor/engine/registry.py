@@ -272,6 +272,17 @@ TECHNIQUES: tuple[Technique, ...] = tuple(
 BY_ID = {t.id: t for t in TECHNIQUES}
 ENTRIES.update(BY_ID)
 
+MORE_SPECIFIC: dict[str, tuple[str, ...]] = {
+    "finned_x_wing": ("skyscraper",),
+    "w_wing": ("remote_pair",),
+    "nice_loop": ("x_chain", "xy_chain", "aic"),
+}
+"""The names a general finder may give its steps besides its own: a step it finds that is an
+instance of a more specific technique is named by that technique (a sashimi X-Wing of four places
+is a skyscraper, a W-Wing whose link ends hold only its two digits a remote pair, a discontinuous
+nice loop through a candidate seeing both ends of an open chain that chain), with that
+technique's removals and rating. find_steps(grid, id) lists only the steps named id."""
+
 CARD_LADDER: tuple[str, ...] = tuple(t.id for t in TECHNIQUES if t.on_ladder and t.finder is not None)
 """The card's ladder, naked single to hidden triple: always tried first, and alone it decides the
 0-6 level (6: it cannot finish)."""

@@ -74,6 +74,43 @@ def _skyscrapers(digit: int, bits: int) -> list[Step]:
     return found
 
 
+def skyscraper_of(step: Step, masks: Sequence[int]) -> Step | None:
+    """The skyscraper a sashimi X-Wing step is, or None: a finned X-Wing with four places in all
+    (two in each base line, one of them the fin) is two parallel strong links whose inner cells
+    share a cover line, which is a skyscraper. Its removals are the skyscraper's (every place seeing
+    both ends), never fewer than the fish's: the fish takes only the fin's box."""
+    if len(step.cells) != 4 or len(step.role("fins")) != 1:
+        return None
+    digit = step.digits[0]
+    bits = 0
+    for cell in CELLS:
+        if masks[cell] >> (digit - 1) & 1:
+            bits |= 1 << cell
+    (fin,) = step.role("fins")
+    across = COL_OF if step.role("cover_units")[0] >= _COLUMN_START else ROW_OF
+    across_start = _COLUMN_START if across is COL_OF else 0
+    # The fin's line: its other place is the inner cell; the other line's inner cell shares its
+    # cover line.
+    fin_line = next(u for u in step.role("base_units") if u in UNITS_OF[fin])
+    inner_fin = next(c for c in step.cells if c != fin and fin_line in UNITS_OF[c])
+    links = []
+    for unit in sorted(step.role("base_units")):
+        if unit == fin_line:
+            links.append((inner_fin, fin, unit))
+            continue
+        pair = [c for c in step.cells if unit in UNITS_OF[c]]
+        inner = [c for c in pair if across[c] == across[inner_fin]]
+        if len(pair) != 2 or len(inner) != 1:
+            return None
+        links.append((inner[0], pair[0] + pair[1] - inner[0], unit))
+    (inner1, end1, unit1), (inner2, end2, unit2) = links
+    if across[end1] == across[end2]:
+        return None
+    removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+    return _chain_step("skyscraper", digit, removed, end1, inner1, inner2, end2, unit1, unit2,
+                       across_start + across[inner_fin])
+
+
 def _kites(bits: int, digit: int) -> list[Step]:
     """Every single two-string kite of one digit."""
     kites = []

@@ -129,6 +129,8 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     them is y, and y leaves every cell that sees both. One step per pair of cells and link digit
     (other links for the same pair remove the same candidates). As in HoDoKu, the pincers may see
     each other; unlike HoDoKu, one end of the link may see both pincers (the reasoning holds).
+    When the link's ends hold only x and y as well, the four cells are a remote pair, given as
+    one (chains.remote_pair_of) with both digits' removals, in the W-Wing's place in the order.
     Roles: ("pincers", (cell, cell)) and ("strong_link", (end seeing the first pincer, end seeing
     the second)); `units` is the link's unit; `digits` are x and y ascending (HoDoKu's candidate
     field).
@@ -145,6 +147,7 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             holding[masks[cell]].append(cell)
         else:
             holding[masks[cell]] = [cell]
+    given: set = set()  # the remote pairs given (each is found once for each of its digits)
     for first in pairs:
         mask = masks[first]
         same = holding[mask]
@@ -162,6 +165,16 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 link = _bridge(links[link_digit], first, second)
                 if link is not None:
                     unit, near_first, near_second = link
+                    if masks[near_first] == mask == masks[near_second]:
+                        # The link's ends hold only x and y too: a remote pair of four cells,
+                        # taught as one, with both digits' removals.
+                        from tutor.engine.chains import remote_pair_of  # lazy: rarely needed
+
+                        pair = remote_pair_of((first, near_first, near_second, second), masks)
+                        if pair is not None and pair.eliminations not in given:
+                            given.add(pair.eliminations)
+                            yield pair
+                        continue
                     yield Step("w_wing", eliminations=_removals(other, removed),
                                cells=(first, second, near_first, near_second), units=(unit,),
                                digits=DIGITS_IN[mask],

@@ -46,15 +46,14 @@ SWAPS = 12
 
 
 MET_AS = {
-    "skyscraper": ("finned_x_wing",),
-    "remote_pair": ("finned_x_wing", "w_wing", "two_string_kite"),
-    "aic": ("w_wing",),
+    "remote_pair": ("skyscraper", "finned_x_wing", "w_wing", "two_string_kite"),
     "hidden_quad": ("naked_quad",),
     "grouped_aic": ("als_xz", "als_xy_wing", "w_wing"),
 }
 """Techniques the full ladder meets under other names (the same step found first by another
 technique), and those names: a puzzle needs the technique when one of their steps is one it makes
-too; the give-up message suggests the first."""
+too; the give-up message suggests the first. A skyscraper and an AIC are not here: the sashimi
+X-Wing and the nice loop that find them first name them as what they are."""
 
 
 class UnknownTechnique(GenerationError, ValueError):
@@ -97,8 +96,8 @@ def needs(result: Grade, technique_id: str) -> bool:
 def steps_made_by(grid: Grid, result: Grade, technique_id: str) -> list[int]:
     """The indexes of the grade's steps that `technique_id` makes: its own, and for a technique
     the ladder meets under another name (MET_AS), that one's steps whose very placements and
-    eliminations the technique's own finder also finds there (a skyscraper among the sashimi
-    X-Wings). `grid` is the puzzle graded."""
+    eliminations the technique's own finder also finds there (a remote pair among the
+    skyscrapers). `grid` is the puzzle graded."""
     made = [i for i, step in enumerate(result.steps) if step.technique == technique_id]
     others = [t for t in MET_AS.get(technique_id, ()) if needs(result, t)]
     finder = technique_entry(technique_id).finder

@@ -39,8 +39,8 @@ class Drill:
     source: str
     """'Level 2, Puzzle 7 (line 7), after 23 steps'."""
     taught: str | None = None
-    """The technique practised when it is not the step's own: a skyscraper that the ladder meets
-    as a sashimi X-Wing (the same step), in a review of skyscrapers."""
+    """The technique practised when it is not the step's own: a remote pair that the ladder meets
+    as a skyscraper (the same step), in a review of remote pairs."""
 
     @property
     def technique(self) -> str:
@@ -190,8 +190,8 @@ def drills(techniques: Iterable[str], seed: int, sources: list[Source] | None = 
 
 
 def stand_ins(technique_id: str, lessons: Iterable[Lesson]) -> list[str]:
-    """For a technique the lessons only ever show under another's name (`seen_as`: a skyscraper
-    is met as a sashimi X-Wing, a hidden quad as a naked quad), those names; else []."""
+    """For a technique the lessons only ever show under another's name (`seen_as`: a remote pair
+    is met as a skyscraper, a hidden quad as a naked quad), those names; else []."""
     found: dict[str, None] = {}
     for lesson in lessons:
         for position in list(lesson.positions.values()) + [e.position for e in lesson.exercises]:
@@ -214,7 +214,7 @@ def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
     """Drills for a lesson: from a user's file if given, else the bundled puzzles, the drill
     puzzles beside the lessons and the lessons' own.
 
-    A technique the ladder never meets first (a skyscraper, met as a sashimi X-Wing: no drill
+    A technique the ladder never meets first (a remote pair, met as a skyscraper: no drill
     puzzle names it) is drilled where its stand-in comes next and it makes the very same step."""
     lessons = list(lessons)
     techniques = lesson.practised

@@ -623,8 +623,8 @@ class Attempt:
         if self.drill is not None:
             return self.drill.technique
         assert self.exercise is not None, "an attempt is at an exercise or a drill"
-        # A skyscraper exercise states the sashimi X-Wing the ladder meets first (`seen_as`): the
-        # learner practised the skyscraper, the technique the lesson teaches.
+        # A remote pair exercise states the skyscraper the ladder meets first (`seen_as`): the
+        # learner practised the remote pair, the technique the lesson teaches.
         return self.exercise.position.seen_as or self.exercise.technique
 
     def check(self, placements: Iterable[Change], eliminations: Iterable[Change]) -> Feedback:
