@@ -405,7 +405,8 @@ def test_chain_steps_through_sets_and_forced_cells_survive_a_save():
                     assert step_from_json(stored) == step
                     kinds |= {link.unit for link in step.chain if link.unit in NOT_A_UNIT}
     assert len(kinds) >= 3, kinds  # in the cell, in a set, a set forcing a cell
-    step = next(s for s in find_steps(load_lessons()[13].positions["x_chain"].grid, "nice_loop"))
+    grid = load_lessons()[13].positions["x_chain"].grid
+    step = next(s for t in ("x_chain", "aic", "nice_loop") for s in find_steps(grid, t) if s.chain)
     for unit in NOT_A_UNIT:  # each kind, whether or not a lesson position has it
         odd = step._replace(chain=(step.chain[0]._replace(unit=unit), *step.chain[1:]))
         assert step_from_json(json.loads(json.dumps(step_to_json(odd)))) == odd
