@@ -283,6 +283,7 @@ def test_a_sue_de_coq_states_a_sets_other_digits_only_once_they_follow():
         text = step.hint(3)
         assert "and also" not in text
         counted = text.index("every one of them, each once.")
-        then = text[counted:].split(" Then ", 1)[1].split(". So ", 1)[0]
+        # Each set's other digits on a line of its own, after the count.
+        then = " ".join(line for line in text[counted:].split("\n") if line.startswith("Then "))
         for extra in re.findall(r"only \d other digits? \(([^)]+)\)", text[:counted]):
             assert re.search(rf"other (cell the|\d cells) {extra}\b", then), then
