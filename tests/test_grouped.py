@@ -127,7 +127,7 @@ def test_grouped_aic_through_an_almost_locked_set():
     # The chain's links: each set's places of a digit, strong inside a set, weak between sets.
     assert [(link.unit == IN_SET, link.strong) for link in step.chain] == [
         (True, True), (False, False)] * 3 + [(True, True)]
-    assert chain_line(step) == "1 = 2 -2- 3 = 4 -3- 5 = 6 -4- 7 = 8"
+    assert chain_line(step) == "a = b -2- c = d -3- e = f -4- g = h"
     assert text.endswith("(each sees every 1 of the sets that hold it).")
     # Give r5c6 a 3 and the set's 3s no longer all see r1c5's: that tie is gone.
     broken = grid.with_candidates(cell("r5c6"), [3, 4, 6])
