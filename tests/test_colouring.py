@@ -144,7 +144,9 @@ def assert_texts(step):
     full = step.explanation
     for c in step.eliminated_cells:
         assert cell_name(c) in full, (cell_name(c), full)
-    assert full.endswith(f"{cells_name(step.eliminated_cells)}."), full  # ends with what goes
+    # Ends with what goes, then how one could have spotted it.
+    assert full.split("\n")[-2].endswith(f"{cells_name(step.eliminated_cells)}."), full
+    assert full.split("\n")[-1].startswith("To spot it: "), full
     assert not fact_line_problems(full) and not fact_line_problems(step.pattern), full
     # Each strong link on its own line, naming its unit, the digit and both cells with colours.
     d = step.digits[0]

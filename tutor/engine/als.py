@@ -755,6 +755,11 @@ def _overlap_lines(step: Step, names: tuple[tuple[str, str], ...],
 class AlsXZTexts(Texts):
     """Two sets, A and B, and their restricted common digit(s)."""
 
+    def spot(self, step: Step) -> str:
+        return ("look for two almost locked sets (a cell with two candidates is one) sharing a "
+                "digit every place of which in one sees every place in the other, and sharing "
+                "another digit too.")
+
     def one_line(self, step: Step) -> str:
         rc = ",".join(map(str, step.role("restricted_common")))
         return (f"{step.name}: A={cells_name(step.role('als_a'))} "
@@ -804,6 +809,11 @@ class AlsXZTexts(Texts):
 
 class AlsXYWingTexts(Texts):
     """Sets A and B, each tied to the pivot set C by a restricted common digit (x and y)."""
+
+    def spot(self, step: Step) -> str:
+        return ("look for an almost locked set tied to two others by different digits (every place "
+                "of the digit in one sees every place in the other), those two sharing another "
+                "digit.")
 
     def one_line(self, step: Step) -> str:
         x, y = step.role("restricted_commons")
@@ -988,6 +998,10 @@ def petals_share_cells(step: Step) -> bool:
 
 class DeathBlossomTexts(Texts):
     """A stem cell and one petal per stem digit."""
+
+    def spot(self, step: Step) -> str:
+        return ("look for a cell whose every candidate has an almost locked set with every place "
+                "of that digit seeing the cell, those sets all sharing another digit.")
 
     @staticmethod
     def _petals(step: Step) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
@@ -1421,6 +1435,11 @@ def als_chain_rating(step: Step) -> float:
 
 class AlsChainTexts(Texts):
     """A chain of almost locked sets, each tied to the next by a restricted common digit."""
+
+    def spot(self, step: Step) -> str:
+        return ("look for almost locked sets you can tie one to the next by digits every place of "
+                "which in one sees every place in the next, the first and last sets sharing "
+                "another digit.")
 
     def one_line(self, step: Step) -> str:
         parts = []

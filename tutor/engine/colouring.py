@@ -319,6 +319,11 @@ class _ColourTexts(Texts):
 class SimpleColorsTexts(_ColourTexts):
     """Simple colours: one chain of conjugate pairs, two colours; a trap or a wrap."""
 
+    def spot(self, step: Step) -> str:
+        return ("take a digit with many units where it has only two places, colour those pairs "
+                "in turn, and look for two cells of one colour in one unit or a cell seeing both "
+                "colours.")
+
     def nudge(self, step: Step) -> str:
         d = step.digits[0]
         return (f"Look for simple colours on the {d}s: follow the rows, columns and boxes where "
@@ -368,6 +373,10 @@ class SimpleColorsTexts(_ColourTexts):
 
 class MultiColorsTexts(_ColourTexts):
     """Multi colours: two chains of conjugate pairs of one digit whose cells see each other."""
+
+    def spot(self, step: Step) -> str:
+        return ("colour each separate chain of a digit's two-place units, then look for a cell of "
+                "one chain that sees a cell of another.")
 
     def nudge(self, step: Step) -> str:
         d = step.digits[0]

@@ -247,6 +247,11 @@ def _net_reason(link: Link) -> str:
 class ForcingChainTexts(Texts):
     """Hints for a forcing chain or net: the cell or unit to branch on, then each branch."""
 
+    def spot(self, step: Step) -> str:
+        return ("take a cell with two or three candidates, or a digit with two or three places in "
+                "a unit, follow each case by singles and compare where they lead (or see one break "
+                "the grid).")
+
     def one_line(self, step: Step) -> str:
         kind = "" if _name(step) == step.name.lower() else f" ({_name(step)})"
         return f"{step.name}{kind}: {step.changes}"

@@ -297,6 +297,11 @@ def _step(masks, line, box, core_bits, core_mask, line_bits, line_mask, box_bits
 class SueDeCoqTexts(Texts):
     """The crossing cells, the line's set and the box's set, with their digits."""
 
+    def spot(self, step: Step) -> str:
+        return ("where a line crosses a box, look for two or three empty cells holding two more "
+                "digits than cells or more, then for cells of the line and of the box that take "
+                "up those digits.")
+
     def one_line(self, step: Step) -> str:
         return (f"{step.name}: {cells_name(step.role('intersection'))} "
                 f"({''.join(map(str, step.role('intersection_digits')))}) with "
