@@ -530,8 +530,8 @@ def test_an_als_chain_whose_first_set_lies_inside_the_last_says_so_and_what_foll
                        "900030006", "als_chain")
     assert step.role("set_1") == cells("r2c1") and step.role("set_4") == cells("r2c1", "r7c1")
     lines = step.explanation.split("\n")
-    assert ("Set 1 lies inside set 4 (r2c1 is in both), so a 7 in set 1 is a 7 in set 4 too: "
-            "set 4 holds a 7 either way.") in lines
+    assert ("Set 1 lies inside set 4 (r2c1 is in both), so if set 1 holds the 7, set 4 does too: "
+            "set 4 holds the 7 either way.") in lines
     assert "So a cell that sees every 7 of set 4 (and so every 7 of both sets) cannot be 7." in lines
     assert lines[-2] == "Remove 7 from r8c1 (it sees every 7 of the sets that hold it)."
     assert lines[-1].startswith("To spot it: look for almost locked sets")

@@ -1500,10 +1500,12 @@ class AlsChainTexts(Texts):
         if inside:
             outer, inner = (count, 1) if inside == 1 else (1, count)
             shared = _shared(step.role(f"set_{inner}"), step.role(f"set_{outer}"))
+            held = (f"so if set {inner} holds the {z}, set {outer} does too: set {outer} holds "
+                    f"the {z} either way" if len(step.digits) == 1 else
+                    f"so whichever of {digits_name(step.digits)} set {inner} holds, set {outer} "
+                    f"holds too: each is in set {outer} either way")
             lines += [f"Set {inner} lies inside set {outer} ({cells_name(shared)} "
-                      f"{'is' if len(shared) == 1 else 'are'} in both), so {an(z)} in set "
-                      f"{inner} is {an(z)} in set {outer} too: set {outer} holds {an(z)} either "
-                      f"way.",
+                      f"{'is' if len(shared) == 1 else 'are'} in both), {held}.",
                       f"So a cell that sees every {z} of set {outer} (and so every {z} of both "
                       f"sets) cannot be {z}."]
         else:

@@ -248,9 +248,8 @@ class ForcingChainTexts(Texts):
     """Hints for a forcing chain or net: the cell or unit to branch on, then each branch."""
 
     def spot(self, step: Step) -> str:
-        return ("take a cell with two or three candidates, or a digit with two or three places in "
-                "a unit, follow each case by singles and compare where they lead (or see one break "
-                "the grid).")
+        return ("follow each candidate of a cell with few, or each place of a digit in a unit, "
+                "by singles: they may all lead to one fact, or one may break the grid.")
 
     def one_line(self, step: Step) -> str:
         kind = "" if _name(step) == step.name.lower() else f" ({_name(step)})"
