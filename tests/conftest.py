@@ -237,6 +237,19 @@ def pattern_text_problems(step, wrong_article: str) -> list[str]:
     return found
 
 
+def fact_line_problems(text: str, longest: int = 200) -> list[str]:
+    """What keeps a long proof from reading one fact a line: a line holding two sentences or two
+    facts joined by ';', or one longer than `longest` characters."""
+    import re
+    found = []
+    for line in text.split("\n"):
+        if re.search(r"[.;:] [A-Z]", line.strip()):
+            found.append(f"two facts on one line: {line!r}")
+        if len(line) > longest:
+            found.append(f"a line of {len(line)} characters: {line!r}")
+    return found
+
+
 def first_guess(grid):
     """(position, guess): where the card's ladder first gets stuck on the grid's puzzle, and the
     guess a hint teaches there (with its proof; a grade's own guesses carry none)."""

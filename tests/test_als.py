@@ -9,9 +9,11 @@ import tutor
 from tutor.engine import als, sue_de_coq
 from tutor.engine.search import current, searching
 from tutor.engine.registry import LADDER, technique
-from tutor.model.geometry import UNITS, cell_at, digit_cell_sets, parse_cell_name as cell
+from tutor.model.geometry import (
+    UNITS, cell_at, cell_name, cells_name, digit_cell_sets, digits_name, parse_cell_name as cell,
+)
 from tutor.model.grid import Grid
-from conftest import pattern_text_problems, read_lines, shared_file, sweep_finders
+from conftest import fact_line_problems, pattern_text_problems, read_lines, shared_file, sweep_finders
 from test_dead_ends import diabolical_stuck_positions
 
 MY_IDS = ("als_xz", "als_xy_wing", "death_blossom", "sue_de_coq")
@@ -168,7 +170,17 @@ def test_sue_de_coq_fires_on_a_made_position():
     assert step.digits == (1, 2, 3, 4)
     assert step.units == (0, 18)
     text = step.explanation
-    assert "1 and 2 can only be in the crossing cells or r1c5, all in row 1" in text
+    lines = text.split("\n")
+    # One fact a line: the crossing, each set, the count, where each set's digits go, a removal
+    # a line.
+    assert ("So 1 and 2 can only be in the crossing cells or r1c5, all in row 1: no other cell of "
+            "row 1 can hold them.") in lines
+    assert ("And 3 and 4 only in the crossing cells or r2c2, all in box 1: no other cell of box 1 "
+            "can hold them.") in lines
+    assert lines[-1].startswith("To spot it: where a line crosses a box")
+    assert lines[-4:-1] == ["Remove:", "  1 and 2 from r1c3, r1c4, r1c6, r1c7, r1c8 and r1c9",
+                          "  3 and 4 from r1c3, r2c1, r2c3, r3c1, r3c2 and r3c3."], lines
+    assert not text_problems(step), text_problems(step)
 
 
 def test_sue_de_coq_does_not_fire_when_the_sets_share_a_digit():
@@ -242,7 +254,39 @@ def sweep(lines, check_texts=False):
 
 
 def text_problems(step) -> list[str]:
-    return pattern_text_problems(step, " a ALS")
+    found = pattern_text_problems(step, " a ALS")
+    found += [f"{step}: {p}" for p in fact_line_problems(step.explanation)]
+    return found + [f"{step}: {p}" for p in set_line_problems(step)]
+
+
+SET_ROLES = {"als_xz": ("als_a", "als_b"), "als_xy_wing": ("als_a", "als_b", "pivot")}
+
+
+def set_line_problems(step) -> list[str]:
+    """The sets an ALS step's full hint must name, each on a line of its own with its cells and
+    digits, and any cells two of them share named as shared."""
+    names = SET_ROLES.get(step.technique)
+    if step.technique == "als_chain":
+        names = tuple(f"set_{n}" for n in range(1, len(step.units) + 1))
+    elif step.technique == "death_blossom":
+        names = tuple(name for name, _ in step.roles
+                      if name.startswith("petal_") and not name.endswith("_digits"))
+    if names is None:
+        return []
+    lines = step.explanation.split("\n")
+    found = []
+    for name in names:
+        cells, digits = cells_name(step.role(name)), digits_name(step.role(f"{name}_digits"))
+        if not any(cells in line and digits in line for line in lines):
+            found.append(f"no line names {name}: {cells} holding {digits}")
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            for c in set(step.role(first)) & set(step.role(second)):
+                if not any(cell_name(c) in line and ("share" in line or "inside" in line
+                                                     or " in the petals for " in line)
+                           for line in lines):
+                    found.append(f"{first} and {second} share {cell_name(c)}, unsaid")
+    return found
 
 
 def puzzles(top: int, per_bucket: int) -> list[str]:
@@ -472,3 +516,39 @@ def test_a_death_blossom_whose_stem_can_be_the_removed_digit_says_the_stem_is_se
     text = step.explanation
     assert "If r5c5 is 3 itself" in text and "and r5c5 too cannot be 3" in text
     assert "whichever digit the stem takes" not in text
+
+
+def graded_step(puzzle: str, technique: str):
+    """The first step of `technique` on the puzzle's graded path."""
+    return next(s for s in tutor.grade(tutor.parse(puzzle)).steps if s.technique == technique)
+
+
+def test_an_als_chain_whose_first_set_lies_inside_the_last_says_so_and_what_follows():
+    # SE-rated diabolical: set 1 is r2c1 {5,7}, set 4 r2c1 and r7c1 {4,5,7}. "7 is in set 1 or in
+    # set 4" then means set 4 holds the 7 either way.
+    step = graded_step("300090002020104000000300700603500080870000014010007605002001000000905020"
+                       "900030006", "als_chain")
+    assert step.role("set_1") == cells("r2c1") and step.role("set_4") == cells("r2c1", "r7c1")
+    lines = step.explanation.split("\n")
+    assert ("Set 1 lies inside set 4 (r2c1 is in both), so if set 1 holds the 7, set 4 does too: "
+            "set 4 holds the 7 either way.") in lines
+    assert "So a cell that sees every 7 of set 4 (and so every 7 of both sets) cannot be 7." in lines
+    assert lines[-2] == "Remove 7 from r8c1 (it sees every 7 of the sets that hold it)."
+    assert lines[-1].startswith("To spot it: look for almost locked sets")
+    # One set a line, each tie on its own line under it, the chain one link a line.
+    assert "Set 2: r2c5, r6c5, r7c5 and r8c5 (column 5), holding 4, 5, 6, 7 and 8" in lines
+    assert "  every 6 of set 2 sees every 6 of set 3" in lines
+    assert "  so r7c4 is not 6 (box 8 has only one 6)" in lines
+    assert not text_problems(step), text_problems(step)
+
+
+def test_a_death_blossom_whose_petals_share_a_cell_says_which_and_why_it_holds():
+    # Stem r6c8 {2,6,8}: every petal holds r4c1. Only the petal of the stem's digit is used.
+    step = graded_step("040280030010006007609070008000092000900000004000740000500020803400800010"
+                       "070035090", "death_blossom")
+    lines = step.explanation.split("\n")
+    assert "  r4c1 is in the petals for 2, 6 and 8" in lines
+    assert any(line.startswith("That does not weaken the argument: it uses only the one petal")
+               for line in lines)
+    assert "  for 8, r4c1, r4c4, r4c7, r4c8 and r4c9 holding 1, 3, 5, 6, 7 and 8" in lines
+    assert not text_problems(step), text_problems(step)

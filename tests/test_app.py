@@ -453,11 +453,11 @@ def test_pattern_parts_are_marked_by_letters_not_colour_alone():
         hidden = painter.paint(step_view(grid, None, step, 1), compact).plain
         assert shown.count("p") == 1 and shown.count("w") == 2, shown
         assert "p" not in hidden and "w" not in hidden
-    # A guess's proof numbers the chain's cells in order.
+    # A guess's proof letters the chain's cells in order.
     stuck, guess = first_guess(tutor.parse(next(c for c in tutor.model.bundled.collections()
                                                  if c.level == 6).puzzles()[0].line))
     view = step_view(stuck, None, guess, PATTERN_LEVEL)
-    assert [m for _, m in view.marks][:3] == ["1", "2", "3"]
+    assert [m for _, m in view.marks][:3] == ["a", "b", "c"]
     assert view.marks[0][0] == guess.cells[0]
 
 

@@ -35,7 +35,7 @@ def panel(app, name: str) -> str:
     return str(app.game_screen.query_one(f"#{name}").render())
 
 
-async def test_the_pattern_hint_numbers_a_forcing_chain_and_tells_its_links_apart():
+async def test_the_pattern_hint_letters_a_forcing_chain_and_tells_its_links_apart():
     app = TutorApp(tutor.parse(TOP1465_FIRST_STUCK), "stuck")
     async with app.run_test(size=BIG) as pilot:
         screen = app.game_screen
@@ -47,11 +47,11 @@ async def test_the_pattern_hint_numbers_a_forcing_chain_and_tells_its_links_apar
         await pilot.press("n")
         text = panel(app, "hint")
         assert "Suppose r2c6 is 5: after 6 facts the grid breaks" in text
-        assert "Links: 1 > 2; 1 >5> 3; 1 > 4; 2 > 4; 2 >4> 5; 3 > 6; 4 > 7; 6 >3> 7" in text
+        assert "Links: a > b; a >5> c; a > d; b > d; b >4> e; c > f; d > g; f >3> g" in text
         assert "(= strong, - weak, > forces)" in text
         marks = dict(app.game_screen.query_one(Board).view.marks)
-        assert marks == {cell("r2c6"): "1", cell("r2c9"): "2", cell("r9c4"): "3", cell("r2c2"): "4",
-                         cell("r6c7"): "5", cell("r4c4"): "6", cell("r3c2"): "7"}
+        assert marks == {cell("r2c6"): "a", cell("r2c9"): "b", cell("r9c4"): "c", cell("r2c2"): "d",
+                         cell("r6c7"): "e", cell("r4c4"): "f", cell("r3c2"): "g"}
 
 
 def test_a_chain_of_strong_and_weak_links_shows_both_marks():
@@ -60,7 +60,7 @@ def test_a_chain_of_strong_and_weak_links_shows_both_marks():
         grid = grid.with_candidates(cell(name), digits)
     step = tutor.find_steps(grid, "xy_chain")[0]
     # r1c1 not 1 = r1c1 is 2 - r2c1 not 2 = r2c1 is 3 - r1c2 not 3 = r1c2 is 1
-    assert chain_line(step) == "1 = 2 -2- 3 = 4 -3- 5 = 6"
+    assert chain_line(step) == "a = b -2- c = d -3- e = f"
 
 
 async def test_escape_stops_a_long_search_and_its_answer_is_dropped(monkeypatch):

@@ -132,7 +132,10 @@ def test_grade_steps_as_text(capsys):
     assert code == 0
     assert f"{len(graded.steps):>3}. {graded.steps[-1]}" in out
     assert f"  1. {graded.steps[0]}" in out
-    assert graded.steps[0].hint(3, Position(start.values, start.masks)) in out
+    # Each line of the full explanation (the last is "To spot it: ...") indented under its step.
+    explanation = graded.steps[0].hint(3, Position(start.values, start.masks))
+    assert "\n".join(f"     {line}" for line in explanation.split("\n")) in out
+    assert "\n     To spot it: " in out
     assert "<- bottleneck" in out
 
 

@@ -8,9 +8,9 @@ import tutor
 from tutor.engine.colouring import clusters, multi_colors, simple_colors
 from tutor.engine.registry import CARD_LADDER, technique
 from tutor.engine.walk import Walk, advance, ladder
-from tutor.model.geometry import UNITS, cell_name, cells_name, digit_cell_sets, parse_cell_name as cell
+from tutor.model.geometry import UNITS, cell_name, unit_name, cells_name, digit_cell_sets, parse_cell_name as cell
 from tutor.model.grid import Grid
-from conftest import read_lines, shared_file
+from conftest import fact_line_problems, read_lines, shared_file
 
 ROW, COLUMN, BOX = 0, 9, 18
 
@@ -45,11 +45,17 @@ def test_trap_removes_the_digit_from_cells_seeing_both_colours():
     assert step.nudge.startswith("Look for simple colours on the 5s")
     assert "r2c2, r3c2, r5c1 and r6c1 each see both colours" in step.pattern
     full = step.explanation
-    for link in ("row 1 has its 5 only in r1c1 or r1c5", "column 5 only in r1c5 or r4c5",
-                 "row 4 only in r4c5 or r4c2"):
-        assert link in full
-    assert "r2c2, r3c2, r5c1 and r6c1 see r1c1 (A) and r4c2 (B)" in full
-    assert full.endswith("Remove 5 from r2c2, r3c2, r5c1 and r6c1.")
+    lines = full.split("\n")
+    # One strong link a line, each end with its colour; then the colours, the cells seeing both
+    # colours, and the removal, each on its own line.
+    for link in ("  row 1 has its 5 only in r1c1 (A) or r1c5 (B)",
+                 "  column 5 has its 5 only in r1c5 (B) or r4c5 (A)",
+                 "  row 4 has its 5 only in r4c5 (A) or r4c2 (B)",
+                 "  colour A: r1c1 and r4c5", "  colour B: r1c5 and r4c2",
+                 "  r2c2, r3c2, r5c1 and r6c1 see r1c1 (A) and r4c2 (B)",
+                 "Remove 5 from r2c2, r3c2, r5c1 and r6c1."):
+        assert link in lines, full
+    assert not fact_line_problems(full), fact_line_problems(full)
 
 
 def test_smaller_chains_come_first():
@@ -138,7 +144,15 @@ def assert_texts(step):
     full = step.explanation
     for c in step.eliminated_cells:
         assert cell_name(c) in full, (cell_name(c), full)
-    assert full.endswith(f"{cells_name(step.eliminated_cells)}."), full  # ends with what goes
+    # Ends with what goes, then how one could have spotted it.
+    assert full.split("\n")[-2].endswith(f"{cells_name(step.eliminated_cells)}."), full
+    assert full.split("\n")[-1].startswith("To spot it: "), full
+    assert not fact_line_problems(full) and not fact_line_problems(step.pattern), full
+    # Each strong link on its own line, naming its unit, the digit and both cells with colours.
+    d = step.digits[0]
+    for (a, b), unit in zip(zip(*[iter(step.role("links"))] * 2), step.role("link_units")):
+        assert any(line.startswith(f"  {unit_name(unit)} has its {d} only in {cell_name(a)} (")
+                   and f" or {cell_name(b)} (" in line for line in full.split("\n")), full
     assert str(step.digits[0]) in step.nudge
 
 

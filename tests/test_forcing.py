@@ -36,7 +36,8 @@ def test_a_contradiction_chain_removes_the_candidate_that_breaks_the_grid():
     assert step.eliminations == ((cell("r1c3"), 1),) and not step.placements
     assert step.role("net") == (0,)
     assert step.rating == 7.5
-    assert step.explanation.splitlines() == [
+    assert step.explanation.splitlines()[-1].startswith("To spot it: ")
+    assert step.explanation.splitlines()[:-1] == [
         "Suppose r1c3 is 1:",
         "  r1c3 is 1, so r1c1 is 2 (its only candidate left)",
         "  r1c3 is 1, so r1c2 is 3 (its only candidate left)",
@@ -56,7 +57,8 @@ def test_cell_forcing_follows_each_candidate_to_the_same_removal():
     assert step.role("branch_cells") == (cell("r1c1"), cell("r1c1"))
     assert step.role("branch_digits") == (1, 2)
     assert step.role("net") == (0,) and step.rating == 8.0
-    assert step.explanation.splitlines() == [
+    assert step.explanation.splitlines()[-1].startswith("To spot it: ")
+    assert step.explanation.splitlines()[:-1] == [
         "r1c1 can only be 1 or 2. Follow each:",
         "If r1c1 is 1:",
         "  r1c1 is 1, so r1c2 is 3 (its only candidate left)",
@@ -102,7 +104,8 @@ def test_unit_forcing_follows_each_place_of_a_digit_to_the_same_removal():
                           "the singles.")
     assert step.pattern == ("Branches: r1c1 is 5, r1c5 is 5. Each of them leads to the same "
                             "conclusion, r2c9 is not 8 (3 facts / 3 facts).")
-    assert step.explanation.splitlines() == [
+    assert step.explanation.splitlines()[-1].startswith("To spot it: ")
+    assert step.explanation.splitlines()[:-1] == [
         "The 5 of row 1 can only go in r1c1 or r1c5. Follow each:",
         "If r1c1 is 5:",
         "  r1c1 is 5, so r1c5 is 7 (its only candidate left)",
@@ -182,7 +185,7 @@ def text_problems(step) -> list[str]:
     for c, _ in step.eliminations + step.placements:
         if cell_name(c) not in texts[2]:
             problems.append(f"{step}: the full hint does not name {cell_name(c)}")
-    if not texts[2].splitlines()[-1].startswith(("Either way", "So ")):
+    if not texts[2].splitlines()[-2].startswith(("Either way", "So ")):
         problems.append(f"{step}: the full hint does not end with the conclusion")
     if sum(step.role("branch_links")) != len(step.chain):
         problems.append(f"{step}: the branches do not add up to the chain")

@@ -119,16 +119,16 @@ def test_grouped_aic_through_an_almost_locked_set():
     assert step.role("ties") == (2, 3, 4)
     assert step.rating == 7.2
     text = step.explanation
-    assert "Suppose set 1 had no 1. Follow the chain, one link at a time:" in text
+    assert "Suppose set 1 had no 1, and follow the chain one link at a time:" in text
     # One link a line: inside a set (it holds its other digits) and between sets (a weak link).
-    assert ("so r5c6 is 4 (an almost locked set without 3 holds all its other digits, 4 among "
-            "them)\nso r5c1 is not 4 (row 5 has only one 4)\n") in text
+    assert ("  so r5c6 is 4 (an almost locked set without 3 holds all its other digits, 4 among "
+            "them)\n  so r5c1 is not 4 (row 5 has only one 4)\n") in text
     assert "So if set 1 had no 1, set 4 would hold it: 1 is in set 1 or in set 4." in text
     # The chain's links: each set's places of a digit, strong inside a set, weak between sets.
     assert [(link.unit == IN_SET, link.strong) for link in step.chain] == [
         (True, True), (False, False)] * 3 + [(True, True)]
-    assert chain_line(step) == "1 = 2 -2- 3 = 4 -3- 5 = 6 -4- 7 = 8"
-    assert text.endswith("(each sees every 1 of the sets that hold it).")
+    assert chain_line(step) == "a = b -2- c = d -3- e = f -4- g = h"
+    assert text.split("\n")[-2].endswith("(each sees every 1 of the sets that hold it).")
     # Give r5c6 a 3 and the set's 3s no longer all see r1c5's: that tie is gone.
     broken = grid.with_candidates(cell("r5c6"), [3, 4, 6])
     assert all(s.role("set_3") != (cell("r5c5"), cell("r5c6"))

@@ -283,7 +283,8 @@ def test_a_sue_de_coq_states_a_sets_other_digits_only_once_they_follow():
         text = step.hint(3)
         assert "and also" not in text
         counted = text.index("every one of them, each once.")
-        then = text[counted:].split(" Then ", 1)[1].split(". So ", 1)[0]
+        # Each set's other digits on a line of its own, after the count.
+        then = " ".join(line for line in text[counted:].split("\n") if line.startswith("Then "))
         for extra in re.findall(r"only \d other digits? \(([^)]+)\)", text[:counted]):
             assert re.search(rf"other (cell the|\d cells) {extra}\b", then), then
 
@@ -307,3 +308,21 @@ def test_a_step_from_the_api_explains_itself_fully_without_a_position():
     assert repr(plain) == repr(hidden[0])
     assert "has lost" not in plain.explanation
     assert "each is filled, or sees a 6 placed in its row, column or box" in plain.explanation
+
+
+SPOTTING_FAMILIES = ("singles", "intersections", "subsets", "colouring", "uniqueness", "sue_de_coq",
+                     "als", "forcing", "backtracking")
+"""The families whose full hint ends with how one could have spotted the pattern."""
+
+
+@pytest.mark.parametrize("technique", [t for t in FOUND + ("backtracking",)
+                                       if tutor.engine.technique(t).family in SPOTTING_FAMILIES])
+def test_a_full_hint_ends_with_one_sentence_on_how_to_spot_the_pattern(examples, technique):
+    for step, position in examples[technique]:
+        for given in (position, None):
+            lines = step.hint(3, given).split("\n")
+            last = lines[-1]
+            assert last.startswith("To spot it: ") and last.endswith("."), last
+            assert not re.search(r"\. [A-Z]", last) and len(last) <= 200, last
+            assert "To spot it" not in "\n".join(lines[:-1])
+            assert "To spot it" not in step.hint(2, given) + step.hint(1, given)

@@ -125,7 +125,9 @@ def test_a_guess_with_a_proof_shows_each_fact_of_it_and_each_follows():
     assert any(name == "split" for name, _ in proofs[0])  # a second trial inside the first
     full = step.hint(HintLevel.FULL, position)
     assert "Suppose r1c2 is 2:" in full and "Every case breaks, so r1c2 is not 2." in full
-    assert "checked every way" not in full and full.endswith("makes the puzzle level 6.")
+    assert "checked every way" not in full
+    assert full.split("\n")[-2].endswith("makes the puzzle level 6.")
+    assert full.split("\n")[-1].startswith("To spot it: ")
     assert "impossible." in full and "r1c2 = 5" in full
     # The board numbers the placements the proof makes, from the chain.
     assert step.chain and all(link.conclusion_true for link in step.chain)

@@ -4,8 +4,8 @@ Highlights never rely on colour alone: pattern digits are bold and underlined, e
 candidates struck through, placements reversed, cells of a highlighted unit dotted, rows and columns
 of highlighted units marked beside the labels, the selected cell framed by ▸ ◂ (or [ ]), and cells
 with a problem flagged with ! , and the parts of a pattern marked by a letter or number left of
-the cell's bottom line (p pivot, w pincers, f fins, r rectangle corners, A/B colours, 1 2 3 a
-chain's order).
+the cell's bottom line (p pivot, w pincers, f fins, r rectangle corners, A/B colours, a b c a
+chain's order: never a digit, which would pass for a candidate).
 """
 
 from __future__ import annotations

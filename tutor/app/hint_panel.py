@@ -28,7 +28,7 @@ def rungs_content(step: Step, level: int, keys: str = "", position: Position | N
     if level == HintLevel.PATTERN:
         parts.append("$pattern")
         variables["pattern"] = step.hint(HintLevel.PATTERN, position)
-        if step.chain:  # the links between the board's numbered cells, strong and weak told apart
+        if step.chain:  # the links between the board's lettered cells, strong and weak told apart
             parts.append("[b]Links:[/] $links [dim](= strong, - weak, > forces)[/]")
             variables["links"] = chain_line(step)
     if level >= HintLevel.FULL:  # the full explanation restates the pattern

@@ -50,9 +50,21 @@ ROLE_MARKS = (
 pivot, wing pincers, fins, rectangle corners, chain ends, colours A to D)."""
 
 
+NODE_LABELS = ("abcdefghijkmnpqrstuvwxyz" "ABCDEFGHJKMNPQRSTUVWXYZ"
+               "αβγδεζηθκλμνξπρστυφχψω")
+"""The marks of a chain's nodes in reading order: letters (l and o left out, they pass for 1
+and 0), then capitals (I, L and O left out), then Greek letters; never a digit, which beside a
+cell's pencil marks would read as a candidate. A chain of more nodes ends in '+'."""
+
+
+def node_label(number: int) -> str:
+    """The mark of a chain's node, numbered from 1 in reading order."""
+    return NODE_LABELS[number - 1] if number <= len(NODE_LABELS) else "+"
+
+
 def chain_nodes(step) -> list[tuple[object, bool]]:
-    """A chain's nodes (a node and whether it is true) in reading order, each once, numbered
-    from 1 by their place here: each link's premise, then its conclusion."""
+    """A chain's nodes (a node and whether it is true) in reading order, each once, labelled
+    a, b, c ... by their place here (node_label): each link's premise, then its conclusion."""
     nodes: dict[tuple[object, bool], None] = {}
     for link in step.chain:
         nodes.setdefault((link.premise, link.premise_true))
@@ -66,9 +78,9 @@ def link_mark(link) -> str:
 
 
 def chain_line(step) -> str:
-    """The chain as the board numbers it: '1 =4= 2 -4- 3'; a link between two digits shows only
-    its mark ('2 = 3'), and a link that does not follow on starts a new run after ';'."""
-    numbers = {node: number for number, node in enumerate(chain_nodes(step), start=1)}
+    """The chain as the board labels it: 'a =4= b -4- c'; a link between two digits shows only
+    its mark ('b = c'), and a link that does not follow on starts a new run after ';'."""
+    numbers = {node: node_label(number) for number, node in enumerate(chain_nodes(step), start=1)}
     runs: list[str] = []
     previous = None
     for link in step.chain:
@@ -78,19 +90,20 @@ def chain_line(step) -> str:
         if link.premise.digit == link.conclusion.digit:
             mark = f"{mark}{link.conclusion.digit}{mark}"
         if premise != previous:
-            runs.append(str(numbers[premise]))
+            runs.append(numbers[premise])
         runs[-1] += f" {mark} {numbers[conclusion]}"
         previous = conclusion
     return "; ".join(runs)
 
 
 def step_marks(step) -> tuple[tuple[int, str], ...]:
-    """The step's marks: a chain's cells numbered in order (1-9, then +), else its roles' letters."""
+    """The step's marks: a chain's cells lettered in order (node_label: a cell in several nodes
+    shows the first), else its roles' letters."""
     marks: dict[int, str] = {}
     if step.chain:
         for number, (node, _) in enumerate(chain_nodes(step), start=1):
             for cell in node.cells:  # type: ignore[attr-defined]
-                marks.setdefault(cell, str(number) if number < 10 else "+")
+                marks.setdefault(cell, node_label(number))
         return tuple(marks.items())
     for role, mark in ROLE_MARKS:
         for cell in step.role(role):

@@ -439,7 +439,8 @@ class TableWriter:
         for index, step in enumerate(record["steps"]):
             mark = "  <- bottleneck" if index == bottleneck else ""
             lines.append(f"{index + 1:>3}. {step['text']}{mark}")
-            lines.append(f"     {step['explanation']}")
+            # A long proof's facts come one a line: each line indented under its step.
+            lines += [f"     {line}" for line in step["explanation"].split("\n")]
         sys.stdout.write("\n".join(lines) + "\n")
 
 

@@ -15,6 +15,7 @@ from tutor.engine.chain import IN_SET, SEEN, Link, Node, narration
 from tutor.engine.chains import length_bonus
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
+from tutor.engine.wording import removal_lines
 
 
 _ALL_CELLS = (1 << 81) - 1
@@ -719,8 +720,45 @@ def _why_removed(step: Step) -> str:
     return "; ".join(parts)
 
 
+def _removal_lines(step: Step) -> list[str]:
+    """'Remove 3 from r2c7 (it sees every 3 of the sets that hold it).', or one line a digit."""
+    return removal_lines(_why_removed(step))
+
+
+def _shared(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int, ...]:
+    """The cells two sets share, in order."""
+    return tuple(c for c in first if c in second)
+
+
+def _overlap_lines(step: Step, names: tuple[tuple[str, str], ...],
+                   ties: dict[tuple[str, str], tuple[int, ...]]) -> list[str]:
+    """A line for each two sets of the step that share cells, saying which and why the argument
+    holds: a set's count of digits and cells is its own, and no tie digit is in a shared cell
+    (a cell does not see itself). `names`: (role, label) of each set; `ties`: the tie digits of
+    two tied sets, by their roles."""
+    lines = []
+    for i, (first, first_label) in enumerate(names):
+        for second, second_label in names[i + 1:]:
+            shared = _shared(step.role(first), step.role(second))
+            if not shared:
+                continue
+            text = (f"{first_label} and {second_label} share {cells_name(shared)}; each set's "
+                    f"count of digits and cells is its own, so the argument holds")
+            tie = ties.get((first, second))
+            if tie:
+                text += (f", and {'it holds' if len(shared) == 1 else 'they hold'} no "
+                         f"{digits_or(tie)}, so the tie still stands")
+            lines.append(text + ".")
+    return lines
+
+
 class AlsXZTexts(Texts):
     """Two sets, A and B, and their restricted common digit(s)."""
+
+    def spot(self, step: Step) -> str:
+        return ("look for two almost locked sets (a cell with two candidates is one) sharing a "
+                "digit every place of which in one sees every place in the other, and sharing "
+                "another digit too.")
 
     def one_line(self, step: Step) -> str:
         rc = ",".join(map(str, step.role("restricted_common")))
@@ -736,37 +774,46 @@ class AlsXZTexts(Texts):
 
     def pattern(self, step: Step) -> str:
         rc = step.role("restricted_common")
-        return (f"Set A is {_describe(step, 'als_a')}; set B is {_describe(step, 'als_b')}. "
+        return (f"Set A is {_describe(step, 'als_a')}.\nSet B is {_describe(step, 'als_b')}.\n"
                 f"Every {digits_or(rc)} of A sees every {digits_or(rc)} of B.")
 
     def full(self, step: Step) -> str:
         rc = step.role("restricted_common")
         a_count, b_count = _size(step, "als_a"), _size(step, "als_b")
-        opening = (f"Set A is {_describe(step, 'als_a')}: {a_count} with one digit more than "
-                   f"cells. Set B is {_describe(step, 'als_b')}: {b_count}, likewise. ")
+        lines = [f"Set A is {_describe(step, 'als_a')}: {a_count} with one digit more than "
+                 f"cells.",
+                 f"Set B is {_describe(step, 'als_b')}: {b_count}, likewise."]
         if len(rc) == 1:
             x = rc[0]
             others = [d for d in step.digits]
-            body = (f"Every {x} of A sees every {x} of B, so A and B cannot both hold {an(str(x))} "
-                    f"(it would be twice in one unit). One of the sets therefore has no {x}, and "
-                    f"is left with exactly as many digits as cells: it must hold every one of its "
-                    f"other digits. Both sets hold {digits_name(others)}, so "
-                    f"{'that digit is' if len(others) == 1 else 'each of those digits is'} in A or "
-                    f"in B, and no cell that sees all of its places in both sets can hold it. ")
+            lines += [f"Every {x} of A sees every {x} of B, so A and B cannot both hold "
+                      f"{an(str(x))} (it would be twice in one unit).",
+                      f"One of the sets therefore has no {x}, and is left with exactly as many "
+                      f"digits as cells: it must hold every one of its other digits.",
+                      f"Both sets hold {digits_name(others)}, so "
+                      f"{'that digit is' if len(others) == 1 else 'each of those digits is'} in "
+                      f"A or in B, and no cell that sees all of its places in both sets can "
+                      f"hold it."]
         else:
             x1, x2 = rc
-            body = (f"Every {x1} of A sees every {x1} of B, and every {x2} of A every {x2} of B, "
-                    f"so each of {x1} and {x2} is in at most one of the sets. A and B together "
-                    f"have two digits more than cells and can lose at most these two, so neither "
-                    f"set loses any other digit: each is locked, holding all its digits but one "
-                    f"of {x1} and {x2}, and {x1} and {x2} are each in A or in B. So no cell outside "
-                    f"the sets that sees all the places of one of these digits in them can hold "
-                    f"it. ")
-        return (f"{opening}{body}Remove {_why_removed(step)}.")
+            lines += [f"Every {x1} of A sees every {x1} of B, and every {x2} of A every {x2} of "
+                      f"B, so each of {x1} and {x2} is in at most one of the sets.",
+                      f"A and B together have two digits more than cells and can lose at most "
+                      f"these two, so neither set loses any other digit.",
+                      f"Each is locked, holding all its digits but one of {x1} and {x2}, and "
+                      f"{x1} and {x2} are each in A or in B.",
+                      "So no cell outside the sets that sees all the places of one of these "
+                      "digits in them can hold it."]
+        return "\n".join(lines + _removal_lines(step))
 
 
 class AlsXYWingTexts(Texts):
     """Sets A and B, each tied to the pivot set C by a restricted common digit (x and y)."""
+
+    def spot(self, step: Step) -> str:
+        return ("look for an almost locked set tied to two others by different digits (every place "
+                "of the digit in one sees every place in the other), those two sharing another "
+                "digit.")
 
     def one_line(self, step: Step) -> str:
         x, y = step.role("restricted_commons")
@@ -780,21 +827,26 @@ class AlsXYWingTexts(Texts):
 
     def pattern(self, step: Step) -> str:
         x, y = step.role("restricted_commons")
-        return (f"The pivot set C is {_describe(step, 'pivot')}. Set A is "
-                f"{_describe(step, 'als_a')}; every {x} of A sees every {x} of C. Set B is "
+        return (f"The pivot set C is {_describe(step, 'pivot')}.\nSet A is "
+                f"{_describe(step, 'als_a')}; every {x} of A sees every {x} of C.\nSet B is "
                 f"{_describe(step, 'als_b')}; every {y} of B sees every {y} of C.")
 
     def full(self, step: Step) -> str:
         x, y = step.role("restricted_commons")
         zs = step.digits
         z = digits_or(zs)
-        return (f"{self.pattern(step)} Each set has one digit more than cells, so a set that "
-                f"loses one of its digits must hold all the others. Suppose a cell that sees "
-                f"every {z} of A and of B were {an(str(zs[0])) if len(zs) == 1 else 'that digit'}. "
-                f"Then A, without it, would hold {an(str(x))}, and B would hold {an(str(y))}. "
-                f"C could then hold neither {x} (every {x} of C sees A's) nor {y} (every {y} of C "
-                f"sees B's), and would be left with fewer digits than cells: impossible. Remove "
-                f"{_why_removed(step)}.")
+        lines = [self.pattern(step),
+                 *_overlap_lines(step, (("als_a", "A"), ("als_b", "B"), ("pivot", "C")),
+                                 {("als_a", "pivot"): (x,), ("als_b", "pivot"): (y,)}),
+                 "Each set has one digit more than cells, so a set that loses one of its digits "
+                 "must hold all the others.",
+                 f"Suppose a cell that sees every {z} of A and of B were "
+                 f"{an(str(zs[0])) if len(zs) == 1 else 'that digit'}:",
+                 f"  then A, without it, would hold {an(str(x))}, and B would hold {an(str(y))}",
+                 f"  so C could hold neither {x} (every {x} of C sees A's) nor {y} (every {y} of "
+                 f"C sees B's)",
+                 "  and C would be left with fewer digits than cells: impossible."]
+        return "\n".join(lines + _removal_lines(step))
 
 
 def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
@@ -947,6 +999,10 @@ def petals_share_cells(step: Step) -> bool:
 class DeathBlossomTexts(Texts):
     """A stem cell and one petal per stem digit."""
 
+    def spot(self, step: Step) -> str:
+        return ("look for a cell whose every candidate has an almost locked set with every place "
+                "of that digit seeing the cell, those sets all sharing another digit.")
+
     @staticmethod
     def _petals(step: Step) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
         """(stem digit, petal cells, petal digits) for each stem digit."""
@@ -968,31 +1024,57 @@ class DeathBlossomTexts(Texts):
 
     def pattern(self, step: Step) -> str:
         stem = step.role("stem")[0]
-        parts = [f"for {d}, {cells_name(cells)} holding {digits_name(digits)}"
-                 for d, cells, digits in self._petals(step)]
-        return (f"The stem {cell_name(stem)} can be {digits_or([d for d, _, _ in self._petals(step)])}."
-                f" Its petals: {'; '.join(parts)}. Every place of each petal's digit sees the stem.")
+        petals = self._petals(step)
+        lines = [f"The stem {cell_name(stem)} can be {digits_or([d for d, _, _ in petals])}.",
+                 "Its petals, each an almost locked set:"]
+        lines += [f"  for {d}, {cells_name(cells)} holding {digits_name(digits)}"
+                  for d, cells, digits in petals]
+        lines.append("Every place of each petal's digit sees the stem.")
+        return "\n".join(lines)
+
+    @classmethod
+    def _shared_lines(cls, step: Step) -> list[str]:
+        """For petals sharing cells: a line for each shared cell (or cells in the same petals),
+        naming the petals, and one saying why the argument holds all the same."""
+        by_cell: dict[int, list[int]] = {}
+        for d, cells, _ in cls._petals(step):
+            for c in cells:
+                by_cell.setdefault(c, []).append(d)
+        by_petals: dict[tuple[int, ...], list[int]] = {}
+        for c, ds in by_cell.items():
+            if len(ds) > 1:
+                by_petals.setdefault(tuple(ds), []).append(c)
+        if not by_petals:
+            return []
+        lines = ["Petals share cells:"]
+        lines += [f"  {cells_name(sorted(cells))} {'is' if len(cells) == 1 else 'are'} in the "
+                  f"petals for {digits_name(ds)}" for ds, cells in by_petals.items()]
+        lines.append("That does not weaken the argument: it uses only the one petal of the digit "
+                     "the stem takes, and that petal's own count of digits and cells.")
+        return lines
 
     def full(self, step: Step) -> str:
         zs = step.digits
         z = digits_or(zs)
         stem = cell_name(step.role("stem")[0])
+        lines = [self.pattern(step), *self._shared_lines(step),
+                 "Whatever the stem is, say d, no cell of d's petal can be d, so that petal is "
+                 "left with as many digits as cells and must hold all its other digits.",
+                 f"Every petal holds {z}, so when {stem} is not {z}, the petal of its digit "
+                 f"keeps {z}."]
         # A petal's z is forced only when the stem takes another digit: when the stem can be z,
         # the stem itself is the other place z may land, and the removal rests on seeing it too.
         stem_zs = [d for d in zs if d in {d for d, _, _ in self._petals(step)}]
         if stem_zs:
-            either = (f" If {stem} is {digits_or(stem_zs)} itself, that petal may lose its "
-                      f"{digits_or(stem_zs)}, but then {stem} is the {digits_or(stem_zs)}. So "
-                      f"{z} lands in a petal or in {stem}, and a cell that sees every {z} of "
-                      f"every petal and {stem} too cannot be {z}.")
+            lines += [f"If {stem} is {digits_or(stem_zs)} itself, that petal may lose its "
+                      f"{digits_or(stem_zs)}, but then {stem} is the {digits_or(stem_zs)}.",
+                      f"So {z} lands in a petal or in {stem}, and a cell that sees every {z} of "
+                      f"every petal and {stem} too cannot be {z}."]
         else:
-            either = (f" {stem} cannot be {z}, so whichever digit it takes, {z} lands in that "
-                      f"digit's petal, and a cell that sees every {z} of every petal cannot be "
-                      f"{z}.")
-        return (f"{self.pattern(step)} Whatever the stem is, say d, no cell of d's petal can be "
-                f"d, so that petal is left with as many digits as cells and must hold all its "
-                f"other digits. Every petal holds {z}, so when {stem} is "
-                f"not {z}, the petal of its digit keeps {z}.{either} Remove {_why_removed(step)}.")
+            lines.append(f"{stem} cannot be {z}, so whichever digit it takes, {z} lands in that "
+                         f"digit's petal, and a cell that sees every {z} of every petal cannot "
+                         f"be {z}.")
+        return "\n".join(lines + _removal_lines(step))
 
 
 # --- ALS chains -----------------------------------------------------------------------------
@@ -1354,6 +1436,11 @@ def als_chain_rating(step: Step) -> float:
 class AlsChainTexts(Texts):
     """A chain of almost locked sets, each tied to the next by a restricted common digit."""
 
+    def spot(self, step: Step) -> str:
+        return ("look for almost locked sets you can tie one to the next by digits every place of "
+                "which in one sees every place in the next, the first and last sets sharing "
+                "another digit.")
+
     def one_line(self, step: Step) -> str:
         parts = []
         n = 1
@@ -1375,24 +1462,34 @@ class AlsChainTexts(Texts):
         lines = []
         for n in range(1, len(step.units) + 1):
             cells = step.role(f"set_{n}")
-            text = (f"Set {n}: {cells_name(cells)} ({unit_name(step.units[n - 1])}), holding "
-                    f"{digits_name(step.role(f'set_{n}_digits'))}")
+            lines.append(f"Set {n}: {cells_name(cells)} ({unit_name(step.units[n - 1])}), holding "
+                         f"{digits_name(step.role(f'set_{n}_digits'))}")
             if n < len(step.units):
-                text += (f"; every {ties[n - 1]} of set {n} sees every {ties[n - 1]} of set "
-                         f"{n + 1}")
-            lines.append(text + ".")
-        return " ".join(lines)
+                lines.append(f"  every {ties[n - 1]} of set {n} sees every {ties[n - 1]} of set "
+                             f"{n + 1}")
+        return "\n".join(lines)
 
     def full(self, step: Step) -> str:
         ties = step.role("ties")
         count = len(step.units)
         z = digits_or(step.digits)
-        lines = [self.pattern(step),
+        names = tuple((f"set_{n}", f"Set {n}") for n in range(1, count + 1))
+        first_cells, last_cells = step.role("set_1"), step.role(f"set_{count}")
+        inside = (1 if set(first_cells) <= set(last_cells)
+                  else count if set(last_cells) <= set(first_cells) else 0)
+        overlaps = _overlap_lines(
+            step, names, {(f"set_{n}", f"set_{n + 1}"): (ties[n - 1],) for n in range(1, count)})
+        if inside:
+            # Said below, with what follows from it.
+            overlaps = [line for line in overlaps
+                        if not line.startswith(f"Set 1 and Set {count} share")]
+        overlaps = [line.replace(" and Set ", " and set ") for line in overlaps]
+        lines = [self.pattern(step), *overlaps,
                  "Each set has one digit more than cells, so a set that loses one of its digits "
                  "must hold all the others.",
-                 f"Suppose set 1 had no {step.chain[0].premise.digit}. Follow the chain, one "
-                 "link at a time:"]
-        lines += narration(step.chain)
+                 f"Suppose set 1 had no {step.chain[0].premise.digit}, and follow the chain "
+                 "one link at a time:"]
+        lines += [f"  {line}" for line in narration(step.chain)]
         first = step.chain[0].premise.digit
         lines.append(f"So if set 1 had no {first}, set {count} would hold it: {first} is in set 1 "
                      f"or in set {count}.")
@@ -1400,6 +1497,17 @@ class AlsChainTexts(Texts):
         if others:
             lines.append(f"The same holds for {digits_or(others)}: set 1 without it holds "
                          f"{ties[0]} just the same, so it too is in set 1 or in set {count}.")
-        lines.append(f"Either way a cell that sees every {z} of both sets cannot be {z}.")
-        lines.append(f"Remove {_why_removed(step)}.")
-        return "\n".join(lines)
+        if inside:
+            outer, inner = (count, 1) if inside == 1 else (1, count)
+            shared = _shared(step.role(f"set_{inner}"), step.role(f"set_{outer}"))
+            held = (f"so if set {inner} holds the {z}, set {outer} does too: set {outer} holds "
+                    f"the {z} either way" if len(step.digits) == 1 else
+                    f"so whichever of {digits_name(step.digits)} set {inner} holds, set {outer} "
+                    f"holds too: each is in set {outer} either way")
+            lines += [f"Set {inner} lies inside set {outer} ({cells_name(shared)} "
+                      f"{'is' if len(shared) == 1 else 'are'} in both), {held}.",
+                      f"So a cell that sees every {z} of set {outer} (and so every {z} of both "
+                      f"sets) cannot be {z}."]
+        else:
+            lines.append(f"Either way a cell that sees every {z} of both sets cannot be {z}.")
+        return "\n".join(lines + _removal_lines(step))

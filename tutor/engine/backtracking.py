@@ -217,6 +217,10 @@ def broken_text(step: Step) -> str:
 class BacktrackingTexts(Texts):
     """`digits` are the cell's candidates; the placement is the one that survives."""
 
+    def spot(self, step: Step) -> str:
+        return ("take a cell with few candidates, suppose one of them and follow what it forces "
+                "until the grid breaks or nothing more follows.")
+
     def one_line(self, step: Step) -> str:
         return f"{step.name}: {step.changes}"
 

@@ -252,14 +252,14 @@ def _pairs(flat: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [flat[i:i + 2] for i in range(0, len(flat), 2)]
 
 
-def _links_text(step: Step, cells: set[int]) -> str:
-    """'row 1 has its 5 only in r1c1 or r1c5; column 5 only in r1c5 or r6c5' (links in `cells`)."""
+def _link_lines(step: Step, cells: set[int], colours: dict[int, str]) -> list[str]:
+    """'  row 1 has its 5 only in r1c1 (A) or r1c5 (B)', one line a link, for the links in
+    `cells`, in the order that coloured them."""
     d = step.digits[0]
-    parts = [f"{unit_name(unit)} only in {cell_name(a)} or {cell_name(b)}"
-             for (a, b), unit in zip(_pairs(step.role("links")), step.role("link_units"))
-             if a in cells]
-    parts[0] = parts[0].replace(" only in", f" has its {d} only in", 1)
-    return "; ".join(parts)
+    return [f"  {unit_name(unit)} has its {d} only in {_tagged(a, colours)} or "
+            f"{_tagged(b, colours)}"
+            for (a, b), unit in zip(_pairs(step.role("links")), step.role("link_units"))
+            if a in cells]
 
 
 def _each_unit(step: Step, cells: set[int]) -> str:
@@ -282,21 +282,21 @@ def _sees_one_of(cell: int, colour: tuple[int, ...]) -> int:
     return next((c for c in colour if PEER_BITS[cell] >> c & 1), -1)
 
 
-def _colours_text(step: Step, labels: str) -> str:
-    """'colour A: r1c1 and r4c5; colour B: r1c5'."""
+def _colour_lines(step: Step, labels: str) -> list[str]:
+    """'  colour A: r1c1 and r4c5', one line a colour."""
     cells = _colour_cells(step)
-    return "; ".join(f"colour {label}: {cells_name(cells[label])}" for label in labels)
+    return [f"  colour {label}: {cells_name(cells[label])}" for label in labels]
 
 
-def _reasons(witnesses: dict[int, tuple[int, int]], colours: dict[int, str]) -> str:
-    """'r2c1 and r2c2 see r1c1 (A) and r1c2 (B); r5c9 sees ...': cells grouped by what they see."""
+def _reasons(witnesses: dict[int, tuple[int, int]], colours: dict[int, str]) -> list[str]:
+    """'  r2c1 and r2c2 see r1c1 (A) and r1c2 (B)', one line for the cells that see the same
+    two cells."""
     by_pair: dict[tuple[int, int], list[int]] = {}
     for cell in sorted(witnesses):
         by_pair.setdefault(witnesses[cell], []).append(cell)
-    return "; ".join(
-        f"{cells_name(cells)} {'sees' if len(cells) == 1 else 'see'} "
-        f"{_tagged(a, colours)} and {_tagged(b, colours)}"
-        for (a, b), cells in sorted(by_pair.items(), key=lambda item: item[1]))
+    return [f"  {cells_name(cells)} {'sees' if len(cells) == 1 else 'see'} "
+            f"{_tagged(a, colours)} and {_tagged(b, colours)}"
+            for (a, b), cells in sorted(by_pair.items(), key=lambda item: item[1])]
 
 
 def _who_sees(step: Step) -> str:
@@ -319,6 +319,11 @@ class _ColourTexts(Texts):
 class SimpleColorsTexts(_ColourTexts):
     """Simple colours: one chain of conjugate pairs, two colours; a trap or a wrap."""
 
+    def spot(self, step: Step) -> str:
+        return ("take a digit with many units where it has only two places, colour those pairs "
+                "in turn, and look for two cells of one colour in one unit or a cell seeing both "
+                "colours.")
+
     def nudge(self, step: Step) -> str:
         d = step.digits[0]
         return (f"Look for simple colours on the {d}s: follow the rows, columns and boxes where "
@@ -326,41 +331,52 @@ class SimpleColorsTexts(_ColourTexts):
 
     def pattern(self, step: Step) -> str:
         d = step.digits[0]
-        text = (f"The {d}s linked by units with only two places form one chain; colour them "
-                f"alternately ({_colours_text(step, 'AB')}).")
+        lines = [f"The {d}s linked by units with only two places form one chain; colour them "
+                 f"alternately:", *_colour_lines(step, "AB")]
         clash = step.role("clash")
         if clash:
-            return text + (f" Two cells of colour A, {cells_name(clash)}, share "
-                           f"{_shared_unit(*clash)}.")
-        verb = "sees" if len(step.eliminated_cells) == 1 else "each see"
-        return text + f" {cells_name(step.eliminated_cells)} {verb} both colours."
+            lines.append(f"Two cells of colour A, {cells_name(clash)}, share "
+                         f"{_shared_unit(*clash)}.")
+        else:
+            verb = "sees" if len(step.eliminated_cells) == 1 else "each see"
+            lines.append(f"{cells_name(step.eliminated_cells)} {verb} both colours.")
+        return "\n".join(lines)
 
     def full(self, step: Step) -> str:
         d = step.digits[0]
         colours = _colour_of(step)
         chain = set(step.cells)
-        text = (f"Follow the {d}s through the units where they have only two places (each such "
-                f"pair is a conjugate pair, or strong link): {_links_text(step, chain)}. "
-                f"{_each_unit(step, chain).capitalize()} exactly one of the two cells holds the "
-                f"{d}, so along the chain the cells alternate; colour them A and B "
-                f"({_colours_text(step, 'AB')}). Either every A cell holds {d} or every B cell "
-                f"does.")
+        lines = [f"Follow the {d}s through the units where they have only two places (each such "
+                 f"pair is a conjugate pair, or strong link):",
+                 *_link_lines(step, chain, colours),
+                 f"{_each_unit(step, chain).capitalize()} exactly one of the two cells holds the "
+                 f"{d}, so along the chain the cells alternate; colour them A and B:",
+                 *_colour_lines(step, "AB"),
+                 f"Either every A cell holds {d} or every B cell does."]
         clash = step.role("clash")
         if clash:
             unit = _shared_unit(*clash)
-            return text + (f" But {cell_name(clash[0])} and {cell_name(clash[1])}, both colour "
-                           f"A, share {unit}: if A held the {d}, {unit} would hold two {d}s. So "
-                           f"colour A is false and colour B holds every {d} of the chain. Remove "
-                           f"{d} from every A cell: {cells_name(step.eliminated_cells)}.")
-        cells = _colour_cells(step)
-        witnesses = {cell: (_sees_one_of(cell, cells["A"]), _sees_one_of(cell, cells["B"]))
-                     for cell in step.eliminated_cells}
-        return text + (f" {_reasons(witnesses, colours)}: whichever colour is true, "
-                       f"{_who_sees(step)} {an(str(d))}. {_removal(step, d)}")
+            lines += [f"But {cell_name(clash[0])} and {cell_name(clash[1])}, both colour A, share "
+                      f"{unit}: if A held the {d}, {unit} would hold two {d}s.",
+                      f"So colour A is false and colour B holds every {d} of the chain.",
+                      f"Remove {d} from every A cell: {cells_name(step.eliminated_cells)}."]
+        else:
+            cells = _colour_cells(step)
+            witnesses = {cell: (_sees_one_of(cell, cells["A"]), _sees_one_of(cell, cells["B"]))
+                         for cell in step.eliminated_cells}
+            lines += [f"Each cell that loses the {d} sees a cell of each colour:",
+                      *_reasons(witnesses, colours),
+                      f"Whichever colour is true, {_who_sees(step)} {an(str(d))}.",
+                      _removal(step, d)]
+        return "\n".join(lines)
 
 
 class MultiColorsTexts(_ColourTexts):
     """Multi colours: two chains of conjugate pairs of one digit whose cells see each other."""
+
+    def spot(self, step: Step) -> str:
+        return ("colour each separate chain of a digit's two-place units, then look for a cell of "
+                "one chain that sees a cell of another.")
 
     def nudge(self, step: Step) -> str:
         d = step.digits[0]
@@ -370,48 +386,60 @@ class MultiColorsTexts(_ColourTexts):
     def pattern(self, step: Step) -> str:
         d = step.digits[0]
         colours = _colour_of(step)
-        text = (f"Two chains of {d}s, coloured A/B ({_colours_text(step, 'AB')}) and C/D "
-                f"({_colours_text(step, 'CD')}).")
+        lines = [f"Two chains of {d}s, the first coloured A/B, the second C/D:",
+                 *_colour_lines(step, "ABCD")]
         wrap = step.role("wrap")
         if wrap:
-            return text + (f" Colour A sees both colours of the other chain: "
-                           f"{_tagged(wrap[0], colours)} sees {_tagged(wrap[1], colours)} and "
-                           f"{_tagged(wrap[2], colours)} sees {_tagged(wrap[3], colours)}.")
-        bridges = "; ".join(f"{_tagged(x, colours)} sees {_tagged(y, colours)}"
-                            for x, y in _pairs(step.role("bridges")))
-        return text + f" The chains touch: {bridges}."
+            lines.append(f"Colour A sees both colours of the other chain: "
+                         f"{_tagged(wrap[0], colours)} sees {_tagged(wrap[1], colours)} and "
+                         f"{_tagged(wrap[2], colours)} sees {_tagged(wrap[3], colours)}.")
+        else:
+            lines.append("The chains touch:")
+            lines += [f"  {_tagged(x, colours)} sees {_tagged(y, colours)}"
+                      for x, y in _pairs(step.role("bridges"))]
+        return "\n".join(lines)
 
     def full(self, step: Step) -> str:
         d = step.digits[0]
         colours = _colour_of(step)
         cells = _colour_cells(step)
         first, second = set(cells["A"] + cells["B"]), set(cells["C"] + cells["D"])
-        text = (f"Two separate chains of {d}s run through units where {d} has only two places "
-                f"(conjugate pairs, or strong links). First chain: {_links_text(step, first)}; "
-                f"{_each_unit(step, first)} one of the two cells holds the {d}, so the cells "
-                f"alternate between colour A and colour B ({_colours_text(step, 'AB')}). Second "
-                f"chain: {_links_text(step, second)}; its cells alternate between colour C and "
-                f"colour D ({_colours_text(step, 'CD')}). In each chain one colour holds every "
-                f"{d} of the chain.")
+        lines = [f"Two separate chains of {d}s run through units where {d} has only two places "
+                 f"(conjugate pairs, or strong links).",
+                 "First chain:",
+                 *_link_lines(step, first, colours),
+                 f"{_each_unit(step, first).capitalize()} one of the two cells holds the {d}, so "
+                 f"the cells alternate between colour A and colour B:",
+                 *_colour_lines(step, "AB"),
+                 "Second chain:",
+                 *_link_lines(step, second, colours),
+                 "Its cells alternate between colour C and colour D:",
+                 *_colour_lines(step, "CD"),
+                 f"In each chain one colour holds every {d} of the chain."]
         wrap = step.role("wrap")
         if wrap:
             a1, c, a2, dd = wrap
-            return text + (f" {_tagged(a1, colours)} sees {_tagged(c, colours)} and "
-                           f"{_tagged(a2, colours)} sees {_tagged(dd, colours)}. If colour A held "
-                           f"the {d}, {cell_name(a1)} would rule it out of {cell_name(c)} and so "
-                           f"out of all of colour C, and {cell_name(a2)} out of {cell_name(dd)} "
-                           f"and all of colour D; but one of C and D holds it. So colour A is "
-                           f"false: remove {d} from every A cell: "
-                           f"{cells_name(step.eliminated_cells)}.")
-        facts = []
+            lines += [f"{_tagged(a1, colours)} sees {_tagged(c, colours)} and "
+                      f"{_tagged(a2, colours)} sees {_tagged(dd, colours)}.",
+                      f"If colour A held the {d}, {cell_name(a1)} would rule it out of "
+                      f"{cell_name(c)} and so out of all of colour C, and {cell_name(a2)} out of "
+                      f"{cell_name(dd)} and all of colour D; but one of C and D holds it.",
+                      f"So colour A is false: remove {d} from every A cell: "
+                      f"{cells_name(step.eliminated_cells)}."]
+            return "\n".join(lines)
         witnesses: dict[int, tuple[int, int]] = {}
+        lines.append("The chains touch:")
         for x, y in _pairs(step.role("bridges")):
             ox, oy = _OPPOSITE[colours[x]], _OPPOSITE[colours[y]]
-            facts.append(f"{_tagged(x, colours)} sees {_tagged(y, colours)}, so {colours[x]} and "
-                         f"{colours[y]} are not both true and {ox} or {oy} holds the {d}")
+            lines.append(f"  {_tagged(x, colours)} sees {_tagged(y, colours)}, so {colours[x]} "
+                         f"and {colours[y]} are not both true and {ox} or {oy} holds the {d}")
             for cell in step.eliminated_cells:
                 seen = (_sees_one_of(cell, cells[ox]), _sees_one_of(cell, cells[oy]))
                 if cell not in witnesses and -1 not in seen:
                     witnesses[cell] = seen
-        return text + (f" {'; '.join(facts)}. {_reasons(witnesses, colours)}: either way "
-                       f"{_who_sees(step)} {an(str(d))}. {_removal(step, d)}")
+        lines += [f"Each cell that loses the {d} sees a cell of each of two colours one of "
+                  f"which holds the {d}:",
+                  *_reasons(witnesses, colours),
+                  f"Either way {_who_sees(step)} {an(str(d))}.",
+                  _removal(step, d)]
+        return "\n".join(lines)

@@ -247,6 +247,10 @@ def _net_reason(link: Link) -> str:
 class ForcingChainTexts(Texts):
     """Hints for a forcing chain or net: the cell or unit to branch on, then each branch."""
 
+    def spot(self, step: Step) -> str:
+        return ("follow each candidate of a cell with few, or each place of a digit in a unit, "
+                "by singles: they may all lead to one fact, or one may break the grid.")
+
     def one_line(self, step: Step) -> str:
         kind = "" if _name(step) == step.name.lower() else f" ({_name(step)})"
         return f"{step.name}{kind}: {step.changes}"

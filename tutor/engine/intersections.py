@@ -165,9 +165,16 @@ class PointingTexts(_IntersectionTexts):
     confined = "a digit confined to one row or column of the box"
     lies = "lies inside"
 
+    def spot(self, step: Step) -> str:
+        return ("look in each box for a digit whose places in the box all lie in one row or one "
+                "column.")
+
 
 class ClaimingTexts(_IntersectionTexts):
     confined = "a digit confined to one box of the line"
+
+    def spot(self, step: Step) -> str:
+        return "look in each row and column for a digit whose places in it all lie in one box."
 
 
 def _all_in(cells) -> str:

@@ -62,6 +62,10 @@ def hidden_singles(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
 class NakedSingleTexts(Texts):
     """A naked single; with a unit in `units`, it is a full house (the unit's last empty cell)."""
 
+    def spot(self, step: Step) -> str:
+        return ("look for a cell with one candidate left; the last empty cell of a row, column or "
+                "box (a full house) is the easiest to see.")
+
     def one_line(self, step: Step) -> str:
         label = "Naked single (full house)" if step.units else "Naked single"
         return f"{label}: {step.changes}"
@@ -116,6 +120,11 @@ def ruled_out(position: Position, cell: int, digit: int) -> list[str]:
 
 
 class HiddenSingleTexts(Texts):
+    def spot(self, step: Step) -> str:
+        return ("take a digit and a box, row or column without it, and check whether only one of "
+                "its empty cells can still hold that digit; boxes, and digits placed many times "
+                "already, are the quickest.")
+
     def one_line(self, step: Step) -> str:
         return f"{step.name}: {step.changes}"
 

@@ -434,8 +434,15 @@ def hidden_quads(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 _SUBSET_WORDS = {2: "pair", 3: "triple", 4: "quad"}
 
 
+_SPOT_COUNT = {2: "two", 3: "three", 4: "four"}
+
+
 class NakedSubsetTexts(Texts):
     """k cells of one unit holding only k digits between them; `units` are the units they share."""
+
+    def spot(self, step: Step) -> str:
+        return (f"look for {_SPOT_COUNT[len(step.cells)]} cells of one row, column or box whose "
+                f"candidates together are only {_SPOT_COUNT[len(step.cells)]} digits.")
 
     def nudge(self, step: Step) -> str:
         return f"Look for a naked {_SUBSET_WORDS[len(step.cells)]} in {where(step)}."
@@ -467,6 +474,11 @@ class NakedSubsetTexts(Texts):
 
 class HiddenSubsetTexts(Texts):
     """k digits confined to the same k cells of the unit `units[0]`."""
+
+    def spot(self, step: Step) -> str:
+        return (f"look for {_SPOT_COUNT[len(step.digits)]} digits whose places in one row, column "
+                f"or box are the same {_SPOT_COUNT[len(step.digits)]} cells (or fewer of them "
+                f"each).")
 
     def nudge(self, step: Step) -> str:
         return f"Look for a hidden {_SUBSET_WORDS[len(step.cells)]} in {where(step)}."

@@ -11,7 +11,7 @@ from tutor.model.geometry import (
 from tutor.engine.search import current
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or
-from tutor.engine.wording import removals_by_digit
+from tutor.engine.wording import removal_lines, removals_by_digit
 
 _CROSSINGS = tuple((line, 18 + box) for line in range(18) for box in range(9)
                    if UNIT_BITS[line] & UNIT_BITS[18 + box])
@@ -297,6 +297,11 @@ def _step(masks, line, box, core_bits, core_mask, line_bits, line_mask, box_bits
 class SueDeCoqTexts(Texts):
     """The crossing cells, the line's set and the box's set, with their digits."""
 
+    def spot(self, step: Step) -> str:
+        return ("where a line crosses a box, look for two or three empty cells holding two more "
+                "digits than cells or more, then for cells of the line and of the box that take "
+                "up those digits.")
+
     def one_line(self, step: Step) -> str:
         return (f"{step.name}: {cells_name(step.role('intersection'))} "
                 f"({''.join(map(str, step.role('intersection_digits')))}) with "
@@ -313,9 +318,9 @@ class SueDeCoqTexts(Texts):
     def pattern(self, step: Step) -> str:
         line, box = step.units
         return (f"{cells_name(step.role('intersection'))}, where {unit_name(line)} crosses "
-                f"{unit_name(box)}, hold {digits_name(step.role('intersection_digits'))}. In "
+                f"{unit_name(box)}, hold {digits_name(step.role('intersection_digits'))}.\nIn "
                 f"{unit_name(line)}, {_holds(step.role('line_cells'))} "
-                f"{digits_name(step.role('line_digits'))}; in {unit_name(box)}, "
+                f"{digits_name(step.role('line_digits'))}.\nIn {unit_name(box)}, "
                 f"{_holds(step.role('box_cells'))} "
                 f"{digits_name(step.role('box_digits'))}.")
 
@@ -331,19 +336,24 @@ class SueDeCoqTexts(Texts):
         box_takes = len(box_cells) - len(box_extra)
         line_removes = sorted(core_digits - box_digits | set(line_extra))
         box_removes = sorted(core_digits - line_digits | set(box_extra))
-        return (f"{self.pattern(step)} The {_count(len(core))} crossing cells hold different "
-                f"digits, all from {digits_name(sorted(core_digits))}. In {line}, "
-                f"{_part(line_cells, line_extra, line_takes, line_core)} In {box}, "
-                f"{_part(box_cells, box_extra, box_takes, box_core)} No digit is in both lists, "
-                f"and each of these cells shares {line} or {box} with the crossing cells, so "
-                f"together they hold {len(core) + line_takes + box_takes} different digits of "
-                f"{digits_name(sorted(core_digits))}: every one of them, each once."
-                f"{_rest(line_cells, line_extra, line_takes, box_cells, box_extra, box_takes)} So "
-                f"{digits_name(line_removes)} can only be in the crossing cells or "
-                f"{cells_name(line_cells)}, all in {line}, and {digits_name(box_removes)} only in "
-                f"the crossing cells or {cells_name(box_cells)}, all in {box}: no other cell of "
-                f"{line} can hold the first, nor any other cell of {box} the second. Remove "
-                f"{_removal_text(step)}.")
+        lines = [self.pattern(step),
+                 f"The {_count(len(core))} crossing cells hold different digits, all from "
+                 f"{digits_name(sorted(core_digits))}.",
+                 f"In {line}, {_part(line_cells, line_extra, line_takes, line_core)}",
+                 f"In {box}, {_part(box_cells, box_extra, box_takes, box_core)}",
+                 f"No digit is in both lists, and each of these cells shares {line} or {box} with "
+                 f"the crossing cells, so together they hold {len(core) + line_takes + box_takes} "
+                 f"different digits of {digits_name(sorted(core_digits))}: every one of them, "
+                 f"each once.",
+                 *_rest(line_cells, line_extra, line_takes, box_cells, box_extra, box_takes),
+                 f"So {digits_name(line_removes)} can only be in the crossing cells or "
+                 f"{cells_name(line_cells)}, all in {line}: no other cell of {line} can hold "
+                 f"{'it' if len(line_removes) == 1 else 'them'}.",
+                 f"And {digits_name(box_removes)} only in the crossing cells or "
+                 f"{cells_name(box_cells)}, all in {box}: no other cell of {box} can hold "
+                 f"{'it' if len(box_removes) == 1 else 'them'}.",
+                 *removal_lines(_removal_text(step))]
+        return "\n".join(lines)
 
 
 def _holds(cells) -> str:
@@ -365,22 +375,20 @@ def _part(cells, extra, takes: int, core_digits) -> str:
             f"{digits_or(core_digits)}.")
 
 
-def _rest(line_cells, line_extra, line_takes: int, box_cells, box_extra, box_takes: int) -> str:
-    """' Then r9c1 and r9c7 hold exactly 1 of them, and their other cell the 4.': once every
-    digit of the crossing is placed, a set with other digits holds them too (it is only now
-    that they follow: before, its cells could all have held digits of the crossing)."""
-    parts = []
+def _rest(line_cells, line_extra, line_takes: int, box_cells, box_extra, box_takes: int) -> list[str]:
+    """'Then r9c1 and r9c7 hold exactly 1 of them, and their other cell the 4.', a line a set:
+    once every digit of the crossing is placed, a set with other digits holds them too (it is
+    only now that they follow: before, its cells could all have held digits of the crossing)."""
+    lines = []
     for cells, extra, takes in ((line_cells, line_extra, line_takes), (box_cells, box_extra, box_takes)):
         if not extra:
             continue
         rest = "other cell the" if len(extra) == 1 else f"other {len(extra)} cells"
         their = "its" if len(cells) == 1 else "their"
         verb = "holds" if len(cells) == 1 else "hold"
-        parts.append(f"{cells_name(cells)} {verb} exactly {takes} of them, and {their} {rest} "
-                     f"{digits_name(extra)}")
-    if not parts:
-        return ""
-    return " Then " + "; ".join(parts) + "."
+        lines.append(f"Then {cells_name(cells)} {verb} exactly {takes} of them, and {their} "
+                     f"{rest} {digits_name(extra)}.")
+    return lines
 
 
 def _removal_text(step: Step) -> str:

@@ -52,6 +52,11 @@ class Texts:
     def full_in(self, step: Step, position: Position) -> str:
         return self.full(step)
 
+    def spot(self, step: Step) -> str:
+        """How one could have spotted such a pattern, true of every instance: the full hint's
+        last line ('To spot it: ...'); empty where a family says nothing yet."""
+        return ""
+
     def one_line(self, step: Step) -> str:
         cells = ",".join(cell_name(c) for c in step.cells)
         digits = ",".join(map(str, step.digits))
@@ -67,7 +72,9 @@ class Texts:
             return self.nudge(step)
         if level is HintLevel.PATTERN:
             return self.pattern(step) if position is None else self.pattern_in(step, position)
-        return self.full(step) if position is None else self.full_in(step, position)
+        text = self.full(step) if position is None else self.full_in(step, position)
+        spot = self.spot(step)
+        return f"{text}\nTo spot it: {spot}" if spot else text
 
 
 def an(word: str) -> str:

@@ -428,6 +428,11 @@ def _floor_words(cells, a: int, b: int) -> str:
 class UniqueRectangleTexts(Texts):
     """Unique rectangle types 1-6; see `unique_rectangles` for the roles."""
 
+    def spot(self, step: Step) -> str:
+        return ("look for four cells at the corners of a rectangle, in two rows, two columns and "
+                "exactly two boxes, that all hold the same two candidates, most of them nothing "
+                "else.")
+
     def one_line(self, step: Step) -> str:
         cells = ",".join(cell_name(c) for c in step.role("corners"))
         digits = ",".join(map(str, step.digits))
@@ -531,6 +536,11 @@ def _cells_or(cells) -> str:
 class HiddenRectangleTexts(Texts):
     """Hidden rectangles, types 1 and 2; see `hidden_rectangles` for the roles."""
 
+    def spot(self, step: Step) -> str:
+        return ("look for a rectangle of cells in two boxes all holding the same two "
+                "candidates, one corner nothing else, and one of the two digits with two places "
+                "in the lines of the opposite corner.")
+
     def one_line(self, step: Step) -> str:
         cells = ",".join(cell_name(c) for c in step.role("corners"))
         digits = ",".join(map(str, step.digits))
@@ -589,6 +599,10 @@ def _corners_in(step: Step) -> str:
 
 class BugPlusOneTexts(Texts):
     """BUG+1; see `bug_plus_one` for the roles."""
+
+    def spot(self, step: Step) -> str:
+        return ("look for a position where every empty cell has two candidates but one, which "
+                "has three.")
 
     def one_line(self, step: Step) -> str:
         return f"{step.name}: {cell_name(step.role('trivalue_cell')[0])} => {step.changes}"

@@ -26,6 +26,15 @@ def removals_by_digit(step: Step) -> str:
     return "; ".join(f"{digits_name(ds)} from {cells_name(cells)}" for cells, ds in by_cells.items())
 
 
+def removal_lines(removals: str) -> list[str]:
+    """A full hint's last lines from '1 from r9c3; 6 from r1c7': 'Remove 1 from r9c3.' when one
+    part, else 'Remove:' and one indented line a part, the last ending the sentence."""
+    parts = removals.split("; ")
+    if len(parts) == 1:
+        return [f"Remove {parts[0]}."]
+    return ["Remove:"] + [f"  {part}" for part in parts[:-1]] + [f"  {parts[-1]}."]
+
+
 def removals_by_cell(step: Step) -> str:
     """'2 and 5 from r2c4; 9 from r7c4'."""
     by_cell: dict[int, list[int]] = {}

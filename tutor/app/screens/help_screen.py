@@ -16,6 +16,7 @@ LEGEND = """\
 [b]On the board[/b]  givens bold, your digits coloured, pencil marks small.
 Hint, 2nd press: the pattern's digits [b u]underlined[/b u], its unit dotted ·, rows ▶ and columns ▼ marked.
 Hint, 3rd press: eliminations [strike]struck through[/strike], placements [reverse]reversed[/reverse].
+A chain's cells: lettered a b c … in order beside the cell (the hint's Links line joins them).
 Problems: cells flagged ! .  Compact board: * pattern, × loses candidates, + placement, [ ] selected.
 Ctrl+p opens the command palette (more screens and commands)."""
 
