@@ -1,12 +1,13 @@
 """Step dump: every step of each puzzle's grade as deterministic text, to compare two versions of the engine.
 
-`python -m bench.steps [--ladder NAME] [--limit N] [--texts] FILE...` grades each puzzle of each
+`python -m bench.steps [--ladder NAME] [--limit N] [--texts] [--hints] FILE...` grades each puzzle of each
 file (one puzzle a line: the first token of a line, comments and blank lines skipped) with the
 ladder named (`full`, `card`, any name in the registry's `LADDERS`, or `all` for each of them in
 turn) and prints, per puzzle, its grade (level, rating, hardest, bottleneck, where the card runs
 out) and then one line per step: technique id, placements, eliminations, the pattern (cells,
 units, digits, roles), the chain's links and the rating. With `--texts` each step's three hint
-levels follow it. Two checkouts are compared by dumping with each and `cmp` of the outputs:
+levels (given its position) follow it. With `--hints` the steps are those of a walk from hint to
+hint (`next_step`, as the app's `s` takes them) instead of the grade's. Two checkouts are compared by dumping with each and `cmp` of the outputs:
 
     PYTHONPATH=. python -m bench.steps --ladder all --limit 200 FILE > now.txt
     cmp now.txt before.txt
@@ -20,7 +21,7 @@ import sys
 from collections.abc import Iterable, Iterator
 
 import tutor
-from tutor.engine import LADDERS, HintLevel, Step
+from tutor.engine import LADDERS, HintLevel, Position, Step, positions_along
 
 
 def puzzles_of(path: str, limit: int | None) -> Iterator[tuple[int, str]]:
@@ -49,7 +50,7 @@ def _node(node) -> str:
     return f"{_numbers(node.cells)}#{node.digit}"
 
 
-def step_lines(step: Step, texts: bool = False) -> list[str]:
+def step_lines(step: Step, texts: bool = False, position: Position | None = None) -> list[str]:
     """The step as text: its facts on one line, then (with `texts`) its three hints."""
     parts = [step.technique, f"place[{_cells(step.placements)}]",
              f"remove[{_cells(step.eliminations)}]", f"cells[{_numbers(step.cells)}]",
@@ -66,29 +67,47 @@ def step_lines(step: Step, texts: bool = False) -> list[str]:
     if texts:
         for level in HintLevel:
             lines.extend(f"    {level.name.lower()}: {line}"
-                         for line in step.hint(level).splitlines())
+                         for line in step.hint(level, position).splitlines())
     return lines
 
 
-def dump(paths: list[str], ladder: str, limit: int | None, texts: bool, out=sys.stdout) -> int:
-    """Write the dump of every puzzle of `paths` graded with `ladder`; return the number of steps."""
+def hint_walk(grid) -> list[tuple[Step, Position]]:
+    """The steps `next_step` gives from hint to hint to the solution, each with its position."""
+    walk = []
+    while (step := tutor.next_step(grid)) is not None:
+        walk.append((step, Position(grid.values, grid.live_masks)))
+        grid = grid.apply(step)
+    return walk
+
+
+def dump(paths: list[str], ladder: str, limit: int | None, texts: bool, out=sys.stdout,
+         hints: bool = False) -> int:
+    """Write the dump of every puzzle of `paths` graded with `ladder` (or walked from hint to hint);
+    return the number of steps."""
     steps = 0
     for path in paths:
         for number, puzzle in puzzles_of(path, limit):
-            grade = tutor.grade(tutor.parse(puzzle), ladder)
-            out.write(f"== {path}:{number} {ladder} {puzzle}\n"
-                      f"level {grade.level} rating {grade.rating:.2f} hardest {grade.hardest} "
-                      f"bottleneck {grade.bottleneck_index} card_runs_out_at {grade.card_runs_out_at} "
-                      f"backtracking {grade.backtracking} steps {len(grade.steps)}\n")
-            for step in grade.steps:
-                out.write("\n".join(step_lines(step, texts)) + "\n")
-            steps += len(grade.steps)
+            grid = tutor.parse(puzzle)
+            if hints:
+                walk = hint_walk(grid)
+                out.write(f"== {path}:{number} hints {puzzle}\nsteps {len(walk)}\n")
+            else:
+                grade = tutor.grade(grid, ladder)
+                walk = list(zip(grade.steps, positions_along(grid, grade.steps)))
+                out.write(f"== {path}:{number} {ladder} {puzzle}\n"
+                          f"level {grade.level} rating {grade.rating:.2f} hardest {grade.hardest} "
+                          f"bottleneck {grade.bottleneck_index} card_runs_out_at "
+                          f"{grade.card_runs_out_at} backtracking {grade.backtracking} "
+                          f"steps {len(grade.steps)}\n")
+            for step, position in walk:
+                out.write("\n".join(step_lines(step, texts, position)) + "\n")
+            steps += len(walk)
     return steps
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    ladders, limit, texts, paths = ["full"], None, False, []
+    ladders, limit, texts, hints, paths = ["full"], None, False, False, []
     while argv:
         word = argv.pop(0)
         if word == "--ladder" and argv:
@@ -98,9 +117,11 @@ def main(argv: list[str] | None = None) -> int:
             limit = int(argv.pop(0))
         elif word == "--texts":
             texts = True
+        elif word == "--hints":
+            hints, ladders = True, ["full"]
         elif word.startswith("-"):
             print(f"unknown option {word!r}; usage: python -m bench.steps [--ladder NAME|all] "
-                  "[--limit N] [--texts] FILE...", file=sys.stderr)
+                  "[--limit N] [--texts] [--hints] FILE...", file=sys.stderr)
             return 2
         else:
             paths.append(word)
@@ -110,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     total = 0
     for name in ladders:
-        total += dump(paths, name, limit, texts)
+        total += dump(paths, name, limit, texts, hints=hints)
     print(f"{total} steps", file=sys.stderr)
     return 0
 
