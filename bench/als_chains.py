@@ -66,7 +66,7 @@ def baseline_finder():
     folder = baseline_dir()
     if folder is None:
         return None
-    spec = importlib.util.spec_from_file_location("baseline_als", folder / "tutor/engine/als.py")
+    spec = importlib.util.spec_from_file_location("baseline_als", folder / "tutor/engine/techniques/als.py")
     if spec is None or spec.loader is None:
         return None
     module = importlib.util.module_from_spec(spec)

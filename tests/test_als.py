@@ -6,7 +6,7 @@ import json
 import pytest
 
 import tutor
-from tutor.engine import als, sue_de_coq
+from tutor.engine.techniques import als, sue_de_coq
 from tutor.engine.search import current, searching
 from tutor.engine.registry import LADDER, technique
 from tutor.model.geometry import (

@@ -4,7 +4,7 @@ soundness and speed on real puzzles, and the texts."""
 import json
 
 import tutor
-from tutor.engine import chains
+from tutor.engine.techniques import chains
 from tutor.engine.chain import IN_CELL
 from tutor.engine.registry import LADDER, MORE_SPECIFIC, RATINGS, technique
 from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell

@@ -5,7 +5,7 @@ import time
 import pytest
 
 import tutor
-from tutor.engine.colouring import clusters, multi_colors, simple_colors
+from tutor.engine.techniques.colouring import clusters, multi_colors, simple_colors
 from tutor.engine.registry import CARD_LADDER, technique
 from tutor.engine.walk import Walk, advance, ladder
 from tutor.model.geometry import UNITS, cell_name, unit_name, cells_name, digit_cell_sets, parse_cell_name as cell

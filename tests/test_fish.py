@@ -7,7 +7,7 @@ from functools import partial
 import pytest
 
 import tutor
-from tutor.engine import fish
+from tutor.engine.techniques import fish
 from tutor.engine.engine import solution_values
 from tutor.engine.registry import CARD_LADDER
 from tutor.engine.walk import Walk, advance, ladder

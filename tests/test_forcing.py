@@ -4,8 +4,8 @@ on real puzzles, the texts and the registry row."""
 import pytest
 
 import tutor
-from tutor.engine import forcing
-from tutor.engine.forcing import CELL, CONTRADICTION, UNIT, forcing_chains
+from tutor.engine.techniques import forcing
+from tutor.engine.techniques.forcing import CELL, CONTRADICTION, UNIT, forcing_chains
 from tutor.engine.registry import LADDER, RATINGS, TECHNIQUES
 from tutor.engine.propagation import Position
 from tutor.model.geometry import CELLS, DIGITS_IN, UNITS, cell_name, parse_cell_name as cell

@@ -6,7 +6,7 @@ import json
 import pytest
 
 import tutor
-from tutor.engine import als, grouped
+from tutor.engine.techniques import als, grouped
 from tutor.app.view import chain_line
 from tutor.engine.chain import IN_SET, SET_FORCES_CELL
 from tutor.engine.registry import LADDER, RATINGS, technique

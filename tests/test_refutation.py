@@ -9,7 +9,7 @@ from conftest import shared_file
 
 import tutor
 from tutor.engine import HintLevel, positions_along
-from tutor.engine.backtracking import proved_guess
+from tutor.engine.techniques.backtracking import proved_guess
 from tutor.engine.propagation import NO_CANDIDATE
 from tutor.engine.refutation import (
     CLAIMING, HIDDEN_SINGLE, HIDDEN_SUBSET, NAKED_SINGLE, NAKED_SUBSET, POINTING, PREMISE_FACT,

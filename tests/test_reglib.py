@@ -13,10 +13,10 @@ from collections import Counter
 
 from tutor import find_steps
 from tutor.engine.registry import MORE_SPECIFIC, technique as entry_of
-from tutor.engine.single_digit import is_dual
-from tutor.engine.fish import is_sashimi
-from tutor.engine.als import chain_shares_cells, petals_share_cells, shares_cells as overlapping
-from tutor.engine.grouped import uses_sets
+from tutor.engine.techniques.single_digit import is_dual
+from tutor.engine.techniques.fish import is_sashimi
+from tutor.engine.techniques.als import chain_shares_cells, petals_share_cells, shares_cells as overlapping
+from tutor.engine.techniques.grouped import uses_sets
 from tutor.model.geometry import DIGITS_IN, UNITS, cell_at, mask_of
 from tutor.model.grid import Grid
 from conftest import shared_file

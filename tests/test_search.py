@@ -22,16 +22,16 @@ ALLOWED = {
     ("tutor.engine.walk", "easier_ladder"),
     ("tutor.engine.walk", "_from_group"),
     # Board geometry alone: the units two cells share, the cells seeing all of some cells.
-    ("tutor.engine.uniqueness", "_shared_units"),
-    ("tutor.engine.als", "_SEE_ALL"),
-    ("tutor.engine.subsets", "_GROUP_GEOMETRY"),
-    ("tutor.engine.fish", "_FIN_BOXES"),
+    ("tutor.engine.techniques.uniqueness", "_shared_units"),
+    ("tutor.engine.techniques.als", "_SEE_ALL"),
+    ("tutor.engine.techniques.subsets", "_GROUP_GEOMETRY"),
+    ("tutor.engine.techniques.fish", "_FIN_BOXES"),
     # Constant tables made on first use (not at start-up), the same whatever is searched.
-    ("tutor.engine.fish", "_BOX_TABLES"),
-    ("tutor.engine.fish", "_FIN_TABLES"),
-    ("tutor.engine.fish", "_SHARED_TABLES"),
-    ("tutor.engine.fish", "_FINNED_SEARCH"),  # a fish size's search with its tables
-    ("tutor.engine.single_digit", "_BOX_CROSSES"),
+    ("tutor.engine.techniques.fish", "_BOX_TABLES"),
+    ("tutor.engine.techniques.fish", "_FIN_TABLES"),
+    ("tutor.engine.techniques.fish", "_SHARED_TABLES"),
+    ("tutor.engine.techniques.fish", "_FINNED_SEARCH"),  # a fish size's search with its tables
+    ("tutor.engine.techniques.single_digit", "_BOX_CROSSES"),
     ("tutor.model.geometry", "_BIT_TEXT"),
 }
 """Module-level objects that may change while grading, and why none of them is a position's."""
@@ -39,7 +39,9 @@ ALLOWED = {
 
 def _modules() -> list[types.ModuleType]:
     found = []
-    for package in (tutor.model, tutor.engine):
+    import tutor.engine.techniques
+
+    for package in (tutor.model, tutor.engine, tutor.engine.techniques):
         for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
             found.append(importlib.import_module(info.name))
     return found

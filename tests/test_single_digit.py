@@ -11,7 +11,7 @@ import pytest
 
 import tutor
 from tutor.engine.registry import CARD_LADDER
-from tutor.engine.single_digit import (
+from tutor.engine.techniques.single_digit import (
     empty_rectangles, is_dual, skyscrapers, turbot_fish, two_string_kites,
 )
 from tutor.engine.technique import HintLevel

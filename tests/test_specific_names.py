@@ -7,7 +7,8 @@ from collections import Counter
 import pytest
 
 import tutor
-from tutor.engine import find_steps, wings
+from tutor.engine import find_steps
+from tutor.engine.techniques import wings
 from tutor.learning import load_lessons
 from tutor.model.geometry import parse_cell_name as cell
 from tutor.model.grid import Grid

@@ -86,19 +86,19 @@ def test_next_on_a_singles_puzzle_imports_no_other_technique_family():
 
 def test_a_family_is_imported_when_its_technique_is_first_used():
     code = ("import sys, tutor; from tutor.engine import technique; "
-            "before = 'tutor.engine.fish' in sys.modules; entry = technique('x_wing'); "
+            "before = 'tutor.engine.techniques.fish' in sys.modules; entry = technique('x_wing'); "
             "grid = tutor.parse('" + PUZZLE + "'); "
             "found = list(entry.finder(grid.values, grid.masks)); "
-            "print(before, 'tutor.engine.fish' in sys.modules, "
+            "print(before, 'tutor.engine.techniques.fish' in sys.modules, "
             "technique('x_wing').finder.__module__, type(technique('x_wing').texts).__name__)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
                           timeout=120)
-    assert done.stdout.split() == ["False", "True", "tutor.engine.fish", "BasicFishTexts"], done.stderr
+    assert done.stdout.split() == ["False", "True", "tutor.engine.techniques.fish", "BasicFishTexts"], done.stderr
 
 
 def test_the_registry_rates_forcing_chains_as_the_forcing_module_does():
     from tutor.engine import technique
-    from tutor.engine.forcing import HIGHEST_RATING
+    from tutor.engine.techniques.forcing import HIGHEST_RATING
 
     assert technique("forcing_chain").rating == HIGHEST_RATING
 
@@ -106,7 +106,7 @@ def test_the_registry_rates_forcing_chains_as_the_forcing_module_does():
 def test_grading_one_easy_puzzle_piped_imports_neither_rich_nor_the_solver():
     out, modules = modules_loaded("grade", "--jobs", "1", PUZZLE)
     assert "Level       0 (Gentle)" in out and "unique solution" in out
-    for heavy in ("rich", "dataclasses", "csv", "tutor.solvers", "tutor.engine.chains",
+    for heavy in ("rich", "dataclasses", "csv", "tutor.solvers", "tutor.engine.techniques.chains",
                   "tutor.engine.step_json", "textual"):
         assert not loaded_from(modules, heavy), f"tutor grade PUZZLE imported {heavy}"
 

@@ -8,7 +8,7 @@ import json
 
 
 import tutor
-from tutor.engine.grouped import one_digit, uses_sets
+from tutor.engine.techniques.grouped import one_digit, uses_sets
 from tutor.model.geometry import cell_at
 from conftest import shared_file
 

@@ -10,7 +10,7 @@ import pytest
 
 import tutor
 from tutor.engine.registry import CARD_LADDER, TECHNIQUES, technique
-from tutor.engine.uniqueness import (
+from tutor.engine.techniques.uniqueness import (
     RECTANGLES, bug_plus_one, hidden_rectangles, unique_rectangle_rating, unique_rectangles,
 )
 from tutor.engine.walk import Walk, advance, ladder

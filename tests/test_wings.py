@@ -6,7 +6,7 @@ import json
 import pytest
 
 import tutor
-from tutor.engine import wings
+from tutor.engine.techniques import wings
 from tutor.engine.search import searching
 from tutor.engine.registry import CARD_LADDER, technique
 from tutor.model.geometry import cell_at, parse_cell_name as cell

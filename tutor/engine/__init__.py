@@ -24,12 +24,12 @@ if TYPE_CHECKING:
         next_step,
         solution_values,
     )
-    from tutor.engine.backtracking import contradiction_story
+    from tutor.engine.techniques.backtracking import contradiction_story
     from tutor.engine.grader import Grade, grade
     from tutor.engine.registry import BANDS, BY_ID, CARD_LADDER, LADDER, LADDERS, TECHNIQUES, Technique, band
     from tutor.engine.reasons import Position, positions_along, removals_in
     from tutor.engine.scoring import Earned, level_earned
-    from tutor.engine.singles import hidden_singles, naked_singles
+    from tutor.engine.techniques.singles import hidden_singles, naked_singles
     from tutor.engine.soundness import violations
     from tutor.engine.step import Step, describe_changes
     from tutor.engine.step_json import step_from_json, step_to_json
@@ -41,13 +41,13 @@ _HOMES = {
     "tutor.engine.engine": ("ContradictionError", "EngineError", "MultipleSolutionsError",
                             "NoSolutionError", "clear_solution_cache", "find_contradiction",
                             "find_steps", "next_step", "solution_values"),
-    "tutor.engine.backtracking": ("contradiction_story",),
+    "tutor.engine.techniques.backtracking": ("contradiction_story",),
     "tutor.engine.grader": ("Grade", "grade"),
     "tutor.engine.registry": ("BANDS", "BY_ID", "CARD_LADDER", "LADDER", "LADDERS", "TECHNIQUES",
                               "Technique", "band"),
     "tutor.engine.reasons": ("Position", "positions_along", "removals_in"),
     "tutor.engine.scoring": ("Earned", "level_earned"),
-    "tutor.engine.singles": ("hidden_singles", "naked_singles"),
+    "tutor.engine.techniques.singles": ("hidden_singles", "naked_singles"),
     "tutor.engine.soundness": ("violations",),
     "tutor.engine.step": ("Step", "describe_changes"),
     "tutor.engine.step_json": ("step_from_json", "step_to_json"),

@@ -137,7 +137,7 @@ def first_step(values: Sequence[int], masks: Sequence[int], ladder_ids: tuple[st
     with searching():
         step = preferred_step(Walk(values, masks), ladder(ladder_ids))
     if step is None:
-        from tutor.engine.backtracking import backtracking_step  # lazy: only a stuck ladder guesses
+        from tutor.engine.techniques.backtracking import backtracking_step  # lazy: only a stuck ladder guesses
 
         step = backtracking_step(values, masks, solution)
     return step
@@ -192,7 +192,7 @@ def find_steps(grid: Grid, technique_id: str) -> list[Step]:
     if entry.finder is None:
         if all(grid.values):
             return []
-        from tutor.engine.backtracking import backtracking_step  # lazy: start-up
+        from tutor.engine.techniques.backtracking import backtracking_step  # lazy: start-up
 
         return [found(backtracking_step(grid.values, grid.live_masks, solution_values(grid)), grid)]
     # In the caller's search if one is open (what the finders keep then serves its next

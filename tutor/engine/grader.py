@@ -90,7 +90,7 @@ def _grade(grid: Grid, techniques: Iterable[str] | None) -> Grade:
             # `steps` holds the walk's steps so far (trials have no fallback): their sure
             # placements shorten the search for the solution.
             solution = known[0] = solution_after(grid, _sure_placements(steps))
-        from tutor.engine.backtracking import guess_step  # lazy: only a stuck ladder guesses
+        from tutor.engine.techniques.backtracking import guess_step  # lazy: only a stuck ladder guesses
 
         return guess_step(at.values, at.masks, solution)  # no proof search: see guess_step
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from tutor.engine import singles
+from tutor.engine.techniques import singles
 from tutor.model.errors import UnknownTechniqueError
 from tutor.engine.technique import ENTRIES, Technique
 
@@ -26,7 +26,7 @@ class _Family:
     """
 
     def __init__(self, name: str):
-        self.__name__ = f"tutor.engine.{name}"
+        self.__name__ = f"tutor.engine.techniques.{name}"
         self.module: ModuleType | None = None
 
     def __getattr__(self, attribute: str) -> _Deferred:

@@ -21,7 +21,7 @@ from tutor.model.geometry import (
 from tutor.engine.search import current
 from tutor.engine.registry import TECHNIQUES, technique
 from tutor.engine.scoring import Scorer
-from tutor.engine.singles import HIDDEN_SINGLE_UNIT_ORDER
+from tutor.engine.techniques.singles import HIDDEN_SINGLE_UNIT_ORDER
 from tutor.engine.step import Step
 from tutor.engine.technique import Technique
 

@@ -15,7 +15,7 @@ from tutor.model.geometry import (
 from tutor.engine.dead_ends import by_digit
 from tutor.engine.search import current
 from tutor.engine.places import PLACES_LIMIT, masks_by_unit
-from tutor.engine.single_digit import skyscraper_of
+from tutor.engine.techniques.single_digit import skyscraper_of
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.engine.wording import removals_by_digit

@@ -20,7 +20,7 @@ from tutor.engine.reasons import Position
 from tutor.engine.refutation import (
     SEARCH_NODES, Roles, proof_chain, proof_lines, refutation, sections,
 )
-from tutor.engine.singles import HIDDEN_SINGLE_UNIT_ORDER
+from tutor.engine.techniques.singles import HIDDEN_SINGLE_UNIT_ORDER
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.model.geometry import (

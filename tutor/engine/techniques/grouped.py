@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple, Sequence
 
-from tutor.engine.als import Als, _sets_and_links
+from tutor.engine.techniques.als import Als, _sets_and_links
 from tutor.engine.chain import (
     IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
 )
-from tutor.engine.chains import AICTexts, NiceLoopTexts, _chain_nodes, length_bonus
+from tutor.engine.techniques.chains import AICTexts, NiceLoopTexts, _chain_nodes, length_bonus
 from tutor.engine.step import Step
 from tutor.engine.technique import digits_or
 from tutor.engine.wording import removals_by_digit

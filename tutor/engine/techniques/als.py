@@ -12,7 +12,7 @@ from tutor.model.geometry import (
 )
 from tutor.engine.search import current, digit_cell_sets
 from tutor.engine.chain import IN_SET, SEEN, Link, Node, narration
-from tutor.engine.chains import length_bonus
+from tutor.engine.techniques.chains import length_bonus
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removal_lines

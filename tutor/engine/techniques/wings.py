@@ -168,7 +168,7 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                     if masks[near_first] == mask == masks[near_second]:
                         # The link's ends hold only x and y too: a remote pair of four cells,
                         # taught as one, with both digits' removals.
-                        from tutor.engine.chains import remote_pair_of  # lazy: rarely needed
+                        from tutor.engine.techniques.chains import remote_pair_of  # lazy: rarely needed
 
                         pair = remote_pair_of((first, near_first, near_second, second), masks)
                         if pair is not None and pair.eliminations not in given:
