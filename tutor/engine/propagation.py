@@ -1,11 +1,11 @@
 """Following an assumption by singles: every fact it forces, each with the facts it rests on.
 
-Forcing chains (engine/forcing.py) assume a candidate true (or false) and follow what the
+Forcing chains (engine/techniques/forcing.py) assume a candidate true (or false) and follow what the
 assumption forces by naked and hidden singles until nothing more follows or the grid breaks. Each
 derived placement is recorded with its reason (its cell's last candidate, or a unit's last place
 for its digit) and its parents: the earlier facts that removed the other candidates or places.
 `Branch.links` turns the facts behind any conclusion into chain Links (engine/chain.py), the shape
-the proof of a guess (engine/backtracking.py) also uses, so both read aloud the same way.
+the proof of a guess (engine/techniques/backtracking.py) also uses, so both read aloud the same way.
 """
 
 from __future__ import annotations
