@@ -51,3 +51,101 @@ def test_digit_cell_sets_read_off_in_c_agree_with_the_definition():
         expected = [0] + [sum(1 << c for c in CELLS if masks[c] >> (d - 1) & 1) for d in range(1, 10)]
         assert new_digit_cell_sets(masks) == expected
         assert digit_cell_sets(tuple(masks)) == expected
+
+
+# --- boards of every shape ---------------------------------------------------------------------
+import pickle  # noqa: E402
+
+import pytest  # noqa: E402
+
+from tutor.model.geometry import (  # noqa: E402
+    CLASSIC, regular, regular_of_cells, regular_of_size, using,
+)
+from tutor.model.grid import Grid  # noqa: E402
+
+SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4), (5, 5)]
+
+
+@pytest.mark.parametrize("height, width", SHAPES)
+def test_a_regular_board_has_the_units_and_peers_its_shape_says(height, width):
+    board = regular(height, width)
+    n = height * width
+    assert board.size == n and board.cell_count == n * n and len(board.units) == 3 * n
+    assert all(len(unit) == n for unit in board.units)
+    assert sorted(c for unit in board.boxes for c in unit) == list(board.cells)
+    for cell in board.cells:
+        row, col = board.row_of[cell], board.col_of[cell]
+        box = board.boxes[board.box_of[cell]]
+        # A box is `height` rows by `width` columns.
+        assert len({board.row_of[c] for c in box}) == height
+        assert len({board.col_of[c] for c in box}) == width
+        assert board.peer_sets[cell] == frozenset(
+            c for c in board.cells if c != cell and (board.row_of[c] == row or board.col_of[c] == col
+                                                     or board.box_of[c] == board.box_of[cell]))
+        assert board.peer_bits[cell] == sum(1 << p for p in board.peers[cell])
+        assert board.parse_cell_name(board.cell_name(cell)) == cell
+    # Each box crosses `height` rows and `width` columns, in `width` and `height` cells.
+    for box, line, shared in board.crossings:
+        assert len(shared) == (width if board.unit_kind(line) == "row" else height)
+    assert len(board.crossings) == n * (height + width)
+
+
+def test_each_shape_is_made_once_and_immutable():
+    assert regular(3, 3) is CLASSIC and regular(2, 3) is regular(2, 3)
+    assert regular(2, 3) is not regular(3, 2)
+    assert pickle.loads(pickle.dumps(regular(3, 4))) is regular(3, 4)
+    with pytest.raises(AttributeError):
+        regular(2, 3).size = 9  # type: ignore[misc]
+    with pytest.raises(ValueError, match="7 digits"):
+        regular_of_size(7)
+    with pytest.raises(ValueError, match="no board"):
+        regular(0, 3)
+    assert regular_of_size(6) is regular(2, 3) and regular_of_size(12) is regular(3, 4)
+    assert regular_of_cells(81) is CLASSIC and regular_of_cells(256) is regular(4, 4)
+
+
+def test_names_speak_of_the_board_in_use():
+    board = regular(4, 4)
+    with using(board):
+        assert cell_name(255) == "r16c16" and unit_name(47) == "box 16"
+        assert digits_name([16, 10, 3]) == "3, A and G"
+        assert parse_cell_name("r12c15") == 11 * 16 + 14
+    assert cell_name(80) == "r9c9"  # the classic board again outside the block
+    with pytest.raises(ValueError):
+        parse_cell_name("r12c15")
+
+
+def test_the_mask_tables_serve_every_board_up_to_16_digits():
+    regular(4, 4)
+    assert DIGITS_IN[mask_of([1, 9, 16])] == (1, 9, 16) and COUNT[(1 << 16) - 1] == 16
+    assert DIGITS_IN[mask_of([2, 5])] == (2, 5)  # the classic board's part is unchanged
+
+
+@pytest.mark.parametrize("height, width", SHAPES)
+def test_a_grid_carries_its_board(height, width):
+    board = regular(height, width)
+    n = board.size
+    # A Latin-square-like filling made valid: the classic shift pattern for any box shape.
+    solution = [(r % height * width + r // height + c) % n + 1 for r in range(n) for c in range(n)]
+    full = Grid(solution, geometry=board)
+    assert full.is_solved and full.geometry is board
+    blanked = [0 if (cell * 7) % 3 == 0 else v for cell, v in enumerate(solution)]
+    grid = Grid(blanked, geometry=board)
+    for cell in board.cells:
+        if not blanked[cell]:
+            assert grid.has_candidate(cell, solution[cell])
+            seen = {blanked[p] for p in board.peers[cell]} - {0}
+            assert grid.candidates(cell) == frozenset(board.digits) - seen
+    placed = grid.place(grid.empty_cells[0], solution[grid.empty_cells[0]])
+    assert placed.geometry is board and placed.given_count == grid.given_count
+    assert len(grid.to_line()) == n * n
+    assert grid.to_line() == "".join(board.symbols[v - 1] if v else "." for v in blanked)
+    assert len(grid.to_pretty().splitlines()) == n + n // height - 1
+
+
+def test_two_givens_that_clash_are_a_conflict_on_any_board():
+    board = regular(4, 4)
+    values = [0] * 256
+    values[0] = values[17] = 16  # r1c1 and r2c2: the same box
+    grid = Grid(values, geometry=board)
+    assert grid.describe_conflict() == "two Gs in box 1 (r1c1 and r2c2)"

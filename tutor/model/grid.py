@@ -12,19 +12,12 @@ from itertools import compress
 from operator import getitem, or_
 
 from tutor.model.geometry import (
-    ALL_DIGITS,
-    BOX_HEIGHT,
-    BOX_WIDTH,
-    CELL_COUNT,
-    CELLS,
-    DIGITS_IN,
-    PEERS,
-    SIZE,
-    UNITS,
+    CLASSIC,
+    Geometry,
     bit,
-    cell_name,
+    digits_of,
     mask_of,
-    unit_name,
+    regular_of_cells,
 )
 
 
@@ -43,86 +36,105 @@ if TYPE_CHECKING:
         def eliminations(self) -> tuple[tuple[int, int], ...]: ...
 
 
-def standard_masks(values: Sequence[int]) -> tuple[int, ...]:
-    """The standard pencil marks: every digit no peer holds, for each empty cell (0 for filled)."""
+def standard_masks(values: Sequence[int], geometry: Geometry | None = None) -> tuple[int, ...]:
+    """The standard pencil marks: every digit no peer holds, for each empty cell (0 for filled).
+
+    :raises ValueError: for a number of values no board has.
+    """
+    wide = _wide(geometry or regular_of_cells(len(values)))
     if 0 not in values:
-        return _NO_CANDIDATES  # a full board, such as a solution
-    own, in_peers, _ = _boards(values)
-    return _fields(_free(own, in_peers))
+        return wide.no_candidates  # a full board, such as a solution
+    own, in_peers, _ = wide.boards(values)
+    return wide.fields(wide.free(own, in_peers))
 
 
-# The fast reader of fresh puzzles works on whole boards at once, as integers holding a 16-bit field
-# per cell (bits 0-8 a digit each, bit 9 a flag), so that its work is a few operations on wide
-# integers, done in C, instead of a Python loop over cells and units.
-_FIELD = 16
-_LOWS = sum(ALL_DIGITS << (_FIELD * cell) for cell in CELLS)
-_FLAGS = sum(1 << (_FIELD * cell + SIZE) for cell in CELLS)
-# For each cell, indexed by digit: the digit's bit in each peer's field, and above those (from bit
-# _OWN on) in the cell's own field; one OR of the givens' entries gives both boards.
-_OWN = _FIELD * CELL_COUNT
-_PEER_FIELDS = [sum(1 << (_FIELD * peer) for peer in PEERS[cell]) for cell in CELLS]
-_GIVEN = tuple(tuple(0 if digit == 0 else
-                     (_PEER_FIELDS[cell] | 1 << (_OWN + _FIELD * cell)) << (digit - 1)
-                     for digit in range(SIZE + 1))
-               for cell in CELLS)
+class _Wide:
+    """One board's tables for reading whole boards at once, as integers holding a field per cell
+    (bits 0 to size-1 a digit each, bit `size` a flag), so that the work is a few operations on
+    wide integers, done in C, instead of a Python loop over cells and units."""
+
+    def __init__(self, geometry: Geometry):
+        size, cells = geometry.size, geometry.cells
+        # 16 bits a cell while the digits and the flag fit, else 32.
+        field = self.field = 16 if size < 16 else 32
+        self.size, self.cell_count, self.all_digits = size, geometry.cell_count, geometry.all_digits
+        self.lows = sum(geometry.all_digits << (field * cell) for cell in cells)
+        self.flags = sum(1 << (field * cell + size) for cell in cells)
+        # For each cell, indexed by digit: the digit's bit in each peer's field, and above those
+        # (from bit `own` on) in the cell's own field; one OR of the givens' entries gives both.
+        own = self.own = field * geometry.cell_count
+        peer_fields = [sum(1 << (field * peer) for peer in geometry.peers[cell]) for cell in cells]
+        self.given = tuple(tuple(0 if digit == 0 else
+                                 (peer_fields[cell] | 1 << (own + field * cell)) << (digit - 1)
+                                 for digit in range(size + 1))
+                           for cell in cells)
+        self.no_candidates = (0,) * geometry.cell_count
+
+    def boards(self, values: Sequence[int]) -> tuple[int, int, int]:
+        """(each filled cell's digit in its own field, the filled cells' digits in their peers'
+        fields, how many cells are filled): one wide OR of the filled cells' entries."""
+        digits = list(compress(values, values))
+        both = reduce(or_, map(getitem, compress(self.given, values), digits), 0)
+        return both >> self.own, both & self.lows, len(digits)
+
+    def free(self, own: int, in_peers: int) -> int:
+        """Each empty cell's standard candidates as its field; 0 in a filled cell's field."""
+        lows = self.lows
+        # A full field for each filled cell:
+        filled = (((own + lows) & self.flags) >> self.size) * self.all_digits
+        return lows ^ ((in_peers | filled) & lows)
+
+    def fields(self, board: int) -> tuple[int, ...]:
+        """The fields as numbers: the integer's bytes in this machine's order, read as 16-bit
+        (or 32-bit) numbers."""
+        data = memoryview(board.to_bytes(self.cell_count * self.field // 8, sys.byteorder))
+        return tuple(data.cast("H") if self.field == 16 else data.cast("I"))
 
 
-_NO_CANDIDATES = (0,) * CELL_COUNT
+def _wide(geometry: Geometry) -> _Wide:
+    """The board's wide-integer tables (the classic board's are made at start-up)."""
+    return _CLASSIC_WIDE if geometry is CLASSIC else geometry.table("wide", _Wide)
 
 
-def _boards(values: Sequence[int]) -> tuple[int, int, int]:
-    """(each filled cell's digit in its own field, the filled cells' digits in their peers' fields,
-    how many cells are filled): one wide OR of the filled cells' entries."""
-    digits = list(compress(values, values))
-    both = reduce(or_, map(getitem, compress(_GIVEN, values), digits), 0)
-    return both >> _OWN, both & _LOWS, len(digits)
+_CLASSIC_WIDE = _Wide(CLASSIC)
 
 
-def _free(own: int, in_peers: int) -> int:
-    """Each empty cell's standard candidates as its field; 0 in a filled cell's field."""
-    filled = (((own + _LOWS) & _FLAGS) >> SIZE) * ALL_DIGITS  # a full field for each filled cell
-    return _LOWS ^ ((in_peers | filled) & _LOWS)
-
-
-def _fields(board: int) -> tuple[int, ...]:
-    """The 81 fields as numbers: the integer's bytes in this machine's order, read as 16-bit
-    numbers."""
-    return tuple(memoryview(board.to_bytes(CELL_COUNT * _FIELD // 8, sys.byteorder)).cast("H"))
-
-
-def fresh_puzzle(values: tuple[int, ...]) -> Grid | None:
-    """The puzzle whose givens are `values` (81 digits 0-9, 0 empty) with the standard pencil
+def fresh_puzzle(values: tuple[int, ...], geometry: Geometry = CLASSIC) -> Grid | None:
+    """The puzzle whose givens are `values` (one digit a cell, 0 empty) with the standard pencil
     marks; None when two givens conflict or an empty cell has no candidate left, for the caller to
     report in full.
 
     Parsing a file of puzzles spends its time here, so this does what Grid(values) does on whole
     boards at once: the givens' digits in their own cells and in their peers, one wide OR.
     """
-    own, in_peers, filled = _boards(values)
+    wide = _wide(geometry)
+    own, in_peers, filled = wide.boards(values)
     if own & in_peers:
         return None  # a given's digit is also in one of its peers
-    free = _free(own, in_peers)
-    # A field plus 511 reaches the flag bit when it holds a candidate: every empty cell must.
-    if ((free + _LOWS) & _FLAGS).bit_count() != CELL_COUNT - filled:
+    free = wide.free(own, in_peers)
+    # A field plus its full mask reaches the flag bit when it holds a candidate: every empty cell
+    # must.
+    if ((free + wide.lows) & wide.flags).bit_count() != wide.cell_count - filled:
         return None
     grid = Grid.__new__(Grid)
     grid._values = values
     grid._givens = None  # the filled cells, made into a set when first asked for
-    grid._masks = _fields(free)
+    grid._masks = wide.fields(free)
+    grid._geometry = geometry
     grid._hash = None
     grid._fresh = True
     grid._clean = True  # no two givens conflict: checked above
     return grid
 
 
-def _check_digit(digit: int) -> None:
-    if not (isinstance(digit, int) and 1 <= digit <= SIZE):
-        raise ValueError(f"not a digit 1-{SIZE}: {digit!r}")
+def _check_digit(digit: int, geometry: Geometry) -> None:
+    if not (isinstance(digit, int) and 1 <= digit <= geometry.size):
+        raise ValueError(f"not a digit 1-{geometry.size}: {digit!r}")
 
 
-def _check_cell(cell: int) -> None:
-    if not (isinstance(cell, int) and 0 <= cell < CELL_COUNT):
-        raise ValueError(f"not a cell 0-{CELL_COUNT - 1}: {cell!r}")
+def _check_cell(cell: int, geometry: Geometry) -> None:
+    if not (isinstance(cell, int) and 0 <= cell < geometry.cell_count):
+        raise ValueError(f"not a cell 0-{geometry.cell_count - 1}: {cell!r}")
 
 
 class Grid:
@@ -130,43 +142,62 @@ class Grid:
 
     `values[cell]` is the digit in a cell (0 when empty); givens are the puzzle's clues; each empty
     cell has a set of candidates, the standard pencil marks unless narrowed or set explicitly.
+    `geometry` is the board's shape: the classic 9x9 board unless said otherwise (or told by the
+    number of values: 36 values make a 6x6 board with 2x3 boxes).
     """
 
-    __slots__ = ("_values", "_givens", "_masks", "_hash", "_fresh", "_clean")
+    __slots__ = ("_values", "_givens", "_masks", "_geometry", "_hash", "_fresh", "_clean")
     _givens: frozenset[int] | None
 
     def __init__(self, values: Iterable[int], givens: Iterable[int] | None = None,
-                 masks: Iterable[int] | None = None):
+                 masks: Iterable[int] | None = None, geometry: Geometry | None = None):
+        """:raises ValueError: for values, givens or masks that do not fit the board."""
         vals = tuple(values)
-        if len(vals) != CELL_COUNT or min(vals) < 0 or max(vals) > SIZE:
-            raise ValueError(f"values must be {CELL_COUNT} digits 0-{SIZE}")
+        if geometry is None:
+            geometry = CLASSIC if len(vals) == 81 else regular_of_cells(len(vals))
+        self._geometry = geometry
+        cell_count, size = geometry.cell_count, geometry.size
+        if len(vals) != cell_count or min(vals) < 0 or max(vals) > size:
+            raise ValueError(f"values must be {cell_count} digits 0-{size}")
         self._values = vals
-        self._givens = frozenset(compress(CELLS, vals)) if givens is None else frozenset(givens)
+        self._givens = (frozenset(compress(geometry.cells, vals)) if givens is None
+                        else frozenset(givens))
         if givens is not None and 0 in map(vals.__getitem__, self._givens):
             raise ValueError("a given must be a filled cell")
         # A fresh puzzle: every filled cell a given, the standard pencil marks.
-        self._fresh = masks is None and len(self._givens) == CELL_COUNT - vals.count(0)
+        self._fresh = masks is None and len(self._givens) == cell_count - vals.count(0)
         if masks is None:
-            self._masks = standard_masks(vals)
+            self._masks = standard_masks(vals, geometry)
         else:
             ms = tuple(masks)
-            if len(ms) != CELL_COUNT:
-                raise ValueError(f"masks must be {CELL_COUNT} bitmasks")
+            if len(ms) != cell_count:
+                raise ValueError(f"masks must be {cell_count} bitmasks")
             # A filled cell has no candidates; keeping that invariant makes equality exact.
-            self._masks = tuple([0 if v else m & ALL_DIGITS for v, m in zip(vals, ms)])
+            full = geometry.all_digits
+            self._masks = tuple([0 if v else m & full for v, m in zip(vals, ms)])
         self._hash: int | None = None
         self._clean = False  # not known to be conflict-free (fresh_puzzle knows it)
 
+    def _new(self, values: Iterable[int], givens: Iterable[int] | None = None,
+             masks: Iterable[int] | None = None) -> Grid:
+        """A grid on the same board."""
+        return Grid(values, givens, masks, self._geometry)
+
     # --- construction -------------------------------------------------------------------
     @classmethod
-    def empty(cls) -> Grid:
+    def empty(cls, geometry: Geometry = CLASSIC) -> Grid:
         """A board with no digits."""
-        return cls([0] * CELL_COUNT)
+        return cls([0] * geometry.cell_count, geometry=geometry)
 
     # --- reading ------------------------------------------------------------------------
     @property
+    def geometry(self) -> Geometry:
+        """The board's shape: its cells, units, peers and names."""
+        return self._geometry
+
+    @property
     def values(self) -> tuple[int, ...]:
-        """81 ints, 0 for an empty cell."""
+        """One int a cell (81 on the classic board), 0 for an empty cell."""
         return self._values
 
     @property
@@ -174,14 +205,14 @@ class Grid:
         """The cells holding the puzzle's clues."""
         givens = self._givens
         if givens is None:  # a fresh puzzle (fresh_puzzle): its filled cells
-            givens = self._givens = frozenset(compress(CELLS, self._values))
+            givens = self._givens = frozenset(compress(self._geometry.cells, self._values))
         return givens
 
     @property
     def given_count(self) -> int:
         """How many givens: len(givens), without making the set for a fresh puzzle."""
         if self._givens is None:
-            return CELL_COUNT - self._values.count(0)
+            return self._geometry.cell_count - self._values.count(0)
         return len(self._givens)
 
     @property
@@ -196,7 +227,7 @@ class Grid:
         as places would reason from an impossible digit. The engine works on these."""
         if self._fresh:
             return self._masks
-        return tuple(m & s for m, s in zip(self._masks, standard_masks(self._values)))
+        return tuple(m & s for m, s in zip(self._masks, standard_masks(self._values, self._geometry)))
 
     def value(self, cell: int) -> int:
         return self._values[cell]
@@ -206,7 +237,7 @@ class Grid:
 
     def candidates(self, cell: int) -> frozenset[int]:
         """The candidates of a cell (empty for a filled cell)."""
-        return frozenset(DIGITS_IN[self._masks[cell]])
+        return frozenset(digits_of(self._masks[cell]))
 
     def has_candidate(self, cell: int, digit: int) -> bool:
         return bool(self._masks[cell] & bit(digit))
@@ -218,7 +249,7 @@ class Grid:
 
     @property
     def empty_cells(self) -> tuple[int, ...]:
-        return tuple(c for c in CELLS if not self._values[c])
+        return tuple(c for c in self._geometry.cells if not self._values[c])
 
     @property
     def is_solved(self) -> bool:
@@ -229,7 +260,7 @@ class Grid:
         """Whether any digit stands twice in a unit (fast; see conflicts() for which)."""
         if self._clean:
             return False
-        own, in_peers, _ = _boards(self._values)
+        own, in_peers, _ = _wide(self._geometry).boards(self._values)
         return bool(own & in_peers)
 
     def conflicts(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
@@ -237,7 +268,7 @@ class Grid:
         if not self.has_conflict():
             return ()
         found = []
-        for u, unit in enumerate(UNITS):
+        for u, unit in enumerate(self._geometry.units):
             where: dict[int, list[int]] = {}
             for c in unit:
                 if self._values[c]:
@@ -257,16 +288,17 @@ class Grid:
             return None
         unit, digit, cells = found[0]
         count = {2: "two", 3: "three"}.get(len(cells), str(len(cells)))
-        names = " and ".join(cell_name(c) for c in cells)
-        return f"{count} {digit}s in {unit_name(unit)} ({names})"
+        board = self._geometry
+        names = " and ".join(board.cell_name(c) for c in cells)
+        return f"{count} {board.symbol(digit)}s in {board.unit_name(unit)} ({names})"
 
     # --- changing (each returns a new Grid) ---------------------------------------------
     def place(self, cell: int, digit: int) -> Grid:
         """Put `digit` in an empty or user-filled cell and remove it from the peers' candidates."""
-        _check_cell(cell)
-        _check_digit(digit)
+        _check_cell(cell, self._geometry)
+        _check_digit(digit, self._geometry)
         if cell in self.givens:
-            raise ValueError(f"{cell_name(cell)} is a given")
+            raise ValueError(f"{self._geometry.cell_name(cell)} is a given")
         values = list(self._values)
         masks = list(self._masks)
         old = values[cell]
@@ -276,40 +308,40 @@ class Grid:
         values[cell] = digit
         masks[cell] = 0
         clear = ~bit(digit)
-        for peer in PEERS[cell]:
+        for peer in self._geometry.peers[cell]:
             masks[peer] &= clear
-        return Grid(values, self.givens, masks)
+        return self._new(values, self.givens, masks)
 
     def clear(self, cell: int) -> Grid:
         """Empty a user-filled cell; its candidates become the standard ones again."""
-        _check_cell(cell)
+        _check_cell(cell, self._geometry)
         if cell in self.givens:
-            raise ValueError(f"{cell_name(cell)} is a given")
+            raise ValueError(f"{self._geometry.cell_name(cell)} is a given")
         old = self._values[cell]
         if not old:
             return self
         values = list(self._values)
         values[cell] = 0
         masks = self._restore_digit(values, list(self._masks), cell, old)
-        return Grid(values, self.givens, masks)
+        return self._new(values, self.givens, masks)
 
-    @staticmethod
-    def _restore_digit(values, masks, cell, digit):
+    def _restore_digit(self, values, masks, cell, digit):
         """After emptying `cell`, give it the standard marks and hand `digit` back to its peers.
 
         Adding a candidate can never make a position wrong, while leaving a removed digit out
         could hide the true one, so peers get `digit` back wherever no other peer holds it.
         """
+        peers = self._geometry.peers
         seen = 0
-        for p in PEERS[cell]:
+        for p in peers[cell]:
             if values[p]:
                 seen |= bit(values[p])
-        masks[cell] = ALL_DIGITS & ~seen
+        masks[cell] = self._geometry.all_digits & ~seen
         b = bit(digit)
-        for peer in PEERS[cell]:
+        for peer in peers[cell]:
             if values[peer] or masks[peer] & b:
                 continue
-            if not any(values[q] == digit for q in PEERS[peer]):
+            if not any(values[q] == digit for q in peers[peer]):
                 masks[peer] |= b
         return masks
 
@@ -317,42 +349,42 @@ class Grid:
         """Remove each (cell, digit) candidate."""
         masks = list(self._masks)
         for cell, digit in pairs:
-            _check_cell(cell)
-            _check_digit(digit)
+            _check_cell(cell, self._geometry)
+            _check_digit(digit, self._geometry)
             masks[cell] &= ~bit(digit)
-        return Grid(self._values, self.givens, masks)
+        return self._new(self._values, self.givens, masks)
 
     def with_candidates(self, cell: int, digits: Iterable[int]) -> Grid:
         """Set a cell's candidates explicitly (a user's own pencil marks)."""
-        _check_cell(cell)
+        _check_cell(cell, self._geometry)
         digits = list(digits)
         for d in digits:
-            _check_digit(d)
+            _check_digit(d, self._geometry)
         masks = list(self._masks)
         masks[cell] = 0 if self._values[cell] else mask_of(digits)
-        return Grid(self._values, self.givens, masks)
+        return self._new(self._values, self.givens, masks)
 
     def toggle_candidate(self, cell: int, digit: int) -> Grid:
         """Add the candidate if absent, remove it if present (empty cells only)."""
-        _check_digit(digit)
+        _check_digit(digit, self._geometry)
         if self._values[cell]:
             return self
         masks = list(self._masks)
         masks[cell] ^= bit(digit)
-        return Grid(self._values, self.givens, masks)
+        return self._new(self._values, self.givens, masks)
 
     def with_standard_candidates(self) -> Grid:
         """The same values with freshly computed standard pencil marks."""
-        return Grid(self._values, self.givens)
+        return self._new(self._values, self.givens)
 
     def restart(self) -> Grid:
         """Only the givens, with standard pencil marks."""
         values = [v if c in self.givens else 0 for c, v in enumerate(self._values)]
-        return Grid(values, self.givens)
+        return self._new(values, self.givens)
 
     def as_puzzle(self) -> Grid:
         """Every filled cell becomes a given, with standard pencil marks."""
-        return Grid(self._values)
+        return self._new(self._values)
 
     def apply(self, step: StepLike) -> Grid:
         """Make a step's placements, then its eliminations."""
@@ -381,7 +413,7 @@ class Grid:
     def __eq__(self, other):
         if not isinstance(other, Grid):
             return NotImplemented
-        return (self._values == other._values and self.givens == other.givens
+        return (self._geometry is other._geometry and self._values == other._values and self.givens == other.givens
                 and self._masks == other._masks)
 
     def __hash__(self):
@@ -391,73 +423,86 @@ class Grid:
 
     def __repr__(self):
         # Pasteable: tutor.parse reads the compact form back to an equal Grid.
-        return f"tutor.parse({self.to_compact()!r})"
+        if self._geometry is CLASSIC:
+            return f"tutor.parse({self.to_compact()!r})"
+        return f"tutor.parse({self.to_compact()!r}, {self._geometry!r})"
 
     def __str__(self):
         return self.to_pretty()
 
 
 # --- writers (tutor.model.formats re-exports them beside the reader) ------------------------
-_LINE_CHARACTERS = b"." + bytes(range(ord("1"), ord("1") + SIZE))  # indexed by a cell's value
+def _line_characters(geometry: Geometry) -> bytes:
+    """bytes.translate's table from a cell's value to its character ('.' for empty)."""
+    return (b"." + geometry.symbols.encode()).ljust(256, b"?")
 
 
 def to_line(grid: Grid) -> str:
-    """81 characters, '.' for an empty cell."""
+    """One character a cell (81 on the classic board), '.' for an empty cell."""
     # The values as bytes, each turned into its character by one translate (no loop over cells).
-    return bytes(grid.values).translate(_LINE_CHARACTERS.ljust(256, b"?")).decode()
+    table = grid.geometry.table("line_characters", _line_characters)
+    return bytes(grid.values).translate(table).decode()
 
 
-def _band_lines(rows: list[list[str]], widths: list[int]) -> list[str]:
+def _band_lines(geometry: Geometry, rows: list[list[str]], widths: list[int]) -> list[str]:
     """Lay rows of cell texts out with '|' between stacks and a rule between bands."""
     out = []
-    stack_widths = [
-        sum(widths[s * BOX_WIDTH:(s + 1) * BOX_WIDTH]) + BOX_WIDTH - 1 for s in range(SIZE // BOX_WIDTH)
-    ]
+    size, box_height, box_width = geometry.size, geometry.box_height, geometry.box_width
+    stacks = range(size // box_width)
+    stack_widths = [sum(widths[s * box_width:(s + 1) * box_width]) + box_width - 1 for s in stacks]
     rule = "-+-".join("-" * w for w in stack_widths)
     for r, row in enumerate(rows):
-        if r and r % BOX_HEIGHT == 0:
+        if r and r % box_height == 0:
             out.append(rule)
-        stacks = [
-            " ".join(row[c].ljust(widths[c]) for c in range(s * BOX_WIDTH, (s + 1) * BOX_WIDTH))
-            for s in range(SIZE // BOX_WIDTH)
-        ]
-        out.append(" | ".join(stacks).rstrip())
+        texts = [" ".join(row[c].ljust(widths[c]) for c in range(s * box_width, (s + 1) * box_width))
+                 for s in stacks]
+        out.append(" | ".join(texts).rstrip())
     return out
 
 
 def to_pretty(grid: Grid) -> str:
-    """Nine lines with box separators; '.' for an empty cell."""
-    rows = [[str(grid.values[r * SIZE + c] or ".") for c in range(SIZE)] for r in range(SIZE)]
-    return "\n".join(_band_lines(rows, [1] * SIZE)) + "\n"
+    """One line a row with box separators; '.' for an empty cell."""
+    board = grid.geometry
+    line, size = to_line(grid), board.size
+    rows = [list(line[r * size:(r + 1) * size]) for r in range(size)]
+    return "\n".join(_band_lines(board, rows, [1] * size)) + "\n"
+
+
+def _digits_text(board: Geometry, mask: int) -> str:
+    return "".join(board.symbols[d - 1] for d in digits_of(mask))
 
 
 def _pencil_cell(grid: Grid, cell: int) -> str:
+    board = grid.geometry
     value = grid.values[cell]
     if value:
-        return str(value) if grid.is_given(cell) else f"+{value}"
-    digits = "".join(map(str, DIGITS_IN[grid.masks[cell]]))
+        return board.symbol(value) if grid.is_given(cell) else f"+{board.symbol(value)}"
+    digits = _digits_text(board, grid.masks[cell])
     return digits if len(digits) > 1 else "{" + digits + "}"
 
 
 def to_pencilmarks(grid: Grid) -> str:
     """A pencil-mark grid: solved cells as one digit (`+5` if not a given), candidates otherwise."""
-    rows = [[_pencil_cell(grid, r * SIZE + c) for c in range(SIZE)] for r in range(SIZE)]
-    widths = [max(len(rows[r][c]) for r in range(SIZE)) for c in range(SIZE)]
-    return "\n".join(_band_lines(rows, widths)) + "\n"
+    board = grid.geometry
+    size = board.size
+    rows = [[_pencil_cell(grid, r * size + c) for c in range(size)] for r in range(size)]
+    widths = [max(len(rows[r][c]) for r in range(size)) for c in range(size)]
+    return "\n".join(_band_lines(board, rows, widths)) + "\n"
 
 
 def to_compact(grid: Grid) -> str:
     """One line keeping everything: givens, `+` placed digits, `{}` candidates that differ from standard."""
     if grid.is_fresh_puzzle:
         return to_line(grid)  # only givens and standard marks: the plain line says it all
-    standard = standard_masks(grid.values)
+    board = grid.geometry
+    standard = standard_masks(grid.values, board)
     parts = []
-    for cell in CELLS:
+    for cell in board.cells:
         value = grid.values[cell]
         if value:
-            parts.append(str(value) if grid.is_given(cell) else f"+{value}")
+            parts.append(board.symbol(value) if grid.is_given(cell) else f"+{board.symbol(value)}")
         elif grid.masks[cell] == standard[cell]:
             parts.append(".")
         else:
-            parts.append("{" + "".join(map(str, DIGITS_IN[grid.masks[cell]])) + "}")
+            parts.append("{" + _digits_text(board, grid.masks[cell]) + "}")
     return "".join(parts)
