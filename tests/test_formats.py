@@ -413,3 +413,83 @@ def test_a_line_longer_than_the_bound_is_refused_naming_it_and_its_length():
     assert [item == STAR_BURST_LEO for _, item in items] == [False, True, False, True]
     with pytest.raises(FormatError, match="10,000,000 characters"):
         tutor.parse(items[2][1])
+
+
+# --- boards of other sizes ---------------------------------------------------------------------
+from tutor.model.geometry import regular, regular_of_size  # noqa: E402
+
+
+def _shape_puzzle(size: int) -> "tutor.Grid":
+    """A valid position of our own on the regular board of `size` digits: a shifted filling with
+    about a third of its cells emptied."""
+    board = regular_of_size(size)
+    h, w = board.box_height, board.box_width
+    solution = [(r % h * w + r // h + c) % size + 1 for r in range(size) for c in range(size)]
+    values = [0 if (cell * 7 + cell // size) % 3 == 0 else v for cell, v in enumerate(solution)]
+    return tutor.Grid(values, geometry=board)
+
+
+@pytest.mark.parametrize("size", [4, 6, 8, 10, 12, 16, 25])
+def test_a_line_or_a_drawn_grid_of_any_regular_size_is_read_as_that_board(size):
+    grid = _shape_puzzle(size)
+    line = grid.to_line()
+    assert tutor.parse(line, None) == grid
+    assert tutor.parse(line.replace(".", "0") if size < 16 else line, None) == grid
+    assert tutor.parse(grid.to_pretty(), None) == grid
+    changed = grid.place(grid.empty_cells[0], 1 + (grid.empty_cells[0] % size))
+    if not changed.has_conflict():
+        assert tutor.parse(changed.to_compact(), None) == changed
+        assert tutor.parse(changed.to_pencilmarks(), None) == changed
+    # Told the board, the reader wants that board; not told, the classic board.
+    assert tutor.parse(line, grid.geometry) == grid
+    with pytest.raises(FormatError, match=f"found {size * size} cells, expected 81|unexpected "
+                                          "character"):
+        tutor.parse(line)
+
+
+def test_a_6x6_board_has_boxes_of_2_rows_unless_told_otherwise():
+    assert tutor.parse("." * 36, None).geometry is regular(2, 3)
+    assert tutor.parse("." * 36, None, box=(3, 2)).geometry is regular(3, 2)
+    assert tutor.parse("." * 144, None).geometry is regular(3, 4)
+
+
+def test_16x16_symbols_1_to_G_0_to_F_and_A_to_P():
+    grid = _shape_puzzle(16)
+    line = grid.to_line()
+    assert "G" in line
+    hexline = "".join(c if c == "." else "0123456789ABCDEF"[int(c, 17) - 1] for c in line)
+    letters = "".join(c if c == "." else "ABCDEFGHIJKLMNOP"[int(c, 17) - 1] for c in line)
+    assert tutor.parse(hexline, None) == grid
+    assert tutor.parse(letters, None) == grid
+    assert tutor.parse(line.lower(), None) == grid
+
+
+def test_a_file_of_4x4_lines_and_a_16x16_grid_are_told_apart():
+    small = [_shape_puzzle(4).to_line(), "1" + "." * 15]
+    assert [text for _, text in tutor.read_puzzles("\n".join(small) + "\n", None)] == small
+    rows = "\n".join(_shape_puzzle(16).to_line()[i:i + 16] for i in range(0, 256, 16))
+    assert len(list(tutor.read_puzzles(rows, None))) == 1
+    assert tutor.parse(rows, None) == _shape_puzzle(16)
+
+
+def test_a_wrong_size_or_a_digit_off_the_board_is_named():
+    with pytest.raises(FormatError, match="found 35 cells, expected 16, 36, 64, 81"):
+        tutor.parse("." * 35, None)
+    with pytest.raises(FormatError, match="r1c2 holds 7: a 6x6 board has digits 1-6"):
+        tutor.parse(".7" + "." * 34, None)
+    with pytest.raises(FormatError, match="r1c2 holds H: a 16x16 board has digits 1-G"):
+        tutor.parse("1H" + "." * 254, None)
+    with pytest.raises(ConflictError, match="two 3s in row 1"):
+        tutor.parse("3..3" + "." * 12, None)
+
+
+def test_the_shared_sudoq_puzzles_read_as_their_boards():
+    from conftest import shared_file
+
+    for name, board in (("4x4", regular(2, 2)), ("6x6", regular(2, 3)), ("16x16", regular(4, 4))):
+        lines = shared_file(f"sudoq/{name}.txt").read_text().splitlines()
+        for line in lines:
+            givens, solution, _ = line.split()
+            grid = tutor.parse(line, None)
+            assert grid.geometry is board and grid.to_line() == givens
+            assert tutor.parse(solution, None).is_solved

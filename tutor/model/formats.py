@@ -27,18 +27,62 @@ from collections.abc import Iterator
 
 from tutor.model.errors import ConflictError, EmptyInputError, FormatError, NoCandidateError
 from tutor.model.geometry import (
-    CELL_COUNT,
-    CELLS,
+    CLASSIC,
     COL_OF,
     ROW_OF,
-    SIZE,
+    Geometry,
     bit,
-    cell_name,
+    regular,
+    regular_of_size,
 )
 from tutor.model.grid import Grid, fresh_puzzle, to_compact, to_line, to_pencilmarks, to_pretty
 
 EMPTY_CHARS = ".0_-*x"
-_DIGIT_CHARS = "123456789"[:SIZE]
+_DIGIT_CHARS = "123456789"
+
+SIZES = (4, 6, 8, 9, 10, 12, 16, 25)
+"""The sizes of the regular boards the reader knows (a board of n digits has n x n cells)."""
+_CELL_COUNTS = {n * n: n for n in SIZES}
+_LONGEST_ROW = max(SIZES)
+
+
+class _Alphabet:
+    """The characters a text writes digits and empty cells with."""
+
+    def __init__(self, symbols: str, empties: str) -> None:
+        self.symbols = symbols
+        self.empties = empties
+        self.values = {ch: v for v, ch in enumerate(symbols, start=1)}
+        self.values.update({ch.lower(): v for ch, v in self.values.items() if ch.isalpha()})
+        self.cell = re.compile("[" + re.escape("".join(self.values) + empties) + r"]|\+.|\{[^}]*\}")
+
+    def fits(self, geometry: Geometry) -> bool:
+        return len(self.symbols) >= geometry.size
+
+
+# Digits up to 9 (every board up to 9x9); letters after 9 (1-9A-G on 16x16, up to P on 25x25);
+# 0-F (0 is the first digit, so only '.' and the like are empty) and A-P (letters only).
+_DIGITS = _Alphabet(_DIGIT_CHARS, EMPTY_CHARS)
+_LETTERS_AFTER_9 = _Alphabet("123456789ABCDEFGHIJKLMNOP", EMPTY_CHARS.replace("x", ""))
+_HEX = _Alphabet("0123456789ABCDEF", EMPTY_CHARS.replace("0", "").replace("x", ""))
+_LETTERS = _Alphabet("ABCDEFGHIJKLMNOP", EMPTY_CHARS.replace("x", ""))
+
+
+def _alphabet_for(sample: str, geometry: Geometry | None) -> _Alphabet:
+    """The alphabet a puzzle's text is written in, told by the characters it uses (its comments
+    and other fields left out): digits alone up to 9; for larger boards 1-9 then letters, unless
+    the text writes 0 as a digit beside '.' for empty cells (0-F) or has letters and no digit
+    (A-P)."""
+    if geometry is not None and geometry.size <= 9:
+        return _DIGITS
+    letters = {ch for ch in sample.upper() if "A" <= ch <= "Z"}
+    if not letters and (geometry is None or geometry.size <= 9):
+        return _DIGITS
+    if letters <= set("ABCDEF") and "0" in sample and "." in sample:
+        return _HEX
+    if not any(ch in _DIGIT_CHARS for ch in sample) and letters <= set(_LETTERS.symbols):
+        return _LETTERS
+    return _LETTERS_AFTER_9
 _SEPARATOR_CHARS = set("-+|=.:' \t")
 
 # A parsed cell: (value, is_given, candidate mask or None for standard marks).
@@ -144,22 +188,25 @@ def _strip_comment(line: str) -> str:
     return line if cut < 0 else line[:cut]
 
 
-def _scan_cells(text: str, line_no: int, start_col: int = 1, stop_at_space: bool = True):
-    """Read cells from one line of line-form text; return (cells, index where reading stopped)."""
+def _scan_cells(text: str, line_no: int, start_col: int = 1, stop_at_space: bool = True,
+                alphabet: _Alphabet = _DIGITS, enough: int = 81):
+    """Read cells from one line of line-form text; return (cells, index where reading stopped:
+    at a space once `enough` cells are read, with `stop_at_space`)."""
     cells: list[_Cell] = []
     i = 0
     n = len(text)
+    values, empties = alphabet.values, alphabet.empties
     while i < n:
         ch = text[i]
-        if ch in _DIGIT_CHARS:
-            cells.append((int(ch), True, None))
+        if ch in values:
+            cells.append((values[ch], True, None))
             i += 1
-        elif ch in EMPTY_CHARS:
+        elif ch in empties:
             cells.append((0, False, None))
             i += 1
         elif ch == "+":
-            if i + 1 < n and text[i + 1] in _DIGIT_CHARS:
-                cells.append((int(text[i + 1]), False, None))
+            if i + 1 < n and text[i + 1] in values:
+                cells.append((values[text[i + 1]], False, None))
                 i += 2
             else:
                 raise FormatError("'+' must be followed by a digit", line_no, start_col + i)
@@ -167,11 +214,11 @@ def _scan_cells(text: str, line_no: int, start_col: int = 1, stop_at_space: bool
             close = text.find("}", i)
             if close < 0:
                 raise FormatError("'{' is never closed", line_no, start_col + i)
-            mask = _candidate_mask(text[i + 1:close], line_no, start_col + i + 1)
+            mask = _candidate_mask(text[i + 1:close], line_no, start_col + i + 1, alphabet)
             cells.append((0, False, mask))
             i = close + 1
         elif ch in " \t|":
-            if stop_at_space and ch in " \t" and len(cells) >= CELL_COUNT:
+            if stop_at_space and ch in " \t" and len(cells) >= enough:
                 break
             i += 1
         else:
@@ -179,18 +226,14 @@ def _scan_cells(text: str, line_no: int, start_col: int = 1, stop_at_space: bool
     return cells, i
 
 
-# Where each cell of a line _scan_cells has read starts (to name the column of a cell too many).
-_CELL = re.compile("[" + _DIGIT_CHARS + re.escape(EMPTY_CHARS) + r"]|\+.|\{[^}]*\}")
-
-
-def _candidate_mask(digits: str, line_no: int, col: int) -> int:
+def _candidate_mask(digits: str, line_no: int, col: int, alphabet: _Alphabet = _DIGITS) -> int:
     mask = 0
     for k, ch in enumerate(digits):
-        if ch not in _DIGIT_CHARS:
+        if ch not in alphabet.values:
             raise _unexpected(ch, line_no, col + k, " in a candidate list")
-        if mask & bit(int(ch)):
+        if mask & bit(alphabet.values[ch]):
             raise FormatError(f"candidate {ch} listed twice", line_no, col + k)
-        mask |= bit(int(ch))
+        mask |= bit(alphabet.values[ch])
     return mask
 
 
@@ -198,9 +241,9 @@ def _is_separator(line: str) -> bool:
     stripped = line.strip(_BLANKS)
     if not stripped or not set(stripped) <= _SEPARATOR_CHARS or "--" not in stripped:
         return False
-    # A row of nine empty cells written with dashes ("- - - | - - - | - - -") is not a separator.
+    # A row of empty cells written with dashes ("- - - | - - - | - - -") is not a separator.
     cells = [ch for ch in stripped if ch not in " \t|"]
-    return not (len(cells) == SIZE and all(ch in EMPTY_CHARS for ch in cells))
+    return not (len(cells) in SIZES and all(ch in EMPTY_CHARS for ch in cells))
 
 
 def _is_content(line: str) -> bool:
@@ -212,7 +255,7 @@ def _is_content(line: str) -> bool:
 
 def _content_lines(text: str) -> list[tuple[int, str]]:
     """(line number, text) of each line that is neither blank nor a whole-line comment, up to the
-    first one past a grid's rows (SIZE + 1 lines that are not separators).
+    first one past the largest grid's rows (26 lines that are not separators).
 
     :raises FormatError: a line longer than MAX_LINE_CHARS, before any of it is looked at.
     """
@@ -224,7 +267,7 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
         if _is_content(line):
             content.append((no, line))
             rows += not _is_separator(line)
-            if rows > SIZE:
+            if rows > _LONGEST_ROW:
                 break  # one row more than a grid has: the reader stops there, so need not read on
     return content
 
@@ -234,7 +277,12 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
 _FIELD = re.compile(f"[^{_BLANKS},;]+")
 
 
-def _cells_meant(line: str, line_no: int, counted: int) -> int:
+def _counts(geometry: Geometry | None) -> dict[int, int]:
+    """{cell count: size} of the boards a text may be read as."""
+    return _CELL_COUNTS if geometry is None else {geometry.cell_count: geometry.size}
+
+
+def _cells_meant(line: str, line_no: int, counted: int, geometry: Geometry | None) -> int:
     """How many cells a wrong-length line holds, as its writer meant them.
 
     A first field longer than one row was meant as the whole puzzle (what follows it is a comment);
@@ -243,15 +291,17 @@ def _cells_meant(line: str, line_no: int, counted: int) -> int:
     first = _FIELD.search(_strip_comment(line))
     if first is None:
         return counted
+    field = first.group()
     try:
-        field_cells, _ = _scan_cells(first.group(), line_no)
+        field_cells, _ = _scan_cells(field, line_no, alphabet=_alphabet_for(field, geometry))
     except FormatError:
         return counted
-    return len(field_cells) if len(field_cells) > SIZE else counted
+    row = _LONGEST_ROW if geometry is None else geometry.size
+    return len(field_cells) if len(field_cells) > row else counted
 
 
-def _line_form_cells(line: str, line_no: int):
-    """Cells of a one-line puzzle (fewer than 81 for a grid row).
+def _line_form_cells(line: str, line_no: int, geometry: Geometry | None = CLASSIC):
+    """Cells of a one-line puzzle (fewer than a board's for a grid row), and the alphabet read.
 
     Other tools' files often put the puzzle in one field of several (`id puzzle rating`, CSV with
     the solution after a comma, TSV): when the whole line is not one puzzle, the first field that
@@ -261,26 +311,33 @@ def _line_form_cells(line: str, line_no: int):
         its column.
     """
     body = _strip_comment(line)
+    counts = _counts(geometry)
+    smallest = min(counts)
+    first = _FIELD.search(body)
+    alphabet = _alphabet_for(first.group() if first else body, geometry)
     try:
-        cells, _ = _scan_cells(body, line_no)
-        if len(cells) == CELL_COUNT:
-            return cells
+        cells, _ = _scan_cells(body, line_no, alphabet=alphabet, enough=smallest)
+        if len(cells) in counts:
+            return cells, alphabet
         error = None
     except FormatError as failure:
         cells, error = None, failure
     for field in _FIELD.finditer(body):
-        if len(field.group()) < CELL_COUNT:
+        text = field.group()
+        if len(text) < smallest:
             continue
+        field_alphabet = _alphabet_for(text, geometry)
         try:
-            field_cells, _ = _scan_cells(field.group(), line_no, start_col=field.start() + 1)
+            field_cells, _ = _scan_cells(text, line_no, start_col=field.start() + 1,
+                                         alphabet=field_alphabet, enough=smallest)
         except FormatError:
             continue
-        if len(field_cells) == CELL_COUNT:
-            return field_cells
+        if len(field_cells) in counts:
+            return field_cells, field_alphabet
     if error is not None:
         _check_controls(body, line_no)
         raise error
-    return cells
+    return cells, alphabet
 
 
 # The common case, one line of exactly 81 digits and empty-cell characters, is read by a fast path:
@@ -293,10 +350,10 @@ _FAST_LINE_CHARACTERS = "0123456789"
 def _fast_line(text: str) -> Grid | None:
     """The puzzle of a plain 81-character line (surrounding whitespace allowed), else None (then
     the full reader handles the text, and reports any problem)."""
-    if len(text) > 2 * CELL_COUNT:
+    if len(text) > 162:
         return None  # a long text is no plain line: not even stripped here
     line = text.strip(_BLANKS + "\r\n")
-    if len(line) != CELL_COUNT:
+    if len(line) != 81:
         return None
     digits = line.translate(_EMPTY_TO_ZERO)
     if not (digits.isascii() and digits.isdigit()):
@@ -304,8 +361,21 @@ def _fast_line(text: str) -> Grid | None:
     return fresh_puzzle(tuple(digits.encode().translate(_DIGIT_VALUES)))
 
 
-def parse(text: str) -> Grid:
+def _board(count: int, geometry: Geometry | None, box: tuple[int, int] | None) -> Geometry:
+    """The board a text of `count` cells is read as."""
+    if geometry is not None:
+        return geometry
+    size = _CELL_COUNTS[count]
+    return regular(*box) if box is not None and box[0] * box[1] == size else regular_of_size(size)
+
+
+def parse(text: str, geometry: Geometry | None = CLASSIC, box: tuple[int, int] | None = None
+          ) -> Grid:
     """Read one puzzle in any accepted format.
+
+    `geometry` is the board the text must hold (the classic one unless said otherwise); None reads
+    any regular board, its size told by the text (a line of 36 cells is a 6x6 board, with boxes of
+    2 rows by 3 columns unless `box` says (rows, columns) otherwise).
 
     :raises PuzzleError: naming what is wrong and where (FormatError with its line and column,
         ConflictError and NoCandidateError with their cells, EmptyInputError).
@@ -313,37 +383,54 @@ def parse(text: str) -> Grid:
     """
     if not isinstance(text, str):
         raise TypeError(f"parse() takes a str, not {type(text).__name__}")
-    grid = _fast_line(text)
-    if grid is not None:
-        return grid
+    if geometry is CLASSIC:
+        grid = _fast_line(text)
+        if grid is not None:
+            return grid
     content = _content_lines(text.removeprefix(BOM))
     if not content:
         raise EmptyInputError("empty input: no puzzle found")
     first_no, first = content[0]
+    counts = _counts(geometry)
     if len(content) == 1:
-        cells = _line_form_cells(first, first_no)
-        if len(cells) != CELL_COUNT:
-            raise FormatError(f"found {_cells_meant(first, first_no, len(cells))} cells, "
-                              f"expected {CELL_COUNT}", first_no)
-        return _build(cells)
+        cells, alphabet = _line_form_cells(first, first_no, geometry)
+        if len(cells) not in counts:
+            meant = _cells_meant(first, first_no, len(cells), geometry)
+            raise FormatError(f"found {meant} cells, expected {_expected(geometry)}", first_no)
+        return _build(cells, _board(len(cells), geometry, box), first_no)
     grid_lines = [(no, line) for no, line in content if not _is_separator(line)]
-    if grid_lines and _holds_a_puzzle(*grid_lines[0]):
+    if grid_lines and _holds_a_puzzle(*grid_lines[0], geometry, len(grid_lines)):
         second_no = grid_lines[1][0] if len(grid_lines) > 1 else content[1][0]
         raise FormatError("a second puzzle starts here; one puzzle was expected "
                           "(use tutor.read_puzzles or 'tutor grade' for files)", second_no)
-    return _build(_grid_cells(grid_lines, content[-1][0]))
+    cells, size = _grid_cells(grid_lines, content[-1][0], geometry)
+    return _build(cells, _board(size * size, geometry, box), content[0][0])
 
 
-def _holds_a_puzzle(line_no: int, line: str) -> bool:
+def _expected(geometry: Geometry | None) -> str:
+    if geometry is not None:
+        return str(geometry.cell_count)
+    counts = [str(count) for count in _CELL_COUNTS]
+    return ", ".join(counts[:-1]) + " or " + counts[-1] + " (a regular board of 4 to 25 digits)"
+
+
+def _holds_a_puzzle(line_no: int, line: str, geometry: Geometry | None = CLASSIC,
+                    rows: int = 0) -> bool:
     """Whether a line holds a whole one-line puzzle (a text of such lines is one puzzle per line)
-    rather than a row of a grid."""
+    rather than a row of a grid. (A line of 16 cells, read as any board, is a 4x4 puzzle unless the
+    text has exactly 16 such rows: then it is a row of a 16x16 grid.)"""
     if len(line) > MAX_LINE_CHARS:
         return False
     try:
-        cells = _line_form_cells(line, line_no)
+        cells, _ = _line_form_cells(line, line_no, geometry)
     except FormatError:
         return False
-    return len(cells) >= CELL_COUNT and not _all_candidates_row(line, cells)
+    counts = _counts(geometry)
+    if len(cells) not in counts and len(cells) < max(counts):
+        return False
+    if geometry is None and len(cells) == 16 and rows == 16:
+        return False
+    return not _all_candidates_row(line, cells)
 
 
 _TOKEN = re.compile(f"[^{_BLANKS}|]+")
@@ -358,96 +445,130 @@ def _all_candidates_row(line: str, cells: list[_Cell]) -> bool:
     (Nine groups of nine different digits that make a solution stay a one-line puzzle.)
     """
     tokens = _TOKEN.findall(_strip_comment(line))
-    if len(tokens) != SIZE or any(len(t) != SIZE or set(t) != _ALL_CANDIDATES for t in tokens):
+    if len(tokens) != 9 or any(len(t) != 9 or set(t) != _ALL_CANDIDATES for t in tokens):
         return False
-    return Grid([value for value, _, _ in cells[:CELL_COUNT]]).has_conflict()
+    return Grid([value for value, _, _ in cells[:81]]).has_conflict()
 
 
-def _grid_cells(grid_lines: list[tuple[int, str]], last_line: int) -> list[_Cell]:
-    """Cells of a pretty grid or a pencil-mark grid (separator lines already removed).
+def _grid_cells(grid_lines: list[tuple[int, str]], last_line: int,
+                geometry: Geometry | None = CLASSIC) -> tuple[list[_Cell], int]:
+    """Cells of a pretty grid or a pencil-mark grid (separator lines already removed), and the
+    board's size (the geometry's, or with none the number of rows).
 
     :raises FormatError: a bad character or control character (its line and column); a row of
         the wrong length (its line, and the column of its first cell too many, or where the row
-        starts); a 10th row (where it starts); too few rows (the line of the last, or of the
+        starts); a row too many (where it starts); too few rows (the line of the last, or of the
         text's last line, `last_line`, when there is none).
     """
     rows = [(no, _strip_comment(line)) for no, line in grid_lines]
     rows = [(no, line) for no, line in rows if line.strip(_BLANKS)]
     for no, line in rows:
         _check_controls(line, no)
+    if geometry is not None:
+        size = geometry.size
+    else:
+        size = len(rows) if len(rows) in SIZES else min(
+            (n for n in SIZES if n >= len(rows)), default=_LONGEST_ROW)
+    alphabet = _alphabet_for("".join(line for _, line in rows), geometry or regular_of_size(size))
     tokens = [list(_TOKEN.finditer(line)) for _, line in rows]
     pencil = any(
         "{" in line or "+" in line.replace("-+-", "") for _, line in rows
     ) or any(
-        len(found) == SIZE and any(len(m.group()) > 1 for m in found) for found in tokens
+        len(found) == size and any(len(m.group()) > 1 for m in found) for found in tokens
     )
     cells: list[_Cell] = []
     for row_index, ((no, line), found) in enumerate(zip(rows, tokens), start=1):
         row_start = len(line) - len(line.lstrip(_BLANKS)) + 1
-        if row_index > SIZE:
-            raise FormatError(f"found a {row_index}th row, expected {SIZE}", no, row_start)
+        if row_index > size:
+            raise FormatError(f"found a {row_index}th row, expected {size}", no, row_start)
         if pencil:
-            row_cells = [_pencil_token(m.group(), no, m.start() + 1) for m in found]
+            row_cells = [_pencil_token(m.group(), no, m.start() + 1, alphabet) for m in found]
             starts = [m.start() for m in found]
         else:
-            row_cells, _ = _scan_cells(line, no, stop_at_space=False)
-            starts = [m.start() for m in _CELL.finditer(line)] if len(row_cells) > SIZE else []
+            row_cells, _ = _scan_cells(line, no, stop_at_space=False, alphabet=alphabet)
+            starts = ([m.start() for m in alphabet.cell.finditer(line)] if len(row_cells) > size
+                      else [])
         count = len(row_cells)
-        if count != SIZE:
-            column = starts[SIZE] + 1 if count > SIZE else row_start
+        if count != size:
+            column = starts[size] + 1 if count > size else row_start
             raise FormatError(f"row {row_index} has {count} cell{'' if count == 1 else 's'}, "
-                              f"expected {SIZE}", no, column)
+                              f"expected {size}", no, column)
         cells.extend(row_cells)
-    if len(rows) < SIZE:
-        raise FormatError(f"found {len(rows)} rows, expected {SIZE}",
+    if len(rows) < size:
+        raise FormatError(f"found {len(rows)} rows, expected {size}",
                           rows[-1][0] if rows else last_line)
-    return cells
+    return cells, size
 
 
-def _pencil_token(token: str, line_no: int, col: int) -> _Cell:
-    if token in tuple(EMPTY_CHARS):
+def _pencil_token(token: str, line_no: int, col: int, alphabet: _Alphabet = _DIGITS) -> _Cell:
+    if token in tuple(alphabet.empties):
         return (0, False, None)
     if token.startswith("{"):
         if not token.endswith("}"):
             raise FormatError(f"'{{' is never closed in {_quoted(token)}", line_no, col)
-        return (0, False, _candidate_mask(token[1:-1], line_no, col + 1))
+        return (0, False, _candidate_mask(token[1:-1], line_no, col + 1, alphabet))
     if token.startswith("+"):
-        if len(token) == 2 and token[1] in _DIGIT_CHARS:
-            return (int(token[1]), False, None)
+        if len(token) == 2 and token[1] in alphabet.values:
+            return (alphabet.values[token[1]], False, None)
         raise FormatError(f"'+' must be followed by one digit, not {_quoted(token)}", line_no, col)
-    mask = _candidate_mask(token, line_no, col)
+    mask = _candidate_mask(token, line_no, col, alphabet)
     if len(token) == 1:
-        return (int(token), True, None)
+        return (alphabet.values[token], True, None)
     return (0, False, mask)
 
 
-def _build(cells: list[_Cell]) -> Grid:
+_DIGITS_WRITTEN = _LETTERS_AFTER_9.symbols
+
+
+def _build(cells: list[_Cell], geometry: Geometry = CLASSIC, line_no: int | None = None) -> Grid:
+    """:raises FormatError: a digit or candidate beyond the board's (a 7 on a 6x6 board)."""
+    size = geometry.size
+    for cell, (value, _, mask) in enumerate(cells):
+        if value > size or (mask is not None and mask >> size):
+            digit = value if value > size else mask.bit_length()
+            what = "holds" if value > size else "has the candidate"
+            raise FormatError(f"{geometry.cell_name(cell)} {what} {_DIGITS_WRITTEN[digit - 1]}: "
+                              f"a {geometry.name} board has digits {geometry.symbols[0]}-"
+                              f"{geometry.symbols[-1]}", line_no)
     values = [v for v, _, _ in cells]
     givens = [c for c, (v, given, _) in enumerate(cells) if v and given]
-    grid = Grid(values, givens)
+    grid = Grid(values, givens, geometry=geometry)
     conflict = grid.describe_conflict()
     if conflict:
         raise ConflictError(conflict, tuple(sorted(grid.conflict_cells())))
     standard = grid.masks
     if any(m is not None for _, _, m in cells):
         masks = [standard[c] if m is None else m & standard[c] for c, (_, _, m) in enumerate(cells)]
-        grid = Grid(values, givens, masks)
-    dead = [c for c in CELLS if not values[c] and not grid.masks[c]]
+        grid = Grid(values, givens, masks, geometry)
+    dead = [c for c in geometry.cells if not values[c] and not grid.masks[c]]
     if dead:
-        names = ", ".join(cell_name(c) for c in dead[:5])
+        names = ", ".join(geometry.cell_name(c) for c in dead[:5])
         raise NoCandidateError(f"{names} {'has' if len(dead) == 1 else 'have'} no candidate left",
                                tuple(dead))
     return grid
 
 
-def read_puzzles(text: str) -> Iterator[tuple[int, str]]:
+def _grid_rows(text: str) -> int:
+    """How many rows a text would have as a drawn grid, counted up to 17 (enough to tell a 16x16
+    grid from a file of 4x4 puzzles, one a line)."""
+    rows = 0
+    for _, line in _lines(text):
+        if len(line) <= MAX_LINE_CHARS and _is_content(line) and not _is_separator(line):
+            rows += 1
+            if rows > 16:
+                break
+    return rows
+
+
+def read_puzzles(text: str, geometry: Geometry | None = CLASSIC) -> Iterator[tuple[int, str]]:
     """Split a file's text into puzzles: yield (line number, puzzle text).
 
     A file whose first puzzle line holds a whole puzzle is one puzzle per line (each line that is
     not blank or a comment is yielded, for parse to read or refuse); otherwise the whole text is
     one puzzle (a pretty or pencil-mark grid). Lines end at \\n, \\r\\n or \\r only. A line longer
     than MAX_LINE_CHARS decides nothing and is not looked into: it is yielded as it is (or within
-    the grid's text), and parse refuses it at once.
+    the grid's text), and parse refuses it at once. `geometry` is as parse's: None for puzzles of
+    any regular board.
     """
     text = text.removeprefix(BOM)
     lines = _lines(text)
@@ -459,7 +580,7 @@ def read_puzzles(text: str) -> Iterator[tuple[int, str]]:
         before.append((no, line))
         if too_long or _is_separator(line):
             continue
-        if _holds_a_puzzle(no, line):
+        if _holds_a_puzzle(no, line, geometry, _grid_rows(text) if geometry is None else 0):
             yield from before
             yield from ((n, rest) for n, rest in lines
                         if len(rest) > MAX_LINE_CHARS or _is_content(rest))
@@ -470,5 +591,5 @@ def read_puzzles(text: str) -> Iterator[tuple[int, str]]:
         yield before[0][0], text
 
 
-__all__ = ["parse", "read_puzzles", "to_line", "to_pretty", "to_pencilmarks", "to_compact",
+__all__ = ["parse", "read_puzzles", "SIZES", "to_line", "to_pretty", "to_pencilmarks", "to_compact",
            "EMPTY_CHARS", "MAX_LINE_CHARS", "ROW_OF", "COL_OF"]

@@ -16,6 +16,7 @@ from tutor.model.geometry import (
     Geometry,
     bit,
     digits_of,
+    listed,
     mask_of,
     regular_of_cells,
 )
@@ -287,9 +288,9 @@ class Grid:
         if not found:
             return None
         unit, digit, cells = found[0]
-        count = {2: "two", 3: "three"}.get(len(cells), str(len(cells)))
+        count = {2: "two", 3: "three", 4: "four"}.get(len(cells), str(len(cells)))
         board = self._geometry
-        names = " and ".join(board.cell_name(c) for c in cells)
+        names = listed(board.cell_name(c) for c in cells)
         return f"{count} {board.symbol(digit)}s in {board.unit_name(unit)} ({names})"
 
     # --- changing (each returns a new Grid) ---------------------------------------------
