@@ -447,3 +447,45 @@ def test_a_guess_keeps_its_proof_chain_through_a_save():
     assert step_from_json(stored) == guess
     readable = step_to_json(guess, readable=True)
     assert len(readable["chain"]) == len(guess.chain)
+
+
+def _own_puzzle(height: int, width: int) -> tutor.Grid:
+    """A puzzle of our own with one solution: a shifted filling with one cell of each row emptied
+    (each then the last empty cell of its row)."""
+    from tutor.model.geometry import regular
+
+    board = regular(height, width)
+    n = board.size
+    values = [0 if (r + 2 * c) % n == 0 else (r % height * width + r // height + c) % n + 1
+              for r in range(n) for c in range(n)]
+    return tutor.Grid(values, geometry=board)
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (2, 2), (4, 4)])
+def test_a_game_on_another_board_saves_and_loads_whole(shape):
+    start = _own_puzzle(*shape)
+    board = start.geometry
+    game = Game(start, "shape")
+    empty = start.empty_cells
+    game.enter(empty[0], board.size)          # a wrong entry is kept too
+    game.toggle_candidate(empty[1], board.digits[-1])
+    game.undo()
+    game.redo()
+    assert f"={board.symbols[-1]}" in game.states[1].label
+    data = json.loads(json.dumps(game.to_json()))
+    loaded = Game.from_json(data)
+    assert [s.grid for s in loaded.states] == [s.grid for s in game.states]
+    assert loaded.grid.geometry is board and loaded.index == game.index
+
+
+def test_a_save_naming_no_board_or_digits_off_it_is_refused_by_name():
+    data = Game(tutor.parse("1" + "." * 15, None)).to_json()
+    assert data["start"]["box"] == [2, 2]
+    bad = json.loads(json.dumps(data))
+    bad["start"]["box"] = [7, 1]
+    with pytest.raises(SaveError, match="names no board"):
+        Game.from_json(bad)
+    bad = json.loads(json.dumps(data))
+    bad["start"]["values"] = "5" + bad["start"]["values"][1:]
+    with pytest.raises(SaveError, match="16 cells of digits 1234"):
+        Game.from_json(bad)

@@ -73,10 +73,10 @@ def _alphabet_for(sample: str, geometry: Geometry | None) -> _Alphabet:
     and other fields left out): digits alone up to 9; for larger boards 1-9 then letters, unless
     the text writes 0 as a digit beside '.' for empty cells (0-F) or has letters and no digit
     (A-P)."""
-    if geometry is not None and geometry.size <= 9:
+    if geometry is not None and geometry.size <= len(_DIGIT_CHARS):
         return _DIGITS
     letters = {ch for ch in sample.upper() if "A" <= ch <= "Z"}
-    if not letters and (geometry is None or geometry.size <= 9):
+    if not letters and (geometry is None or geometry.size <= len(_DIGIT_CHARS)):
         return _DIGITS
     if letters <= set("ABCDEF") and "0" in sample and "." in sample:
         return _HEX
@@ -189,7 +189,7 @@ def _strip_comment(line: str) -> str:
 
 
 def _scan_cells(text: str, line_no: int, start_col: int = 1, stop_at_space: bool = True,
-                alphabet: _Alphabet = _DIGITS, enough: int = 81):
+                alphabet: _Alphabet = _DIGITS, enough: int = CLASSIC.cell_count):
     """Read cells from one line of line-form text; return (cells, index where reading stopped:
     at a space once `enough` cells are read, with `stop_at_space`)."""
     cells: list[_Cell] = []
@@ -350,10 +350,10 @@ _FAST_LINE_CHARACTERS = "0123456789"
 def _fast_line(text: str) -> Grid | None:
     """The puzzle of a plain 81-character line (surrounding whitespace allowed), else None (then
     the full reader handles the text, and reports any problem)."""
-    if len(text) > 162:
+    if len(text) > 2 * CLASSIC.cell_count:
         return None  # a long text is no plain line: not even stripped here
     line = text.strip(_BLANKS + "\r\n")
-    if len(line) != 81:
+    if len(line) != CLASSIC.cell_count:
         return None
     digits = line.translate(_EMPTY_TO_ZERO)
     if not (digits.isascii() and digits.isdigit()):
@@ -445,9 +445,10 @@ def _all_candidates_row(line: str, cells: list[_Cell]) -> bool:
     (Nine groups of nine different digits that make a solution stay a one-line puzzle.)
     """
     tokens = _TOKEN.findall(_strip_comment(line))
-    if len(tokens) != 9 or any(len(t) != 9 or set(t) != _ALL_CANDIDATES for t in tokens):
+    size = CLASSIC.size
+    if len(tokens) != size or any(len(t) != size or set(t) != _ALL_CANDIDATES for t in tokens):
         return False
-    return Grid([value for value, _, _ in cells[:81]]).has_conflict()
+    return Grid([value for value, _, _ in cells[:CLASSIC.cell_count]]).has_conflict()
 
 
 def _grid_cells(grid_lines: list[tuple[int, str]], last_line: int,

@@ -307,13 +307,14 @@ def regular(box_height: int, box_width: int) -> Geometry:
     """The N x N board (N = box_height * box_width) whose boxes are box_height rows by box_width
     columns: regular(3, 3) is the classic board, regular(2, 3) the 6x6 board children start on.
 
-    :raises ValueError: for a box of fewer than 1 x 2 cells or a board of more than 25 digits.
+    :raises ValueError: for a box less than 2 cells high or wide (its boxes would be its rows or
+        columns) or a board of more than 25 digits.
     """
     key = (box_height, box_width)
     found = _MADE.get(key)
     if found is None:
         if not (isinstance(box_height, int) and isinstance(box_width, int)
-                and box_height >= 1 and box_width >= 1 and 2 <= box_height * box_width <= 25):
+                and box_height >= 2 and box_width >= 2 and box_height * box_width <= 25):
             raise ValueError(f"no board has boxes of {box_height} x {box_width} cells")
         found = _MADE[key] = Geometry(box_height, box_width)
     return found

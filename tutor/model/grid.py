@@ -155,7 +155,7 @@ class Grid:
         """:raises ValueError: for values, givens or masks that do not fit the board."""
         vals = tuple(values)
         if geometry is None:
-            geometry = CLASSIC if len(vals) == 81 else regular_of_cells(len(vals))
+            geometry = CLASSIC if len(vals) == CLASSIC.cell_count else regular_of_cells(len(vals))
         self._geometry = geometry
         cell_count, size = geometry.cell_count, geometry.size
         if len(vals) != cell_count or min(vals) < 0 or max(vals) > size:

@@ -23,14 +23,14 @@ from tutor.engine import (
     step_to_json,
 )
 from tutor.model.errors import SaveError
-from tutor.model.geometry import CELL_COUNT, cell_name
+from tutor.model.geometry import CLASSIC, Geometry, regular
 from tutor.model.grid import Grid
 from tutor.model.storage import Unreadable, check_version, move_aside, read_json, write_atomic
 from tutor.play.clearing import before_entry, clear_as_before
 from tutor.play.hints import HINT_LEVELS, HintLadder, HintResult
 
-ALL_MASK = 0x1FF
-"""A cell's candidates as saved: one bit per digit, 1 to 9."""
+ALL_MASK = CLASSIC.all_digits
+"""A classic cell's candidates as saved: one bit per digit, 1 to 9 (other boards: their digits)."""
 
 SAVE_VERSION = 2
 """2: the start's grid, then each change as the cells it changed (1 kept every position whole,
@@ -211,21 +211,26 @@ class Game:
         """Put a digit in a cell (never a given)."""
         if self.grid.is_given(cell) or self.grid.value(cell) == digit:
             return False
-        return self._push(self.grid.place(cell, digit), f"{cell_name(cell)}={digit}")
+        board = self.grid.geometry
+        return self._push(self.grid.place(cell, digit),
+                          f"{board.cell_name(cell)}={board.symbol(digit)}")
 
     def clear(self, cell: int) -> bool:
         """Empty a cell the user filled (never a given)."""
         if self.grid.is_given(cell) or not self.grid.value(cell):
             return False
         before = before_entry([s.grid for s in self.states[:self.index + 1]], cell)
-        return self._push(clear_as_before(self.grid, cell, before), f"clear {cell_name(cell)}")
+        return self._push(clear_as_before(self.grid, cell, before),
+                          f"clear {self.grid.geometry.cell_name(cell)}")
 
     def toggle_candidate(self, cell: int, digit: int) -> bool:
         """Add or remove a pencil mark in an empty cell."""
         if self.grid.value(cell):
             return False
         sign = "-" if self.grid.has_candidate(cell, digit) else "+"
-        return self._push(self.grid.toggle_candidate(cell, digit), f"{cell_name(cell)} {sign}{digit}")
+        board = self.grid.geometry
+        return self._push(self.grid.toggle_candidate(cell, digit),
+                          f"{board.cell_name(cell)} {sign}{board.symbol(digit)}")
 
     def auto_candidates(self) -> bool:
         """Fill in the standard pencil marks (every digit no peer holds), replacing the user's own."""
@@ -399,7 +404,7 @@ def change_to_json(before: Grid, state: State) -> dict[str, Any]:
     whose value or candidates differ from the position before."""
     values, masks = state.grid.values, state.grid.masks
     old_values, old_masks = before.values, before.masks
-    cells = [[c, values[c], masks[c]] for c in range(CELL_COUNT)
+    cells = [[c, values[c], masks[c]] for c in state.grid.geometry.cells
              if values[c] != old_values[c] or masks[c] != old_masks[c]]
     return {"label": state.label, "steps": [step_to_json(step) for step in state.steps],
             "cells": cells}
@@ -416,22 +421,25 @@ def states_from_changes(data: Any) -> list[State]:
     if not isinstance(changes, list):
         raise SaveError("the save's changes are not a list")
     givens = start.givens
+    board = start.geometry
+    cell_name = board.cell_name
     states = [State(start, "start")]
     values, masks = list(start.values), list(start.masks)
     for number, change in enumerate(changes, start=1):
         label = str(change["label"])
         for cell, value, mask in change["cells"]:
             where = f"change {number} ({label})"
-            if not all(type(x) is int for x in (cell, value, mask)) or not 0 <= cell < CELL_COUNT:
+            if (not all(type(x) is int for x in (cell, value, mask))
+                    or not 0 <= cell < board.cell_count):
                 raise SaveError(f"{where} names no cell: {[cell, value, mask]!r}")
             if cell in givens:
                 raise SaveError(f"{where} changes the given {cell_name(cell)}")
-            if not 0 <= value <= 9 or not 0 <= mask <= ALL_MASK:
+            if not 0 <= value <= board.size or not 0 <= mask <= board.all_digits:
                 raise SaveError(f"{where} puts {value!r} with candidates {mask!r} in "
                                 f"{cell_name(cell)}")
             values[cell], masks[cell] = value, mask
         steps = tuple(step_from_json(x) for x in change["steps"])
-        states.append(State(Grid(values, givens, masks), label, steps))
+        states.append(State(Grid(values, givens, masks, board), label, steps))
     return states
 
 
@@ -447,6 +455,7 @@ def states_from_version_1(data: Any) -> list[State]:
     states = [State(grid_from_json(s["grid"]), str(s["label"]),
                     tuple(step_from_json(x) for x in s["steps"])) for s in raw_states]
     start = states[0].grid
+    cell_name = start.geometry.cell_name
     for number, state in enumerate(states[1:], start=1):
         where = f"change {number} ({state.label})"
         if state.grid.givens != start.givens:
@@ -459,25 +468,67 @@ def states_from_version_1(data: Any) -> list[State]:
     return states
 
 
-def grid_to_json(grid: Grid) -> dict[str, str]:
-    """Values, givens and every cell's candidates; unlike the text formats it keeps wrong entries."""
-    return {
-        "values": "".join(map(str, grid.values)),
-        "givens": "".join("1" if grid.is_given(c) else "0" for c in range(CELL_COUNT)),
-        "masks": "".join(f"{mask:03x}" for mask in grid.masks),
+def grid_to_json(grid: Grid) -> dict[str, object]:
+    """Values, givens and every cell's candidates; unlike the text formats it keeps wrong entries.
+    A board other than the classic one is named by its box (`"box": [rows, columns]`); values are
+    written as the board's symbols (0 for empty), candidates as hexadecimal masks."""
+    board = grid.geometry
+    width = _mask_width(board)
+    data: dict[str, object] = {
+        "values": "".join(board.symbols[v - 1] if v else "0" for v in grid.values),
+        "givens": "".join("1" if grid.is_given(c) else "0" for c in board.cells),
+        "masks": "".join(f"{mask:0{width}x}" for mask in grid.masks),
     }
+    if board is not CLASSIC:
+        data["box"] = [board.box_height, board.box_width]
+    return data
+
+
+def _mask_width(board: Geometry) -> int:
+    """How many hexadecimal digits a saved mask of this board takes (3 on the classic board)."""
+    return (board.size + 3) // 4
 
 
 def grid_from_json(data: Any) -> Grid:
+    """The grid grid_to_json wrote.
+
+    :raises SaveError: naming what does not fit the board.
+    """
     values, givens, masks = data["values"], data["givens"], data["masks"]
-    if len(values) != CELL_COUNT or len(givens) != CELL_COUNT or not values.isdigit():
-        raise SaveError("a saved grid does not have 81 cells")
-    if len(masks) != 3 * CELL_COUNT:
+    board = _board_of(data.get("box"))
+    if not (isinstance(values, str) and isinstance(givens, str) and isinstance(masks, str)):
+        raise SaveError("a saved grid is not written as text")
+    count = board.cell_count
+    digit_of = {symbol: digit for digit, symbol in enumerate(board.symbols, start=1)}
+    digit_of["0"] = 0
+    if len(values) != count or len(givens) != count or not set(values) <= set(digit_of):
+        raise SaveError(f"a saved grid does not have {count} cells of digits {board.symbols}")
+    width = _mask_width(board)
+    if len(masks) != width * count:
         raise SaveError("a saved grid has bad candidates")
-    masks = [int(masks[i:i + 3], 16) for i in range(0, len(masks), 3)]
-    if max(masks) > ALL_MASK:
-        raise SaveError("a saved grid has bad candidates (more than nine digits' marks)")
-    return Grid([int(v) for v in values], [c for c, g in enumerate(givens) if g == "1"], masks)
+    try:
+        read = [int(masks[i:i + width], 16) for i in range(0, len(masks), width)]
+    except ValueError:
+        raise SaveError("a saved grid has bad candidates") from None
+    if max(read) > board.all_digits:
+        raise SaveError(f"a saved grid has bad candidates (more than {board.size} digits' marks)")
+    return Grid([digit_of[v] for v in values], [c for c, g in enumerate(givens) if g == "1"], read,
+                board)
+
+
+def _board_of(box: Any) -> Geometry:
+    """The board a save names by its box (none: the classic board).
+
+    :raises SaveError: for a box no board has.
+    """
+    if box is None:
+        return CLASSIC
+    if not (isinstance(box, list) and len(box) == 2 and all(type(x) is int for x in box)):
+        raise SaveError(f"a saved grid names no board: box {box!r}")
+    try:
+        return regular(*box)
+    except ValueError as problem:
+        raise SaveError(f"a saved grid names no board: {problem}") from None
 
 
 def load_save(path: Path) -> Game | None:
