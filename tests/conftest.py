@@ -260,3 +260,11 @@ def first_guess(grid):
     for step in result.steps[:index]:
         grid = grid.apply(step)
     return grid, tutor.next_step(grid, "card")
+
+
+def reasoning(full: str) -> str:
+    """A full hint without its last line, 'To spot it: ...' (which every family's full hint ends
+    with): the reasoning, ending with the step's conclusion."""
+    body, spot = full.rsplit("\nTo spot it: ", 1)
+    assert spot.endswith(".") and "\n" not in spot, full
+    return body

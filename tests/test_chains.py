@@ -9,7 +9,7 @@ from tutor.engine.chain import IN_CELL
 from tutor.engine.registry import LADDER, MORE_SPECIFIC, RATINGS, technique
 from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell
 from tutor.model.grid import Grid
-from conftest import read_lines, shared_file, sweep_finders
+from conftest import read_lines, reasoning, shared_file, sweep_finders
 
 CHAIN_IDS = ("remote_pair", "x_chain", "xy_chain", "nice_loop", "aic")
 FINDERS = {"remote_pair": chains.remote_pairs, "x_chain": chains.x_chains,
@@ -57,7 +57,7 @@ def test_x_chain_of_five_links_removes_from_cells_seeing_both_ends():
     assert "r1c1 is not 1, so r1c5 is 1 (the only other place for 1 in row 1)" in text
     assert "so r5c5 is not 1 (column 5 has only one 1)" in text
     assert "Either way r2c2 cannot be 1: it sees both r1c1 and r9c2." in text
-    assert text.endswith("Remove 1 from r2c2, r3c2, r7c1 and r8c1.")
+    assert reasoning(text).endswith("Remove 1 from r2c2, r3c2, r7c1 and r8c1.")
     assert "strong link in row 1 to (2) 1 in r1c5, weak link in column 5" in step.pattern
     assert "either r1c1 is 1 or r9c2 is 1." in text
     assert step.nudge.startswith("Look for an X-Chain on the 1s")
@@ -405,7 +405,7 @@ def test_discontinuous_nice_loop_places_the_digit_it_started_without():
     text = step.explanation
     assert "r1c1 is not 1, so r1c5 is 1 (the only other place for 1 in row 1)" in text
     assert "so r1c1 is 1 (the only other place for 1 in column 1)" in text
-    assert text.endswith("Place 1 in r1c1.")
+    assert reasoning(text).endswith("Place 1 in r1c1.")
     assert step.nudge.endswith("suppose it is not 1.")
 
 
@@ -432,7 +432,7 @@ def test_discontinuous_nice_loop_removes_a_digit_that_would_undo_itself():
     assert text.startswith("Suppose r1c1 is not 1.")
     assert ("Either way r1c9 cannot be 1: either it is 4 itself, or r1c1, which it sees, is 1."
             in text)
-    assert text.endswith("Remove 1 from r1c9.")
+    assert reasoning(text).endswith("Remove 1 from r1c9.")
 
 
 def test_discontinuous_nice_loop_keeps_a_cell_to_two_digits():

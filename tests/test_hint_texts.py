@@ -310,8 +310,9 @@ def test_a_step_from_the_api_explains_itself_fully_without_a_position():
     assert "each is filled, or sees a 6 placed in its row, column or box" in plain.explanation
 
 
-SPOTTING_FAMILIES = ("singles", "intersections", "subsets", "colouring", "uniqueness", "sue_de_coq",
-                     "als", "forcing", "backtracking")
+SPOTTING_FAMILIES = ("singles", "intersections", "subsets", "fish", "single_digit", "wings",
+                     "colouring", "uniqueness", "sue_de_coq", "chains", "grouped", "als", "forcing",
+                     "backtracking")
 """The families whose full hint ends with how one could have spotted the pattern."""
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from tutor import Grid, next_step, validity
 from tutor.engine import BANDS, BY_ID, CARD_LADDER, TECHNIQUES, find_steps, in_sentence
-from tutor.model.geometry import COUNT, parse_cell_name
+from tutor.model.geometry import COUNT, cell_name, parse_cell_name
 from tutor.learning import LessonError, find_lesson, load_lesson, load_lessons, verify
 from tutor.learning.loader import lesson_files, parse_changes, parse_unit_name
 from tutor.model.resources import bundled_dir
@@ -458,3 +458,78 @@ def test_find_positions_lists_where_a_technique_makes_the_next_step_under_anothe
     out = capsys.readouterr().out
     assert f"line 1 step {steps} " in out and str(exercise.position.engine_step()) in out
     assert exercise.grid.to_compact() in out
+
+
+# --- what a worked example says is the engine's own step ----------------------------------
+
+SHOWN = [(lesson.id, index, page, lesson.positions[page.board]) for lesson in LESSONS
+         for index, page in enumerate(lesson.pages)
+         if page.board and not page.after and lesson.positions[page.board].technique]
+"""Every page showing a worked example before its step: (lesson id, page index, page, position)."""
+
+_CELLS = r"r\dc\d(?:(?:,| and|, and) r\dc\d)*"
+_DIGITS = r"\d(?:(?:,| and|, and) \d)*"
+_LOSE = re.compile(rf"({_CELLS}),?(?: \([^)]*\))?(?: each| both| all)?(?: sees? (?:both|every \d "
+                   rf"of both)(?: ends)?,?(?: and)?)? (?:lose|loses) (?:its |their )?(?:own )?"
+                   rf"({_DIGITS})\b")
+_REMOVE = re.compile(rf"\b[Rr]emove ({_DIGITS}) from ({_CELLS})")
+
+
+def stated_removals(text: str) -> set[tuple[int, int]]:
+    """The candidates a page's text says are removed, as (cell, digit): 'r6c1 and r8c1 lose 4',
+    'r1c9 and r5c1 each see both and lose their 6', 'remove 3 from r4c2'. A sentence that
+    supposes ('if', 'suppose', 'would') and a list item of a case analysis ('- stem 6: ...')
+    state what follows in that case only, and are left out."""
+    found = set()
+    items = re.split(r"\n- ", "\n" + text)
+    for item in items:
+        if re.match(r"[^:\n]{1,40}:", item) and item is not items[0]:
+            continue  # '- stem 6: ...', '- If r5c5 is 1: ...': one case
+        for sentence in re.split(r"(?<=[.;])\s+", " ".join(item.split())):
+            if re.search(r"\b(if|suppose|would)\b", sentence, re.IGNORECASE):
+                continue
+            for cells, digits in [m.groups() for m in _LOSE.finditer(sentence)] + [
+                    m.groups()[::-1] for m in _REMOVE.finditer(sentence)]:
+                found |= {(parse_cell_name(c), int(d)) for c in re.findall(r"r\dc\d", cells)
+                          for d in re.findall(r"\d", digits)}
+    return found
+
+
+def test_stated_removals_reads_the_lessons_phrasings():
+    text = ("r6c1 and r8c1 lose 4 in column 1. r1c9 and r5c1 each see both and lose their 6;\n"
+            "remove 3 from r4c2. If r5c5 is 1, r4c4 loses its 2.\n"
+            "- stem 6: r1c5 loses its 6\n- r3c1 loses 5 and 9")
+    cell = parse_cell_name
+    assert stated_removals(text) == {
+        (cell("r6c1"), 4), (cell("r8c1"), 4), (cell("r1c9"), 6), (cell("r5c1"), 6),
+        (cell("r4c2"), 3), (cell("r3c1"), 5), (cell("r3c1"), 9)}
+
+
+@pytest.mark.parametrize("lesson_id,index,page,position", SHOWN,
+                         ids=[f"{lid}-page{i + 1}" for lid, i, _, _ in SHOWN])
+def test_a_worked_example_states_only_the_engines_own_removals(lesson_id, index, page, position):
+    # The position's step is the engine's (test_every_lesson_verifies_against_the_engine); what
+    # the page's text says is removed, and what its board strikes out or places, is that step's.
+    stated = stated_removals(page.text)
+    assert stated <= set(position.eliminations), (
+        f"the text removes {[f'{cell_name(c)}<>{d}' for c, d in sorted(stated - set(position.eliminations))]}, the step "
+        f"{position.answer_text}")
+    shown = (set(page.highlight.placements), set(page.highlight.eliminations))
+    if shown != (set(), set()):
+        assert shown == (set(position.placements), set(position.eliminations)) or any(
+            (set(s.placements), set(s.eliminations)) == shown
+            and in_sentence(s.name).lower() in page.text.lower()
+            for t in TECHNIQUES if t.finder is not None for s in find_steps(position.grid, t.id)), (
+            "the board shows changes that are neither the step's nor a step the page names")
+
+
+@pytest.mark.parametrize("lesson_id,name,position", STATED,
+                         ids=[f"{lid}-{name}" for lid, name, _ in STATED])
+def test_a_worked_example_names_every_cell_its_step_changes(lesson_id, name, position):
+    lesson = next(l for l in LESSONS if l.id == lesson_id)
+    text = " ".join(page.text for page in lesson.pages if page.board == name)
+    if not text:
+        pytest.skip(f"{name} is shown on no page")
+    changed = dict.fromkeys(c for c, _ in position.placements + position.eliminations)
+    missing = [cell_name(c) for c in changed if cell_name(c) not in text]
+    assert not missing, f"the pages showing {name} never name {missing}"

@@ -11,7 +11,7 @@ from tutor.engine.search import searching
 from tutor.engine.registry import CARD_LADDER, technique
 from tutor.model.geometry import cell_at, parse_cell_name as cell
 from tutor.model.grid import Grid
-from conftest import pattern_text_problems, read_lines, shared_file, sweep_finders
+from conftest import pattern_text_problems, read_lines, reasoning, shared_file, sweep_finders
 
 WING_IDS = ("xy_wing", "xyz_wing", "w_wing", "wxyz_wing")
 
@@ -116,7 +116,7 @@ def test_w_wing_fires_through_a_strong_link():
     assert str(step) == "W-Wing: 1/4 in r1c1,r5c6 joined by 1 in r1c3,r5c3 => r1c6<>4, r5c1<>4"
     assert ("Suppose neither r1c1 nor r5c6 were a 4: both would be a 1, so neither r1c3 nor r5c3 "
             "could be a 1, and column 3 would have no place left for its 1" in step.explanation)
-    assert step.explanation.endswith("Remove 4 from r1c6 and r5c1.")
+    assert reasoning(step.explanation).endswith("Remove 4 from r1c6 and r5c1.")
 
 
 def test_w_wing_whose_link_end_sees_both_pincers_still_fires():

@@ -862,6 +862,10 @@ class _ChainTexts(Texts):
 
 
 class XChainTexts(_ChainTexts):
+    def spot(self, step: Step) -> str:
+        return ("take one digit and hop from place to place, alternately through a unit where it "
+                "has only two places and any shared unit, starting and ending with the first kind.")
+
     def nudge(self, step: Step) -> str:
         digit = step.digits[0]
         return (f"Look for an X-Chain on the {digit}s: a chain of {digit}s, alternately the only "
@@ -870,6 +874,11 @@ class XChainTexts(_ChainTexts):
 
 
 class XYChainTexts(_ChainTexts):
+    def spot(self, step: Step) -> str:
+        return ("look for a path of two-candidate cells, each seeing the next and sharing a digit "
+                "with it, whose first and last cells both hold one same digit; cells seeing both "
+                "ends lose it.")
+
     def nudge(self, step: Step) -> str:
         digit = step.digits[0]
         return (f"Look for an XY-Chain of two-candidate cells that starts and ends with "
@@ -877,6 +886,11 @@ class XYChainTexts(_ChainTexts):
 
 
 class AICTexts(_ChainTexts):
+    def spot(self, step: Step) -> str:
+        return ("link candidates alternately by strong links (a digit's only two places in a unit, "
+                "a cell's only two candidates) and weak ones, strong at both ends; what both ends "
+                "rule out goes.")
+
     def nudge(self, step: Step) -> str:
         return (f"Look for an alternating inference chain starting at "
                 f"{cell_name(step.cells[0])}: strong and weak links in turn, through cells and "
@@ -884,6 +898,10 @@ class AICTexts(_ChainTexts):
 
 
 class NiceLoopTexts(_ChainTexts):
+    def spot(self, step: Step) -> str:
+        return ("follow strong and weak links in turn from one candidate and look for a way back "
+                "to where it started.")
+
     def nudge(self, step: Step) -> str:
         if step.role("discontinuous"):
             cell = cell_name(step.role("discontinuous")[0])
@@ -958,6 +976,10 @@ class NiceLoopTexts(_ChainTexts):
 
 
 class RemotePairTexts(_ChainTexts):
+    def spot(self, step: Step) -> str:
+        return ("look for an even number of cells, four or more, all holding only the same two "
+                "digits, each seeing the next; a cell seeing both ends loses both digits.")
+
     def nudge(self, step: Step) -> str:
         x, y = step.digits
         return (f"Look for a remote pair: a chain of cells holding only {x} and {y}, each seeing "

@@ -784,10 +784,18 @@ class _FishTexts(Texts):
                 f"{count} {line}s' {digit}s fill {cover}, one in each. No other cell of those "
                 f"{across}s can then hold {an(digit)}")
 
+    def _count(self, step: Step) -> str:
+        return {2: "two", 3: "three", 4: "four"}[len(step.role("base_units"))]
+
 
 class BasicFishTexts(_FishTexts):
     """X-Wing, swordfish, jellyfish: base lines whose places for a digit lie in as many cover
     lines."""
+
+    def spot(self, step: Step) -> str:
+        n = self._count(step)
+        return (f"look for a digit whose places in {n} rows all lie in {n} columns, or in {n} "
+                f"columns in {n} rows; it then leaves the rest of those columns (or rows).")
 
     def pattern(self, step: Step) -> str:
         digit, base, cover, _ = self._parts(step)
@@ -802,6 +810,11 @@ class BasicFishTexts(_FishTexts):
 
 class FinnedFishTexts(_FishTexts):
     """Finned and sashimi fish: as basic fish, plus fins (role "fins") in one box."""
+
+    def spot(self, step: Step) -> str:
+        n = self._count(step)
+        return (f"look for a digit whose places in {n} rows (or columns) lie in {n} columns (rows) "
+                f"but for a fin in one box; the removals are where that box meets those lines.")
 
     def kind(self, step: Step) -> str:
         adjective = "sashimi" if is_sashimi(step) else "finned"

@@ -818,6 +818,10 @@ def _pattern(step: Step, kind: str) -> str:
 
 
 class GroupedAICTexts(AICTexts):
+    def spot(self, step: Step) -> str:
+        return ("link candidates by strong and weak links in turn, strong at both ends, letting a "
+                "digit's places where a box meets a line, or an almost locked set, be one node.")
+
     def nudge(self, step: Step) -> str:
         return (f"Look for a grouped alternating inference chain starting at "
                 f"{cell_name(step.cells[0])}: strong and weak links in turn, some through "
@@ -828,6 +832,11 @@ class GroupedAICTexts(AICTexts):
 
 
 class GroupedNiceLoopTexts(NiceLoopTexts):
+    def spot(self, step: Step) -> str:
+        return ("follow strong and weak links in turn from one candidate, a digit's places where a "
+                "box meets a line, or an almost locked set, being one node, back to where you "
+                "started.")
+
     def nudge(self, step: Step) -> str:
         cell = cell_name(step.role("ends")[0])
         kind = "" if step.role("discontinuous") else "continuous "

@@ -513,13 +513,25 @@ def _lie(step: Step, along: int, other: int) -> str:
 class SkyscraperTexts(_ChainTexts):
     kind = "skyscraper"
 
+    def spot(self, step: Step) -> str:
+        return ("look for two rows (or two columns) where a digit has only two places, one place "
+                "of each in a shared column (row), then for cells seeing both of the other two.")
+
 
 class TwoStringKiteTexts(_ChainTexts):
     kind = "two-string kite"
 
+    def spot(self, step: Step) -> str:
+        return ("look for a row and a column where a digit has only two places, one place of each "
+                "in the same box, then for a cell seeing both of the other two.")
+
 
 class TurbotFishTexts(_ChainTexts):
     kind = "turbot fish"
+
+    def spot(self, step: Step) -> str:
+        return ("look for two units where a digit has only two places, a place of one seeing a "
+                "place of the other, then for cells seeing both of the other two places.")
 
 
 class EmptyRectangleTexts(Texts):
@@ -538,6 +550,11 @@ class EmptyRectangleTexts(Texts):
                 yield near, far, units[k], row, column, cell_at(ROW_OF[far], column - _COLUMN_START)
             else:
                 yield near, far, units[k], column, row, cell_at(row, COL_OF[far])
+
+    def spot(self, step: Step) -> str:
+        return ("look for a box whose places of a digit all lie in one row and one column of it, "
+                "and for a line where the digit has only two places, one on that row or column "
+                "outside the box.")
 
     def one_line(self, step: Step) -> str:
         box = unit_name(step.role("box")[0])

@@ -600,9 +600,18 @@ class _PivotWingTexts(Texts):
 class XYWingTexts(_PivotWingTexts):
     pivot_holds_z = False
 
+    def spot(self, step: Step) -> str:
+        return ("look for a cell with two candidates that sees two other two-candidate cells, "
+                "each sharing one of its digits, both holding the same third digit.")
+
 
 class XYZWingTexts(_PivotWingTexts):
     pivot_holds_z = True
+
+    def spot(self, step: Step) -> str:
+        return ("look for a cell with three candidates that sees two two-candidate cells, each "
+                "holding two of its digits, one digit common to all three; it goes where all "
+                "three are seen.")
 
 
 class WWingTexts(Texts):
@@ -622,6 +631,10 @@ class WWingTexts(Texts):
         return (f"{step.name}: {digits_name(step.digits).replace(' and ', '/')} in "
                 f"{cell_name(first)},{cell_name(second)} joined by {x} in "
                 f"{cell_name(near_first)},{cell_name(near_second)} => {step.changes}")
+
+    def spot(self, step: Step) -> str:
+        return ("look for two cells holding only the same two digits, then for a unit where one of "
+                "those digits has only two places, one seeing each cell.")
 
     def nudge(self, step: Step) -> str:
         return (f"Look for a W-Wing: two cells holding only {digits_name(step.digits)}, tied "
@@ -654,6 +667,10 @@ class WXYZWingTexts(Texts):
         cells = ",".join(cell_name(c) for c in step.cells)
         digits = ",".join(map(str, step.digits))
         return f"{step.name}: {digits} in {cells} => {step.changes}"
+
+    def spot(self, step: Step) -> str:
+        return ("look for four cells holding only four digits between them where every digit but "
+                "one lies only in cells that all see each other.")
 
     def nudge(self, step: Step) -> str:
         pivot = step.role("pivot")
