@@ -17,7 +17,7 @@ from tutor.model.errors import (
     NoSolutionError,
     UnknownTechniqueError,
 )
-from tutor.model.geometry import CELLS, bit
+from tutor.model.geometry import CLASSIC, Geometry, bit
 from tutor.model.grid import Grid
 from tutor.engine.registry import BY_ID, LADDER, LADDERS, TECHNIQUES, technique
 from tutor.engine.reasons import found
@@ -27,10 +27,11 @@ from tutor.engine.walk import Walk, ladder, preferred_step
 
 
 @lru_cache(maxsize=512)
-def _solve_cached(values: tuple[int, ...]) -> tuple[int, tuple[int, ...] | None]:
+def _solve_cached(values: tuple[int, ...],
+                  geometry: Geometry = CLASSIC) -> tuple[int, tuple[int, ...] | None]:
     from tutor.solvers.backtracking import solve_values  # lazy: grading a fresh puzzle needs none
 
-    count, first = solve_values(values)
+    count, first = solve_values(values, geometry)
     return count, None if first is None else tuple(first)
 
 
@@ -46,12 +47,12 @@ def solution_values(grid: Grid) -> tuple[int, ...]:
         puzzle = values  # every filled cell is a given: the grid is the puzzle itself
     else:
         puzzle = tuple(v if c in givens else 0 for c, v in enumerate(values))
-    count, first = _solve_cached(puzzle)
+    count, first = _solve_cached(puzzle, grid.geometry)
     if count == 1 and first is not None:
         return first
     current = grid.values
     if count > 1 and current != puzzle:
-        count_now, first_now = _solve_cached(current)
+        count_now, first_now = _solve_cached(current, grid.geometry)
         if count_now == 1 and first_now is not None:
             return first_now
     if count == 0:
@@ -71,7 +72,7 @@ def solution_after(grid: Grid, placements: Iterable[tuple[int, int]]) -> tuple[i
     values = list(grid.values)
     for cell, digit in placements:
         values[cell] = digit
-    count, first = _solve_cached(tuple(values))
+    count, first = _solve_cached(tuple(values), grid.geometry)
     if count == 1 and first is not None:
         return first
     check_position(grid)  # raises as a search from the givens alone does
@@ -84,7 +85,7 @@ def find_contradiction(grid: Grid, solution: Sequence[int] | None = None) -> Con
     solution = solution or solution_values(grid)
     wrong, missing = [], []
     values, masks = grid.values, grid.masks
-    for c in CELLS:
+    for c in grid.geometry.cells:
         v = values[c]
         if v:
             if v != solution[c]:
