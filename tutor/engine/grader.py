@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tutor.model.geometry import using
 from tutor.model.grid import Grid
 from tutor.engine.search import searching
 from tutor.engine.frozen import Frozen
-from tutor.engine.engine import check_position, ladder_of, solution_after
-from tutor.engine.registry import CARD_LADDER, TECHNIQUES
+from tutor.engine.engine import check_position, ladder_of, ladder_on, solution_after, stuck_on
+from tutor.engine.plain_walk import walk_on
+from tutor.engine.registry import CARD_LADDER, TECHNIQUES, works_on
 from tutor.engine.scoring import Scorer
 from tutor.engine.step import Step
 from tutor.engine.walk import Walk, advance, ladder
@@ -67,10 +69,14 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
 
     Raises NoSolutionError / MultipleSolutionsError for an improper puzzle and ContradictionError
     for a position whose entries or candidates contradict the solution.
+
+    On a board other than the classic one the ladder holds the techniques taught there
+    (registry.on_ladder_of), and a guess only where backtracking works: else EngineError when
+    they cannot finish.
     """
     # A search of its own (engine/search.py): a grade starts with no memory of other grades, and
-    # costs the same whatever was graded before.
-    with searching():
+    # costs the same whatever was graded before. The finders' tables and names are the board's.
+    with searching(), using(grid.geometry):
         return _grade(grid, techniques)
 
 
@@ -80,11 +86,16 @@ def _grade(grid: Grid, techniques: Iterable[str] | None) -> Grade:
     # a backtracking step needs the solution (it raises then for an improper puzzle), or when the
     # walk ends in an impossible grid (a puzzle with no solution). Clashing givens go to the full
     # check at once.
-    walk = Walk(grid.values, grid.live_masks)
+    walk = walk_on(grid.values, grid.live_masks)
+    board = grid.geometry
     known: list[tuple[int, ...] | None] = [
         None if grid.is_fresh_puzzle and not grid.has_conflict() else check_position(grid)]
 
     def backtrack(at: Walk) -> Step:
+        if not works_on("backtracking", board):  # no guess is taught there yet
+            if known[0] is None:
+                check_position(grid)  # an improper puzzle raises what it raises on 9x9
+            raise stuck_on(board)
         solution = known[0]
         if solution is None:
             # `steps` holds the walk's steps so far (trials have no fallback): their sure
@@ -96,7 +107,7 @@ def _grade(grid: Grid, techniques: Iterable[str] | None) -> Grade:
 
     steps: list[Step] = []
     scorer = Scorer()
-    advance(walk, ladder(ladder_of(techniques)), steps, scorer, backtrack)
+    advance(walk, ladder(ladder_on(ladder_of(techniques), board)), steps, scorer, backtrack)
     if known[0] is None and not _ASSUMING_ONE_SOLUTION.isdisjoint(scorer.counts):
         # A uniqueness step is sound only if the puzzle has one solution: prove it now (this
         # raises for a puzzle with several, whose walk the step may have led astray).
