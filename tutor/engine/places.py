@@ -10,7 +10,7 @@ from typing import Callable
 from tutor.engine.search import current, kept
 from tutor.model.geometry import (
     BOX_OF, BOX_UNITS, CELL_COUNT, CLASSIC, COL_OF, COLUMN_UNITS, PEER_BITS, ROW_OF, ROW_UNITS, SIZE,
-    UNITS, Geometry, cell_at, cells_of_bits,
+    UNITS, Geometry, cells_of_bits,
 )
 from tutor.model.geometry import current as board_in_use
 
@@ -130,8 +130,8 @@ def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
     return tuple(links)
 
 
-_ROW_LINKS = _link_tables(cell_at, ROW_UNITS[0])
-_COLUMN_LINKS = _link_tables(lambda column, row: cell_at(row, column), COLUMN_UNITS[0])
+_ROW_LINKS = _link_tables(CLASSIC.cell_at, ROW_UNITS[0])
+_COLUMN_LINKS = _link_tables(lambda column, row: CLASSIC.cell_at(row, column), COLUMN_UNITS[0])
 """_ROW_LINKS[row][mask]: the row's strong link (lines across: the mask itself) when its places
 along it are the mask's two; likewise for the columns."""
 
