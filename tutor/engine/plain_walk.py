@@ -12,6 +12,8 @@ for the boards people play (16x16 has 256 cells).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tutor.model.geometry import CLASSIC, Geometry, current as board_in_use, new_digit_cell_sets
 from tutor.engine.search import current
 from tutor.engine.scoring import Scorer
@@ -26,7 +28,7 @@ class PlainWalk(Walk):
 
     __slots__ = ("board",)
 
-    def __init__(self, values, masks, board: Geometry):
+    def __init__(self, values: Sequence[int], masks: Sequence[int], board: Geometry):
         self.values = list(values)
         self.masks = list(masks)
         self.empty = self.values.count(0)
@@ -46,14 +48,14 @@ class PlainWalk(Walk):
                 if step is None:
                     break
             (cell, digit), = step.placements
-            self._place(cell, digit)
+            self._put(cell, digit)
             steps.append(step)
             if scorer is not None:
                 scorer.add(step.technique)
             made += 1
         return made
 
-    def _place(self, cell: int, digit: int) -> None:
+    def _put(self, cell: int, digit: int) -> None:
         """Put `digit` in the empty `cell`: its candidates and its peers' candidate `digit` go."""
         masks = self.masks
         self.values[cell] = digit
@@ -66,7 +68,7 @@ class PlainWalk(Walk):
     def apply(self, step: Step) -> None:
         for cell, digit in step.placements:
             if not self.values[cell]:  # already placed (a trial can apply steps found earlier)
-                self._place(cell, digit)
+                self._put(cell, digit)
         masks = self.masks
         for cell, digit in step.eliminations:
             masks[cell] &= ~(1 << (digit - 1))
@@ -74,8 +76,8 @@ class PlainWalk(Walk):
     def copy(self) -> PlainWalk:
         return PlainWalk(self.values, self.masks, self.board)
 
-    def take(self, other: PlainWalk) -> None:
-        """Become `other` (a trial copy that went ahead)."""
+    def take(self, other: Walk) -> None:
+        """Become `other` (a trial copy of this walk that went ahead)."""
         self.values, self.masks, self.empty = other.values, other.masks, other.empty
 
     def remember_digit_cells(self) -> tuple[int, ...]:
@@ -86,7 +88,7 @@ class PlainWalk(Walk):
         return masks
 
 
-def walk_on(values, masks) -> Walk:
+def walk_on(values: Sequence[int], masks: Sequence[int]) -> Walk:
     """The walk for the board in use (geometry.current): the classic board's own, else a plain one."""
     board = board_in_use()
     return Walk(values, masks) if board is CLASSIC else PlainWalk(values, masks, board)
