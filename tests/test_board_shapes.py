@@ -117,6 +117,7 @@ def test_own_puzzles_are_graded_to_their_solution_every_step_true(case):
     assert finished and steps and wrong == []
     grade = tutor.grade(grid)
     assert grade.solution_values == tuple(solution)
+    assert grade.solution.geometry is board and grade.solution.is_solved
     assert 0 <= grade.level <= 5.5 and grade.card_runs_out_at is None and not grade.backtracking
     assert set(grade.techniques) <= set(ladder_on(LADDER, board))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tutor.model.geometry import using
+from tutor.model.geometry import CLASSIC, Geometry, using
 from tutor.model.grid import Grid
 from tutor.engine.search import searching
 from tutor.engine.frozen import Frozen
@@ -26,12 +26,12 @@ class Grade(Frozen):
     `rating` is the hardest step's rating on Sudoku Explainer's scale and `hardest` that step's
     technique id; `card_runs_out_at` is the index in `steps` of the first step beyond the card's
     ladder (None when the card's ladder finishes); `backtracking` is true only when a guess was
-    taken.
+    taken; `geometry` is the puzzle's board.
     """
 
     __slots__ = ("level", "band", "techniques", "steps", "bottleneck", "bottleneck_index",
                  "backtracking", "givens", "solution_values", "rating", "hardest",
-                 "card_runs_out_at")
+                 "card_runs_out_at", "geometry")
     level: float
     band: str
     techniques: dict[str, int]
@@ -44,20 +44,21 @@ class Grade(Frozen):
     rating: float
     hardest: str | None
     card_runs_out_at: int | None
+    geometry: Geometry
 
     def __init__(self, level: float, band: str, techniques: dict[str, int],
                  steps: tuple[Step, ...], bottleneck: Step | None, bottleneck_index: int | None,
                  backtracking: bool, givens: int, solution_values: tuple[int, ...],
                  rating: float = 0.0, hardest: str | None = None,
-                 card_runs_out_at: int | None = None) -> None:
+                 card_runs_out_at: int | None = None, geometry: Geometry = CLASSIC) -> None:
         values = (level, band, techniques, steps, bottleneck, bottleneck_index, backtracking,
-                  givens, solution_values, rating, hardest, card_runs_out_at)
+                  givens, solution_values, rating, hardest, card_runs_out_at, geometry)
         self._freeze(*values)
 
 
     @property
     def solution(self) -> Grid:
-        return Grid(self.solution_values)
+        return Grid(self.solution_values, geometry=self.geometry)
 
     @property
     def step_count(self) -> int:
@@ -136,6 +137,7 @@ def _grade(grid: Grid, techniques: Iterable[str] | None) -> Grade:
         rating=hardest.rating if hardest is not None else 0.0,
         hardest=hardest.technique if hardest is not None else None,
         card_runs_out_at=min(beyond_card) if beyond_card else None,
+        geometry=grid.geometry,
     )
 
 
