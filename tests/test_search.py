@@ -18,13 +18,13 @@ ALLOWED = {
     ("tutor.engine.engine", "_solve_cached"),
     # Pure functions of a ladder's technique ids (registry data), the same in every search.
     ("tutor.engine.engine", "_ladder_of_ids"),
+    ("tutor.engine.engine", "_ladder_on"),  # and of a board
     ("tutor.engine.walk", "ladder"),
     ("tutor.engine.walk", "easier_ladder"),
     ("tutor.engine.walk", "_from_group"),
     # Board geometry alone: the units two cells share, the cells seeing all of some cells.
     ("tutor.engine.techniques.uniqueness", "_shared_units"),
     ("tutor.engine.techniques.als", "_SEE_ALL"),
-    ("tutor.engine.techniques.subsets", "_GROUP_GEOMETRY"),
     ("tutor.engine.techniques.fish", "_FIN_BOXES"),
     # Constant tables made on first use (not at start-up), the same whatever is searched.
     ("tutor.engine.techniques.fish", "_BOX_TABLES"),

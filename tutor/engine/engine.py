@@ -17,20 +17,26 @@ from tutor.model.errors import (
     NoSolutionError,
     UnknownTechniqueError,
 )
-from tutor.model.geometry import CELLS, bit
+from tutor.model.geometry import CLASSIC, Geometry, bit, using
+from tutor.model.geometry import current as board_in_use
 from tutor.model.grid import Grid
-from tutor.engine.registry import BY_ID, LADDER, LADDERS, TECHNIQUES, technique
+from tutor.engine.registry import (
+    BY_ID, LADDER, LADDERS, TECHNIQUES, on_ladder_of, technique, works_on,
+)
+from tutor.engine.plain_walk import walk_on
 from tutor.engine.reasons import found
 from tutor.engine.search import searching
 from tutor.engine.step import Step
-from tutor.engine.walk import Walk, ladder, preferred_step
+from tutor.engine.technique import Technique
+from tutor.engine.walk import ladder, preferred_step
 
 
 @lru_cache(maxsize=512)
-def _solve_cached(values: tuple[int, ...]) -> tuple[int, tuple[int, ...] | None]:
+def _solve_cached(values: tuple[int, ...],
+                  geometry: Geometry = CLASSIC) -> tuple[int, tuple[int, ...] | None]:
     from tutor.solvers.backtracking import solve_values  # lazy: grading a fresh puzzle needs none
 
-    count, first = solve_values(values)
+    count, first = solve_values(values, geometry)
     return count, None if first is None else tuple(first)
 
 
@@ -46,12 +52,12 @@ def solution_values(grid: Grid) -> tuple[int, ...]:
         puzzle = values  # every filled cell is a given: the grid is the puzzle itself
     else:
         puzzle = tuple(v if c in givens else 0 for c, v in enumerate(values))
-    count, first = _solve_cached(puzzle)
+    count, first = _solve_cached(puzzle, grid.geometry)
     if count == 1 and first is not None:
         return first
     current = grid.values
     if count > 1 and current != puzzle:
-        count_now, first_now = _solve_cached(current)
+        count_now, first_now = _solve_cached(current, grid.geometry)
         if count_now == 1 and first_now is not None:
             return first_now
     if count == 0:
@@ -71,7 +77,7 @@ def solution_after(grid: Grid, placements: Iterable[tuple[int, int]]) -> tuple[i
     values = list(grid.values)
     for cell, digit in placements:
         values[cell] = digit
-    count, first = _solve_cached(tuple(values))
+    count, first = _solve_cached(tuple(values), grid.geometry)
     if count == 1 and first is not None:
         return first
     check_position(grid)  # raises as a search from the givens alone does
@@ -84,7 +90,7 @@ def find_contradiction(grid: Grid, solution: Sequence[int] | None = None) -> Con
     solution = solution or solution_values(grid)
     wrong, missing = [], []
     values, masks = grid.values, grid.masks
-    for c in CELLS:
+    for c in grid.geometry.cells:
         v = values[c]
         if v:
             if v != solution[c]:
@@ -130,13 +136,38 @@ def _ladder_of_ids(ids: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(t.id for t in TECHNIQUES if t.id in chosen)
 
 
+def ladder_on(ids: tuple[str, ...], board: Geometry) -> tuple[str, ...]:
+    """The ladder `ids` as far as it holds on `board` (registry.on_ladder_of): the same ladder on
+    the classic board."""
+    return ids if board is CLASSIC else _ladder_on(ids, board)
+
+
+@lru_cache(maxsize=64)
+def _ladder_on(ids: tuple[str, ...], board: Geometry) -> tuple[str, ...]:
+    return tuple(t for t in ids if on_ladder_of(t, board))
+
+
+def stuck_on(board: Geometry) -> EngineError:
+    """The error for a position the ladder cannot go on from on a board where no guess is taught
+    yet (registry.works_on)."""
+    return EngineError(f"the techniques taught on the {board.name} board cannot go on from this "
+                       f"position (a guess is taught on the 9x9 board only, for now)")
+
+
 def first_step(values: Sequence[int], masks: Sequence[int], ladder_ids: tuple[str, ...],
                solution: Sequence[int]) -> Step:
-    """The simplest step on an unsolved, consistent position; backtracking if the ladder has none.
-    The finders look in a search of their own (engine/search.py)."""
+    """The simplest step on an unsolved, consistent position of the board in use (of the ladder's
+    techniques that hold there); backtracking if the ladder has none. The finders look in a
+    search of their own (engine/search.py).
+
+    :raises EngineError: when the ladder has none on a board where no guess is taught.
+    """
+    board = board_in_use()
     with searching():
-        step = preferred_step(Walk(values, masks), ladder(ladder_ids))
+        step = preferred_step(walk_on(values, masks), ladder(ladder_on(ladder_ids, board)))
     if step is None:
+        if not works_on("backtracking", board):
+            raise stuck_on(board)
         from tutor.engine.techniques.backtracking import backtracking_step  # lazy: only a stuck ladder guesses
 
         step = backtracking_step(values, masks, solution)
@@ -174,7 +205,8 @@ def next_step(grid: Grid, techniques: Iterable[str] | None = None) -> Step | Non
     solution = check_position(grid)
     if all(grid.values):
         return None
-    step = first_step(grid.values, grid.live_masks, ladder_of(techniques), solution)
+    with using(grid.geometry):  # the finders' tables and names are the grid's board's
+        step = first_step(grid.values, grid.live_masks, ladder_of(techniques), solution)
     return None if step is None else found(step, grid)
 
 
@@ -183,12 +215,20 @@ def find_steps(grid: Grid, technique_id: str) -> list[Step]:
     finder gives under a more specific name is left to that technique).
 
     :raises UnknownTechniqueError: for an unknown technique id (its message lists the known ids).
+    :raises EngineError: for a technique not taught on the grid's board (registry.works_on).
     :raises NoSolutionError, MultipleSolutionsError: for a uniqueness technique (or backtracking)
         on a puzzle without exactly one solution.
     """
     entry = technique(technique_id)
+    if not works_on(entry.id, grid.geometry):
+        raise EngineError(f"{entry.name} is not taught on the {grid.geometry.name} board yet")
     if entry.assumes_one_solution:
         solution_values(grid)  # raises for a puzzle without exactly one solution
+    with using(grid.geometry):  # the finder's tables and names are the grid's board's
+        return _find_steps(grid, entry, technique_id)
+
+
+def _find_steps(grid: Grid, entry: Technique, technique_id: str) -> list[Step]:
     if entry.finder is None:
         if all(grid.values):
             return []

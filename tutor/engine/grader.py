@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tutor.model.geometry import CLASSIC, Geometry, using
 from tutor.model.grid import Grid
 from tutor.engine.search import searching
 from tutor.engine.frozen import Frozen
-from tutor.engine.engine import check_position, ladder_of, solution_after
-from tutor.engine.registry import CARD_LADDER, TECHNIQUES
+from tutor.engine.engine import check_position, ladder_of, ladder_on, solution_after, stuck_on
+from tutor.engine.plain_walk import walk_on
+from tutor.engine.registry import CARD_LADDER, TECHNIQUES, works_on
 from tutor.engine.scoring import Scorer
 from tutor.engine.step import Step
 from tutor.engine.walk import Walk, advance, ladder
@@ -24,12 +26,12 @@ class Grade(Frozen):
     `rating` is the hardest step's rating on Sudoku Explainer's scale and `hardest` that step's
     technique id; `card_runs_out_at` is the index in `steps` of the first step beyond the card's
     ladder (None when the card's ladder finishes); `backtracking` is true only when a guess was
-    taken.
+    taken; `geometry` is the puzzle's board.
     """
 
     __slots__ = ("level", "band", "techniques", "steps", "bottleneck", "bottleneck_index",
                  "backtracking", "givens", "solution_values", "rating", "hardest",
-                 "card_runs_out_at")
+                 "card_runs_out_at", "geometry")
     level: float
     band: str
     techniques: dict[str, int]
@@ -42,20 +44,21 @@ class Grade(Frozen):
     rating: float
     hardest: str | None
     card_runs_out_at: int | None
+    geometry: Geometry
 
     def __init__(self, level: float, band: str, techniques: dict[str, int],
                  steps: tuple[Step, ...], bottleneck: Step | None, bottleneck_index: int | None,
                  backtracking: bool, givens: int, solution_values: tuple[int, ...],
                  rating: float = 0.0, hardest: str | None = None,
-                 card_runs_out_at: int | None = None) -> None:
+                 card_runs_out_at: int | None = None, geometry: Geometry = CLASSIC) -> None:
         values = (level, band, techniques, steps, bottleneck, bottleneck_index, backtracking,
-                  givens, solution_values, rating, hardest, card_runs_out_at)
+                  givens, solution_values, rating, hardest, card_runs_out_at, geometry)
         self._freeze(*values)
 
 
     @property
     def solution(self) -> Grid:
-        return Grid(self.solution_values)
+        return Grid(self.solution_values, geometry=self.geometry)
 
     @property
     def step_count(self) -> int:
@@ -67,10 +70,14 @@ def grade(grid: Grid, techniques: Iterable[str] | None = None) -> Grade:
 
     Raises NoSolutionError / MultipleSolutionsError for an improper puzzle and ContradictionError
     for a position whose entries or candidates contradict the solution.
+
+    On a board other than the classic one the ladder holds the techniques taught there
+    (registry.on_ladder_of), and a guess only where backtracking works: else EngineError when
+    they cannot finish.
     """
     # A search of its own (engine/search.py): a grade starts with no memory of other grades, and
-    # costs the same whatever was graded before.
-    with searching():
+    # costs the same whatever was graded before. The finders' tables and names are the board's.
+    with searching(), using(grid.geometry):
         return _grade(grid, techniques)
 
 
@@ -80,11 +87,16 @@ def _grade(grid: Grid, techniques: Iterable[str] | None) -> Grade:
     # a backtracking step needs the solution (it raises then for an improper puzzle), or when the
     # walk ends in an impossible grid (a puzzle with no solution). Clashing givens go to the full
     # check at once.
-    walk = Walk(grid.values, grid.live_masks)
+    walk = walk_on(grid.values, grid.live_masks)
+    board = grid.geometry
     known: list[tuple[int, ...] | None] = [
         None if grid.is_fresh_puzzle and not grid.has_conflict() else check_position(grid)]
 
     def backtrack(at: Walk) -> Step:
+        if not works_on("backtracking", board):  # no guess is taught there yet
+            if known[0] is None:
+                check_position(grid)  # an improper puzzle raises what it raises on 9x9
+            raise stuck_on(board)
         solution = known[0]
         if solution is None:
             # `steps` holds the walk's steps so far (trials have no fallback): their sure
@@ -96,7 +108,7 @@ def _grade(grid: Grid, techniques: Iterable[str] | None) -> Grade:
 
     steps: list[Step] = []
     scorer = Scorer()
-    advance(walk, ladder(ladder_of(techniques)), steps, scorer, backtrack)
+    advance(walk, ladder(ladder_on(ladder_of(techniques), board)), steps, scorer, backtrack)
     if known[0] is None and not _ASSUMING_ONE_SOLUTION.isdisjoint(scorer.counts):
         # A uniqueness step is sound only if the puzzle has one solution: prove it now (this
         # raises for a puzzle with several, whose walk the step may have led astray).
@@ -125,6 +137,7 @@ def _grade(grid: Grid, techniques: Iterable[str] | None) -> Grade:
         rating=hardest.rating if hardest is not None else 0.0,
         hardest=hardest.technique if hardest is not None else None,
         card_runs_out_at=min(beyond_card) if beyond_card else None,
+        geometry=grid.geometry,
     )
 
 

@@ -9,9 +9,10 @@ from typing import Callable
 
 from tutor.engine.search import current, kept
 from tutor.model.geometry import (
-    BOX_OF, BOX_UNITS, CELL_COUNT, COL_OF, COLUMN_UNITS, PEER_BITS, ROW_OF, ROW_UNITS, SIZE, UNITS,
-    cell_at,
+    BOX_OF, BOX_UNITS, CELL_COUNT, CLASSIC, COL_OF, COLUMN_UNITS, PEER_BITS, ROW_OF, ROW_UNITS, SIZE,
+    UNITS, Geometry, cells_of_bits,
 )
+from tutor.model.geometry import current as board_in_use
 
 _BYTES = (CELL_COUNT + 7) // 8
 """The bytes of an 81-bit set of cells."""
@@ -62,16 +63,37 @@ def masks_by_unit(places: int) -> UnitMasks:
     known = current().unit_masks
     found = known.get(places)
     if found is None:
-        # The cells' bytes spread apart (they share no bit, so the sum is their union), then the
-        # fields read as unsigned shorts: faster than shifting each line out.
-        spread = sum(map(getitem, _SPREAD, places.to_bytes(_BYTES, "little")))
-        fields = spread.to_bytes(3 * _KIND_BYTES, "little")
-        found = (_read_units(fields), _read_units(fields, _KIND_BYTES),
-                 _read_units(fields, 2 * _KIND_BYTES))
+        board = board_in_use()
+        if board is not CLASSIC:
+            found = _masks_by_unit_on(board, places)
+        else:
+            # The cells' bytes spread apart (they share no bit, so the sum is their union), then
+            # the fields read as unsigned shorts: faster than shifting each line out.
+            spread = sum(map(getitem, _SPREAD, places.to_bytes(_BYTES, "little")))
+            fields = spread.to_bytes(3 * _KIND_BYTES, "little")
+            found = (_read_units(fields), _read_units(fields, _KIND_BYTES),
+                     _read_units(fields, 2 * _KIND_BYTES))
         if len(known) >= PLACES_LIMIT:
             known.clear()
         known[places] = found
     return found
+
+
+def _unit_positions(board: Geometry) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each cell, (unit, the cell's position in it) for its row, column and box."""
+    return tuple(tuple((u, board.units[u].index(cell)) for u in board.units_of[cell])
+                 for cell in board.cells)
+
+
+def _masks_by_unit_on(board: Geometry, places: int) -> UnitMasks:
+    """masks_by_unit on any board, cell by cell (the classic board's is read in C)."""
+    masks = [0] * len(board.units)
+    positions = board.table("places.unit_positions", _unit_positions)
+    for cell in cells_of_bits(places):
+        for unit, position in positions[cell]:
+            masks[unit] |= 1 << position
+    size = board.size
+    return tuple(masks[:size]), tuple(masks[size:2 * size]), tuple(masks[2 * size:])
 
 
 Reading = tuple[int, int, int, int]
@@ -108,8 +130,8 @@ def _link_tables(cell_of: Callable[[int, int], int], first_unit: int
     return tuple(links)
 
 
-_ROW_LINKS = _link_tables(cell_at, ROW_UNITS[0])
-_COLUMN_LINKS = _link_tables(lambda column, row: cell_at(row, column), COLUMN_UNITS[0])
+_ROW_LINKS = _link_tables(CLASSIC.cell_at, ROW_UNITS[0])
+_COLUMN_LINKS = _link_tables(lambda column, row: CLASSIC.cell_at(row, column), COLUMN_UNITS[0])
 """_ROW_LINKS[row][mask]: the row's strong link (lines across: the mask itself) when its places
 along it are the mask's two; likewise for the columns."""
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections import namedtuple
+from contextlib import AbstractContextManager, nullcontext
 
 from tutor.engine.frozen import Frozen
 from tutor.engine.step import Step
 from tutor.engine.technique import HintLevel, in_sentence
-from tutor.model.geometry import DIGITS_IN, PEERS, UNITS_OF, cell_name, cells_name, unit_name
+from tutor.model.geometry import DIGITS_IN, cell_name, cells_name, current, unit_name, using
 from tutor.model.grid import Grid
 
 PENCIL_MARKS = ""
@@ -54,11 +55,27 @@ class FoundStep(Step):
     found_in: Grid
 
     def hint(self, level: HintLevel | int, position: Position | None = None) -> str:
+        grid = getattr(self, "found_in", None)  # a copy made by _replace knows no grid
+        if grid is None:
+            return super().hint(level, position)
         if position is None:
-            grid = getattr(self, "found_in", None)  # a copy made by _replace knows no grid
-            if grid is not None:
-                position = Position(grid.values, grid.masks)
-        return super().hint(level, position)
+            position = Position(grid.values, grid.masks)
+        with using(grid.geometry):  # its cells and units named as its own board's
+            return super().hint(level, position)
+
+    # Its one line and rating, too, speak of its own board (a hidden single in a box rates less).
+    def __str__(self) -> str:
+        with self._own_board():
+            return super().__str__()
+
+    @property
+    def rating(self) -> float:
+        with self._own_board():
+            return Step.rating.fget(self)  # type: ignore[attr-defined]  # a property's getter
+
+    def _own_board(self) -> AbstractContextManager[object]:
+        grid = getattr(self, "found_in", None)
+        return nullcontext() if grid is None else using(grid.geometry)
 
     def __repr__(self) -> str:
         return Step.__repr__(self).replace(type(self).__name__, "Step", 1)
@@ -94,9 +111,10 @@ class Blocker(_BlockerFields):
 def holders(position: Position, cell: int, digit: int) -> list[int]:
     """The peers of `cell` holding `digit`: those in its row first, then column, then box."""
     values = position.values
-    rank = {unit: i for i, unit in enumerate(UNITS_OF[cell])}
-    found = [p for p in PEERS[cell] if values[p] == digit]
-    return sorted(found, key=lambda p: min(rank.get(u, 3) for u in UNITS_OF[p]))
+    units_of = current().units_of
+    rank = {unit: i for i, unit in enumerate(units_of[cell])}
+    found = [p for p in current().peers[cell] if values[p] == digit]
+    return sorted(found, key=lambda p: min(rank.get(u, 3) for u in units_of[p]))
 
 
 def removal(position: Position, cell: int, digit: int) -> str:

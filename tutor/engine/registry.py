@@ -6,6 +6,7 @@ from importlib import import_module
 
 from tutor.engine.techniques import singles
 from tutor.model.errors import UnknownTechniqueError
+from tutor.model.geometry import CLASSIC, Geometry
 from tutor.engine.technique import ENTRIES, Technique
 
 TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
@@ -303,6 +304,26 @@ BANDS = (
     (5, "Fiendish"),
     (6, "Diabolical"),
 )
+
+
+ANY_BOARD_FAMILIES = frozenset({"singles", "intersections", "subsets"})
+"""The families whose finders take their tables from the board in use (geometry.current), so work
+on every regular board; the others work on the classic board alone for now."""
+_SUBSET_SIZES = {"naked_pair": 2, "hidden_pair": 2, "naked_triple": 3, "hidden_triple": 3,
+                 "naked_quad": 4, "hidden_quad": 4}
+
+
+def works_on(technique_id: str, board: Geometry) -> bool:
+    """Whether the technique's finder works on `board` (every one works on the classic board)."""
+    return board is CLASSIC or BY_ID[technique_id].family in ANY_BOARD_FAMILIES
+
+
+def on_ladder_of(technique_id: str, board: Geometry) -> bool:
+    """Whether the technique is on `board`'s ladder: its finder works there and, for a subset, by
+    the complement rule: on a board of n digits a naked set of k cells is a hidden set of the
+    unit's other n - k cells (and the other way round), so sizes up to n/2 are enough (4x4: pairs;
+    6x6: pairs and triples; 8x8 and up: quads too)."""
+    return works_on(technique_id, board) and 2 * _SUBSET_SIZES.get(technique_id, 0) <= board.size
 
 
 def technique(technique_id: str) -> Technique:

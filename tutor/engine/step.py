@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import namedtuple
 
 from tutor.engine.technique import ENTRIES, HintLevel, Technique
-from tutor.model.geometry import cell_name
+from tutor.model.geometry import cell_name, current
 
 TYPE_CHECKING = False  # not typing's: importing typing costs every command that takes a step
 if TYPE_CHECKING:
@@ -101,6 +101,7 @@ class Step(_StepFields):
 
 def describe_changes(step: Step) -> str:
     """'r7c5=1' or 'r9c3<>1, r9c8<>1': the step's effect in HoDoKu's notation."""
-    placed = [f"{cell_name(c)}={d}" for c, d in step.placements]
-    removed = [f"{cell_name(c)}<>{d}" for c, d in step.eliminations]
+    symbols = current().symbols  # the board in use's: above 9, letters
+    placed = [f"{cell_name(c)}={symbols[d - 1]}" for c, d in step.placements]
+    removed = [f"{cell_name(c)}<>{symbols[d - 1]}" for c, d in step.eliminations]
     return ", ".join(placed + removed)

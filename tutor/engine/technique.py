@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
 
 from tutor.engine.frozen import Frozen
-from tutor.model.geometry import cell_name, digits_name
+from tutor.model.geometry import cell_name, current, digits_name
 
 TYPE_CHECKING = False  # not typing's: importing typing costs every command that takes a step
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class Texts:
 
     def one_line(self, step: Step) -> str:
         cells = ",".join(cell_name(c) for c in step.cells)
-        digits = ",".join(map(str, step.digits))
+        digits = ",".join(current().symbols[d - 1] for d in step.digits)
         return f"{step.name}: {digits} in {cells} => {step.changes}"
 
     def hint(self, step: Step, level: HintLevel | int, position: Position | None = None) -> str:

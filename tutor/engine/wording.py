@@ -6,12 +6,17 @@ from collections.abc import Iterable, Sequence
 
 from tutor.engine.reasons import PENCIL_MARKS, Position
 from tutor.engine.step import Step
-from tutor.model.geometry import BOX_OF, cell_name, cells_name, cells_or, digits_name, listed, unit_name
+from tutor.model.geometry import cell_name, cells_name, cells_or, current, digits_name, listed, unit_name
 
 __all__ = [
     "cells_or", "gone", "listed", "marked_cells", "removals_by_cell", "removals_by_digit",
-    "units_or", "where",
+    "symbol", "units_or", "where",
 ]
+
+
+def symbol(digit: int) -> str:
+    """How a digit is written on the board in use: '7', and above 9 a letter ('A' for 10)."""
+    return current().symbols[digit - 1]
 
 
 def removals_by_digit(step: Step) -> str:
@@ -50,7 +55,7 @@ def units_or(units: Sequence[int]) -> str:
 
 def marked_cells(position: Position, cells: Iterable[int], last: str = "and") -> str:
     """'r1c1 {2,5}, r1c4 {2,7} and r1c9 {5,7}': cells in reading order, each with its candidates."""
-    return listed((f"{cell_name(c)} {{{','.join(map(str, position.candidates(c)))}}}"
+    return listed((f"{cell_name(c)} {{{','.join(map(symbol, position.candidates(c)))}}}"
                    for c in sorted(cells)), last)
 
 
@@ -67,4 +72,4 @@ def where(step: Step) -> str:
     """The unit a learner should look at: the step's first unit, else its first cell's box."""
     if step.units:
         return unit_name(step.units[0])
-    return f"box {BOX_OF[step.cells[0]] + 1}"
+    return f"box {current().box_of[step.cells[0]] + 1}"

@@ -15,6 +15,10 @@ precomputed mask that clears it, its rivals in its cell, its digit in its peers 
 it closes. Pointing and claiming run on the row and column layouts with the same trick, once no
 single is left. Branching picks a field with the fewest candidates: a cell, the one with the most
 open peers, before a (digit, unit).
+
+Those tables are the classic board's. Any other board (up to 25x25) is searched by `_PlainSearch`:
+one candidate mask a cell, naked and hidden singles over the board's units, then the cell with the
+fewest candidates guessed.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from operator import add, and_
 from collections.abc import Sequence
 
 from tutor.model.geometry import (
+    CLASSIC,
+    Geometry,
     BOX_HEIGHT,
     BOX_OF,
     BOX_UNITS,
@@ -35,6 +41,7 @@ from tutor.model.geometry import (
     COL_OF,
     MIN_PROPER_GIVENS,
     PEERS,
+    regular_of_cells,
     ROW_OF,
     SIZE,
     UNITS,
@@ -315,6 +322,10 @@ class _Search:
         if self.first is None:
             self.first = placed
 
+    def solution(self) -> list[int] | None:
+        """The first solution's values, or None."""
+        return None if self.first is None else _digits(self.first)
+
 
 _CANDIDATE_BASE = tuple(cell * SIZE - 1 for cell in CELLS)  # plus the digit: the candidate number
 _FIELDS_CLOSED = _LAYOUTS  # placing a candidate closes its field in each layout
@@ -331,12 +342,144 @@ def _start(values) -> tuple[int, int] | None:
     return state, sum(map(_NIBBLE.__getitem__, candidates))
 
 
-def _search(values, limit: int) -> _Search:
-    search = _Search(limit)
-    started = _start(values)
-    if started is not None:
-        search.run(*started)
-    return search
+# --- any other board -----------------------------------------------------------------------------
+
+
+class _PlainSearch:
+    """Depth-first search over one puzzle on any regular board (the classic one has `_Search`):
+    each cell's candidates as a mask, naked and hidden singles over the board's units until none
+    is left, then each candidate of a cell with the fewest tried in turn; stops once `limit`
+    solutions are found."""
+
+    __slots__ = ("limit", "count", "first", "guesses", "peers", "units", "units_of", "all_digits")
+
+    def __init__(self, board: Geometry, limit: int):
+        self.limit = limit
+        self.count = 0
+        self.first: list[int] | None = None
+        self.guesses = 0
+        self.peers, self.units, self.units_of = board.peers, board.units, board.units_of
+        self.all_digits = board.all_digits
+
+    def start(self, values: Sequence[int]) -> None:
+        """Search from the filled cells `values` (0 empty); nothing is found if two clash or an
+        empty cell has no candidate."""
+        values = list(values)
+        used = []  # each unit's digits, as a mask
+        for unit in self.units:
+            mask = 0
+            for c in unit:
+                v = values[c]
+                if v:
+                    b = 1 << (v - 1)
+                    if mask & b:
+                        return  # a digit twice in the unit
+                    mask |= b
+            used.append(mask)
+        all_digits = self.all_digits
+        masks = [0] * len(values)
+        for c, v in enumerate(values):
+            if not v:
+                row, column, box = self.units_of[c]
+                masks[c] = all_digits & ~(used[row] | used[column] | used[box])
+                if not masks[c]:
+                    return
+        self.run(values, masks)
+
+    def run(self, values: list[int], masks: list[int]) -> None:
+        if not self._settle(values, masks):
+            return
+        best, fewest = -1, 99
+        for c, m in enumerate(masks):
+            if m:
+                k = m.bit_count()
+                if k < fewest:
+                    best, fewest = c, k
+                    if k == 2:
+                        break
+        if best < 0:  # every cell filled
+            self.count += 1
+            if self.first is None:
+                self.first = values
+            return
+        options = masks[best]
+        while options:
+            low = options & -options
+            options ^= low
+            self.guesses += 1
+            trial_values, trial_masks = values[:], masks[:]
+            if self._place(trial_values, trial_masks, best, low):
+                self.run(trial_values, trial_masks)
+            if self.count >= self.limit:
+                return
+
+    def solution(self) -> list[int] | None:
+        """The first solution's values, or None."""
+        return self.first
+
+    def _place(self, values: list[int], masks: list[int], cell: int, digit_bit: int) -> bool:
+        """Put the digit in the cell and take it from the peers; False if a peer is left with no
+        candidate."""
+        values[cell] = digit_bit.bit_length()
+        masks[cell] = 0
+        for p in self.peers[cell]:
+            m = masks[p]
+            if m & digit_bit:
+                m ^= digit_bit
+                if not m:
+                    return False
+                masks[p] = m
+        return True
+
+    def _settle(self, values: list[int], masks: list[int]) -> bool:
+        """Make naked and hidden singles until none is left; False on a contradiction (a cell or a
+        unit's digit with no place left)."""
+        place, all_digits = self._place, self.all_digits
+        while True:
+            progress = False
+            for c, m in enumerate(masks):
+                if m and not m & (m - 1):
+                    if not place(values, masks, c, m):
+                        return False
+                    progress = True
+            for unit in self.units:
+                once = twice = placed = 0
+                for c in unit:
+                    m = masks[c]
+                    if m:
+                        twice |= once & m
+                        once |= m
+                    else:
+                        placed |= 1 << (values[c] - 1)
+                if once | placed != all_digits:
+                    return False  # a digit with no place left in the unit
+                single = once & ~twice
+                while single:
+                    low = single & -single
+                    single ^= low
+                    cell = next((c for c in unit if masks[c] & low), -1)
+                    if cell < 0 or not place(values, masks, cell, low):
+                        return False  # its one place took another of the unit's singles
+                    progress = True
+            if not progress:
+                return True
+
+
+def _search(values: Sequence[int], limit: int,
+            geometry: Geometry | None = None) -> _Search | _PlainSearch:
+    """A finished search of the board's puzzle `values` (the board told by their number unless
+    given)."""
+    if geometry is None:
+        geometry = CLASSIC if len(values) == CELL_COUNT else regular_of_cells(len(values))
+    if geometry is CLASSIC:
+        search = _Search(limit)
+        started = _start(values)
+        if started is not None:
+            search.run(*started)
+        return search
+    plain = _PlainSearch(geometry, limit)
+    plain.start(values)
+    return plain
 
 
 def _digits(placed: int) -> list[int]:
@@ -348,21 +491,23 @@ def count_solutions(grid: Grid, limit: int = 2) -> int:
     """How many solutions the grid's values have, counting no further than `limit`."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
-    return _search(grid.values, limit).count
+    return _search(grid.values, limit, grid.geometry).count
 
 
 def solve(grid: Grid) -> Grid | None:
     """The first solution found (the only one for a proper puzzle), or None if there is none."""
-    search = _search(grid.values, 1)
-    if search.first is None:
+    solution = _search(grid.values, 1, grid.geometry).solution()
+    if solution is None:
         return None
-    return Grid(_digits(search.first), grid.givens)
+    return Grid(solution, grid.givens, geometry=grid.geometry)
 
 
-def solve_values(values: Sequence[int]) -> tuple[int, list[int] | None]:
-    """(solution count up to 2, the first solution's values): one search for both."""
-    search = _search(values, 2)
-    return search.count, None if search.first is None else _digits(search.first)
+def solve_values(values: Sequence[int],
+                 geometry: Geometry | None = None) -> tuple[int, list[int] | None]:
+    """(solution count up to 2, the first solution's values): one search for both. The board is
+    `geometry`, or told by the number of values (81: the classic one)."""
+    search = _search(values, 2, geometry)
+    return search.count, search.solution()
 
 
 class Validity(namedtuple("Validity", "status solutions message solution conflict_cells",
@@ -389,18 +534,19 @@ def validity(grid: Grid, limit: int = 2) -> Validity:
     if conflict:
         return Validity("conflict", 0, f"conflicting givens: {conflict}",
                         conflict_cells=grid.conflict_cells())
-    search = _search(grid.values, max(2, limit))
+    search = _search(grid.values, max(2, limit), grid.geometry)
     if search.count == 0:
         return Validity("none", 0, "no solution")
-    assert search.first is not None  # a search that counted a solution kept the first
-    solution = Grid(_digits(search.first), grid.givens)
+    first = search.solution()
+    assert first is not None  # a search that counted a solution kept the first
+    solution = Grid(first, grid.givens, geometry=grid.geometry)
     if search.count == 1:
         return Validity("unique", 1, "unique solution", solution)
     capped = search.count >= max(2, limit)
     amount = f"at least {search.count}" if capped else str(search.count)
     message = f"more than one solution ({amount} solutions)" if capped else f"{amount} solutions"
     filled = sum(1 for v in grid.values if v)
-    if filled < MIN_PROPER_GIVENS:
+    if filled < MIN_PROPER_GIVENS and grid.geometry is CLASSIC:
         message += (f"; it has {filled} givens, and no proper puzzle has fewer than "
                     f"{MIN_PROPER_GIVENS}")
     return Validity("multiple", search.count, message, solution)

@@ -5,18 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from tutor.model.geometry import (
-    BOX_UNITS, COLUMN_UNITS, DIGITS, ROW_UNITS, SIZE, UNIT_BITS, cells_of_bits, 
-)
+from tutor.model.geometry import Geometry, cells_of_bits, current
 from tutor.engine.search import digit_cell_sets
 from tutor.engine.dead_ends import LIMIT, dead_places
 from tutor.engine.reasons import Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, in_sentence
-from tutor.engine.wording import cells_or, marked_cells
+from tutor.engine.wording import cells_or, marked_cells, symbol
 from tutor.model.geometry import cells_name, digits_name, unit_name
-
-_LINES = ROW_UNITS + COLUMN_UNITS
 
 
 _Confined = tuple[int, tuple[int, ...], tuple[int, int]]
@@ -24,32 +20,46 @@ _Confined = tuple[int, tuple[int, ...], tuple[int, int]]
 step's units: the first unit, then the other)."""
 
 
-def _confined(outers: Sequence[int], inner_units: Sequence[int]) -> dict[int, _Confined]:
-    """{places: _Confined} for every two or three cells of an `outers` unit that lie in one of the
-    `inner_units` (one place is a single, and four cannot share a line of a box). One table serves
-    every outer unit: no two share such places."""
+def _confined(board: Geometry, outers: Sequence[int],
+              inner_units: Sequence[int]) -> dict[int, _Confined]:
+    """{places: _Confined} for every two or more cells of an `outers` unit that lie in one of the
+    `inner_units` (one place is a single; on the classic board two or three, a box's side). One
+    table serves every outer unit: no two share such places."""
+    unit_bits = board.unit_bits
     found = {}
     for outer in outers:
         for inner in inner_units:
-            shared = cells_of_bits(UNIT_BITS[outer] & UNIT_BITS[inner])
-            if len(shared) < 2:
-                continue
-            for size in (2, 3):
+            shared = cells_of_bits(unit_bits[outer] & unit_bits[inner])
+            for size in range(2, len(shared) + 1):
                 for cells in combinations(shared, size):
-                    found[sum(1 << c for c in cells)] = (UNIT_BITS[inner] & ~UNIT_BITS[outer],
+                    found[sum(1 << c for c in cells)] = (unit_bits[inner] & ~unit_bits[outer],
                                                          cells, (outer, inner))
     return found
 
 
-_POINTING_LINES = _confined(BOX_UNITS, _LINES)
-"""{places in a box: (the rest of the row or column holding them all, their cells, (the box,
-the line))}."""
-_CLAIMING_BOXES = _confined(_LINES, BOX_UNITS)
-"""{places in a line: (the rest of the box holding them all, their cells, (the line, the box))}."""
-_BOX_BITS = tuple((box, UNIT_BITS[box]) for box in BOX_UNITS)
-_LINE_BITS = tuple((line, UNIT_BITS[line]) for line in _LINES)
-_ALONE = tuple((digit,) for digit in range(SIZE + 1))
-"""_ALONE[digit]: (digit,), a step's digits."""
+class _Tables:
+    """A board's tables for pointing and claiming, made on first use (Geometry.table)."""
+
+    __slots__ = ("pointing_lines", "claiming_boxes", "box_bits", "line_bits", "alone")
+
+    def __init__(self, board: Geometry):
+        lines = board.row_units + board.column_units
+        self.pointing_lines = _confined(board, board.box_units, lines)
+        """{places in a box: (the rest of the row or column holding them all, their cells, (the
+        box, the line))}."""
+        self.claiming_boxes = _confined(board, lines, board.box_units)
+        """{places in a line: (the rest of the box holding them all, their cells, (the line, the
+        box))}."""
+        self.box_bits = tuple((box, board.unit_bits[box]) for box in board.box_units)
+        self.line_bits = tuple((line, board.unit_bits[line]) for line in lines)
+        self.alone = tuple((digit,) for digit in range(board.size + 1))
+        """alone[digit]: (digit,), a step's digits."""
+
+
+def _tables(board: Geometry) -> _Tables:
+    return board.table("intersections", _Tables)
+
+
 _new_step = tuple.__new__
 """Steps made as plain tuples of all their fields, in Step's field order (technique, placements,
 eliminations, cells, units, digits, roles, chain): Step's own __new__ (keywords, defaults) is
@@ -58,18 +68,26 @@ Python code, several times dearer, and most calls make a step or more."""
 
 def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a box all lie in one row or column: remove it from the rest of that line."""
-    found = _confined_places(masks, _BOX_BITS, _POINTING_LINES, dead_places("pointing"))
+    board = current()
+    tables = _tables(board)
+    found = _confined_places(masks, board.digits, tables.box_bits, tables.pointing_lines,
+                             dead_places("pointing"))
+    alone = tables.alone
     for _, digit, cells, units, removed in found:
         yield _new_step(Step, ("pointing", (), _eliminations(removed, digit), cells, units,
-                               _ALONE[digit], (), ()))
+                               alone[digit], (), ()))
 
 
 def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A digit whose places in a row or column all lie in one box: remove it from the rest of that box."""
-    found = _confined_places(masks, _LINE_BITS, _CLAIMING_BOXES, dead_places("claiming"))
+    board = current()
+    tables = _tables(board)
+    found = _confined_places(masks, board.digits, tables.line_bits, tables.claiming_boxes,
+                             dead_places("claiming"))
+    alone = tables.alone
     for _, digit, cells, units, removed in found:
         yield _new_step(Step, ("claiming", (), _eliminations(removed, digit), cells, units,
-                               _ALONE[digit], (), ()))
+                               alone[digit], (), ()))
 
 
 def _eliminations(removed: int, digit: int) -> tuple[tuple[int, int], ...]:
@@ -83,7 +101,8 @@ def _eliminations(removed: int, digit: int) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
-def _confined_places(masks: Sequence[int], outers: tuple[tuple[int, int], ...],
+def _confined_places(masks: Sequence[int], digits: Sequence[int],
+                     outers: tuple[tuple[int, int], ...],
                      table: dict[int, _Confined],
                      dead: set[int]) -> list[tuple[int, int, tuple[int, ...], tuple[int, int], int]]:
     """(outer unit, digit, the digit's places in the outer unit, the step's units, the places it
@@ -97,7 +116,7 @@ def _confined_places(masks: Sequence[int], outers: tuple[tuple[int, int], ...],
     digit_cells = digit_cell_sets(masks)
     found: list[tuple[int, int, tuple[int, ...], tuple[int, int], int]] = []
     get = table.get
-    for digit in DIGITS:
+    for digit in digits:
         places = digit_cells[digit]
         if not places or places in dead:
             continue
@@ -129,7 +148,7 @@ class _IntersectionTexts(Texts):
     """How the digit of the other unit relates to the first ('lies inside box 1')."""
 
     def one_line(self, step: Step) -> str:
-        digits = ",".join(map(str, step.digits))
+        digits = ",".join(map(symbol, step.digits))
         return f"{step.name}: {digits} in {unit_name(step.units[0])} => {step.changes}"
 
     def nudge(self, step: Step) -> str:

@@ -7,20 +7,32 @@ from collections.abc import Iterator, Sequence
 from tutor.engine.reasons import Position, holders, removal
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
-from tutor.engine.wording import gone, where
+from tutor.engine.wording import gone, symbol, where
 from tutor.model.geometry import (
-    BOX_UNITS, COLUMN_UNITS, DIGITS, ONLY_DIGIT, ROW_UNITS, UNITS, UNITS_OF, cell_name, cells_name,
-    common_units, digits_name, unit_name,
+    BOX_UNITS, COLUMN_UNITS, ONLY_DIGIT, ROW_UNITS, Geometry, cell_name, cells_name, common_units,
+    current, digits_name, unit_name,
 )
 
 # A hidden single in a box is the easiest to see, then rows, then columns.
 HIDDEN_SINGLE_UNIT_ORDER = BOX_UNITS + ROW_UNITS + COLUMN_UNITS
+"""The order on the classic board (the walk's own tables follow it); unit_order(board) on any."""
+
+
+def _unit_order(board: Geometry) -> tuple[int, ...]:
+    return board.box_units + board.row_units + board.column_units
+
+
+def unit_order(board: Geometry) -> tuple[int, ...]:
+    """The board's units in the order hidden singles are looked for: boxes, rows, columns."""
+    return board.table("singles.unit_order", _unit_order)
 
 
 def full_house_unit(values: Sequence[int], cell: int) -> int | None:
     """A unit in which `cell` is the last empty cell, if any."""
-    for unit in UNITS_OF[cell]:
-        if all(values[c] or c == cell for c in UNITS[unit]):
+    board = current()
+    units = board.units
+    for unit in board.units_of[cell]:
+        if all(values[c] or c == cell for c in units[unit]):
             return unit
     return None
 
@@ -39,8 +51,10 @@ def naked_singles(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]
 def hidden_singles(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """Each digit with one place left in a box, row or column (one step per cell)."""
     seen = set()
-    for unit in HIDDEN_SINGLE_UNIT_ORDER:
-        cells = UNITS[unit]
+    board = current()
+    units = board.units
+    for unit in unit_order(board):
+        cells = units[unit]
         once = twice = 0
         for c in cells:
             m = masks[c]
@@ -79,38 +93,39 @@ class NakedSingleTexts(Texts):
         (cell, digit), = step.placements
         if step.units:
             return f"{cell_name(cell)} is the last empty cell of {unit_name(step.units[0])}."
-        return f"{cell_name(cell)} has only one candidate left: {digit}."
+        return f"{cell_name(cell)} has only one candidate left: {symbol(digit)}."
 
     def full(self, step: Step) -> str:
         (cell, digit), = step.placements
         if step.units:
             unit = unit_name(step.units[0])
-            return (f"{cell_name(cell)} is the only empty cell left in {unit}, and {digit} is the "
-                    f"only digit {unit} is missing, so {cell_name(cell)} = {digit} (a full house).")
-        return (f"Every digit but {digit} is ruled out for {cell_name(cell)}: by the digits already "
-                f"in its row, column and box, or by earlier eliminations. So {digit} is its only "
-                f"candidate: {cell_name(cell)} = {digit}.")
+            return (f"{cell_name(cell)} is the only empty cell left in {unit}, and {symbol(digit)} is the "
+                    f"only digit {unit} is missing, so {cell_name(cell)} = {symbol(digit)} (a full house).")
+        return (f"Every digit but {symbol(digit)} is ruled out for {cell_name(cell)}: by the digits already "
+                f"in its row, column and box, or by earlier eliminations. So {symbol(digit)} is its only "
+                f"candidate: {cell_name(cell)} = {symbol(digit)}.")
 
     def full_in(self, step: Step, position: Position) -> str:
         (cell, digit), = step.placements
         if step.units:
             return self.full(step)
-        return (f"Every digit but {digit} is ruled out for {cell_name(cell)}: "
-                f"{'; '.join(ruled_out(position, cell, digit))}. So {digit} is its only "
-                f"candidate: {cell_name(cell)} = {digit}.")
+        return (f"Every digit but {symbol(digit)} is ruled out for {cell_name(cell)}: "
+                f"{'; '.join(ruled_out(position, cell, digit))}. So {symbol(digit)} is its only "
+                f"candidate: {cell_name(cell)} = {symbol(digit)}.")
 
 
 def ruled_out(position: Position, cell: int, digit: int) -> list[str]:
     """What rules each digit but `digit` out of `cell`, grouped: the digits its row, column and box
     hold ('1, 4 and 7 are in row 8'), then those removed earlier, by what removed them."""
-    in_unit: dict[int, list[int]] = {unit: [] for unit in UNITS_OF[cell]}
+    units_of = current().units_of
+    in_unit: dict[int, list[int]] = {unit: [] for unit in units_of[cell]}
     removed: dict[str, list[int]] = {}
-    for other in DIGITS:
+    for other in current().digits:
         if other == digit:
             continue
         seen = holders(position, cell, other)
         if seen:
-            unit = next(u for u in UNITS_OF[cell] if u in UNITS_OF[seen[0]])
+            unit = next(u for u in units_of[cell] if u in units_of[seen[0]])
             in_unit[unit].append(other)
         else:
             removed.setdefault(removal(position, cell, other), []).append(other)
@@ -133,34 +148,35 @@ class HiddenSingleTexts(Texts):
 
     def pattern(self, step: Step) -> str:
         (cell, digit), = step.placements
-        return f"In {unit_name(step.units[0])} the {digit} has only one place: {cell_name(cell)}."
+        return f"In {unit_name(step.units[0])} the {symbol(digit)} has only one place: {cell_name(cell)}."
 
     def full(self, step: Step) -> str:
         (cell, digit), = step.placements
         unit = unit_name(step.units[0])
         # Without the position the cells cannot be named one by one, but each kind of reason
         # can (never "it has lost the candidate", which only says again that it cannot go there).
-        return (f"{unit.capitalize()} needs {an(str(digit))} somewhere, and no other cell of {unit} "
-                f"can take it: each is filled, or sees {an(str(digit))} placed in its row, column "
-                f"or box, or had {digit} removed by an earlier step. So the {digit} must go in "
+        return (f"{unit.capitalize()} needs {an(symbol(digit))} somewhere, and no other cell of {unit} "
+                f"can take it: each is filled, or sees {an(symbol(digit))} placed in its row, column "
+                f"or box, or had {symbol(digit)} removed by an earlier step. So the {symbol(digit)} must go in "
                 f"{cell_name(cell)}, whatever other candidates that cell has: "
-                f"{cell_name(cell)} = {digit}.")
+                f"{cell_name(cell)} = {symbol(digit)}.")
 
     def full_in(self, step: Step, position: Position) -> str:
         (cell, digit), = step.placements
         unit = step.units[0]
-        return (f"{unit_name(unit).capitalize()} needs {an(str(digit))}, and {cell_name(cell)} is "
+        return (f"{unit_name(unit).capitalize()} needs {an(symbol(digit))}, and {cell_name(cell)} is "
                 f"the only place left for it: {'; '.join(other_places(position, unit, cell, digit))}. "
-                f"So the {digit} must go in {cell_name(cell)}, whatever other candidates that cell "
-                f"has: {cell_name(cell)} = {digit}.")
+                f"So the {symbol(digit)} must go in {cell_name(cell)}, whatever other candidates that cell "
+                f"has: {cell_name(cell)} = {symbol(digit)}.")
 
 
 def other_places(position: Position, unit: int, cell: int, digit: int) -> list[str]:
     """Why `digit` cannot go in the unit's other cells: the placed digits that see them (each
     naming as many cells as it rules out, the most first), the removals, then the filled cells."""
     values = position.values
-    empty = [c for c in UNITS[unit] if c != cell and not values[c]]
-    filled = [c for c in UNITS[unit] if c != cell and values[c]]
+    cells = current().units[unit]
+    empty = [c for c in cells if c != cell and not values[c]]
+    filled = [c for c in cells if c != cell and values[c]]
     seen_by = {c: holders(position, c, digit) for c in empty}
     left = [c for c in empty if seen_by[c]]
     parts = []
@@ -174,7 +190,7 @@ def other_places(position: Position, unit: int, cell: int, digit: int) -> list[s
         shared = [u for u in common_units(covered + [best]) if u != unit]
         through = f" ({unit_name(shared[0])})" if shared else ""
         verb = "sees" if len(covered) == 1 else "see"
-        parts.append(f"{cells_name(covered)} {verb} the {digit} in {cell_name(best)}{through}")
+        parts.append(f"{cells_name(covered)} {verb} the {symbol(digit)} in {cell_name(best)}{through}")
         left = [c for c in left if c not in covered]
     removed: dict[str, list[int]] = {}
     for c in empty:
@@ -193,4 +209,4 @@ def naked_single_rating(step: Step) -> float:
 
 def hidden_single_rating(step: Step) -> float:
     """Sudoku Explainer rates a hidden single in a box 1.2 and in a row or column 1.5."""
-    return 1.2 if step.units and step.units[0] in BOX_UNITS else 1.5
+    return 1.2 if step.units and current().unit_kinds[step.units[0]] == "box" else 1.5

@@ -7,10 +7,8 @@ from itertools import combinations, compress
 from operator import ne
 from typing import Any
 
-from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS, DIGITS_IN, PEER_SETS, PEERS, SIZE, UNITS,
-    UNITS_OF, 
-)
+from tutor.model.geometry import CLASSIC, COUNT, DIGITS_IN, Geometry, cells_of_bits
+from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current, digit_cell_sets
 from tutor.engine.places import masks_by_unit
 from tutor.engine.reasons import Position
@@ -56,17 +54,40 @@ def _locked_groups(entries: list[tuple[int, int]], size: int) -> list:
     return found
 
 
-_GROUP_GEOMETRY: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
-"""cells -> (the units they share, those units' other cells ascending, the same as an 81-bit set):
-board geometry alone, kept for good (a few thousand groups at most)."""
+class _Tables:
+    """A board's tables for the subset finders, made on first use (Geometry.table)."""
+
+    __slots__ = ("board", "groups", "first_box", "small", "cell_units", "unit_cells")
+
+    def __init__(self, board: Geometry):
+        self.board = board
+        self.groups: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        """cells -> (the units they share, those units' other cells ascending, the same as a cell
+        set): board geometry alone, filled as asked and kept (a few thousand groups at most)."""
+        self.first_box = 2 * board.size
+        count = COUNT[:1 << board.size]
+        self.small = {size: tuple(2 <= n <= size for n in count) for size in (3, 4)}
+        """small[size][mask]: whether a cell with these candidates can be in a naked group of
+        `size`."""
+        self.cell_units = tuple(sum(1 << u for u in units) for units in board.units_of)
+        """cell_units[cell]: the cell's three units as a bitset of unit numbers."""
+        self.unit_cells = tuple(_CellsByPositions(unit) for unit in board.units)
+        """unit_cells[unit][positions]: the unit's cells at those positions (bit k: its k-th
+        cell)."""
 
 
-def _group_geometry(group: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    known = _GROUP_GEOMETRY.get(group)
+def _tables() -> _Tables:
+    return board_in_use().table("subsets", _Tables)
+
+
+def _group_geometry(group: tuple[int, ...],
+                    tables: _Tables) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    known = tables.groups.get(group)
     if known is None:
-        shared = tuple(sorted(set.intersection(*(set(UNITS_OF[c]) for c in group))))
-        others = sorted({c for u in shared for c in UNITS[u]} - set(group))
-        known = _GROUP_GEOMETRY[group] = (shared, tuple(others), sum(1 << c for c in others))
+        board = tables.board
+        shared = tuple(sorted(set.intersection(*(set(board.units_of[c]) for c in group))))
+        others = sorted({c for u in shared for c in board.units[u]} - set(group))
+        known = tables.groups[group] = (shared, tuple(others), sum(1 << c for c in others))
     return known
 
 
@@ -103,12 +124,14 @@ def _all_pairs(masks: Sequence[int]) -> list:
         if count[mask] == 2:
             by_mask.setdefault(mask, []).append(cell)
     found = []
+    tables = _tables()
+    peer_sets = tables.board.peer_sets
     for mask, cells in by_mask.items():
         if len(cells) > 1:
             for i, a in enumerate(cells):
                 for b in cells[i + 1:]:
-                    if b in PEER_SETS[a]:
-                        geometry = _group_geometry((a, b))
+                    if b in peer_sets[a]:
+                        geometry = _group_geometry((a, b), tables)
                         found.append((geometry[0][0], (a, b), mask, geometry))
     found.sort()  # no two entries share their first unit and cells: the geometries are not compared
     return found
@@ -120,14 +143,16 @@ def _pairs_after(found: list, masks: Sequence[int], changed: tuple[int, ...]) ->
     gone = set(changed)
     found = [entry for entry in found if entry[1][0] not in gone and entry[1][1] not in gone]
     count = COUNT
+    tables = _tables()
+    peers = tables.board.peers
     for a in changed:
         mask = masks[a]
         if count[mask] == 2:
-            for b in PEERS[a]:
+            for b in peers[a]:
                 # a pair of two changed cells is taken once, from its first cell
                 if masks[b] == mask and (a < b or b not in gone):
                     pair = (a, b) if a < b else (b, a)
-                    geometry = _group_geometry(pair)
+                    geometry = _group_geometry(pair, tables)
                     found.append((geometry[0][0], pair, mask, geometry))
     found.sort()  # as in _all_pairs
     return found
@@ -149,7 +174,9 @@ def _naked(values, masks, size: int):
                        digits=DIGITS_IN[union])
         return
 
-    small = _SMALL[size]
+    tables = _tables()
+    small = tables.small[size]
+    units, first_box = tables.board.units, tables.first_box
     count = COUNT
 
     def groups_of(unit: int) -> list:
@@ -161,7 +188,7 @@ def _naked(values, masks, size: int):
         # (cell, mask) for its cells with two to `size` candidates (a loop, not a list
         # comprehension: one function call less for each unit)
         entries = []
-        for c in UNITS[unit]:
+        for c in units[unit]:
             m = masks[c]
             if small[m]:
                 entries.append((c, m))
@@ -181,7 +208,7 @@ def _naked(values, masks, size: int):
         # entries ascend by cell, as the unit's cells do, so groups come in combinations' order
         groups = []
         for group, union in found:
-            geometry = _group_geometry(group)
+            geometry = _group_geometry(group, tables)
             if len(geometry[0]) == 1:
                 # its one unit is this one, so whether it removes anything is the unit's own
                 # affair: kept only if it does (most groups a unit's last cells make do not)
@@ -189,7 +216,7 @@ def _naked(values, masks, size: int):
                     if digit_cells[d] & geometry[2]:
                         groups.append((group, union) + geometry)
                         break
-            elif unit < _FIRST_BOX:
+            elif unit < first_box:
                 groups.append((group, union) + geometry)
         return groups
 
@@ -206,18 +233,14 @@ def _naked(values, masks, size: int):
                        digits=DIGITS_IN[union])
 
 
-_FIRST_BOX = 2 * SIZE
-_SMALL = {size: tuple(2 <= n <= size for n in COUNT) for size in (3, 4)}
-"""_SMALL[size][mask]: whether a cell with these candidates can be in a naked group of `size`."""
-
-
-_CELL_UNITS = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(len(UNITS_OF)))
-"""_CELL_UNITS[cell]: the cell's three units as a bitset of unit numbers."""
-_NINE = (1 << SIZE) - 1
+_SIZE = CLASSIC.size
+_NINE = (1 << _SIZE) - 1
+_FIRST_BOX = 2 * _SIZE
 _UNITS_IN = tuple(tuple(tuple(first + d - 1 for d in digits) for digits in DIGITS_IN[:_NINE + 1])
-                  for first in (0, SIZE, _FIRST_BOX))
-"""_UNITS_IN[kind][bits]: the rows (kind 0), columns (1) or boxes (2) of a nine-bit set of them,
-ascending, as unit numbers: a bitset of units read off in three table look-ups."""
+                  for first in (0, _SIZE, _FIRST_BOX))
+"""_UNITS_IN[kind][bits]: the classic board's rows (kind 0), columns (1) or boxes (2) of a
+nine-bit set of them, ascending, as unit numbers: a bitset of units read off in three table
+look-ups (any other board reads the bitset's bits one by one)."""
 
 
 # The search's `last_change`: (before, after, _changes(before, after)) for the last two
@@ -232,13 +255,18 @@ def _changes(before: tuple[int, ...],
     last = search.last_change
     if last is not None and last[0] is before and last[1] is after:
         return last[2]
-    cells = tuple(compress(CELLS, map(ne, before, after)))  # compared in C, cell by cell
+    tables = _tables()
+    cells = tuple(compress(tables.board.cells, map(ne, before, after)))  # compared in C
+    cell_units = tables.cell_units
     unit_bits = 0
     for c in cells:
-        unit_bits |= _CELL_UNITS[c]
-    rows, columns, boxes = _UNITS_IN
-    units = (rows[unit_bits & _NINE] + columns[unit_bits >> SIZE & _NINE]
-             + boxes[unit_bits >> _FIRST_BOX])
+        unit_bits |= cell_units[c]
+    if tables.board is CLASSIC:
+        rows, columns, boxes = _UNITS_IN
+        units = (rows[unit_bits & _NINE] + columns[unit_bits >> _SIZE & _NINE]
+                 + boxes[unit_bits >> _FIRST_BOX])
+    else:
+        units = cells_of_bits(unit_bits)  # the set bits ascending: rows, columns, boxes
     changes = (units, cells)
     search.last_change = (before, after, changes)
     return changes
@@ -261,7 +289,7 @@ def _by_unit(kind: tuple, masks: Sequence[int],
         slot = slots[kind] = [None]
     last = slot[0]
     if last is None:
-        answers = list(map(make_work(), range(len(UNITS))))
+        answers = list(map(make_work(), range(len(board_in_use().units))))
     else:
         before, answers = last
         if before is key:
@@ -324,17 +352,15 @@ class _CellsByPositions(dict):
     """{9-bit mask of positions in a unit: those cells of the unit, ascending}, filled as asked
     (board geometry alone, kept for good: at most 511 sets a unit)."""
 
-    def __init__(self, unit: int):
+    def __init__(self, cells: tuple[int, ...]):
         super().__init__()
-        self.cells = UNITS[unit]
+        self.cells = cells
 
     def __missing__(self, positions: int) -> tuple[int, ...]:
         found = self[positions] = tuple([self.cells[k - 1] for k in DIGITS_IN[positions]])
         return found
 
 
-_UNIT_CELLS = tuple(_CellsByPositions(unit) for unit in range(len(UNITS)))
-"""_UNIT_CELLS[unit][positions]: the unit's cells at those positions (bit k: its k-th cell)."""
 
 
 def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable[[int], tuple]:
@@ -342,14 +368,16 @@ def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable
     `largest` (the others empty), that remove something, each as (cells, digits, removals) in
     combinations' order of the digits: a pure function of the unit's masks."""
     digit_cells = digit_cell_sets(masks)
-    # Each digit's places unit by unit as 9-bit masks (bit k: the unit's k-th cell), kept by
-    # places in the search and shared with the fish (places.masks_by_unit).
+    tables = _tables()
+    unit_cells = tables.unit_cells
+    # Each digit's places unit by unit as masks (bit k: the unit's k-th cell), kept by places in
+    # the search and shared with the fish (places.masks_by_unit).
     spread = []
-    for d in DIGITS:
+    for d in tables.board.digits:
         if digit_cells[d]:
             rows, columns, boxes = masks_by_unit(digit_cells[d])
             spread.append((1 << (d - 1), rows + columns + boxes))
-    held = _SMALL[largest]
+    held = tables.small[largest]
 
     def facts_of(unit: int) -> tuple:
         present = 0  # digits with places in the unit
@@ -372,7 +400,7 @@ def _hidden_facts(masks: Sequence[int], smallest: int, largest: int) -> Callable
             return _NOTHING
         facts: tuple[list, list, list] = ([], [], [])
         for keep, union in found:
-            cells = _UNIT_CELLS[unit][union]
+            cells = unit_cells[unit][union]
             for c in cells:
                 if masks[c] & ~keep:
                     break
