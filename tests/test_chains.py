@@ -58,7 +58,8 @@ def test_x_chain_of_five_links_removes_from_cells_seeing_both_ends():
     assert "so r5c5 is not 1 (column 5 has only one 1)" in text
     assert "Either way r2c2 cannot be 1: it sees both r1c1 and r9c2." in text
     assert reasoning(text).endswith("Remove 1 from r2c2, r3c2, r7c1 and r8c1.")
-    assert "strong link in row 1 to (2) 1 in r1c5, weak link in column 5" in step.pattern
+    # One link a line, the nodes lettered as the board marks them.
+    assert "\n  strong link in row 1 to (b) 1 in r1c5\n  weak link in column 5" in step.pattern
     assert "either r1c1 is 1 or r9c2 is 1." in text
     assert step.nudge.startswith("Look for an X-Chain on the 1s")
 
