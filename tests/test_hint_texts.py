@@ -393,3 +393,40 @@ def test_a_grouped_chains_full_hint_names_the_sets_its_links_go_through():
         assert full.startswith(f"Set 1: {cell_name(first[0])} {{"), full
         assert "an almost locked set without" not in full
         assert re.search(r"\(set \d without \d holds all its other digits", full)
+
+
+FORCING_NETS = "050908600800006007006020000009000070203000809010000400000030700900800004005604030"
+"""The issue's SE 9.3 puzzle, whose path has forcing nets with facts resting on several facts."""
+
+
+def test_a_fact_resting_on_several_facts_lists_them_as_a_sentence_would():
+    """'r7c1 is 4, r5c2 is 4, r4c4 is 4 and r3c8 is 8, so ...', not 'r7c1 is 4 and r5c2 is 4
+    and r4c4 is 4 and r3c8 is 8, so ...'."""
+    grid = tutor.parse(FORCING_NETS)
+    steps = grade(grid).steps
+    several = 0
+    for step, position in zip(steps, positions_along(grid, steps)):
+        if step.technique != "forcing_chain":
+            continue
+        for line in step.hint(3, position).splitlines():
+            premises = line.split(", so ")[0]
+            assert premises.count(" and ") <= 1, line
+            several += premises.count(", ") > 0 and ", so " in line
+    assert several
+
+
+KITE_BY_ONE_COLUMN = "000100000008090300170800000020000067061050930930000040000002056003040700000001000"
+"""An SE 9.2 puzzle where, 23 steps in, a turbot fish's two ends lie in one column."""
+
+
+def test_a_cell_seeing_both_ends_in_one_unit_says_so_once():
+    """'r1c9 shares column 9 with both', not 'shares column 9 with r3c9 and column 9 with r8c9'."""
+    grid = tutor.parse(KITE_BY_ONE_COLUMN)
+    steps = grade(grid).steps
+    for step in steps[:22]:
+        grid = grid.apply(step)
+    position = Position(grid.values, grid.masks)
+    texts = [s.hint(3, position) for s in tutor.find_steps(grid, "turbot_fish")]
+    assert any("r1c9 shares column 9 with both" in text for text in texts), texts
+    for text in texts:
+        assert not re.search(r"shares (\w+ \d) with r\dc\d and \1 with", text), text
