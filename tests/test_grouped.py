@@ -58,7 +58,7 @@ def test_grouped_aic_through_a_box_and_line_group():
     text = step.explanation
     assert "r1c1 is not 1, so the 1 of r1c5 or r1c6 is there (the only other place" in text
     assert "so r3c4 is not 1 (box 2 has only one 1)" in text
-    assert "Either way r2c2 cannot be 1: it sees both r1c1 and r3c2." in text
+    assert "Either way r2c1, r2c2 and r2c3 cannot be 1: each sees both r1c1 and r3c2." in text
     assert "r1c5 or r1c6" in step.pattern and "strong link in row 1" in step.pattern
     assert "grouped alternating inference chain" in step.nudge
 

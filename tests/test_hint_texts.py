@@ -430,3 +430,4 @@ def test_a_cell_seeing_both_ends_in_one_unit_says_so_once():
     assert any("r1c9 shares column 9 with both" in text for text in texts), texts
     for text in texts:
         assert not re.search(r"shares (\w+ \d) with r\dc\d and \1 with", text), text
+

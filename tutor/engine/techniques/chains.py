@@ -15,6 +15,7 @@ from tutor.model.geometry import (
     PEER_BITS as _PEER_BITS, CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, 
     unit_name,
 )
+from tutor.model.geometry import cells_name
 from tutor.engine.search import current, digit_cell_sets
 
 
@@ -844,8 +845,13 @@ def _conclusion(step: Step) -> str:
                          f"is {mine.digit} itself, or {cell_name(other.cells[0])}, which it sees, "
                          f"is {other.digit}.")
     else:
-        lines = [f"Either way {cell_name(c)} cannot be {digits_or(ds)}: it sees both {ends}."
-                 for c, ds in sorted(by_cell.items())]
+        # Cells losing the same digits for the same reason go in one line.
+        by_digits: dict[tuple[int, ...], list[int]] = {}
+        for c, ds in sorted(by_cell.items()):
+            by_digits.setdefault(tuple(ds), []).append(c)
+        lines = [f"Either way {cells_name(cs)} cannot be {digits_or(ds)}: "
+                 f"{'it sees' if len(cs) == 1 else 'each sees'} both {ends}."
+                 for ds, cs in by_digits.items()]
     return "\n".join(lines) + f"\nRemove {removals_by_digit(step)}."
 
 

@@ -794,7 +794,7 @@ def grouped_rating(step: Step) -> float:
 
 def _sets(step: Step) -> list[tuple[int, ...]]:
     """The cells of each almost locked set the chain goes through, in the chain's order."""
-    sets = []
+    sets: list[tuple[int, ...]] = []
     while step.role(f"set_{len(sets) + 1}"):
         sets.append(step.role(f"set_{len(sets) + 1}"))
     return sets
