@@ -8,7 +8,8 @@ import pytest
 import tutor
 from tutor.app.app import TutorApp
 from tutor.app.board import Board
-from tutor.app.view import NODE_LABELS, chain_line, chain_nodes, node_label, step_marks
+from tutor.app.view import chain_line, chain_nodes, node_label, step_marks
+from tutor.engine import NODE_LABELS
 from conftest import until
 
 LONG_LOOP = "009103002000060830000004009008000020910050048050000700200600000096010000100207300"

@@ -58,7 +58,7 @@ def test_grouped_aic_through_a_box_and_line_group():
     text = step.explanation
     assert "r1c1 is not 1, so the 1 of r1c5 or r1c6 is there (the only other place" in text
     assert "so r3c4 is not 1 (box 2 has only one 1)" in text
-    assert "Either way r2c2 cannot be 1: it sees both r1c1 and r3c2." in text
+    assert "Either way r2c1, r2c2 and r2c3 cannot be 1: each sees both r1c1 and r3c2." in text
     assert "r1c5 or r1c6" in step.pattern and "strong link in row 1" in step.pattern
     assert "grouped alternating inference chain" in step.nudge
 
@@ -121,7 +121,7 @@ def test_grouped_aic_through_an_almost_locked_set():
     text = step.explanation
     assert "Suppose set 1 had no 1, and follow the chain one link at a time:" in text
     # One link a line: inside a set (it holds its other digits) and between sets (a weak link).
-    assert ("  so r5c6 is 4 (an almost locked set without 3 holds all its other digits, 4 among "
+    assert ("  so r5c6 is 4 (set 3 without 3 holds all its other digits, 4 among "
             "them)\n  so r5c1 is not 4 (row 5 has only one 4)\n") in text
     assert "So if set 1 had no 1, set 4 would hold it: 1 is in set 1 or in set 4." in text
     # The chain's links: each set's places of a digit, strong inside a set, weak between sets.
@@ -284,7 +284,7 @@ def test_a_set_forcing_a_cell_and_two_sets_tied_by_a_digit():
     assert tie.weak and tie.premise.cells == (cell("r9c9"),) and tie.conclusion.cells == (
         cell("r1c9"),)
     text = step.explanation
-    assert ("so r3c7 is 9 (an almost locked set without 5 holds all its other digits, and they "
+    assert ("so r3c7 is 9 (set 2 without 5 holds all its other digits, and they "
             "leave r3c7 only 9)") in text
     assert "So if r3c7 is not 9, it is 9" in text
     assert "strong link between an almost locked set and a cell it forces" in step.pattern

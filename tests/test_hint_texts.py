@@ -9,7 +9,9 @@ import re
 import pytest
 
 import tutor
-from tutor.engine import TECHNIQUES, Position, Step, grade, positions_along
+from tutor.engine import (
+    TECHNIQUES, Position, Step, chain_nodes, grade, in_sentence, node_label, positions_along,
+)
 from tutor.model.bundled import collections
 from tutor.model.geometry import DIGITS, UNITS, cell_name, digits_name, unit_name
 from tutor.model.grid import Grid
@@ -327,3 +329,105 @@ def test_a_full_hint_ends_with_one_sentence_on_how_to_spot_the_pattern(examples,
             assert not re.search(r"\. [A-Z]", last) and len(last) <= 200, last
             assert "To spot it" not in "\n".join(lines[:-1])
             assert "To spot it" not in step.hint(2, given) + step.hint(1, given)
+
+
+CHAIN_TECHNIQUES = tuple(t.id for t in TECHNIQUES if t.family in ("chains", "grouped"))
+
+
+@pytest.mark.parametrize("technique", CHAIN_TECHNIQUES)
+def test_a_chains_pattern_names_it_in_the_sentence_and_letters_its_nodes_as_the_board(
+        examples, technique):
+    """'The alternating inference chain runs ...', not 'The chain (Alternating inference chain)';
+    one link a line, each node lettered as the board marks it (not numbered: the board shows
+    letters, and a number beside a cell reads as a candidate)."""
+    for step, position in examples[technique]:
+        text = step.hint(2, position)
+        assert text.startswith(f"The {in_sentence(step.name)} runs"), text
+        assert f"({step.name})" not in text
+        letters = {node: node_label(n) for n, node in enumerate(chain_nodes(step), start=1)}
+        first = step.chain[0]
+        wanted = [letters[(first.premise, first.premise_true)]] + [
+            letters[(link.conclusion, link.conclusion_true)] for link in step.chain]
+        assert re.findall(r"\((\w)\) \d in ", text) == wanted
+        links = [line for line in text.splitlines() if line.startswith(("  strong", "  weak"))]
+        assert len(links) == len(step.chain)
+
+
+def _candidates_grid(cells: dict[str, list[int]]) -> Grid:
+    grid = Grid.empty()
+    for name, digits in cells.items():
+        grid = grid.with_candidates((int(name[1]) - 1) * 9 + int(name[3]) - 1, digits)
+    return grid
+
+
+def test_an_als_chain_says_when_a_set_is_one_cell_and_names_each_set():
+    """A set of one cell: 'r1c1 is not 2, so r1c1 is 1' says why (the set is that cell, 1 its
+    other candidate), and a link inside a bigger set names it ('set 3 without 4 ...')."""
+    grid = _candidates_grid({"r1c1": [1, 2], "r1c5": [2, 3], "r5c5": [3, 6], "r5c6": [4, 6],
+                             "r5c1": [1, 4]})
+    step = tutor.find_steps(grid, "als_chain")[0]
+    assert step.role("set_1") == (0,)
+    text = step.explanation
+    assert ("r1c1 is not 2, so r1c1 is 1 (set 1 is this one cell, and 1 its only other "
+            "candidate)") in text
+    assert "so r5c5 is 3 (set 3 without 4 holds all its other digits, 3 among them)" in text
+    assert "an almost locked set without" not in text
+
+
+THROUGH_SETS = "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2"
+"""A puzzle of the forum's hardest list whose grade goes through grouped nice loops with almost
+locked sets."""
+
+
+def test_a_grouped_chains_full_hint_names_the_sets_its_links_go_through():
+    """The full hint, shown without the pattern's lines, says which cells form each almost locked
+    set (with their candidates) and which set each link through a set uses."""
+    grid = tutor.parse(THROUGH_SETS)
+    steps = grade(grid).steps
+    with_sets = [(s, p) for s, p in zip(steps, positions_along(grid, steps))
+                 if s.technique.startswith("grouped_") and s.role("set_1")]
+    assert with_sets
+    for step, position in with_sets:
+        full = step.hint(3, position)
+        first = step.role("set_1")
+        assert full.startswith(f"Set 1: {cell_name(first[0])} {{"), full
+        assert "an almost locked set without" not in full
+        assert re.search(r"\(set \d without \d holds all its other digits", full)
+
+
+FORCING_NETS = "050908600800006007006020000009000070203000809010000400000030700900800004005604030"
+"""The issue's SE 9.3 puzzle, whose path has forcing nets with facts resting on several facts."""
+
+
+def test_a_fact_resting_on_several_facts_lists_them_as_a_sentence_would():
+    """'r7c1 is 4, r5c2 is 4, r4c4 is 4 and r3c8 is 8, so ...', not 'r7c1 is 4 and r5c2 is 4
+    and r4c4 is 4 and r3c8 is 8, so ...'."""
+    grid = tutor.parse(FORCING_NETS)
+    steps = grade(grid).steps
+    several = 0
+    for step, position in zip(steps, positions_along(grid, steps)):
+        if step.technique != "forcing_chain":
+            continue
+        for line in step.hint(3, position).splitlines():
+            premises = line.split(", so ")[0]
+            assert premises.count(" and ") <= 1, line
+            several += premises.count(", ") > 0 and ", so " in line
+    assert several
+
+
+KITE_BY_ONE_COLUMN = "000100000008090300170800000020000067061050930930000040000002056003040700000001000"
+"""An SE 9.2 puzzle where, 23 steps in, a turbot fish's two ends lie in one column."""
+
+
+def test_a_cell_seeing_both_ends_in_one_unit_says_so_once():
+    """'r1c9 shares column 9 with both', not 'shares column 9 with r3c9 and column 9 with r8c9'."""
+    grid = tutor.parse(KITE_BY_ONE_COLUMN)
+    steps = grade(grid).steps
+    for step in steps[:22]:
+        grid = grid.apply(step)
+    position = Position(grid.values, grid.masks)
+    texts = [s.hint(3, position) for s in tutor.find_steps(grid, "turbot_fish")]
+    assert any("r1c9 shares column 9 with both" in text for text in texts), texts
+    for text in texts:
+        assert not re.search(r"shares (\w+ \d) with r\dc\d and \1 with", text), text
+

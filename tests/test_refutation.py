@@ -9,6 +9,7 @@ from conftest import shared_file
 
 import tutor
 from tutor.engine import HintLevel, positions_along
+from tutor.engine.technique import digits_or
 from tutor.engine.techniques.backtracking import proved_guess
 from tutor.engine.propagation import NO_CANDIDATE
 from tutor.engine.refutation import (
@@ -158,9 +159,15 @@ def test_without_a_short_proof_the_hint_says_what_was_tried_and_how_the_search_r
     assert name == "unproved" and members[:2] == (73, 2)
     full = step.hint(HintLevel.FULL, position)
     assert "No short trial shows that r9c2 is not 2." in full
-    assert "followed by singles and the card's techniques" in full
+    assert "then singles and the card's techniques" in full
+    # What was tried, one trial a line, and the first cell of the search named with the
+    # candidates it has left once r9c2 is 2 (the board shows it with one more).
+    assert "\n  r9c2 = 2, then singles" in full and "\n  then a second trial on each of" in full
+    assert "never breaks in every case" not in full
     first = members[5]
-    assert f"it tries each candidate of {cell_name(first)}" in full
+    left = members[8:]
+    assert set(left) < set(position.candidates(first))
+    assert f"it tries each candidate {cell_name(first)} has left then ({digits_or(left)})" in full
     assert "ways break" in full and "checked every way" not in full
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.engine import chain_nodes, node_label
 from tutor.play.game import Game, problem_cells
 from tutor.model.grid import Grid
 
@@ -48,28 +49,6 @@ ROLE_MARKS = (
 )
 """The mark drawn beside a cell for each role a step's cells can play (letters the hints use:
 pivot, wing pincers, fins, rectangle corners, chain ends, colours A to D)."""
-
-
-NODE_LABELS = ("abcdefghijkmnpqrstuvwxyz" "ABCDEFGHJKMNPQRSTUVWXYZ"
-               "αβγδεζηθκλμνξπρστυφχψω")
-"""The marks of a chain's nodes in reading order: letters (l and o left out, they pass for 1
-and 0), then capitals (I, L and O left out), then Greek letters; never a digit, which beside a
-cell's pencil marks would read as a candidate. A chain of more nodes ends in '+'."""
-
-
-def node_label(number: int) -> str:
-    """The mark of a chain's node, numbered from 1 in reading order."""
-    return NODE_LABELS[number - 1] if number <= len(NODE_LABELS) else "+"
-
-
-def chain_nodes(step) -> list[tuple[object, bool]]:
-    """A chain's nodes (a node and whether it is true) in reading order, each once, labelled
-    a, b, c ... by their place here (node_label): each link's premise, then its conclusion."""
-    nodes: dict[tuple[object, bool], None] = {}
-    for link in step.chain:
-        nodes.setdefault((link.premise, link.premise_true))
-        nodes.setdefault((link.conclusion, link.conclusion_true))
-    return list(nodes)
 
 
 def link_mark(link) -> str:

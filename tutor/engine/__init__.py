@@ -13,6 +13,7 @@ from tutor.engine.registry import technique
 # Not typing.TYPE_CHECKING: importing typing would cost start-up time.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from tutor.engine.chain import NODE_LABELS, chain_nodes, node_label
     from tutor.engine.engine import (
         ContradictionError,
         EngineError,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 # Where each name lives. They are imported on first use, so that a command pays only for the part
 # of the engine it uses (`tutor next` needs neither the grader nor the step's JSON form).
 _HOMES = {
+    "tutor.engine.chain": ("NODE_LABELS", "chain_nodes", "node_label"),
     "tutor.engine.engine": ("ContradictionError", "EngineError", "MultipleSolutionsError",
                             "NoSolutionError", "clear_solution_cache", "find_contradiction",
                             "find_steps", "next_step", "solution_values"),
@@ -57,7 +59,7 @@ __getattr__, __dir__ = lazy_names(__name__, globals(), _HOMES)
 
 
 __all__ = [
-    "BANDS", "BY_ID", "CARD_LADDER", "ContradictionError", "Earned", "EngineError", "Grade", "HintLevel", "LADDER",
+    "BANDS", "BY_ID", "NODE_LABELS", "chain_nodes", "node_label", "CARD_LADDER", "ContradictionError", "Earned", "EngineError", "Grade", "HintLevel", "LADDER",
     "LADDERS",    "MultipleSolutionsError", "NoSolutionError", "Position", "Step", "TECHNIQUES", "Technique", "Texts", "an", "band", "in_sentence",
     "clear_solution_cache", "contradiction_story", "describe_changes", "find_contradiction", "find_steps", "grade",
     "hidden_singles", "level_earned", "naked_singles", "next_step", "positions_along", "removals_in", "solution_values",

@@ -10,9 +10,14 @@ Alternating inference chains use strong links (premise false => conclusion true)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from tutor.model.geometry import cell_name, cells_or, unit_name
+
+TYPE_CHECKING = False  # not typing's: importing typing costs every command that takes a step
+if TYPE_CHECKING:
+    from tutor.engine.step import Step
 
 IN_CELL = -1
 """A link's `unit` when it lies within one cell (a two-candidate cell, or a cell's last candidate)."""
@@ -68,8 +73,16 @@ def state(node: Node, true: bool) -> str:
     return f"the {node.digit} of {cells_or(node.cells)} is {'' if true else 'not '}there"
 
 
-def reason(link: Link) -> str:
-    """Why the link holds, in a few words."""
+class NamedSet(NamedTuple):
+    """An almost locked set a chain goes through, and the name its texts give it ('set 2')."""
+
+    cells: tuple[int, ...]
+    name: str
+
+
+def reason(link: Link, named: NamedSet | None = None) -> str:
+    """Why the link holds, in a few words; a link through an almost locked set names the set
+    when told which (`named`), and a set of one cell is that cell's other candidate."""
     premise, conclusion = link.premise, link.conclusion
     d = conclusion.digit
     if link.unit == IN_CELL:
@@ -78,12 +91,14 @@ def reason(link: Link) -> str:
         if link.conclusion_true:
             return "its only candidate left"
         return "a cell holds one digit"
+    which = "an almost locked set" if named is None else named.name
     if link.unit == IN_SET:
-        return (f"an almost locked set without {premise.digit} holds all its other digits, "
-                f"{d} among them")
+        if named is not None and named.cells == premise.cells == conclusion.cells:
+            return f"{which} is this one cell, and {d} its only other candidate"
+        return f"{which} without {premise.digit} holds all its other digits, {d} among them"
     if link.unit == SET_FORCES_CELL:
-        return (f"an almost locked set without {premise.digit} holds all its other digits, "
-                f"and they leave {conclusion.name()} only {d}")
+        return (f"{which} without {premise.digit} holds all its other digits, and they leave "
+                f"{conclusion.name()} only {d}")
     if link.unit == SEEN:
         return f"each of these cells sees every one of those, and one {d} would see the other"
     unit = unit_name(link.unit)
@@ -96,20 +111,48 @@ def reason(link: Link) -> str:
     return f"{unit} already has its {d}"
 
 
-def link_text(link: Link) -> str:
+def link_text(link: Link, named: NamedSet | None = None) -> str:
     """'r3c1 is not 4, so r3c8 is 4 (the only other place for 4 in row 3)'."""
     return (f"{state(link.premise, link.premise_true)}, so "
-            f"{state(link.conclusion, link.conclusion_true)} ({reason(link)})")
+            f"{state(link.conclusion, link.conclusion_true)} ({reason(link, named)})")
 
 
-def narration(chain: tuple[Link, ...]) -> list[str]:
-    """The chain, one link a line; a link whose premise is the previous conclusion starts 'so'."""
+def narration(chain: tuple[Link, ...], sets: Sequence[NamedSet] = ()) -> list[str]:
+    """The chain, one link a line; a link whose premise is the previous conclusion starts 'so'.
+    `sets`: the almost locked sets the chain's links through a set go through, in order, so that
+    each such link names its set."""
     lines = []
     previous = None
+    through = iter(sets)
     for link in chain:
+        named = next(through, None) if link.unit in (IN_SET, SET_FORCES_CELL) else None
         if previous is not None and (link.premise, link.premise_true) == previous:
-            lines.append(f"so {state(link.conclusion, link.conclusion_true)} ({reason(link)})")
+            lines.append(f"so {state(link.conclusion, link.conclusion_true)} "
+                         f"({reason(link, named)})")
         else:
-            lines.append(link_text(link))
+            lines.append(link_text(link, named))
         previous = (link.conclusion, link.conclusion_true)
     return lines
+
+
+NODE_LABELS = ("abcdefghijkmnpqrstuvwxyz" "ABCDEFGHJKMNPQRSTUVWXYZ"
+               "αβγδεζηθκλμνξπρστυφχψω")
+"""The marks of a chain's nodes in reading order: letters (l and o left out, they pass for 1
+and 0), then capitals (I, L and O left out), then Greek letters; never a digit, which beside a
+cell's pencil marks would read as a candidate. A chain of more nodes ends in '+'."""
+
+
+def node_label(number: int) -> str:
+    """The mark of a chain's node, numbered from 1 in reading order."""
+    return NODE_LABELS[number - 1] if number <= len(NODE_LABELS) else "+"
+
+
+def chain_nodes(step: Step) -> list[tuple[Node, bool]]:
+    """A chain's nodes (a node and whether it is true) in reading order, each once, labelled
+    a, b, c ... by their place here (node_label): each link's premise, then its conclusion. The
+    board marks them so, and the hints name them by the same letters."""
+    nodes: dict[tuple[Node, bool], None] = {}
+    for link in step.chain:
+        nodes.setdefault((link.premise, link.premise_true))
+        nodes.setdefault((link.conclusion, link.conclusion_true))
+    return list(nodes)

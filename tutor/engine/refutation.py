@@ -35,6 +35,7 @@ from tutor.model.geometry import (
     BOX_OF, BOX_UNITS, CELLS, COL_OF, COLUMN_UNITS, COUNT, DIGITS, DIGITS_IN, ROW_OF, ROW_UNITS, SIZE,
     UNITS, cell_name, cells_name, cells_or, digits_name, unit_name,
 )
+from tutor.model.geometry import listed  # 'a, b and c': the texts' one phrase for it
 
 PREMISE_FACT, NAKED_SINGLE, HIDDEN_SINGLE, POINTING, CLAIMING, NAKED_SUBSET, HIDDEN_SUBSET = range(7)
 """A fact's kind: an assumption, a single, or a removal by one of the card's techniques."""
@@ -471,7 +472,7 @@ def _premises(parents: Sequence[int], facts: list[Fact]) -> str:
     """'r1c1 is 2 and r5c5 is not 3, ' (empty when the fact rests on the position alone)."""
     if not parents:
         return ""
-    return " and ".join(facts[p].state() for p in parents) + ", "
+    return listed(facts[p].state() for p in parents) + ", "
 
 
 def _single_line(fact: Fact, facts: list[Fact]) -> str:

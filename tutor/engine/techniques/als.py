@@ -11,7 +11,7 @@ from tutor.model.geometry import (
     digits_name, unit_name,
 )
 from tutor.engine.search import current, digit_cell_sets
-from tutor.engine.chain import IN_SET, SEEN, Link, Node, narration
+from tutor.engine.chain import IN_SET, SEEN, Link, NamedSet, Node, narration
 from tutor.engine.techniques.chains import length_bonus
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
@@ -1489,7 +1489,8 @@ class AlsChainTexts(Texts):
                  "must hold all the others.",
                  f"Suppose set 1 had no {step.chain[0].premise.digit}, and follow the chain "
                  "one link at a time:"]
-        lines += [f"  {line}" for line in narration(step.chain)]
+        sets = [NamedSet(step.role(f"set_{n}"), f"set {n}") for n in range(1, count + 1)]
+        lines += [f"  {line}" for line in narration(step.chain, sets)]
         first = step.chain[0].premise.digit
         lines.append(f"So if set 1 had no {first}, set {count} would hold it: {first} is in set 1 "
                      f"or in set {count}.")

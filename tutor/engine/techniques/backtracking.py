@@ -265,7 +265,7 @@ class BacktrackingTexts(Texts):
                              "second trial")
             else:
                 parts.append(f"{cell_name(cell)} = {wrong} breaks the grid")
-        found = f" Trying the others: {'; '.join(parts)}." if parts else ""
+        found = (f" Trying the candidates that fail: {'; '.join(parts)}." if parts else "")
         return (f"{cell_name(cell)} has the fewest candidates ({digits_name(step.digits)}): "
                 f"try each of them.{found}")
 
@@ -319,18 +319,21 @@ def _unproved_text(members: tuple[int, ...]) -> str:
     cell, wrong, facts, splits, strong, first, ways, deepest = members[:8]
     digits = members[8:]
     name = cell_name(cell)
-    text = (f"No short trial shows that {name} is not {wrong}. Tried: {name} = {wrong} followed "
-            f"by singles and the card's techniques (pointing, claiming, naked and hidden pairs "
-            f"and triples) gives {facts} fact{'s' if facts != 1 else ''} and no contradiction; a "
-            f"second trial on each of {splits} cells and places (every cell with at most 3 "
-            f"candidates, every digit with two places in a unit), followed by singles, and "
-            f"{strong} of their cases followed with the card's techniques too, never breaks in "
-            f"every case.")
+    text = "\n".join([
+        f"No short trial shows that {name} is not {wrong}. Tried:",
+        f"  {name} = {wrong}, then singles and the card's techniques (pointing, claiming, naked "
+        f"and hidden pairs and triples): {facts} fact{'s' if facts != 1 else ''}, no "
+        f"contradiction;",
+        f"  then a second trial on each of {splits} cells and places (every cell with at most 3 "
+        f"candidates, every digit with two places in a unit), followed by singles ({strong} of "
+        f"them by the card's techniques too): none breaks the grid in every case."])
+    # The first cell's candidates are those it has left once the wrong digit is in place (and
+    # the singles it forces), not those on the board: say so.
+    left = f"each candidate {cell_name(first)} has left then ({digits_or(digits)})"
     if ways < 0:
-        return (f"{text} The solver's search, trying each candidate of {cell_name(first)} "
-                f"({digits_or(digits)}) and then of further cells, needs more than "
-                f"{SEARCH_NODES} trials to close every way.")
-    return (f"{text} The solver's search shows that {wrong} fails: it tries each candidate of "
-            f"{cell_name(first)} ({digits_or(digits)}), follows the singles, and goes on the "
-            f"same way in each case that does not break; all {ways} ways break, the longest "
-            f"after {deepest} trials.")
+        return (f"{text}\nThe solver's search, supposing {name} = {wrong} and trying {left} and "
+                f"then of further cells, needs more than {SEARCH_NODES} trials to close every "
+                f"way.")
+    return (f"{text}\nThe solver's search shows that {wrong} fails: with {name} = {wrong} it "
+            f"tries {left}, follows the singles, and goes on the same way in each case that "
+            f"does not break; all {ways} ways break, the longest after {deepest} trials.")

@@ -6,15 +6,16 @@ from collections import deque
 from typing import Iterator, Sequence
 
 from tutor.engine.chain import (
-    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
+    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, chain_nodes, narration, node_label, state,
 )
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, an, digits_or
+from tutor.engine.technique import Texts, an, digits_or, in_sentence
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
     PEER_BITS as _PEER_BITS, CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, 
     unit_name,
 )
+from tutor.model.geometry import cells_name
 from tutor.engine.search import current, digit_cell_sets
 
 
@@ -790,17 +791,30 @@ def length_bonus(links: int) -> float:
 # --- Texts ----------------------------------------------------------------------------------
 
 
-def _chain_nodes(step: Step) -> str:
-    """'(1) 4 in r1c1, strong link in row 1 to (2) 4 in r1c5, weak link in column 5 to (3) ...':
-    the nodes numbered in order, each link named strong or weak with the unit that makes it."""
-    first = step.chain[0].premise
-    parts = [f"(1) {first.digit} in {first.name()}"]
-    for number, link in enumerate(step.chain, start=2):
+def _chain_nodes(step: Step) -> list[str]:
+    """The chain one link a line, its nodes lettered as the board marks them: '(a) 4 in r1c1',
+    'strong link in row 1 to (b) 4 in r1c5', 'weak link in column 5 to (c) ...'."""
+    letters = {node: node_label(n) for n, node in enumerate(chain_nodes(step), start=1)}
+    first = step.chain[0]
+    lines = [f"({letters[(first.premise, first.premise_true)]}) {first.premise.digit} in "
+             f"{first.premise.name()}"]
+    for link in step.chain:
         kind = "strong link" if link.strong else "weak link"
         node = link.conclusion
-        where = _where(link)
-        parts.append(f"{kind} {where} to ({number}) {node.digit} in {node.name()}")
-    return ", ".join(parts)
+        lines.append(f"{kind} {_where(link)} to ({letters[(node, link.conclusion_true)]}) "
+                     f"{node.digit} in {node.name()}")
+    return lines
+
+
+STRONG_AND_WEAK = ("A strong link means at least one of its two ends is true; a weak link means "
+                   "at most one is.")
+
+
+def chain_pattern(step: Step, opening: str, parts: Sequence[str] = ()) -> str:
+    """A chain's pattern hint: `opening`, then one link a line, then what its parts (groups,
+    sets) are and what strong and weak mean."""
+    return "\n".join([opening, *(f"  {line}" for line in _chain_nodes(step)), *parts,
+                      STRONG_AND_WEAK])
 
 
 def _where(link: Link) -> str:
@@ -831,29 +845,37 @@ def _conclusion(step: Step) -> str:
                          f"is {mine.digit} itself, or {cell_name(other.cells[0])}, which it sees, "
                          f"is {other.digit}.")
     else:
-        lines = [f"Either way {cell_name(c)} cannot be {digits_or(ds)}: it sees both {ends}."
-                 for c, ds in sorted(by_cell.items())]
+        # Cells losing the same digits for the same reason go in one line.
+        by_digits: dict[tuple[int, ...], list[int]] = {}
+        for c, ds in sorted(by_cell.items()):
+            by_digits.setdefault(tuple(ds), []).append(c)
+        lines = [f"Either way {cells_name(cs)} cannot be {digits_or(ds)}: "
+                 f"{'it sees' if len(cs) == 1 else 'each sees'} both {ends}."
+                 for ds, cs in by_digits.items()]
     return "\n".join(lines) + f"\nRemove {removals_by_digit(step)}."
 
 
 class _ChainTexts(Texts):
     kind = "chain"
 
+    def _narration(self, step: Step) -> list[str]:
+        """The chain one link a line (a family whose chains go through sets names them)."""
+        return narration(step.chain)
+
     def one_line(self, step: Step) -> str:
         nodes = " ".join(f"{cell_name(c)}" for c in step.cells)
         return f"{step.name}: {','.join(map(str, step.digits))} {nodes} => {step.changes}"
 
     def pattern(self, step: Step) -> str:
-        return (f"The chain ({step.name}) runs through {len(step.cells)} cells: "
-                f"{_chain_nodes(step)}. A strong link means at least one of its two ends is true; "
-                f"a weak link means at most one is.")
+        return chain_pattern(step, f"The {in_sentence(step.name)} runs through "
+                                   f"{len(step.cells)} cells:")
 
     def full(self, step: Step) -> str:
         first = step.chain[0]
         last = step.chain[-1]
         opening = (f"Suppose {cell_name(first.premise.cells[0])} is not {first.premise.digit}. "
                    f"Follow the chain, one link at a time:")
-        lines = [opening, *narration(step.chain),
+        lines = [opening, *self._narration(step),
                  f"So if {cell_name(first.premise.cells[0])} is not {first.premise.digit}, "
                  f"{cell_name(last.conclusion.cells[0])} is {last.conclusion.digit}: either "
                  f"{state(first.premise, True)} or {state(last.conclusion, True)}.",
@@ -919,7 +941,7 @@ class NiceLoopTexts(_ChainTexts):
             if step.chain[0].premise_true:
                 return "\n".join([
                     f"Suppose {cell_name(cell)} is {x}. Follow the chain, one link at a time:",
-                    *narration(step.chain),
+                    *self._narration(step),
                     f"So if {cell_name(cell)} were {x}, it would not be {x}: the supposition "
                     f"undoes itself.",
                     f"So {cell_name(cell)} cannot be {x}.",
@@ -927,7 +949,7 @@ class NiceLoopTexts(_ChainTexts):
             if x == y:
                 return "\n".join([
                     f"Suppose {cell_name(cell)} is not {x}. Follow the chain, one link at a time:",
-                    *narration(step.chain),
+                    *self._narration(step),
                     f"So if {cell_name(cell)} is not {x}, it is {x}: the supposition undoes "
                     f"itself, and {cell_name(cell)} is {x}.",
                     f"Place {x} in {cell_name(cell)}."])
@@ -935,20 +957,20 @@ class NiceLoopTexts(_ChainTexts):
                 # In by a weak link: not x makes it not y, and x makes it not y as well.
                 return "\n".join([
                     f"Suppose {cell_name(cell)} is not {x}. Follow the chain, one link at a time:",
-                    *narration(step.chain),
+                    *self._narration(step),
                     f"So if {cell_name(cell)} is not {x}, it is not {y} either; and if it is {x}, "
                     f"it is not {y}.",
                     f"Either way {cell_name(cell)} cannot be {digits_or(step.digits)}.",
                     f"Remove {removals_by_digit(step)}."])
             return "\n".join([
                 f"Suppose {cell_name(cell)} is not {x}. Follow the chain, one link at a time:",
-                *narration(step.chain),
+                *self._narration(step),
                 f"So if {cell_name(cell)} is not {x}, it is {y}: either way it is {x} or {y}.",
                 f"Either way {cell_name(cell)} cannot be {digits_or(step.digits)}.",
                 f"Remove {removals_by_digit(step)}."])
         first = step.chain[0].premise
         lines = [f"Suppose {cell_name(first.cells[0])} is not {first.digit}. Follow the loop, one "
-                 "link at a time:", *narration(step.chain),
+                 "link at a time:", *self._narration(step),
                  "The loop comes back to where it started without a clash, and it works the same "
                  "way round with every candidate's truth swapped, so each weak link has exactly "
                  "one true end."]

@@ -31,6 +31,7 @@ from tutor.engine.technique import Texts, an, digits_or
 from tutor.model.geometry import (
     CELLS, COUNT, DIGITS_IN, SIZE, UNITS, cell_name, cells_or, unit_name,
 )
+from tutor.model.geometry import listed  # 'a, b and c': the texts' one phrase for it
 
 CONTRADICTION, CELL, UNIT = range(3)
 """A step's shape, its ("forcing", (shape,)) role."""
@@ -231,7 +232,7 @@ def narration_lines(links: Sequence[Link]) -> list[str]:
         while j < len(links) and links[j].conclusion == links[i].conclusion \
                 and links[j].conclusion_true == links[i].conclusion_true:
             j += 1
-        premises = " and ".join(state(link.premise, link.premise_true) for link in links[i:j])
+        premises = listed(state(link.premise, link.premise_true) for link in links[i:j])
         link = links[i]
         lines.append(f"{premises}, so {state(link.conclusion, link.conclusion_true)} "
                      f"({reason(link) if j == i + 1 else _net_reason(link)})")
@@ -286,8 +287,8 @@ class ForcingChainTexts(Texts):
             lines = [f"Suppose {_assumption(cell, digit, true)}:"]
             lines += [f"  {line}" for line in narration_lines(links)]
             by = step.role("broken_by")
-            facts = " and ".join(_assumption(by[i], by[i + 1], bool(by[i + 2]))
-                                 for i in range(0, len(by), 3))
+            facts = listed(_assumption(by[i], by[i + 1], bool(by[i + 2]))
+                   for i in range(0, len(by), 3))
             lines.append(f"  {facts}, so {_broken(step)}: impossible.")
             lines.append(f"So {_assumption(cell, digit, not true)}: {_result(step)}.")
             return "\n".join(lines)

@@ -7,12 +7,13 @@ from typing import Iterator, NamedTuple, Sequence
 
 from tutor.engine.techniques.als import Als, _sets_and_links
 from tutor.engine.chain import (
-    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
+    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, NamedSet, Node, narration, state,
 )
-from tutor.engine.techniques.chains import AICTexts, NiceLoopTexts, _chain_nodes, length_bonus
+from tutor.engine.techniques.chains import AICTexts, NiceLoopTexts, chain_pattern, length_bonus
 from tutor.engine.step import Step
-from tutor.engine.technique import digits_or
-from tutor.engine.wording import removals_by_digit
+from tutor.engine.technique import digits_or, in_sentence
+from tutor.engine.reasons import Position
+from tutor.engine.wording import marked_cells, removals_by_digit
 from tutor.model.geometry import (
     PEER_BITS as _PEER_BITS, BOXES, CELLS, COLUMNS, COUNT, DIGITS_IN, PEERS, ROWS, UNIT_BITS, cell_name, cells_name,
     cells_of_bits, 
@@ -791,18 +792,47 @@ def grouped_rating(step: Step) -> float:
     return round(base + length_bonus(len(step.chain)), 1)
 
 
-def _parts(step: Step) -> str:
-    """'Groups: r1c1 and r1c2 (...). Almost locked set: r4c5, r4c6.'"""
+def _sets(step: Step) -> list[tuple[int, ...]]:
+    """The cells of each almost locked set the chain goes through, in the chain's order."""
+    sets: list[tuple[int, ...]] = []
+    while step.role(f"set_{len(sets) + 1}"):
+        sets.append(step.role(f"set_{len(sets) + 1}"))
+    return sets
+
+
+def _set_lines(step: Step, position: Position | None = None) -> list[str]:
+    """'Set 1: r4c4 and r5c4 form an almost locked set (...)', one line a set; with the position,
+    each cell with its candidates."""
+    lines = []
+    for n, cells in enumerate(_sets(step), start=1):
+        named = cells_name(cells) if position is None else marked_cells(position, cells)
+        lines.append(f"Set {n}: {named} form an almost locked set (one digit more than cells): "
+                     f"without one of its digits, it holds all the others.")
+    return lines
+
+
+def _named_sets(step: Step) -> list[NamedSet]:
+    """The set each of the chain's links through a set goes through, named as `_set_lines`
+    names it: the one holding the link's places (and, inside a set, both digits' places)."""
+    sets = _sets(step)
+    named = []
+    for link in step.chain:
+        if link.unit not in (IN_SET, SET_FORCES_CELL):
+            continue
+        places = set(link.premise.cells) | (
+            set(link.conclusion.cells) if link.unit == IN_SET else set())
+        n = next((n for n, cells in enumerate(sets, start=1) if places <= set(cells)), 0)
+        named.append(NamedSet(sets[n - 1] if n else (), f"set {n}" if n else "an almost locked set"))
+    return named
+
+
+def _parts(step: Step, position: Position | None = None) -> list[str]:
+    """'Its groups are in r1c1 and r1c2: ...', then a line for each almost locked set."""
     found = []
     if step.role("groups"):
         found.append(f"Its groups are in {cells_name(step.role('groups'))}: a group's digit is "
                      f"true when it is in one of the group's cells.")
-    n = 1
-    while step.role(f"set_{n}"):
-        found.append(f"{cells_name(step.role(f'set_{n}'))} form an almost locked set (one "
-                     f"digit more than cells): without one of its digits, it holds all the others.")
-        n += 1
-    return " ".join(found)
+    return found + _set_lines(step, position)
 
 
 def _through(step: Step) -> str:
@@ -812,12 +842,31 @@ def _through(step: Step) -> str:
     return " and ".join(parts)
 
 
-def _pattern(step: Step, kind: str) -> str:
-    return (f"The {kind} ({step.name}) runs: {_chain_nodes(step)}. {_parts(step)} A strong link "
-            f"means at least one of its two ends is true; a weak link means at most one is.")
+def _pattern(step: Step, position: Position | None = None) -> str:
+    return chain_pattern(step, f"The {in_sentence(step.name)} runs:", _parts(step, position))
 
 
-class GroupedAICTexts(AICTexts):
+class _GroupedTexts:
+    """What grouped chains say besides an ungrouped chain's texts: each almost locked set named
+    (and, given the position, its cells' candidates) at both levels, and named where the full
+    hint's links go through it, since the full hint does not repeat the pattern's lines."""
+
+    def pattern(self, step: Step) -> str:
+        return _pattern(step)
+
+    def pattern_in(self, step: Step, position: Position) -> str:
+        return _pattern(step, position)
+
+    def _narration(self, step: Step) -> list[str]:
+        return narration(step.chain, _named_sets(step))
+
+    def full_in(self, step: Step, position: Position) -> str:
+        full = self.full(step)  # type: ignore[attr-defined]
+        plain = _set_lines(step)
+        return "\n".join(_set_lines(step, position) + full.splitlines()[len(plain):])
+
+
+class GroupedAICTexts(_GroupedTexts, AICTexts):
     def spot(self, step: Step) -> str:
         return ("link candidates by strong and weak links in turn, strong at both ends, letting a "
                 "digit's places where a box meets a line, or an almost locked set, be one node.")
@@ -827,11 +876,11 @@ class GroupedAICTexts(AICTexts):
                 f"{cell_name(step.cells[0])}: strong and weak links in turn, some through "
                 f"{_through(step)}, removing {digits_or(step.digits)}.")
 
-    def pattern(self, step: Step) -> str:
-        return _pattern(step, "chain")
+    def full(self, step: Step) -> str:
+        return "\n".join(_set_lines(step) + [super().full(step)])
 
 
-class GroupedNiceLoopTexts(NiceLoopTexts):
+class GroupedNiceLoopTexts(_GroupedTexts, NiceLoopTexts):
     def spot(self, step: Step) -> str:
         return ("follow strong and weak links in turn from one candidate, a digit's places where a "
                 "box meets a line, or an almost locked set, being one node, back to where you "
@@ -843,15 +892,13 @@ class GroupedNiceLoopTexts(NiceLoopTexts):
         return (f"Look for a grouped {kind}nice loop that leaves {cell} and comes back to it, "
                 f"through {_through(step)}.")
 
-    def pattern(self, step: Step) -> str:
-        return _pattern(step, "loop")
-
     def full(self, step: Step) -> str:
         if step.role("discontinuous"):
-            return super().full(step)
+            return "\n".join(_set_lines(step) + [super().full(step)])
         first = step.chain[0].premise
-        lines = [f"Suppose {state(first, step.chain[0].premise_true)}. Follow the loop, one "
-                 "link at a time:", *narration(step.chain),
+        lines = [*_set_lines(step),
+                 f"Suppose {state(first, step.chain[0].premise_true)}. Follow the loop, one "
+                 "link at a time:", *self._narration(step),
                  "The loop comes back to where it started without a clash, and it works the same "
                  "way round with every truth swapped, so each weak link has exactly one true end "
                  "and each strong link exactly one true end too."]

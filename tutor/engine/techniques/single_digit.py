@@ -485,9 +485,13 @@ class _ChainTexts(Texts):
         for cell, _ in step.eliminations:
             for end1, end2 in ends:
                 if PEER_BITS[cell] >> end1 & 1 and PEER_BITS[cell] >> end2 & 1:
-                    reasons.append(f"{cell_name(cell)} shares {unit_name(_shared_unit(cell, end1))} with "
-                                   f"{cell_name(end1)} and {unit_name(_shared_unit(cell, end2))} with "
-                                   f"{cell_name(end2)}")
+                    one, other = _shared_unit(cell, end1), _shared_unit(cell, end2)
+                    if one == other:  # 'shares column 9 with r3c9 and column 9 with r8c9'
+                        reasons.append(f"{cell_name(cell)} shares {unit_name(one)} with both")
+                    else:
+                        reasons.append(f"{cell_name(cell)} shares {unit_name(one)} with "
+                                       f"{cell_name(end1)} and {unit_name(other)} with "
+                                       f"{cell_name(end2)}")
                     break
         return (f"{' '.join(parts)} Seeing both: {'; '.join(reasons)}. "
                 f"So the {d} can be removed from {cells_name(step.eliminated_cells)}.")
