@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple, Sequence
 
-from tutor.engine.techniques.als import Als, _sets_and_links
+from tutor.engine.als_index import Als, sets_and_links
 from tutor.engine.chain import (
     IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
 )
@@ -194,7 +194,7 @@ def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
             groups_of[digit].append((bits, i))
     single = graph.single
     sets: list[Als] = []
-    for als in _sets_and_links(masks)[0]:
+    for als in sets_and_links(masks)[0]:
         if not 2 <= als.cells.bit_count() <= MAX_SET_CELLS:
             continue  # a two-digit cell's link is the plain one inside the cell
         number = len(sets)
@@ -265,7 +265,7 @@ def _with_forcing(graph: _Graph, masks: Sequence[int]) -> _Graph:
                     strong[i] |= 1 << j
                     back[j] |= 1 << i
     number_of = {als.cells: number for number, als in enumerate(graph.sets)}
-    every, ties = _sets_and_links(masks)
+    every, ties = sets_and_links(masks)
     for index, als in enumerate(every):
         set_number = number_of.get(als.cells)
         if set_number is None:
