@@ -113,3 +113,38 @@ def narration(chain: tuple[Link, ...]) -> list[str]:
             lines.append(link_text(link))
         previous = (link.conclusion, link.conclusion_true)
     return lines
+
+
+def numbered_nodes(chain: tuple[Link, ...]) -> str:
+    """'(1) 4 in r1c1, strong link in row 1 to (2) 4 in r1c5, weak link in column 5 to (3) ...':
+    the nodes numbered in order, each link named strong or weak with the unit that makes it."""
+    first = chain[0].premise
+    parts = [f"(1) {first.digit} in {first.name()}"]
+    for number, link in enumerate(chain, start=2):
+        kind = "strong link" if link.strong else "weak link"
+        node = link.conclusion
+        parts.append(f"{kind} {_where(link)} to ({number}) {node.digit} in {node.name()}")
+    return ", ".join(parts)
+
+
+def _where(link: Link) -> str:
+    if link.unit == IN_CELL:
+        return "inside the cell"
+    if link.unit == IN_SET:
+        return "inside an almost locked set"
+    if link.unit == SET_FORCES_CELL:
+        return "between an almost locked set and a cell it forces"
+    if link.unit == SEEN:
+        return "between cells that see each other"
+    return f"in {unit_name(link.unit)}"
+
+
+def length_bonus(links: int) -> float:
+    """Sudoku Explainer's chain-length bonus, which every chain's rating adds: 0.0 up to 4 links,
+    then 0.1 for each rung of 6, 8, 12, 16, 24 ..."""
+    bonus, rung, grow_by_half = 0.0, 4, True
+    while links > rung:
+        bonus += 0.1
+        rung = rung * 3 // 2 if grow_by_half else rung * 4 // 3
+        grow_by_half = not grow_by_half
+    return bonus

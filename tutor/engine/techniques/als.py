@@ -11,8 +11,7 @@ from tutor.model.geometry import (
 from tutor.engine.als_index import (
     ALL_CELLS, EVERY_CANDIDATE, EVERY_DIGIT, Als, AlsIndex, als_index,
 )
-from tutor.engine.chain import IN_SET, SEEN, Link, Node, narration
-from tutor.engine.techniques.chains import length_bonus
+from tutor.engine.chain import IN_SET, SEEN, Link, Node, length_bonus, narration
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removal_lines

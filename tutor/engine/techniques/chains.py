@@ -5,15 +5,12 @@ from __future__ import annotations
 from collections import deque
 from typing import Iterator, Sequence
 
-from tutor.engine.chain import (
-    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
-)
+from tutor.engine.chain import IN_CELL, Link, Node, length_bonus, narration, numbered_nodes, state
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
-    PEER_BITS as _PEER_BITS, CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, 
-    unit_name,
+    PEER_BITS as _PEER_BITS, CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits,
 )
 from tutor.engine.search import current, digit_cell_sets
 
@@ -777,42 +774,7 @@ def chain_rating(step: Step) -> float:
     return round(base + length_bonus(length), 1)
 
 
-def length_bonus(links: int) -> float:
-    """SE's chain-length bonus: 0.0 up to 4 links, then 0.1 for each rung of 6, 8, 12, 16, 24 ..."""
-    bonus, rung, grow_by_half = 0.0, 4, True
-    while links > rung:
-        bonus += 0.1
-        rung = rung * 3 // 2 if grow_by_half else rung * 4 // 3
-        grow_by_half = not grow_by_half
-    return bonus
-
-
 # --- Texts ----------------------------------------------------------------------------------
-
-
-def _chain_nodes(step: Step) -> str:
-    """'(1) 4 in r1c1, strong link in row 1 to (2) 4 in r1c5, weak link in column 5 to (3) ...':
-    the nodes numbered in order, each link named strong or weak with the unit that makes it."""
-    first = step.chain[0].premise
-    parts = [f"(1) {first.digit} in {first.name()}"]
-    for number, link in enumerate(step.chain, start=2):
-        kind = "strong link" if link.strong else "weak link"
-        node = link.conclusion
-        where = _where(link)
-        parts.append(f"{kind} {where} to ({number}) {node.digit} in {node.name()}")
-    return ", ".join(parts)
-
-
-def _where(link: Link) -> str:
-    if link.unit == IN_CELL:
-        return "inside the cell"
-    if link.unit == IN_SET:
-        return "inside an almost locked set"
-    if link.unit == SET_FORCES_CELL:
-        return "between an almost locked set and a cell it forces"
-    if link.unit == SEEN:
-        return "between cells that see each other"
-    return f"in {unit_name(link.unit)}"
 
 
 def _conclusion(step: Step) -> str:
@@ -845,7 +807,7 @@ class _ChainTexts(Texts):
 
     def pattern(self, step: Step) -> str:
         return (f"The chain ({step.name}) runs through {len(step.cells)} cells: "
-                f"{_chain_nodes(step)}. A strong link means at least one of its two ends is true; "
+                f"{numbered_nodes(step.chain)}. A strong link means at least one of its two ends is true; "
                 f"a weak link means at most one is.")
 
     def full(self, step: Step) -> str:

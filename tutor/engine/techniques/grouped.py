@@ -7,9 +7,10 @@ from typing import Iterator, NamedTuple, Sequence
 
 from tutor.engine.als_index import Als, sets_and_links
 from tutor.engine.chain import (
-    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, narration, state,
+    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, length_bonus, narration, numbered_nodes,
+    state,
 )
-from tutor.engine.techniques.chains import AICTexts, NiceLoopTexts, _chain_nodes, length_bonus
+from tutor.engine.techniques.chains import AICTexts, NiceLoopTexts
 from tutor.engine.step import Step
 from tutor.engine.technique import digits_or
 from tutor.engine.wording import removals_by_digit
@@ -813,7 +814,7 @@ def _through(step: Step) -> str:
 
 
 def _pattern(step: Step, kind: str) -> str:
-    return (f"The {kind} ({step.name}) runs: {_chain_nodes(step)}. {_parts(step)} A strong link "
+    return (f"The {kind} ({step.name}) runs: {numbered_nodes(step.chain)}. {_parts(step)} A strong link "
             f"means at least one of its two ends is true; a weak link means at most one is.")
 
 
