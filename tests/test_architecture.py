@@ -19,7 +19,9 @@ Other rules:
 * The engine is used through its face: outside tutor/engine, engine names come from
   `tutor.engine` itself, never from its modules (tutor.engine.registry, ...).
 * No module imports a private module (a name starting with `_`) or a private name from another
-  package; bench/ and scripts/ use tutor's public names only.
+  package; bench/ and scripts/ use tutor's public names only. Inside tutor/engine no module
+  imports another's private name either: what the machinery and the technique families share
+  has a public name.
 * No import cycle between modules. Imports inside functions count; imports under
   `if TYPE_CHECKING:` do not (they never run).
 * An import inside a function (under tutor/) says why it is there with a comment saying it is
@@ -53,6 +55,9 @@ APP_ONLY = ("textual",)
 APP_PACKAGE = "tutor.app"
 FACADES = ("tutor.engine",)
 """Packages whose modules are imported, from outside, only through the package itself."""
+PUBLIC_INSIDE = ("tutor.engine",)
+"""Packages whose modules share code with each other by public names only: what a technique
+family takes from the machinery or from another family is meant to be shared."""
 
 
 @dataclass(frozen=True)
@@ -203,6 +208,10 @@ def _package(module: str, known: set[str]) -> str:
     return module.rpartition(".")[0]
 
 
+def _public_inside(module: str) -> bool:
+    return any(module == package or module.startswith(package + ".") for package in PUBLIC_INSIDE)
+
+
 def _private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
@@ -235,6 +244,7 @@ def violations(imports: list[Import], known: set[str]) -> list[str]:
             if own != target_package and not imp.target.startswith(own + "."):
                 if any(_private(part) for part in imp.target.split(".")):
                     problems.append(f"{where}: imports the private module {imp.target}")
+            if own != target_package or _public_inside(imp.importer):
                 for name in imp.names:
                     if _private(name):
                         problems.append(f"{where}: imports the private name {name} from "
@@ -353,6 +363,9 @@ def test_a_copy_of_the_code_with_a_planted_upward_import_fails(tmp_path):
      "inside a function with no comment"),
     ({"tutor/cli/a.py": "def f():\n    # lazy: start-up speed\n    x = 1\n    import json\n"},
      "imports json inside a function with no comment"),
+    ({"tutor/engine/techniques/a.py": "from tutor.engine.techniques.b import _sets\n",
+      "tutor/engine/techniques/b.py": "_sets = 1\n"},
+     "imports the private name _sets from tutor.engine.techniques.b"),
 ])
 def test_the_checker_finds_a_planted_violation(tmp_path, files, expected):
     problems = _plant(tmp_path, files)
@@ -367,6 +380,7 @@ def test_the_checker_finds_a_planted_violation(tmp_path, files, expected):
                          "    from tutor.model.b import x\n",
      "tutor/model/b.py": "from tutor.model.a import y\n"},
     {"tutor/engine/a.py": "from tutor.engine._cache import x\n", "tutor/engine/_cache.py": ""},
+    {"tutor/model/a.py": "from tutor.model.b import _x\n", "tutor/model/b.py": "_x = 1\n"},
     {"tutor/cli/a.py": "def f():\n    # lazy: start-up speed\n    from rich.table import Table\n"
                        "    from rich.text import Text\n    return Table, Text\n"},
     {"tutor/cli/a.py": "def f():\n    # lazy: only `tutor play` needs the app\n"
