@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
 
 from tutor.engine.frozen import Frozen
-from tutor.model.geometry import cell_name, digits_name
+from tutor.model.geometry import cell_name, listed
 
 TYPE_CHECKING = False  # not typing's: importing typing costs every command that takes a step
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ def in_sentence(name: str) -> str:
 
 def digits_or(digits: Iterable[int]) -> str:
     """'1 or 6', '1, 4 or 7'."""
-    return digits_name(digits).replace(" and ", " or ")
+    return listed((str(d) for d in sorted(digits)), "or")
 
 
 class Technique(Frozen):

@@ -10,7 +10,7 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
-    PEER_BITS as _PEER_BITS, CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits,
+    CELLS, COUNT, DIGITS_IN, PEER_BITS, PEERS, UNIT_BITS, UNITS_OF, cell_name, cells_of_bits,
 )
 from tutor.engine.search import current, digit_cell_sets
 
@@ -25,12 +25,9 @@ def _common_unit(first: int, second: int, places: int | None = None) -> int:
         if unit in UNITS_OF[second]:
             if places is None:
                 return unit
-            if bin(places & _UNIT_BITS[unit]).count("1") == 2:
+            if bin(places & UNIT_BITS[unit]).count("1") == 2:
                 return unit
     raise ValueError("the cells share no such unit")
-
-
-_UNIT_BITS = tuple(sum(1 << c for c in unit) for unit in UNITS)
 
 
 def _paths(starts, strong, weak, is_end, max_links: int = MAX_LINKS, closed: bool = False):
@@ -138,8 +135,8 @@ def _x_chains_of(digit: int, places: int) -> list[tuple[int, tuple, Step]]:
     strong: dict[int, list[int]] = {}
     weak: dict[int, list[int]] = {}
     for cell in cells:
-        weak[cell] = [c for c in cells_of_bits(_PEER_BITS[cell] & places)]
-    for unit_bits in _UNIT_BITS:
+        weak[cell] = [c for c in cells_of_bits(PEER_BITS[cell] & places)]
+    for unit_bits in UNIT_BITS:
         pair = places & unit_bits
         if bin(pair).count("1") == 2:
             a, b = cells_of_bits(pair)
@@ -149,13 +146,13 @@ def _x_chains_of(digit: int, places: int) -> list[tuple[int, tuple, Step]]:
         strong[cell] = sorted(set(strong[cell]))
 
     def is_end(start: int, end: int) -> bool:
-        return places & _PEER_BITS[start] & _PEER_BITS[end] & ~(1 << start | 1 << end) != 0
+        return places & PEER_BITS[start] & PEER_BITS[end] & ~(1 << start | 1 << end) != 0
 
     for path in _paths(sorted(strong), strong, weak, is_end):
         if len(path) < 4:
             continue
         first, last = path[0], path[-1]
-        removed = places & _PEER_BITS[first] & _PEER_BITS[last]
+        removed = places & PEER_BITS[first] & PEER_BITS[last]
         chain = []
         for i in range(len(path) - 1):
             here, there = Node((path[i],), digit), Node((path[i + 1],), digit)
@@ -190,7 +187,7 @@ def _bivalue_paths(masks, pair_mask: int | None):
         x, y = DIGITS_IN[masks[cell]]
         strong[(cell, x)] = [(cell, y)]
         strong[(cell, y)] = [(cell, x)]
-        peers = cells_of_bits(_PEER_BITS[cell] & bits)
+        peers = cells_of_bits(PEER_BITS[cell] & bits)
         for digit in (x, y):
             weak[(cell, digit)] = [(p, digit) for p in peers if masks[p] >> (digit - 1) & 1]
     starts = sorted(strong)
@@ -201,7 +198,7 @@ def _bivalue_paths(masks, pair_mask: int | None):
             return False
         if pair_mask is not None:
             return True
-        return digit_cells[start[1]] & _PEER_BITS[start[0]] & _PEER_BITS[end[0]] != 0
+        return digit_cells[start[1]] & PEER_BITS[start[0]] & PEER_BITS[end[0]] != 0
 
     yield from _paths(starts, strong, weak, is_end)
 
@@ -228,7 +225,7 @@ def xy_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     found = []
     for path in _bivalue_paths(masks, None):
         (first, digit), (last, _) = path[0], path[-1]
-        removed = digit_cells[digit] & _PEER_BITS[first] & _PEER_BITS[last]
+        removed = digit_cells[digit] & PEER_BITS[first] & PEER_BITS[last]
         cells = tuple(c for c, _ in path[::2])
         step = Step("xy_chain", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
                     cells=cells, digits=(digit,), roles=(("ends", (first, last)),),
@@ -255,7 +252,7 @@ def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             if path[0][1] != x or len(path) < 8:
                 continue
             first, last = path[0][0], path[-1][0]
-            seen_by_both = _PEER_BITS[first] & _PEER_BITS[last]
+            seen_by_both = PEER_BITS[first] & PEER_BITS[last]
             removed = sorted((c, d) for d in (x, y)
                              for c in cells_of_bits(digit_cells[d] & seen_by_both))
             if not removed:
@@ -281,7 +278,7 @@ def remote_pair_of(cells: Sequence[int], masks: Sequence[int]) -> Step | None:
         path += [(cell, gone), (cell, true)]
     first, last = cells[0], cells[-1]
     digit_cells = digit_cell_sets(masks)
-    seen_by_both = _PEER_BITS[first] & _PEER_BITS[last]
+    seen_by_both = PEER_BITS[first] & PEER_BITS[last]
     removed = sorted((c, d) for d in (x, y) for c in cells_of_bits(digit_cells[d] & seen_by_both))
     if not removed:
         return None
@@ -345,7 +342,7 @@ def _numbered_graph(masks):
             strong[base + y] = [base + x]
     for digit in range(1, 10):
         places = digit_cells[digit]
-        for unit_bits in _UNIT_BITS:
+        for unit_bits in UNIT_BITS:
             pair = places & unit_bits
             if pair.bit_count() == 2:
                 a, b = cells_of_bits(pair)
@@ -375,7 +372,7 @@ def _aic_removals(start, end, masks, digit_cells) -> tuple[tuple[int, int], ...]
     if a == b:
         return ()
     if x == y:
-        seen = digit_cells[x] & _PEER_BITS[a] & _PEER_BITS[b]
+        seen = digit_cells[x] & PEER_BITS[a] & PEER_BITS[b]
         return tuple((c, x) for c in cells_of_bits(seen))
     if b not in PEERS[a]:
         return ()
@@ -550,7 +547,7 @@ def _loop_removals(path, masks, digit_cells) -> tuple[tuple[int, int], ...]:
         else:
             for unit in UNITS_OF[a]:
                 if unit in UNITS_OF[b]:
-                    removed |= {(c, x) for c in cells_of_bits(digit_cells[x] & _UNIT_BITS[unit])
+                    removed |= {(c, x) for c in cells_of_bits(digit_cells[x] & UNIT_BITS[unit])
                                 if c not in (a, b)}
     return tuple(sorted(removed - loop))
 

@@ -15,8 +15,8 @@ from tutor.engine.step import Step
 from tutor.engine.technique import digits_or
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
-    PEER_BITS as _PEER_BITS, BOXES, CELLS, COLUMNS, COUNT, DIGITS_IN, PEERS, ROWS, UNIT_BITS, cell_name, cells_name,
-    cells_of_bits, 
+    BOXES, CELLS, COLUMNS, COUNT, DIGITS_IN, PEER_BITS, PEERS, ROWS, UNIT_BITS, cell_name,
+    cells_name, cells_of_bits,
 )
 from tutor.engine.search import current, digit_cell_sets
 
@@ -63,7 +63,7 @@ def _seen_by_all(bits: int) -> int:
     seen = _ALL_CELLS
     while bits:
         low = bits & -bits
-        seen &= _PEER_BITS[low.bit_length() - 1]
+        seen &= PEER_BITS[low.bit_length() - 1]
         bits ^= low
     return seen
 
@@ -558,7 +558,7 @@ def _aic_removals(start: int, x: int, end: int, y: int, masks, digit_cells):
     if start == end:
         return ()
     if x == y:
-        seen = digit_cells[x] & _PEER_BITS[start] & _PEER_BITS[end]
+        seen = digit_cells[x] & PEER_BITS[start] & PEER_BITS[end]
         if seen.bit_count() < 2:
             return ()
         return tuple((c, x) for c in cells_of_bits(seen))
@@ -777,7 +777,7 @@ def _forced_removals(graph: _Graph, place, forced, masks) -> set[tuple[int, int]
             continue
         seeing = als.seers[digit]
         if others >> (digit - 1) & 1:
-            seeing &= _PEER_BITS[cell]
+            seeing &= PEER_BITS[cell]
         removed |= {(c, digit) for c in cells_of_bits(seeing)}
     return removed
 
