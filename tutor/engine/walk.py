@@ -9,7 +9,7 @@ board).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from itertools import groupby
 from operator import itemgetter
@@ -23,7 +23,7 @@ from tutor.engine.registry import TECHNIQUES, technique
 from tutor.engine.scoring import Scorer
 from tutor.engine.techniques.singles import HIDDEN_SINGLE_UNIT_ORDER
 from tutor.engine.step import Step
-from tutor.engine.technique import Technique
+from tutor.engine.technique import Finder, Technique
 
 # The walk numbers the units by their place in the hidden single finder's order (box, row, column),
 # their slots, so that the lowest bit of a set of slots is the unit the finder looks at first.
@@ -297,25 +297,26 @@ class Walk:
         self.pending = pending
 
 
-def ladder_step(values: Sequence[int], masks: Sequence[int], ladder: Iterable[str]) -> Step | None:
-    """The simplest step the ladder's techniques find (the first each finder yields), or None."""
-    for technique_id in ladder:
-        finder = technique(technique_id).finder
-        assert finder is not None  # the ladder holds only techniques with a finder
-        for step in finder(values, masks):
-            return step
-    return None
+Rung = tuple[Technique, "Finder | None"]
+"""A ladder's technique and its finder, or None until the walk first reaches the technique."""
+
+
+def _rungs(entries: tuple[Technique, ...]) -> tuple[Rung, ...]:
+    """Each entry with its finder if its family is imported already, else None: binding a finder
+    would import the family, which waits until a walk reaches it."""
+    return tuple((entry, entry.finder if entry.loaded else None) for entry in entries)
 
 
 class Ladder:
     """A ladder of technique ids, split the way the walk uses it: naked singles in a batch, hidden
     singles from the walk's own cache, then the other finders in registry order.
 
-    `entries` and `rest_entries` are the registry entries of `ids` and `rest` (each entry's finder
-    is read when used: a family's entries get their real finders when it is first loaded). The
-    look-ahead's caches are keyed by the Ladder itself, cheaper to look up than its ids."""
+    `rungs` and `rest_rungs` pair the registry entries of `ids` and `rest` with their finders, so
+    the walk's loop calls a finder without looking it up; a rung's finder is None until a walk
+    first reaches it (`reach`), so only the families a walk needs are imported. The look-ahead's
+    caches are keyed by the Ladder itself, cheaper to look up than its ids."""
 
-    __slots__ = ("ids", "singles_first", "hidden_next", "rest", "entries", "rest_entries")
+    __slots__ = ("ids", "singles_first", "hidden_next", "rest", "rungs", "rest_rungs")
 
     def __init__(self, ids: tuple[str, ...]):
         self.ids = ids
@@ -323,8 +324,19 @@ class Ladder:
         rest = ids[1:] if self.singles_first else ids
         self.hidden_next = self.singles_first and rest[:1] == ("hidden_single",)
         self.rest = rest[1:] if self.hidden_next else rest
-        self.entries = tuple(map(technique, ids))
-        self.rest_entries = tuple(map(technique, self.rest))
+        self._bind()
+
+    def _bind(self) -> None:
+        self.rungs = _rungs(tuple(map(technique, self.ids)))
+        self.rest_rungs = _rungs(tuple(map(technique, self.rest)))
+
+    def reach(self, entry: Technique) -> Finder:
+        """The entry's finder, its family imported now, and the ladder's rungs bound again with
+        it (and any family imported since), so later walks find it in place."""
+        finder = entry.finder
+        assert finder is not None  # the ladder holds only techniques with a finder
+        self._bind()
+        return finder
 
 
 @lru_cache(maxsize=64)
@@ -349,10 +361,12 @@ def easier_ladder(steps_ladder: Ladder, technique_id: str) -> Ladder | None:
 
 
 @lru_cache(maxsize=256)
-def _from_group(steps_ladder: Ladder, technique_id: str) -> tuple[Technique, ...]:
-    """The entries of the ladder's `rest` from `technique_id`'s score group on."""
+def _from_group(steps_ladder: Ladder, technique_id: str) -> int:
+    """Where `technique_id`'s score group starts in the ladder's `rest_rungs` (a place, not the
+    rungs themselves: those are bound again as families are imported)."""
     start = _group_start(technique_id)
-    return tuple(entry for entry in steps_ladder.rest_entries if entry.order >= start)
+    rest = steps_ladder.rest_rungs
+    return next((i for i, (entry, _) in enumerate(rest) if entry.order >= start), len(rest))
 
 
 def finishes(walk: Walk, steps: Iterable[Step], easier: Ladder) -> bool:
@@ -364,16 +378,16 @@ def finishes(walk: Walk, steps: Iterable[Step], easier: Ladder) -> bool:
     return advance(trial, easier, [], None, None, prefer=False)
 
 
-def _preferred(walk: Walk, steps_ladder: Ladder, entries: tuple[Technique, ...]):
-    """(step, trial, trial_steps): the preferred step of the simplest technique among `entries`, or
+def _preferred(walk: Walk, steps_ladder: Ladder, rungs: tuple[Rung, ...]):
+    """(step, trial, trial_steps): the preferred step of the simplest technique among `rungs`, or
     (None, None, None). When the step is the finder's first, `trial` is the walk after it and the
     easier steps that followed (`trial_steps`, the step included), so the caller need not redo them."""
-    if not entries:  # a look-ahead's ladder of singles alone: no finder to hand the position to
+    if not rungs:  # a look-ahead's ladder of singles alone: no finder to hand the position to
         return None, None, None
     masks = walk.remember_digit_cells()
-    for entry in entries:
-        finder = entry.finder
-        assert finder is not None  # the ladder holds only techniques with a finder
+    for entry, finder in rungs:
+        if finder is None:
+            finder = steps_ladder.reach(entry)
         found = finder(walk.values, masks)
         first = next(found, None)
         if first is None:
@@ -401,6 +415,17 @@ def _preferred(walk: Walk, steps_ladder: Ladder, entries: tuple[Technique, ...])
     return None, None, None
 
 
+def _first_step(walk: Walk, steps_ladder: Ladder) -> Step | None:
+    """The first step the first finder of the ladder's `rest` that finds any yields, or None."""
+    masks = walk.remember_digit_cells()
+    for entry, finder in steps_ladder.rest_rungs:
+        if finder is None:
+            finder = steps_ladder.reach(entry)
+        for step in finder(walk.values, masks):
+            return step
+    return None
+
+
 def _changes(walk: Walk, steps: Iterable[Step]) -> bool:
     """Whether applying `steps` would change the walk's position."""
     values, masks = walk.values, walk.masks
@@ -417,7 +442,7 @@ def _changes(walk: Walk, steps: Iterable[Step]) -> bool:
 def preferred_step(walk: Walk, steps_ladder: Ladder) -> Step | None:
     """The simplest technique's step: among its instances, the first (in the finder's order) after
     which easier techniques finish the puzzle, or else simply the first; None if nothing applies."""
-    return _preferred(walk, steps_ladder, steps_ladder.entries)[0]
+    return _preferred(walk, steps_ladder, steps_ladder.rungs)[0]
 
 
 def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer | None,
@@ -427,7 +452,7 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
 
     With `prefer` the steps are the engine's (see preferred_step); without, each finder's first.
     """
-    rest = steps_ladder.rest_entries
+    rest = steps_ladder.rest_rungs
     singles_first, hidden_next = steps_ladder.singles_first, steps_ladder.hidden_next
     make_singles = walk.make_singles
     while walk.empty > 0:
@@ -437,7 +462,7 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                 break
         if prefer:
             step, trial, trial_steps = _preferred(walk, steps_ladder, rest)
-            rest = steps_ladder.rest_entries
+            rest = steps_ladder.rest_rungs
             if trial is not None:
                 walk.take(trial)
                 steps += trial_steps
@@ -446,10 +471,10 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                     for technique_id, run in groupby(map(_TECHNIQUE, trial_steps)):
                         scorer.add(technique_id, len(list(run)))
                 # The trial ran the easier techniques until none applied: skip their finders.
-                rest = _from_group(steps_ladder, step.technique)
+                rest = steps_ladder.rest_rungs[_from_group(steps_ladder, step.technique):]
                 continue
         elif steps_ladder.rest:
-            step = ladder_step(walk.values, walk.remember_digit_cells(), steps_ladder.rest)
+            step = _first_step(walk, steps_ladder)
         else:
             step = None
         if step is None:
