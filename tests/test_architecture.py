@@ -388,3 +388,47 @@ def test_the_checker_finds_a_planted_violation(tmp_path, files, expected):
 ])
 def test_the_checker_accepts_what_the_contract_allows(tmp_path, files):
     assert _plant(tmp_path, files) == []
+
+
+# --- the facades' names -----------------------------------------------------------------------
+LAZY_FACADES = ("tutor", "tutor.engine")
+"""Packages whose public names are imported on first use, from their `_HOMES` (module: names)."""
+
+
+def _facade_lists(package: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]], list[str]]:
+    """(the (module, name) pairs of _HOMES, those the `if TYPE_CHECKING:` block imports, the names
+    it imports under another name), read from the package's source."""
+    tree = ast.parse((REPO / package.replace(".", "/") / "__init__.py").read_text())
+    homes: set[tuple[str, str]] = set()
+    checked: set[tuple[str, str]] = set()
+    renamed: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "_HOMES" for t in node.targets):
+            homes = {(module, name) for module, names in ast.literal_eval(node.value).items()
+                     for name in names}
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for imp in node.body:
+                assert isinstance(imp, ast.ImportFrom) and imp.module is not None
+                for alias in imp.names:
+                    checked.add((imp.module, alias.name))
+                    if alias.asname != alias.name:
+                        renamed.append(alias.name)
+    return homes, checked, renamed
+
+
+@pytest.mark.parametrize("package", LAZY_FACADES)
+def test_a_facade_lists_its_names_once_and_type_checkers_see_the_same(package):
+    # _HOMES is the list the package loads its names from and makes __all__ of; the block type
+    # checkers read must import exactly those names from the same modules, each re-exported as
+    # itself (type checkers count `import X as X` as part of the package's face).
+    import importlib
+
+    homes, checked, renamed = _facade_lists(package)
+    assert homes, f"{package} has no _HOMES"
+    assert checked == homes, (f"only in _HOMES: {sorted(homes - checked)}; only for type "
+                              f"checkers: {sorted(checked - homes)}")
+    assert renamed == [], f"not re-exported as themselves: {renamed}"
+    module = importlib.import_module(package)
+    assert set(module.__all__) - {name for _, name in homes} <= set(vars(module))
+    assert {name for _, name in homes} <= set(module.__all__)
