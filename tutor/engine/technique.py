@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
 from importlib import import_module
@@ -147,11 +146,6 @@ class Technique(Frozen):
     def module(self) -> str:
         """The family's module: 'tutor.engine.techniques.fish'."""
         return f"tutor.engine.techniques.{self.family}"
-
-    @property
-    def loaded(self) -> bool:
-        """Whether the family's module has been imported (reading `finder` then imports nothing)."""
-        return self.module in sys.modules
 
     def _from_family(self, name: str):
         return getattr(import_module(self.module), name)

@@ -297,24 +297,31 @@ class Walk:
         self.pending = pending
 
 
-Rung = tuple[Technique, "Finder | None"]
-"""A ladder's technique and its finder, or None until the walk first reaches the technique."""
+class Rung:
+    """A ladder's technique and its finder, None until a walk first reaches the technique: reading
+    the finder then imports the technique's family, and the rung keeps it for every later walk."""
 
+    __slots__ = ("entry", "finder")
 
-def _rungs(entries: tuple[Technique, ...]) -> tuple[Rung, ...]:
-    """Each entry with its finder if its family is imported already, else None: binding a finder
-    would import the family, which waits until a walk reaches it."""
-    return tuple((entry, entry.finder if entry.loaded else None) for entry in entries)
+    def __init__(self, entry: Technique):
+        self.entry = entry
+        self.finder: Finder | None = None
+
+    def reach(self) -> Finder:
+        """The finder, read from the family's module (imported now if it was not)."""
+        finder = self.finder = self.entry.finder
+        assert finder is not None  # the ladder holds only techniques with a finder
+        return finder
 
 
 class Ladder:
     """A ladder of technique ids, split the way the walk uses it: naked singles in a batch, hidden
     singles from the walk's own cache, then the other finders in registry order.
 
-    `rungs` and `rest_rungs` pair the registry entries of `ids` and `rest` with their finders, so
-    the walk's loop calls a finder without looking it up; a rung's finder is None until a walk
-    first reaches it (`reach`), so only the families a walk needs are imported. The look-ahead's
-    caches are keyed by the Ladder itself, cheaper to look up than its ids."""
+    `rungs` and `rest_rungs` (the same Rung objects) hold the registry entries of `ids` and `rest`
+    with their finders, so the walk's loop calls a finder without looking it up, and only the
+    families a walk reaches are imported. The look-ahead's caches are keyed by the Ladder itself,
+    cheaper to look up than its ids."""
 
     __slots__ = ("ids", "singles_first", "hidden_next", "rest", "rungs", "rest_rungs")
 
@@ -324,19 +331,8 @@ class Ladder:
         rest = ids[1:] if self.singles_first else ids
         self.hidden_next = self.singles_first and rest[:1] == ("hidden_single",)
         self.rest = rest[1:] if self.hidden_next else rest
-        self._bind()
-
-    def _bind(self) -> None:
-        self.rungs = _rungs(tuple(map(technique, self.ids)))
-        self.rest_rungs = _rungs(tuple(map(technique, self.rest)))
-
-    def reach(self, entry: Technique) -> Finder:
-        """The entry's finder, its family imported now, and the ladder's rungs bound again with
-        it (and any family imported since), so later walks find it in place."""
-        finder = entry.finder
-        assert finder is not None  # the ladder holds only techniques with a finder
-        self._bind()
-        return finder
+        self.rungs = tuple(Rung(technique(technique_id)) for technique_id in ids)
+        self.rest_rungs = self.rungs[len(ids) - len(self.rest):]
 
 
 @lru_cache(maxsize=64)
@@ -361,12 +357,10 @@ def easier_ladder(steps_ladder: Ladder, technique_id: str) -> Ladder | None:
 
 
 @lru_cache(maxsize=256)
-def _from_group(steps_ladder: Ladder, technique_id: str) -> int:
-    """Where `technique_id`'s score group starts in the ladder's `rest_rungs` (a place, not the
-    rungs themselves: those are bound again as families are imported)."""
+def _from_group(steps_ladder: Ladder, technique_id: str) -> tuple[Rung, ...]:
+    """The rungs of the ladder's `rest` from `technique_id`'s score group on."""
     start = _group_start(technique_id)
-    rest = steps_ladder.rest_rungs
-    return next((i for i, (entry, _) in enumerate(rest) if entry.order >= start), len(rest))
+    return tuple(rung for rung in steps_ladder.rest_rungs if rung.entry.order >= start)
 
 
 def finishes(walk: Walk, steps: Iterable[Step], easier: Ladder) -> bool:
@@ -385,14 +379,15 @@ def _preferred(walk: Walk, steps_ladder: Ladder, rungs: tuple[Rung, ...]):
     if not rungs:  # a look-ahead's ladder of singles alone: no finder to hand the position to
         return None, None, None
     masks = walk.remember_digit_cells()
-    for entry, finder in rungs:
+    for rung in rungs:
+        finder = rung.finder
         if finder is None:
-            finder = steps_ladder.reach(entry)
+            finder = rung.reach()
         found = finder(walk.values, masks)
         first = next(found, None)
         if first is None:
             continue
-        easier = easier_ladder(steps_ladder, entry.id)
+        easier = easier_ladder(steps_ladder, rung.entry.id)
         if easier is None:
             return first, None, None
         trial = walk.copy()
@@ -418,9 +413,10 @@ def _preferred(walk: Walk, steps_ladder: Ladder, rungs: tuple[Rung, ...]):
 def _first_step(walk: Walk, steps_ladder: Ladder) -> Step | None:
     """The first step the first finder of the ladder's `rest` that finds any yields, or None."""
     masks = walk.remember_digit_cells()
-    for entry, finder in steps_ladder.rest_rungs:
+    for rung in steps_ladder.rest_rungs:
+        finder = rung.finder
         if finder is None:
-            finder = steps_ladder.reach(entry)
+            finder = rung.reach()
         for step in finder(walk.values, masks):
             return step
     return None
@@ -471,7 +467,7 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                     for technique_id, run in groupby(map(_TECHNIQUE, trial_steps)):
                         scorer.add(technique_id, len(list(run)))
                 # The trial ran the easier techniques until none applied: skip their finders.
-                rest = steps_ladder.rest_rungs[_from_group(steps_ladder, step.technique):]
+                rest = _from_group(steps_ladder, step.technique)
                 continue
         elif steps_ladder.rest:
             step = _first_step(walk, steps_ladder)
