@@ -6,6 +6,7 @@ import json
 import pytest
 
 import tutor
+from tutor.engine import als_index as index
 from tutor.engine.techniques import als, sue_de_coq
 from tutor.engine.search import current, searching
 from tutor.engine.registry import LADDER, technique
@@ -356,7 +357,7 @@ def test_the_sets_ties_and_near_sets_agree_with_their_definitions_on_real_positi
     problems: list[str] = []
 
     def check(values, masks):
-        found = als._found(masks)
+        found = index.als_index(masks)
         sets = found.sets
         wide = 0
         for i, a in enumerate(sets):
@@ -407,7 +408,7 @@ def built(grid) -> tuple:
     """Everything the position's build holds, and the ALS-XZ and ALS-XY-Wing steps."""
     values, masks = list(grid.values), list(grid.masks)
     current().als_found = None  # not the finders' shared answer: a build of this position now
-    found = als._found(masks)
+    found = index.als_index(masks)
     return (found.sets, found.ties, found.tied, found.near, found.near_any, found.seen,
             found.reaching, found.twice, found.pairing, found.wide, found.links,
             list(als.als_xz(values, masks)), list(als.als_xy_wings(values, masks)))
@@ -430,8 +431,8 @@ def test_the_remembered_build_is_the_build_from_nothing_along_real_walks():
         assert warm == cold
         assert any(xz for *_, xz, _ in warm) and any(xy for *_, xy in warm)
     grid = positions[len(positions) // 2]
-    assert built(grid)[0] == als.almost_locked_sets(list(grid.masks),
-                                                    digit_cell_sets(list(grid.masks)))
+    assert built(grid)[0] == index.almost_locked_sets(list(grid.masks),
+                                                      digit_cell_sets(list(grid.masks)))
 
 
 def test_the_build_keeps_one_position_in_its_search():
@@ -439,12 +440,12 @@ def test_the_build_keeps_one_position_in_its_search():
     # a new search starts with none.
     with searching() as search:
         for grid in diabolical_stuck_positions():
-            found = als._Found(list(grid.masks))
+            found = index.AlsIndex(list(grid.masks))
             cells, units, entries, places = search.als_built
             assert [entry.als for entry in entries.values()] == found.sets
             assert len(units) == 27
-            assert all(len(kept) < als._INFOS_KEPT + len(found.sets) * 9 for kept in places)
-            assert len(search.als_spots) < als._SPOTS_KEPT + 2 * len(found.sets) * 9
+            assert all(len(kept) < index._INFOS_KEPT + len(found.sets) * 9 for kept in places)
+            assert len(search.als_spots) < index._SPOTS_KEPT + 2 * len(found.sets) * 9
     with searching() as search:
         assert search.als_built is None and search.als_spots is None
 

@@ -19,7 +19,9 @@ Other rules:
 * The engine is used through its face: outside tutor/engine, engine names come from
   `tutor.engine` itself, never from its modules (tutor.engine.registry, ...).
 * No module imports a private module (a name starting with `_`) or a private name from another
-  package; bench/ and scripts/ use tutor's public names only.
+  package; bench/ and scripts/ use tutor's public names only. Inside tutor/engine no module
+  imports another's private name either: what the machinery and the technique families share
+  has a public name.
 * No import cycle between modules. Imports inside functions count; imports under
   `if TYPE_CHECKING:` do not (they never run).
 * An import inside a function (under tutor/) says why it is there with a comment saying it is
@@ -53,6 +55,9 @@ APP_ONLY = ("textual",)
 APP_PACKAGE = "tutor.app"
 FACADES = ("tutor.engine",)
 """Packages whose modules are imported, from outside, only through the package itself."""
+PUBLIC_INSIDE = ("tutor.engine",)
+"""Packages whose modules share code with each other by public names only: what a technique
+family takes from the machinery or from another family is meant to be shared."""
 
 
 @dataclass(frozen=True)
@@ -203,6 +208,10 @@ def _package(module: str, known: set[str]) -> str:
     return module.rpartition(".")[0]
 
 
+def _public_inside(module: str) -> bool:
+    return any(module == package or module.startswith(package + ".") for package in PUBLIC_INSIDE)
+
+
 def _private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
@@ -235,6 +244,7 @@ def violations(imports: list[Import], known: set[str]) -> list[str]:
             if own != target_package and not imp.target.startswith(own + "."):
                 if any(_private(part) for part in imp.target.split(".")):
                     problems.append(f"{where}: imports the private module {imp.target}")
+            if own != target_package or _public_inside(imp.importer):
                 for name in imp.names:
                     if _private(name):
                         problems.append(f"{where}: imports the private name {name} from "
@@ -353,6 +363,9 @@ def test_a_copy_of_the_code_with_a_planted_upward_import_fails(tmp_path):
      "inside a function with no comment"),
     ({"tutor/cli/a.py": "def f():\n    # lazy: start-up speed\n    x = 1\n    import json\n"},
      "imports json inside a function with no comment"),
+    ({"tutor/engine/techniques/a.py": "from tutor.engine.techniques.b import _sets\n",
+      "tutor/engine/techniques/b.py": "_sets = 1\n"},
+     "imports the private name _sets from tutor.engine.techniques.b"),
 ])
 def test_the_checker_finds_a_planted_violation(tmp_path, files, expected):
     problems = _plant(tmp_path, files)
@@ -367,6 +380,7 @@ def test_the_checker_finds_a_planted_violation(tmp_path, files, expected):
                          "    from tutor.model.b import x\n",
      "tutor/model/b.py": "from tutor.model.a import y\n"},
     {"tutor/engine/a.py": "from tutor.engine._cache import x\n", "tutor/engine/_cache.py": ""},
+    {"tutor/model/a.py": "from tutor.model.b import _x\n", "tutor/model/b.py": "_x = 1\n"},
     {"tutor/cli/a.py": "def f():\n    # lazy: start-up speed\n    from rich.table import Table\n"
                        "    from rich.text import Text\n    return Table, Text\n"},
     {"tutor/cli/a.py": "def f():\n    # lazy: only `tutor play` needs the app\n"
@@ -374,3 +388,47 @@ def test_the_checker_finds_a_planted_violation(tmp_path, files, expected):
 ])
 def test_the_checker_accepts_what_the_contract_allows(tmp_path, files):
     assert _plant(tmp_path, files) == []
+
+
+# --- the facades' names -----------------------------------------------------------------------
+LAZY_FACADES = ("tutor", "tutor.engine")
+"""Packages whose public names are imported on first use, from their `_HOMES` (module: names)."""
+
+
+def _facade_lists(package: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]], list[str]]:
+    """(the (module, name) pairs of _HOMES, those the `if TYPE_CHECKING:` block imports, the names
+    it imports under another name), read from the package's source."""
+    tree = ast.parse((REPO / package.replace(".", "/") / "__init__.py").read_text())
+    homes: set[tuple[str, str]] = set()
+    checked: set[tuple[str, str]] = set()
+    renamed: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "_HOMES" for t in node.targets):
+            homes = {(module, name) for module, names in ast.literal_eval(node.value).items()
+                     for name in names}
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for imp in node.body:
+                assert isinstance(imp, ast.ImportFrom) and imp.module is not None
+                for alias in imp.names:
+                    checked.add((imp.module, alias.name))
+                    if alias.asname != alias.name:
+                        renamed.append(alias.name)
+    return homes, checked, renamed
+
+
+@pytest.mark.parametrize("package", LAZY_FACADES)
+def test_a_facade_lists_its_names_once_and_type_checkers_see_the_same(package):
+    # _HOMES is the list the package loads its names from and makes __all__ of; the block type
+    # checkers read must import exactly those names from the same modules, each re-exported as
+    # itself (type checkers count `import X as X` as part of the package's face).
+    import importlib
+
+    homes, checked, renamed = _facade_lists(package)
+    assert homes, f"{package} has no _HOMES"
+    assert checked == homes, (f"only in _HOMES: {sorted(homes - checked)}; only for type "
+                              f"checkers: {sorted(checked - homes)}")
+    assert renamed == [], f"not re-exported as themselves: {renamed}"
+    module = importlib.import_module(package)
+    assert set(module.__all__) - {name for _, name in homes} <= set(vars(module))
+    assert {name for _, name in homes} <= set(module.__all__)

@@ -5,7 +5,7 @@ import json
 
 import tutor
 from tutor.engine.techniques import chains
-from tutor.engine.chain import IN_CELL
+from tutor.engine.chain import IN_CELL, length_bonus
 from tutor.engine.registry import LADDER, MORE_SPECIFIC, RATINGS, technique
 from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell
 from tutor.model.grid import Grid
@@ -149,8 +149,8 @@ def test_chains_are_registered_beyond_the_card_in_rating_order():
         assert entry.order > technique("bug_plus_one").order
     assert [technique(t).rating for t in CHAIN_IDS] == [6.5, 6.5, 6.6, 7.0, 7.0]
     assert "X-chain" in RATINGS and "remote pair" in RATINGS
-    assert chains.length_bonus(4) == 0 and chains.length_bonus(5) == 0.1
-    assert round(chains.length_bonus(13), 1) == 0.4
+    assert length_bonus(4) == 0 and length_bonus(5) == 0.1
+    assert round(length_bonus(13), 1) == 0.4
 
 
 # --- HoDoKu's regression library and SudokuWiki's fixtures ----------------------------------

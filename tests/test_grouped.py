@@ -6,6 +6,7 @@ import json
 import pytest
 
 import tutor
+from tutor.engine.als_index import als_index
 from tutor.engine.techniques import als, grouped
 from tutor.app.view import chain_line
 from tutor.engine.chain import IN_SET, SET_FORCES_CELL
@@ -342,7 +343,7 @@ def simple_chain_removals(masks, longest: int) -> dict[tuple, int]:
     search over chains of distinct sets (each tie passing on its digits but those the set
     lacks), each set of removals with the fewest sets that make it (first set numbered below the
     last, as the finder reads them)."""
-    position = als._found(masks)
+    position = als_index(masks)
     sets, links, near = position.sets, position.links, position.near
     fewest: dict[tuple, int] = {}
 

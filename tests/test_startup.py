@@ -77,10 +77,10 @@ def test_the_package_loads_its_names_on_first_use():
 def test_next_on_a_singles_puzzle_imports_no_other_technique_family():
     out, modules = modules_loaded("next", PUZZLE)
     assert "single" in out
-    for family in ("fish", "chains", "chain", "als", "forcing", "grouped", "uniqueness", "wings",
-                   "colouring", "sue_de_coq", "single_digit", "backtracking"):
-        assert f"tutor.engine.{family}" not in modules, f"tutor next imported {family}"
-    for unused in ("tutor.engine.grader", "tutor.engine.step_json", "tutor.engine.soundness"):
+    assert loaded_from(modules, "tutor.engine.techniques") == [
+        "tutor.engine.techniques", "tutor.engine.techniques.singles"]
+    for unused in ("tutor.engine.grader", "tutor.engine.step_json", "tutor.engine.soundness",
+                   "tutor.engine.chain", "tutor.engine.als_index"):
         assert unused not in modules
 
 
@@ -94,6 +94,22 @@ def test_a_family_is_imported_when_its_technique_is_first_used():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
                           timeout=120)
     assert done.stdout.split() == ["False", "True", "tutor.engine.techniques.fish", "BasicFishTexts"], done.stderr
+
+
+def test_grading_imports_only_the_families_the_walk_reaches():
+    # The walk tries the ladder's finders in order and stops at the first that finds a step: a
+    # puzzle needing pointing imports the intersections family, and no family further up.
+    code = ("import sys, tutor; from tutor.model.bundled import collections; "
+            "grid = next(p.grid for c in collections() if c.level == 1 for p in c.puzzles()); "
+            "used = {s.technique for s in tutor.grade(grid).steps}; "
+            "print(sorted(used)); "
+            "print(sorted(m for m in sys.modules if m.startswith('tutor.engine.techniques.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
+                          timeout=120)
+    used, families = done.stdout.splitlines()
+    assert "'pointing'" in used, done.stderr
+    assert families == str(["tutor.engine.techniques.intersections",
+                            "tutor.engine.techniques.singles"])
 
 
 def test_the_registry_rates_forcing_chains_as_the_forcing_module_does():

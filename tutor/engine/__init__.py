@@ -10,34 +10,11 @@ from tutor.model.lazy import lazy_names
 # would otherwise put here in its place. The registry imports no technique family until one is used.
 from tutor.engine.registry import technique
 
-# Not typing.TYPE_CHECKING: importing typing would cost start-up time.
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from tutor.engine.chain import NODE_LABELS, chain_nodes, node_label
-    from tutor.engine.engine import (
-        ContradictionError,
-        EngineError,
-        MultipleSolutionsError,
-        NoSolutionError,
-        clear_solution_cache,
-        find_contradiction,
-        find_steps,
-        next_step,
-        solution_values,
-    )
-    from tutor.engine.techniques.backtracking import contradiction_story
-    from tutor.engine.grader import Grade, grade
-    from tutor.engine.registry import BANDS, BY_ID, CARD_LADDER, LADDER, LADDERS, TECHNIQUES, Technique, band
-    from tutor.engine.reasons import Position, positions_along, removals_in
-    from tutor.engine.scoring import Earned, level_earned
-    from tutor.engine.techniques.singles import hidden_singles, naked_singles
-    from tutor.engine.soundness import violations
-    from tutor.engine.step import Step, describe_changes
-    from tutor.engine.step_json import step_from_json, step_to_json
-    from tutor.engine.technique import HintLevel, Texts, an, in_sentence
-
-# Where each name lives. They are imported on first use, so that a command pays only for the part
-# of the engine it uses (`tutor next` needs neither the grader nor the step's JSON form).
+# The public names are listed once, in _HOMES (where each lives): the package imports each from
+# there on first use, so that a command pays only for the part of the engine it uses (`tutor next`
+# needs neither the grader nor the step's JSON form), and __all__ is made from it. Type checkers
+# cannot follow that, so the block below imports the same names for them, each as itself (an
+# explicit re-export); tests/test_architecture.py checks that it names exactly _HOMES's names.
 _HOMES = {
     "tutor.engine.chain": ("NODE_LABELS", "chain_nodes", "node_label"),
     "tutor.engine.engine": ("ContradictionError", "EngineError", "MultipleSolutionsError",
@@ -56,12 +33,58 @@ _HOMES = {
     "tutor.engine.technique": ("HintLevel", "Texts", "an", "in_sentence"),
 }
 __getattr__, __dir__ = lazy_names(__name__, globals(), _HOMES)
+__all__ = ["technique", *(name for names in _HOMES.values() for name in names)]
 
-
-__all__ = [
-    "BANDS", "BY_ID", "NODE_LABELS", "chain_nodes", "node_label", "CARD_LADDER", "ContradictionError", "Earned", "EngineError", "Grade", "HintLevel", "LADDER",
-    "LADDERS",    "MultipleSolutionsError", "NoSolutionError", "Position", "Step", "TECHNIQUES", "Technique", "Texts", "an", "band", "in_sentence",
-    "clear_solution_cache", "contradiction_story", "describe_changes", "find_contradiction", "find_steps", "grade",
-    "hidden_singles", "level_earned", "naked_singles", "next_step", "positions_along", "removals_in", "solution_values",
-    "step_from_json", "step_to_json", "technique", "violations",
-]
+# Not typing.TYPE_CHECKING: importing typing would cost start-up time.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tutor.engine.chain import (
+        NODE_LABELS as NODE_LABELS,
+        chain_nodes as chain_nodes,
+        node_label as node_label,
+    )
+    from tutor.engine.engine import (
+        ContradictionError as ContradictionError,
+        EngineError as EngineError,
+        MultipleSolutionsError as MultipleSolutionsError,
+        NoSolutionError as NoSolutionError,
+        clear_solution_cache as clear_solution_cache,
+        find_contradiction as find_contradiction,
+        find_steps as find_steps,
+        next_step as next_step,
+        solution_values as solution_values,
+    )
+    from tutor.engine.techniques.backtracking import contradiction_story as contradiction_story
+    from tutor.engine.grader import Grade as Grade, grade as grade
+    from tutor.engine.registry import (
+        BANDS as BANDS,
+        BY_ID as BY_ID,
+        CARD_LADDER as CARD_LADDER,
+        LADDER as LADDER,
+        LADDERS as LADDERS,
+        TECHNIQUES as TECHNIQUES,
+        Technique as Technique,
+        band as band,
+    )
+    from tutor.engine.reasons import (
+        Position as Position,
+        positions_along as positions_along,
+        removals_in as removals_in,
+    )
+    from tutor.engine.scoring import Earned as Earned, level_earned as level_earned
+    from tutor.engine.techniques.singles import (
+        hidden_singles as hidden_singles,
+        naked_singles as naked_singles,
+    )
+    from tutor.engine.soundness import violations as violations
+    from tutor.engine.step import Step as Step, describe_changes as describe_changes
+    from tutor.engine.step_json import (
+        step_from_json as step_from_json,
+        step_to_json as step_to_json,
+    )
+    from tutor.engine.technique import (
+        HintLevel as HintLevel,
+        Texts as Texts,
+        an as an,
+        in_sentence as in_sentence,
+    )

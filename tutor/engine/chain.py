@@ -156,3 +156,52 @@ def chain_nodes(step: Step) -> list[tuple[Node, bool]]:
         nodes.setdefault((link.premise, link.premise_true))
         nodes.setdefault((link.conclusion, link.conclusion_true))
     return list(nodes)
+
+
+def _chain_lines(step: Step) -> list[str]:
+    """The chain one link a line, its nodes lettered as the board marks them: '(a) 4 in r1c1',
+    'strong link in row 1 to (b) 4 in r1c5', 'weak link in column 5 to (c) ...'."""
+    letters = {node: node_label(n) for n, node in enumerate(chain_nodes(step), start=1)}
+    first = step.chain[0]
+    lines = [f"({letters[(first.premise, first.premise_true)]}) {first.premise.digit} in "
+             f"{first.premise.name()}"]
+    for link in step.chain:
+        kind = "strong link" if link.strong else "weak link"
+        node = link.conclusion
+        lines.append(f"{kind} {_where(link)} to ({letters[(node, link.conclusion_true)]}) "
+                     f"{node.digit} in {node.name()}")
+    return lines
+
+
+STRONG_AND_WEAK = ("A strong link means at least one of its two ends is true; a weak link means "
+                   "at most one is.")
+
+
+def chain_pattern(step: Step, opening: str, parts: Sequence[str] = ()) -> str:
+    """A chain's pattern hint: `opening`, then one link a line, then what its parts (groups,
+    sets) are and what strong and weak mean."""
+    return "\n".join([opening, *(f"  {line}" for line in _chain_lines(step)), *parts,
+                      STRONG_AND_WEAK])
+
+
+def _where(link: Link) -> str:
+    if link.unit == IN_CELL:
+        return "inside the cell"
+    if link.unit == IN_SET:
+        return "inside an almost locked set"
+    if link.unit == SET_FORCES_CELL:
+        return "between an almost locked set and a cell it forces"
+    if link.unit == SEEN:
+        return "between cells that see each other"
+    return f"in {unit_name(link.unit)}"
+
+
+def length_bonus(links: int) -> float:
+    """Sudoku Explainer's chain-length bonus, which every chain's rating adds: 0.0 up to 4 links,
+    then 0.1 for each rung of 6, 8, 12, 16, 24 ..."""
+    bonus, rung, grow_by_half = 0.0, 4, True
+    while links > rung:
+        bonus += 0.1
+        rung = rung * 3 // 2 if grow_by_half else rung * 4 // 3
+        grow_by_half = not grow_by_half
+    return bonus

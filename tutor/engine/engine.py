@@ -229,7 +229,8 @@ def find_steps(grid: Grid, technique_id: str) -> list[Step]:
 
 
 def _find_steps(grid: Grid, entry: Technique, technique_id: str) -> list[Step]:
-    if entry.finder is None:
+    finder = entry.finder
+    if finder is None:
         if all(grid.values):
             return []
         from tutor.engine.techniques.backtracking import backtracking_step  # lazy: start-up
@@ -240,5 +241,5 @@ def _find_steps(grid: Grid, entry: Technique, technique_id: str) -> list[Step]:
     # sashimi X-Wing that is a skyscraper): that step is an instance of the other technique, whose
     # own finder lists it.
     with searching(fresh=False):
-        return [found(step, grid) for step in entry.finder(grid.values, grid.live_masks)
+        return [found(step, grid) for step in finder(grid.values, grid.live_masks)
                 if step.technique == technique_id]

@@ -154,8 +154,8 @@ def _sure_placements(steps: list[Step]) -> list[tuple[int, int]]:
 
 CARD_IDS = frozenset(CARD_LADDER)
 _RATING = {t.id: t.rating for t in TECHNIQUES}
-_VARYING = frozenset(t.id for t in TECHNIQUES if t.rate is not None)
-"""The techniques whose steps' ratings are refined one by one (their `rate`, loaded or not)."""
+_VARYING = frozenset(t.id for t in TECHNIQUES if t.rate_name is not None)
+"""The techniques whose steps' ratings are refined one by one (those with a `rate`)."""
 _ASSUMING_ONE_SOLUTION = frozenset(t.id for t in TECHNIQUES if t.assumes_one_solution)
 
 

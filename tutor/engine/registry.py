@@ -2,193 +2,122 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-
-from tutor.engine.techniques import singles
 from tutor.model.errors import UnknownTechniqueError
 from tutor.model.geometry import CLASSIC, Geometry
 from tutor.engine.technique import ENTRIES, Technique
 
-TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
-if TYPE_CHECKING:
-    from types import ModuleType
-    from typing import Any
-
-
-class _Family:
-    """A family module that is imported only when one of its techniques is first used (a finder
-    called, a text or rating asked for), so a puzzle that singles finish, and a command that needs
-    no technique at all, never pay for importing chains, sets or forcing nets.
-
-    In the rows below `family.name` stands for the module's `name` (a _Deferred), and calling it
-    with no arguments for an instance of that class (the texts). Loading the module puts the real
-    finders, texts and rates into the family's registry entries, so only a first use goes through
-    a stand-in.
-    """
-
-    def __init__(self, name: str):
-        self.__name__ = f"tutor.engine.techniques.{name}"
-        self.module: ModuleType | None = None
-
-    def __getattr__(self, attribute: str) -> _Deferred:
-        if attribute.startswith("__"):
-            raise AttributeError(attribute)
-        return _Deferred(self, attribute)
-
-    def load(self):
-        if self.module is None:
-            self.module = import_module(self.__name__)
-            family = _family(self)
-            for entry in TECHNIQUES:
-                if entry.family == family:
-                    for field in ("finder", "texts", "rate"):
-                        value = getattr(entry, field)
-                        if isinstance(value, _Deferred):
-                            object.__setattr__(entry, field, value.resolve())
-        return self.module
-
-
-class _Deferred:
-    """A family's finder, rate or texts (`made`: an instance of the named class) until the family
-    is loaded."""
-
-    __slots__ = ("family", "attribute", "made", "real")
-
-    def __init__(self, family: _Family, attribute: str, made: bool = False):
-        self.family, self.attribute, self.made, self.real = family, attribute, made, None
-
-    def resolve(self):
-        if self.real is None:
-            found = getattr(self.family.load(), self.attribute)
-            self.real = found() if self.made else found
-        return self.real
-
-    def __call__(self, *arguments):
-        if not arguments and not self.made:  # a texts class, made in a row below
-            return _Deferred(self.family, self.attribute, made=True)
-        return self.resolve()(*arguments)
-
-    def __getattr__(self, attribute: str):
-        if attribute.startswith("__"):
-            raise AttributeError(attribute)
-        return getattr(self.resolve(), attribute)
-
-
-(als, backtracking, chains, colouring, fish, forcing, grouped, intersections, single_digit,
- subsets, sue_de_coq, uniqueness, wings) = map(_Family, (
-    "als", "backtracking", "chains", "colouring", "fish", "forcing", "grouped", "intersections",
-    "single_digit", "subsets", "sue_de_coq", "uniqueness", "wings"))
 FORCING_HIGHEST_RATING = 9.9
 """forcing.HIGHEST_RATING, written here so that building the registry does not import forcing (a
 test checks that the two agree)."""
 
-NAKED_SUBSET, HIDDEN_SUBSET = subsets.NakedSubsetTexts(), subsets.HiddenSubsetTexts()
-BASIC_FISH, FINNED_FISH = fish.BasicFishTexts(), fish.FinnedFishTexts()
-
-# One row per technique, easiest first: the order is the ladder's.
+# One row per technique, easiest first: the order is the ladder's. A row names its finder, texts
+# class and rate by their names in the family's module, which is imported only when one of them is
+# first used (Technique.finder, .texts, .rate): a puzzle that singles finish, and a command that
+# needs no technique at all, never pay for importing chains, sets or forcing nets.
 # Levels are the card's 0-6 scale (once, more than once; None: off the card); ratings are on
 # Sudoku Explainer's scale (a `rate` function refines it per step).
-_ROWS: tuple[tuple[Any, ...], ...] = (
-    # id, name, family module, level, repeated, score group, rating, finder, texts, rate
+_ROWS: tuple[tuple[str, str, str, float | None, float | None, str, float, str | None, str, str | None],
+            ...] = (
+    # id, name, family (its module in tutor/engine/techniques/), level, repeated, score group,
+    # rating, and the names in the family's module of its finder, texts class and rate.
     # The card's ladder, with its 0-6 levels.
-    ("naked_single", "Naked single", singles, 0, 0, "naked_single", 2.3,
-     singles.naked_singles, singles.NakedSingleTexts(), singles.naked_single_rating),
-    ("hidden_single", "Hidden single", singles, 0.5, 0.5, "hidden_single", 1.5,
-     singles.hidden_singles, singles.HiddenSingleTexts(), singles.hidden_single_rating),
-    ("pointing", "Pointing", intersections, 1, 1.5, "intersection", 2.6,
-     intersections.pointing, intersections.PointingTexts(), None),
-    ("claiming", "Claiming", intersections, 1, 1.5, "intersection", 2.8,
-     intersections.claiming, intersections.ClaimingTexts(), None),
-    ("naked_pair", "Naked pair", subsets, 2, 2.5, "naked_pair", 3.0,
-     subsets.naked_pairs, NAKED_SUBSET, None),
-    ("naked_triple", "Naked triple", subsets, 3, 3.5, "naked_triple", 3.6,
-     subsets.naked_triples, NAKED_SUBSET, None),
-    ("hidden_pair", "Hidden pair", subsets, 4, 4.5, "hidden_pair", 3.4,
-     subsets.hidden_pairs, HIDDEN_SUBSET, None),
-    ("hidden_triple", "Hidden triple", subsets, 5, 5.5, "hidden_triple", 4.0,
-     subsets.hidden_triples, HIDDEN_SUBSET, None),
+    ("naked_single", "Naked single", "singles", 0, 0, "naked_single", 2.3,
+     "naked_singles", "NakedSingleTexts", "naked_single_rating"),
+    ("hidden_single", "Hidden single", "singles", 0.5, 0.5, "hidden_single", 1.5,
+     "hidden_singles", "HiddenSingleTexts", "hidden_single_rating"),
+    ("pointing", "Pointing", "intersections", 1, 1.5, "intersection", 2.6,
+     "pointing", "PointingTexts", None),
+    ("claiming", "Claiming", "intersections", 1, 1.5, "intersection", 2.8,
+     "claiming", "ClaimingTexts", None),
+    ("naked_pair", "Naked pair", "subsets", 2, 2.5, "naked_pair", 3.0,
+     "naked_pairs", "NakedSubsetTexts", None),
+    ("naked_triple", "Naked triple", "subsets", 3, 3.5, "naked_triple", 3.6,
+     "naked_triples", "NakedSubsetTexts", None),
+    ("hidden_pair", "Hidden pair", "subsets", 4, 4.5, "hidden_pair", 3.4,
+     "hidden_pairs", "HiddenSubsetTexts", None),
+    ("hidden_triple", "Hidden triple", "subsets", 5, 5.5, "hidden_triple", 4.0,
+     "hidden_triples", "HiddenSubsetTexts", None),
     # Beyond the card (level None: needing one means the card's ladder cannot finish),
     # easiest first by rating (why each rating is what it is: RATINGS, below).
-    ("x_wing", "X-Wing", fish, None, None, "x_wing", 3.2,
-     fish.x_wings, BASIC_FISH, None),
-    ("finned_x_wing", "Finned X-Wing", fish, None, None, "finned_x_wing", 3.4,
-     fish.finned_x_wings, FINNED_FISH, None),
-    ("swordfish", "Swordfish", fish, None, None, "swordfish", 3.8,
-     fish.swordfish, BASIC_FISH, None),
-    ("skyscraper", "Skyscraper", single_digit, None, None, "skyscraper", 4.0,
-     single_digit.skyscrapers, single_digit.SkyscraperTexts(), None),
-    ("finned_swordfish", "Finned swordfish", fish, None, None, "finned_swordfish", 4.0,
-     fish.finned_swordfish, FINNED_FISH, None),
-    ("two_string_kite", "Two-string kite", single_digit, None, None, "two_string_kite", 4.1,
-     single_digit.two_string_kites, single_digit.TwoStringKiteTexts(), None),
-    ("turbot_fish", "Turbot fish", single_digit, None, None, "turbot_fish", 4.2,
-     single_digit.turbot_fish, single_digit.TurbotFishTexts(), None),
-    ("empty_rectangle", "Empty rectangle", single_digit, None, None, "empty_rectangle", 4.2,
-     single_digit.empty_rectangles, single_digit.EmptyRectangleTexts(), None),
-    ("xy_wing", "XY-Wing", wings, None, None, "xy_wing", 4.2,
-     wings.xy_wings, wings.XYWingTexts(), None),
-    ("xyz_wing", "XYZ-Wing", wings, None, None, "xyz_wing", 4.4,
-     wings.xyz_wings, wings.XYZWingTexts(), None),
-    ("w_wing", "W-Wing", wings, None, None, "w_wing", 4.4,
-     wings.w_wings, wings.WWingTexts(), None),
-    ("unique_rectangle", "Unique rectangle", uniqueness, None, None, "unique_rectangle", 4.8,
-     uniqueness.unique_rectangles, uniqueness.UniqueRectangleTexts(),
-     uniqueness.unique_rectangle_rating),
-    ("simple_colors", "Simple colours", colouring, None, None, "simple_colors", 4.5,
-     colouring.simple_colors, colouring.SimpleColorsTexts(), None),
-    ("wxyz_wing", "WXYZ-Wing", wings, None, None, "wxyz_wing", 4.6,
-     wings.wxyz_wings, wings.WXYZWingTexts(), None),
-    ("hidden_rectangle", "Hidden rectangle", uniqueness, None, None, "hidden_rectangle", 4.8,
-     uniqueness.hidden_rectangles, uniqueness.HiddenRectangleTexts(), None),
-    ("naked_quad", "Naked quad", subsets, None, None, "naked_quad", 5.0,
-     subsets.naked_quads, NAKED_SUBSET, None),
-    ("multi_colors", "Multi colours", colouring, None, None, "multi_colors", 5.0,
-     colouring.multi_colors, colouring.MultiColorsTexts(), None),
-    ("sue_de_coq", "Sue de Coq", sue_de_coq, None, None, "sue_de_coq", 5.0,
-     sue_de_coq.sue_de_coq, sue_de_coq.SueDeCoqTexts(), None),
-    ("jellyfish", "Jellyfish", fish, None, None, "jellyfish", 5.2,
-     fish.jellyfish, BASIC_FISH, None),
-    ("hidden_quad", "Hidden quad", subsets, None, None, "hidden_quad", 5.4,
-     subsets.hidden_quads, HIDDEN_SUBSET, None),
-    ("finned_jellyfish", "Finned jellyfish", fish, None, None, "finned_jellyfish", 5.4,
-     fish.finned_jellyfish, FINNED_FISH, None),
-    ("bug_plus_one", "BUG+1", uniqueness, None, None, "bug_plus_one", 5.6,
-     uniqueness.bug_plus_one, uniqueness.BugPlusOneTexts(), None),
-    ("als_xz", "ALS-XZ", als, None, None, "als_xz", 5.8,
-     als.als_xz, als.AlsXZTexts(), None),
-    ("als_xy_wing", "ALS-XY-Wing", als, None, None, "als_xy_wing", 6.1,
-     als.als_xy_wings, als.AlsXYWingTexts(), None),
+    ("x_wing", "X-Wing", "fish", None, None, "x_wing", 3.2,
+     "x_wings", "BasicFishTexts", None),
+    ("finned_x_wing", "Finned X-Wing", "fish", None, None, "finned_x_wing", 3.4,
+     "finned_x_wings", "FinnedFishTexts", None),
+    ("swordfish", "Swordfish", "fish", None, None, "swordfish", 3.8,
+     "swordfish", "BasicFishTexts", None),
+    ("skyscraper", "Skyscraper", "single_digit", None, None, "skyscraper", 4.0,
+     "skyscrapers", "SkyscraperTexts", None),
+    ("finned_swordfish", "Finned swordfish", "fish", None, None, "finned_swordfish", 4.0,
+     "finned_swordfish", "FinnedFishTexts", None),
+    ("two_string_kite", "Two-string kite", "single_digit", None, None, "two_string_kite", 4.1,
+     "two_string_kites", "TwoStringKiteTexts", None),
+    ("turbot_fish", "Turbot fish", "single_digit", None, None, "turbot_fish", 4.2,
+     "turbot_fish", "TurbotFishTexts", None),
+    ("empty_rectangle", "Empty rectangle", "single_digit", None, None, "empty_rectangle", 4.2,
+     "empty_rectangles", "EmptyRectangleTexts", None),
+    ("xy_wing", "XY-Wing", "wings", None, None, "xy_wing", 4.2,
+     "xy_wings", "XYWingTexts", None),
+    ("xyz_wing", "XYZ-Wing", "wings", None, None, "xyz_wing", 4.4,
+     "xyz_wings", "XYZWingTexts", None),
+    ("w_wing", "W-Wing", "wings", None, None, "w_wing", 4.4,
+     "w_wings", "WWingTexts", None),
+    ("unique_rectangle", "Unique rectangle", "uniqueness", None, None, "unique_rectangle", 4.8,
+     "unique_rectangles", "UniqueRectangleTexts", "unique_rectangle_rating"),
+    ("simple_colors", "Simple colours", "colouring", None, None, "simple_colors", 4.5,
+     "simple_colors", "SimpleColorsTexts", None),
+    ("wxyz_wing", "WXYZ-Wing", "wings", None, None, "wxyz_wing", 4.6,
+     "wxyz_wings", "WXYZWingTexts", None),
+    ("hidden_rectangle", "Hidden rectangle", "uniqueness", None, None, "hidden_rectangle", 4.8,
+     "hidden_rectangles", "HiddenRectangleTexts", None),
+    ("naked_quad", "Naked quad", "subsets", None, None, "naked_quad", 5.0,
+     "naked_quads", "NakedSubsetTexts", None),
+    ("multi_colors", "Multi colours", "colouring", None, None, "multi_colors", 5.0,
+     "multi_colors", "MultiColorsTexts", None),
+    ("sue_de_coq", "Sue de Coq", "sue_de_coq", None, None, "sue_de_coq", 5.0,
+     "sue_de_coq", "SueDeCoqTexts", None),
+    ("jellyfish", "Jellyfish", "fish", None, None, "jellyfish", 5.2,
+     "jellyfish", "BasicFishTexts", None),
+    ("hidden_quad", "Hidden quad", "subsets", None, None, "hidden_quad", 5.4,
+     "hidden_quads", "HiddenSubsetTexts", None),
+    ("finned_jellyfish", "Finned jellyfish", "fish", None, None, "finned_jellyfish", 5.4,
+     "finned_jellyfish", "FinnedFishTexts", None),
+    ("bug_plus_one", "BUG+1", "uniqueness", None, None, "bug_plus_one", 5.6,
+     "bug_plus_one", "BugPlusOneTexts", None),
+    ("als_xz", "ALS-XZ", "als", None, None, "als_xz", 5.8,
+     "als_xz", "AlsXZTexts", None),
+    ("als_xy_wing", "ALS-XY-Wing", "als", None, None, "als_xy_wing", 6.1,
+     "als_xy_wings", "AlsXYWingTexts", None),
     # Chains: Sudoku Explainer rates X-cycles 6.5 and XY-chains from 6.6, plus its length bonus
     # (chains.chain_rating); a remote pair is an XY-chain on one pair of digits, easier to see: 6.5.
-    ("remote_pair", "Remote pair", chains, None, None, "remote_pair", 6.5,
-     chains.remote_pairs, chains.RemotePairTexts(), chains.chain_rating),
-    ("x_chain", "X-Chain", chains, None, None, "x_chain", 6.5,
-     chains.x_chains, chains.XChainTexts(), chains.chain_rating),
-    ("xy_chain", "XY-Chain", chains, None, None, "xy_chain", 6.6,
-     chains.xy_chains, chains.XYChainTexts(), chains.chain_rating),
-    ("death_blossom", "Death Blossom", als, None, None, "death_blossom", 6.6,
-     als.death_blossoms, als.DeathBlossomTexts(), None),
-    ("nice_loop", "Nice loop", chains, None, None, "nice_loop", 7.0,
-     chains.nice_loops, chains.NiceLoopTexts(), chains.chain_rating),
-    ("aic", "Alternating inference chain", chains, None, None, "aic", 7.0,
-     chains.aics, chains.AICTexts(), chains.chain_rating),
+    ("remote_pair", "Remote pair", "chains", None, None, "remote_pair", 6.5,
+     "remote_pairs", "RemotePairTexts", "chain_rating"),
+    ("x_chain", "X-Chain", "chains", None, None, "x_chain", 6.5,
+     "x_chains", "XChainTexts", "chain_rating"),
+    ("xy_chain", "XY-Chain", "chains", None, None, "xy_chain", 6.6,
+     "xy_chains", "XYChainTexts", "chain_rating"),
+    ("death_blossom", "Death Blossom", "als", None, None, "death_blossom", 6.6,
+     "death_blossoms", "DeathBlossomTexts", None),
+    ("nice_loop", "Nice loop", "chains", None, None, "nice_loop", 7.0,
+     "nice_loops", "NiceLoopTexts", "chain_rating"),
+    ("aic", "Alternating inference chain", "chains", None, None, "aic", 7.0,
+     "aics", "AICTexts", "chain_rating"),
     # Grouped chains: an AIC's 7.0, plus 0.1 for groups (0.2 through an almost locked set), plus
     # the length bonus (grouped.grouped_rating); the rows hold the shortest chains' ratings.
-    ("grouped_nice_loop", "Grouped nice loop", grouped, None, None, "grouped_nice_loop", 7.1,
-     grouped.grouped_nice_loops, grouped.GroupedNiceLoopTexts(), grouped.grouped_rating),
-    ("grouped_aic", "Grouped AIC", grouped, None, None, "grouped_aic", 7.1,
-     grouped.grouped_aics, grouped.GroupedAICTexts(), grouped.grouped_rating),
+    ("grouped_nice_loop", "Grouped nice loop", "grouped", None, None, "grouped_nice_loop", 7.1,
+     "grouped_nice_loops", "GroupedNiceLoopTexts", "grouped_rating"),
+    ("grouped_aic", "Grouped AIC", "grouped", None, None, "grouped_aic", 7.1,
+     "grouped_aics", "GroupedAICTexts", "grouped_rating"),
     # An ALS chain: an AIC through almost locked sets only, 7.2 like a grouped AIC through a set,
     # plus 0.1 from a fifth set (als.als_chain_rating).
-    ("als_chain", "ALS chain", als, None, None, "als_chain", 7.2,
-     als.als_chains, als.AlsChainTexts(), als.als_chain_rating),
+    ("als_chain", "ALS chain", "als", None, None, "als_chain", 7.2,
+     "als_chains", "AlsChainTexts", "als_chain_rating"),
     # Forcing chains and nets, the last resort before a guess: Sudoku Explainer's forcing chains
     # and dynamic (net) forcing chains, 7.5 to 9.9 by shape and length (forcing.forcing_rating).
-    ("forcing_chain", "Forcing chain", forcing, None, None, "forcing_chain", FORCING_HIGHEST_RATING,
-     forcing.forcing_chains, forcing.ForcingChainTexts(), forcing.forcing_rating),
+    ("forcing_chain", "Forcing chain", "forcing", None, None, "forcing_chain", FORCING_HIGHEST_RATING,
+     "forcing_chains", "ForcingChainTexts", "forcing_rating"),
     # The last resort: a guess, shown with the contradiction that proves it.
-    ("backtracking", "Backtracking", backtracking, 6, 6, "backtracking", 10.0,
-     None, backtracking.BacktrackingTexts(), None),
+    ("backtracking", "Backtracking", "backtracking", 6, 6, "backtracking", 10.0,
+     None, "BacktrackingTexts", None),
 )
 
 RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's scale.
@@ -261,13 +190,9 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
 """
 
 
-def _family(module) -> str:
-    return module.__name__.rsplit(".", 1)[-1]
-
-
 TECHNIQUES: tuple[Technique, ...] = tuple(
-    Technique(id_, name, _family(module), order, level, repeated, group, rating, finder, texts, rate)
-    for order, (id_, name, module, level, repeated, group, rating, finder, texts, rate)
+    Technique(id_, name, family, order, level, repeated, group, rating, finder, texts, rate)
+    for order, (id_, name, family, level, repeated, group, rating, finder, texts, rate)
     in enumerate(_ROWS)
 )
 BY_ID = {t.id: t for t in TECHNIQUES}
@@ -284,11 +209,11 @@ is a skyscraper, a W-Wing whose link ends hold only its two digits a remote pair
 nice loop through a candidate seeing both ends of an open chain that chain), with that
 technique's removals and rating. find_steps(grid, id) lists only the steps named id."""
 
-CARD_LADDER: tuple[str, ...] = tuple(t.id for t in TECHNIQUES if t.on_ladder and t.finder is not None)
+CARD_LADDER: tuple[str, ...] = tuple(t.id for t in TECHNIQUES if t.on_ladder and t.finder_name is not None)
 """The card's ladder, naked single to hidden triple: always tried first, and alone it decides the
 0-6 level (6: it cannot finish)."""
 LADDER: tuple[str, ...] = CARD_LADDER + tuple(
-    t.id for t in TECHNIQUES if not t.on_ladder and t.finder is not None)
+    t.id for t in TECHNIQUES if not t.on_ladder and t.finder_name is not None)
 """The default ladder, easiest first: the card's, then the techniques beyond it (backtracking is
 the fallback after it)."""
 LADDERS: dict[str, tuple[str, ...]] = {"full": LADDER, "card": CARD_LADDER}

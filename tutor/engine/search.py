@@ -51,7 +51,7 @@ class Search:
         "pairs", "by_unit", "last_change",
         # fish: the swordfish's close lines; wings: strong links and WXYZ patterns.
         "close_lines", "known_links", "wxyz_patterns",
-        # als: the index (spots, built sets) and the last position's found sets.
+        # als_index: the ALS index (spots, built sets) and the last position's index.
         "als_spots", "als_built", "als_found",
         # chains, grouped chains, Sue de Coq, uniqueness: the last position's searches.
         "x_chains", "chain_graph", "grouped_graphs", "crossings", "rectangles",

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum
+from importlib import import_module
 
 from tutor.engine.frozen import Frozen
-from tutor.model.geometry import cell_name, current, digits_name
+from tutor.model.geometry import cell_name, current, digits_name, listed
 
 TYPE_CHECKING = False  # not typing's: importing typing costs every command that takes a step
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ def in_sentence(name: str) -> str:
 
 def digits_or(digits: Iterable[int]) -> str:
     """'1 or 6', '1, 4 or 7'."""
-    return digits_name(digits).replace(" and ", " or ")
+    return listed((str(d) for d in sorted(digits)), "or")
 
 
 class Technique(Frozen):
@@ -109,10 +110,16 @@ class Technique(Frozen):
     A technique with `level` None is off the card's 0-6 ladder. `rating` is the technique's place on
     Sudoku Explainer's scale; `rate`, where given, refines it per step (a full house rates lower
     than another naked single), never above `rating`, which is then the highest it gives.
+
+    The record holds plain data only: its family's name (its module in tutor/engine/techniques/)
+    and the names of its finder, texts class and rate there. `finder`, `texts` and `rate` read
+    them from the family's module, which is imported the first time one of its techniques is used
+    (Python keeps it in sys.modules after that), so a command imports only the families it uses.
+    Each reading costs a look-up: the walk keeps the finders it has read (engine/walk.py).
     """
 
     __slots__ = ("id", "name", "family", "order", "level", "repeated_level", "score_group", "rating",
-                 "finder", "texts", "rate")
+                 "finder_name", "texts_name", "rate_name")
     id: str
     name: str
     family: str
@@ -121,21 +128,42 @@ class Technique(Frozen):
     repeated_level: float | None
     score_group: str
     rating: float
-    finder: Finder | None
-    texts: Texts
-    rate: Callable[[Step], float] | None
+    finder_name: str | None
+    texts_name: str
+    rate_name: str | None
 
     def __init__(self, id: str, name: str, family: str, order: int, level: float | None,
                  repeated_level: float | None, score_group: str, rating: float,
-                 finder: Finder | None, texts: Texts,
-                 rate: Callable[[Step], float] | None = None) -> None:
-        values = (id, name, family, order, level, repeated_level, score_group, rating, finder,
-                  texts, rate)
+                 finder_name: str | None, texts_name: str, rate_name: str | None = None) -> None:
+        values = (id, name, family, order, level, repeated_level, score_group, rating, finder_name,
+                  texts_name, rate_name)
         self._freeze(*values)
 
     def __hash__(self) -> int:
-        # By id alone: loading a family puts its real finder and texts in place of stand-ins.
-        return hash(self.id)
+        return hash(self.id)  # equal records have equal ids
+
+    @property
+    def module(self) -> str:
+        """The family's module: 'tutor.engine.techniques.fish'."""
+        return f"tutor.engine.techniques.{self.family}"
+
+    def _from_family(self, name: str):
+        return getattr(import_module(self.module), name)
+
+    @property
+    def finder(self) -> Finder | None:
+        """The finder (None for a technique the ladder does not search for, the guess)."""
+        return None if self.finder_name is None else self._from_family(self.finder_name)
+
+    @property
+    def texts(self) -> Texts:
+        """The technique's explanations (its family's Texts class, made anew: texts keep no state)."""
+        return self._from_family(self.texts_name)()
+
+    @property
+    def rate(self) -> Callable[[Step], float] | None:
+        """The rating of one step, where it varies from step to step; None where it does not."""
+        return None if self.rate_name is None else self._from_family(self.rate_name)
 
     @property
     def on_ladder(self) -> bool:
@@ -149,7 +177,7 @@ class Technique(Frozen):
 
     def rating_of(self, step: Step) -> float:
         """The step's rating on Sudoku Explainer's scale."""
-        return self.rate(step) if self.rate is not None else self.rating
+        return self.rating if self.rate_name is None else self._from_family(self.rate_name)(step)
 
 
 ENTRIES: dict[str, Technique] = {}

@@ -9,7 +9,7 @@ board).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from itertools import groupby
 from operator import itemgetter
@@ -23,7 +23,7 @@ from tutor.engine.registry import TECHNIQUES, technique
 from tutor.engine.scoring import Scorer
 from tutor.engine.techniques.singles import HIDDEN_SINGLE_UNIT_ORDER
 from tutor.engine.step import Step
-from tutor.engine.technique import Technique
+from tutor.engine.technique import Finder, Technique
 
 # The walk numbers the units by their place in the hidden single finder's order (box, row, column),
 # their slots, so that the lowest bit of a set of slots is the unit the finder looks at first.
@@ -297,25 +297,33 @@ class Walk:
         self.pending = pending
 
 
-def ladder_step(values: Sequence[int], masks: Sequence[int], ladder: Iterable[str]) -> Step | None:
-    """The simplest step the ladder's techniques find (the first each finder yields), or None."""
-    for technique_id in ladder:
-        finder = technique(technique_id).finder
+class Rung:
+    """A ladder's technique and its finder, None until a walk first reaches the technique: reading
+    the finder then imports the technique's family, and the rung keeps it for every later walk."""
+
+    __slots__ = ("entry", "finder")
+
+    def __init__(self, entry: Technique):
+        self.entry = entry
+        self.finder: Finder | None = None
+
+    def reach(self) -> Finder:
+        """The finder, read from the family's module (imported now if it was not)."""
+        finder = self.finder = self.entry.finder
         assert finder is not None  # the ladder holds only techniques with a finder
-        for step in finder(values, masks):
-            return step
-    return None
+        return finder
 
 
 class Ladder:
     """A ladder of technique ids, split the way the walk uses it: naked singles in a batch, hidden
     singles from the walk's own cache, then the other finders in registry order.
 
-    `entries` and `rest_entries` are the registry entries of `ids` and `rest` (each entry's finder
-    is read when used: a family's entries get their real finders when it is first loaded). The
-    look-ahead's caches are keyed by the Ladder itself, cheaper to look up than its ids."""
+    `rungs` and `rest_rungs` (the same Rung objects) hold the registry entries of `ids` and `rest`
+    with their finders, so the walk's loop calls a finder without looking it up, and only the
+    families a walk reaches are imported. The look-ahead's caches are keyed by the Ladder itself,
+    cheaper to look up than its ids."""
 
-    __slots__ = ("ids", "singles_first", "hidden_next", "rest", "entries", "rest_entries")
+    __slots__ = ("ids", "singles_first", "hidden_next", "rest", "rungs", "rest_rungs")
 
     def __init__(self, ids: tuple[str, ...]):
         self.ids = ids
@@ -323,8 +331,8 @@ class Ladder:
         rest = ids[1:] if self.singles_first else ids
         self.hidden_next = self.singles_first and rest[:1] == ("hidden_single",)
         self.rest = rest[1:] if self.hidden_next else rest
-        self.entries = tuple(map(technique, ids))
-        self.rest_entries = tuple(map(technique, self.rest))
+        self.rungs = tuple(Rung(technique(technique_id)) for technique_id in ids)
+        self.rest_rungs = self.rungs[len(ids) - len(self.rest):]
 
 
 @lru_cache(maxsize=64)
@@ -349,10 +357,10 @@ def easier_ladder(steps_ladder: Ladder, technique_id: str) -> Ladder | None:
 
 
 @lru_cache(maxsize=256)
-def _from_group(steps_ladder: Ladder, technique_id: str) -> tuple[Technique, ...]:
-    """The entries of the ladder's `rest` from `technique_id`'s score group on."""
+def _from_group(steps_ladder: Ladder, technique_id: str) -> tuple[Rung, ...]:
+    """The rungs of the ladder's `rest` from `technique_id`'s score group on."""
     start = _group_start(technique_id)
-    return tuple(entry for entry in steps_ladder.rest_entries if entry.order >= start)
+    return tuple(rung for rung in steps_ladder.rest_rungs if rung.entry.order >= start)
 
 
 def finishes(walk: Walk, steps: Iterable[Step], easier: Ladder) -> bool:
@@ -364,21 +372,22 @@ def finishes(walk: Walk, steps: Iterable[Step], easier: Ladder) -> bool:
     return advance(trial, easier, [], None, None, prefer=False)
 
 
-def _preferred(walk: Walk, steps_ladder: Ladder, entries: tuple[Technique, ...]):
-    """(step, trial, trial_steps): the preferred step of the simplest technique among `entries`, or
+def _preferred(walk: Walk, steps_ladder: Ladder, rungs: tuple[Rung, ...]):
+    """(step, trial, trial_steps): the preferred step of the simplest technique among `rungs`, or
     (None, None, None). When the step is the finder's first, `trial` is the walk after it and the
     easier steps that followed (`trial_steps`, the step included), so the caller need not redo them."""
-    if not entries:  # a look-ahead's ladder of singles alone: no finder to hand the position to
+    if not rungs:  # a look-ahead's ladder of singles alone: no finder to hand the position to
         return None, None, None
     masks = walk.remember_digit_cells()
-    for entry in entries:
-        finder = entry.finder
-        assert finder is not None  # the ladder holds only techniques with a finder
+    for rung in rungs:
+        finder = rung.finder
+        if finder is None:
+            finder = rung.reach()
         found = finder(walk.values, masks)
         first = next(found, None)
         if first is None:
             continue
-        easier = easier_ladder(steps_ladder, entry.id)
+        easier = easier_ladder(steps_ladder, rung.entry.id)
         if easier is None:
             return first, None, None
         trial = walk.copy()
@@ -401,6 +410,18 @@ def _preferred(walk: Walk, steps_ladder: Ladder, entries: tuple[Technique, ...])
     return None, None, None
 
 
+def _first_step(walk: Walk, steps_ladder: Ladder) -> Step | None:
+    """The first step the first finder of the ladder's `rest` that finds any yields, or None."""
+    masks = walk.remember_digit_cells()
+    for rung in steps_ladder.rest_rungs:
+        finder = rung.finder
+        if finder is None:
+            finder = rung.reach()
+        for step in finder(walk.values, masks):
+            return step
+    return None
+
+
 def _changes(walk: Walk, steps: Iterable[Step]) -> bool:
     """Whether applying `steps` would change the walk's position."""
     values, masks = walk.values, walk.masks
@@ -417,7 +438,7 @@ def _changes(walk: Walk, steps: Iterable[Step]) -> bool:
 def preferred_step(walk: Walk, steps_ladder: Ladder) -> Step | None:
     """The simplest technique's step: among its instances, the first (in the finder's order) after
     which easier techniques finish the puzzle, or else simply the first; None if nothing applies."""
-    return _preferred(walk, steps_ladder, steps_ladder.entries)[0]
+    return _preferred(walk, steps_ladder, steps_ladder.rungs)[0]
 
 
 def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer | None,
@@ -427,7 +448,7 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
 
     With `prefer` the steps are the engine's (see preferred_step); without, each finder's first.
     """
-    rest = steps_ladder.rest_entries
+    rest = steps_ladder.rest_rungs
     singles_first, hidden_next = steps_ladder.singles_first, steps_ladder.hidden_next
     make_singles = walk.make_singles
     while walk.empty > 0:
@@ -437,7 +458,7 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                 break
         if prefer:
             step, trial, trial_steps = _preferred(walk, steps_ladder, rest)
-            rest = steps_ladder.rest_entries
+            rest = steps_ladder.rest_rungs
             if trial is not None:
                 walk.take(trial)
                 steps += trial_steps
@@ -449,7 +470,7 @@ def advance(walk: Walk, steps_ladder: Ladder, steps: list[Step], scorer: Scorer 
                 rest = _from_group(steps_ladder, step.technique)
                 continue
         elif steps_ladder.rest:
-            step = ladder_step(walk.values, walk.remember_digit_cells(), steps_ladder.rest)
+            step = _first_step(walk, steps_ladder)
         else:
             step = None
         if step is None:

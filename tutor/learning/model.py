@@ -11,6 +11,7 @@ from tutor.engine import (
     technique as technique_entry,
 )
 from tutor.learning.answers import Feedback, Mistake, check_answer
+from tutor.model.geometry import listed
 from tutor.model.grid import Grid
 
 Change = tuple[int, int]
@@ -167,9 +168,7 @@ class Lesson:
         if not names:
             return self.title
         names[1:] = map(in_sentence, names[1:])
-        if len(names) == 1:
-            return names[0]
-        return ", ".join(names[:-1]) + " and " + names[-1]
+        return listed(names)
 
     def check(self, exercise: Exercise, placements: Iterable[Change] = (),
               eliminations: Iterable[Change] = ()) -> Feedback:

@@ -6,14 +6,14 @@ from collections import deque
 from typing import Iterator, Sequence
 
 from tutor.engine.chain import (
-    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, chain_nodes, narration, node_label, state,
+    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, chain_pattern, length_bonus, narration,
+    state,
 )
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or, in_sentence
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
-    PEER_BITS as _PEER_BITS, CELLS, COUNT, DIGITS_IN, PEERS, UNITS, UNITS_OF, cell_name, cells_of_bits, 
-    unit_name,
+    CELLS, COUNT, DIGITS_IN, PEER_BITS, PEERS, UNIT_BITS, UNITS_OF, cell_name, cells_of_bits,
 )
 from tutor.model.geometry import cells_name
 from tutor.engine.search import current, digit_cell_sets
@@ -29,12 +29,9 @@ def _common_unit(first: int, second: int, places: int | None = None) -> int:
         if unit in UNITS_OF[second]:
             if places is None:
                 return unit
-            if bin(places & _UNIT_BITS[unit]).count("1") == 2:
+            if bin(places & UNIT_BITS[unit]).count("1") == 2:
                 return unit
     raise ValueError("the cells share no such unit")
-
-
-_UNIT_BITS = tuple(sum(1 << c for c in unit) for unit in UNITS)
 
 
 def _paths(starts, strong, weak, is_end, max_links: int = MAX_LINKS, closed: bool = False):
@@ -142,8 +139,8 @@ def _x_chains_of(digit: int, places: int) -> list[tuple[int, tuple, Step]]:
     strong: dict[int, list[int]] = {}
     weak: dict[int, list[int]] = {}
     for cell in cells:
-        weak[cell] = [c for c in cells_of_bits(_PEER_BITS[cell] & places)]
-    for unit_bits in _UNIT_BITS:
+        weak[cell] = [c for c in cells_of_bits(PEER_BITS[cell] & places)]
+    for unit_bits in UNIT_BITS:
         pair = places & unit_bits
         if bin(pair).count("1") == 2:
             a, b = cells_of_bits(pair)
@@ -153,13 +150,13 @@ def _x_chains_of(digit: int, places: int) -> list[tuple[int, tuple, Step]]:
         strong[cell] = sorted(set(strong[cell]))
 
     def is_end(start: int, end: int) -> bool:
-        return places & _PEER_BITS[start] & _PEER_BITS[end] & ~(1 << start | 1 << end) != 0
+        return places & PEER_BITS[start] & PEER_BITS[end] & ~(1 << start | 1 << end) != 0
 
     for path in _paths(sorted(strong), strong, weak, is_end):
         if len(path) < 4:
             continue
         first, last = path[0], path[-1]
-        removed = places & _PEER_BITS[first] & _PEER_BITS[last]
+        removed = places & PEER_BITS[first] & PEER_BITS[last]
         chain = []
         for i in range(len(path) - 1):
             here, there = Node((path[i],), digit), Node((path[i + 1],), digit)
@@ -194,7 +191,7 @@ def _bivalue_paths(masks, pair_mask: int | None):
         x, y = DIGITS_IN[masks[cell]]
         strong[(cell, x)] = [(cell, y)]
         strong[(cell, y)] = [(cell, x)]
-        peers = cells_of_bits(_PEER_BITS[cell] & bits)
+        peers = cells_of_bits(PEER_BITS[cell] & bits)
         for digit in (x, y):
             weak[(cell, digit)] = [(p, digit) for p in peers if masks[p] >> (digit - 1) & 1]
     starts = sorted(strong)
@@ -205,7 +202,7 @@ def _bivalue_paths(masks, pair_mask: int | None):
             return False
         if pair_mask is not None:
             return True
-        return digit_cells[start[1]] & _PEER_BITS[start[0]] & _PEER_BITS[end[0]] != 0
+        return digit_cells[start[1]] & PEER_BITS[start[0]] & PEER_BITS[end[0]] != 0
 
     yield from _paths(starts, strong, weak, is_end)
 
@@ -232,7 +229,7 @@ def xy_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     found = []
     for path in _bivalue_paths(masks, None):
         (first, digit), (last, _) = path[0], path[-1]
-        removed = digit_cells[digit] & _PEER_BITS[first] & _PEER_BITS[last]
+        removed = digit_cells[digit] & PEER_BITS[first] & PEER_BITS[last]
         cells = tuple(c for c, _ in path[::2])
         step = Step("xy_chain", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
                     cells=cells, digits=(digit,), roles=(("ends", (first, last)),),
@@ -259,7 +256,7 @@ def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             if path[0][1] != x or len(path) < 8:
                 continue
             first, last = path[0][0], path[-1][0]
-            seen_by_both = _PEER_BITS[first] & _PEER_BITS[last]
+            seen_by_both = PEER_BITS[first] & PEER_BITS[last]
             removed = sorted((c, d) for d in (x, y)
                              for c in cells_of_bits(digit_cells[d] & seen_by_both))
             if not removed:
@@ -285,7 +282,7 @@ def remote_pair_of(cells: Sequence[int], masks: Sequence[int]) -> Step | None:
         path += [(cell, gone), (cell, true)]
     first, last = cells[0], cells[-1]
     digit_cells = digit_cell_sets(masks)
-    seen_by_both = _PEER_BITS[first] & _PEER_BITS[last]
+    seen_by_both = PEER_BITS[first] & PEER_BITS[last]
     removed = sorted((c, d) for d in (x, y) for c in cells_of_bits(digit_cells[d] & seen_by_both))
     if not removed:
         return None
@@ -349,7 +346,7 @@ def _numbered_graph(masks):
             strong[base + y] = [base + x]
     for digit in range(1, 10):
         places = digit_cells[digit]
-        for unit_bits in _UNIT_BITS:
+        for unit_bits in UNIT_BITS:
             pair = places & unit_bits
             if pair.bit_count() == 2:
                 a, b = cells_of_bits(pair)
@@ -379,7 +376,7 @@ def _aic_removals(start, end, masks, digit_cells) -> tuple[tuple[int, int], ...]
     if a == b:
         return ()
     if x == y:
-        seen = digit_cells[x] & _PEER_BITS[a] & _PEER_BITS[b]
+        seen = digit_cells[x] & PEER_BITS[a] & PEER_BITS[b]
         return tuple((c, x) for c in cells_of_bits(seen))
     if b not in PEERS[a]:
         return ()
@@ -554,7 +551,7 @@ def _loop_removals(path, masks, digit_cells) -> tuple[tuple[int, int], ...]:
         else:
             for unit in UNITS_OF[a]:
                 if unit in UNITS_OF[b]:
-                    removed |= {(c, x) for c in cells_of_bits(digit_cells[x] & _UNIT_BITS[unit])
+                    removed |= {(c, x) for c in cells_of_bits(digit_cells[x] & UNIT_BITS[unit])
                                 if c not in (a, b)}
     return tuple(sorted(removed - loop))
 
@@ -778,55 +775,7 @@ def chain_rating(step: Step) -> float:
     return round(base + length_bonus(length), 1)
 
 
-def length_bonus(links: int) -> float:
-    """SE's chain-length bonus: 0.0 up to 4 links, then 0.1 for each rung of 6, 8, 12, 16, 24 ..."""
-    bonus, rung, grow_by_half = 0.0, 4, True
-    while links > rung:
-        bonus += 0.1
-        rung = rung * 3 // 2 if grow_by_half else rung * 4 // 3
-        grow_by_half = not grow_by_half
-    return bonus
-
-
 # --- Texts ----------------------------------------------------------------------------------
-
-
-def _chain_nodes(step: Step) -> list[str]:
-    """The chain one link a line, its nodes lettered as the board marks them: '(a) 4 in r1c1',
-    'strong link in row 1 to (b) 4 in r1c5', 'weak link in column 5 to (c) ...'."""
-    letters = {node: node_label(n) for n, node in enumerate(chain_nodes(step), start=1)}
-    first = step.chain[0]
-    lines = [f"({letters[(first.premise, first.premise_true)]}) {first.premise.digit} in "
-             f"{first.premise.name()}"]
-    for link in step.chain:
-        kind = "strong link" if link.strong else "weak link"
-        node = link.conclusion
-        lines.append(f"{kind} {_where(link)} to ({letters[(node, link.conclusion_true)]}) "
-                     f"{node.digit} in {node.name()}")
-    return lines
-
-
-STRONG_AND_WEAK = ("A strong link means at least one of its two ends is true; a weak link means "
-                   "at most one is.")
-
-
-def chain_pattern(step: Step, opening: str, parts: Sequence[str] = ()) -> str:
-    """A chain's pattern hint: `opening`, then one link a line, then what its parts (groups,
-    sets) are and what strong and weak mean."""
-    return "\n".join([opening, *(f"  {line}" for line in _chain_nodes(step)), *parts,
-                      STRONG_AND_WEAK])
-
-
-def _where(link: Link) -> str:
-    if link.unit == IN_CELL:
-        return "inside the cell"
-    if link.unit == IN_SET:
-        return "inside an almost locked set"
-    if link.unit == SET_FORCES_CELL:
-        return "between an almost locked set and a cell it forces"
-    if link.unit == SEEN:
-        return "between cells that see each other"
-    return f"in {unit_name(link.unit)}"
 
 
 def _conclusion(step: Step) -> str:

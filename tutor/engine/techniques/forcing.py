@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from tutor.engine.chain import Link, reason, state
-from tutor.engine.techniques.chains import length_bonus
+from tutor.engine.chain import Link, length_bonus, reason, state
 from tutor.engine.propagation import NO_CANDIDATE, Branch, Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple, Sequence
 
-from tutor.engine.techniques.als import Als, _sets_and_links
+from tutor.engine.als_index import Als, sets_and_links
 from tutor.engine.chain import (
-    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, NamedSet, Node, narration, state,
+    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, NamedSet, Node, chain_pattern, length_bonus,
+    narration, state,
 )
-from tutor.engine.techniques.chains import AICTexts, NiceLoopTexts, chain_pattern, length_bonus
+from tutor.engine.techniques.chains import AICTexts, NiceLoopTexts
 from tutor.engine.step import Step
 from tutor.engine.technique import digits_or, in_sentence
 from tutor.engine.reasons import Position
 from tutor.engine.wording import marked_cells, removals_by_digit
 from tutor.model.geometry import (
-    PEER_BITS as _PEER_BITS, BOXES, CELLS, COLUMNS, COUNT, DIGITS_IN, PEERS, ROWS, UNIT_BITS, cell_name, cells_name,
-    cells_of_bits, 
+    BOXES, CELLS, COLUMNS, COUNT, DIGITS_IN, PEER_BITS, PEERS, ROWS, UNIT_BITS, cell_name,
+    cells_name, cells_of_bits,
 )
 from tutor.engine.search import current, digit_cell_sets
 
@@ -63,7 +64,7 @@ def _seen_by_all(bits: int) -> int:
     seen = _ALL_CELLS
     while bits:
         low = bits & -bits
-        seen &= _PEER_BITS[low.bit_length() - 1]
+        seen &= PEER_BITS[low.bit_length() - 1]
         bits ^= low
     return seen
 
@@ -195,7 +196,7 @@ def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
             groups_of[digit].append((bits, i))
     single = graph.single
     sets: list[Als] = []
-    for als in _sets_and_links(masks)[0]:
+    for als in sets_and_links(masks)[0]:
         if not 2 <= als.cells.bit_count() <= MAX_SET_CELLS:
             continue  # a two-digit cell's link is the plain one inside the cell
         number = len(sets)
@@ -266,7 +267,7 @@ def _with_forcing(graph: _Graph, masks: Sequence[int]) -> _Graph:
                     strong[i] |= 1 << j
                     back[j] |= 1 << i
     number_of = {als.cells: number for number, als in enumerate(graph.sets)}
-    every, ties = _sets_and_links(masks)
+    every, ties = sets_and_links(masks)
     for index, als in enumerate(every):
         set_number = number_of.get(als.cells)
         if set_number is None:
@@ -558,7 +559,7 @@ def _aic_removals(start: int, x: int, end: int, y: int, masks, digit_cells):
     if start == end:
         return ()
     if x == y:
-        seen = digit_cells[x] & _PEER_BITS[start] & _PEER_BITS[end]
+        seen = digit_cells[x] & PEER_BITS[start] & PEER_BITS[end]
         if seen.bit_count() < 2:
             return ()
         return tuple((c, x) for c in cells_of_bits(seen))
@@ -777,7 +778,7 @@ def _forced_removals(graph: _Graph, place, forced, masks) -> set[tuple[int, int]
             continue
         seeing = als.seers[digit]
         if others >> (digit - 1) & 1:
-            seeing &= _PEER_BITS[cell]
+            seeing &= PEER_BITS[cell]
         removed |= {(c, digit) for c in cells_of_bits(seeing)}
     return removed
 

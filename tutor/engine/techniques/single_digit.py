@@ -12,7 +12,7 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.model.geometry import (
     BOX_HEIGHT, BOX_OF, BOX_UNITS, BOX_WIDTH, CELLS, COL_OF, PEER_BITS, ROW_OF, SIZE, UNIT_BITS,
-    UNITS, UNITS_OF, cell_at, cell_name, cells_name, cells_of_bits, unit_name,
+    UNITS, UNITS_OF, cell_at, cell_name, cells_name, cells_of_bits, cells_or, unit_name,
 )
 
 _COLUMN_START = SIZE
@@ -574,7 +574,7 @@ class EmptyRectangleTexts(Texts):
 
     def _box_sentence(self, step: Step) -> str:
         d = step.digits[0]
-        places = cells_name(step.role("box_cells")).replace(" and ", " or ")
+        places = cells_or(step.role("box_cells"))
         return f"In {unit_name(step.role('box')[0])} the {d} can only go in {places}"
 
     def pattern(self, step: Step) -> str:

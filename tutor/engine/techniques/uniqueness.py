@@ -17,10 +17,10 @@ from itertools import combinations, compress
 
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or
-from tutor.engine.wording import removals_by_cell, removals_by_digit
+from tutor.engine.wording import removals_by_cell, removals_by_digit, units_or
 from tutor.model.geometry import (
     listed, BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELLS, COL_OF, COUNT, DIGITS, DIGITS_IN, PEER_BITS, ROW_OF, SIZE,
-    UNIT_BITS, UNITS, UNITS_OF, bit, cell_at, cell_name, cells_name, common_units,
+    UNIT_BITS, UNITS, UNITS_OF, bit, cell_at, cell_name, cells_name, cells_or, common_units,
     digits_name, empty_cell_bits, unit_name,
 )
 from tutor.engine.search import current, digit_cell_sets
@@ -481,7 +481,7 @@ class UniqueRectangleTexts(Texts):
             none = "neither of them" if len(roofs) == 2 else "none of them"
             return (lead + f"Besides {a} and {b}, {cells_name(roofs)} can only be {extra}. If {none} "
                     f"were {extra}, all four corners would hold only {a} and {b}, so one of "
-                    f"{_cells_or(roofs)} is {extra}, and no cell that sees {seeing} can be "
+                    f"{cells_or(roofs)} is {extra}, and no cell that sees {seeing} can be "
                     f"{extra}. Remove {extra} from {cells_name(targets)}.")
         if kind == 3:
             subset = step.role("subset_cells")
@@ -499,13 +499,13 @@ class UniqueRectangleTexts(Texts):
                     f"cell holding {digits_or(extras)}. In {_units_and(step.units)}, "
                     f"{cells_name(subset)} can only be {digits_or(digits)}; with that one cell this "
                     f"makes {size} cells holding only the {size} digits {digits_name(digits)} between them (a naked {_SUBSET_WORDS[size]}): they take "
-                    f"these digits, one each, so no other cell of {_units_or(step.units)} can hold "
+                    f"these digits, one each, so no other cell of {units_or(step.units)} can hold "
                     f"{digits_or(digits)}. Remove {removals_by_digit(step)}.")
         strong = step.role("strong_digit")[0]
         other = b if strong == a else a
         if kind == 4:
             return (lead + f"In {_units_and(step.units)}, {strong} can only go in "
-                    f"{_cells_or(roofs)}, so one of them is {strong}. If either were {other}, the "
+                    f"{cells_or(roofs)}, so one of them is {strong}. If either were {other}, the "
                     f"other would be {strong} and all four corners would hold only {a} and {b}. "
                     f"Remove {other} from {cells_name(sorted({c for c, _ in step.eliminations}))}.")
         first, second = roofs
@@ -523,14 +523,6 @@ _SUBSET_WORDS = {2: "pair", 3: "triple", 4: "quad"}
 
 def _units_and(units) -> str:
     return listed(unit_name(u) for u in units)
-
-
-def _units_or(units) -> str:
-    return _units_and(units).replace(" and ", " or ")
-
-
-def _cells_or(cells) -> str:
-    return cells_name(cells).replace(" and ", " or ")
 
 
 class HiddenRectangleTexts(Texts):
@@ -583,7 +575,7 @@ class HiddenRectangleTexts(Texts):
         near = corners[index ^ 1] if corners[index ^ 1] in floors else corners[index ^ 2]
         far = next(c for c in floors if c != near)
         roof = next(c for c in corners if c not in floors and c != target)
-        return (lead + f"In {unit_name(step.units[0])}, {strong} can only go in {_cells_or((roof, far))}. "
+        return (lead + f"In {unit_name(step.units[0])}, {strong} can only go in {cells_or((roof, far))}. "
                 f"If {cell_name(target)} were {other}, {cell_name(near)} could "
                 f"not be {other} and would be {strong}; then {cell_name(far)} could not be {strong} "
                 f"and would be {other}, so {unit_name(step.units[0])} would need its {strong} in "
@@ -594,7 +586,7 @@ class HiddenRectangleTexts(Texts):
 def _corners_in(step: Step) -> str:
     """Type 2's two corners in its strong line."""
     line = UNIT_BITS[step.units[0]]
-    return _cells_or([c for c in step.role("corners") if line >> c & 1])
+    return cells_or([c for c in step.role("corners") if line >> c & 1])
 
 
 class BugPlusOneTexts(Texts):

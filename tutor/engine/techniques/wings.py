@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    listed, BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEER_BITS as _PEER_BITS, UNIT_BITS, cell_name,
-    cells_name,
-    cells_of_bits, common_units, digits_name, unit_name,
+    BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEER_BITS, UNIT_BITS, cell_name, cells_name,
+    cells_of_bits, common_units, digits_name, listed, unit_name,
 )
 from tutor.engine.search import current, digit_cell_sets
 from tutor.engine.dead_ends import LIMIT as DEAD_LIMIT
@@ -41,7 +40,7 @@ def xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         x, y = DIGITS_IN[pivot_mask]
         # A pincer shares exactly one digit with the pivot: the pincers {x, z} and {y, z} of a
         # wing are sought among the cells holding x and those holding y, with the same z.
-        pincer_bits = _PEER_BITS[pivot] & pair_bits & (digit_cells[x] ^ digit_cells[y])
+        pincer_bits = PEER_BITS[pivot] & pair_bits & (digit_cells[x] ^ digit_cells[y])
         holding_x = pincer_bits & digit_cells[x]
         holding_y = pincer_bits & digit_cells[y]
         if not (holding_x and holding_y):
@@ -58,7 +57,7 @@ def xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 low = seconds & -seconds
                 seconds ^= low
                 second = low.bit_length() - 1
-                removed = digit_cells[z] & _PEER_BITS[first] & _PEER_BITS[second]
+                removed = digit_cells[z] & PEER_BITS[first] & PEER_BITS[second]
                 if removed:
                     found.append((min(first, second), max(first, second), z, removed))
         # In the order of the pincers' cells, as when every two pincers were tried in turn.
@@ -102,7 +101,7 @@ def xyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                                      digit_cells[third_digit])
         # A pincer holds two of the pivot's digits (and no other: it holds two); a wing needs
         # two pincers, so most pivots are dropped before their pincers are listed.
-        pincer_bits = (_PEER_BITS[pivot] & pair_bits
+        pincer_bits = (PEER_BITS[pivot] & pair_bits
                        & (holds_1 & (holds_2 | holds_3) | holds_2 & holds_3))
         if pincer_bits.bit_count() < 2:
             continue
@@ -113,8 +112,8 @@ def xyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 if masks[second] == first_mask:
                     continue
                 z = ONLY_DIGIT[first_mask & masks[second]]
-                removed = (digit_cells[z] & _PEER_BITS[pivot] & _PEER_BITS[first]
-                           & _PEER_BITS[second])
+                removed = (digit_cells[z] & PEER_BITS[pivot] & PEER_BITS[first]
+                           & PEER_BITS[second])
                 if removed:
                     pair = _by_shared_digit(first, second, masks, 1 << (z - 1))
                     yield Step("xyz_wing", eliminations=_removals(z, removed),
@@ -154,7 +153,7 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         if len(same) < 2:
             continue
         for second in same[same.index(first) + 1:]:
-            both = _PEER_BITS[first] & _PEER_BITS[second]
+            both = PEER_BITS[first] & PEER_BITS[second]
             for link_digit in DIGITS_IN[mask]:
                 other = ONLY_DIGIT[mask ^ (1 << (link_digit - 1))]
                 removed = digit_cells[other] & both
@@ -210,7 +209,7 @@ def _strong_links(cells_with_digit: int) -> tuple[tuple[int, int, int], ...]:
 def _bridge(links, first: int, second: int) -> tuple[int, int, int] | None:
     """The first strong link with one end seeing `first` and the other seeing `second`, as
     (unit, end near first, end near second), or None."""
-    first_peers, second_peers = _PEER_BITS[first], _PEER_BITS[second]
+    first_peers, second_peers = PEER_BITS[first], PEER_BITS[second]
     # Which end sees which pincer is asked first: most links have no such ends and are passed
     # over on that alone.
     for unit, a, b in links:
@@ -318,7 +317,7 @@ def _all_patterns(masks: Sequence[int], open_cells: list[int],
     a cell of the pattern they do not see, and keeping some cell holding z that sees every
     holder; a pattern with several such pairs is found once for each."""
     count = COUNT
-    peer_bits = _PEER_BITS
+    peer_bits = PEER_BITS
     only = ONLY_DIGIT
     open_bits = small = 0
     pair_cells = []
@@ -416,7 +415,7 @@ def _quads_from(x: int, mask_x: int, cells: list[tuple[int, int]],
     lexicographic order of b, c, d; each pattern's cells sorted. A quad is dropped as soon as the
     cells taken so far leave z (once known: the digit shared by two of them that do not see each
     other) no candidate seeing all its holders."""
-    peer_bits = _PEER_BITS
+    peer_bits = PEER_BITS
     count = COUNT
     only = ONLY_DIGIT
     peers_x = peer_bits[x]
@@ -501,7 +500,7 @@ def _wxyz_step(quad, masks, z: int, digit_cells) -> Step | None:
     holders = tuple(c for c in quad if masks[c] & z_bit)
     removed = digit_cells[z]
     for c in holders:
-        removed &= _PEER_BITS[c]
+        removed &= PEER_BITS[c]
     if not removed:
         return None
     union = 0
@@ -510,7 +509,7 @@ def _wxyz_step(quad, masks, z: int, digit_cells) -> Step | None:
     roles = [("pincers", holders)]
     # The pivot is the hub cell seeing the other three; when several do, the one with the most
     # candidates, as in the usual drawing of the wing.
-    hubs = [c for c in quad if all(_PEER_BITS[c] >> other & 1 for other in quad if other != c)]
+    hubs = [c for c in quad if all(PEER_BITS[c] >> other & 1 for other in quad if other != c)]
     if hubs:
         roles.insert(0, ("pivot", (max(hubs, key=lambda c: COUNT[masks[c]]),)))
     return Step("wxyz_wing", eliminations=_removals(z, removed), cells=quad,
