@@ -292,3 +292,44 @@ def aligned_triples(board: Board):
             removes = _exclusion(board, [c0, c1, c2], common)
             if removes:
                 yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
+
+
+def turbot_fish(board: Board):
+    """Two strong links of a digit joined by a weak one (Sukaku Explainer's addition to SE's
+    set, which the Sudoku Exchange ratings use): skyscraper 4.0 (two rows or two columns),
+    two-string kite 4.1 (a row and a column), turbot fish 4.2 (a box). The digit goes from the
+    cells that see both far ends. Easiest first, then most removals."""
+    cand = board.cand
+    found = []
+    for digit in range(1, 10):
+        bit = 1 << digit
+        links = []
+        for kind in (BLOCK, ROW_KIND, COL_KIND):
+            for house in HOUSES[kind]:
+                places = [c for c in house if cand[c] & bit]
+                if len(places) == 2:
+                    links.append((kind, places))
+        for i, (kind1, link1) in enumerate(links):
+            for kind2, link2 in links[i + 1:]:
+                if set(link1) & set(link2):
+                    continue
+                if kind1 == BLOCK or kind2 == BLOCK:
+                    difficulty = 4.2
+                elif kind1 == kind2:
+                    difficulty = 4.0
+                else:
+                    difficulty = 4.1
+                for a_near, a_far in (link1, link1[::-1]):
+                    for b_near, b_far in (link2, link2[::-1]):
+                        if b_near not in PEER_SET[a_near]:
+                            continue
+                        ends = {a_near, a_far, b_near, b_far}
+                        removes = [(c, digit) for c in PEER_SET[a_far] & PEER_SET[b_far]
+                                   if c not in ends and cand[c] & bit]
+                        if removes:
+                            found.append((difficulty, -len(removes), len(found),
+                                          removals(removes)))
+    found.sort()
+    names = {4.0: "Skyscraper", 4.1: "Two-string kite", 4.2: "Turbot fish"}
+    for difficulty, _, _, removes in found:
+        yield SeHint(difficulty, names[difficulty], removes)

@@ -27,6 +27,7 @@ PRODUCERS = (
     partial(basic.naked_sets, degree=3),
     partial(basic.fish, degree=3),
     partial(basic.hidden_sets, degree=3, direct=False),
+    basic.turbot_fish,
     partial(basic.wings, xyz=False),
     partial(basic.wings, xyz=True),
     uniqueness.unique_loops,
@@ -41,7 +42,8 @@ PRODUCERS = (
     chains.multiple_chains,
     chains.dynamic_chains,
 )
-"""SE 1.2.1's techniques in the order it tries them."""
+"""SE 1.2.1's techniques in the order it tries them, with Sukaku Explainer's turbot fish (the
+version that rated the Sudoku Exchange bank) where that tries it."""
 
 
 @dataclass(frozen=True)
