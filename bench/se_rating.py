@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     if not rows:
         print(f"skipped: {SAMPLE} not found under ../shared/data")
         return 0
-    from tutor.engine.se import se_rating  # noqa: PLC0415 (after the data check: nothing to load without it)
+    from tutor.engine import se_rating  # noqa: PLC0415 (after the data check: nothing to load without it)
     ours: dict[str, list[tuple[float, float, float]]] = {}
     misses = []
     for ident, puzzle, bank in rows:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from tutor.engine.scoring import Earned, level_earned
     from tutor.engine.techniques.singles import hidden_singles, naked_singles
     from tutor.engine.soundness import violations
+    from tutor.engine.se import SeRating, se_rating
     from tutor.engine.step import Step, describe_changes
     from tutor.engine.step_json import step_from_json, step_to_json
     from tutor.engine.technique import HintLevel, Texts, an, in_sentence
@@ -49,6 +50,7 @@ _HOMES = {
     "tutor.engine.scoring": ("Earned", "level_earned"),
     "tutor.engine.techniques.singles": ("hidden_singles", "naked_singles"),
     "tutor.engine.soundness": ("violations",),
+    "tutor.engine.se": ("SeRating", "se_rating"),
     "tutor.engine.step": ("Step", "describe_changes"),
     "tutor.engine.step_json": ("step_from_json", "step_to_json"),
     "tutor.engine.technique": ("HintLevel", "Texts", "an", "in_sentence"),
@@ -61,5 +63,5 @@ __all__ = [
     "LADDERS",    "MultipleSolutionsError", "NoSolutionError", "Position", "Step", "TECHNIQUES", "Technique", "Texts", "an", "band", "in_sentence",
     "clear_solution_cache", "contradiction_story", "describe_changes", "find_contradiction", "find_steps", "grade",
     "hidden_singles", "level_earned", "naked_singles", "next_step", "positions_along", "removals_in", "solution_values",
-    "step_from_json", "step_to_json", "technique", "violations",
+    "step_from_json", "step_to_json", "technique", "violations", "SeRating", "se_rating",
 ]

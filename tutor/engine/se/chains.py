@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from tutor.engine.se.board import COUNT, DIGITS_OF, HOUSE_OF, HOUSES, Board
+from tutor.engine.se.board import COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEERS, Board
 from tutor.engine.se.hint import SeHint, removals
-from tutor.engine.techniques.chains import length_bonus
 
 KINDS = (0, 1, 2)  # box, row, column
 
@@ -30,6 +29,9 @@ class Link:
 
 def chain_bonus(complexity: int) -> float:
     """SE's extra for a chain resting on `complexity` candidates: its length is complexity - 2."""
+    # Lazy: the tutor's chain family is heavy, and most puzzles rate without reaching a chain.
+    from tutor.engine.techniques.chains import length_bonus
+
     return length_bonus(complexity - 2)
 
 
@@ -169,7 +171,6 @@ def _forcing(cand, source: Link, cells_too: bool) -> list[Link]:
 
 
 def _cycle_removals(cand, end: Link) -> list[tuple[int, int]]:
-    from tutor.engine.se.board import PEERS  # noqa: PLC0415 (kept local: only cycles need it)
     cells = set()
     p = end
     while p.parents:

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True, slots=True)
 class SeHint:
     """A deduction as SE rates it: `removes` are (cell, digit) pairs taken out first, then
     `places` (cell, digit) is set, if any (cells are 0-80, row by row)."""
 
-    difficulty: float
-    name: str
-    removes: tuple[tuple[int, int], ...] = ()
-    places: tuple[int, int] | None = None
+    # A plain class: `tutor grade` must not pay for importing dataclasses at start-up.
+    __slots__ = ("difficulty", "name", "removes", "places")
+
+    def __init__(self, difficulty: float, name: str, removes: tuple[tuple[int, int], ...] = (),
+                 places: tuple[int, int] | None = None) -> None:
+        self.difficulty = difficulty
+        self.name = name
+        self.removes = removes
+        self.places = places
+
+    def __repr__(self) -> str:
+        return f"SeHint({self.difficulty}, {self.name!r}, {self.removes!r}, {self.places!r})"
 
     def apply(self, board) -> None:
         cand = board.cand

@@ -4,7 +4,6 @@ digit, ED the first step's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 
 from tutor.engine.se import basic, chains, uniqueness
@@ -46,15 +45,20 @@ PRODUCERS = (
 version that rated the Sudoku Exchange bank) where that tries it."""
 
 
-@dataclass(frozen=True)
 class SeRating:
     """ER, EP and ED as SE computes them (20.0: beyond the techniques reproduced here), and the
     steps taken."""
 
-    er: float
-    ep: float
-    ed: float
-    steps: tuple[SeHint, ...] = field(default=(), repr=False)
+    __slots__ = ("er", "ep", "ed", "steps")
+
+    def __init__(self, er: float, ep: float, ed: float, steps: tuple[SeHint, ...] = ()) -> None:
+        self.er = er
+        self.ep = ep
+        self.ed = ed
+        self.steps = steps
+
+    def __repr__(self) -> str:
+        return f"SeRating(er={self.er}, ep={self.ep}, ed={self.ed})"
 
     @property
     def hardest(self) -> str:
