@@ -3,6 +3,8 @@ order SE finds them (the rating applies the first hint of the first technique th
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from tutor.engine.se.board import (
     BLOCK, BOXES, COL_KIND, COLS, COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEER_SET, PEERS, ROW_KIND,
     ROWS, Board, combos,
@@ -17,7 +19,7 @@ def _bits(mask: int) -> list[int]:
     return [k for k in range(9) if mask >> k & 1]
 
 
-def hidden_singles(board: Board):
+def hidden_singles(board: Board) -> Iterator[SeHint]:
     """Last empty cell of a house (1.0), then a digit with one place in a box (1.2) or line (1.5)."""
     val = board.val
     for alone in (True, False):
@@ -34,7 +36,7 @@ def hidden_singles(board: Board):
                         yield SeHint(difficulty, "Hidden single", places=(cell, digit))
 
 
-def naked_singles(board: Board):
+def naked_singles(board: Board) -> Iterator[SeHint]:
     """A cell with one candidate left (2.3)."""
     for cell, mask in enumerate(board.cand):
         if mask and not mask & (mask - 1):
@@ -49,7 +51,7 @@ def _crosses(kind1: int, i1: int, kind2: int, i2: int) -> bool:
     return bool(set(HOUSES[kind1][i1]) & set(HOUSES[kind2][i2]))
 
 
-def intersections(board: Board, direct: bool):
+def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
     """Pointing and claiming: a digit of one house confined to its crossing with another.
 
     Direct (1.7 pointing, 1.9 claiming): only when the removals leave a hidden single in a third
@@ -87,7 +89,7 @@ def intersections(board: Board, direct: bool):
                                          removals(removes), (left[0], digit))
 
 
-def common_tuple(masks, degree: int) -> int:
+def common_tuple(masks: Iterable[int], degree: int) -> int:
     """The union of the masks when every one has two or more members and the union has `degree`;
     else 0 (SE's test for a subset)."""
     union = 0
@@ -98,7 +100,7 @@ def common_tuple(masks, degree: int) -> int:
     return union if bin(union).count("1") == degree else 0
 
 
-def hidden_sets(board: Board, degree: int, direct: bool):
+def hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[SeHint]:
     """`degree` digits confined to `degree` cells of a house (3.4, 4.0, 5.4). Direct (2.0 pair,
     2.5 triple): only when clearing those cells leaves a hidden single, which is placed."""
     cand, val = board.cand, board.val
@@ -134,7 +136,7 @@ def hidden_sets(board: Board, degree: int, direct: bool):
                         break
 
 
-def naked_sets(board: Board, degree: int):
+def naked_sets(board: Board, degree: int) -> Iterator[SeHint]:
     """`degree` cells of a house holding `degree` digits between them (3.0, 3.6, 5.0)."""
     cand, val = board.cand, board.val
     for kind in SCAN_ORDER:
@@ -153,7 +155,7 @@ def naked_sets(board: Board, degree: int):
                     yield SeHint((3.0, 3.6, 5.0)[degree - 2], name, removals(removes))
 
 
-def fish(board: Board, degree: int):
+def fish(board: Board, degree: int) -> Iterator[SeHint]:
     """X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2): columns as base first, then rows."""
     cand, val = board.cand, board.val
     placed = [0] * 10
@@ -176,7 +178,7 @@ def fish(board: Board, degree: int):
                     yield SeHint((3.2, 3.8, 5.2)[degree - 2], name, removals(removes))
 
 
-def wings(board: Board, xyz: bool):
+def wings(board: Board, xyz: bool) -> Iterator[SeHint]:
     """XY-Wing (4.2) and XYZ-Wing (4.4), pivots row by row."""
     cand = board.cand
     size = 3 if xyz else 2
@@ -263,7 +265,7 @@ def _exclusion(board: Board, cells: list[int], excluders: list[int]):
     return tuple((cells[k], d) for k in range(n) for d in DIGITS_OF[cand[cells[k]] & ~allowed[k]])
 
 
-def aligned_pairs(board: Board):
+def aligned_pairs(board: Board) -> Iterator[SeHint]:
     """Aligned pair exclusion (6.2)."""
     cells, excl = _excluders(board, 2)
     for a, b in _pairs(len(cells)):
@@ -276,7 +278,7 @@ def aligned_pairs(board: Board):
             yield SeHint(6.2, "Aligned pair exclusion", removals(removes))
 
 
-def aligned_triples(board: Board):
+def aligned_triples(board: Board) -> Iterator[SeHint]:
     """Aligned triplet exclusion (7.5): the third cell among the excluders of the first two."""
     cells, excl = _excluders(board, 3)
     base = set(cells)
@@ -294,13 +296,13 @@ def aligned_triples(board: Board):
                 yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
 
 
-def turbot_fish(board: Board):
+def turbot_fish(board: Board) -> Iterator[SeHint]:
     """Two strong links of a digit joined by a weak one (Sukaku Explainer's addition to SE's
     set, which the Sudoku Exchange ratings use): skyscraper 4.0 (two rows or two columns),
     two-string kite 4.1 (a row and a column), turbot fish 4.2 (a box). The digit goes from the
     cells that see both far ends. Easiest first, then most removals."""
     cand = board.cand
-    found = []
+    found: list[tuple[float, int, int, tuple[tuple[int, int], ...]]] = []
     for digit in range(1, 10):
         bit = 1 << digit
         links = []
@@ -324,11 +326,10 @@ def turbot_fish(board: Board):
                         if b_near not in PEER_SET[a_near]:
                             continue
                         ends = {a_near, a_far, b_near, b_far}
-                        removes = [(c, digit) for c in PEER_SET[a_far] & PEER_SET[b_far]
-                                   if c not in ends and cand[c] & bit]
+                        removes = removals((c, digit) for c in PEER_SET[a_far] & PEER_SET[b_far]
+                                           if c not in ends and cand[c] & bit)
                         if removes:
-                            found.append((difficulty, -len(removes), len(found),
-                                          removals(removes)))
+                            found.append((difficulty, -len(removes), len(found), removes))
     found.sort()
     names = {4.0: "Skyscraper", 4.1: "Two-string kite", 4.2: "Turbot fish"}
     for difficulty, _, _, removes in found:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from collections import deque
 
 from tutor.engine.se.board import COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEERS, Board
@@ -122,7 +124,8 @@ def _is_ancestor(child: Link, key: int) -> bool:
 
 def _cycles(cand, source: Link, cells_too: bool, houses_too: bool) -> list[Link]:
     ons = {source.key: source}
-    pending_on, pending_off = deque([source]), deque()
+    pending_on: deque[Link] = deque([source])
+    pending_off: deque[Link] = deque()
     found, length = [], 0
     while pending_on or pending_off:
         length += 1
@@ -176,7 +179,8 @@ def _cycle_removals(cand, end: Link) -> list[tuple[int, int]]:
     while p.parents:
         cells.add(p.cell)
         p = p.parents[0]
-    forward, backward = set(), set()
+    forward: set[tuple[int, int]] = set()
+    backward: set[tuple[int, int]] = set()
     p = end
     while p.parents:
         bit = 1 << p.digit
@@ -194,13 +198,13 @@ def _target_removals(cand, target: Link) -> list[tuple[int, int]]:
     return [(target.cell, d) for d in DIGITS_OF[cand[target.cell]] if d != target.digit]
 
 
-def _sorted(found):
+def _sorted(found: list) -> Iterator[SeHint]:
     found.sort(key=lambda t: (round(t[0], 2), t[1], t[2]))
     for difficulty, _, _, name, removes in found:
         yield SeHint(round(difficulty, 1), name, removals(removes))
 
 
-def cycles_and_chains(board: Board):
+def cycles_and_chains(board: Board) -> Iterator[SeHint]:
     """X-, Y- and XY-cycles (6.5, 7.0) and forcing chains (6.6, 7.0), plus their length bonus."""
     cand = board.cand
     found = []
@@ -251,7 +255,7 @@ class Chainer:
         else:
             self.base = 8.0
 
-    def run(self, ons: dict[int, Link], offs: dict[int, Link]):
+    def run(self, ons: dict[int, Link], offs: dict[int, Link]) -> tuple[Link, Link] | None:
         """Follow the links from the starting ones; the contradicting pair (on, off) if one
         candidate ends up both on and off, else None. `ons` and `offs` grow in place."""
         grid = self.cand[:]
@@ -284,9 +288,9 @@ class Chainer:
                 continue
             return None
 
-    def hints(self):
+    def hints(self) -> Iterator[SeHint]:
         cand = self.cand
-        found = []
+        found: list = []
         for cell in range(81):
             n = COUNT[cand[cell]]
             if n > 2 or (n > 1 and self.dynamic):
@@ -310,12 +314,12 @@ class Chainer:
             if not self.nishio:
                 self._houses(cell, digit, on_on, on_off, found)
             per_digit[digit] = (on_on, on_off)
-            if cell_on is None:
+            if cell_on is None or cell_off is None:
                 cell_on, cell_off = dict(on_on), dict(on_off)
             else:
                 cell_on = {k: v for k, v in cell_on.items() if k in on_on}
                 cell_off = {k: v for k, v in cell_off.items() if k in on_off}
-        if self.nishio or not (n == 2 or (self.multiple and n > 2)):
+        if self.nishio or not (n == 2 or (self.multiple and n > 2)) or cell_on is None or cell_off is None:
             return
         for targets, side in ((cell_on, 0), (cell_off, 1)):
             for key, target in targets.items():
@@ -360,7 +364,8 @@ class Chainer:
                     outcomes.append((on_on, on_off))
                 else:
                     start = Link(other, digit, True)
-                    ons, offs = {start.key: start}, {}
+                    ons: dict[int, Link] = {start.key: start}
+                    offs: dict[int, Link] = {}
                     self.run(ons, offs)
                     outcomes.append((ons, offs))
             for side in (0, 1):
@@ -372,16 +377,16 @@ class Chainer:
                               _target_removals(cand, target))
 
 
-def nishio(board: Board):
+def nishio(board: Board) -> Iterator[SeHint]:
     """Nishio forcing chains (7.5 + length)."""
     yield from Chainer(board.cand, False, True, True).hints()
 
 
-def multiple_chains(board: Board):
+def multiple_chains(board: Board) -> Iterator[SeHint]:
     """Multiple forcing chains: cell and region forcing chains (8.0 + length)."""
     yield from Chainer(board.cand, True, False, False).hints()
 
 
-def dynamic_chains(board: Board):
+def dynamic_chains(board: Board) -> Iterator[SeHint]:
     """Dynamic forcing chains (8.5 + length)."""
     yield from Chainer(board.cand, True, True, False).hints()

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tutor.engine.se.board import Board
+
 
 class SeHint:
     """A deduction as SE rates it: `removes` are (cell, digit) pairs taken out first, then
@@ -20,7 +26,7 @@ class SeHint:
     def __repr__(self) -> str:
         return f"SeHint({self.difficulty}, {self.name!r}, {self.removes!r}, {self.places!r})"
 
-    def apply(self, board) -> None:
+    def apply(self, board: "Board") -> None:
         cand = board.cand
         for cell, digit in self.removes:
             cand[cell] &= ~(1 << digit)
@@ -28,6 +34,6 @@ class SeHint:
             board.place(*self.places)
 
 
-def removals(pairs) -> tuple[tuple[int, int], ...]:
+def removals(pairs: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     """(cell, digit) pairs sorted and without repeats."""
     return tuple(sorted(set(pairs)))

@@ -3,6 +3,8 @@ bivalue universal grave (5.6-6.0)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from tutor.engine.se.board import (
     COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEER_SET, Board, combos,
 )
@@ -55,7 +57,7 @@ def _find_loops(board: Board, start: int, v1: int, v2: int) -> list[list[int]]:
 
 def _valid_loop(loop: list[int]) -> bool:
     """Each house met by the loop is met once by an even-placed cell and once by an odd one."""
-    seen = (set(), set())
+    seen: tuple[set[tuple[int, int]], set[tuple[int, int]]] = (set(), set())
     for k, cell in enumerate(loop):
         side = seen[k % 2]
         for kind in KINDS:
@@ -129,11 +131,11 @@ def _type3(board: Board, v1: int, v2: int, c1: int, c2: int, base: float):
     return out
 
 
-def unique_loops(board: Board):
+def unique_loops(board: Board) -> Iterator[SeHint]:
     """Unique rectangles and loops, types 1-4, easiest first as SE sorts them."""
     cand = board.cand
     found: list[tuple[float, int, int, SeHint]] = []
-    seen: set = set()
+    seen: set[tuple[int, int, frozenset[int]]] = set()
 
     def add(kind: int, loop: list[int], hint: SeHint | None) -> None:
         if hint is None or not hint.removes:
@@ -200,7 +202,7 @@ def _type4(board: Board, c1: int, c2: int, v1: int, v2: int, base: float) -> SeH
     return SeHint(base, "Unique loop type 4", removals(removes))
 
 
-def bug(board: Board):
+def bug(board: Board) -> Iterator[SeHint]:
     """Bivalue universal grave: types 1 (5.6), 2 and 4 (5.7), 3 (5.8 and up)."""
     cand = board.cand
     temp = cand[:]
