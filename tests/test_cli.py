@@ -86,7 +86,7 @@ def test_grade_one_puzzle_table(capsys):
     assert "unique solution" in out
     assert f"{graded.level} ({graded.band})" in out
     assert f"step {graded.bottleneck_index + 1}: {graded.bottleneck.name}" in out
-    assert f"Givens      {graded.givens}" in out
+    assert f"Givens        {graded.givens}" in out
 
 
 def test_grade_json_matches_the_library(capsys):
@@ -478,7 +478,7 @@ def test_grade_level_six_says_where_the_card_ladder_runs_out(capsys):
     needs = graded.steps[stop].name
     assert code == 0
     assert f"6 (Diabolical): the card's ladder runs out at step {stop + 1}; needs {needs}" in out
-    assert f"Rating      {graded.rating} ({tutor.engine.technique(graded.hardest).name})" in out
+    assert f"Tutor rating  {graded.rating} ({tutor.engine.technique(graded.hardest).name})" in out
     code, out, _ = run(capsys, "grade", "--json", puzzle)
     (record,) = json_lines(out)
     assert record["card_runs_out"] == {"index": stop, "needs": graded.steps[stop].technique}
@@ -526,7 +526,7 @@ def test_the_table_gives_a_puzzle_two_lines(capsys, monkeypatch, columns):
     code, out, _ = run(capsys, "grade", HARD, EASY, EASY[:-1] + "a")
     lines = out.splitlines()
     assert code == 1
-    assert lines[0].split() == ["#", "Source", "Givens", "Level", "Rating", "Bottleneck"]
+    assert lines[0].split() == ["#", "Source", "Givens", "Level", "Tutor", "SE", "Bottleneck"]
     first, second, third = (next(i for i, line in enumerate(lines) if line.startswith(f"{n} "))
                             for n in (1, 2, 3))
     # At 80 columns a long bottleneck name may take a second line of its column.

@@ -121,7 +121,7 @@ def test_the_registry_rates_forcing_chains_as_the_forcing_module_does():
 
 def test_grading_one_easy_puzzle_piped_imports_neither_rich_nor_the_solver():
     out, modules = modules_loaded("grade", "--jobs", "1", PUZZLE)
-    assert "Level       0 (Gentle)" in out and "unique solution" in out
+    assert "Level         0 (Gentle)" in out and "unique solution" in out
     for heavy in ("rich", "dataclasses", "csv", "tutor.solvers", "tutor.engine.techniques.chains",
                   "tutor.engine.step_json", "textual"):
         assert not loaded_from(modules, heavy), f"tutor grade PUZZLE imported {heavy}"

@@ -18,8 +18,10 @@ HELP = HELPS["grade"]
 DESCRIPTION = """\
 Check and grade puzzles: validity (unique, no solution, several solutions, conflicting givens),
 givens, level on the 0-6 scale with its band (decided by the card's ladder alone), the bottleneck
-step that set the level, where the card's ladder runs out and what was needed then, the rating on
-Sudoku Explainer's scale with the hardest technique, and how often each technique was used. Each PUZZLE is 81 characters or a file (one puzzle per line, or one
+step that set the level, where the card's ladder runs out and what was needed then, the tutor's
+rating (the hardest step of the tutor's own path, on its own scale) with that technique, Sudoku
+Explainer's rating as SE 1.2.1 computes it (ER, with EP and ED in JSON and CSV; --no-se skips
+it), and how often each technique was used. Each PUZZLE is 81 characters or a file (one puzzle per line, or one
 grid); '-' or no PUZZLE with piped input reads stdin, so a pasted multi-line grid works.
 
 Results are written as each puzzle is graded, in input order, in every output form; the summary
@@ -49,6 +51,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         help="the techniques to grade with: 'full' (default) tries the card's ladder, "
                              "then the techniques beyond it, before a guess; 'card' only the card's "
                              "ladder, then backtracking")
+    parser.add_argument("--no-se", action="store_true",
+                        help="skip Sudoku Explainer's rating (a second solve, seconds on the "
+                             "hardest puzzles)")
     parser.add_argument("--jobs", "-j", type=positive, default=None, metavar="N",
                         help=f"worker processes, at most one per core (default: all cores, "
                              f"{usable_cores()} here)")
@@ -137,18 +142,18 @@ def in_order(submit, chunks, window: int, pending: deque):
 
 
 def graded(items: list[Item], jobs: int, with_steps: bool, ladder: str = "full",
-           dask: str | None = None):
+           dask: str | None = None, se: bool = True):
     """Yield a record per item in input order: on the Dask cluster at `dask` when given, else over
     `jobs` processes when that is worth it."""
     # lazy: grading imports the engine, which `tutor --help` and the other commands never need
     from tutor.cli.records import grade_chunk, grade_record
 
     if dask is not None:
-        yield from dask_graded(dask, items, with_steps, ladder)
+        yield from dask_graded(dask, items, with_steps, ladder, se)
         return
     if jobs <= 1 or len(items) <= 1:
         for item in items:
-            yield grade_record(item, with_steps, ladder)
+            yield grade_record(item, with_steps, ladder, se)
         return
     # lazy: only for parallel runs
     import multiprocessing
@@ -159,7 +164,7 @@ def graded(items: list[Item], jobs: int, with_steps: bool, ladder: str = "full",
     context = TrackedContext(multiprocessing.get_context())
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_interrupts)
     try:
-        for records in in_order(lambda chunk: pool.submit(grade_chunk, chunk, with_steps, ladder),
+        for records in in_order(lambda chunk: pool.submit(grade_chunk, chunk, with_steps, ladder, se),
                                 chunked(items, size), jobs * 4, deque()):
             yield from records
     except BaseException:
@@ -188,7 +193,7 @@ def dask_client(address: str):
         raise CliError(f"cannot reach the Dask scheduler at {address}: {error}") from None
 
 
-def dask_graded(address: str, items: list[Item], with_steps: bool, ladder: str):
+def dask_graded(address: str, items: list[Item], with_steps: bool, ladder: str, se: bool = True):
     """Records in input order, each chunk graded by grade_chunk on a worker of the cluster: the
     same function and chunks as --jobs, so the same records. The workers need sudoku-tutor
     installed (the same version)."""
@@ -201,7 +206,7 @@ def dask_graded(address: str, items: list[Item], with_steps: bool, ladder: str):
 
     def submit(chunk):
         # pure=False: two equal chunks (the same lines of two files) are still graded apart.
-        return client.submit(grade_work, Work(chunk, with_steps, ladder), pure=False)
+        return client.submit(grade_work, Work(chunk, with_steps, ladder, se), pure=False)
 
     try:
         workers = max(1, sum(client.nthreads().values()))
@@ -302,7 +307,7 @@ def run(args) -> int:
         writer.live = progress.console
     jobs = worker_count(args.jobs, lambda note: errors.print(f"tutor grade: {note}", markup=False)) \
         if args.dask is None and len(items) > 1 else 1
-    results = graded(items, jobs, args.steps, args.ladder, args.dask)
+    results = graded(items, jobs, args.steps, args.ladder, args.dask, not args.no_se)
     stop = StopFlag()
     try:
         if progress:

@@ -12,7 +12,9 @@ from tutor.cli.records import FIELDS, STATUSES
 from tutor.model.formats import shorten
 
 PIPED_WIDTH = 120
-ROW_COLUMNS = ("#", "Source", "Givens", "Level", "Rating", "Bottleneck")
+BEYOND_SE = 20.0
+"""Sudoku Explainer's ER for a grid its techniques cannot finish."""
+ROW_COLUMNS = ("#", "Source", "Givens", "Level", "Tutor", "SE", "Bottleneck")
 """The columns of the table with one row per puzzle; under the row, a line of its techniques (or,
 for an invalid puzzle, what is wrong, in the row itself)."""
 TECHNIQUES_INDENT = 3
@@ -103,6 +105,24 @@ def first_line(text: str) -> str:
 
 def level_text(record: dict) -> str:
     return f"{record['level']} ({record['band']})" if record["valid"] else ""
+
+
+def se_text(record: dict) -> str:
+    """Sudoku Explainer's ER for the table ('-' when not computed, '>9' beyond what is reproduced)."""
+    er = record.get("se_rating")
+    if er is None:
+        return "-"
+    return ">9" if er >= BEYOND_SE else str(er)
+
+
+def se_rating_text(record: dict) -> str:
+    """'7.1 (Forcing chain), EP 1.2, ED 1.2': SE's ER, what set it, EP and ED."""
+    er = record.get("se_rating")
+    if er is None:
+        return "not computed (--no-se)"
+    if er >= BEYOND_SE:
+        return "beyond the SE techniques reproduced here (nested forcing chains)"
+    return f"{er} ({record['se_hardest']}), EP {record['se_ep']}, ED {record['se_ed']}"
 
 
 def rating_text(record: dict) -> str:
@@ -301,7 +321,7 @@ class TableWriter:
         """Each column's width: the narrow ones fixed, the source and the bottleneck sharing what
         is left of the console's width (Rich narrows them all alike if it is too little)."""
         widths = {"#": len(str(max(total, 1))), "Givens": 6,
-                  "Level": max(len(f"6 ({name})") for _, name in BANDS), "Rating": 6}
+                  "Level": max(len(f"6 ({name})") for _, name in BANDS), "Tutor": 5, "SE": 4}
         # Every column is followed by the gap, the last one too (Rich pads it the same way).
         left = width - sum(widths.values()) - COLUMN_GAP * len(ROW_COLUMNS)
         widths["Source"] = max(10, min(source_width, left // 2))
@@ -377,7 +397,7 @@ class TableWriter:
         # A step's text starts with its technique's name: 'Naked pair: 1,3 in r8c1,r8c2 => ...'.
         bottleneck = f"step {found['index'] + 1}: {found['step'].split(': ', 1)[0]}" if found else ""
         return [str(number), Text(record["source"]), givens, level_text(record),
-                str(record["rating"]), Text(bottleneck)]
+                str(record["rating"]), se_text(record), Text(bottleneck)]
 
     def _techniques_line(self, record: dict):
         """'   Naked single 45, Hidden single 10, Pointing 4 and 9 more': one line under the row,
@@ -412,7 +432,8 @@ class TableWriter:
                 level += f": {card_text(record)}"
             rows += [
                 ("Level", level),
-                ("Rating", rating_text(record)),
+                ("Tutor rating", rating_text(record)),
+                ("SE rating", se_rating_text(record)),
                 ("Bottleneck", bottleneck_text(record)),
                 ("Techniques", technique_counts(record["techniques"])),
             ]

@@ -15,7 +15,8 @@ from tutor.cli.wrong_entries import contradiction_in
 
 FIELDS = (
     "source", "file", "line", "puzzle", "valid", "status", "solutions", "givens", "level", "band",
-    "techniques", "bottleneck", "rating", "hardest", "card_runs_out", "backtracking", "error",
+    "techniques", "bottleneck", "rating", "hardest", "tutor_rating", "se_rating", "se_ep", "se_ed",
+    "se_hardest", "card_runs_out", "backtracking", "error",
 )
 STATUSES = {
     "unique": "unique solution",
@@ -32,8 +33,9 @@ def number(level: float) -> int | float:
     return int(level) if level == int(level) else level
 
 
-def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> dict:
-    """Parse, check and grade one puzzle; a bad puzzle gives a record with `valid` false and `error`."""
+def grade_record(item: Item, with_steps: bool = False, ladder: str = "full", se: bool = True) -> dict:
+    """Parse, check and grade one puzzle; a bad puzzle gives a record with `valid` false and `error`.
+    With `se`, a valid classic puzzle also gets Sudoku Explainer's rating (a second solve)."""
     record = dict.fromkeys(FIELDS)
     record.update(source=item.where(), file=item.file, line=item.line, puzzle=item.text.strip(), valid=False)
     if with_steps:
@@ -88,9 +90,12 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
         band=result.band,
         techniques={t.id: result.techniques[t.id] for t in TECHNIQUES if t.id in result.techniques},
         rating=result.rating,
+        tutor_rating=result.rating,
         hardest=result.hardest,
         backtracking=result.backtracking,
     )
+    if se and len(record["puzzle"]) == 81:
+        add_se_rating(record)
     if result.card_runs_out_at is not None:
         index = result.card_runs_out_at
         record["card_runs_out"] = {"index": index, "needs": result.steps[index].technique}
@@ -105,9 +110,18 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full") -> 
     return record
 
 
-def grade_chunk(items: list[Item], with_steps: bool, ladder: str = "full") -> list[dict]:
+def add_se_rating(record: dict) -> None:
+    """Sudoku Explainer's ER, EP, ED and the technique that set ER, into the record (ER 20.0 when
+    the puzzle needs more than the SE techniques reproduced here)."""
+    from tutor.engine import se_rating  # lazy: only a grade that asks for it pays for it
+
+    found = se_rating(record["puzzle"])
+    record.update(se_rating=found.er, se_ep=found.ep, se_ed=found.ed, se_hardest=found.hardest or None)
+
+
+def grade_chunk(items: list[Item], with_steps: bool, ladder: str = "full", se: bool = True) -> list[dict]:
     """Records for a chunk of items, in order (the unit of work sent to a worker process)."""
-    return [grade_record(item, with_steps, ladder) for item in items]
+    return [grade_record(item, with_steps, ladder, se) for item in items]
 
 
 class Work:
@@ -115,20 +129,21 @@ class Work:
     into the lists and tuples it is given (the items are named tuples) and rebuilds them itself;
     inside an object of its own they travel by plain pickling, as they do to --jobs processes."""
 
-    __slots__ = ("items", "with_steps", "ladder")
+    __slots__ = ("items", "with_steps", "ladder", "se")
 
-    def __init__(self, items: list[Item], with_steps: bool, ladder: str) -> None:
+    def __init__(self, items: list[Item], with_steps: bool, ladder: str, se: bool = True) -> None:
         self.items = items
         self.with_steps = with_steps
         self.ladder = ladder
+        self.se = se
 
     def __getstate__(self):
-        return (self.items, self.with_steps, self.ladder)
+        return (self.items, self.with_steps, self.ladder, self.se)
 
     def __setstate__(self, state) -> None:
-        self.items, self.with_steps, self.ladder = state
+        self.items, self.with_steps, self.ladder, self.se = state
 
 
 def grade_work(work: Work) -> list[dict]:
     """Records for a chunk sent as Work (the unit of work of `tutor grade --dask`)."""
-    return grade_chunk(work.items, work.with_steps, work.ladder)
+    return grade_chunk(work.items, work.with_steps, work.ladder, work.se)

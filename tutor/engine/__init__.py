@@ -28,6 +28,7 @@ _HOMES = {
     "tutor.engine.scoring": ("Earned", "level_earned"),
     "tutor.engine.techniques.singles": ("hidden_singles", "naked_singles"),
     "tutor.engine.soundness": ("violations",),
+    "tutor.engine.se": ("SeRating", "se_rating"),
     "tutor.engine.step": ("Step", "describe_changes"),
     "tutor.engine.step_json": ("step_from_json", "step_to_json"),
     "tutor.engine.technique": ("HintLevel", "Texts", "an", "in_sentence"),
@@ -76,6 +77,7 @@ if TYPE_CHECKING:
         hidden_singles as hidden_singles,
         naked_singles as naked_singles,
     )
+    from tutor.engine.se import SeRating as SeRating, se_rating as se_rating
     from tutor.engine.soundness import violations as violations
     from tutor.engine.step import Step as Step, describe_changes as describe_changes
     from tutor.engine.step_json import (

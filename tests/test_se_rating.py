@@ -1,0 +1,114 @@
+"""Sudoku Explainer's rating reproduced (tutor.engine.se): hand-checked positions, one puzzle of
+the Sudoku Exchange sample per technique (with ../shared), and every SE step true."""
+
+import pytest
+
+import tutor
+from tutor.engine import se_rating
+from tutor.engine.se.basic import turbot_fish
+from tutor.engine.se.board import Board
+from tutor.engine.se.chains import chain_bonus
+from conftest import shared_file
+
+SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def emptied(cells):
+    return "".join("0" if i in cells else ch for i, ch in enumerate(SOLVED))
+
+
+def test_one_empty_cell_is_the_last_value_of_its_houses():
+    rating = se_rating(emptied({40}))
+    assert (rating.er, rating.ep, rating.ed) == (1.0, 1.0, 1.0)
+    assert [h.places for h in rating.steps] == [(40, 5)]
+
+
+def test_four_empty_cells_in_a_box_start_with_a_hidden_single_in_the_box():
+    # r1c1, r1c2, r2c1, r2c2 (5, 3, 6, 7) empty: each row and column has two empty cells, the box
+    # four; digits are tried in order, and 3 has one place in box 1, r1c2 (1.2), after which
+    # the other three cells are each the last of a row or column.
+    rating = se_rating(emptied({0, 1, 9, 10}))
+    assert rating.steps[0].difficulty == 1.2 and rating.steps[0].places == (1, 3)
+    assert (rating.er, rating.ep, rating.ed) == (1.2, 1.2, 1.2)
+    assert [h.difficulty for h in rating.steps[1:]] == [1.0, 1.0, 1.0]
+
+
+def test_a_skyscraper_removes_the_digit_seen_by_both_far_ends():
+    # Digit 1 only in r1c1, r1c5 (row 1), r5c1, r5c6 (row 5) and r2c4, r2c6; elsewhere 2-9: the
+    # rows' links meet in column 1, so r1c5 or r5c6 is 1, and r2c6 (seeing both) cannot be.
+    cand = [0b1111111100] * 81
+    for cell in (0, 4, 36, 41, 12, 14):
+        cand[cell] |= 0b10
+    hints = list(turbot_fish(Board([0] * 81, cand)))
+    assert any(h.difficulty == 4.0 and h.name == "Skyscraper" and h.removes == ((14, 1),)
+               for h in hints)
+    assert [h.difficulty for h in hints] == sorted(h.difficulty for h in hints)
+
+
+def test_the_chain_length_bonus_follows_se_steps():
+    # The length is the chain's candidates minus 2; +0.1 past 4, 6, 8, 12, 16, 24, ...
+    assert [round(chain_bonus(n), 1) for n in (6, 7, 8, 10, 11, 14, 15, 18, 19, 26, 27)] == \
+        [0.0, 0.1, 0.1, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6]
+
+
+def test_bad_text_is_refused_with_its_length():
+    with pytest.raises(ValueError, match="81 cells, this text has 80"):
+        se_rating(SOLVED[:-1])
+
+
+# One puzzle of the shared sample per technique: (sample id, the bank's rating, the technique
+# that sets it along SE's path).
+KNOWN = [
+    ("066924143146", 2.5, "Direct hidden triple"), ("013076c6e5b5", 2.6, "Pointing"),
+    ("002668779c4c", 2.8, "Claiming"), ("000bedf2eda3", 3.0, "Naked pair"),
+    ("0718b9a07017", 3.2, "X-Wing"), ("024b265eaecc", 3.4, "Hidden pair"),
+    ("01c903628536", 3.6, "Naked triple"), ("00df1a50ef09", 3.8, "Swordfish"),
+    ("7ff76a0e1137", 4.0, "Hidden triple"), ("06e0d93973f3", 4.0, "Skyscraper"),
+    ("05699cffb690", 4.1, "Two-string kite"), ("02bf6eb6a520", 4.2, "XY-Wing"),
+    ("43d23ff57447", 4.2, "Turbot fish"), ("016e16989aba", 4.4, "XYZ-Wing"),
+    ("0a210663a591", 4.5, "Unique loop type 1"), ("039c41d118c5", 4.5, "Unique loop type 2"),
+    ("20ac2d4d06ef", 4.6, "Unique loop type 3 (naked set)"),
+    ("07e4c61a2d52", 4.5, "Unique loop type 4"), ("0507264b69da", 5.0, "Naked quad"),
+    ("00eea33c68c0", 5.2, "Jellyfish"), ("228ec4b48e1a", 5.6, "BUG type 1"),
+    ("2553cb38918b", 5.7, "BUG type 2"), ("0031757e6c7b", 5.8, "BUG type 3"),
+    ("1385617abd93", 6.6, "X-cycle"), ("0c1d42693666", 6.6, "Y-cycle"),
+    ("0ae983599109", 6.7, "Forcing X-chain"),
+]
+
+
+@pytest.fixture(scope="module")
+def sample():
+    path = shared_file("se-rated/se_stratified_sample_100_per_rating.txt")
+    rows = {}
+    for line in path.read_text().splitlines():
+        fields = line.split()
+        if len(fields) == 3 and not line.startswith("#"):
+            rows[fields[0]] = (fields[1], float(fields[2]))
+    return rows
+
+
+@pytest.mark.parametrize("ident, bank, name", KNOWN, ids=[k[2] for k in KNOWN])
+def test_the_bank_rating_of_a_puzzle_set_by_each_technique(sample, ident, bank, name):
+    puzzle, rating = sample[ident]
+    assert rating == bank
+    found = se_rating(puzzle)
+    assert (found.er, found.hardest) == (bank, name)
+
+
+def test_every_se_step_is_true_on_the_sample(sample):
+    # The first two puzzles of each rating up to 8.4 (dynamic chains cost seconds each).
+    taken: dict[float, int] = {}
+    checked = 0
+    for puzzle, bank in sample.values():
+        if bank > 8.4 or taken.get(bank, 0) >= 2:
+            continue
+        taken[bank] = taken.get(bank, 0) + 1
+        solution = tutor.solve(tutor.parse(puzzle)).to_compact().replace("+", "")
+        for step in se_rating(puzzle).steps:
+            for cell, digit in step.removes:
+                assert int(solution[cell]) != digit, (puzzle, step)
+            if step.places is not None:
+                cell, digit = step.places
+                assert int(solution[cell]) == digit, (puzzle, step)
+            checked += 1
+    assert checked > 2000

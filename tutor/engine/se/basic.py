@@ -1,0 +1,336 @@
+"""Sudoku Explainer's techniques up to aligned pair exclusion, each yielding its hints in the
+order SE finds them (the rating applies the first hint of the first technique that has one)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from tutor.engine.se.board import (
+    BLOCK, BOXES, COL_KIND, COLS, COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEER_SET, PEERS, ROW_KIND,
+    ROWS, Board, combos,
+)
+from tutor.engine.se.hint import SeHint, removals
+
+# SE looks at boxes first, then columns, then rows, for singles and subsets.
+SCAN_ORDER = (BLOCK, COL_KIND, ROW_KIND)
+
+
+def _bits(mask: int) -> list[int]:
+    return [k for k in range(9) if mask >> k & 1]
+
+
+def hidden_singles(board: Board) -> Iterator[SeHint]:
+    """Last empty cell of a house (1.0), then a digit with one place in a box (1.2) or line (1.5)."""
+    val = board.val
+    for alone in (True, False):
+        for kind in SCAN_ORDER:
+            for house in HOUSES[kind]:
+                empty = sum(1 for c in house if not val[c])
+                if (empty == 1) != alone:
+                    continue
+                for digit in range(1, 10):
+                    pos = board.positions(house, digit)
+                    if pos and not pos & (pos - 1):
+                        cell = house[pos.bit_length() - 1]
+                        difficulty = 1.0 if alone else 1.2 if kind == BLOCK else 1.5
+                        yield SeHint(difficulty, "Hidden single", places=(cell, digit))
+
+
+def naked_singles(board: Board) -> Iterator[SeHint]:
+    """A cell with one candidate left (2.3)."""
+    for cell, mask in enumerate(board.cand):
+        if mask and not mask & (mask - 1):
+            yield SeHint(2.3, "Naked single", places=(cell, mask.bit_length() - 1))
+
+
+# Box-line pairs in SE's order: (box, column), (box, row), (column, box), (row, box).
+_LOCK_ORDER = ((BLOCK, COL_KIND), (BLOCK, ROW_KIND), (COL_KIND, BLOCK), (ROW_KIND, BLOCK))
+
+
+def _crosses(kind1: int, i1: int, kind2: int, i2: int) -> bool:
+    return bool(set(HOUSES[kind1][i1]) & set(HOUSES[kind2][i2]))
+
+
+def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
+    """Pointing and claiming: a digit of one house confined to its crossing with another.
+
+    Direct (1.7 pointing, 1.9 claiming): only when the removals leave a hidden single in a third
+    house of the first kind, which is placed. Otherwise 2.6 pointing, 2.8 claiming."""
+    cand = board.cand
+    for kind1, kind2 in _LOCK_ORDER:
+        for i1, house1 in enumerate(HOUSES[kind1]):
+            set1 = set(house1)
+            for i2, house2 in enumerate(HOUSES[kind2]):
+                if not _crosses(kind1, i1, kind2, i2):
+                    continue
+                set2 = set(house2)
+                for digit in range(1, 10):
+                    bit = 1 << digit
+                    pos = [c for c in house1 if cand[c] & bit]
+                    if len(pos) < 2 or not all(c in set2 for c in pos):
+                        continue
+                    removes = tuple((c, digit) for c in house2 if c not in set1 and cand[c] & bit)
+                    if not removes:
+                        continue
+                    if not direct:
+                        yield SeHint(2.6 if kind1 == BLOCK else 2.8,
+                                     "Pointing" if kind1 == BLOCK else "Claiming", removals(removes))
+                        continue
+                    for i3, house3 in enumerate(HOUSES[kind1]):
+                        if i3 == i1 or not _crosses(kind1, i3, kind2, i2):
+                            continue
+                        pos3 = [c for c in house3 if cand[c] & bit]
+                        if len(pos3) < 2:
+                            continue
+                        left = [c for c in pos3 if c not in set2]
+                        if len(left) == 1:
+                            yield SeHint(1.7 if kind1 == BLOCK else 1.9,
+                                         "Direct pointing" if kind1 == BLOCK else "Direct claiming",
+                                         removals(removes), (left[0], digit))
+
+
+def common_tuple(masks: Iterable[int], degree: int) -> int:
+    """The union of the masks when every one has two or more members and the union has `degree`;
+    else 0 (SE's test for a subset)."""
+    union = 0
+    for m in masks:
+        if not m & (m - 1):
+            return 0
+        union |= m
+    return union if bin(union).count("1") == degree else 0
+
+
+def hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[SeHint]:
+    """`degree` digits confined to `degree` cells of a house (3.4, 4.0, 5.4). Direct (2.0 pair,
+    2.5 triple): only when clearing those cells leaves a hidden single, which is placed."""
+    cand, val = board.cand, board.val
+    for kind in SCAN_ORDER:
+        for house in HOUSES[kind]:
+            empty = sum(1 for c in house if not val[c])
+            if not (empty > degree * 2 or (direct and empty > degree)):
+                continue
+            positions = [0] + [board.positions(house, d) for d in range(1, 10)]
+            for combo in combos(degree, 9):
+                digits = [k + 1 for k in combo]
+                common = common_tuple([positions[d] for d in digits], degree)
+                if not common:
+                    continue
+                keep = sum(1 << d for d in digits)
+                cells = [house[k] for k in _bits(common)]
+                removes = tuple((c, d) for c in cells for d in DIGITS_OF[cand[c] & ~keep])
+                if not direct:
+                    if removes:
+                        name = ("Hidden pair", "Hidden triple", "Hidden quad")[degree - 2]
+                        yield SeHint((3.4, 4.0, 5.4)[degree - 2], name, removals(removes))
+                    continue
+                for d in range(1, 10):
+                    if keep >> d & 1:
+                        continue
+                    pos = positions[d]
+                    if pos & (pos - 1) and bin(pos & ~common).count("1") == 1:
+                        if removes:
+                            cell = house[(pos & ~common).bit_length() - 1]
+                            yield SeHint(2.0 if degree == 2 else 2.5,
+                                         "Direct hidden pair" if degree == 2 else "Direct hidden triple",
+                                         removals(removes), (cell, d))
+                        break
+
+
+def naked_sets(board: Board, degree: int) -> Iterator[SeHint]:
+    """`degree` cells of a house holding `degree` digits between them (3.0, 3.6, 5.0)."""
+    cand, val = board.cand, board.val
+    for kind in SCAN_ORDER:
+        for house in HOUSES[kind]:
+            if sum(1 for c in house if not val[c]) < degree * 2:
+                continue
+            for combo in combos(degree, 9):
+                common = common_tuple([cand[house[k]] for k in combo], degree)
+                if not common:
+                    continue
+                inside = {house[k] for k in combo}
+                removes = tuple((c, d) for c in house if c not in inside
+                                for d in DIGITS_OF[cand[c] & common])
+                if removes:
+                    name = ("Naked pair", "Naked triple", "Naked quad")[degree - 2]
+                    yield SeHint((3.0, 3.6, 5.0)[degree - 2], name, removals(removes))
+
+
+def fish(board: Board, degree: int) -> Iterator[SeHint]:
+    """X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2): columns as base first, then rows."""
+    cand, val = board.cand, board.val
+    placed = [0] * 10
+    for v in val:
+        placed[v] += 1
+    for base, cover in ((COLS, ROWS), (ROWS, COLS)):
+        for combo in combos(degree, 9):
+            base_set = sum(1 << k for k in combo)
+            for digit in range(1, 10):
+                if placed[digit] + degree * 2 > 9:
+                    continue
+                common = common_tuple([board.positions(base[k], digit) for k in combo], degree)
+                if not common:
+                    continue
+                bit = 1 << digit
+                removes = tuple((line[k], digit) for j in _bits(common) for line in (cover[j],)
+                                for k in range(9) if not base_set >> k & 1 and cand[line[k]] & bit)
+                if removes:
+                    name = ("X-Wing", "Swordfish", "Jellyfish")[degree - 2]
+                    yield SeHint((3.2, 3.8, 5.2)[degree - 2], name, removals(removes))
+
+
+def wings(board: Board, xyz: bool) -> Iterator[SeHint]:
+    """XY-Wing (4.2) and XYZ-Wing (4.4), pivots row by row."""
+    cand = board.cand
+    size = 3 if xyz else 2
+    for pivot in range(81):
+        xy = cand[pivot]
+        if COUNT[xy] != size:
+            continue
+        for xz_cell in PEERS[pivot]:
+            xz = cand[xz_cell]
+            if COUNT[xz] != 2 or COUNT[xy & ~xz] != 1:
+                continue
+            for yz_cell in PEERS[pivot]:
+                yz = cand[yz_cell]
+                if COUNT[yz] != 2:
+                    continue
+                union, inter = xy | xz | yz, xy & xz & yz
+                if COUNT[union] != 3 or COUNT[inter] != (1 if xyz else 0):
+                    continue
+                z = DIGITS_OF[xz & yz][0]
+                victims = PEER_SET[xz_cell] & PEER_SET[yz_cell]
+                if xyz:
+                    victims &= PEER_SET[pivot]
+                removes = tuple((c, z) for c in victims
+                                if c not in (pivot, xz_cell, yz_cell) and cand[c] >> z & 1)
+                if removes:
+                    yield SeHint(4.4 if xyz else 4.2, "XYZ-Wing" if xyz else "XY-Wing",
+                                 removals(removes))
+
+
+def _excluders(board: Board, most: int):
+    """SE's aligned-exclusion base cells, row by row: cells with two or more candidates, no peer
+    down to one candidate, and some peers with 2..`most` candidates (their excluders)."""
+    cand = board.cand
+    cells, excl = [], {}
+    for cell in range(81):
+        if COUNT[cand[cell]] < 2:
+            continue
+        found, single = [], False
+        for p in PEERS[cell]:
+            n = COUNT[cand[p]]
+            if n == 1:
+                single = True
+            elif 2 <= n <= most:
+                found.append(p)
+        if not single and found:
+            cells.append(cell)
+            excl[cell] = found
+    return cells, excl
+
+
+def _pairs(n: int):
+    """Index pairs in SE's order: (0,1), (0,2), (1,2), (0,3), ..."""
+    for second in range(1, n):
+        for first in range(second):
+            yield first, second
+
+
+def _exclusion(board: Board, cells: list[int], excluders: list[int]):
+    """Removals of aligned exclusion: the candidates of `cells` in no combination allowed by the
+    excluders (a combination is out when two cells that see each other share a digit, or when it
+    covers every candidate of an excluder)."""
+    cand = board.cand
+    excluder_masks = [cand[e] for e in excluders]
+    n = len(cells)
+    seen = [[cells[j] in PEER_SET[cells[i]] for j in range(n)] for i in range(n)]
+    allowed = [0] * n
+
+    def walk(i: int, chosen: list[int], used: int) -> None:
+        if i == n:
+            for m in excluder_masks:
+                if not m & ~used:
+                    return
+            for k, d in enumerate(chosen):
+                allowed[k] |= 1 << d
+            return
+        for d in DIGITS_OF[cand[cells[i]]]:
+            if any(chosen[k] == d and seen[k][i] for k in range(i)):
+                continue
+            chosen.append(d)
+            walk(i + 1, chosen, used | 1 << d)
+            chosen.pop()
+
+    walk(0, [], 0)
+    return tuple((cells[k], d) for k in range(n) for d in DIGITS_OF[cand[cells[k]] & ~allowed[k]])
+
+
+def aligned_pairs(board: Board) -> Iterator[SeHint]:
+    """Aligned pair exclusion (6.2)."""
+    cells, excl = _excluders(board, 2)
+    for a, b in _pairs(len(cells)):
+        c0, c1 = cells[a], cells[b]
+        common = [e for e in excl[c0] if e in set(excl[c1])]
+        if len(common) < 2:
+            continue
+        removes = _exclusion(board, [c0, c1], common)
+        if removes:
+            yield SeHint(6.2, "Aligned pair exclusion", removals(removes))
+
+
+def aligned_triples(board: Board) -> Iterator[SeHint]:
+    """Aligned triplet exclusion (7.5): the third cell among the excluders of the first two."""
+    cells, excl = _excluders(board, 3)
+    base = set(cells)
+    for a, b in _pairs(len(cells)):
+        c0, c1 = cells[a], cells[b]
+        twin = list(dict.fromkeys(e for e in excl[c0] + excl[c1] if e in base and e not in (c0, c1)))
+        first_two = set(excl[c0]) & set(excl[c1])
+        for c2 in twin:
+            third = set(excl[c2])
+            common = [e for e in excl[c0] if e in first_two and e in third]
+            if len(common) < 2:
+                continue
+            removes = _exclusion(board, [c0, c1, c2], common)
+            if removes:
+                yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
+
+
+def turbot_fish(board: Board) -> Iterator[SeHint]:
+    """Two strong links of a digit joined by a weak one (Sukaku Explainer's addition to SE's
+    set, which the Sudoku Exchange ratings use): skyscraper 4.0 (two rows or two columns),
+    two-string kite 4.1 (a row and a column), turbot fish 4.2 (a box). The digit goes from the
+    cells that see both far ends. Easiest first, then most removals."""
+    cand = board.cand
+    found: list[tuple[float, int, int, tuple[tuple[int, int], ...]]] = []
+    for digit in range(1, 10):
+        bit = 1 << digit
+        links = []
+        for kind in (BLOCK, ROW_KIND, COL_KIND):
+            for house in HOUSES[kind]:
+                places = [c for c in house if cand[c] & bit]
+                if len(places) == 2:
+                    links.append((kind, places))
+        for i, (kind1, link1) in enumerate(links):
+            for kind2, link2 in links[i + 1:]:
+                if set(link1) & set(link2):
+                    continue
+                if kind1 == BLOCK or kind2 == BLOCK:
+                    difficulty = 4.2
+                elif kind1 == kind2:
+                    difficulty = 4.0
+                else:
+                    difficulty = 4.1
+                for a_near, a_far in (link1, link1[::-1]):
+                    for b_near, b_far in (link2, link2[::-1]):
+                        if b_near not in PEER_SET[a_near]:
+                            continue
+                        ends = {a_near, a_far, b_near, b_far}
+                        removes = removals((c, digit) for c in PEER_SET[a_far] & PEER_SET[b_far]
+                                           if c not in ends and cand[c] & bit)
+                        if removes:
+                            found.append((difficulty, -len(removes), len(found), removes))
+    found.sort()
+    names = {4.0: "Skyscraper", 4.1: "Two-string kite", 4.2: "Turbot fish"}
+    for difficulty, _, _, removes in found:
+        yield SeHint(difficulty, names[difficulty], removes)

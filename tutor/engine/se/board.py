@@ -1,0 +1,98 @@
+"""The 9x9 candidate grid the Sudoku Explainer rating works on: bitmasks, houses in SE's orders."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+ALL = 0b1111111110
+"""Every digit's bit: digit d is bit d (bits 1-9), so a mask reads as the digits it holds."""
+
+ROW = tuple(i // 9 for i in range(81))
+COL = tuple(i % 9 for i in range(81))
+BOX = tuple((i // 27) * 3 + (i % 9) // 3 for i in range(81))
+
+ROWS = tuple(tuple(r * 9 + c for c in range(9)) for r in range(9))
+COLS = tuple(tuple(r * 9 + c for r in range(9)) for c in range(9))
+BOXES = tuple(tuple((b // 3) * 27 + (b % 3) * 3 + (k // 3) * 9 + k % 3 for k in range(9))
+              for b in range(9))
+
+BLOCK, ROW_KIND, COL_KIND = 0, 1, 2
+"""House kinds, numbered as SE's region types are ordered (box, row, column)."""
+HOUSES = {BLOCK: BOXES, ROW_KIND: ROWS, COL_KIND: COLS}
+KIND_NAMES = {BLOCK: "box", ROW_KIND: "row", COL_KIND: "column"}
+HOUSE_OF = tuple((BOX[i], ROW[i], COL[i]) for i in range(81))
+"""Per cell: the index of its box, row and column (by kind number)."""
+
+PEERS = tuple(tuple(sorted({j for kind in (BOXES, ROWS, COLS)
+                            for house in kind if i in house for j in house} - {i}))
+              for i in range(81))
+PEER_SET = tuple(frozenset(p) for p in PEERS)
+
+DIGITS_OF = tuple(tuple(d for d in range(1, 10) if m >> d & 1) for m in range(1 << 10))
+"""The digits of each mask, ascending."""
+COUNT = tuple(len(d) for d in DIGITS_OF)
+
+
+def combos(k: int, n: int) -> tuple[tuple[int, ...], ...]:
+    """k-subsets of range(n) in SE's enumeration order: by the value of their bitmask."""
+    key = (k, n)
+    found = _COMBOS.get(key)
+    if found is None:
+        found = tuple(sorted(combinations(range(n), k), key=lambda t: sum(1 << i for i in t)))
+        _COMBOS[key] = found
+    return found
+
+
+_COMBOS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+class Board:
+    """Values and candidate masks of the 81 cells; a placed cell has no candidates."""
+
+    __slots__ = ("val", "cand")
+
+    def __init__(self, val: list[int], cand: list[int]) -> None:
+        self.val = val
+        self.cand = cand
+
+    @classmethod
+    def from_digits(cls, digits: str) -> "Board":
+        """The board of 81 characters ('1'-'9' given, anything else empty), candidates pruned by the givens.
+
+        :raises ValueError: the text is not 81 characters long.
+        """
+        if len(digits) != 81:
+            raise ValueError(f"a puzzle has 81 cells, this text has {len(digits)}")
+        board = cls([0] * 81, [ALL] * 81)
+        for i, ch in enumerate(digits):
+            if ch in "123456789":
+                board.place(i, int(ch))
+        return board
+
+    def copy(self) -> "Board":
+        return Board(self.val[:], self.cand[:])
+
+    def place(self, cell: int, digit: int) -> None:
+        self.val[cell] = digit
+        self.cand[cell] = 0
+        off = ~(1 << digit)
+        cand = self.cand
+        for p in PEERS[cell]:
+            cand[p] &= off
+
+    def solved(self) -> bool:
+        return 0 not in self.val
+
+    def positions(self, house: tuple[int, ...], digit: int) -> int:
+        """Bitmask over the house's nine places of those where `digit` is a candidate."""
+        bit = 1 << digit
+        cand = self.cand
+        mask = 0
+        for k, c in enumerate(house):
+            if cand[c] & bit:
+                mask |= 1 << k
+        return mask
+
+    def empties(self, house: tuple[int, ...]) -> int:
+        val = self.val
+        return sum(1 for c in house if not val[c])
