@@ -12,8 +12,6 @@ from tutor.cli.records import FIELDS, STATUSES
 from tutor.model.formats import shorten
 
 PIPED_WIDTH = 120
-BEYOND_SE = 20.0
-"""Sudoku Explainer's ER for a grid its techniques cannot finish."""
 ROW_COLUMNS = ("#", "Source", "Givens", "Level", "Tutor", "SE", "Bottleneck")
 """The columns of the table with one row per puzzle; under the row, a line of its techniques (or,
 for an invalid puzzle, what is wrong, in the row itself)."""
@@ -109,19 +107,19 @@ def level_text(record: dict) -> str:
 
 def se_text(record: dict) -> str:
     """Sudoku Explainer's ER for the table ('-' when not computed, '>9' beyond what is reproduced)."""
+    if record.get("se_beyond"):
+        return ">9"
     er = record.get("se_rating")
-    if er is None:
-        return "-"
-    return ">9" if er >= BEYOND_SE else str(er)
+    return "-" if er is None else str(er)
 
 
 def se_rating_text(record: dict) -> str:
     """'7.1 (Forcing chain), EP 1.2, ED 1.2': SE's ER, what set it, EP and ED."""
+    if record.get("se_beyond"):
+        return "beyond the SE techniques reproduced here (nested forcing chains)"
     er = record.get("se_rating")
     if er is None:
         return "not computed (--no-se)"
-    if er >= BEYOND_SE:
-        return "beyond the SE techniques reproduced here (nested forcing chains)"
     return f"{er} ({record['se_hardest']}), EP {record['se_ep']}, ED {record['se_ed']}"
 
 

@@ -16,7 +16,7 @@ from tutor.cli.wrong_entries import contradiction_in
 FIELDS = (
     "source", "file", "line", "puzzle", "valid", "status", "solutions", "givens", "level", "band",
     "techniques", "bottleneck", "rating", "hardest", "tutor_rating", "se_rating", "se_ep", "se_ed",
-    "se_hardest", "card_runs_out", "backtracking", "error",
+    "se_hardest", "se_beyond", "card_runs_out", "backtracking", "error",
 )
 STATUSES = {
     "unique": "unique solution",
@@ -111,12 +111,19 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full", se:
 
 
 def add_se_rating(record: dict) -> None:
-    """Sudoku Explainer's ER, EP, ED and the technique that set ER, into the record (ER 20.0 when
-    the puzzle needs more than the SE techniques reproduced here)."""
+    """Sudoku Explainer's ER, EP, ED and the technique that set ER, into the record; a number
+    beyond the SE techniques reproduced here (nested forcing chains) is not guessed: it is null,
+    with `se_beyond` true."""
     from tutor.engine import se_rating  # lazy: only a grade that asks for it pays for it
 
     found = se_rating(record["puzzle"])
-    record.update(se_rating=found.er, se_ep=found.ep, se_ed=found.ed, se_hardest=found.hardest or None)
+    beyond = found.beyond
+
+    def known(value: float) -> float | None:
+        return None if beyond and value >= found.er else value
+
+    record.update(se_rating=known(found.er), se_ep=known(found.ep), se_ed=known(found.ed),
+                  se_hardest=found.hardest or None, se_beyond=beyond)
 
 
 def grade_chunk(items: list[Item], with_steps: bool, ladder: str = "full", se: bool = True) -> list[dict]:

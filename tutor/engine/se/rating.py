@@ -61,6 +61,12 @@ class SeRating:
         return f"SeRating(er={self.er}, ep={self.ep}, ed={self.ed})"
 
     @property
+    def beyond(self) -> bool:
+        """Whether the puzzle needs more than the SE techniques reproduced here (then ER, and EP
+        or ED where they reach as far, stand at BEYOND rather than at a number)."""
+        return self.er >= BEYOND
+
+    @property
     def hardest(self) -> str:
         """The name of the step that set ER ('' when there was none)."""
         best = max(self.steps, key=lambda h: h.difficulty, default=None)
