@@ -13,7 +13,7 @@ from tutor.engine.techniques.backtracking import proved_guess
 from tutor.engine.propagation import NO_CANDIDATE
 from tutor.engine.refutation import (
     CLAIMING, HIDDEN_SINGLE, HIDDEN_SUBSET, NAKED_SINGLE, NAKED_SUBSET, POINTING, PREMISE_FACT,
-    proof_facts, refutation, sections,
+    _refutation, proof_facts, refutation, sections,
 )
 from tutor.engine.step_json import step_from_json, step_to_json
 from tutor.model.geometry import DIGITS_IN, PEERS, UNITS, cell_name
@@ -186,7 +186,7 @@ def test_refutation_is_the_same_each_time():
     cell = next(c for c in range(81) if not values[c])
     wrong = next(d for d in DIGITS_IN[masks[cell]] if d != tutor.solve(grid).values[cell])
     first = refutation(values, masks, cell, wrong)
-    refutation.cache_clear()
+    _refutation.cache_clear()
     assert refutation(values, masks, cell, wrong) == first
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tutor.model.geometry import cell_name, cells_or, unit_name
+from tutor.model.geometry import cell_name, cells_or, current, unit_name
 
 IN_CELL = -1
 """A link's `unit` when it lies within one cell (a two-candidate cell, or a cell's last candidate)."""
@@ -62,28 +62,32 @@ class Link(NamedTuple):
 
 
 def state(node: Node, true: bool) -> str:
-    """'r3c8 is 4', 'r3c1 is not 4', 'the 4 is in r1c1 or r1c2', 'the 4 is not in r1c1 or r1c2'."""
+    """'r3c8 is 4', 'r3c1 is not 4', 'the 4 is in r1c1 or r1c2', 'the 4 is not in r1c1 or r1c2'
+    (a digit above 9 as the board in use writes it)."""
+    digit = current().symbol(node.digit)
     if len(node.cells) == 1:
-        return f"{cell_name(node.cells[0])} is {'' if true else 'not '}{node.digit}"
-    return f"the {node.digit} of {cells_or(node.cells)} is {'' if true else 'not '}there"
+        return f"{cell_name(node.cells[0])} is {'' if true else 'not '}{digit}"
+    return f"the {digit} of {cells_or(node.cells)} is {'' if true else 'not '}there"
 
 
 def reason(link: Link) -> str:
     """Why the link holds, in a few words."""
     premise, conclusion = link.premise, link.conclusion
-    d = conclusion.digit
+    symbol = current().symbol
+    d = symbol(conclusion.digit)
     if link.unit == IN_CELL:
-        if link.conclusion_true and premise.cells == conclusion.cells and premise.digit != d:
+        if (link.conclusion_true and premise.cells == conclusion.cells
+                and premise.digit != conclusion.digit):
             return "its only other candidate"
         if link.conclusion_true:
             return "its only candidate left"
         return "a cell holds one digit"
     if link.unit == IN_SET:
-        return (f"an almost locked set without {premise.digit} holds all its other digits, "
-                f"{d} among them")
+        return (f"an almost locked set without {symbol(premise.digit)} holds all its other "
+                f"digits, {d} among them")
     if link.unit == SET_FORCES_CELL:
-        return (f"an almost locked set without {premise.digit} holds all its other digits, "
-                f"and they leave {conclusion.name()} only {d}")
+        return (f"an almost locked set without {symbol(premise.digit)} holds all its other "
+                f"digits, and they leave {conclusion.name()} only {d}")
     if link.unit == SEEN:
         return f"each of these cells sees every one of those, and one {d} would see the other"
     unit = unit_name(link.unit)

@@ -15,7 +15,7 @@ from collections import namedtuple
 from tutor.engine.frozen import Frozen
 from tutor.engine.step import Step
 from tutor.engine.technique import HintLevel, in_sentence
-from tutor.model.geometry import DIGITS_IN, PEERS, UNITS_OF, cell_name, cells_name, unit_name
+from tutor.model.geometry import DIGITS_IN, cell_name, cells_name, current, unit_name
 from tutor.model.grid import Grid
 
 PENCIL_MARKS = ""
@@ -94,9 +94,11 @@ class Blocker(_BlockerFields):
 def holders(position: Position, cell: int, digit: int) -> list[int]:
     """The peers of `cell` holding `digit`: those in its row first, then column, then box."""
     values = position.values
-    rank = {unit: i for i, unit in enumerate(UNITS_OF[cell])}
-    found = [p for p in PEERS[cell] if values[p] == digit]
-    return sorted(found, key=lambda p: min(rank.get(u, 3) for u in UNITS_OF[p]))
+    board = current()
+    units_of = board.units_of
+    rank = {unit: i for i, unit in enumerate(units_of[cell])}
+    found = [p for p in board.peers[cell] if values[p] == digit]
+    return sorted(found, key=lambda p: min(rank.get(u, 3) for u in units_of[p]))
 
 
 def removal(position: Position, cell: int, digit: int) -> str:

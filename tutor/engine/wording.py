@@ -6,7 +6,9 @@ from collections.abc import Iterable, Sequence
 
 from tutor.engine.reasons import PENCIL_MARKS, Position
 from tutor.engine.step import Step
-from tutor.model.geometry import BOX_OF, cell_name, cells_name, cells_or, digits_name, listed, unit_name
+from tutor.model.geometry import (
+    cell_name, cells_name, cells_or, current, digits_name, listed, unit_name,
+)
 
 __all__ = [
     "cells_or", "gone", "listed", "marked_cells", "removals_by_cell", "removals_by_digit",
@@ -50,7 +52,8 @@ def units_or(units: Sequence[int]) -> str:
 
 def marked_cells(position: Position, cells: Iterable[int], last: str = "and") -> str:
     """'r1c1 {2,5}, r1c4 {2,7} and r1c9 {5,7}': cells in reading order, each with its candidates."""
-    return listed((f"{cell_name(c)} {{{','.join(map(str, position.candidates(c)))}}}"
+    symbols = current().symbols  # digits above 9 as the board writes them
+    return listed((f"{cell_name(c)} {{{','.join(symbols[d - 1] for d in position.candidates(c))}}}"
                    for c in sorted(cells)), last)
 
 
@@ -67,4 +70,4 @@ def where(step: Step) -> str:
     """The unit a learner should look at: the step's first unit, else its first cell's box."""
     if step.units:
         return unit_name(step.units[0])
-    return f"box {BOX_OF[step.cells[0]] + 1}"
+    return f"box {current().box_of[step.cells[0]] + 1}"
