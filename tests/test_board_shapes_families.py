@@ -1,0 +1,176 @@
+"""The technique families on boards of other shapes (4x4, 6x6, 12x12, 16x16): every step they find
+on real positions is true of the solution, and its texts can be written."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+
+import pytest
+
+from conftest import read_lines, shared_file
+from tutor.engine import HintLevel
+from tutor.engine.reasons import Position
+from tutor.engine.search import searching
+from tutor.engine.step import Step
+from tutor.model.geometry import Geometry, regular, using
+from tutor.model.grid import standard_masks
+
+# Puzzles of our own, each with its one solution (made for these tests with a small solver).
+OWN = {
+    (2, 2): [
+        ("4...3..2...4..2.", "4231314223141423"),
+        ("2......1....14..", "2143432132141432"),
+    ],
+    (2, 3): [
+        ("16........4..3......64......3.64.21.", "164352325146432561516423251634643215"),
+        ("1......6.3.....25......63..6.....42.", "143562265341631254452136324615516423"),
+        ("3.........42.....312.......5.1....6.", "342615615342456123123456264531531264"),
+    ],
+    (3, 4): [
+        ("....2.1B.3...6.......5..7...4A....2....7.2.1..............8..96B8.751..2...2..9....1"
+         "....C14.6..........68.75....3.6.4......8.B.29..7..3..C....1B",
+         "CA45261B7398B6219837C54A78934A5CB1265487A2C13B6912AC69B35784396B84751CA263B27598A4C1"
+         "8579C14A62B3A1C4B32689752B1A3769485C4C581BA2963797365C842A1B"),
+    ],
+    (4, 4): [
+        ("F63..2GC178EA.59.A.9.3.....27E..C.2...815.9.6..B1....4..F.B...CG91.E5A...F...D82..."
+         "2..E9B5..F6.3..A...3.8...1.....6.C....1E.5A...2.FE8..A....B65.3B5..FD.....9.1.E...."
+         "1A6...2.DF.4.13.56.2.G..7.2G...C..4.71B...4...B5A32...8...3.5...62E8.C9...E8.D.1..."
+         "B.5G..6",
+         "F63BD2GC178EA4595A4963BFCDG27E18CD2G7E815A9463FB17E8A495F6B3D2CG917E5A4BGF36CD828CD2"
+         "17E9B54AF6G3B5A4F63G8C2D179EGF63CD2891E75AB4D2GFE8C7A4193B6563B52GFD7EC849A17E8C491A"
+         "635B2GDFA4913B56D2FGE87C2GF68CDE4971B53A4917B5A32G6F8CED3B5AGF62E8DC9147E8CD91743BA5"
+         "GF26"),
+    ],
+}
+
+SUDOQ = {(2, 2): "sudoq/4x4.txt", (2, 3): "sudoq/6x6.txt", (4, 4): "sudoq/16x16.txt"}
+"""The shared SudoQ sets by box shape (one puzzle a line: givens, solution, level)."""
+
+SHAPES = [(2, 2), (2, 3), (3, 4), (4, 4)]
+
+Finder = Callable[[Sequence[int], Sequence[int]], Iterable[Step]]
+
+
+def digits(text: str, board: Geometry) -> list[int]:
+    """A line of the board's symbols ('.' or '0' empty) as values."""
+    assert len(text) == board.cell_count, text
+    return [0 if ch in ".0" else board.symbols.index(ch) + 1 for ch in text]
+
+
+def puzzles(shape: tuple[int, int], shared: bool, limit: int) -> list[tuple[list[int], list[int]]]:
+    """Our own puzzles of the shape, then (with `shared`) the first `limit` of its SudoQ set."""
+    board = regular(*shape)
+    found = [(digits(p, board), digits(s, board)) for p, s in OWN[shape]]
+    if shared and shape in SUDOQ:
+        for line in read_lines(shared_file(SUDOQ[shape]))[:limit]:
+            givens, solution = line.split()[:2]
+            found.append((digits(givens, board), digits(solution, board)))
+    for _, solution in found:  # each solution is a full, valid grid of the board
+        for unit in board.units:
+            assert sorted(solution[c] for c in unit) == list(board.digits)
+    return found
+
+
+def single(values: Sequence[int], masks: Sequence[int], board: Geometry) -> tuple[int, int] | None:
+    """A naked or hidden single of the position (with the board's units), or None."""
+    for cell in board.cells:
+        mask = masks[cell]
+        if not values[cell] and mask and not mask & (mask - 1):
+            return cell, mask.bit_length()
+    for unit in board.units:
+        for digit in board.digits:
+            bit = 1 << (digit - 1)
+            places = [c for c in unit if masks[c] & bit]
+            if len(places) == 1 and not values[places[0]]:
+                return places[0], digit
+    return None
+
+
+def check(step: Step, values: list[int], masks: list[int], solution: Sequence[int]) -> list[str]:
+    """What is false in a step (empty when it is true), its texts written on the way."""
+    wrong = [f"{step.technique}: places {d} in {c}, the solution has {solution[c]}"
+             for c, d in step.placements if solution[c] != d]
+    wrong += [f"{step.technique}: removes {d} from {c}, the solution's digit"
+              for c, d in step.eliminations if solution[c] == d]
+    wrong += [f"{step.technique}: removes {d} from {c}, not a candidate"
+              for c, d in step.eliminations if not masks[c] >> (d - 1) & 1]
+    if not (step.placements or step.eliminations):
+        wrong.append(f"{step.technique}: changes nothing")
+    str(step)
+    for level in HintLevel:
+        assert step.hint(level, Position(values, masks))
+    return wrong
+
+
+def walk(shape: tuple[int, int], finders: Sequence[Finder], shared: bool = True,
+         limit: int = 60, every: int = 1) -> tuple[Counter, list[str]]:
+    """Walk each puzzle of the shape with singles (and, where singles stall, the first step the
+    finders give), asking the finders at every `every`-th position and checking each step they
+    find against the solution: (steps found by technique, what was false)."""
+    board = regular(*shape)
+    found: Counter = Counter()
+    wrong: list[str] = []
+    for givens, solution in puzzles(shape, shared, limit):
+        values = list(givens)
+        masks = list(standard_masks(values, board))
+        with using(board), searching():
+            for turn in range(board.cell_count * board.size):
+                first = None
+                if turn % every == 0 or single(values, masks, board) is None:
+                    for finder in finders:
+                        for step in finder(tuple(values), tuple(masks)):
+                            found[step.technique] += 1
+                            wrong += check(step, values, masks, solution)
+                            first = first or step
+                move = single(values, masks, board)
+                if move is not None:
+                    place(values, masks, board, *move)
+                elif first is not None and not wrong:
+                    for cell, digit in first.placements:
+                        place(values, masks, board, cell, digit)
+                    for cell, digit in first.eliminations:
+                        masks[cell] &= ~(1 << (digit - 1))
+                else:
+                    break
+    return found, wrong
+
+
+def place(values: list[int], masks: list[int], board: Geometry, cell: int, digit: int) -> None:
+    values[cell] = digit
+    masks[cell] = 0
+    for peer in board.peers[cell]:
+        masks[peer] &= ~(1 << (digit - 1))
+
+
+def _report(family: str, shape: tuple[int, int], found: Counter, wrong: list[str]) -> None:
+    print(f"{family} on {regular(*shape).name}: {sum(found.values())} steps {dict(found)}")
+    assert not wrong, wrong[:5]
+
+
+# --- fish ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_fish_steps_are_true_on_every_shape(shape):
+    from tutor.engine.techniques import fish
+
+    finders = [fish.x_wings, fish.swordfish, fish.jellyfish, fish.finned_x_wings,
+               fish.finned_swordfish, fish.finned_jellyfish]
+    found, wrong = walk(shape, finders, limit=20 if shape == (4, 4) else 60,
+                        every=4 if shape in ((3, 4), (4, 4)) else 1)
+    _report("fish", shape, found, wrong)
+
+
+def test_fish_own_puzzles_find_steps_without_shared_data():
+    # Without ../shared, our own puzzles alone show the family at work on 6x6 and 16x16.
+    from tutor.engine.techniques import fish
+
+    finders = [fish.x_wings, fish.finned_x_wings, fish.swordfish, fish.finned_swordfish]
+    total: Counter = Counter()
+    for shape in ((2, 3), (4, 4)):
+        found, wrong = walk(shape, finders, shared=False)
+        assert not wrong, wrong[:5]
+        total += found
+    assert sum(total.values()) > 0
