@@ -149,28 +149,52 @@ def _report(family: str, shape: tuple[int, int], found: Counter, wrong: list[str
     assert not wrong, wrong[:5]
 
 
-# --- fish ---------------------------------------------------------------------------------------
+# --- the families --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("shape", SHAPES)
-def test_fish_steps_are_true_on_every_shape(shape):
+def _fish() -> list[Finder]:
     from tutor.engine.techniques import fish
 
-    finders = [fish.x_wings, fish.swordfish, fish.jellyfish, fish.finned_x_wings,
-               fish.finned_swordfish, fish.finned_jellyfish]
-    found, wrong = walk(shape, finders, limit=20 if shape == (4, 4) else 60,
-                        every=4 if shape in ((3, 4), (4, 4)) else 1)
-    _report("fish", shape, found, wrong)
+    return [fish.x_wings, fish.swordfish, fish.jellyfish, fish.finned_x_wings,
+            fish.finned_swordfish, fish.finned_jellyfish]
 
 
-def test_fish_own_puzzles_find_steps_without_shared_data():
-    # Without ../shared, our own puzzles alone show the family at work on 6x6 and 16x16.
-    from tutor.engine.techniques import fish
+def _single_digit() -> list[Finder]:
+    from tutor.engine.techniques import single_digit
 
-    finders = [fish.x_wings, fish.finned_x_wings, fish.swordfish, fish.finned_swordfish]
+    return [single_digit.skyscrapers, single_digit.two_string_kites, single_digit.turbot_fish,
+            single_digit.empty_rectangles]
+
+
+def _colouring() -> list[Finder]:
+    from tutor.engine.techniques import colouring
+
+    return [colouring.simple_colors, colouring.multi_colors]
+
+
+FAMILIES: dict[str, Callable[[], list[Finder]]] = {
+    "fish": _fish, "single_digit": _single_digit, "colouring": _colouring,
+}
+"""Each family's finders, imported when its test runs."""
+
+SLOW_SHAPES = {(3, 4): 4, (4, 4): 4}
+"""Big boards: the finders are asked at every fourth position of a walk, on 20 SudoQ puzzles."""
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: regular(*shape).name)
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_family_steps_are_true_on_every_shape(family, shape):
+    found, wrong = walk(shape, FAMILIES[family](), limit=20 if shape in SLOW_SHAPES else 60,
+                        every=SLOW_SHAPES.get(shape, 1))
+    _report(family, shape, found, wrong)
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_family_finds_steps_on_our_own_puzzles(family):
+    # Without ../shared, our own puzzles alone show each family at work on other boards.
     total: Counter = Counter()
-    for shape in ((2, 3), (4, 4)):
-        found, wrong = walk(shape, finders, shared=False)
+    for shape in SHAPES:
+        found, wrong = walk(shape, FAMILIES[family](), shared=False)
         assert not wrong, wrong[:5]
         total += found
     assert sum(total.values()) > 0
