@@ -172,8 +172,16 @@ def _colouring() -> list[Finder]:
     return [colouring.simple_colors, colouring.multi_colors]
 
 
+def _wings() -> list[Finder]:
+    from tutor.engine.techniques import wings
+
+    # Not the W-Wing yet: it reads its remote pairs with chains.remote_pair_of, whose module is
+    # still the classic board's.
+    return [wings.xy_wings, wings.xyz_wings, wings.wxyz_wings]
+
+
 FAMILIES: dict[str, Callable[[], list[Finder]]] = {
-    "fish": _fish, "single_digit": _single_digit, "colouring": _colouring,
+    "fish": _fish, "single_digit": _single_digit, "colouring": _colouring, "wings": _wings,
 }
 """Each family's finders, imported when its test runs."""
 
