@@ -180,19 +180,27 @@ def _wings() -> list[Finder]:
     return [wings.xy_wings, wings.xyz_wings, wings.wxyz_wings]
 
 
+def _sue_de_coq() -> list[Finder]:
+    from tutor.engine.techniques import sue_de_coq
+
+    return [sue_de_coq.sue_de_coq]
+
+
 FAMILIES: dict[str, Callable[[], list[Finder]]] = {
     "fish": _fish, "single_digit": _single_digit, "colouring": _colouring, "wings": _wings,
+    "sue_de_coq": _sue_de_coq,
 }
 """Each family's finders, imported when its test runs."""
 
-SLOW_SHAPES = {(3, 4): 4, (4, 4): 4}
-"""Big boards: the finders are asked at every fourth position of a walk, on 20 SudoQ puzzles."""
+SLOW_SHAPES = {(3, 4): 4, (4, 4): 8}
+"""Big boards: the finders are asked at every fourth (16x16: eighth) position of a walk, on 10
+SudoQ puzzles."""
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: regular(*shape).name)
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_family_steps_are_true_on_every_shape(family, shape):
-    found, wrong = walk(shape, FAMILIES[family](), limit=20 if shape in SLOW_SHAPES else 60,
+    found, wrong = walk(shape, FAMILIES[family](), limit=10 if shape in SLOW_SHAPES else 60,
                         every=SLOW_SHAPES.get(shape, 1))
     _report(family, shape, found, wrong)
 
