@@ -186,9 +186,15 @@ def _sue_de_coq() -> list[Finder]:
     return [sue_de_coq.sue_de_coq]
 
 
+def _uniqueness() -> list[Finder]:
+    from tutor.engine.techniques import uniqueness
+
+    return [uniqueness.unique_rectangles, uniqueness.hidden_rectangles, uniqueness.bug_plus_one]
+
+
 FAMILIES: dict[str, Callable[[], list[Finder]]] = {
     "fish": _fish, "single_digit": _single_digit, "colouring": _colouring, "wings": _wings,
-    "sue_de_coq": _sue_de_coq,
+    "sue_de_coq": _sue_de_coq, "uniqueness": _uniqueness,
 }
 """Each family's finders, imported when its test runs."""
 

@@ -22,7 +22,6 @@ ALLOWED = {
     ("tutor.engine.walk", "easier_ladder"),
     ("tutor.engine.walk", "_from_group"),
     # Board geometry alone: the units two cells share, the cells seeing all of some cells.
-    ("tutor.engine.techniques.uniqueness", "_shared_units"),
     ("tutor.engine.techniques.als", "_SEE_ALL"),
     ("tutor.engine.techniques.subsets", "_GROUP_GEOMETRY"),
     # Constant tables made on first use (not at start-up), the same whatever is searched.
