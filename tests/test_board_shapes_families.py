@@ -192,9 +192,15 @@ def _uniqueness() -> list[Finder]:
     return [uniqueness.unique_rectangles, uniqueness.hidden_rectangles, uniqueness.bug_plus_one]
 
 
+def _forcing() -> list[Finder]:
+    from tutor.engine.techniques import forcing
+
+    return [forcing.forcing_chains]
+
+
 FAMILIES: dict[str, Callable[[], list[Finder]]] = {
     "fish": _fish, "single_digit": _single_digit, "colouring": _colouring, "wings": _wings,
-    "sue_de_coq": _sue_de_coq, "uniqueness": _uniqueness,
+    "sue_de_coq": _sue_de_coq, "uniqueness": _uniqueness, "forcing": _forcing,
 }
 """Each family's finders, imported when its test runs."""
 
@@ -203,11 +209,18 @@ SLOW_SHAPES = {(3, 4): 4, (4, 4): 8}
 SudoQ puzzles."""
 
 
+SLOW_FAMILIES = {("forcing", (4, 4)): (2, 24), ("forcing", (3, 4)): (0, 8),
+                 ("forcing", (2, 3)): (60, 2)}
+"""(SudoQ puzzles, every how many positions) where a family's search is dear on a shape (forcing
+chains follow every candidate of a position)."""
+
+
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: regular(*shape).name)
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_family_steps_are_true_on_every_shape(family, shape):
-    found, wrong = walk(shape, FAMILIES[family](), limit=10 if shape in SLOW_SHAPES else 60,
-                        every=SLOW_SHAPES.get(shape, 1))
+    limit, every = SLOW_FAMILIES.get((family, shape), (
+        10 if shape in SLOW_SHAPES else 60, SLOW_SHAPES.get(shape, 1)))
+    found, wrong = walk(shape, FAMILIES[family](), limit=limit, every=every)
     _report(family, shape, found, wrong)
 
 
@@ -220,3 +233,71 @@ def test_family_finds_steps_on_our_own_puzzles(family):
         assert not wrong, wrong[:5]
         total += found
     assert sum(total.values()) > 0
+
+
+# --- the guess ----------------------------------------------------------------------------------
+
+
+def _follow(values: list[int], masks: list[int], board: Geometry, step: Step) -> str:
+    """What is false in a guess's chain of singles from its wrong digit to where the grid breaks
+    (empty when every link is a single and the grid breaks as the step says)."""
+    from tutor.engine.chain import IN_CELL
+    from tutor.engine.techniques.backtracking import tried
+
+    cell, wrong = tried(step)
+    values, masks = list(values), list(masks)
+    place(values, masks, board, cell, wrong)
+    for link in step.chain:
+        (c,), d = link.conclusion.cells, link.conclusion.digit
+        if link.unit == IN_CELL:
+            if masks[c] != 1 << (d - 1):
+                return f"r{c} is no naked single of {d}"
+        elif [p for p in board.units[link.unit] if masks[p] >> (d - 1) & 1] != [c]:
+            return f"{c} is no hidden single of {d} in unit {link.unit}"
+        place(values, masks, board, c, d)
+    if step.role("broken_cell"):
+        (where,) = step.role("broken_cell")
+        return "" if not values[where] and not masks[where] else "the cell is not broken"
+    unit, digit = step.role("broken_unit")
+    cells = board.units[unit]
+    if any(values[c] == digit or masks[c] >> (digit - 1) & 1 for c in cells):
+        return "the unit is not broken"
+    return ""
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: regular(*shape).name)
+def test_guesses_and_their_proofs_hold_on_every_shape(shape):
+    # Along a walk by singles, the guess a hint teaches (its chain of singles followed link by
+    # link) and the grade's guess with its proof (each fact checked) at every few positions.
+    from test_refutation import check_section
+
+    from tutor.engine.refutation import sections
+    from tutor.engine.techniques.backtracking import backtracking_step, proved_guess, tried
+
+    board = regular(*shape)
+    chains = proofs = 0
+    every = 6 if shape in SLOW_SHAPES else 3
+    for givens, solution in puzzles(shape, True, 2 if shape in SLOW_SHAPES else 30):
+        values = list(givens)
+        masks = list(standard_masks(values, board))
+        with using(board), searching():
+            for turn in range(board.cell_count):
+                if turn % every == 0 and 0 in values:
+                    step = backtracking_step(values, masks, solution)
+                    assert all(solution[c] == d for c, d in step.placements)
+                    check(step, values, masks, solution)
+                    if tried(step) is not None:
+                        assert _follow(values, masks, board, step) == ""
+                        chains += 1
+                    guess = proved_guess(values, masks, solution)
+                    assert all(solution[c] == d for c, d in guess.placements)
+                    for section in sections(guess.roles):
+                        if section[0][0] == "refutes":
+                            check_section(Position(values, masks), section)
+                            proofs += 1
+                move = single(values, masks, board)
+                if move is None:
+                    break
+                place(values, masks, board, *move)
+    print(f"guesses on {board.name}: {chains} chains of singles and {proofs} proofs checked")
+    assert chains + proofs > 0
