@@ -19,6 +19,8 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or
 from tutor.engine.wording import removal_lines, removals_by_digit
 
+HOLDS_ON = "every regular board"
+
 def _subset_order(size: int) -> tuple[int, ...]:
     """The non-empty subsets of `size` things as bitsets of their indices, in the order the search
     has always listed them (depth first, the last branch first), which the steps' order keeps."""

@@ -30,6 +30,8 @@ from tutor.model.geometry import (
 from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current, digit_cell_sets
 
+HOLDS_ON = "every regular board, for a puzzle with one solution"
+
 
 def _rectangles(board: Geometry) -> tuple[tuple[int, int, int, int], ...]:
     """Every rectangle of cells spanning exactly two rows, two columns and two boxes.
