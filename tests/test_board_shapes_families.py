@@ -229,7 +229,8 @@ def test_family_finds_steps_on_our_own_puzzles(family):
     # Without ../shared, our own puzzles alone show each family at work on other boards.
     total: Counter = Counter()
     for shape in SHAPES:
-        found, wrong = walk(shape, FAMILIES[family](), shared=False, every=SLOW_SHAPES.get(shape, 1))
+        found, wrong = walk(shape, FAMILIES[family](), shared=False,
+                            every=SLOW_SHAPES.get(shape, 1))
         assert not wrong, wrong[:5]
         total += found
     assert sum(total.values()) > 0

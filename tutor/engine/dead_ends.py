@@ -48,8 +48,9 @@ def mark_dead(key: Hashable) -> None:
 def by_digit(tag: str, masks: Sequence[int],
              search: Callable[[int, int], Iterable[Step]]) -> Iterator[Step]:
     """The steps of `search(digit, places)` for each digit of the board in use in turn (places:
-    its cells as a cell set), skipping the digits whose places `tag`'s search already went through in vain. `search`
-    must depend on nothing but its arguments (and what `tag` names, such as a fish's size)."""
+    its cells as a cell set), skipping the digits whose places `tag`'s search already went
+    through in vain. `search` must depend on nothing but its arguments (and what `tag` names,
+    such as a fish's size)."""
     memory = current()
     digit_cells = memory.digit_cell_sets(masks)
     dead = memory.dead_places.get(tag)

@@ -876,7 +876,8 @@ class FinnedFishTexts(_FishTexts):
         either = "the fin holds" if len(fins) == 1 else "one of the fins holds"
         reason = self._reason(step)
         removed = sorted(step.eliminated_cells)
-        hit = sorted({u for c in removed for u in board_in_use().units_of[c]} & set(step.role("cover_units")))
+        units_of = board_in_use().units_of
+        hit = sorted({u for c in removed for u in units_of[c]} & set(step.role("cover_units")))
         verb, lose = ("is", "it loses") if len(removed) == 1 else ("are", "they lose")
         which = "the fin" if len(fins) == 1 else "a fin"
         text += (f"Either {either} the {digit}, or none does and the other places form "

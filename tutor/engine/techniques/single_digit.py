@@ -273,8 +273,8 @@ def _tables() -> _Tables:
     return board_in_use().table("single_digit.tables", _Tables)
 
 
-def _parallel_chains(t: _Tables, found: list[Step], digit: int, bits: int, a1: int, b1: int, unit1: int,
-                     a2: int, b2: int, unit2: int) -> None:
+def _parallel_chains(t: _Tables, found: list[Step], digit: int, bits: int, a1: int, b1: int,
+                     unit1: int, a2: int, b2: int, unit2: int) -> None:
     """The turbot fish of two parallel lines' links in one band (or stack): inner cells sharing a
     line across make a skyscraper, so only those in one box and no line count."""
     peer_bits, box_of = t.board.peer_bits, t.board.box_of
@@ -288,8 +288,9 @@ def _parallel_chains(t: _Tables, found: list[Step], digit: int, bits: int, a1: i
                                              end2, unit1, unit2, t.box_start + box_of[inner1]))
 
 
-def _any_chains(t: _Tables, found: list[Step], digit: int, bits: int, readings1: tuple[Reading, Reading],
-                unit1: int, pair2: int, readings2: tuple[Reading, Reading], unit2: int) -> None:
+def _any_chains(t: _Tables, found: list[Step], digit: int, bits: int,
+                readings1: tuple[Reading, Reading], unit1: int, pair2: int,
+                readings2: tuple[Reading, Reading], unit2: int) -> None:
     """The turbot fish of two links that can meet, the second a box's (not also a line's), its
     cells `pair2`."""
     for inner1, end1, seen_inner1, seen_end1 in readings1:
