@@ -520,9 +520,10 @@ def test_finned_searches_find_what_the_general_search_finds_in_every_box():
                 line_masks = both[orientation]
                 lines = [i for i in range(9) if tables[orientation][0][line_masks[i]]]
                 boxes.append(fish._fin_bands(lines, line_masks, size, orientation,
-                                             tables[orientation], fish._ANY_BOX[orientation])
+                                             tables[orientation],
+                                             fish._tables().any_box[orientation])
                              if len(lines) >= size else [])
-            general = list(fish._finned_steps(size, tables, 5, both, boxes))
+            general = list(fish._finned_steps(size, tables, 5, both, boxes, fish._tables()))
             assert list(fish._finned_digit(size, tables, 5, places)) == general, (places, size)
             steps += len(general)
     assert steps > 300
@@ -538,9 +539,10 @@ def test_swordfish_bases_read_off_the_close_lines_are_the_general_ones():
     for _ in range(3000):
         line_masks = [sum(1 << j for j in rng.sample(range(9), rng.choice((1, 2, 2, 3, 3, 4))))
                       for _ in range(9)]
-        base_line = fish._BASE_LINE[3]
+        base_line = fish._tables().base_line[3]
         lines = [i for i in range(9) if base_line[line_masks[i]]]
-        general = fish._bases(lines, line_masks, 3, fish._POPCOUNT) if len(lines) >= 3 else []
+        popcount = fish._tables().popcount
+        general = fish._bases(lines, line_masks, 3, popcount) if len(lines) >= 3 else []
         assert list(fish._close(line_masks)[2]) == general, line_masks
         found += bool(general)
     assert found > 100

@@ -14,10 +14,10 @@ from tutor.engine.techniques.backtracking import proved_guess
 from tutor.engine.propagation import NO_CANDIDATE
 from tutor.engine.refutation import (
     CLAIMING, HIDDEN_SINGLE, HIDDEN_SUBSET, NAKED_SINGLE, NAKED_SUBSET, POINTING, PREMISE_FACT,
-    proof_facts, refutation, sections,
+    _refutation, proof_facts, refutation, sections,
 )
 from tutor.engine.step_json import step_from_json, step_to_json
-from tutor.model.geometry import DIGITS_IN, PEERS, UNITS, cell_name
+from tutor.model.geometry import DIGITS_IN, cell_name, current
 
 # Two of the forum's hardest puzzles, kept here so that the tests run without the shared data.
 # Its second guess (r1c2=5) is refuted by a second trial inside the first.
@@ -37,30 +37,34 @@ def guesses(puzzle: str):
 
 
 class Board:
-    """A position's candidates under some facts: what an independent reader of the proof sees."""
+    """A position's candidates under some facts: what an independent reader of the proof sees
+    (on the board in use)."""
 
     def __init__(self, position, facts):
+        self.units = current().units
+        peers = current().peers
         self.masks = [0 if v else m for v, m in zip(position.values, position.masks)]
         self.values = list(position.values)
         for fact in facts:
             if fact.true:
                 self.values[fact.cell] = fact.digit
                 self.masks[fact.cell] = 0
-                for peer in PEERS[fact.cell]:
+                for peer in peers[fact.cell]:
                     self.masks[peer] &= ~(1 << (fact.digit - 1))
             else:
                 self.masks[fact.cell] &= ~(1 << (fact.digit - 1))
 
     def places(self, unit: int, digit: int) -> list[int]:
-        return [c for c in UNITS[unit] if self.masks[c] & (1 << (digit - 1))]
+        return [c for c in self.units[unit] if self.masks[c] & (1 << (digit - 1))]
 
     def placed(self, unit: int, digit: int) -> bool:
-        return any(self.values[c] == digit for c in UNITS[unit])
+        return any(self.values[c] == digit for c in self.units[unit])
 
 
 def check_fact(position, facts, fact) -> None:
     """The fact follows from the position and the facts it names, by its stated reason."""
     board = Board(position, [facts[p] for p in fact.parents])
+    units = board.units
     bit = 1 << (fact.digit - 1)
     name = f"{cell_name(fact.cell)} {fact.digit} ({fact.kind})"
     if fact.kind == NAKED_SINGLE:
@@ -69,8 +73,8 @@ def check_fact(position, facts, fact) -> None:
         assert board.places(fact.unit_a, fact.digit) == [fact.cell], name
     elif fact.kind in (POINTING, CLAIMING):
         assert board.places(fact.unit_a, fact.digit) == list(fact.cells), name
-        assert set(fact.cells) <= set(UNITS[fact.unit_b]), name
-        assert fact.cell in UNITS[fact.unit_b] and fact.cell not in fact.cells, name
+        assert set(fact.cells) <= set(units[fact.unit_b]), name
+        assert fact.cell in units[fact.unit_b] and fact.cell not in fact.cells, name
         assert not fact.true and board.masks[fact.cell] & bit, name
     elif fact.kind == NAKED_SUBSET:
         union = 0
@@ -78,8 +82,8 @@ def check_fact(position, facts, fact) -> None:
             assert board.masks[c], name
             union |= board.masks[c]
         assert union == fact.mask and len(DIGITS_IN[union]) == len(fact.cells), name
-        assert fact.cell in UNITS[fact.unit_a] and fact.cell not in fact.cells, name
-        assert set(fact.cells) <= set(UNITS[fact.unit_a]) and fact.mask & bit, name
+        assert fact.cell in units[fact.unit_a] and fact.cell not in fact.cells, name
+        assert set(fact.cells) <= set(units[fact.unit_a]) and fact.mask & bit, name
     elif fact.kind == HIDDEN_SUBSET:
         found = {c for d in DIGITS_IN[fact.mask] for c in board.places(fact.unit_a, d)}
         assert found == set(fact.cells) and len(found) == len(DIGITS_IN[fact.mask]), name
@@ -193,7 +197,7 @@ def test_refutation_is_the_same_each_time():
     cell = next(c for c in range(81) if not values[c])
     wrong = next(d for d in DIGITS_IN[masks[cell]] if d != tutor.solve(grid).values[cell])
     first = refutation(values, masks, cell, wrong)
-    refutation.cache_clear()
+    _refutation.cache_clear()
     assert refutation(values, masks, cell, wrong) == first
 
 

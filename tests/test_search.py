@@ -23,16 +23,12 @@ ALLOWED = {
     ("tutor.engine.walk", "easier_ladder"),
     ("tutor.engine.walk", "_from_group"),
     # Board geometry alone: the units two cells share, the cells seeing all of some cells.
-    ("tutor.engine.techniques.uniqueness", "_shared_units"),
     ("tutor.engine.als_index", "_SEE_ALL"),
-    ("tutor.engine.techniques.fish", "_FIN_BOXES"),
     # Constant tables made on first use (not at start-up), the same whatever is searched.
-    ("tutor.engine.techniques.fish", "_BOX_TABLES"),
-    ("tutor.engine.techniques.fish", "_FIN_TABLES"),
-    ("tutor.engine.techniques.fish", "_SHARED_TABLES"),
-    ("tutor.engine.techniques.fish", "_FINNED_SEARCH"),  # a fish size's search with its tables
-    ("tutor.engine.techniques.single_digit", "_BOX_CROSSES"),
     ("tutor.model.geometry", "_BIT_TEXT"),
+    # A board's tables (Geometry.table), made on first use for that board and kept in it: the
+    # same whatever is searched.
+    ("tutor.model.geometry", "CLASSIC"),
 }
 """Module-level objects that may change while grading, and why none of them is a position's."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tutor.model.geometry import cell_name, cells_or, unit_name
+from tutor.model.geometry import cell_name, cells_or, current, unit_name
 
 TYPE_CHECKING = False  # not typing's: importing typing costs every command that takes a step
 if TYPE_CHECKING:
@@ -67,10 +67,12 @@ class Link(NamedTuple):
 
 
 def state(node: Node, true: bool) -> str:
-    """'r3c8 is 4', 'r3c1 is not 4', 'the 4 is in r1c1 or r1c2', 'the 4 is not in r1c1 or r1c2'."""
+    """'r3c8 is 4', 'r3c1 is not 4', 'the 4 is in r1c1 or r1c2', 'the 4 is not in r1c1 or r1c2'
+    (a digit above 9 as the board in use writes it)."""
+    digit = current().symbol(node.digit)
     if len(node.cells) == 1:
-        return f"{cell_name(node.cells[0])} is {'' if true else 'not '}{node.digit}"
-    return f"the {node.digit} of {cells_or(node.cells)} is {'' if true else 'not '}there"
+        return f"{cell_name(node.cells[0])} is {'' if true else 'not '}{digit}"
+    return f"the {digit} of {cells_or(node.cells)} is {'' if true else 'not '}there"
 
 
 class NamedSet(NamedTuple):
@@ -84,9 +86,11 @@ def reason(link: Link, named: NamedSet | None = None) -> str:
     """Why the link holds, in a few words; a link through an almost locked set names the set
     when told which (`named`), and a set of one cell is that cell's other candidate."""
     premise, conclusion = link.premise, link.conclusion
-    d = conclusion.digit
+    symbol = current().symbol
+    d = symbol(conclusion.digit)
     if link.unit == IN_CELL:
-        if link.conclusion_true and premise.cells == conclusion.cells and premise.digit != d:
+        if (link.conclusion_true and premise.cells == conclusion.cells
+                and premise.digit != conclusion.digit):
             return "its only other candidate"
         if link.conclusion_true:
             return "its only candidate left"
@@ -95,10 +99,10 @@ def reason(link: Link, named: NamedSet | None = None) -> str:
     if link.unit == IN_SET:
         if named is not None and named.cells == premise.cells == conclusion.cells:
             return f"{which} is this one cell, and {d} its only other candidate"
-        return f"{which} without {premise.digit} holds all its other digits, {d} among them"
+        return f"{which} without {symbol(premise.digit)} holds all its other digits, {d} among them"
     if link.unit == SET_FORCES_CELL:
-        return (f"{which} without {premise.digit} holds all its other digits, and they leave "
-                f"{conclusion.name()} only {d}")
+        return (f"{which} without {symbol(premise.digit)} holds all its other digits, and they "
+                f"leave {conclusion.name()} only {d}")
     if link.unit == SEEN:
         return f"each of these cells sees every one of those, and one {d} would see the other"
     unit = unit_name(link.unit)

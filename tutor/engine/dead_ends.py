@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 
-from tutor.model.geometry import DIGITS
+from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current
 from tutor.engine.step import Step
 
@@ -24,7 +24,7 @@ LIMIT = 1 << 15
 
 
 def dead_places(tag: str) -> set[int]:
-    """The places (81-bit sets) `tag`'s one-digit search went through in vain in the current
+    """The places (cell sets) `tag`'s one-digit search went through in vain in the current
     search, as a set the finder reads and adds to, emptying it first when it holds LIMIT places;
     keyed by the places alone, the cheapest test."""
     known = current().dead_places
@@ -47,15 +47,16 @@ def mark_dead(key: Hashable) -> None:
 
 def by_digit(tag: str, masks: Sequence[int],
              search: Callable[[int, int], Iterable[Step]]) -> Iterator[Step]:
-    """The steps of `search(digit, places)` for each digit in turn (places: its cells as an 81-bit
-    set), skipping the digits whose places `tag`'s search already went through in vain. `search`
-    must depend on nothing but its arguments (and what `tag` names, such as a fish's size)."""
+    """The steps of `search(digit, places)` for each digit of the board in use in turn (places:
+    its cells as a cell set), skipping the digits whose places `tag`'s search already went
+    through in vain. `search` must depend on nothing but its arguments (and what `tag` names,
+    such as a fish's size)."""
     memory = current()
     digit_cells = memory.digit_cell_sets(masks)
     dead = memory.dead_places.get(tag)
     if dead is None:
         dead = memory.dead_places[tag] = set()
-    for digit in DIGITS:
+    for digit in board_in_use().digits:
         places = digit_cells[digit]
         if not places or places in dead:
             continue

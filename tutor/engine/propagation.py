@@ -14,35 +14,37 @@ import sys
 from typing import Sequence
 
 from tutor.engine.chain import IN_CELL, Link, Node
-from tutor.model.geometry import CELLS, DIGITS_IN, ONLY_DIGIT, PEERS, SIZE, UNITS, UNITS_OF
+from tutor.model.geometry import DIGITS_IN, ONLY_DIGIT, Geometry
+from tutor.model.geometry import current as board_in_use
 
 NO_CANDIDATE, NO_PLACE = 0, 1
 """How a branch breaks: a cell left with no candidate, or a unit left with no place for a digit."""
 PREMISE = -2
 """A fact's `unit` when it is the branch's assumption (it rests on nothing)."""
 
-POSITION_IN_UNIT = tuple(
-    tuple(UNITS[unit].index(cell) for unit in UNITS_OF[cell]) for cell in CELLS)
-"""POSITION_IN_UNIT[cell][k]: the cell's index within its k-th unit (row, column, box)."""
 
 Fact = tuple[int, int, bool, int, tuple[int, ...]]
 """(cell, digit, true, unit or IN_CELL or PREMISE, indexes of the parent facts)."""
 
 
 class Position:
-    """A position prepared once for many branches: each unit's places for each digit."""
+    """A position prepared once for many branches: each unit's places for each digit, on the
+    board in use when it is made (`board`; `ops`, the singles' moves on it)."""
 
-    __slots__ = ("values", "masks", "places", "done")
+    __slots__ = ("values", "masks", "places", "done", "board", "ops")
 
     def __init__(self, values: Sequence[int], masks: Sequence[int]):
+        self.board = board = board_in_use()
+        self.ops = ops = board.table("propagation.ops", _Ops)
+        size, units = ops.size, board.units
         self.values = list(values)
         self.masks = list(masks)
-        # places[unit * SIZE + digit - 1]: the unit's cells (bits by position) holding the digit
+        # places[unit * size + digit - 1]: the unit's cells (bits by position) holding the digit
         # as a candidate; done[unit]: the digits (bits) already placed in the unit.
-        self.places = [0] * (len(UNITS) * SIZE)
-        self.done = [0] * len(UNITS)
-        for unit, cells in enumerate(UNITS):
-            base = unit * SIZE
+        self.places = [0] * (len(units) * size)
+        self.done = [0] * len(units)
+        for unit, cells in enumerate(units):
+            base = unit * size
             for position, cell in enumerate(cells):
                 if values[cell]:
                     self.done[unit] |= 1 << (values[cell] - 1)
@@ -59,9 +61,9 @@ class Position:
 class Branch:
     """One assumption followed to its end.
 
-    `facts[0]` is the assumption; `placed` and `removed` map each candidate key (cell * 9 +
-    digit - 1) the branch placed or removed to the fact that did it; `broken` is None, or
-    (NO_CANDIDATE, cell, 0, parents) or (NO_PLACE, unit, digit, parents).
+    `facts[0]` is the assumption; `placed` and `removed` map each candidate key (cell * size +
+    digit - 1, size the board's digits) the branch placed or removed to the fact that did it;
+    `broken` is None, or (NO_CANDIDATE, cell, 0, parents) or (NO_PLACE, unit, digit, parents).
     """
 
     __slots__ = ("position", "facts", "placed", "removed", "broken", "values", "masks", "_bits",
@@ -83,11 +85,13 @@ class Branch:
         # made: by then nothing has changed what they rest on (a removal is recorded once).
         self._queue: list[tuple[int, int, int]] = []
         self._head = 0
+        ops = position.ops
         if true:
-            broken = _place(cell, digit, 0, values, masks, places, done, self.placed,
-                            self.removed, self._queue)
+            broken = ops.place(cell, digit, 0, values, masks, places, done, self.placed,
+                               self.removed, self._queue)
         else:
-            broken = _lose(cell, digit, 0, False, masks, places, done, self.removed, self._queue)
+            broken = ops.lose(cell, digit, 0, False, masks, places, done, self.removed,
+                              self._queue)
         if broken is not None:
             self._break(broken)
         else:
@@ -113,8 +117,9 @@ class Branch:
         rests on nothing, and follow the singles it forces."""
         self.facts.append((cell, digit, True, PREMISE, ()))
         self._bits = None
-        clash = _place(cell, digit, len(self.facts) - 1, self.values, self.masks, self._places,
-                       self._done, self.placed, self.removed, self._queue)
+        clash = self.position.ops.place(cell, digit, len(self.facts) - 1, self.values, self.masks,
+                                        self._places, self._done, self.placed, self.removed,
+                                        self._queue)
         if clash is not None:
             self._break(clash)
         else:
@@ -126,15 +131,15 @@ class Branch:
         `extend` makes them."""
         self.facts.append((cell, digit, False, unit, parents))
         self._bits = None
-        clash = _lose(cell, digit, len(self.facts) - 1, False, self.masks, self._places,
-                      self._done, self.removed, self._queue)
+        clash = self.position.ops.lose(cell, digit, len(self.facts) - 1, False, self.masks,
+                                       self._places, self._done, self.removed, self._queue)
         if clash is not None:
             self._break(clash)
 
     def causes(self, cell: int, gone: int) -> tuple[int, ...]:
         """The facts that removed the candidates `gone` (a digit mask) from `cell`; a candidate
         the position already lacked rests on nothing."""
-        return _causes(self.removed, cell, gone & self.position.masks[cell])
+        return self.position.ops.causes(self.removed, cell, gone & self.position.masks[cell])
 
     @property
     def finished(self) -> bool:
@@ -148,6 +153,8 @@ class Branch:
         facts, placed, removed, queue = self.facts, self.placed, self.removed, self._queue
         base_masks = self.position.masks
         base_places = self.position.places
+        ops = self.position.ops
+        size, place, causes, place_causes = ops.size, ops.place, ops.causes, ops.place_causes
         head = self._head
         if limit is None:
             limit = sys.maxsize  # facts may be removals too (Branch.eliminate)
@@ -157,14 +164,14 @@ class Branch:
             if values[c] or not masks[c] & (1 << (d - 1)):
                 continue  # placed meanwhile, or the clash is already recorded as broken
             if unit == IN_CELL:
-                parents = _causes(removed, c, base_masks[c] & ~masks[c])
+                parents = causes(removed, c, base_masks[c] & ~masks[c])
             else:
-                key = unit * SIZE + d - 1
-                parents = _place_causes(removed, unit, d, base_places[key] & ~places[key])
+                key = unit * size + d - 1
+                parents = place_causes(removed, unit, d, base_places[key] & ~places[key])
             facts.append((c, d, True, unit, parents))
             self._bits = None
-            clash = _place(c, d, len(facts) - 1, values, masks, places, done, placed, removed,
-                           queue)
+            clash = place(c, d, len(facts) - 1, values, masks, places, done, placed, removed,
+                          queue)
             if clash is not None:
                 self._break(clash)
         self._head = head
@@ -172,12 +179,13 @@ class Branch:
     def _break(self, broken: tuple[int, int, int]) -> None:
         kind, where, lost = broken
         removed = self.removed
+        ops = self.position.ops
         if kind == NO_CANDIDATE:
-            self.broken = (kind, where, 0, _causes(removed, where, self.position.masks[where]))
+            self.broken = (kind, where, 0, ops.causes(removed, where, self.position.masks[where]))
         else:
-            key = where * SIZE + lost - 1
+            key = where * ops.size + lost - 1
             self.broken = (kind, where, lost,
-                           _place_causes(removed, where, lost, self.position.places[key]))
+                           ops.place_causes(removed, where, lost, self.position.places[key]))
 
     def weight(self, roots: Sequence[int]) -> int:
         """How many facts the facts `roots` rest on, themselves included (the proof's size)."""
@@ -225,75 +233,92 @@ class Branch:
     def removal_link(self, cell: int, digit: int) -> Link:
         """The Link by which the branch removed `digit` from `cell`: a placement in the cell or
         in a peer (or the assumption itself)."""
-        fact = self.removed[cell * SIZE + digit - 1]
+        fact = self.removed[cell * self.position.ops.size + digit - 1]
         premise, premise_true = self.node(fact)
         if premise.cells[0] == cell:
             return Link(premise, premise_true, Node((cell,), digit), False, IN_CELL)
-        unit = next(u for u in UNITS_OF[cell] if u in UNITS_OF[premise.cells[0]])
+        units_of = self.position.board.units_of
+        unit = next(u for u in units_of[cell] if u in units_of[premise.cells[0]])
         return Link(premise, premise_true, Node((cell,), digit), False, unit)
 
 
-def _lose(c: int, d: int, fact: int, filling: bool, masks: list[int], places: list[int],
-          done: list[int], removed: dict[int, int], queue: list) -> tuple[int, int, int] | None:
-    """Remove candidate d from cell c (`filling`: c is being filled); what breaks, if anything:
-    (NO_CANDIDATE, cell, 0) or (NO_PLACE, unit, digit). Singles it leaves go to `queue`."""
-    bit = 1 << (d - 1)
-    m = masks[c] ^ bit
-    masks[c] = m
-    removed[c * SIZE + d - 1] = fact
-    if not filling:
-        if not m:
-            return NO_CANDIDATE, c, 0
-        if not m & (m - 1):
-            queue.append((c, ONLY_DIGIT[m], IN_CELL))
-    positions = POSITION_IN_UNIT[c]
-    k = 0
-    for unit in UNITS_OF[c]:
-        if not done[unit] & bit:
-            key = unit * SIZE + d - 1
-            left = places[key] & ~(1 << positions[k])
-            places[key] = left
-            if not left:
-                return NO_PLACE, unit, d
-            if not left & (left - 1):
-                queue.append((UNITS[unit][left.bit_length() - 1], d, unit))
-        k += 1
-    return None
+class _Ops:
+    """The singles' moves on one board (made once per board, `Geometry.table`): functions
+    closing over the board's tables, read as fast as module constants were."""
 
+    __slots__ = ("size", "lose", "place", "causes", "place_causes")
 
-def _place(c: int, d: int, fact: int, values: list[int], masks: list[int], places: list[int],
-           done: list[int], placed: dict[int, int], removed: dict[int, int],
-           queue: list) -> tuple[int, int, int] | None:
-    """Place d in cell c: the cell's other candidates and the peers' d go; what breaks, if anything."""
-    bit = 1 << (d - 1)
-    values[c] = d
-    placed[c * SIZE + d - 1] = fact
-    for unit in UNITS_OF[c]:
-        done[unit] |= bit
-    for other in DIGITS_IN[masks[c] & ~bit]:
-        broken = _lose(c, other, fact, True, masks, places, done, removed, queue)
-        if broken is not None:
-            return broken
-    masks[c] = 0
-    for p in PEERS[c]:
-        if masks[p] & bit:
-            broken = _lose(p, d, fact, False, masks, places, done, removed, queue)
-            if broken is not None:
-                return broken
-    return None
+    def __init__(self, board: Geometry) -> None:
+        size, units, units_of, peers = board.size, board.units, board.units_of, board.peers
+        # position_in_unit[cell][k]: the cell's index within its k-th unit (row, column, box).
+        position_in_unit = tuple(tuple(units[unit].index(cell) for unit in units_of[cell])
+                                 for cell in board.cells)
 
+        def lose(c: int, d: int, fact: int, filling: bool, masks: list[int], places: list[int],
+                 done: list[int], removed: dict[int, int], queue: list
+                 ) -> tuple[int, int, int] | None:
+            """Remove candidate d from cell c (`filling`: c is being filled); what breaks, if
+            anything: (NO_CANDIDATE, cell, 0) or (NO_PLACE, unit, digit). Singles it leaves go
+            to `queue`."""
+            bit = 1 << (d - 1)
+            m = masks[c] ^ bit
+            masks[c] = m
+            removed[c * size + d - 1] = fact
+            if not filling:
+                if not m:
+                    return NO_CANDIDATE, c, 0
+                if not m & (m - 1):
+                    queue.append((c, ONLY_DIGIT[m], IN_CELL))
+            positions = position_in_unit[c]
+            k = 0
+            for unit in units_of[c]:
+                if not done[unit] & bit:
+                    key = unit * size + d - 1
+                    left = places[key] & ~(1 << positions[k])
+                    places[key] = left
+                    if not left:
+                        return NO_PLACE, unit, d
+                    if not left & (left - 1):
+                        queue.append((units[unit][left.bit_length() - 1], d, unit))
+                k += 1
+            return None
 
-def _causes(removed: dict[int, int], cell: int, gone: int) -> tuple[int, ...]:
-    """The facts that removed the candidates `gone` (a digit mask) from `cell`."""
-    return tuple(dict.fromkeys(removed[cell * SIZE + d - 1] for d in DIGITS_IN[gone]))
+        def place(c: int, d: int, fact: int, values: list[int], masks: list[int],
+                  places: list[int], done: list[int], placed: dict[int, int],
+                  removed: dict[int, int], queue: list) -> tuple[int, int, int] | None:
+            """Place d in cell c: the cell's other candidates and the peers' d go; what breaks,
+            if anything."""
+            bit = 1 << (d - 1)
+            values[c] = d
+            placed[c * size + d - 1] = fact
+            for unit in units_of[c]:
+                done[unit] |= bit
+            for other in DIGITS_IN[masks[c] & ~bit]:
+                broken = lose(c, other, fact, True, masks, places, done, removed, queue)
+                if broken is not None:
+                    return broken
+            masks[c] = 0
+            for p in peers[c]:
+                if masks[p] & bit:
+                    broken = lose(p, d, fact, False, masks, places, done, removed, queue)
+                    if broken is not None:
+                        return broken
+            return None
 
+        def causes(removed: dict[int, int], cell: int, gone: int) -> tuple[int, ...]:
+            """The facts that removed the candidates `gone` (a digit mask) from `cell`."""
+            return tuple(dict.fromkeys(removed[cell * size + d - 1] for d in DIGITS_IN[gone]))
 
-def _place_causes(removed: dict[int, int], unit: int, digit: int, gone: int) -> tuple[int, ...]:
-    """The facts that removed `digit` from the unit's cells at positions `gone` (bits)."""
-    cells = UNITS[unit]
-    causes = []
-    while gone:
-        low = gone & -gone
-        causes.append(removed[cells[low.bit_length() - 1] * SIZE + digit - 1])
-        gone ^= low
-    return tuple(dict.fromkeys(causes))
+        def place_causes(removed: dict[int, int], unit: int, digit: int, gone: int
+                         ) -> tuple[int, ...]:
+            """The facts that removed `digit` from the unit's cells at positions `gone` (bits)."""
+            cells = units[unit]
+            found = []
+            while gone:
+                low = gone & -gone
+                found.append(removed[cells[low.bit_length() - 1] * size + digit - 1])
+                gone ^= low
+            return tuple(dict.fromkeys(found))
+
+        self.size, self.lose, self.place = size, lose, place
+        self.causes, self.place_causes = causes, place_causes

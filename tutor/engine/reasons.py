@@ -111,9 +111,10 @@ class Blocker(_BlockerFields):
 def holders(position: Position, cell: int, digit: int) -> list[int]:
     """The peers of `cell` holding `digit`: those in its row first, then column, then box."""
     values = position.values
-    units_of = current().units_of
+    board = current()
+    units_of = board.units_of
     rank = {unit: i for i, unit in enumerate(units_of[cell])}
-    found = [p for p in current().peers[cell] if values[p] == digit]
+    found = [p for p in board.peers[cell] if values[p] == digit]
     return sorted(found, key=lambda p: min(rank.get(u, 3) for u in units_of[p]))
 
 

@@ -32,8 +32,7 @@ from tutor.engine.chain import IN_CELL, Link, Node
 from tutor.engine.propagation import NO_CANDIDATE, PREMISE, Branch, Position
 from tutor.engine.technique import an, digits_or
 from tutor.model.geometry import (
-    BOX_OF, BOX_UNITS, CELLS, COL_OF, COLUMN_UNITS, COUNT, DIGITS, DIGITS_IN, ROW_OF, ROW_UNITS, SIZE,
-    UNITS, cell_name, cells_name, cells_or, digits_name, unit_name,
+    COUNT, DIGITS_IN, Geometry, cell_name, cells_name, cells_or, current, digits_name, unit_name,
 )
 from tutor.model.geometry import listed  # 'a, b and c': the texts' one phrase for it
 
@@ -103,39 +102,44 @@ def _first_pattern(values: Sequence[int], masks: Sequence[int]
 
 
 def _intersections(values, masks):
-    for kind, outers in ((POINTING, BOX_UNITS), (CLAIMING, ROW_UNITS + COLUMN_UNITS)):
+    board = current()
+    units = board.units
+    for kind, outers in ((POINTING, board.box_units),
+                         (CLAIMING, board.row_units + board.column_units)):
         for outer in outers:
-            for digit in DIGITS:
+            for digit in board.digits:
                 bit = 1 << (digit - 1)
-                cells = tuple(c for c in UNITS[outer] if masks[c] & bit)
+                cells = tuple(c for c in units[outer] if masks[c] & bit)
                 if len(cells) < 2:
                     continue
-                for inner in _shared_units(cells, kind):
-                    removals = [(c, digit) for c in UNITS[inner]
+                for inner in _shared_units(board, cells, kind):
+                    removals = [(c, digit) for c in units[inner]
                                 if masks[c] & bit and c not in cells]
                     if removals:
                         return (kind, outer, inner, bit, cells), removals
     return None
 
 
-def _shared_units(cells: tuple[int, ...], kind: int) -> list[int]:
+def _shared_units(board: Geometry, cells: tuple[int, ...], kind: int) -> list[int]:
     """The lines (for a pointing box) or the box (for a claiming line) holding every cell."""
+    row_of, col_of, box_of = board.row_of, board.col_of, board.box_of
     if kind == POINTING:
         units = []
-        if len({ROW_OF[c] for c in cells}) == 1:
-            units.append(ROW_UNITS[ROW_OF[cells[0]]])
-        if len({COL_OF[c] for c in cells}) == 1:
-            units.append(COLUMN_UNITS[COL_OF[cells[0]]])
+        if len({row_of[c] for c in cells}) == 1:
+            units.append(board.row_units[row_of[cells[0]]])
+        if len({col_of[c] for c in cells}) == 1:
+            units.append(board.column_units[col_of[cells[0]]])
         return units
-    if len({BOX_OF[c] for c in cells}) == 1:
-        return [BOX_UNITS[BOX_OF[cells[0]]]]
+    if len({box_of[c] for c in cells}) == 1:
+        return [board.box_units[box_of[cells[0]]]]
     return []
 
 
 def _naked_subsets(values, masks):
+    units = current().units
     for size in (2, 3):
-        for unit in range(len(UNITS)):
-            open_cells = [c for c in UNITS[unit] if not values[c]]
+        for unit in range(len(units)):
+            open_cells = [c for c in units[unit] if not values[c]]
             small = [c for c in open_cells if COUNT[masks[c]] <= size]
             for group in combinations(small, size):
                 union = 0
@@ -151,11 +155,13 @@ def _naked_subsets(values, masks):
 
 
 def _hidden_subsets(values, masks):
+    board = current()
+    units = board.units
     for size in (2, 3):
-        for unit in range(len(UNITS)):
-            cells = UNITS[unit]
+        for unit in range(len(units)):
+            cells = units[unit]
             places = {}
-            for digit in DIGITS:
+            for digit in board.digits:
                 bit = 1 << (digit - 1)
                 where = tuple(c for c in cells if masks[c] & bit)
                 if 2 <= len(where) <= size:
@@ -180,7 +186,7 @@ def _pattern_causes(trial: Trial, pattern: Pattern) -> tuple[int, ...]:
         for c in cells:
             causes += trial.causes(c, ~mask)
     else:
-        for c in UNITS[unit_a]:
+        for c in trial.position.board.units[unit_a]:
             if c not in cells:
                 causes += trial.causes(c, mask)
     return tuple(dict.fromkeys(causes))
@@ -192,10 +198,17 @@ def _pattern_causes(trial: Trial, pattern: Pattern) -> tuple[int, ...]:
 Roles = tuple[tuple[str, tuple[int, ...]], ...]
 
 
-@lru_cache(maxsize=32)
 def refutation(values: tuple[int, ...], masks: tuple[int, ...], cell: int, digit: int) -> Roles:
-    """The proof that `cell` is not `digit` (a candidate the solution does not have there), as
-    step roles (see the module's docstring): the shortest trial found, or what was tried."""
+    """The proof that `cell` is not `digit` (a candidate the solution does not have there) on
+    the board in use, as step roles (see the module's docstring): the shortest trial found, or
+    what was tried."""
+    return _refutation(current(), values, masks, cell, digit)
+
+
+@lru_cache(maxsize=32)
+def _refutation(board: Geometry, values: tuple[int, ...], masks: tuple[int, ...], cell: int,
+                digit: int) -> Roles:
+    """refutation, kept by the board too (two boards may have as many cells)."""
     position = Position(values, masks)
     outer = Trial(position, cell, digit)
     outer.follow(True)
@@ -241,12 +254,13 @@ def _splits(trial: Trial) -> list[Split]:
     """The second trials to make: each cell with few candidates (each candidate a case), then
     each digit with two places in a unit (each place a case); the fewest cases first."""
     found: list[tuple[int, Split]] = []
-    for c in CELLS:
+    board = trial.position.board
+    for c in board.cells:
         if not trial.values[c] and COUNT[trial.masks[c]] <= SPLIT_CANDIDATES:
             found.append((COUNT[trial.masks[c]],
                           ((c, -1, -1), tuple((c, d) for d in DIGITS_IN[trial.masks[c]]))))
-    for unit, cells in enumerate(UNITS):
-        for digit in DIGITS:
+    for unit, cells in enumerate(board.units):
+        for digit in board.digits:
             bit = 1 << (digit - 1)
             places = [c for c in cells if trial.masks[c] & bit]
             if len(places) == 2:
@@ -267,7 +281,8 @@ def _split_proof(outer: Trial, split: tuple[int, int, int], cases: list[Trial]
     else:
         bit = 1 << (digit - 1)
         split_parents = tuple(dict.fromkeys(
-            p for c in UNITS[unit] if not outer.masks[c] & bit for p in outer.causes(c, bit)))
+            p for c in outer.position.board.units[unit] if not outer.masks[c] & bit
+            for p in outer.causes(c, bit)))
     needed = set(outer.closure(split_parents))
     closures = []
     for case in cases:
@@ -349,7 +364,7 @@ def _search(start: Trial) -> tuple[int, ...]:
 
 
 def _fewest(trial: Trial) -> int | None:
-    open_cells = [c for c in CELLS if not trial.values[c]]
+    open_cells = [c for c in trial.position.board.cells if not trial.values[c]]
     if not open_cells:
         return None
     return min(open_cells, key=lambda c: (COUNT[trial.masks[c]], c))
@@ -370,7 +385,7 @@ class Fact:
         self.cells = members[8 + n:]
 
     def state(self) -> str:
-        return f"{cell_name(self.cell)} is {'' if self.true else 'not '}{self.digit}"
+        return f"{cell_name(self.cell)} is {'' if self.true else 'not '}{_symbol(self.digit)}"
 
 
 def refuted(roles: Roles) -> Iterator[tuple[int, int, bool]]:
@@ -451,17 +466,22 @@ def proof_lines(section: Roles) -> list[str]:
             if cell >= 0:
                 what = f"{cell_name(cell)} can only be {digits_or(m[1] for m in cases)}"
             else:
-                what = (f"the {digit} of {unit_name(unit)} can only go in "
+                what = (f"the {_symbol(digit)} of {unit_name(unit)} can only go in "
                         f"{cells_or(m[0] for m in cases)}")
             lines.append(_indent(0, f"{_premises(members[4:4 + n], facts)}so {what}. Try each:"))
             depth = 1
         elif name == "broken":
             kind, where, digit, n = members[:4]
             what = (f"{cell_name(where)} has no candidate left" if kind == NO_CANDIDATE
-                    else f"{unit_name(where)} has no place left for {an(str(digit))}")
+                    else f"{unit_name(where)} has no place left for {an(_symbol(digit))}")
             lines.append(_indent(depth, f"{_premises(members[4:4 + n], facts)}so {what}: "
                                         "impossible."))
     return lines
+
+
+def _symbol(digit: int) -> str:
+    """The digit as the board in use writes it (above 9, a letter)."""
+    return current().symbol(digit)
 
 
 def _indent(depth: int, text: str) -> str:
@@ -477,7 +497,7 @@ def _premises(parents: Sequence[int], facts: list[Fact]) -> str:
 
 def _single_line(fact: Fact, facts: list[Fact]) -> str:
     reason = ("its only candidate left" if fact.kind == NAKED_SINGLE
-              else f"the only place left for {fact.digit} in {unit_name(fact.unit_a)}")
+              else f"the only place left for {_symbol(fact.digit)} in {unit_name(fact.unit_a)}")
     return f"{_premises(fact.parents, facts)}so {fact.state()} ({reason})"
 
 

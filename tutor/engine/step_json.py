@@ -11,7 +11,7 @@ from tutor.engine.registry import BY_ID
 from tutor.engine.step import Step
 from tutor.engine.technique import HintLevel
 from tutor.model.errors import SaveError
-from tutor.model.geometry import CELL_COUNT, SIZE, UNITS, cell_name
+from tutor.model.geometry import cell_name, current
 
 
 def step_to_json(step: Step, readable: bool = False, position: Position | None = None) -> dict[str, Any]:
@@ -50,13 +50,15 @@ def step_to_json(step: Step, readable: bool = False, position: Position | None =
 
 
 def _node(cells: Any, digit: Any) -> Node:
-    return Node(tuple(_within(c, CELL_COUNT) for c in cells), _within(digit - 1, SIZE) + 1)
+    board = current()
+    return Node(tuple(_within(c, board.cell_count) for c in cells),
+                _within(digit - 1, board.size) + 1)
 
 
 def _link(item: list[Any]) -> Link:
     premise_cells, premise_digit, premise_true, cells, digit, true, unit = item
     if unit not in NOT_A_UNIT:  # a link within a cell or an almost locked set, or by sight
-        _within(unit, len(UNITS))
+        _within(unit, len(current().units))
     return Link(_node(premise_cells, premise_digit), bool(premise_true), _node(cells, digit),
                 bool(true), unit)
 
@@ -68,12 +70,15 @@ def _within(number: Any, top: int) -> int:
 
 
 def step_from_json(data: dict[str, Any]) -> Step:
-    """The Step of a stored-form object; SaveError (or KeyError, TypeError) for a malformed one."""
+    """The Step of a stored-form object on the board in use; SaveError (or KeyError, TypeError)
+    for a malformed one."""
+    board = current()
+    cell_count, size, unit_count = board.cell_count, board.size, len(board.units)
     name = data["technique"]
     if not isinstance(name, str) or name not in BY_ID:
         raise SaveError(f"a saved step names an unknown technique {name!r}")
     pairs = {
-        key: tuple((_within(c, CELL_COUNT), _within(d - 1, SIZE) + 1) for c, d in data[key])
+        key: tuple((_within(c, cell_count), _within(d - 1, size) + 1) for c, d in data[key])
         for key in ("placements", "eliminations")
     }
     roles = tuple((str(name), tuple(int(m) for m in members))
@@ -82,9 +87,9 @@ def step_from_json(data: dict[str, Any]) -> Step:
         technique=name,
         placements=pairs["placements"],
         eliminations=pairs["eliminations"],
-        cells=tuple(_within(c, CELL_COUNT) for c in data["cells"]),
-        units=tuple(_within(u, len(UNITS)) for u in data["units"]),
-        digits=tuple(_within(d - 1, SIZE) + 1 for d in data["digits"]),
+        cells=tuple(_within(c, cell_count) for c in data["cells"]),
+        units=tuple(_within(u, unit_count) for u in data["units"]),
+        digits=tuple(_within(d - 1, size) + 1 for d in data["digits"]),
         roles=roles,
         chain=tuple(_link(item) for item in data.get("chain", ())),
     )

@@ -7,7 +7,7 @@ from enum import IntEnum
 from importlib import import_module
 
 from tutor.engine.frozen import Frozen
-from tutor.model.geometry import cell_name, current, digits_name, listed
+from tutor.model.geometry import cell_name, current, listed
 
 TYPE_CHECKING = False  # not typing's: importing typing costs every command that takes a step
 if TYPE_CHECKING:

@@ -6,7 +6,9 @@ from collections.abc import Iterable, Sequence
 
 from tutor.engine.reasons import PENCIL_MARKS, Position
 from tutor.engine.step import Step
-from tutor.model.geometry import cell_name, cells_name, cells_or, current, digits_name, listed, unit_name
+from tutor.model.geometry import (
+    cell_name, cells_name, cells_or, current, digits_name, listed, unit_name,
+)
 
 __all__ = [
     "cells_or", "gone", "listed", "marked_cells", "removals_by_cell", "removals_by_digit",

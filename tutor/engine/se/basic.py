@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from tutor.engine.se.board import (
-    BLOCK, BOXES, COL_KIND, COLS, COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEER_SET, PEERS, ROW_KIND,
+    BLOCK, COL_KIND, COLS, COUNT, DIGITS_OF, HOUSES, PEER_SET, PEERS, ROW_KIND,
     ROWS, Board, combos,
 )
 from tutor.engine.se.hint import SeHint, removals

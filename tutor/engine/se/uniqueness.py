@@ -3,7 +3,7 @@ bivalue universal grave (5.6-6.0)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from tutor.engine.se.board import (
     COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEER_SET, Board, combos,

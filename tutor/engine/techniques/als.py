@@ -8,7 +8,6 @@ from tutor.model.geometry import (
     PEER_BITS, CELLS, COUNT, DIGITS_IN, UNITS, cell_name, cells_name, cells_of_bits, digits_name,
     unit_name,
 )
-from tutor.engine.search import current, digit_cell_sets
 from tutor.engine.als_index import (
     ALL_CELLS, EVERY_CANDIDATE, EVERY_DIGIT, Als, AlsIndex, als_index,
 )
@@ -396,8 +395,8 @@ class AlsXZTexts(Texts):
             x1, x2 = rc
             lines += [f"Every {x1} of A sees every {x1} of B, and every {x2} of A every {x2} of "
                       f"B, so each of {x1} and {x2} is in at most one of the sets.",
-                      f"A and B together have two digits more than cells and can lose at most "
-                      f"these two, so neither set loses any other digit.",
+                      "A and B together have two digits more than cells and can lose at most "
+                      "these two, so neither set loses any other digit.",
                       f"Each is locked, holding all its digits but one of {x1} and {x2}, and "
                       f"{x1} and {x2} are each in A or in B.",
                       "So no cell outside the sets that sees all the places of one of these "
@@ -971,7 +970,6 @@ def _trace(position: AlsIndex, reached, root, start_index, end, lacked, depth):
     sets' numbers read from the first set are the smallest, tied sets sharing no cell where
     they can: (sets' numbers, digits each tie passes on), or None."""
     sets, ties, links = position.sets, position.ties, position.links
-    first_tie = root // len(sets)
     # The states each walk of that many ties from the root to the end passes, by depth.
     layers: list[set[tuple[int, int]]] = [set() for _ in range(depth + 1)]
     layers[depth].add((end, lacked))

@@ -20,12 +20,15 @@ from tutor.engine.reasons import Position
 from tutor.engine.refutation import (
     SEARCH_NODES, Roles, proof_chain, proof_lines, refutation, sections,
 )
-from tutor.engine.techniques.singles import HIDDEN_SINGLE_UNIT_ORDER
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEERS, UNITS, UNITS_OF, cell_name, digits_name, unit_name,
+    COUNT, DIGITS_IN, ONLY_DIGIT, Geometry, cell_name, digits_name, unit_name,
 )
+from tutor.model.geometry import current as board_in_use
+
+HOLDS_ON = "every regular board"
+"""A guess proved by singles (or the solver's search) holds on any board."""
 
 CHAIN_LIMIT = 30
 """The longest chain of singles followed after a trial digit: a longer proof teaches little."""
@@ -45,7 +48,7 @@ def backtracking_step(values: Sequence[int], masks: Sequence[int], solution: Seq
     digit. Without a chain (no two-candidate cell breaks by singles) the step has neither.
     """
     best = None
-    for cell in CELLS:
+    for cell in board_in_use().cells:
         if values[cell] or COUNT[masks[cell]] != 2:
             continue
         wrong = next(d for d in DIGITS_IN[masks[cell]] if d != solution[cell])
@@ -79,7 +82,8 @@ def backtracking_step(values: Sequence[int], masks: Sequence[int], solution: Seq
 def guess_step(values: Sequence[int], masks: Sequence[int], solution: Sequence[int]) -> Step:
     """The cheap guess, without a proof: the true digit of the first cell with the fewest
     candidates (the grader's guess; a hint's is `backtracking_step`)."""
-    cell = min((c for c in CELLS if not values[c]), key=lambda c: (COUNT[masks[c]], c))
+    cell = min((c for c in board_in_use().cells if not values[c]),
+               key=lambda c: (COUNT[masks[c]], c))
     return Step("backtracking", placements=((cell, solution[cell]),), cells=(cell,),
                 digits=DIGITS_IN[masks[cell]])
 
@@ -116,15 +120,17 @@ def contradiction(values: Sequence[int], masks: Sequence[int], cell: int, digit:
     """Place `digit` in `cell` and follow singles: (chain, broken) when the grid breaks within
     `limit` forced placements, else None. The chain lists (cell, digit, unit or NAKED)."""
     values, masks = list(values), list(masks)
+    board = board_in_use()
+    order = board.table("backtracking.unit_order", _unit_order)
     chain: list[tuple[int, int, int]] = []
     placing = (cell, digit, NAKED)
     while True:
-        broken = _place(values, masks, *placing[:2])
+        broken = _place(board, values, masks, *placing[:2])
         if broken is not None:
             return chain, broken
         if len(chain) >= limit:
             return None
-        placing = _next_single(values, masks)
+        placing = _next_single(board, order, values, masks)
         if placing is None:
             return None
         chain.append(placing)
@@ -145,7 +151,13 @@ def contradiction_story(values: Sequence[int], masks: Sequence[int], cell: int,
     return forced, f"{unit_name(where)} has no place left for {an(str(broken_digit))}"
 
 
-def _place(values, masks, cell: int, digit: int):
+def _unit_order(board: Geometry) -> tuple[int, ...]:
+    """The units in the order hidden singles are looked for (singles.py's): boxes, rows,
+    columns."""
+    return board.box_units + board.row_units + board.column_units
+
+
+def _place(board: Geometry, values, masks, cell: int, digit: int):
     """Place `digit` in `cell`; what breaks, if anything: (NO_CANDIDATE, cell, 0) or (NO_PLACE,
     unit, digit). Only two things can lose their last place: `digit` in the other units of the
     peers that lost it, and the cell's other candidates in the cell's own units."""
@@ -153,47 +165,50 @@ def _place(values, masks, cell: int, digit: int):
     values[cell] = digit
     masks[cell] = 0
     digit_bit = 1 << (digit - 1)
-    own = UNITS_OF[cell]
+    units, units_of = board.units, board.units_of
+    own = units_of[cell]
     touched = []
-    for p in PEERS[cell]:
+    for p in board.peers[cell]:
         if masks[p] & digit_bit:
             masks[p] ^= digit_bit
             if not masks[p] and not values[p]:
                 return NO_CANDIDATE, p, 0
-            touched += [u for u in UNITS_OF[p] if u not in own and u not in touched]
+            touched += [u for u in units_of[p] if u not in own and u not in touched]
     for unit in touched:
-        if not _has_place(values, masks, unit, digit):
+        if not _has_place(units[unit], values, masks, digit):
             return NO_PLACE, unit, digit
     for other in DIGITS_IN[others]:
         for unit in own:
-            if not _has_place(values, masks, unit, other):
+            if not _has_place(units[unit], values, masks, other):
                 return NO_PLACE, unit, other
     return None
 
 
-def _has_place(values, masks, unit: int, digit: int) -> bool:
-    """Whether `digit` is placed in `unit` or still a candidate of one of its cells."""
+def _has_place(cells: Sequence[int], values, masks, digit: int) -> bool:
+    """Whether `digit` is placed in a unit's `cells` or still a candidate of one of them."""
     digit_bit = 1 << (digit - 1)
-    for c in UNITS[unit]:  # a plain loop: this is the hot path of the proof search
+    for c in cells:  # a plain loop: this is the hot path of the proof search
         if masks[c] & digit_bit or values[c] == digit:
             return True
     return False
 
 
-def _next_single(values, masks):
-    """The next forced placement: a naked single (lowest cell), else a hidden single."""
-    for c in CELLS:
+def _next_single(board: Geometry, order: Sequence[int], values, masks):
+    """The next forced placement: a naked single (lowest cell), else a hidden single (units in
+    `order`)."""
+    units = board.units
+    for c in board.cells:
         if not values[c] and ONLY_DIGIT[masks[c]]:
             return c, ONLY_DIGIT[masks[c]], NAKED
-    for unit in HIDDEN_SINGLE_UNIT_ORDER:
+    for unit in order:
         once = twice = 0
-        for c in UNITS[unit]:
+        for c in units[unit]:
             twice |= once & masks[c]
             once |= masks[c]
         single = once & ~twice
         if single:
             low = single & -single
-            c = next(c for c in UNITS[unit] if masks[c] & low)
+            c = next(c for c in units[unit] if masks[c] & low)
             return c, low.bit_length(), unit
     return None
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Iterator, Sequence
 
-from tutor.engine.chain import (
-    IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, Node, chain_pattern, length_bonus, narration,
-    state,
-)
+from tutor.engine.chain import IN_CELL, Link, Node, chain_pattern, length_bonus, narration, state
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or, in_sentence
 from tutor.engine.wording import removals_by_digit

@@ -1,4 +1,8 @@
-"""Colouring: simple colours (trap, wrap) and multi colours on the conjugate pairs of a digit."""
+"""Colouring: simple colours (trap, wrap) and multi colours on the conjugate pairs of a digit.
+
+Holds on every regular board: conjugate pairs are units with two places of a digit, whatever the
+boxes' shape.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +14,10 @@ from tutor.engine.search import kept
 from tutor.engine.places import PLACES_LIMIT, box_links, line_links
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
-from tutor.model.geometry import (
-    DIGITS, PEER_BITS, UNITS, cell_name, cells_name, cells_of_bits, unit_name,
-)
+from tutor.model.geometry import cell_name, cells_name, cells_of_bits, current, unit_name
 from tutor.engine.search import digit_cell_sets
+
+HOLDS_ON = "every regular board"
 
 _COLOUR_ROLES = ("colour_a", "colour_b", "colour_c", "colour_d")
 
@@ -49,6 +53,7 @@ def clusters(digit_cells: int) -> tuple[Cluster, ...]:
     holds it. Following such links the digit's truth alternates, so each connected group splits
     into two colours of which exactly one holds the digit everywhere.
     """
+    peer_bits = current().peer_bits
     neighbours: dict[int, list[tuple[int, int]]] = {}
     # The links in unit order (rows, columns, boxes), kept from the single-digit finders at this
     # position. A box's link that is also a line's is not among them: it would only repeat the
@@ -65,7 +70,7 @@ def clusters(digit_cells: int) -> tuple[Cluster, ...]:
             continue
         coloured[start] = 0
         sides = [1 << start, 0]
-        sees = [PEER_BITS[start], 0]  # the cells seeing each colour, gathered as it grows
+        sees = [peer_bits[start], 0]  # the cells seeing each colour, gathered as it grows
         links: list[tuple[int, int, int]] = []
         queue = [start]
         for cell in queue:  # breadth first: the links read outwards from the first cell
@@ -74,7 +79,7 @@ def clusters(digit_cells: int) -> tuple[Cluster, ...]:
                 if other not in coloured:
                     coloured[other] = side
                     sides[side] |= 1 << other
-                    sees[side] |= PEER_BITS[other]
+                    sees[side] |= peer_bits[other]
                     links.append((cell, other, unit))
                     queue.append(other)
         found.append(Cluster(sides[0], sides[1], tuple(links), sees[0], sees[1]))
@@ -83,12 +88,13 @@ def clusters(digit_cells: int) -> tuple[Cluster, ...]:
 
 def _clash(colour: int) -> tuple[int, int] | None:
     """Two cells of one colour that see each other, or None."""
+    peer_bits = current().peer_bits
     rest = colour
     while rest:
         low = rest & -rest
         cell = low.bit_length() - 1
         rest ^= low
-        other = PEER_BITS[cell] & rest
+        other = peer_bits[cell] & rest
         if other:
             return cell, (other & -other).bit_length() - 1
     return None
@@ -123,7 +129,7 @@ def simple_colors(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]
     """
     steps: list[tuple[int, int, int, Step]] = []
     digit_cells = digit_cell_sets(masks)
-    for digit in DIGITS:
+    for digit in current().digits:
         # A digit's colouring depends on its places alone: skip places already searched in vain.
         key = ("simple_colors", digit_cells[digit])
         if not key[1] or is_dead(key):
@@ -151,12 +157,13 @@ def simple_colors(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]
 
 def _seeing_pair(colour: int, other: int) -> tuple[int, int] | None:
     """A cell of `colour` and a cell of `other` that see each other, or None."""
+    peer_bits = current().peer_bits
     rest = colour
     while rest:
         low = rest & -rest
         cell = low.bit_length() - 1
         rest ^= low
-        seen = PEER_BITS[cell] & other
+        seen = peer_bits[cell] & other
         if seen:
             return cell, (seen & -seen).bit_length() - 1
     return None
@@ -181,7 +188,7 @@ def multi_colors(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """
     steps: list[tuple[int, int, int, Step]] = []
     digit_cells = digit_cell_sets(masks)
-    for digit in DIGITS:
+    for digit in current().digits:
         key = ("multi_colors", digit_cells[digit])
         if not key[1] or is_dead(key):
             continue
@@ -274,12 +281,14 @@ def _tagged(cell: int, colours: dict[int, str]) -> str:
 
 
 def _shared_unit(first: int, second: int) -> str:
-    return unit_name(next(u for u, unit in enumerate(UNITS) if first in unit and second in unit))
+    return unit_name(next(u for u, unit in enumerate(current().units)
+                          if first in unit and second in unit))
 
 
 def _sees_one_of(cell: int, colour: tuple[int, ...]) -> int:
     """A cell of `colour` that `cell` sees, or -1."""
-    return next((c for c in colour if PEER_BITS[cell] >> c & 1), -1)
+    peers = current().peer_bits[cell]
+    return next((c for c in colour if peers >> c & 1), -1)
 
 
 def _colour_lines(step: Step, labels: str) -> list[str]:

@@ -7,11 +7,8 @@ from itertools import combinations
 from operator import getitem
 from typing import Callable, Iterable, Iterator, Sequence
 
-from tutor.model.geometry import (
-    listed, BOX_HEIGHT, BOX_OF, BOX_WIDTH, SIZE, UNITS_OF, cell_at,
-    cell_name,
-    cells_name, unit_kind,
-)
+from tutor.model.geometry import Geometry, cell_name, cells_name, listed, unit_kind
+from tutor.model.geometry import current as board_in_use
 from tutor.engine.dead_ends import by_digit
 from tutor.engine.search import current
 from tutor.engine.places import PLACES_LIMIT, masks_by_unit
@@ -24,135 +21,159 @@ _BASIC_IDS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _FINNED_IDS = {2: "finned_x_wing", 3: "finned_swordfish", 4: "finned_jellyfish"}
 _FISH_NAMES = {2: "X-Wing", 3: "swordfish", 4: "jellyfish"}
 
-_POPCOUNT = tuple(bin(m).count("1") for m in range(1 << SIZE))
-_POSITIONS = tuple(tuple(j for j in range(SIZE) if m >> j & 1) for m in range(1 << SIZE))
-"""_POSITIONS[mask]: the positions along a line (0-based) a 9-bit mask holds."""
+HOLDS_ON = "every regular board: boxes of any shape (a fin box spans its band's lines)"
+"""The boards fish hold on: the argument needs only lines crossing and boxes cut into bands and
+stacks, which every regular board has (4x4 jellyfish are complements of singles and find
+nothing)."""
 
 # A fish is found on rows (base) against columns (cover), then the other way round. "Line" i and
 # "position" j name cell (i, j) of the first orientation and cell (j, i) of the second, so one
 # search serves both.
 _ORIENTATIONS = (0, 1)
-_LINE_CELL = (
-    tuple(tuple(cell_at(i, j) for j in range(SIZE)) for i in range(SIZE)),
-    tuple(tuple(cell_at(j, i) for j in range(SIZE)) for i in range(SIZE)),
-)
-_BASE_UNIT_START = (0, SIZE)
-_COVER_UNIT_START = (SIZE, 0)
-# Fins must share one box. Along a row the box spans BOX_WIDTH positions, along a column
-# BOX_HEIGHT; lines are grouped into bands of BOX_HEIGHT rows or BOX_WIDTH columns.
-_BAND_SIZE = (BOX_HEIGHT, BOX_WIDTH)
-_LINES = range(SIZE)
-"""The lines' indices, made once: a hot loop's own range(SIZE) costs as much as its body."""
-_STACK_SIZE = (BOX_WIDTH, BOX_HEIGHT)
-_STACK_MASKS = tuple(
-    tuple(((1 << size) - 1) << (s * size) for s in range(SIZE // size)) for size in _STACK_SIZE
-)
-
-
-_OFF_STACK = tuple(
-    tuple(min(_POPCOUNT[m & ~stack] for stack in stacks) for m in range(1 << SIZE))
-    for stacks in _STACK_MASKS
-)
-"""_OFF_STACK[orientation][mask]: the fewest positions of the mask outside one stack."""
-_OFF_STACK_PLUS_ONE = tuple(tuple(n + 1 for n in table) for table in _OFF_STACK)
-"""_OFF_STACK plus one: as a spread for _bases, it drops the bases with more than `size` - 1
-positions outside every stack."""
-
-
-_BAND_LINES = tuple(
-    tuple(tuple(range(band * size, (band + 1) * size)) for band in range(SIZE // size))
-    for size in _BAND_SIZE)
-"""_BAND_LINES[orientation][band]: the band's lines."""
-_BAND_OF = tuple(tuple(i // size for i in range(SIZE)) for size in _BAND_SIZE)
-"""_BAND_OF[orientation][line]: the band holding the line."""
-_BAND_REST = tuple(tuple(tuple(j for j in lines[band_of[i]] if j != i) for i in range(SIZE))
-                   for lines, band_of in zip(_BAND_LINES, _BAND_OF))
-"""_BAND_REST[orientation][line]: the other lines of the line's band."""
-_BAND_PAIRS = tuple(
-    tuple((band, i, i2, tuple(r for r in lines if r not in (i, i2)))
-          for band, lines in enumerate(band_lines) for i, i2 in combinations(lines, 2))
-    for band_lines in _BAND_LINES)
-"""_BAND_PAIRS[orientation]: (band, line, later line, the band's other lines) for each two lines of
-a band."""
-_FIN_TABLES: dict[tuple[int, int], tuple[tuple, ...]] = {}
-_SHARED_TABLES: dict[tuple, tuple] = {}
-"""Tables of 9-bit masks that depend on the stacks or bands alone, by what they depend on: the
-two directions share them where boxes are square. Built on first use, then kept."""
-
-
-def _leaving(stacks: tuple[int, ...], room: int) -> tuple[int, ...]:
-    """[mask]: the stacks (bit s for stack s, of the 9-bit `stacks`) leaving at most `room`
-    positions of the 9-bit mask outside them; none when `room` is negative."""
-    key = ("leaving", stacks, room)
-    table = _SHARED_TABLES.get(key)
-    if table is None:
-        table = _SHARED_TABLES[key] = tuple(
-            sum(1 << s for s, stack in enumerate(stacks) if _POPCOUNT[mask & ~stack] <= room)
-            for mask in range(1 << SIZE))
-    return table
-
-
-def _touched(stacks: tuple[int, ...]) -> tuple[int, ...]:
-    """[mask]: the stacks (bit s for stack s) holding some of the 9-bit mask's positions."""
-    key = ("touched", stacks)
-    table = _SHARED_TABLES.get(key)
-    if table is None:
-        table = _SHARED_TABLES[key] = tuple(
-            sum(1 << s for s, stack in enumerate(stacks) if mask & stack)
-            for mask in range(1 << SIZE))
-    return table
-
-
-def _bands_hit(band_lines: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """[lines as a 9-bit set]: the bands (ascending) holding any of the lines."""
-    key = ("bands", band_lines)
-    table = _SHARED_TABLES.get(key)
-    if table is None:
-        band_bits = [sum(1 << i for i in lines) for lines in band_lines]
-        table = _SHARED_TABLES[key] = tuple(
-            tuple(band for band, bits in enumerate(band_bits) if lines_bits & bits)
-            for lines_bits in range(1 << SIZE))
-    return table
-
-
 _COUNT_BITS = 5
 """The bits of a box's count field in _box_tables' sums: a count of at most 15 lines, plus 14,
 stays in its field, and reaches the field's top bit from 2 lines up."""
-_BOX_TABLES: list[tuple] = []
 
 
-def _box_tables() -> tuple:
+class _FishTables:
+    """One board's fish tables (masks of positions along a line have `size` bits), made on
+    first use of the board (`Geometry.table`), with the tables built from them on first need
+    (the fin tables of a size, the shared per-stack tables, the box tables) kept here too."""
+
+    def __init__(self, board: Geometry) -> None:
+        size, box_height, box_width = board.size, board.box_height, board.box_width
+        self.size, self.box_height, self.box_width = size, box_height, box_width
+        masks = range(1 << size)
+        self.popcount = popcount = tuple(bin(m).count("1") for m in masks)
+        self.positions = tuple(tuple(j for j in range(size) if m >> j & 1) for m in masks)
+        """positions[mask]: the positions along a line (0-based) a mask holds."""
+        self.line_cell = (
+            tuple(tuple(board.cell_at(i, j) for j in range(size)) for i in range(size)),
+            tuple(tuple(board.cell_at(j, i) for j in range(size)) for i in range(size)),
+        )
+        self.base_unit_start = (0, size)
+        self.cover_unit_start = (size, 0)
+        # Fins must share one box. Along a row the box spans box_width positions, along a column
+        # box_height; lines are grouped into bands of box_height rows or box_width columns.
+        band_size = (box_height, box_width)
+        stack_size = (box_width, box_height)
+        self.lines = range(size)
+        """The lines' indices, made once: a hot loop's own range(size) costs as much as its body."""
+        self.stack_masks = stack_masks = tuple(
+            tuple(((1 << width) - 1) << (s * width) for s in range(size // width))
+            for width in stack_size)
+        off_stack = tuple(
+            tuple(min(popcount[m & ~stack] for stack in stacks) for m in masks)
+            for stacks in stack_masks)
+        """off_stack[orientation][mask]: the fewest positions of the mask outside one stack."""
+        self.off_stack_plus_one = tuple(tuple(n + 1 for n in table) for table in off_stack)
+        """off_stack plus one: as a spread for _bases, it drops the bases with more than `size` - 1
+        positions outside every stack."""
+        self.band_lines = band_lines = tuple(
+            tuple(tuple(range(band * height, (band + 1) * height))
+                  for band in range(size // height))
+            for height in band_size)
+        """band_lines[orientation][band]: the band's lines."""
+        self.band_of = band_of = tuple(tuple(i // height for i in range(size))
+                                       for height in band_size)
+        """band_of[orientation][line]: the band holding the line."""
+        self.band_rest = tuple(
+            tuple(tuple(j for j in lines[of[i]] if j != i) for i in range(size))
+            for lines, of in zip(band_lines, band_of))
+        """band_rest[orientation][line]: the other lines of the line's band."""
+        self.band_pairs = tuple(
+            tuple((band, i, i2, tuple(r for r in lines if r not in (i, i2)))
+                  for band, lines in enumerate(bands) for i, i2 in combinations(lines, 2))
+            for bands in band_lines)
+        """band_pairs[orientation]: (band, line, later line, the band's other lines) for each two
+        lines of a band."""
+        self.any_box = tuple(tuple((1 << size // width) - 1 for _ in range(size // height))
+                             for height, width in zip(band_size, stack_size))
+        """Every stack of every band, rows as base then columns (boxes not looked at)."""
+        self.base_line = {n: tuple(2 <= k <= n for k in popcount) for n in _BASIC_IDS}
+        """base_line[size][mask]: whether a line with these places can be a basic fish's base
+        line (a line with one place is a hidden single, not part of a fish worth teaching)."""
+        self.small = tuple(1 <= n <= 3 for n in popcount)
+        self.fin_tables: dict[tuple[int, int], tuple[tuple, ...]] = {}
+        self.shared_tables: dict[tuple, tuple] = {}
+        """Tables of masks that depend on the stacks or bands alone, by what they depend on: the
+        two directions share them where boxes are square. Built on first use, then kept."""
+        self.box_tables: tuple | None = None
+        self.fin_boxes: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        """_fin_boxes' answers by the boxes found (a pure function of them, kept for good)."""
+        self.finned_search: dict[int, Callable[[int, int], Iterable[Step]]] = {}
+        """The digit search of each size, with its fin tables, made on first use (as the tables
+        are)."""
+
+
+def _tables() -> _FishTables:
+    """The fish tables of the board in use."""
+    return board_in_use().table("fish.tables", _FishTables)
+
+
+def _leaving(t: _FishTables, stacks: tuple[int, ...], room: int) -> tuple[int, ...]:
+    """[mask]: the stacks (bit s for stack s, of the `stacks`) leaving at most `room` positions
+    of the mask outside them; none when `room` is negative."""
+    popcount = t.popcount
+    key = ("leaving", stacks, room)
+    table = t.shared_tables.get(key)
+    if table is None:
+        table = t.shared_tables[key] = tuple(
+            sum(1 << s for s, stack in enumerate(stacks) if popcount[mask & ~stack] <= room)
+            for mask in range(1 << t.size))
+    return table
+
+
+def _touched(t: _FishTables, stacks: tuple[int, ...]) -> tuple[int, ...]:
+    """[mask]: the stacks (bit s for stack s) holding some of the mask's positions."""
+    key = ("touched", stacks)
+    table = t.shared_tables.get(key)
+    if table is None:
+        table = t.shared_tables[key] = tuple(
+            sum(1 << s for s, stack in enumerate(stacks) if mask & stack)
+            for mask in range(1 << t.size))
+    return table
+
+
+def _bands_hit(t: _FishTables, band_lines: tuple[tuple[int, ...], ...]
+               ) -> tuple[tuple[int, ...], ...]:
+    """[lines as a set]: the bands (ascending) holding any of the lines."""
+    key = ("bands", band_lines)
+    table = t.shared_tables.get(key)
+    if table is None:
+        band_bits = [sum(1 << i for i in lines) for lines in band_lines]
+        table = t.shared_tables[key] = tuple(
+            tuple(band for band, bits in enumerate(band_bits) if lines_bits & bits)
+            for lines_bits in range(1 << t.size))
+    return table
+
+
+def _box_tables(t: _FishTables) -> tuple:
     """(row_counts, column_counts, plus, top): row_counts[row][mask] counts one in the field of
-    each box the row's places (a 9-bit mask of columns) reach, column_counts[column][mask]
+    each box the row's places (a mask of columns) reach, column_counts[column][mask]
     likewise for a column's places, so that summed over the lines each field counts the box's
     rows, or columns, holding a place; adding plus to such a sum sets a field's top bit (top)
     where it counts two or more. Field B * stacks + S is the box of band B and stack S. Built on
     first use."""
-    if not _BOX_TABLES:
-        stacks = SIZE // BOX_WIDTH
+    if t.box_tables is None:
+        size, box_height, box_width = t.size, t.box_height, t.box_width
+        stacks = size // box_width
         # A row's counts are its band's first row's moved to the band's fields; a column's, its
         # stack's first column's moved to the stack's field.
-        in_stacks = _touched(_STACK_MASKS[0])
-        in_bands = [sum(1 << _COUNT_BITS * stacks * b for b in range(SIZE // BOX_HEIGHT)
-                        if touched >> b & 1) for touched in _touched(_STACK_MASKS[1])]
+        in_stacks = _touched(t, t.stack_masks[0])
+        in_bands = [sum(1 << _COUNT_BITS * stacks * b for b in range(size // box_height)
+                        if touched >> b & 1) for touched in _touched(t, t.stack_masks[1])]
         row_counts = [tuple(sum(1 << _COUNT_BITS * s for s in range(stacks) if touched >> s & 1)
                             << _COUNT_BITS * stacks * band for touched in in_stacks)
-                      for band in range(SIZE // BOX_HEIGHT)]
+                      for band in range(size // box_height)]
         column_counts = [tuple(count << _COUNT_BITS * stack for count in in_bands)
                          for stack in range(stacks)]
-        _BOX_TABLES.append((
-            tuple(row_counts[row // BOX_HEIGHT] for row in _LINES),
-            tuple(column_counts[column // BOX_WIDTH] for column in _LINES),
-            sum((1 << _COUNT_BITS - 1) - 2 << _COUNT_BITS * box for box in range(SIZE)),
-            sum(1 << _COUNT_BITS - 1 << _COUNT_BITS * box for box in range(SIZE))))
-    return _BOX_TABLES[0]
-
-
-_FIN_BOXES: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-"""_fin_boxes' answers by the boxes found (a pure function of them, kept for good)."""
-_ANY_BOX = tuple(tuple((1 << SIZE // stack) - 1 for _ in range(SIZE // band))
-                 for band, stack in zip(_BAND_SIZE, _STACK_SIZE))
-"""Every stack of every band, rows as base then columns (boxes not looked at)."""
+        t.box_tables = (
+            tuple(row_counts[row // box_height] for row in t.lines),
+            tuple(column_counts[column // box_width] for column in t.lines),
+            sum((1 << _COUNT_BITS - 1) - 2 << _COUNT_BITS * box for box in range(size)),
+            sum(1 << _COUNT_BITS - 1 << _COUNT_BITS * box for box in range(size)))
+    return t.box_tables
 
 
 def _fin_boxes(both: tuple[tuple[int, ...], tuple[int, ...]]
@@ -162,19 +183,20 @@ def _fin_boxes(both: tuple[tuple[int, ...], tuple[int, ...]]
     box holds a fin and a place to remove, in two lines of either kind (the removal is on a cover
     line, the fin off it, and on a line that is no base line, the fin on one that is), so it
     holds places in two rows and in two columns: most digits have few such boxes, many none."""
-    row_counts, column_counts, plus, top = _box_tables()
+    t = _tables()
+    row_counts, column_counts, plus, top = _box_tables(t)
     boxes = ((sum(map(getitem, row_counts, both[0])) + plus)
              & (sum(map(getitem, column_counts, both[1])) + plus) & top)
     if not boxes:
         return None
-    found = _FIN_BOXES.get(boxes)
+    found = t.fin_boxes.get(boxes)
     if found is None:
-        stacks, bands = SIZE // BOX_WIDTH, SIZE // BOX_HEIGHT
+        stacks, bands = t.size // t.box_width, t.size // t.box_height
 
         def fin_box(band: int, stack: int) -> int:
             return boxes >> _COUNT_BITS * (band * stacks + stack) + _COUNT_BITS - 1 & 1
 
-        found = _FIN_BOXES[boxes] = (
+        found = t.fin_boxes[boxes] = (
             tuple(sum(fin_box(b, s) << s for s in range(stacks)) for b in range(bands)),
             tuple(sum(fin_box(b, s) << b for b in range(bands)) for s in range(stacks)))
     return found
@@ -191,36 +213,38 @@ def _fin_tables(orientation: int, size: int) -> tuple[tuple, ...]:
     fish); room[out_band][in_band] the stacks where the base lines' places outside the fin box's
     band (out_band) and those in it but outside the stack (in_band, out_band's left out) are at
     most `size` positions, all to be covered; touched[mask] the stacks holding some of the mask's
-    positions; listed[stacks] their 9-bit masks, ascending; bands[lines as a 9-bit set] the bands
+    positions; listed[stacks] their masks, ascending; bands[lines as a set] the bands
     (ascending) holding any of the lines; covered[out_band] the positions where the cover can meet
     the fin box's stack, among the union's: out_band's own when it has `size` positions (then it is
     the whole cover), else any. Built on first use, then kept (not at import: start-up)."""
+    t = _tables()
+    popcount, every = t.popcount, range(1 << t.size)
     key = (orientation, size)
-    tables = _FIN_TABLES.get(key)
+    tables = t.fin_tables.get(key)
     if tables is None:
-        stacks = _STACK_MASKS[orientation]
-        inside = _leaving(stacks, size - 1)
-        rooms = [_leaving(stacks, room) for room in range(-1, size + 1)]  # by room + 1
-        tables = _FIN_TABLES[key] = (
-            tuple(mask != 0 and inside[mask] != 0 for mask in range(1 << SIZE)),
-            tuple(inside[mask] if _POPCOUNT[mask] > size else 0 for mask in range(1 << SIZE)),
-            tuple(rooms[max(0, size + 1 - n)] for n in _POPCOUNT),
-            _touched(stacks),
+        stacks = t.stack_masks[orientation]
+        inside = _leaving(t, stacks, size - 1)
+        rooms = [_leaving(t, stacks, room) for room in range(-1, size + 1)]  # by room + 1
+        tables = t.fin_tables[key] = (
+            tuple(mask != 0 and inside[mask] != 0 for mask in every),
+            tuple(inside[mask] if popcount[mask] > size else 0 for mask in every),
+            tuple(rooms[max(0, size + 1 - n)] for n in popcount),
+            _touched(t, stacks),
             tuple(tuple(stack for s, stack in enumerate(stacks) if bits >> s & 1)
                   for bits in range(1 << len(stacks))),
-            _bands_hit(_BAND_LINES[orientation]),
-            tuple(mask if _POPCOUNT[mask] == size else (1 << SIZE) - 1
-                  for mask in range(1 << SIZE)))
+            _bands_hit(t, t.band_lines[orientation]),
+            tuple(mask if popcount[mask] == size else every[-1]
+                  for mask in every))
     return tables
 
 
 _Base = tuple[tuple[int, ...], int, int]
-"""A base: its lines, the union of their places, and the lines as a 9-bit set."""
+"""A base: its lines, the union of their places, and the lines as a set."""
 
 
 def _bases(lines: list[int], line_masks: Sequence[int], size: int,
            spread: Sequence[int]) -> list[_Base]:
-    """(base, union of the base lines' positions, the base lines as a 9-bit set) for the
+    """(base, union of the base lines' positions, the base lines as a set) for the
     `size`-line combinations of `lines` (each of spread at most `size`), in combinations' order,
     leaving out those whose union's `spread` passes `size`. The spread (a count of positions)
     only grows as lines are added, so a partial base already past it is dropped with all its
@@ -267,19 +291,11 @@ def _basic(values, masks, size: int) -> Iterator[Step]:
     return by_digit(_BASIC_IDS[size], masks, _BASIC_SEARCH[size])
 
 
-_BASE_LINE = {size: tuple(2 <= n <= size for n in _POPCOUNT) for size in _BASIC_IDS}
-"""_BASE_LINE[size][mask]: whether a line with these places can be a basic fish's base line (a line
-with one place is a hidden single, not part of a fish worth teaching)."""
-
-
 _Close = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...], tuple[_Base, ...]]
 """A digit's lines of one kind with one to three places; each two of them (in combinations'
 order) with at most three places together, with those places: a finned swordfish's lines outside
 the fin box's band; and the swordfish's bases: three lines of two or three places with three
 places together, in combinations' order."""
-_SMALL = tuple(1 <= n <= 3 for n in _POPCOUNT)
-
-
 def _close_lines(places: int, both: tuple[tuple[int, ...], tuple[int, ...]]
                  ) -> tuple[_Close, _Close]:
     """The digit's _Close for rows and for columns, kept by its places in the search's
@@ -300,8 +316,10 @@ def _close_lines(places: int, both: tuple[tuple[int, ...], tuple[int, ...]]
 
 def _close(line_masks: Sequence[int]) -> _Close:
     """The _Close of one kind of lines, in one pass over the pairs of lines of few places."""
-    small = [j for j in _LINES if _SMALL[line_masks[j]]]
-    base_line = _BASE_LINE[3]
+    t = _tables()
+    popcount, small_lines = t.popcount, t.small
+    small = [j for j in t.lines if small_lines[line_masks[j]]]
+    base_line = t.base_line[3]
     pairs: list[tuple[int, int, int]] = []
     triples: list[_Base] = []
     later = 0
@@ -312,12 +330,12 @@ def _close(line_masks: Sequence[int]) -> _Close:
         for k in small[later:]:
             third += 1
             u2 = u1 | line_masks[k]
-            if _POPCOUNT[u2] <= 3:
+            if popcount[u2] <= 3:
                 pairs.append((j, k, u2))
                 for m in small[third:]:
                     u3 = u2 | line_masks[m]
-                    # A line of one place is no base line (see _BASE_LINE).
-                    if _POPCOUNT[u3] <= 3 and base_line[u1] and base_line[line_masks[k]] \
+                    # A line of one place is no base line (see _FishTables.base_line).
+                    if popcount[u3] <= 3 and base_line[u1] and base_line[line_masks[k]] \
                             and base_line[line_masks[m]]:
                         triples.append(((j, k, m), u3, 1 << j | 1 << k | 1 << m))
     # Kept as tuples of numbers, which Python's cycle collector stops tracking: the memory holds
@@ -327,8 +345,9 @@ def _close(line_masks: Sequence[int]) -> _Close:
 
 
 def _basic_digit(size: int, digit: int, places: int) -> Iterable[Step]:
+    t = _tables()
     both = masks_by_unit(places)[:2]  # rows and columns: fish have no use for the boxes
-    base_line = _BASE_LINE[size]
+    base_line = t.base_line[size]
     bases: list[Sequence[_Base]] = []
     if size == 2:
         # An X-Wing's two lines have the same two places: most digits have no such two.
@@ -339,7 +358,7 @@ def _basic_digit(size: int, digit: int, places: int) -> Iterable[Step]:
         else:
             return ()
         rows, columns = both
-        bases = [_twin_lines(rows, columns, base_line), _twin_lines(columns, rows, base_line)]
+        bases = [_twin_lines(rows, columns, base_line, t), _twin_lines(columns, rows, base_line, t)]
         if not (bases[0] or bases[1]):  # an X-Wing that removes nothing, as most are
             return ()
     elif size == 3:
@@ -349,27 +368,27 @@ def _basic_digit(size: int, digit: int, places: int) -> Iterable[Step]:
             return ()
     else:
         for line_masks in both:
-            lines = [i for i in _LINES if base_line[line_masks[i]]]
-            bases.append(_bases(lines, line_masks, size, _POPCOUNT) if len(lines) >= size
+            lines = [i for i in t.lines if base_line[line_masks[i]]]
+            bases.append(_bases(lines, line_masks, size, t.popcount) if len(lines) >= size
                          else ())
         if not (bases[0] or bases[1]):
             return ()
-    return _basic_steps(size, digit, both, bases)
+    return _basic_steps(size, digit, both, bases, t)
 
 
-def _twin_lines(line_masks: Sequence[int], across: Sequence[int], base_line: Sequence[bool]
-                ) -> list[_Base]:
+def _twin_lines(line_masks: Sequence[int], across: Sequence[int], base_line: Sequence[bool],
+                t: _FishTables) -> list[_Base]:
     """The X-Wing bases that remove something: two lines with the same places, whose crossing
     lines (`across`: their masks) have places off them, in combinations' order."""
     bases: list[_Base] = []
-    for i in _LINES:
+    for i in t.lines:
         mask = line_masks[i]
         if base_line[mask]:
             # Each earlier line with the same places makes a base with this one.
             h = line_masks.index(mask)
             while h < i:
                 in_base = 1 << h | 1 << i
-                first, second = _POSITIONS[mask]
+                first, second = t.positions[mask]
                 if (across[first] | across[second]) & ~in_base:
                     bases.append(((h, i), mask, in_base))
                 h = line_masks.index(mask, h + 1)
@@ -379,26 +398,27 @@ def _twin_lines(line_masks: Sequence[int], across: Sequence[int], base_line: Seq
 
 
 def _basic_steps(size: int, digit: int, both: tuple[tuple[int, ...], tuple[int, ...]],
-                 bases: list[Sequence[_Base]]) -> Iterator[Step]:
+                 bases: list[Sequence[_Base]], t: _FishTables) -> Iterator[Step]:
     """The steps of the bases found for a digit, in their order: rows first."""
+    popcount, positions = t.popcount, t.positions
     technique = _BASIC_IDS[size]
     seen = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
         # The cover lines read across: their places off the base lines are the removals.
         across = both[1 - orientation]
-        line_cell = _LINE_CELL[orientation]
+        line_cell = t.line_cell[orientation]
         for base, union, in_base in bases[orientation]:
-            if _POPCOUNT[union] != size:
+            if popcount[union] != size:
                 continue
-            cover = _POSITIONS[union]
+            cover = positions[union]
             off_base = 0
             for j in cover:
                 off_base |= across[j]
             if not off_base & ~in_base:
                 continue
-            removed = [line_cell[i][j] for j in cover for i in _POSITIONS[across[j] & ~in_base]]
-            step = _step(technique, digit, orientation, base, cover, line_masks, (), removed)
+            removed = [line_cell[i][j] for j in cover for i in positions[across[j] & ~in_base]]
+            step = _step(technique, digit, orientation, base, cover, line_masks, (), removed, t)
             # A fish on rows and the fish on the remaining columns are one pattern seen from
             # both sides (same removals): teach it once.
             if step.eliminations not in seen:
@@ -414,20 +434,18 @@ def _finned(values, masks, size: int) -> Iterator[Step]:
     """A fish but for some extra places (fins), all in one box: the cover lines' cells in that box
     lose the digit, since either the fish holds or a fin does, and they see every fin. Rows as
     base first, then columns; one step per set of removals."""
-    search = _FINNED_SEARCH.get(size)
+    t = _tables()
+    search = t.finned_search.get(size)
     if search is None:
         tables = (_fin_tables(0, size), _fin_tables(1, size))
-        search = _FINNED_SEARCH[size] = partial(_finned_digit, size, tables)
+        search = t.finned_search[size] = partial(_finned_digit, size, tables)
     return by_digit(_FINNED_IDS[size], masks, search)
 
 
-_FINNED_SEARCH: dict[int, Callable[[int, int], Iterable[Step]]] = {}
-"""The digit search of each size, with its fin tables, made on first use (as the tables are)."""
-
-
 def _finned_digit(size: int, tables, digit: int, places: int) -> Iterable[Step]:
+    t = _tables()
     both = masks_by_unit(places)[:2]  # rows and columns: fish have no use for the boxes
-    fin_boxes = _fin_boxes(both) if size > 2 else _ANY_BOX
+    fin_boxes = _fin_boxes(both) if size > 2 else t.any_box
     if fin_boxes is None:
         return ()
     boxes: list[Sequence[_FinBand]] = []
@@ -435,7 +453,7 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterable[Step]:
         line_masks = both[orientation]
         fin_tables = tables[orientation]
         fits = fin_tables[0]
-        lines = [i for i in _LINES if fits[line_masks[i]]]
+        lines = [i for i in t.lines if fits[line_masks[i]]]
         band_stacks = fin_boxes[orientation]
         if len(lines) < size:
             boxes.append(())
@@ -449,12 +467,13 @@ def _finned_digit(size: int, tables, digit: int, places: int) -> Iterable[Step]:
                                     band_stacks))
     if not (boxes[0] or boxes[1]):  # most digits: done without starting a search
         return ()
-    return _finned_steps(size, tables, digit, both, boxes)
+    return _finned_steps(size, tables, digit, both, boxes, t)
 
 
 def _finned_steps(size: int, tables, digit: int, both: tuple[tuple[int, ...], tuple[int, ...]],
-                  boxes: list[Sequence[_FinBand]]) -> Iterator[Step]:
+                  boxes: list[Sequence[_FinBand]], t: _FishTables) -> Iterator[Step]:
     """The steps of the bases and bands found for a digit, in their order: rows first."""
+    popcount, positions = t.popcount, t.positions
     seen: set = set()
     for orientation in _ORIENTATIONS:
         line_masks = both[orientation]
@@ -465,34 +484,34 @@ def _finned_steps(size: int, tables, digit: int, both: tuple[tuple[int, ...], tu
                 # these stacks); the cover is made up to `size` lines from the box's own
                 # positions, the rest become fins.
                 outside = out_band | in_band & ~stack
-                for extra in combinations(_POSITIONS[union & stack & ~outside],
-                                          size - _POPCOUNT[outside]):
+                for extra in combinations(positions[union & stack & ~outside],
+                                          size - popcount[outside]):
                     cover = outside
                     for j in extra:
                         cover |= 1 << j
                     if not others & cover & stack:
                         continue
-                    band_lines = _BAND_LINES[orientation][band]
-                    line_cell = _LINE_CELL[orientation]
+                    band_lines = t.band_lines[orientation][band]
+                    line_cell = t.line_cell[orientation]
                     removed = [line_cell[i][j] for i in band_lines if not in_base >> i & 1
-                               for j in _POSITIONS[line_masks[i] & cover & stack]]
+                               for j in positions[line_masks[i] & cover & stack]]
                     # Several fish can prove the same removals (the same fish seen from
                     # rows and from columns, say): the first, on rows, is taught alone.
                     eliminations = tuple(sorted((c, digit) for c in removed))
                     if eliminations in seen:
                         continue
                     seen.add(eliminations)
-                    base = _POSITIONS[in_base]
+                    base = positions[in_base]
                     fin_positions = union & ~cover
                     fins = [line_cell[i][j] for i in base if i in band_lines
-                            for j in _POSITIONS[line_masks[i] & fin_positions]]
-                    yield _step(_FINNED_IDS[size], digit, orientation, base, _POSITIONS[cover],
-                                line_masks, fins, removed)
+                            for j in positions[line_masks[i] & fin_positions]]
+                    yield _step(_FINNED_IDS[size], digit, orientation, base, positions[cover],
+                                line_masks, fins, removed, t)
 
 
 _FinBand = tuple[int, int, int, int, int, int, int]
 """A base and a band that may hold its fin box: (union of the base lines' places, the base lines as
-a 9-bit set, band, the base lines' places in the band, and outside it, the places of the band's
+a set, band, the base lines' places in the band, and outside it, the places of the band's
 other lines: what the fin box can remove, and the stacks (bit s for stack s) where the fin box
 can be: those leaving at most `size` - 1 of the union's positions and at most `size` base
 places to cover outside the box, and holding some place of the band's other lines in the union).
@@ -503,11 +522,12 @@ def _fin_bands(lines: list[int], line_masks: Sequence[int], size: int, orientati
                tables: tuple[tuple, ...], band_stacks: Sequence[int]) -> list[_FinBand]:
     """The bases of `size` lines that are no plain fish, each with the bands (ascending) where its
     fin box may be and have a place to remove, in the order of the bases."""
+    t = _tables()
     found: list[_FinBand] = []
     _, finned, room, touched, _, bands_hit, covered = tables
-    bands = _BAND_LINES[orientation]
-    band_of = _BAND_OF[orientation]
-    for base, union, in_base in _bases(lines, line_masks, size, _OFF_STACK_PLUS_ONE[orientation]):
+    bands = t.band_lines[orientation]
+    band_of = t.band_of[orientation]
+    for base, union, in_base in _bases(lines, line_masks, size, t.off_stack_plus_one[orientation]):
         fin_stacks = finned[union]
         if not fin_stacks:
             continue
@@ -544,10 +564,11 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
     the digit), and those outside it have at most three places together (the band's test), so
     only the few such pairs and lines are tried with the band's lines. Sorted into the bases'
     order at the end."""
+    t = _tables()
     found: list[_FinBand] = []
     _, finned, room, touched, _, _, covered = tables
-    band_of = _BAND_OF[orientation]
-    band_rest = _BAND_REST[orientation]
+    band_of = t.band_of[orientation]
+    band_rest = t.band_rest[orientation]
     small, tight, _ = close  # the lines that can be outside the fin box's band, pairs of them
     if not small:
         return found
@@ -577,7 +598,7 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
                                   others, stacks))
     # Two base lines in the fin box's band, one outside.
     fits = tables[0]
-    for band, i, i2, rest in _BAND_PAIRS[orientation]:
+    for band, i, i2, rest in t.band_pairs[orientation]:
         viable = band_stacks[band]
         if not viable or not (fits[line_masks[i]] and fits[line_masks[i2]]):
             continue
@@ -598,25 +619,22 @@ def _triple_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: 
                 found.append((union, 1 << i | 1 << i2 | 1 << j, band, in_band, out_band, others,
                               stacks))
     if len(found) > 1:
-        found.sort(key=_base_then_band)
+        positions = t.positions
+        # Base (lines ascending) by base, in combinations' order, then band.
+        found.sort(key=lambda box: (positions[box[1]], box[2]))
     return found
-
-
-def _base_then_band(box: _FinBand) -> tuple[tuple[int, ...], int]:
-    """The order of _fin_bands' finds: base (lines ascending) by base, in combinations' order,
-    then band."""
-    return _POSITIONS[box[1]], box[2]
 
 
 def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: int,
                     tables: tuple[tuple, ...], band_stacks: Sequence[int]) -> list[_FinBand]:
     """_fin_bands for two lines, with _bases written out: each band's places inside and outside
     are one line's, and most pairs are ruled out before anything is built for them."""
+    t = _tables()
     found: list[_FinBand] = []
     _, finned, room, touched, _, _, covered = tables
-    bands = _BAND_LINES[orientation]
-    band_of = _BAND_OF[orientation]
-    band_rest = _BAND_REST[orientation]
+    bands = t.band_lines[orientation]
+    band_of = t.band_of[orientation]
+    band_rest = t.band_rest[orientation]
     later = 0
     for first in lines:
         later += 1
@@ -661,11 +679,11 @@ def _pair_fin_bands(lines: list[int], line_masks: Sequence[int], orientation: in
 
 
 def _step(technique: str, digit: int, orientation: int, base, cover, line_masks, fins,
-          removed) -> Step:
-    line_cell = _LINE_CELL[orientation]
-    cells = tuple(sorted(line_cell[i][j] for i in base for j in _POSITIONS[line_masks[i]]))
-    base_units = tuple(_BASE_UNIT_START[orientation] + i for i in base)
-    cover_units = tuple(_COVER_UNIT_START[orientation] + j for j in cover)
+          removed, t: _FishTables) -> Step:
+    line_cell = t.line_cell[orientation]
+    cells = tuple(sorted(line_cell[i][j] for i in base for j in t.positions[line_masks[i]]))
+    base_units = tuple(t.base_unit_start[orientation] + i for i in base)
+    cover_units = tuple(t.cover_unit_start[orientation] + j for j in cover)
     roles: tuple[tuple[str, tuple[int, ...]], ...] = (
         ("base_units", base_units), ("cover_units", cover_units))
     if fins:
@@ -697,11 +715,15 @@ def finned_x_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
 
     A sashimi X-Wing of four places (one fin) is a skyscraper, and is given as one, with the
     skyscraper's removals (single_digit.skyscraper_of), in the fish's place in the order: a
-    learner is taught the skyscraper by that name, and the grade counts it so."""
+    learner is taught the skyscraper by that name, and the grade counts it so.
+
+    Where a base line's fin and its place lie in one box (boxes two cells wide, such as 4x4's),
+    the fish is a claiming in disguise and the skyscraper read from it may not remove what the
+    fish removes: the fish is given then."""
     given: set = set()
     for step in _finned(values, masks, 2):
         skyscraper = skyscraper_of(step, masks)
-        if skyscraper is None:
+        if skyscraper is None or not set(step.eliminations) <= set(skyscraper.eliminations):
             yield step
         elif skyscraper.eliminations not in given:  # the two sashimi readings of one skyscraper
             given.add(skyscraper.eliminations)
@@ -724,8 +746,9 @@ def is_sashimi(step: Step) -> bool:
     fins = set(step.role("fins"))
     if not fins:
         return False
+    units_of = board_in_use().units_of
     for unit in step.role("base_units"):
-        if sum(1 for c in step.cells if c not in fins and unit in UNITS_OF[c]) <= 1:
+        if sum(1 for c in step.cells if c not in fins and unit in units_of[c]) <= 1:
             return True
     return False
 
@@ -739,7 +762,8 @@ def _lines_name(units) -> str:
     """'row 2', 'rows 2 and 6', 'columns 1, 4 and 9' (units all of one kind)."""
     units = sorted(units)
     kind = unit_kind(units[0])
-    numbers = [str(u % SIZE + 1) for u in units]
+    size = board_in_use().size
+    numbers = [str(u % size + 1) for u in units]
     if len(numbers) == 1:
         return f"{kind} {numbers[0]}"
     return f"{kind}s {listed(numbers)}"
@@ -747,7 +771,8 @@ def _lines_name(units) -> str:
 
 def _short_lines(units) -> str:
     """'r26' or 'c38': lines in HoDoKu's compact notation."""
-    return ("r" if units[0] < SIZE else "c") + "".join(str(u % SIZE + 1) for u in units)
+    size = board_in_use().size
+    return ("r" if units[0] < size else "c") + "".join(str(u % size + 1) for u in units)
 
 
 class _FishTexts(Texts):
@@ -777,7 +802,7 @@ class _FishTexts(Texts):
     def _reason(self, step: Step) -> str:
         digit, base, cover, n = self._parts(step)
         count = {2: "two", 3: "three", 4: "four"}[n]
-        line = "row" if step.role("base_units")[0] < SIZE else "column"
+        line = "row" if step.role("base_units")[0] < board_in_use().size else "column"
         across = "column" if line == "row" else "row"
         return (f"Each of these {count} {line}s needs its own {digit}, and each must put it in one "
                 f"of {cover}; no {across} can take two of them, so the "
@@ -822,7 +847,7 @@ class FinnedFishTexts(_FishTexts):
 
     def _fin_words(self, step: Step) -> tuple[str, str]:
         fins = step.role("fins")
-        box = f"box {BOX_OF[fins[0]] + 1}"
+        box = f"box {board_in_use().box_of[fins[0]] + 1}"
         return ("the fin " if len(fins) == 1 else "the fins ") + cells_name(fins), box
 
     def pattern(self, step: Step) -> str:
@@ -840,7 +865,7 @@ class FinnedFishTexts(_FishTexts):
         fins = set(step.role("fins"))
         thin, counts = [], set()
         for unit in step.role("base_units"):
-            kept = [c for c in step.cells if c not in fins and unit in UNITS_OF[c]]
+            kept = [c for c in step.cells if c not in fins and unit in board_in_use().units_of[c]]
             if len(kept) <= 1:
                 thin.append(unit)
                 counts.add(len(kept))
@@ -864,7 +889,8 @@ class FinnedFishTexts(_FishTexts):
         either = "the fin holds" if len(fins) == 1 else "one of the fins holds"
         reason = self._reason(step)
         removed = sorted(step.eliminated_cells)
-        hit = sorted({u for c in removed for u in UNITS_OF[c]} & set(step.role("cover_units")))
+        units_of = board_in_use().units_of
+        hit = sorted({u for c in removed for u in units_of[c]} & set(step.role("cover_units")))
         verb, lose = ("is", "it loses") if len(removed) == 1 else ("are", "they lose")
         which = "the fin" if len(fins) == 1 else "a fin"
         text += (f"Either {either} the {digit}, or none does and the other places form "

@@ -27,10 +27,12 @@ from tutor.engine.chain import Link, length_bonus, reason, state
 from tutor.engine.propagation import NO_CANDIDATE, Branch, Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
-from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS_IN, SIZE, UNITS, cell_name, cells_or, unit_name,
-)
+from tutor.model.geometry import COUNT, DIGITS_IN, cell_name, cells_or, unit_name
 from tutor.model.geometry import listed  # 'a, b and c': the texts' one phrase for it
+from tutor.model.geometry import current as board_in_use
+
+HOLDS_ON = "every regular board"
+"""Forcing chains and nets follow singles, which hold on any board."""
 
 CONTRADICTION, CELL, UNIT = range(3)
 """A step's shape, its ("forcing", (shape,)) role."""
@@ -43,7 +45,8 @@ BRANCH_LIMITS: tuple[int | None, ...] = (8, None)
 only if nothing was found (most proofs are short, and a branch that fills the grid is slow)."""
 
 Conclusion = tuple[bool, int]
-"""(placed, candidate key cell * 9 + digit - 1): what every branch agrees on."""
+"""(placed, candidate key cell * size + digit - 1, size the board's digits): what every branch
+agrees on."""
 
 
 def forcing_chains(values: Sequence[int], masks: Sequence[int],
@@ -59,7 +62,9 @@ def forcing_chains(values: Sequence[int], masks: Sequence[int],
     a contradiction adds ("broken_cell", (cell,)) or ("broken_unit", (unit, digit)), and
     ("broken_by", (cell, digit, true, ...)): the facts that together break it.
     """
-    if any(not values[c] and not masks[c] for c in CELLS):
+    board = board_in_use()
+    board_cells, size = board.cells, board.size
+    if any(not values[c] and not masks[c] for c in board_cells):
         return  # a cell without a candidate: the position is already broken
     position = Position(values, masks)
     found: dict[tuple[Conclusion, int], tuple[int, int, list[Branch]]] = {}
@@ -72,11 +77,11 @@ def forcing_chains(values: Sequence[int], masks: Sequence[int],
 
     on: dict[int, Branch] = {}
     for limit in (None,) if every_shape else BRANCH_LIMITS:
-        for cell in CELLS:
+        for cell in board_cells:
             if values[cell]:
                 continue
             for digit in DIGITS_IN[masks[cell]]:
-                key = cell * SIZE + digit - 1
+                key = cell * size + digit - 1
                 branch = on.get(key)
                 if branch is None:
                     branch = on[key] = position.branch(cell, digit, True, limit)
@@ -86,15 +91,15 @@ def forcing_chains(values: Sequence[int], masks: Sequence[int],
                     branch.extend(limit)
                 if branch.broken is not None:
                     offer(_broken_cost(branch), CONTRADICTION, (False, key), [branch])
-        for cell in CELLS:
+        for cell in board_cells:
             if not values[cell] and COUNT[masks[cell]] >= 2:
-                _agree(CELL, [on[cell * SIZE + d - 1] for d in DIGITS_IN[masks[cell]]], offer)
-        for unit, cells in enumerate(UNITS):
-            for digit in range(1, SIZE + 1):
+                _agree(CELL, [on[cell * size + d - 1] for d in DIGITS_IN[masks[cell]]], offer)
+        for unit, cells in enumerate(board.units):
+            for digit in board.digits:
                 bit = 1 << (digit - 1)
                 places = [c for c in cells if masks[c] & bit]
                 if len(places) >= 2:
-                    _agree(UNIT, [on[c * SIZE + digit - 1] for c in places], offer)
+                    _agree(UNIT, [on[c * size + digit - 1] for c in places], offer)
         if found:
             break
     ranked = sorted(found.items(), key=lambda item: (item[1][0], item[1][1], item[0][0][1]))
@@ -112,20 +117,22 @@ def _agree(shape: int, branches: list[Branch], offer) -> None:
     if any(b.broken is not None for b in branches):
         return
     first, rest = branches[0], branches[1:]
+    size = first.position.board.size
     placed = set(first.placed).intersection(*(b.placed for b in rest))
     removed = set(first.removed).intersection(*(b.removed for b in rest))
     for key in placed:
         offer(sum(b.weight((b.placed[key],)) for b in branches), shape, (True, key), branches)
     if removed:
-        placed_cells = {key // SIZE for key in placed}
+        placed_cells = {key // size for key in placed}
         for key in removed:
-            if key // SIZE not in placed_cells:  # the placement there says more
+            if key // size not in placed_cells:  # the placement there says more
                 offer(sum(b.weight((b.removed[key],)) + 1 for b in branches), shape,
                       (False, key), branches)
 
 
 def _step(shape: int, placed: bool, key: int, branches: list[Branch]) -> Step:
-    cell, digit = divmod(key, SIZE)
+    board = branches[0].position.board
+    cell, digit = divmod(key, board.size)
     digit += 1
     chain: list[Link] = []
     counts = []
@@ -153,8 +160,8 @@ def _step(shape: int, placed: bool, key: int, branches: list[Branch]) -> Step:
     pattern_cells = dict.fromkeys([s[0] for s in starts] + [c for link in chain
                                                             for c in link.conclusion.cells])
     if shape == UNIT:
-        units = tuple(u for u in range(len(UNITS))
-                      if set(s[0] for s in starts) <= set(UNITS[u]))[:1]
+        units = tuple(u for u in range(len(board.units))
+                      if set(s[0] for s in starts) <= set(board.units[u]))[:1]
     else:
         units = ()
     if broken_roles and broken_roles[0][0] == "broken_unit":

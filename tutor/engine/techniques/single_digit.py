@@ -1,4 +1,9 @@
-"""Single-digit patterns: skyscraper, two-string kite, turbot fish and empty rectangle."""
+"""Single-digit patterns: skyscraper, two-string kite, turbot fish and empty rectangle.
+
+They hold on every regular board: each is a chain of strong links (two places of a digit in a
+row, column or box) joined by cells that see each other, which needs no square box (an empty
+rectangle's cross is one row and one column of a box of any shape).
+"""
 
 from __future__ import annotations
 
@@ -10,13 +15,10 @@ from tutor.engine.dead_ends import by_digit
 from tutor.engine.places import Reading, box_links, line_links, masks_by_unit
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
-from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_OF, BOX_UNITS, BOX_WIDTH, CELLS, COL_OF, PEER_BITS, ROW_OF, SIZE, UNIT_BITS,
-    UNITS, UNITS_OF, cell_at, cell_name, cells_name, cells_of_bits, cells_or, unit_name,
-)
+from tutor.model.geometry import Geometry, cell_name, cells_name, cells_of_bits, cells_or, unit_name
+from tutor.model.geometry import current as board_in_use
 
-_COLUMN_START = SIZE
-_BOX_START = 2 * SIZE
+HOLDS_ON = "every regular board"
 
 
 def _chain_step(technique: str, digit: int, removed: int, end1: int, inner1: int, inner2: int,
@@ -35,8 +37,9 @@ def _chain_step(technique: str, digit: int, removed: int, end1: int, inner1: int
 
 def _shared_unit(a: int, b: int) -> int:
     """A unit holding both cells (row first, then column, then box)."""
-    for unit in UNITS_OF[a]:
-        if unit in UNITS_OF[b]:
+    units_of = board_in_use().units_of
+    for unit in units_of[a]:
+        if unit in units_of[b]:
             return unit
     raise ValueError(f"{cell_name(a)} and {cell_name(b)} share no unit")
 
@@ -53,8 +56,11 @@ def skyscrapers(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 
 
 def _skyscrapers(digit: int, bits: int) -> list[Step]:
+    board = board_in_use()
+    peer_bits = board.peer_bits
     found = []
-    for links, across, across_start in zip(line_links(bits), (COL_OF, ROW_OF), (_COLUMN_START, 0)):
+    for links, across, across_start in zip(line_links(bits), (board.col_of, board.row_of),
+                                           (board.size, 0)):
         # The links' fields are read by place (see LineLink), not unpacked: most pairs are
         # dropped after reading one, and the fields for the turbot fish are not touched (reading
         # less of each link is faster where the finders run one after another, caches cold).
@@ -67,7 +73,7 @@ def _skyscrapers(digit: int, bits: int) -> list[Step]:
             a1, b1, a2, b2 = link1[0], link1[1], link2[0], link2[1]
             inner1, end1 = (a1, b1) if 1 << across[a1] == common else (b1, a1)
             inner2, end2 = (a2, b2) if 1 << across[a2] == common else (b2, a2)
-            removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+            removed = bits & peer_bits[end1] & peer_bits[end2]
             if removed:
                 found.append(_chain_step("skyscraper", digit, removed, end1, inner1, inner2,
                                          end2, link1[2], link2[2], across_start + across[inner1]))
@@ -82,23 +88,25 @@ def skyscraper_of(step: Step, masks: Sequence[int]) -> Step | None:
     if len(step.cells) != 4 or len(step.role("fins")) != 1:
         return None
     digit = step.digits[0]
+    board = board_in_use()
+    units_of, peer_bits = board.units_of, board.peer_bits
     bits = 0
-    for cell in CELLS:
+    for cell in board.cells:
         if masks[cell] >> (digit - 1) & 1:
             bits |= 1 << cell
     (fin,) = step.role("fins")
-    across = COL_OF if step.role("cover_units")[0] >= _COLUMN_START else ROW_OF
-    across_start = _COLUMN_START if across is COL_OF else 0
+    across = board.col_of if step.role("cover_units")[0] >= board.size else board.row_of
+    across_start = board.size if across is board.col_of else 0
     # The fin's line: its other place is the inner cell; the other line's inner cell shares its
     # cover line.
-    fin_line = next(u for u in step.role("base_units") if u in UNITS_OF[fin])
-    inner_fin = next(c for c in step.cells if c != fin and fin_line in UNITS_OF[c])
+    fin_line = next(u for u in step.role("base_units") if u in units_of[fin])
+    inner_fin = next(c for c in step.cells if c != fin and fin_line in units_of[c])
     links = []
     for unit in sorted(step.role("base_units")):
         if unit == fin_line:
             links.append((inner_fin, fin, unit))
             continue
-        pair = [c for c in step.cells if unit in UNITS_OF[c]]
+        pair = [c for c in step.cells if unit in units_of[c]]
         inner = [c for c in pair if across[c] == across[inner_fin]]
         if len(pair) != 2 or len(inner) != 1:
             return None
@@ -106,7 +114,7 @@ def skyscraper_of(step: Step, masks: Sequence[int]) -> Step | None:
     (inner1, end1, unit1), (inner2, end2, unit2) = links
     if across[end1] == across[end2]:
         return None
-    removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+    removed = bits & peer_bits[end1] & peer_bits[end2]
     return _chain_step("skyscraper", digit, removed, end1, inner1, inner2, end2, unit1, unit2,
                        across_start + across[inner_fin])
 
@@ -114,6 +122,8 @@ def skyscraper_of(step: Step, masks: Sequence[int]) -> Step | None:
 def _kites(bits: int, digit: int) -> list[Step]:
     """Every single two-string kite of one digit."""
     kites = []
+    board = board_in_use()
+    box_of, peer_bits, box_start = board.box_of, board.peer_bits, 2 * board.size
     row_links, column_links = line_links(bits)
     for row_link in row_links:  # fields read by place, as the skyscraper's
         r1, r2, row_boxes = row_link[0], row_link[1], row_link[4]
@@ -124,15 +134,15 @@ def _kites(bits: int, digit: int) -> list[Step]:
             if r1 == c1 or r1 == c2 or r2 == c1 or r2 == c2:
                 continue  # one cell in both
             for inner_row, end_row in ((r1, r2), (r2, r1)):
-                box = BOX_OF[inner_row]
+                box = box_of[inner_row]
                 for inner_column, end_column in ((c1, c2), (c2, c1)):
-                    if BOX_OF[inner_column] != box:
+                    if box_of[inner_column] != box:
                         continue
-                    removed = bits & PEER_BITS[end_row] & PEER_BITS[end_column]
+                    removed = bits & peer_bits[end_row] & peer_bits[end_column]
                     if removed:
                         kites.append(_chain_step("two_string_kite", digit, removed, end_row, inner_row,
                                                  inner_column, end_column, row_link[2],
-                                                 column_link[2], _BOX_START + box))
+                                                 column_link[2], box_start + box))
     return kites
 
 
@@ -195,6 +205,7 @@ def turbot_fish(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 
 def _turbot_fish(digit: int, bits: int) -> list[Step]:
     found: list[Step] = []
+    t = _tables()
     # The links of every row, column and box; the rows' and columns' are those the skyscraper and
     # kite finders have already worked out for these places.
     row_links, column_links = line_links(bits)
@@ -206,7 +217,7 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
         for (a1, b1, unit1, _, boxes1, _, _), (a2, b2, unit2, _, boxes2, _, _) \
                 in combinations(links, 2):
             if boxes1 & boxes2:
-                _parallel_chains(found, digit, bits, a1, b1, unit1, a2, b2, unit2)
+                _parallel_chains(t, found, digit, bits, a1, b1, unit1, a2, b2, unit2)
     boxes = box_links(bits)
     if boxes:
         # A box's link (not also a line's) with each link before it and after it: the inner cells
@@ -216,10 +227,10 @@ def _turbot_fish(digit: int, bits: int) -> list[Step]:
         for k, (_, _, unit2, pair2, near2, readings2) in enumerate(boxes):
             for line in lines:  # fields read by place, as the skyscraper's
                 if line[6] & near2 and not line[6] & pair2:
-                    _any_chains(found, digit, bits, line[5], line[2], pair2, readings2, unit2)
+                    _any_chains(t, found, digit, bits, line[5], line[2], pair2, readings2, unit2)
             for _, _, unit3, pair3, _, readings3 in boxes[k + 1:]:
                 if near2 & pair3 and not pair2 & pair3:
-                    _any_chains(found, digit, bits, readings2, unit2, pair3, readings3, unit3)
+                    _any_chains(t, found, digit, bits, readings2, unit2, pair3, readings3, unit3)
     if len(found) > 1:
         found.sort(key=_chain_order)
     return found
@@ -232,28 +243,54 @@ def _chain_order(step: Step) -> tuple[int, int, bool, bool]:
     return step.units[0], step.units[1], inner1 > end1, inner2 > end2
 
 
-_BOX_CORNERS = tuple(sum(1 << c for c in UNITS[_BOX_START + BOX_OF[cell]]
-                         if ROW_OF[c] != ROW_OF[cell] and COL_OF[c] != COL_OF[cell])
-                     for cell in CELLS)
-"""_BOX_CORNERS[cell]: the cells of its box in neither its row nor its column (81-bit set)."""
+class _Tables:
+    """One board's tables for these patterns, made on first use of the board."""
+
+    def __init__(self, board: Geometry) -> None:
+        size, units, row_of, col_of, box_of = (board.size, board.units, board.row_of,
+                                               board.col_of, board.box_of)
+        self.board = board
+        self.column_start = size
+        self.box_start = box_start = 2 * size
+        self.box_corners = tuple(sum(1 << c for c in units[box_start + box_of[cell]]
+                                     if row_of[c] != row_of[cell] and col_of[c] != col_of[cell])
+                                 for cell in board.cells)
+        """box_corners[cell]: the cells of its box in neither its row nor its column."""
+        self.crosses = _crosses(board)
+        self.box_crosses: tuple[tuple[tuple[tuple[int, int, int, int], ...], ...], ...] = ()
+        """box_crosses[box][mask of places in the box]: see _box_crosses; made on first use."""
+        self.outside_lines = tuple(
+            (sum(1 << row for row in range(size)
+                 if all(row_of[c] != row for c in units[box_start + box])),
+             sum(1 << column for column in range(size)
+                 if all(col_of[c] != column for c in units[box_start + box])))
+            for box in range(size))
+        """outside_lines[box]: the rows, and the columns, that do not meet the box (masks)."""
 
 
-def _parallel_chains(found: list[Step], digit: int, bits: int, a1: int, b1: int, unit1: int,
-                     a2: int, b2: int, unit2: int) -> None:
+def _tables() -> _Tables:
+    """The tables of the board in use."""
+    return board_in_use().table("single_digit.tables", _Tables)
+
+
+def _parallel_chains(t: _Tables, found: list[Step], digit: int, bits: int, a1: int, b1: int,
+                     unit1: int, a2: int, b2: int, unit2: int) -> None:
     """The turbot fish of two parallel lines' links in one band (or stack): inner cells sharing a
     line across make a skyscraper, so only those in one box and no line count."""
+    peer_bits, box_of = t.board.peer_bits, t.board.box_of
     for inner1, end1 in ((a1, b1), (b1, a1)):
-        corners = _BOX_CORNERS[inner1]
+        corners = t.box_corners[inner1]
         for inner2, end2 in ((a2, b2), (b2, a2)):
             if corners >> inner2 & 1:
-                removed = bits & PEER_BITS[end1] & PEER_BITS[end2]
+                removed = bits & peer_bits[end1] & peer_bits[end2]
                 if removed:
                     found.append(_chain_step("turbot_fish", digit, removed, end1, inner1, inner2,
-                                             end2, unit1, unit2, _BOX_START + BOX_OF[inner1]))
+                                             end2, unit1, unit2, t.box_start + box_of[inner1]))
 
 
-def _any_chains(found: list[Step], digit: int, bits: int, readings1: tuple[Reading, Reading],
-                unit1: int, pair2: int, readings2: tuple[Reading, Reading], unit2: int) -> None:
+def _any_chains(t: _Tables, found: list[Step], digit: int, bits: int,
+                readings1: tuple[Reading, Reading], unit1: int, pair2: int,
+                readings2: tuple[Reading, Reading], unit2: int) -> None:
     """The turbot fish of two links that can meet, the second a box's (not also a line's), its
     cells `pair2`."""
     for inner1, end1, seen_inner1, seen_end1 in readings1:
@@ -263,68 +300,57 @@ def _any_chains(found: list[Step], digit: int, bits: int, readings1: tuple[Readi
             if not seen_inner1 >> inner2 & 1:
                 continue
             removed = bits & seen_end1 & seen_end2
-            if removed and not _named(end1, inner1, inner2, end2):
+            if removed and not _named(t.board, end1, inner1, inner2, end2):
                 found.append(_chain_step("turbot_fish", digit, removed, end1, inner1, inner2,
                                          end2, unit1, unit2, _shared_unit(inner1, inner2)))
 
 
-def _named(end1: int, inner1: int, inner2: int, end2: int) -> bool:
+def _named(board: Geometry, end1: int, inner1: int, inner2: int, end2: int) -> bool:
     """Whether the chain is a skyscraper, a two-string kite or an X-wing, which have their own names."""
-    for line_of, across in ((ROW_OF, COL_OF), (COL_OF, ROW_OF)):
+    row_of, col_of = board.row_of, board.col_of
+    for line_of, across in ((row_of, col_of), (col_of, row_of)):
         if line_of[end1] == line_of[inner1] and line_of[end2] == line_of[inner2] \
                 and across[inner1] == across[inner2]:
             return True  # a skyscraper, or an X-wing when the ends line up too
-    row_column = ROW_OF[end1] == ROW_OF[inner1] and COL_OF[end2] == COL_OF[inner2]
-    column_row = COL_OF[end1] == COL_OF[inner1] and ROW_OF[end2] == ROW_OF[inner2]
-    return (row_column or column_row) and BOX_OF[inner1] == BOX_OF[inner2]
+    row_column = row_of[end1] == row_of[inner1] and col_of[end2] == col_of[inner2]
+    column_row = col_of[end1] == col_of[inner1] and row_of[end2] == row_of[inner2]
+    return (row_column or column_row) and board.box_of[inner1] == board.box_of[inner2]
 
 
-def _crosses() -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
-    """For each box, its nine crosses: (row, column, row's cells in the box, column's cells in the box)."""
+def _crosses(board: Geometry) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    """For each box, its crosses (one a cell): (row, column, row's cells in the box, column's
+    cells in the box)."""
+    unit_bits, row_of, col_of = board.unit_bits, board.row_of, board.col_of
     crosses = []
-    for box in BOX_UNITS:
-        box_bits = UNIT_BITS[box]
-        first = UNITS[box][0]
-        rows = [ROW_OF[first] + r for r in range(BOX_HEIGHT)]
-        columns = [_COLUMN_START + COL_OF[first] + c for c in range(BOX_WIDTH)]
-        crosses.append(tuple((row, column, UNIT_BITS[row] & box_bits, UNIT_BITS[column] & box_bits)
+    for box in board.box_units:
+        box_bits = unit_bits[box]
+        first = board.units[box][0]
+        rows = [row_of[first] + r for r in range(board.box_height)]
+        columns = [board.size + col_of[first] + c for c in range(board.box_width)]
+        crosses.append(tuple((row, column, unit_bits[row] & box_bits, unit_bits[column] & box_bits)
                              for row in rows for column in columns))
     return tuple(crosses)
 
 
-_CROSSES = _crosses()
-
-
-_BOX_CROSSES: list[tuple[tuple[tuple[int, int, int, int], ...], ...]] = []
-"""_BOX_CROSSES[box][mask of places in the box]: the box's crosses that can make an empty
-rectangle of those places (at least two of them, all on the cross, some on its row alone and some
-on its column alone), for every set of places; made on first use (not at start-up)."""
-
-
-def _box_crosses() -> list[tuple[tuple[tuple[int, int, int, int], ...], ...]]:
-    if not _BOX_CROSSES:
+def _box_crosses(t: _Tables) -> tuple[tuple[tuple[tuple[int, int, int, int], ...], ...], ...]:
+    """[box][mask of places in the box]: the box's crosses that can make an empty rectangle of
+    those places (at least two of them, all on the cross, some on its row alone and some on its
+    column alone), for every set of places; made on first use (not at start-up)."""
+    if not t.box_crosses:
         # Every box is the first one moved: the crosses that fit are worked out on the first box,
         # by their index, and read off for the others.
-        first_cells = UNITS[_BOX_START]
+        first_cells = t.board.units[t.box_start]
         spread = [sum(1 << c for k, c in enumerate(first_cells) if subset >> k & 1)
                   for subset in range(1 << len(first_cells))]
-        fitting = [tuple(i for i, (_, _, row_part, column_part) in enumerate(_CROSSES[0])
+        fitting = [tuple(i for i, (_, _, row_part, column_part) in enumerate(t.crosses[0])
                          if inside.bit_count() >= 2 and not inside & ~(row_part | column_part)
                          and inside & row_part & ~column_part and inside & column_part & ~row_part)
                    for inside in spread]
-        # Filled in one statement: another thread (the app's hint and grade workers) never
-        # reads a part of the boxes.
-        _BOX_CROSSES[:] = [tuple(tuple(_CROSSES[box][i] for i in fit) for fit in fitting)
-                           for box in range(SIZE)]
-    return _BOX_CROSSES
-
-
-_OUTSIDE_LINES = tuple(
-    (sum(1 << row for row in range(SIZE) if all(ROW_OF[c] != row for c in UNITS[_BOX_START + box])),
-     sum(1 << column for column in range(SIZE)
-         if all(COL_OF[c] != column for c in UNITS[_BOX_START + box])))
-    for box in range(SIZE))
-"""_OUTSIDE_LINES[box]: the rows, and the columns, that do not meet the box (9-bit masks)."""
+        # Set in one statement: another thread (the app's hint and grade workers) never reads
+        # a part of the boxes.
+        t.box_crosses = tuple(tuple(tuple(t.crosses[box][i] for i in fit) for fit in fitting)
+                              for box in range(t.board.size))
+    return t.box_crosses
 
 
 def _rectangles(bits: int, digit: int, box: int, crosses: tuple[tuple[int, int, int, int], ...],
@@ -332,12 +358,15 @@ def _rectangles(bits: int, digit: int, box: int, crosses: tuple[tuple[int, int, 
     """Every single empty rectangle of one digit in one box, on the box's `crosses` that fit its
     places (from _box_crosses), with the digit's places along each row and each column (9-bit
     masks, from masks_by_unit): a strong link is a line with two places, read off its mask."""
-    box_unit = _BOX_START + box
-    outside_rows, outside_columns = _OUTSIDE_LINES[box]
+    t = _tables()
+    board = t.board
+    cell_at, column_start, unit_bits = board.cell_at, t.column_start, board.unit_bits
+    box_unit = t.box_start + box
+    outside_rows, outside_columns = t.outside_lines[box]
     found: list[Step] = []
     box_cells: tuple[int, ...] = ()  # worked out for the first rectangle found
     for row, column_unit, _, _ in crosses:  # a row's unit is its number
-        column = column_unit - _COLUMN_START
+        column = column_unit - column_start
         # Along the cross's row: a strong link in the column of a place of that row outside the box.
         nears = row_masks[row] & outside_columns
         while nears:
@@ -349,10 +378,10 @@ def _rectangles(bits: int, digit: int, box: int, crosses: tuple[tuple[int, int, 
                 continue
             far_row = others.bit_length() - 1
             if row_masks[far_row] >> column & 1 and outside_rows >> far_row & 1:
-                box_cells = box_cells or cells_of_bits(bits & UNIT_BITS[box_unit])
+                box_cells = box_cells or cells_of_bits(bits & unit_bits[box_unit])
                 found.append(_rectangle_step(
                     digit, cell_at(far_row, column), box_unit, box_cells, cell_at(row, near_column),
-                    cell_at(far_row, near_column), row, column_unit, _COLUMN_START + near_column))
+                    cell_at(far_row, near_column), row, column_unit, column_start + near_column))
         # Along the cross's column: a strong link in the row of a place of that column outside the box.
         nears = column_masks[column] & outside_rows
         while nears:
@@ -364,7 +393,7 @@ def _rectangles(bits: int, digit: int, box: int, crosses: tuple[tuple[int, int, 
                 continue
             far_column = others.bit_length() - 1
             if row_masks[row] >> far_column & 1 and outside_columns >> far_column & 1:
-                box_cells = box_cells or cells_of_bits(bits & UNIT_BITS[box_unit])
+                box_cells = box_cells or cells_of_bits(bits & unit_bits[box_unit])
                 found.append(_rectangle_step(
                     digit, cell_at(row, far_column), box_unit, box_cells, cell_at(near_row, column),
                     cell_at(near_row, far_column), row, column_unit, near_row))
@@ -406,7 +435,7 @@ def _empty_rectangles(digit: int, bits: int) -> list[Step]:
     # A list, not a generator: most digits have none, and an empty list is cheaper to hand back.
     found: list[Step] = []
     row_masks, column_masks, box_masks = masks_by_unit(bits)
-    for box, crosses in enumerate(map(getitem, _box_crosses(), box_masks)):
+    for box, crosses in enumerate(map(getitem, _box_crosses(_tables()), box_masks)):
         if not crosses:
             continue
         singles = _rectangles(bits, digit, box, crosses, row_masks, column_masks)
@@ -484,7 +513,8 @@ class _ChainTexts(Texts):
         reasons = []
         for cell, _ in step.eliminations:
             for end1, end2 in ends:
-                if PEER_BITS[cell] >> end1 & 1 and PEER_BITS[cell] >> end2 & 1:
+                peers = board_in_use().peer_bits[cell]
+                if peers >> end1 & 1 and peers >> end2 & 1:
                     one, other = _shared_unit(cell, end1), _shared_unit(cell, end2)
                     if one == other:  # 'shares column 9 with r3c9 and column 9 with r8c9'
                         reasons.append(f"{cell_name(cell)} shares {unit_name(one)} with both")
@@ -547,13 +577,15 @@ class EmptyRectangleTexts(Texts):
         links = step.role("strong_links")
         units = step.role("strong_units")
         crosses = step.role("cross_units")
+        board = board_in_use()
+        row_of, col_of, cell_at = board.row_of, board.col_of, board.cell_at
         for k in range(len(links) // 2):
             near, far = links[2 * k:2 * k + 2]
             row, column = crosses[2 * k:2 * k + 2]
-            if ROW_OF[near] == row:
-                yield near, far, units[k], row, column, cell_at(ROW_OF[far], column - _COLUMN_START)
+            if row_of[near] == row:
+                yield near, far, units[k], row, column, cell_at(row_of[far], column - board.size)
             else:
-                yield near, far, units[k], column, row, cell_at(row, COL_OF[far])
+                yield near, far, units[k], column, row, cell_at(row, col_of[far])
 
     def spot(self, step: Step) -> str:
         return ("look for a box whose places of a digit all lie in one row and one column of it, "

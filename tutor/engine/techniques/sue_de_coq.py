@@ -1,26 +1,25 @@
-"""Sue de Coq: two or three cells where a line crosses a box, shared out between the line and the box."""
+"""Sue de Coq: two or three cells where a line crosses a box, shared out between the line and the box.
+
+Holds on every regular board: the argument counts digits and cells of a line, a box and the cells
+they share, whatever the box's shape; where a line meets a box in more than three cells (boxes
+four wide or tall) the crossing's cells C may be more than three, and the search grows as 2 to
+the power of a line's empty cells (16x16 positions with many empty cells are slow).
+"""
 
 from __future__ import annotations
 
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_HEIGHT, BOX_WIDTH, COUNT, DIGITS_IN, SIZE, UNIT_BITS, UNITS, cells_name, cells_of_bits,
-    digits_name, unit_name,
+    COUNT, DIGITS_IN, Geometry, cells_name, cells_of_bits, digits_name, unit_name,
 )
+from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or
 from tutor.engine.wording import removal_lines, removals_by_digit
 
-_CROSSINGS = tuple((line, 18 + box) for line in range(18) for box in range(9)
-                   if UNIT_BITS[line] & UNIT_BITS[18 + box])
-"""(line unit, box unit) for every line and box that cross."""
-
-_AROUND = tuple(UNIT_BITS[line] | UNIT_BITS[box] for line, box in _CROSSINGS)
-"""_AROUND[i]: the cells of crossing i's line and box (an 81-bit set), whose candidates are all
-that its steps depend on."""
-
+HOLDS_ON = "every regular board"
 
 def _subset_order(size: int) -> tuple[int, ...]:
     """The non-empty subsets of `size` things as bitsets of their indices, in the order the search
@@ -36,18 +35,6 @@ def _subset_order(size: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-_ORDER = tuple(_subset_order(size) for size in range(SIZE - 1))
-"""_ORDER[n]: the subsets of n things, for every pool (a line's or box's cells less at least
-two crossing cells) and every crossing."""
-_SIZE = tuple(s.bit_count() for s in range(1 << (SIZE - 2)))
-"""_SIZE[s]: how many indices the bitset s holds."""
-
-_CORES = tuple(tuple(tuple(i for i in range(size) if s >> i & 1) for s in order if _SIZE[s] >= 2)
-               for size, order in enumerate(_ORDER[:max(BOX_HEIGHT, BOX_WIDTH) + 1]))
-"""_CORES[size]: the subsets of two or more of `size` crossing cells, as index tuples, in the
-search's order."""
-
-
 def _ranks(order: tuple[int, ...]) -> list[int]:
     rank = [0] * (len(order) + 1)
     for place, subset in enumerate(order):
@@ -55,11 +42,38 @@ def _ranks(order: tuple[int, ...]) -> list[int]:
     return rank
 
 
-_RANK = tuple(_ranks(order) for order in _ORDER)
-"""_RANK[size][s]: where subset s comes in _ORDER[size]."""
+class _Tables:
+    """One board's tables, made on first use of the board."""
+
+    def __init__(self, board: Geometry) -> None:
+        size, unit_bits = board.size, board.unit_bits
+        self.crossings = tuple((line, box) for line in range(2 * size)
+                               for box in board.box_units if unit_bits[line] & unit_bits[box])
+        """(line unit, box unit) for every line and box that cross."""
+        self.around = tuple(unit_bits[line] | unit_bits[box] for line, box in self.crossings)
+        """around[i]: the cells of crossing i's line and box, whose candidates are all that its
+        steps depend on."""
+        self.order = tuple(_subset_order(n) for n in range(size - 1))
+        """order[n]: the subsets of n things, for every pool (a line's or box's cells less at
+        least two crossing cells) and every crossing."""
+        self.size = bits = tuple(s.bit_count() for s in range(1 << (size - 2)))
+        """size[s]: how many indices the bitset s holds."""
+        self.cores = tuple(
+            tuple(tuple(i for i in range(n) if s >> i & 1) for s in order if bits[s] >= 2)
+            for n, order in enumerate(self.order[:max(board.box_height, board.box_width) + 1]))
+        """cores[n]: the subsets of two or more of n crossing cells, as index tuples, in the
+        search's order."""
+        self.rank = tuple(_ranks(order) for order in self.order)
+        """rank[n][s]: where subset s comes in order[n]."""
+        self.units = board.units
 
 
-def _groups(cells: Sequence[int], masks, core_mask: int,
+def _tables() -> _Tables:
+    """The tables of the board in use."""
+    return board_in_use().table("sue_de_coq.tables", _Tables)
+
+
+def _groups(t: _Tables, cells: Sequence[int], masks, core_mask: int,
             spare: int) -> dict[tuple[int, int], list[int]]:
     """The subsets s of `cells` (bit i of s: cells[i]) holding a digit of `core_mask` and taking
     between 1 and spare - 1 of them (cells less digits outside it), by (how many they take, their
@@ -71,9 +85,9 @@ def _groups(cells: Sequence[int], masks, core_mask: int,
         ins += [d | part for d in ins]
         part = mask & ~core_mask
         outs += [d | part for d in outs]
-    size, count = _SIZE, COUNT
+    size, count = t.size, COUNT
     groups: dict[tuple[int, int], list[int]] = {}
-    for s in _ORDER[len(cells)]:
+    for s in t.order[len(cells)]:
         if ins[s]:
             takes = size[s] - count[outs[s]]
             if 0 < takes < spare:
@@ -85,14 +99,14 @@ def _groups(cells: Sequence[int], masks, core_mask: int,
     return groups
 
 
-def _groups_avoiding(cells: Sequence[int], masks, core_mask: int, spare: int,
+def _groups_avoiding(t: _Tables, cells: Sequence[int], masks, core_mask: int, spare: int,
                      other_groups: dict[tuple[int, int], list[int]]
                      ) -> dict[tuple[int, int], list[int]]:
     """The groups of _groups(cells, ...) (lists in no particular order) less the sets sharing a
     digit of `core_mask` with every group of `other_groups`: those pair with nothing. A set
     pairing with a group holding digits D is made of cells holding none of D, so only the
     subsets of those cells are listed, once per different choice of cells."""
-    size, count = _SIZE, COUNT
+    size, count = t.size, COUNT
     groups: dict[tuple[int, int], list[int]] = {}
     pools = set()
     for _, digits in other_groups:
@@ -136,7 +150,7 @@ def _union(cells: Sequence[int], subset: int, masks) -> int:
 
 
 def _cells_in(cells: Sequence[int], subset: int) -> int:
-    """The 81-bit set of the cells of `subset` (bit i: cells[i])."""
+    """The cell set of the cells of `subset` (bit i: cells[i])."""
     bits = 0
     for i, cell in enumerate(cells):
         if subset >> i & 1:
@@ -177,9 +191,11 @@ def sue_de_coq(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 changed |= 1 << cell
     found = []
     steps: list[Step] = []
-    for index, (line, box) in enumerate(_CROSSINGS):
-        if changed & _AROUND[index]:
-            mine = _crossing_steps(now, line, box)
+    t = _tables()
+    around = t.around
+    for index, (line, box) in enumerate(t.crossings):
+        if changed & around[index]:
+            mine = _crossing_steps(t, now, line, box)
         else:
             mine = found_before[index]
         found.append(mine)
@@ -192,10 +208,10 @@ def sue_de_coq(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             yield step
 
 
-def _crossing_steps(masks, line: int, box: int) -> tuple[Step, ...]:
+def _crossing_steps(tables: _Tables, masks, line: int, box: int) -> tuple[Step, ...]:
     """The steps where `line` crosses `box`, in the search's order."""
-    line_cells = [c for c in UNITS[line] if masks[c]]
-    box_cells = [c for c in UNITS[box] if masks[c]]
+    line_cells = [c for c in tables.units[line] if masks[c]]
+    box_cells = [c for c in tables.units[box] if masks[c]]
     crossing = [c for c in line_cells if c in box_cells]
     if len(crossing) < 2:
         return ()
@@ -207,7 +223,7 @@ def _crossing_steps(masks, line: int, box: int) -> tuple[Step, ...]:
         return ()  # no two or three crossing cells hold two digits more than cells
     line_empty = box_empty = 0
     steps = []
-    for core in _CORES[len(crossing)]:
+    for core in tables.cores[len(crossing)]:
         core_cells = [crossing[i] for i in core]
         core_mask = 0
         for c in core_cells:
@@ -224,10 +240,10 @@ def _crossing_steps(masks, line: int, box: int) -> tuple[Step, ...]:
         # The smaller pool first: when it has no set, the larger one is not searched.
         small, large = ((line_pool, box_pool) if len(line_pool) <= len(box_pool)
                         else (box_pool, line_pool))
-        small_groups = _groups(small, masks, core_mask, spare)
+        small_groups = _groups(tables, small, masks, core_mask, spare)
         if not small_groups:
             continue
-        large_groups = _groups_avoiding(large, masks, core_mask, spare, small_groups)
+        large_groups = _groups_avoiding(tables, large, masks, core_mask, spare, small_groups)
         if not large_groups:
             continue
         line_groups, box_groups = ((small_groups, large_groups) if small is line_pool
@@ -245,12 +261,14 @@ def _crossing_steps(masks, line: int, box: int) -> tuple[Step, ...]:
                     pairs += [(s, t) for s in line_sets for t in box_sets]
         if not pairs:
             continue
-        line_rank, box_rank = _RANK[len(line_pool)], _RANK[len(box_pool)]
+        line_rank, box_rank = tables.rank[len(line_pool)], tables.rank[len(box_pool)]
         pairs.sort(key=lambda pair: (line_rank[pair[0]], box_rank[pair[1]]))
-        # A crossing cell outside C lies in both pools; the two sets cannot share it.
+        # A crossing cell outside C lies in both pools; the two sets cannot share it. (On boxes
+        # three wide and tall there is one at most; wider ones may leave more.)
         free = [c for c in crossing if c not in core_cells]
         line_free = 1 << line_pool.index(free[0]) if free else 0
         box_free = 1 << box_pool.index(free[0]) if free else 0
+        more_free = [(1 << line_pool.index(c), 1 << box_pool.index(c)) for c in free[1:]]
         core_bits = 0
         for c in core_cells:
             core_bits |= 1 << c
@@ -261,6 +279,8 @@ def _crossing_steps(masks, line: int, box: int) -> tuple[Step, ...]:
                 box_empty |= 1 << c
         for s, t in pairs:
             if s & line_free and t & box_free:
+                continue
+            if more_free and any(s & line_bit and t & box_bit for line_bit, box_bit in more_free):
                 continue
             step = _step(masks, line, box, core_bits, core_mask, _cells_in(line_pool, s),
                          _union(line_pool, s, masks), _cells_in(box_pool, t),

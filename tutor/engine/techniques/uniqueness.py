@@ -7,6 +7,11 @@ swapped between the corners, every row, column and box would still hold each dig
 puzzle would have a second solution. A corner "can only be a or b" when its candidates are a, b or
 both; a candidate removed earlier is no obstacle, since a removed candidate is one the cell can never
 take (HoDoKu's "missing candidates allowed" mode, its default).
+
+They hold on every regular board whose puzzle has one solution: the swap keeps every row and
+column whatever the boxes' shape, and every box as long as the rectangle spans two boxes (which
+the rectangles here always do); BUG+1's argument (the other candidate of every cell is a second
+solution) counts candidates per unit and holds on any board.
 """
 
 from __future__ import annotations
@@ -19,36 +24,63 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or
 from tutor.engine.wording import removals_by_cell, removals_by_digit, units_or
 from tutor.model.geometry import (
-    listed, BOX_HEIGHT, BOX_OF, BOX_WIDTH, CELLS, COL_OF, COUNT, DIGITS, DIGITS_IN, PEER_BITS, ROW_OF, SIZE,
-    UNIT_BITS, UNITS, UNITS_OF, bit, cell_at, cell_name, cells_name, cells_or, common_units,
-    digits_name, empty_cell_bits, unit_name,
+    CLASSIC, COUNT, DIGITS_IN, Geometry, bit, cell_name, cells_name, cells_or, digits_name,
+    empty_cell_bits, listed, unit_name,
 )
+from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current, digit_cell_sets
 
+HOLDS_ON = "every regular board, for a puzzle with one solution"
 
-def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
+
+def _rectangles(board: Geometry) -> tuple[tuple[int, int, int, int], ...]:
     """Every rectangle of cells spanning exactly two rows, two columns and two boxes.
 
     Corners in reading order: top left, top right, bottom left, bottom right, so corner i's row
     neighbour is i ^ 1, its column neighbour i ^ 2 and its diagonal opposite 3 - i.
     """
     found = []
-    for r1, r2 in combinations(range(SIZE), 2):
-        same_band = r1 // BOX_HEIGHT == r2 // BOX_HEIGHT
-        for c1, c2 in combinations(range(SIZE), 2):
-            same_stack = c1 // BOX_WIDTH == c2 // BOX_WIDTH
+    size, cell_at = board.size, board.cell_at
+    for r1, r2 in combinations(range(size), 2):
+        same_band = r1 // board.box_height == r2 // board.box_height
+        for c1, c2 in combinations(range(size), 2):
+            same_stack = c1 // board.box_width == c2 // board.box_width
             if same_band != same_stack:  # both: one box; neither: four boxes
                 found.append((cell_at(r1, c1), cell_at(r1, c2), cell_at(r2, c1), cell_at(r2, c2)))
     return tuple(found)
 
 
-RECTANGLES = _rectangles()
-RECTANGLE_BITS = tuple(sum(1 << c for c in corners) for corners in RECTANGLES)
-_RECTANGLE_NUMBER = {bits: n for n, bits in enumerate(RECTANGLE_BITS)}
-"""_RECTANGLE_NUMBER[corners as an 81-bit set]: the rectangle's number."""
-_ROW_MATES = tuple(UNIT_BITS[ROW_OF[c]] & ~(1 << c) for c in CELLS)
-_COL_MATES = tuple(UNIT_BITS[SIZE + COL_OF[c]] & ~(1 << c) for c in CELLS)
-"""_ROW_MATES[cell], _COL_MATES[cell]: the other cells of its row, of its column (81-bit sets)."""
+RECTANGLES = _rectangles(CLASSIC)
+"""The classic board's rectangles."""
+
+
+class _Tables:
+    """One board's rectangles and the tables read with them, made on first use of the board."""
+
+    def __init__(self, board: Geometry) -> None:
+        size, unit_bits, row_of, col_of = board.size, board.unit_bits, board.row_of, board.col_of
+        self.board = board
+        self.rectangles = rectangles = RECTANGLES if board is CLASSIC else _rectangles(board)
+        self.rectangle_bits = tuple(sum(1 << c for c in corners) for corners in rectangles)
+        self.rectangle_number = {bits: n for n, bits in enumerate(self.rectangle_bits)}
+        """rectangle_number[corners as a cell set]: the rectangle's number."""
+        self.row_mates = tuple(unit_bits[row_of[c]] & ~(1 << c) for c in board.cells)
+        self.col_mates = tuple(unit_bits[size + col_of[c]] & ~(1 << c) for c in board.cells)
+        """row_mates[cell], col_mates[cell]: the other cells of its row, of its column."""
+        self.shared_units = lru_cache(maxsize=None)(_common_units_of(board))
+        """shared_units(first, second): the units holding both cells (row, column, box order);
+        kept, as every rectangle asks."""
+
+
+def _common_units_of(board: Geometry):
+    def shared_units(first: int, second: int) -> tuple[int, ...]:
+        return board.common_units((first, second))
+    return shared_units
+
+
+def _tables() -> _Tables:
+    """The tables of the board in use."""
+    return board_in_use().table("uniqueness.tables", _Tables)
 
 UR_TYPE_ORDER = {1: 0, 2: 1, 4: 2, 5: 3, 6: 4, 3: 5}
 """The order unique rectangle types are offered in at one rating: the plainest argument first."""
@@ -61,9 +93,11 @@ MAX_SUBSET_DIGITS = 4
 
 def _allowed(values) -> list[int]:
     """For each digit, the empty cells no placed digit rules it out of (index 0 unused)."""
-    blocked = [0] * (SIZE + 1)
-    for cell in compress(CELLS, values):  # the placed cells alone
-        blocked[values[cell]] |= PEER_BITS[cell]
+    board = board_in_use()
+    peer_bits = board.peer_bits
+    blocked = [0] * (board.size + 1)
+    for cell in compress(board.cells, values):  # the placed cells alone
+        blocked[values[cell]] |= peer_bits[cell]
     empty = empty_cell_bits(values)
     return [empty & ~b for b in blocked]
 
@@ -99,6 +133,8 @@ def _rectangles_of(values, masks):
     if not bivalue:
         return
     allowed = _allowed(values)
+    t = _tables()
+    row_mates_of, col_mates_of, rectangle_number = t.row_mates, t.col_mates, t.rectangle_number
     allowing: dict[int, int] = {}  # pair -> the cells allowing both its digits
     found = set()
     for cell, pair in bivalue:
@@ -108,10 +144,10 @@ def _rectangles_of(values, masks):
             both = allowing[pair] = allowed[a] & allowed[b]
         # The rectangle's corner in the cell's row and the one in its column must allow both
         # digits, which few cells do: the rectangles are read off those, not all 24 tried.
-        row_mates = both & _ROW_MATES[cell]
+        row_mates = both & row_mates_of[cell]
         if not row_mates or not both >> cell & 1:
             continue
-        col_mates = both & _COL_MATES[cell]
+        col_mates = both & col_mates_of[cell]
         while col_mates:
             low = col_mates & -col_mates
             col_mates ^= low
@@ -124,12 +160,12 @@ def _rectangles_of(values, masks):
                 fourth = fourths & -fourths
                 fourths ^= fourth
                 side = fourth >> below if below > 0 else fourth << -below
-                number = _RECTANGLE_NUMBER.get(known | side | fourth)
+                number = rectangle_number.get(known | side | fourth)
                 if number is not None:
                     found.add((number, pair))
     for number, pair in sorted(found):
-        corners = RECTANGLES[number]
-        rect_bits = RECTANGLE_BITS[number]
+        corners = t.rectangles[number]
+        rect_bits = t.rectangle_bits[number]
         c0, c1, c2, c3 = corners
         if not (masks[c0] and masks[c1] and masks[c2] and masks[c3]):
             continue
@@ -144,12 +180,6 @@ def _rectangles_of(values, masks):
         yield corners, rect_bits, pair, tuple(floors), tuple(roofs)
 
 
-@lru_cache(maxsize=None)
-def _shared_units(first: int, second: int) -> tuple[int, ...]:
-    """The units holding both cells (row, column, box order); kept, as every rectangle asks."""
-    return common_units((first, second))
-
-
 def _ur_step(corners, pair, ur_type, eliminations, roofs, units=(), extra_cells=(), roles=()):
     cells = corners + tuple(c for c in extra_cells if c not in corners)
     return Step("unique_rectangle", eliminations=tuple(sorted(set(eliminations))), cells=cells,
@@ -161,6 +191,9 @@ def _ur_steps(corners, rect_bits, pair, roofs, masks, digit_cells, by_type, subs
     """Every unique rectangle deduction of types 1, 2, 4, 5 and 6 on one rectangle and digit pair,
     added to by_type[type]; the rectangle goes to `subset_rectangles` as (corners, pair, roofs,
     extra digits) when type 3 may apply (see _type3)."""
+    t = _tables()
+    board = t.board
+    shared_units, peer_bits, unit_bits = t.shared_units, board.peer_bits, board.unit_bits
     a, b = DIGITS_IN[pair]
     if len(roofs) == 1:
         roof = roofs[0]
@@ -173,16 +206,16 @@ def _ur_steps(corners, rect_bits, pair, roofs, masks, digit_cells, by_type, subs
     extras = 0
     for roof in roofs:
         extras |= masks[roof] & ~pair
-    adjacent = len(roofs) == 2 and bool(_shared_units(*roofs))
+    adjacent = len(roofs) == 2 and bool(shared_units(*roofs))
 
     # Types 2 and 5: one extra digit shared by all the roofs; one of them must take it.
     if COUNT[extras] == 1:
         extra = DIGITS_IN[extras][0]
         seeing = digit_cells[extra] & ~rect_bits
         for roof in roofs:
-            seeing &= PEER_BITS[roof]
+            seeing &= peer_bits[roof]
         if seeing:
-            removed = [(c, extra) for c in CELLS if seeing >> c & 1]
+            removed = [(c, extra) for c in board.cells if seeing >> c & 1]
             ur_type = 2 if adjacent else 5
             by_type[ur_type].append(_ur_step(corners, pair, ur_type, removed, roofs,
                                              roles=(("extra_digit", (extra,)),)))
@@ -193,9 +226,9 @@ def _ur_steps(corners, rect_bits, pair, roofs, masks, digit_cells, by_type, subs
     if adjacent:
         # Type 4: one rectangle digit confined to the two roofs in a unit they share.
         confined: dict[int, list[int]] = {a: [], b: []}
-        for unit in _shared_units(first, second):
+        for unit in shared_units(first, second):
             for d in (a, b):
-                if not digit_cells[d] & UNIT_BITS[unit] & ~roof_bits:
+                if not digit_cells[d] & unit_bits[unit] & ~roof_bits:
                     confined[d].append(unit)
         for strong, other in ((a, b), (b, a)):
             if confined[strong]:
@@ -208,12 +241,12 @@ def _ur_steps(corners, rect_bits, pair, roofs, masks, digit_cells, by_type, subs
     else:
         # Type 6: the roofs sit on a diagonal and one digit is confined to the corners in both rows
         # (or both columns): an X-Wing on that digit inside the rectangle.
-        rows = (ROW_OF[corners[0]], ROW_OF[corners[3]])
-        cols = (SIZE + COL_OF[corners[0]], SIZE + COL_OF[corners[3]])
+        rows = (board.row_of[corners[0]], board.row_of[corners[3]])
+        cols = (board.size + board.col_of[corners[0]], board.size + board.col_of[corners[3]])
         for strong in (a, b):
             lines: list[int] = []
             for pair_of_lines in (rows, cols):
-                outside = (UNIT_BITS[pair_of_lines[0]] | UNIT_BITS[pair_of_lines[1]]) & ~rect_bits
+                outside = (unit_bits[pair_of_lines[0]] | unit_bits[pair_of_lines[1]]) & ~rect_bits
                 if not digit_cells[strong] & outside:
                     lines += pair_of_lines
             if lines:
@@ -231,10 +264,12 @@ def _subset_pools(corners, pair, roofs, extras, masks):
     it past a quad, and sizes too small for the extras, are left out before the groups are
     listed (the groups that remain come in the same order)."""
     smallest = max(1, COUNT[extras] - 1)
-    return [(unit, [c for c in UNITS[unit]
+    t = _tables()
+    units = t.board.units
+    return [(unit, [c for c in units[unit]
                     if c not in corners and masks[c] and not masks[c] & pair
                     and COUNT[masks[c] | extras] <= MAX_SUBSET_DIGITS], smallest)
-            for unit in _shared_units(*roofs)]
+            for unit in t.shared_units(*roofs)]
 
 
 def _type3(corners, pair, roofs, extras, masks, pools, size):
@@ -243,10 +278,13 @@ def _type3(corners, pair, roofs, extras, masks, pools, size):
     share. `pools`: the rectangle's _subset_pools."""
     first = roofs[0]
     roof_set = set(roofs)
+    board = board_in_use()
+    board_units, row_of, col_of = board.units, board.row_of, board.col_of
+    box_of, first_box = board.box_of, 2 * board.size
     for unit, pool, smallest in pools:
         if size < smallest or size > len(pool):
             continue
-        is_box = unit >= 2 * SIZE
+        is_box = unit >= first_box
         for group in combinations(pool, size):
             union = extras
             for c in group:
@@ -254,15 +292,15 @@ def _type3(corners, pair, roofs, extras, masks, pools, size):
             if COUNT[union] != size + 1:
                 continue
             members = roofs + group
-            if is_box and (len({ROW_OF[c] for c in members}) == 1
-                           or len({COL_OF[c] for c in members}) == 1):
+            if is_box and (len({row_of[c] for c in members}) == 1
+                           or len({col_of[c] for c in members}) == 1):
                 continue  # the row or column pass already found it
             units = [unit]
-            if not is_box and len({BOX_OF[c] for c in members}) == 1:
-                units.append(2 * SIZE + BOX_OF[first])
+            if not is_box and len({box_of[c] for c in members}) == 1:
+                units.append(first_box + box_of[first])
             removed: set[tuple[int, int]] = set()
             for u in units:
-                for c in UNITS[u]:
+                for c in board_units[u]:
                     if c not in roof_set and c not in group and masks[c] & union:
                         removed.update((c, d) for d in DIGITS_IN[masks[c] & union])
             if removed:
@@ -334,27 +372,30 @@ def hidden_rectangles(values: Sequence[int], masks: Sequence[int]) -> Iterator[S
     and column, type 2 the line through R and F. The step removes v from X (type 1) or R' (type 2).
     """
     digit_cells = None
+    t = _tables()
+    board = t.board
+    shared_units, unit_bits = t.shared_units, board.unit_bits
     for corners, rect_bits, pair, floors, roofs in _candidate_rectangles(values, masks):
         if len(roofs) not in (2, 3):
             continue
         if digit_cells is None:
             digit_cells = digit_cell_sets(masks)
         a, b = DIGITS_IN[pair]
-        if len(floors) == 2 and _shared_units(*floors):
+        if len(floors) == 2 and shared_units(*floors):
             for roof in roofs:
                 index = corners.index(roof)
                 beside = corners[index ^ 1] if corners[index ^ 1] in floors else corners[index ^ 2]
-                line = _shared_units(roof, beside)[0]
+                line = shared_units(roof, beside)[0]
                 other_roof = roofs[1] if roof == roofs[0] else roofs[0]
-                outside = UNIT_BITS[line] & ~((1 << roof) | (1 << beside))
+                outside = unit_bits[line] & ~((1 << roof) | (1 << beside))
                 for strong, other in ((a, b), (b, a)):
                     if not digit_cells[strong] & outside and masks[other_roof] & bit(other):
                         yield _hidden_step(2, corners, floors, strong, (line,), other_roof, other)
             continue
         for floor in floors:
             opposite = corners[3 - corners.index(floor)]
-            row, col = ROW_OF[opposite], SIZE + COL_OF[opposite]
-            lines = (UNIT_BITS[row] | UNIT_BITS[col]) & ~rect_bits
+            row, col = board.row_of[opposite], board.size + board.col_of[opposite]
+            lines = (unit_bits[row] | unit_bits[col]) & ~rect_bits
             for strong, other in ((a, b), (b, a)):
                 if not digit_cells[strong] & lines and masks[opposite] & bit(other):
                     yield _hidden_step(1, corners, floors, strong, (row, col), opposite, other)
@@ -375,7 +416,8 @@ def bug_plus_one(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     Roles: "trivalue_cell" (the cell). `units`: its row, column and box; `digits`: (d,).
     """
     trivalue = -1
-    for cell in CELLS:
+    board = board_in_use()
+    for cell in board.cells:
         if values[cell]:
             continue
         count = COUNT[masks[cell]]
@@ -386,10 +428,10 @@ def bug_plus_one(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         trivalue = cell
     if trivalue < 0:
         return
-    own_units = UNITS_OF[trivalue]
+    own_units = board.units_of[trivalue]
     counts = {}
-    for unit, unit_cells in enumerate(UNITS):
-        tally = [0] * (SIZE + 1)
+    for unit, unit_cells in enumerate(board.units):
+        tally = [0] * (board.size + 1)
         for c in unit_cells:
             for d in DIGITS_IN[masks[c]]:
                 tally[d] += 1
@@ -398,7 +440,7 @@ def bug_plus_one(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         elif any(n not in (0, 2) for n in tally[1:]):
             return
     for d in DIGITS_IN[masks[trivalue]]:
-        if all(counts[u][e] - (e == d) in (0, 2) for u in own_units for e in DIGITS):
+        if all(counts[u][e] - (e == d) in (0, 2) for u in own_units for e in board.digits):
             yield Step("bug_plus_one", placements=((trivalue, d),), cells=(trivalue,),
                        units=own_units, digits=(d,), roles=(("trivalue_cell", (trivalue,)),))
             return
@@ -411,9 +453,10 @@ _ONE_SOLUTION = "Because the puzzle has only one solution"
 
 
 def _rectangle_words(corners, a: int, b: int) -> str:
-    rows = sorted({ROW_OF[c] + 1 for c in corners})
-    cols = sorted({COL_OF[c] + 1 for c in corners})
-    boxes = sorted({BOX_OF[c] + 1 for c in corners})
+    board = board_in_use()
+    rows = sorted({board.row_of[c] + 1 for c in corners})
+    cols = sorted({board.col_of[c] + 1 for c in corners})
+    boxes = sorted({board.box_of[c] + 1 for c in corners})
     return (f"{_ONE_SOLUTION}, the four corners {cells_name(corners)} (rows {rows[0]} and {rows[1]}, "
             f"columns {cols[0]} and {cols[1]}, boxes {boxes[0]} and {boxes[1]}) can never hold only "
             f"{a} and {b}: the two digits could be swapped between the corners, and that would be a "
@@ -440,7 +483,7 @@ class UniqueRectangleTexts(Texts):
 
     def nudge(self, step: Step) -> str:
         a, b = step.digits
-        rows = sorted({ROW_OF[c] + 1 for c in step.role("corners")})
+        rows = sorted({board_in_use().row_of[c] + 1 for c in step.role("corners")})
         return (f"Look for a unique rectangle on {a} and {b} in rows {rows[0]} and {rows[1]} "
                 f"(it rests on the puzzle having only one solution).")
 
@@ -509,7 +552,9 @@ class UniqueRectangleTexts(Texts):
                     f"other would be {strong} and all four corners would hold only {a} and {b}. "
                     f"Remove {other} from {cells_name(sorted({c for c, _ in step.eliminations}))}.")
         first, second = roofs
-        line = ROW_OF[second] if step.units[0] < SIZE else SIZE + COL_OF[second]
+        board = board_in_use()
+        line = (board.row_of[second] if step.units[0] < board.size
+                else board.size + board.col_of[second])
         return (lead + f"In {_units_and(step.units)}, {strong} can only go in the rectangle's corners. "
                 f"If {cell_name(first)} were {strong}, the corners beside it, {cells_name(floors)}, "
                 f"could not be {strong}, so they would be {other}, leaving {cell_name(second)} as the "
@@ -585,7 +630,7 @@ class HiddenRectangleTexts(Texts):
 
 def _corners_in(step: Step) -> str:
     """Type 2's two corners in its strong line."""
-    line = UNIT_BITS[step.units[0]]
+    line = board_in_use().unit_bits[step.units[0]]
     return cells_or([c for c in step.role("corners") if line >> c & 1])
 
 

@@ -1,18 +1,27 @@
-"""Wings: XY-, XYZ-, W- and WXYZ-Wing, small patterns that force a digit into one of a few cells."""
+"""Wings: XY-, XYZ-, W- and WXYZ-Wing, small patterns that force a digit into one of a few cells.
+
+They hold on every regular board: each argument is about cells seeing each other and the
+candidates they hold, never about the boxes' shape.
+"""
 
 from __future__ import annotations
 
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    BOX_OF, CELLS, COUNT, DIGITS_IN, ONLY_DIGIT, PEER_BITS, UNIT_BITS, cell_name, cells_name,
-    cells_of_bits, common_units, digits_name, listed, unit_name,
+    COUNT, DIGITS_IN, ONLY_DIGIT, Geometry, cell_name, cells_name, cells_of_bits, common_units,
+    digits_name, listed, unit_name,
 )
+from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current, digit_cell_sets
 from tutor.engine.dead_ends import LIMIT as DEAD_LIMIT
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or
 from tutor.engine.wording import cells_or
+
+HOLDS_ON = "every regular board"
+"""(The W-Wing reads its remote pairs with chains.remote_pair_of, which still reads the classic
+board's tables: it holds on the classic board only until that module is converted.)"""
 
 
 
@@ -28,7 +37,8 @@ def xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     smaller of x and y first; `digits` are x, y and z ascending (HoDoKu's candidate field),
     `cells` the pivot then the pincers.
     """
-    pairs = [c for c in CELLS if COUNT[masks[c]] == 2]
+    peer_bits = board_in_use().peer_bits
+    pairs = [c for c in board_in_use().cells if COUNT[masks[c]] == 2]
     if len(pairs) < 3:
         return
     pair_bits = 0
@@ -40,7 +50,7 @@ def xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         x, y = DIGITS_IN[pivot_mask]
         # A pincer shares exactly one digit with the pivot: the pincers {x, z} and {y, z} of a
         # wing are sought among the cells holding x and those holding y, with the same z.
-        pincer_bits = PEER_BITS[pivot] & pair_bits & (digit_cells[x] ^ digit_cells[y])
+        pincer_bits = peer_bits[pivot] & pair_bits & (digit_cells[x] ^ digit_cells[y])
         holding_x = pincer_bits & digit_cells[x]
         holding_y = pincer_bits & digit_cells[y]
         if not (holding_x and holding_y):
@@ -57,7 +67,7 @@ def xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 low = seconds & -seconds
                 seconds ^= low
                 second = low.bit_length() - 1
-                removed = digit_cells[z] & PEER_BITS[first] & PEER_BITS[second]
+                removed = digit_cells[z] & peer_bits[first] & peer_bits[second]
                 if removed:
                     found.append((min(first, second), max(first, second), z, removed))
         # In the order of the pincers' cells, as when every two pincers were tried in turn.
@@ -82,6 +92,7 @@ def xyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     ("pivot", (cell,)) and ("pincers", (cell, cell)), the pincer holding the smaller of x and y
     first; `digits` are the pivot's three digits ascending (HoDoKu's candidate field).
     """
+    peer_bits = board_in_use().peer_bits
     # One pass finds both the pincers' and the pivots' cells.
     pair_bits = 0
     pivots = []
@@ -101,7 +112,7 @@ def xyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                                      digit_cells[third_digit])
         # A pincer holds two of the pivot's digits (and no other: it holds two); a wing needs
         # two pincers, so most pivots are dropped before their pincers are listed.
-        pincer_bits = (PEER_BITS[pivot] & pair_bits
+        pincer_bits = (peer_bits[pivot] & pair_bits
                        & (holds_1 & (holds_2 | holds_3) | holds_2 & holds_3))
         if pincer_bits.bit_count() < 2:
             continue
@@ -112,8 +123,8 @@ def xyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 if masks[second] == first_mask:
                     continue
                 z = ONLY_DIGIT[first_mask & masks[second]]
-                removed = (digit_cells[z] & PEER_BITS[pivot] & PEER_BITS[first]
-                           & PEER_BITS[second])
+                removed = (digit_cells[z] & peer_bits[pivot] & peer_bits[first]
+                           & peer_bits[second])
                 if removed:
                     pair = _by_shared_digit(first, second, masks, 1 << (z - 1))
                     yield Step("xyz_wing", eliminations=_removals(z, removed),
@@ -134,7 +145,9 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     the second)); `units` is the link's unit; `digits` are x and y ascending (HoDoKu's candidate
     field).
     """
-    pairs = [c for c in CELLS if COUNT[masks[c]] == 2]
+    board = board_in_use()
+    peer_bits = board.peer_bits
+    pairs = [c for c in board.cells if COUNT[masks[c]] == 2]
     if len(pairs) < 2:
         return
     digit_cells = digit_cell_sets(masks)
@@ -153,7 +166,7 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         if len(same) < 2:
             continue
         for second in same[same.index(first) + 1:]:
-            both = PEER_BITS[first] & PEER_BITS[second]
+            both = peer_bits[first] & peer_bits[second]
             for link_digit in DIGITS_IN[mask]:
                 other = ONLY_DIGIT[mask ^ (1 << (link_digit - 1))]
                 removed = digit_cells[other] & both
@@ -181,7 +194,7 @@ def w_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                                       ("strong_link", (near_first, near_second))))
 
 
-# The search's `known_links`: {a digit's places (81-bit set): its strong links} met in this
+# The search's `known_links`: {a digit's places (a cell set): its strong links} met in this
 # search: a step changes the places of a digit or two, so the next positions ask again about
 # most digits' places unchanged.
 
@@ -197,7 +210,7 @@ def _strong_links(cells_with_digit: int) -> tuple[tuple[int, int, int], ...]:
         if len(known) >= DEAD_LIMIT:  # the app asks for hints without grading: keep it bounded
             known.clear()
         found = []
-        for unit, unit_bits in enumerate(UNIT_BITS):
+        for unit, unit_bits in enumerate(board_in_use().unit_bits):
             inside = cells_with_digit & unit_bits
             if inside.bit_count() == 2:
                 low = inside & -inside
@@ -209,7 +222,8 @@ def _strong_links(cells_with_digit: int) -> tuple[tuple[int, int, int], ...]:
 def _bridge(links, first: int, second: int) -> tuple[int, int, int] | None:
     """The first strong link with one end seeing `first` and the other seeing `second`, as
     (unit, end near first, end near second), or None."""
-    first_peers, second_peers = PEER_BITS[first], PEER_BITS[second]
+    peer_bits = board_in_use().peer_bits
+    first_peers, second_peers = peer_bits[first], peer_bits[second]
     # Which end sees which pincer is asked first: most links have no such ends and are passed
     # over on that alone.
     for unit, a, b in links:
@@ -235,7 +249,8 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     a pattern cell sees the other three (the one with the most candidates, the first of those).
     `digits` are the four digits ascending.
     """
-    open_cells = [c for c in CELLS if _OPEN[masks[c]]]
+    is_open = _open(board_in_use())
+    open_cells = [c for c in board_in_use().cells if is_open[masks[c]]]
     if len(open_cells) < 4:
         return
     digit_cells = digit_cell_sets(masks)
@@ -247,8 +262,10 @@ def wxyz_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 yield step
 
 
-_OPEN = tuple(2 <= COUNT[mask] <= 4 for mask in range(1 << 9))
-"""_OPEN[mask]: whether a cell with these candidates can be in a WXYZ pattern."""
+def _open(board: Geometry) -> tuple[bool, ...]:
+    """[mask]: whether a cell with these candidates can be in a WXYZ pattern (made per board)."""
+    return board.table("wings.open", lambda board: tuple(2 <= COUNT[mask] <= 4
+                                                         for mask in range(1 << board.size)))
 
 # The search's `wxyz_patterns`: (candidates of every cell, patterns) of the last position
 # _wxyz_patterns saw, replaced whole.
@@ -279,9 +296,9 @@ def _wxyz_patterns(masks: Sequence[int], open_cells: list[int],
         before, patterns = last
         if before == now:
             return patterns
-        changed = [c for c in CELLS if before[c] != now[c]]
+        changed = [c for c in board_in_use().cells if before[c] != now[c]]
         if len(changed) <= _REDO_ALL and not any(now[c] & ~before[c] for c in changed):
-            is_open = _OPEN
+            is_open = _open(board_in_use())
             gone = 0
             for c in changed:
                 gone |= 1 << c
@@ -303,10 +320,6 @@ def _wxyz_patterns(masks: Sequence[int], open_cells: list[int],
     return patterns
 
 
-_OUTSIDE = tuple(tuple(d for d in range(1, 10) if not mask >> (d - 1) & 1) for mask in range(1 << 9))
-"""_OUTSIDE[mask]: the digits not in it."""
-
-
 def _all_patterns(masks: Sequence[int], open_cells: list[int],
                   digit_cells: list[int]) -> list[Pattern]:
     """The patterns of _wxyz_patterns, searched from their unrestricted digit: z is unrestricted
@@ -317,7 +330,9 @@ def _all_patterns(masks: Sequence[int], open_cells: list[int],
     a cell of the pattern they do not see, and keeping some cell holding z that sees every
     holder; a pattern with several such pairs is found once for each."""
     count = COUNT
-    peer_bits = PEER_BITS
+    board = board_in_use()
+    peer_bits = board.peer_bits
+    all_digits = board.all_digits
     only = ONLY_DIGIT
     open_bits = small = 0
     pair_cells = []
@@ -361,7 +376,7 @@ def _all_patterns(masks: Sequence[int], open_cells: list[int],
                     # The cells holding more digits outside `union` than it leaves room for (one
                     # when it has three), counted in bit-sliced form.
                     once = twice = 0
-                    for d in _OUTSIDE[union]:
+                    for d in DIGITS_IN[all_digits ^ union]:  # the digits outside it
                         cells = digit_cells[d]
                         twice |= once & cells
                         once |= cells
@@ -415,7 +430,7 @@ def _quads_from(x: int, mask_x: int, cells: list[tuple[int, int]],
     lexicographic order of b, c, d; each pattern's cells sorted. A quad is dropped as soon as the
     cells taken so far leave z (once known: the digit shared by two of them that do not see each
     other) no candidate seeing all its holders."""
-    peer_bits = PEER_BITS
+    peer_bits = board_in_use().peer_bits
     count = COUNT
     only = ONLY_DIGIT
     peers_x = peer_bits[x]
@@ -496,11 +511,12 @@ def _quads_from(x: int, mask_x: int, cells: list[tuple[int, int]],
 
 
 def _wxyz_step(quad, masks, z: int, digit_cells) -> Step | None:
+    peer_bits = board_in_use().peer_bits
     z_bit = 1 << (z - 1)
     holders = tuple(c for c in quad if masks[c] & z_bit)
     removed = digit_cells[z]
     for c in holders:
-        removed &= PEER_BITS[c]
+        removed &= peer_bits[c]
     if not removed:
         return None
     union = 0
@@ -509,7 +525,7 @@ def _wxyz_step(quad, masks, z: int, digit_cells) -> Step | None:
     roles = [("pincers", holders)]
     # The pivot is the hub cell seeing the other three; when several do, the one with the most
     # candidates, as in the usual drawing of the wing.
-    hubs = [c for c in quad if all(PEER_BITS[c] >> other & 1 for other in quad if other != c)]
+    hubs = [c for c in quad if all(peer_bits[c] >> other & 1 for other in quad if other != c)]
     if hubs:
         roles.insert(0, ("pivot", (max(hubs, key=lambda c: COUNT[masks[c]]),)))
     return Step("wxyz_wing", eliminations=_removals(z, removed), cells=quad,
@@ -540,7 +556,7 @@ def _removal(step: Step) -> str:
 
 
 def _box_of(cell: int) -> str:
-    return f"box {BOX_OF[cell] + 1}"
+    return f"box {board_in_use().box_of[cell] + 1}"
 
 
 class _PivotWingTexts(Texts):
