@@ -455,15 +455,16 @@ def test_sue_de_coq_second_pool_lists_every_set_that_can_pair():
     # digits of the crossing: at real stuck positions, exactly the sets of the full listing that
     # share no such digit with some first-pool set must be there.
     checked = 0
+    tables = sue_de_coq._tables()  # the classic board's
     for grid in diabolical_stuck_positions(8):  # from 8 puzzles on, some sets lie in two pools
         masks = grid.live_masks
-        for line, box in sue_de_coq._CROSSINGS:
+        for line, box in tables.crossings:
             line_cells = [c for c in UNITS[line] if masks[c]]
             box_cells = [c for c in UNITS[box] if masks[c]]
             crossing = [c for c in line_cells if c in box_cells]
             if len(crossing) < 2:
                 continue
-            for core in sue_de_coq._CORES[len(crossing)]:
+            for core in tables.cores[len(crossing)]:
                 core_cells = [crossing[i] for i in core]
                 core_mask = 0
                 for c in core_cells:
@@ -474,12 +475,12 @@ def test_sue_de_coq_second_pool_lists_every_set_that_can_pair():
                 for first, second in ((line_cells, box_cells), (box_cells, line_cells)):
                     first_pool = [c for c in first if c not in core_cells]
                     second_pool = [c for c in second if c not in core_cells]
-                    first_groups = sue_de_coq._groups(first_pool, masks, core_mask, spare)
+                    first_groups = sue_de_coq._groups(tables, first_pool, masks, core_mask, spare)
                     expected = {
                         key: sorted(sets) for key, sets in
-                        sue_de_coq._groups(second_pool, masks, core_mask, spare).items()
+                        sue_de_coq._groups(tables, second_pool, masks, core_mask, spare).items()
                         if any(not key[1] & digits for _, digits in first_groups)}
-                    found = sue_de_coq._groups_avoiding(second_pool, masks, core_mask, spare,
+                    found = sue_de_coq._groups_avoiding(tables, second_pool, masks, core_mask, spare,
                                                         first_groups)
                     assert {key: sorted(sets) for key, sets in found.items()} == expected
                     checked += 1
