@@ -299,3 +299,37 @@ def test_a_small_board_graded_first_leaves_the_classic_board_s_steps_alone():
         f"try: tutor.grade(Grid(read_values({givens!r}, board), geometry=board))\n"
         "except tutor.EngineError: pass\n" + grade_classic)
     assert after == alone and "'skyscraper', ()" in alone
+
+
+def test_a_board_s_ladder_is_derived_from_what_each_technique_needs():
+    from tutor.engine.registry import TECHNIQUES, on_ladder_of, works_on
+    from tutor.engine.technique import BOX_LINE, ONE_GRID, ONE_SOLUTION
+
+    by_id = {t.id: t for t in TECHNIQUES}
+    assert by_id["unique_rectangle"].needs == {ONE_SOLUTION, ONE_GRID}
+    assert by_id["unique_rectangle"].assumes_one_solution
+    assert not by_id["x_wing"].assumes_one_solution
+    assert BOX_LINE in by_id["pointing"].needs and BOX_LINE in by_id["finned_x_wing"].needs
+    assert by_id["jellyfish"].set_size == 4 and by_id["hidden_triple"].set_size == 3
+    for board in (regular(2, 2), regular(2, 3), regular(2, 4), regular(4, 4)):
+        for t in TECHNIQUES:
+            if on_ladder_of(t.id, board):
+                # Every need the board must meet is met, and the complement rule holds.
+                assert t.needs - {ONE_SOLUTION} <= board.features
+                assert 2 * t.set_size <= board.size
+            elif works_on(t.id, board):
+                assert 2 * t.set_size > board.size
+    assert not on_ladder_of("hidden_triple", regular(2, 2))
+    assert on_ladder_of("hidden_triple", regular(2, 3))
+
+
+def test_a_25x25_board_is_read_and_solved_but_not_graded():
+    board = regular(5, 5)
+    n = board.size
+    values = [0 if (r + 2 * c) % n == 0 else (r % 5 * 5 + r // 5 + c) % n + 1
+              for r in range(n) for c in range(n)]
+    grid = tutor.Grid(values, geometry=board)
+    assert tutor.solve(grid).is_solved
+    assert tutor.parse(grid.to_line(), None) == grid
+    with pytest.raises(tutor.engine.EngineError, match="no technique is taught on the 25x25 board"):
+        tutor.grade(grid)

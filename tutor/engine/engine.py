@@ -150,6 +150,9 @@ def _ladder_on(ids: tuple[str, ...], board: Geometry) -> tuple[str, ...]:
 def stuck_on(board: Geometry) -> EngineError:
     """The error for a position the ladder cannot go on from on a board where no guess is taught
     yet (registry.works_on)."""
+    if not any(works_on(t, board) for t in LADDER):
+        return EngineError(f"no technique is taught on the {board.name} board: it can be read, "
+                           f"checked and solved, and boards of up to 16 digits graded")
     return EngineError(f"the techniques taught on the {board.name} board cannot go on from this "
                        f"position (a guess is taught on the 9x9 board only, for now)")
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tutor.model.errors import UnknownTechniqueError
 from tutor.model.geometry import CLASSIC, Geometry
-from tutor.engine.technique import ENTRIES, Technique
+from tutor.model.geometry import MAX_TABLE_SIZE
+from tutor.engine.technique import BOX_LINE, ENTRIES, ONE_GRID, ONE_SOLUTION, Technique
 
 FORCING_HIGHEST_RATING = 9.9
 """forcing.HIGHEST_RATING, written here so that building the registry does not import forcing (a
@@ -190,8 +191,32 @@ RATINGS = """Why each technique's rating is what it is, on Sudoku Explainer's sc
 """
 
 
+_NEEDS: dict[str, frozenset[str]] = {
+    # What a technique's argument needs of the board and the puzzle (engine/technique.py), by
+    # family, then by technique where it differs from its family. Rows, columns and boxes of n
+    # cells each, which every board has, go unsaid.
+    "intersections": frozenset({BOX_LINE}),
+    "finned_x_wing": frozenset({BOX_LINE}),      # the fins lie in one box with a corner
+    "finned_swordfish": frozenset({BOX_LINE}),
+    "finned_jellyfish": frozenset({BOX_LINE}),
+    "empty_rectangle": frozenset({BOX_LINE}),    # a box's places on one row and one column
+    "sue_de_coq": frozenset({BOX_LINE}),         # the cells where a line crosses a box
+    "grouped": frozenset({BOX_LINE}),            # a group: a digit's places where a box meets a line
+    "uniqueness": frozenset({ONE_SOLUTION, ONE_GRID}),
+}
+_SET_SIZES = {"naked_pair": 2, "hidden_pair": 2, "naked_triple": 3, "hidden_triple": 3,
+              "naked_quad": 4, "hidden_quad": 4, "x_wing": 2, "finned_x_wing": 2,
+              "swordfish": 3, "finned_swordfish": 3, "jellyfish": 4, "finned_jellyfish": 4}
+"""The cells of a subset, the lines of a fish (the complement rule's k)."""
+
+
+def _needs(technique_id: str, family: str) -> frozenset[str]:
+    return _NEEDS.get(technique_id, frozenset()) | _NEEDS.get(family, frozenset())
+
+
 TECHNIQUES: tuple[Technique, ...] = tuple(
-    Technique(id_, name, family, order, level, repeated, group, rating, finder, texts, rate)
+    Technique(id_, name, family, order, level, repeated, group, rating, finder, texts, rate,
+              _needs(id_, family), _SET_SIZES.get(id_, 0))
     for order, (id_, name, family, level, repeated, group, rating, finder, texts, rate)
     in enumerate(_ROWS)
 )
@@ -234,21 +259,27 @@ BANDS = (
 ANY_BOARD_FAMILIES = frozenset({"singles", "intersections", "subsets"})
 """The families whose finders take their tables from the board in use (geometry.current), so work
 on every regular board; the others work on the classic board alone for now."""
-_SUBSET_SIZES = {"naked_pair": 2, "hidden_pair": 2, "naked_triple": 3, "hidden_triple": 3,
-                 "naked_quad": 4, "hidden_quad": 4}
 
 
 def works_on(technique_id: str, board: Geometry) -> bool:
-    """Whether the technique's finder works on `board` (every one works on the classic board)."""
-    return board is CLASSIC or BY_ID[technique_id].family in ANY_BOARD_FAMILIES
+    """Whether the technique's finder works on `board`: the board offers what the technique needs
+    (Technique.needs; a unique solution is the puzzle's, proved by the engine), its digits fit the
+    engine's per-mask tables, and its family reads the board in use (every one works on the
+    classic board)."""
+    if board is CLASSIC:
+        return True
+    entry = BY_ID[technique_id]
+    return (entry.family in ANY_BOARD_FAMILIES and board.size <= MAX_TABLE_SIZE
+            and entry.needs - {ONE_SOLUTION} <= board.features)
 
 
 def on_ladder_of(technique_id: str, board: Geometry) -> bool:
-    """Whether the technique is on `board`'s ladder: its finder works there and, for a subset, by
+    """Whether the technique is on `board`'s ladder: it works there and, for a subset or a fish, by
     the complement rule: on a board of n digits a naked set of k cells is a hidden set of the
-    unit's other n - k cells (and the other way round), so sizes up to n/2 are enough (4x4: pairs;
-    6x6: pairs and triples; 8x8 and up: quads too)."""
-    return works_on(technique_id, board) and 2 * _SUBSET_SIZES.get(technique_id, 0) <= board.size
+    unit's other n - k cells (and the other way round), and a fish of k rows one of n - k columns,
+    so sizes up to n/2 are enough (4x4: pairs and X-Wings; 6x6: triples and swordfish too; 8x8
+    and up: quads and jellyfish too)."""
+    return works_on(technique_id, board) and 2 * BY_ID[technique_id].set_size <= board.size
 
 
 def technique(technique_id: str) -> Technique:

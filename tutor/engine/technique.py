@@ -102,6 +102,16 @@ def digits_or(digits: Iterable[int]) -> str:
     return listed((str(d) for d in sorted(digits)), "or")
 
 
+BOX_LINE = "box_line"
+"""A technique's need: the cells where a box meets a row or column (pointing and claiming, fins,
+groups)."""
+ONE_GRID = "one_grid"
+"""A technique's need: every unit of a cell in one grid (a uniqueness argument swaps digits
+within the units of one grid)."""
+ONE_SOLUTION = "one_solution"
+"""A technique's need: a puzzle with exactly one solution (the uniqueness techniques)."""
+
+
 class Technique(Frozen):
     """One technique: identity, place in the ladder, 0-6 levels, SE-scale rating, finder and texts.
 
@@ -111,6 +121,14 @@ class Technique(Frozen):
     Sudoku Explainer's scale; `rate`, where given, refines it per step (a full house rates lower
     than another naked single), never above `rating`, which is then the highest it gives.
 
+    `needs` says what the technique's argument needs beyond rows, columns and boxes of n cells
+    (which every board has): BOX_LINE (where a box meets a row or column), ONE_GRID (each cell's
+    units in one grid), ONE_SOLUTION (a puzzle with exactly one solution, which the engine proves
+    first); `set_size` is the number of cells or lines of a subset or fish (0 for others), which
+    on a board of n digits is worth searching up to n/2 (a naked set of k cells is a hidden set
+    of n - k, a fish of k rows one of n - k columns). The board's ladder is derived from these
+    (registry.on_ladder_of).
+
     The record holds plain data only: its family's name (its module in tutor/engine/techniques/)
     and the names of its finder, texts class and rate there. `finder`, `texts` and `rate` read
     them from the family's module, which is imported the first time one of its techniques is used
@@ -119,7 +137,7 @@ class Technique(Frozen):
     """
 
     __slots__ = ("id", "name", "family", "order", "level", "repeated_level", "score_group", "rating",
-                 "finder_name", "texts_name", "rate_name")
+                 "finder_name", "texts_name", "rate_name", "needs", "set_size")
     id: str
     name: str
     family: str
@@ -131,12 +149,15 @@ class Technique(Frozen):
     finder_name: str | None
     texts_name: str
     rate_name: str | None
+    needs: frozenset[str]
+    set_size: int
 
     def __init__(self, id: str, name: str, family: str, order: int, level: float | None,
                  repeated_level: float | None, score_group: str, rating: float,
-                 finder_name: str | None, texts_name: str, rate_name: str | None = None) -> None:
+                 finder_name: str | None, texts_name: str, rate_name: str | None = None,
+                 needs: frozenset[str] = frozenset(), set_size: int = 0) -> None:
         values = (id, name, family, order, level, repeated_level, score_group, rating, finder_name,
-                  texts_name, rate_name)
+                  texts_name, rate_name, needs, set_size)
         self._freeze(*values)
 
     def __hash__(self) -> int:
@@ -173,7 +194,7 @@ class Technique(Frozen):
     @property
     def assumes_one_solution(self) -> bool:
         """A uniqueness technique: sound only on a puzzle with exactly one solution."""
-        return self.family == "uniqueness"
+        return ONE_SOLUTION in self.needs
 
     def rating_of(self, step: Step) -> float:
         """The step's rating on Sudoku Explainer's scale."""

@@ -166,6 +166,8 @@ class Geometry:
     """positions[cell]: (row, column) where the cell is drawn."""
     screen: tuple[int, int]
     """The drawn board's rows and columns."""
+    features: frozenset[str]
+    """What the board offers a technique's argument (engine/technique.py: BOX_LINE, ONE_GRID)."""
     _tables: dict[str, object]
 
     def __init__(self, box_height: int, box_width: int) -> None:
@@ -218,6 +220,8 @@ class Geometry:
         # Where each cell is drawn: (row, column) on a board of `screen` rows and columns.
         set_(self, "positions", tuple(zip(row_of, col_of)))
         set_(self, "screen", (size, size))
+        # Boxes crossing rows and columns, and one grid holding every unit of a cell.
+        set_(self, "features", frozenset({"box_line", "one_grid"}))
         set_(self, "_tables", {})
         if size <= MAX_TABLE_SIZE:
             _grow_mask_tables(size)
