@@ -162,7 +162,9 @@ def test_file_with_good_and_bad_lines(capsys, mixed_file):
     by_line = {r["line"]: r for r in records}
     assert sorted(by_line) == [1, 2, 4, 5, 6, 7]
     assert by_line[1]["valid"] and by_line[6]["valid"]
-    assert by_line[2]["error"] == f"{mixed_file} line 2: found 80 cells, expected 81"
+    assert by_line[2]["error"] == (f"{mixed_file} line 2: found 80 cells, expected 81 (a 9x9 "
+                                   f"board), or 16, 36, 64, 100, 144, 256 or 625 for a board of "
+                                   f"4x4 to 25x25")
     assert by_line[2]["status"] == "unreadable"
     assert by_line[4]["error"] == f"{mixed_file} line 4, column 11: unexpected character 'a'"
     assert by_line[5]["status"] == "conflict" and "two 5s in row 1" in by_line[5]["error"]
@@ -537,3 +539,64 @@ def test_the_table_gives_a_puzzle_two_lines(capsys, monkeypatch, columns):
     assert all(len(line) <= columns for line in lines)
     assert lines[second + 1] == f"   Naked single {tutor.grade(tutor.parse(EASY)).techniques['naked_single']}"
     assert "unexpected character 'a'" in lines[third] and lines[third + 1] == ""
+
+
+# --- boards of other sizes ---------------------------------------------------------------------
+def _own_line(height: int, width: int, holes: int = 3) -> str:
+    """A puzzle of our own with one solution: a shifted filling of the board with boxes of
+    height x width, one cell in `holes` of each row emptied (each then a naked single)."""
+    from tutor.model.geometry import regular
+
+    board = regular(height, width)
+    n = board.size
+    values = [0 if (r + 2 * c) % holes == 0 else (r % height * width + r // height + c) % n + 1
+              for r in range(n) for c in range(n)]
+    return tutor.Grid(values, geometry=board).to_line()
+
+
+SIX = _own_line(2, 3)
+SIXTEEN = _own_line(4, 4, holes=5)
+
+
+def test_grade_reads_a_6x6_and_a_16x16_puzzle_and_names_their_boards(capsys, tmp_path):
+    code, out, _ = run(capsys, "grade", SIX)
+    assert code == 0 and "6x6, boxes of 2x3" in out and "unique solution" in out
+    assert "Sudoku Explainer rates 9x9 boards only" in out
+    code, out, _ = run(capsys, "grade", SIXTEEN)  # letters on the command line: a puzzle, not a file
+    assert code == 0 and "16x16, boxes of 4x4" in out
+    both = tmp_path / "mixed.txt"
+    both.write_text(f"{SIX}\n{SIXTEEN}\n")
+    code, out, _ = run(capsys, "grade", "--json", "--steps", str(both))
+    records = json_lines(out)
+    assert code == 0 and [(r["board"], r["box"], r["valid"]) for r in records] == [
+        ("6x6", "2x3", True), ("16x16", "4x4", True)]
+    # Each step speaks of its own board: a 16x16 cell far down the board, digits as its symbols.
+    cells = {change["cell"] for step in records[1]["steps"] for change in step["placements"]}
+    assert "r16c15" in cells or any(c.startswith("r1") and len(c) > 4 for c in cells)
+    code, out, _ = run(capsys, "grade", "--csv", SIX)
+    row = next(csv.DictReader(io.StringIO(out)))
+    assert row["board"] == "6x6" and row["box"] == "2x3" and row["se_rating"] == ""
+
+
+def test_the_box_option_reads_the_other_6x6_shape_and_refuses_what_no_board_has(capsys):
+    code, out, _ = run(capsys, "grade", "--box", "3x2", SIX)
+    assert code == 1 and "two 2s in box 1" in out  # the 2x3 puzzle's digits clash in 3x2 boxes
+    code, out, _ = run(capsys, "grade", "--box", "3x2", _own_line(3, 2))
+    assert code == 0 and "6x6, boxes of 3x2" in out
+    code, _, err = run(capsys, "grade", "--box", "7x1", SIX)
+    assert code == 2 and "no board has boxes of 7x1" in err
+
+
+def test_solve_and_next_take_any_board_and_play_says_which_it_reads(capsys):
+    code, out, _ = run(capsys, "solve", SIX)
+    assert code == 0 and out.splitlines()[0] == "1 2 3 | 4 5 6"
+    code, out, _ = run(capsys, "next", "--hint", "3", SIX)
+    assert code == 0 and "r1c1" in out and "To spot it" in out
+    code, out, err = run(capsys, "play", SIX)
+    assert code != 0 and "36 cells make a 6x6 board, not read here" in err
+
+
+def test_a_wrong_cell_count_lists_every_board_s(capsys):
+    code, out, _ = run(capsys, "grade", "1234512345")
+    assert code == 1
+    assert "found 10 cells, expected 81 (a 9x9 board), or 16, 36, 64, 100, 144, 256 or 625" in out

@@ -473,7 +473,7 @@ def test_a_file_of_4x4_lines_and_a_16x16_grid_are_told_apart():
 
 
 def test_a_wrong_size_or_a_digit_off_the_board_is_named():
-    with pytest.raises(FormatError, match="found 35 cells, expected 16, 36, 64, 81"):
+    with pytest.raises(FormatError, match="found 35 cells, expected 81 .a 9x9 board., or 16, 36"):
         tutor.parse("." * 35, None)
     with pytest.raises(FormatError, match="r1c2 holds 7: a 6x6 board has digits 1-6"):
         tutor.parse(".7" + "." * 34, None)

@@ -18,6 +18,8 @@ HELPS = {
 """Each command's one-line help, in the order `tutor --help` lists them: here, not in the command's
 module, so that listing them imports none of those modules."""
 PUZZLE_HELP = "an 81-character puzzle, a file, or '-' for stdin"
+ANY_PUZZLE_HELP = ("a puzzle (81 characters, or 16 to 625 for a board of 4x4 to 25x25), a file, "
+                   "or '-' for stdin")
 
 
 def terminal_width() -> int:
@@ -57,14 +59,39 @@ class Parser(argparse.ArgumentParser):
 
 
 def command_parser(subparsers, name: str, help: str, description: str,
-                   puzzle: str | None = None, many: bool = False) -> argparse.ArgumentParser:
-    """The subcommand's parser, its description kept as written, with its puzzle argument if any."""
+                   puzzle: str | None = None, many: bool = False,
+                   any_board: bool = False) -> argparse.ArgumentParser:
+    """The subcommand's parser, its description kept as written, with its puzzle argument if any
+    (with `any_board`, of any regular board, and the --box option)."""
     parser = subparsers.add_parser(name, help=help, description=description,
                                    formatter_class=DescriptionFormatter)
     if puzzle:
         parser.add_argument("puzzles" if many else "puzzle", nargs="*" if many else "?",
-                            metavar=puzzle, help=PUZZLE_HELP)
+                            metavar=puzzle, help=ANY_PUZZLE_HELP if any_board else PUZZLE_HELP)
+    if any_board:
+        parser.add_argument("--box", type=box_shape, default=None, metavar="RxC", help=BOX_HELP)
     return parser
+
+
+def board_of(args) -> str | tuple[int, int]:
+    """What a command taking puzzles of any board reads them as (cli/inputs.Item.board)."""
+    return args.box or "any"
+
+
+BOX_HELP = ("the boxes' shape, ROWSxCOLUMNS, for a board whose size has two (6x6: 2x3, the "
+            "default, or 3x2; 8x8: 2x4 or 4x2; 10x10: 2x5 or 5x2; 12x12: 3x4 or 4x3)")
+
+
+def box_shape(text: str) -> tuple[int, int]:
+    """An argparse type: a box shape such as '2x3' (2 rows by 3 columns)."""
+    rows, _, columns = text.lower().partition("x")
+    if not (rows.isdigit() and columns.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a box shape such as 2x3")
+    shape = int(rows), int(columns)
+    if min(shape) < 2 or shape[0] * shape[1] > 25:
+        raise argparse.ArgumentTypeError(f"no board has boxes of {text}: each side 2 or more, "
+                                         f"at most 25 cells")
+    return shape
 
 
 def positive(text: str) -> int:

@@ -10,7 +10,7 @@ import sys
 from collections import deque
 from itertools import islice
 
-from tutor.cli.arguments import HELPS, command_parser, positive
+from tutor.cli.arguments import HELPS, board_of, command_parser, positive
 from tutor.cli.inputs import CliError, Item, collect
 from tutor.model.words import counted
 
@@ -40,7 +40,8 @@ CHUNKS_PER_JOB = 8
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    parser = command_parser(subparsers, "grade", HELP, DESCRIPTION, "PUZZLE", many=True)
+    parser = command_parser(subparsers, "grade", HELP, DESCRIPTION, "PUZZLE", many=True,
+                            any_board=True)
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true",
                       help="one JSON object per puzzle per line (JSON Lines)")
@@ -286,7 +287,7 @@ def run(args) -> int:
     # lazy: the writers import the engine's technique names (start-up speed of `tutor --help`)
     from tutor.cli.output import CsvWriter, JsonWriter, Lines, Summary, TableWriter
 
-    items, problems = collect(args.puzzles)
+    items, problems = collect(args.puzzles, board_of(args))
     errors = Lines(stderr=True)
     for problem in problems:
         errors.print(problem, markup=False)

@@ -10,6 +10,7 @@ from tutor.model.errors import PuzzleError, TutorError
 
 TYPE_CHECKING = False  # not typing's: importing typing costs start-up time
 if TYPE_CHECKING:
+    from tutor.model.geometry import Geometry
     from tutor.model.grid import Grid
 
 STDIN = "-"
@@ -29,14 +30,17 @@ ECHO_CHARS = 60
 """Characters of a line that could not be read echoed in its record (then how long it was)."""
 
 
-class Item(namedtuple("Item", "origin file line offset text problem", defaults=(None,))):
+class Item(namedtuple("Item", "origin file line offset text problem board",
+                      defaults=(None, None))):
     """One puzzle's text and where it came from.
 
     `origin` is the file name, 'stdin' or 'argument 2'; `file` is the path, '-' for stdin or None
     for an argument; `line` is the puzzle's first line in its file (None for a one-line argument);
     `offset` turns a line number inside `text` into a line number of the file. `problem`, when
     set, is why the line could not be read at all (too long, not UTF-8), with its place; `text`
-    is then a safe echo of its start.
+    is then a safe echo of its start. `board` is the board the text is read as: None the classic
+    one, ANY_BOARD any regular board its size tells, (rows, columns) of a box any board, with
+    boxes of that shape where its size allows two.
 
     A named tuple rather than a dataclass: a file of a million lines holds a million of them, and
     importing dataclasses costs every command start-up time.
@@ -50,6 +54,7 @@ class Item(namedtuple("Item", "origin file line offset text problem", defaults=(
     offset: int
     text: str
     problem: str | None
+    board: str | tuple[int, int] | None
 
     def where(self) -> str:
         """'puzzles.txt line 7', 'stdin line 1' or 'argument 2'."""
@@ -172,12 +177,36 @@ def read_file(path: str) -> tuple[str, list[Item]]:
         raise CliError(f"{path}: cannot read: {error.strerror or error}") from None
 
 
+_LETTERS = frozenset("ABCDEFGHIJKLMNOPabcdefghijklmnop")
+"""The letters a larger board's digits may be written with (16x16: 1-9A-G, 0-F or A-P)."""
+
+
 def looks_like_puzzle(argument: str) -> bool:
-    """Whether a command-line argument is puzzle text rather than a file name."""
-    return "\n" in argument or set(argument) <= _PUZZLE_CHARACTERS
+    """Whether a command-line argument is puzzle text rather than a file name: a grid, puzzle
+    characters only, or a line of a larger board's cells (letters too) as long as a board has."""
+    if "\n" in argument or set(argument) <= _PUZZLE_CHARACTERS:
+        return True
+    from tutor.model.formats import SIZES  # lazy: `tutor --help` reads no puzzle (start-up speed)
+
+    return (len(argument.strip()) in {n * n for n in SIZES}
+            and set(argument) <= _PUZZLE_CHARACTERS | _LETTERS)
 
 
-def items_from(argument: str, position: int = 1) -> list[Item]:
+ANY_BOARD = "any"
+"""Item.board for a command that reads puzzles of any regular board (4x4 to 25x25)."""
+
+
+def reading(board: str | tuple[int, int] | None) -> tuple[Geometry | None, tuple[int, int] | None]:
+    """The board and box shape formats.parse takes for an Item's `board`."""
+    from tutor.model.geometry import CLASSIC  # lazy: `tutor --help` reads no puzzle (start-up speed)
+
+    if board is None:
+        return CLASSIC, None
+    return None, (None if board == ANY_BOARD else board)
+
+
+def items_from(argument: str, position: int = 1,
+               board: str | tuple[int, int] | None = None) -> list[Item]:
     """The puzzles of one argument, in line order: '-' is stdin, an existing path a file, else
     puzzle text. A line that could not be read is an Item with its `problem`.
 
@@ -189,8 +218,8 @@ def items_from(argument: str, position: int = 1) -> list[Item]:
     elif origin == argument:
         (text, bad), file = read_file(argument), argument
     else:
-        return items_of(argument, origin, None)
-    found = items_of(text, origin, file)
+        return items_of(argument, origin, None, board)
+    found = items_of(text, origin, file, board)
     if bad:
         found = sorted(found + bad, key=lambda item: item.line or 0)
     return found
@@ -205,23 +234,25 @@ def _mistyped_puzzle(argument: str) -> bool:
     return fitting >= 0.8 * len(argument)
 
 
-def items_of(text: str, origin: str, file: str | None) -> list[Item]:
+def items_of(text: str, origin: str, file: str | None,
+             board: str | tuple[int, int] | None = None) -> list[Item]:
     """The puzzles of one input: one per line, or the whole text as one grid."""
     from tutor.model.formats import read_puzzles  # lazy: `tutor --help` reads no puzzle (start-up speed)
 
     found = []
-    for line, puzzle_text in read_puzzles(text):
+    for line, puzzle_text in read_puzzles(text, reading(board)[0]):
         whole = "\n" in puzzle_text
         offset = 0 if whole else line - 1
         one_line_argument = file is None and "\n" not in text.strip()
         shown_line = None if one_line_argument else line
-        found.append(Item(origin, file, shown_line, offset, puzzle_text))
+        found.append(Item(origin, file, shown_line, offset, puzzle_text, None, board))
     return found
 
 
-def collect(arguments: list[str]) -> tuple[list[Item], list[str]]:
-    """Every puzzle of the arguments (stdin when none is given and it is piped), and the inputs
-    that could not be read, as messages."""
+def collect(arguments: list[str], board: str | tuple[int, int] | None = None
+            ) -> tuple[list[Item], list[str]]:
+    """Every puzzle of the arguments (stdin when none is given and it is piped), read as `board`
+    (see Item), and the inputs that could not be read, as messages."""
     if not arguments:
         if not is_stdin_piped():
             raise CliError("no puzzle given: pass a puzzle, a file, or pipe puzzles in "
@@ -231,7 +262,7 @@ def collect(arguments: list[str]) -> tuple[list[Item], list[str]]:
     problems: list[str] = []
     for position, argument in enumerate(arguments, start=1):
         try:
-            found = items_from(argument, position)
+            found = items_from(argument, position, board)
         except CliError as error:
             problems.append(str(error))
             continue
@@ -241,13 +272,15 @@ def collect(arguments: list[str]) -> tuple[list[Item], list[str]]:
     return items, problems
 
 
-def read_one(argument: str | None) -> tuple[Item, "Grid"]:
-    """The one puzzle of an argument (or of piped stdin), parsed; CliError says what is wrong."""
+def read_one(argument: str | None, board: str | tuple[int, int] | None = None
+             ) -> tuple[Item, "Grid"]:
+    """The one puzzle of an argument (or of piped stdin), read as `board` (see Item), parsed;
+    CliError says what is wrong."""
     if argument is None:
         if not is_stdin_piped():
             raise CliError("no puzzle given: pass a puzzle, a file, or '-' to read stdin", code=2)
         argument = STDIN
-    found = items_from(argument)
+    found = items_from(argument, board=board)
     origin = origin_of(argument)
     if not found:
         raise CliError(f"{origin}: no puzzle found (it is empty)")
@@ -268,7 +301,7 @@ def parsed(item: Item) -> "Grid":
     from tutor.model.formats import parse  # lazy: `tutor --help` reads no puzzle (start-up speed)
 
     try:
-        return parse(item.text)
+        return parse(item.text, *reading(item.board))
     except PuzzleError as error:
         raise CliError(item.describe(error)) from None
 

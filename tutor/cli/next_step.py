@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli.arguments import HELPS, command_parser
+from tutor.cli.arguments import HELPS, board_of, command_parser
 from tutor.cli.inputs import read_one
 from tutor.cli.wrong_entries import contradiction_report
 
@@ -26,7 +26,8 @@ improper or unreadable puzzle, 2 usage error."""
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    parser = command_parser(subparsers, "next", HELP, DESCRIPTION, "PUZZLE|PM-GRID")
+    parser = command_parser(subparsers, "next", HELP, DESCRIPTION, "PUZZLE|PM-GRID",
+                            any_board=True)
     parser.add_argument("--hint", type=int, choices=(1, 2, 3), default=1,
                         help="how much to say: 1 nudge (default), 2 pattern, 3 full explanation")
     return parser
@@ -36,7 +37,7 @@ def run(args) -> int:
     # lazy: importing the engine is most of this command's start-up; `tutor --help` needs none of it
     from tutor.engine import ContradictionError, EngineError, Position, next_step
 
-    item, grid = read_one(args.puzzle)
+    item, grid = read_one(args.puzzle, board_of(args))
     try:
         step = next_step(grid)
     except ContradictionError as error:

@@ -117,6 +117,8 @@ def se_rating_text(record: dict) -> str:
     """'7.1 (Forcing chain), EP 1.2, ED 1.2': SE's ER, what set it, EP and ED."""
     if record.get("se_beyond"):
         return "beyond the SE techniques reproduced here (nested forcing chains)"
+    if record.get("board") not in (None, "9x9"):
+        return "Sudoku Explainer rates 9x9 boards only"
     er = record.get("se_rating")
     if er is None:
         return "not computed (--no-se)"
@@ -422,6 +424,8 @@ class TableWriter:
             ("Source", record["source"]),
             ("Validity", validity_text(record)),
         ]
+        if record.get("board") not in (None, "9x9"):
+            rows.append(("Board", f"{record['board']}, boxes of {record['box']}"))
         if record["givens"] is not None:
             rows.append(("Givens", str(record["givens"])))
         if record["valid"]:

@@ -9,14 +9,14 @@ from __future__ import annotations
 from tutor.engine import ContradictionError, EngineError, TECHNIQUES, grade
 from tutor.model.errors import ConflictError, PuzzleError
 from tutor.model.formats import parse
-from tutor.model.geometry import MIN_PROPER_GIVENS
-from tutor.cli.inputs import Item
+from tutor.model.geometry import CLASSIC, MIN_PROPER_GIVENS, using
+from tutor.cli.inputs import Item, reading
 from tutor.cli.wrong_entries import contradiction_in
 
 FIELDS = (
     "source", "file", "line", "puzzle", "valid", "status", "solutions", "givens", "level", "band",
     "techniques", "bottleneck", "rating", "hardest", "tutor_rating", "se_rating", "se_ep", "se_ed",
-    "se_hardest", "se_beyond", "card_runs_out", "backtracking", "error",
+    "se_hardest", "se_beyond", "card_runs_out", "backtracking", "error", "board", "box",
 )
 STATUSES = {
     "unique": "unique solution",
@@ -44,20 +44,22 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full", se:
         record.update(status="unreadable", error=item.problem)
         return record
     try:
-        grid = parse(item.text)
+        grid = parse(item.text, *reading(item.board))
     except ConflictError as error:
         record.update(status="conflict", solutions=0, error=item.describe(error))
         return record
     except PuzzleError as error:
         record.update(status="unreadable", error=item.describe(error))
         return record
-    record.update(puzzle=grid.to_compact(), givens=len(grid.givens))
+    board = grid.geometry
+    record.update(puzzle=grid.to_compact(), givens=len(grid.givens), board=board.name,
+                  box=f"{board.box_height}x{board.box_width}")
     # A grade that finishes proves the puzzle has exactly one solution (its steps are true in every
     # solution and fill the grid, or a check it made found one), so the solver is asked only when
     # grading fails, to say why; and first when the puzzle is too short of givens to be proper,
     # where grading would only search hard before failing.
     result = None
-    if len(grid.givens) >= MIN_PROPER_GIVENS:
+    if board is not CLASSIC or len(grid.givens) >= MIN_PROPER_GIVENS:
         try:
             result = grade(grid, ladder)
         except ContradictionError as error:
@@ -94,7 +96,8 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full", se:
         hardest=result.hardest,
         backtracking=result.backtracking,
     )
-    if se and len(record["puzzle"]) == 81:
+    # Sudoku Explainer rates a classic board's givens (not a position with pencil marks).
+    if se and board is CLASSIC and len(record["puzzle"]) == board.cell_count:
         add_se_rating(record)
     if result.card_runs_out_at is not None:
         index = result.card_runs_out_at
@@ -104,9 +107,10 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full", se:
     if with_steps:
         from tutor.engine import positions_along, step_to_json  # lazy: only --steps needs them
 
-        positions = positions_along(grid, result.steps)
-        record["steps"] = [step_to_json(step, readable=True, position=position)
-                           for step, position in zip(result.steps, positions)]
+        with using(board):  # the steps' texts name the cells and digits of the puzzle's board
+            positions = positions_along(grid, result.steps)
+            record["steps"] = [step_to_json(step, readable=True, position=position)
+                               for step, position in zip(result.steps, positions)]
     return record
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli.arguments import HELPS, command_parser, positive
+from tutor.cli.arguments import HELPS, board_of, command_parser, positive
 from tutor.cli.inputs import CliError, read_one
 from tutor.cli.wrong_entries import contradiction_in, contradiction_report
 
@@ -25,7 +25,7 @@ DEFAULT_LIMIT = 100
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    parser = command_parser(subparsers, "solve", HELP, DESCRIPTION, "PUZZLE")
+    parser = command_parser(subparsers, "solve", HELP, DESCRIPTION, "PUZZLE", any_board=True)
     parser.add_argument("--line", action="store_true", help="print the solution as one line")
     parser.add_argument("--count", action="store_true", help="print how many solutions there are")
     parser.add_argument("--limit", type=positive, default=DEFAULT_LIMIT, metavar="N",
@@ -71,7 +71,7 @@ def _solve(args) -> int:
     # lazy: the solver's tables take a while to build; `tutor --help` needs none of them
     from tutor.solvers.backtracking import count_solutions, validity
 
-    item, grid = read_one(args.puzzle)
+    item, grid = read_one(args.puzzle, board_of(args))
     if args.show_model:
         print(solver.describe_model(grid))
     if args.count:

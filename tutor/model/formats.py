@@ -317,11 +317,14 @@ def _line_form_cells(line: str, line_no: int, geometry: Geometry | None = CLASSI
     alphabet = _alphabet_for(first.group() if first else body, geometry)
     try:
         cells, _ = _scan_cells(body, line_no, alphabet=alphabet, enough=smallest)
-        if len(cells) in counts:
-            return cells, alphabet
         error = None
     except FormatError as failure:
         cells, error = None, failure
+    if cells is not None and len(cells) in counts:
+        if alphabet is not _DIGITS and counts[len(cells)] <= len(_DIGIT_CHARS):
+            # A board of digits alone holds no letter: say which character, and where.
+            _scan_cells(body, line_no, enough=smallest)
+        return cells, alphabet
     for field in _FIELD.finditer(body):
         text = field.group()
         if len(text) < smallest:
@@ -332,7 +335,8 @@ def _line_form_cells(line: str, line_no: int, geometry: Geometry | None = CLASSI
                                          alphabet=field_alphabet, enough=smallest)
         except FormatError:
             continue
-        if len(field_cells) in counts:
+        if len(field_cells) in counts and (field_alphabet is _DIGITS or
+                                            counts[len(field_cells)] > len(_DIGIT_CHARS)):
             return field_cells, field_alphabet
     if error is not None:
         _check_controls(body, line_no)
@@ -396,7 +400,10 @@ def parse(text: str, geometry: Geometry | None = CLASSIC, box: tuple[int, int] |
         cells, alphabet = _line_form_cells(first, first_no, geometry)
         if len(cells) not in counts:
             meant = _cells_meant(first, first_no, len(cells), geometry)
-            raise FormatError(f"found {meant} cells, expected {_expected(geometry)}", first_no)
+            other = (f" ({meant} cells make a {_CELL_COUNTS[meant]}x{_CELL_COUNTS[meant]} board, "
+                     f"not read here)" if geometry is not None and meant in _CELL_COUNTS else "")
+            raise FormatError(f"found {meant} cells, expected {_expected(geometry)}{other}",
+                              first_no)
         return _build(cells, _board(len(cells), geometry, box), first_no)
     grid_lines = [(no, line) for no, line in content if not _is_separator(line)]
     if grid_lines and _holds_a_puzzle(*grid_lines[0], geometry, len(grid_lines)):
@@ -410,25 +417,40 @@ def parse(text: str, geometry: Geometry | None = CLASSIC, box: tuple[int, int] |
 def _expected(geometry: Geometry | None) -> str:
     if geometry is not None:
         return str(geometry.cell_count)
-    counts = [str(count) for count in _CELL_COUNTS]
-    return ", ".join(counts[:-1]) + " or " + counts[-1] + " (a regular board of 4 to 25 digits)"
+    counts = [str(count) for count in _CELL_COUNTS if count != CLASSIC.cell_count]
+    return (f"{CLASSIC.cell_count} (a 9x9 board), or " + ", ".join(counts[:-1]) + " or "
+            + counts[-1] + " for a board of 4x4 to 25x25")
 
 
 def _holds_a_puzzle(line_no: int, line: str, geometry: Geometry | None = CLASSIC,
                     rows: int = 0) -> bool:
     """Whether a line holds a whole one-line puzzle (a text of such lines is one puzzle per line)
-    rather than a row of a grid. (A line of 16 cells, read as any board, is a 4x4 puzzle unless the
-    text has exactly 16 such rows: then it is a row of a 16x16 grid.)"""
+    rather than a row of a grid.
+
+    Read as any board (`geometry` None), a line holds a puzzle when it does on the classic board,
+    or when its first field alone is a whole board's cells (a row of a grid, or of pencil marks,
+    never is); a line of 16 cells is a 4x4 puzzle unless the text has exactly 16 such rows: then
+    it is a row of a 16x16 grid.
+    """
     if len(line) > MAX_LINE_CHARS:
         return False
+    if geometry is None:
+        if _holds_a_puzzle(line_no, line):
+            return True
+        first = _FIELD.search(_strip_comment(line))
+        if first is None:
+            return False
+        try:
+            cells, _ = _line_form_cells(first.group(), line_no, None)
+        except FormatError:
+            return False
+        return len(cells) in _CELL_COUNTS and not (len(cells) == 16 and rows == 16)
     try:
         cells, _ = _line_form_cells(line, line_no, geometry)
     except FormatError:
         return False
     counts = _counts(geometry)
     if len(cells) not in counts and len(cells) < max(counts):
-        return False
-    if geometry is None and len(cells) == 16 and rows == 16:
         return False
     return not _all_candidates_row(line, cells)
 
