@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from conftest import read_lines, shared_file
 from test_board_shapes_families import FAMILIES, OWN, advance, digits, single
+import tutor
 from tutor.engine import HintLevel
 from tutor.engine.reasons import Position
 from tutor.engine.registry import TECHNIQUES
@@ -16,7 +17,7 @@ from tutor.engine.search import searching
 from tutor.engine.step import Step
 from tutor.engine.step_json import step_to_json
 from tutor.model.geometry import Geometry, regular, using
-from tutor.model.grid import standard_masks
+from tutor.model.grid import Grid, standard_masks
 
 _CELL = re.compile(r"\br\d+c\d+\b|\b[rc]\d+(?:,\d+)+\b")
 """A cell's name, r12c10, or lines in short ('r1,10,16' in a fish's one line): their numbers are
@@ -163,6 +164,27 @@ def test_every_text_of_a_16x16_step_writes_digits_above_9_as_letters():
 def test_every_text_of_a_12x12_step_writes_digits_above_9_as_letters():
     seen = _check_shape((3, 4), shared=0, every=4)
     assert seen["naked_single"] and seen["backtracking"], dict(seen)
+
+
+def test_a_16x16_grade_s_steps_rate_as_on_the_classic_board():
+    # The ratings are Sudoku Explainer's 9x9 numbers: a 16x16 step rates as the same technique
+    # does on 9x9, within the registry's range for it.
+    from tutor.engine.registry import BY_ID
+
+    board = regular(4, 4)
+    givens, _ = _puzzles((4, 4), shared=0)[0]
+    grade = tutor.grade(Grid(givens, geometry=board))
+    assert grade.steps
+    for step in grade.steps:  # read outside the grade's board: each step knows its own
+        assert 1.0 <= step.rating <= BY_ID[step.technique].rating
+        if step.technique == "hidden_single":  # Sudoku Explainer: 1.2 in a box, else 1.5
+            kind = board.unit_kinds[step.units[0]]
+            assert step.rating == (1.2 if kind == "box" else 1.5)
+            assert str(step) == f"Hidden single: {board.cell_name(step.cells[0])}=" \
+                                f"{board.symbol(step.digits[0])}"
+    assert grade.rating == max(step.rating for step in grade.steps)
+    assert any(step.technique == "hidden_single" for step in grade.steps)
+
 
 
 def test_6x6_texts_write_digits_as_numbers():
