@@ -166,6 +166,37 @@ def test_every_text_of_a_12x12_step_writes_digits_above_9_as_letters():
     assert seen["naked_single"] and seen["backtracking"], dict(seen)
 
 
+def test_the_readable_json_of_a_16x16_step_names_its_cells_by_row_and_column():
+    board = regular(4, 4)
+    givens, _ = _puzzles((4, 4), shared=0)[0]
+    grid = Grid(givens, geometry=board)
+    step = tutor.next_step(grid)
+    while step is not None and not _big(step):
+        grid = grid.apply(step)
+        step = tutor.next_step(grid)
+    assert step is not None
+    readable = step_to_json(step, readable=True)  # next_step's step knows its board
+    with using(board):
+        stored = step_to_json(step)
+    changes = readable["placements"] + readable["eliminations"]
+    assert changes
+    for change, (cell, digit) in zip(changes, step.placements + step.eliminations):
+        assert change["row"] == board.row_of[cell] + 1 and change["col"] == board.col_of[cell] + 1
+        assert change["cell"] == f"r{change['row']}c{change['col']}"
+        assert change["digit"] == digit
+    assert stored["placements"] == [list(p) for p in step.placements]  # the stored form as before
+    assert readable["text"] == str(step) and readable["explanation"] == step.explanation
+    # A grade's step, written after the grade (as `tutor grade --steps` does), is on its board.
+    graded = next(s for s in tutor.grade(Grid(givens, geometry=board)).steps
+                  if _big(s) and s.placements)
+    record = step_to_json(graded, readable=True)
+    (cell, digit), = graded.placements
+    assert record["placements"] == [{"cell": board.cell_name(cell), "row": board.row_of[cell] + 1,
+                                     "col": board.col_of[cell] + 1, "digit": digit}]
+    assert record["text"].endswith(f"{board.cell_name(cell)}={board.symbol(digit)}")
+    assert stray_numbers(record["explanation"], board) == []
+
+
 def test_a_16x16_grade_s_steps_rate_as_on_the_classic_board():
     # The ratings are Sudoku Explainer's 9x9 numbers: a 16x16 step rates as the same technique
     # does on 9x9, within the registry's range for it.
