@@ -124,17 +124,25 @@ def walk(shape: tuple[int, int], finders: Sequence[Finder], shared: bool = True,
                             found[step.technique] += 1
                             wrong += check(step, values, masks, solution)
                             first = first or step
-                move = single(values, masks, board)
-                if move is not None:
-                    place(values, masks, board, *move)
-                elif first is not None and not wrong:
-                    for cell, digit in first.placements:
-                        place(values, masks, board, cell, digit)
-                    for cell, digit in first.eliminations:
-                        masks[cell] &= ~(1 << (digit - 1))
-                else:
+                if not advance(values, masks, board, None if wrong else first):
                     break
     return found, wrong
+
+
+def advance(values: list[int], masks: list[int], board: Geometry, step: Step | None) -> bool:
+    """Take the position one move on: a single if it has one, else `step`'s changes; False when
+    it has neither."""
+    move = single(values, masks, board)
+    if move is not None:
+        place(values, masks, board, *move)
+    elif step is not None:
+        for cell, digit in step.placements:
+            place(values, masks, board, cell, digit)
+        for cell, digit in step.eliminations:
+            masks[cell] &= ~(1 << (digit - 1))
+    else:
+        return False
+    return True
 
 
 def place(values: list[int], masks: list[int], board: Geometry, cell: int, digit: int) -> None:

@@ -118,8 +118,8 @@ def test_grade_json_steps(capsys):
     assert first["technique"] == step.technique
     assert first["text"] == str(step)
     assert first["explanation"] == step.hint(3, Position(start.values, start.masks))
-    assert first["placements"] == [{"cell": tutor.model.geometry.cell_name(c), "digit": d}
-                                   for c, d in step.placements]
+    assert first["placements"] == [{"cell": tutor.model.geometry.cell_name(c), "row": c // 9 + 1,
+                                    "col": c % 9 + 1, "digit": d} for c, d in step.placements]
     eliminating = next(s for s in record["steps"] if s["eliminations"])
     assert all(e["cell"].startswith("r") and "c" in e["cell"] for e in eliminating["eliminations"])
     assert record["steps"][record["bottleneck"]["index"]]["text"] == record["bottleneck"]["step"]

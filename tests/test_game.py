@@ -417,7 +417,7 @@ def test_the_readable_step_form_names_cells():
     from tutor.engine import step_to_json
 
     record = step_to_json(step, readable=True)
-    assert record["placements"] == [{"cell": "r1c1", "digit": 5}]
+    assert record["placements"] == [{"cell": "r1c1", "row": 1, "col": 1, "digit": 5}]
     assert record["text"] == str(step) and record["explanation"] == step.explanation
 
 

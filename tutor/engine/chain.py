@@ -167,13 +167,14 @@ def _chain_lines(step: Step) -> list[str]:
     'strong link in row 1 to (b) 4 in r1c5', 'weak link in column 5 to (c) ...'."""
     letters = {node: node_label(n) for n, node in enumerate(chain_nodes(step), start=1)}
     first = step.chain[0]
-    lines = [f"({letters[(first.premise, first.premise_true)]}) {first.premise.digit} in "
+    symbol = current().symbol  # a digit above 9 as the board in use writes it
+    lines = [f"({letters[(first.premise, first.premise_true)]}) {symbol(first.premise.digit)} in "
              f"{first.premise.name()}"]
     for link in step.chain:
         kind = "strong link" if link.strong else "weak link"
         node = link.conclusion
         lines.append(f"{kind} {_where(link)} to ({letters[(node, link.conclusion_true)]}) "
-                     f"{node.digit} in {node.name()}")
+                     f"{symbol(node.digit)} in {node.name()}")
     return lines
 
 

@@ -10,6 +10,7 @@ from tutor.engine.search import searching
 from tutor.engine.frozen import Frozen
 from tutor.engine.engine import check_position, ladder_of, ladder_on, solution_after, stuck_on
 from tutor.engine.plain_walk import walk_on
+from tutor.engine.reasons import on_board
 from tutor.engine.registry import CARD_LADDER, TECHNIQUES, works_on
 from tutor.engine.scoring import Scorer
 from tutor.engine.step import Step
@@ -121,6 +122,10 @@ def _grade(grid: Grid, techniques: Iterable[str] | None) -> Grade:
             check_position(grid)  # raises NoSolutionError
             raise AssertionError("a solvable puzzle's walk left an empty cell")
         solution = tuple(walk.values)
+    if board is not CLASSIC:
+        # Read after the grade, outside its board, a step still names its own board's cells and
+        # units, writes its digits with that board's symbols and rates by that board's boxes.
+        steps = [on_board(step, board) for step in steps]
     index = scorer.bottleneck_index
     hardest = hardest_step(steps, scorer.counts, scorer.first_at)
     beyond_card = [at for t, at in scorer.first_at.items() if t not in CARD_IDS]

@@ -16,7 +16,9 @@ from contextlib import AbstractContextManager, nullcontext
 from tutor.engine.frozen import Frozen
 from tutor.engine.step import Step
 from tutor.engine.technique import HintLevel, in_sentence
-from tutor.model.geometry import DIGITS_IN, cell_name, cells_name, current, unit_name, using
+from tutor.model.geometry import (
+    DIGITS_IN, Geometry, cell_name, cells_name, current, unit_name, using,
+)
 from tutor.model.grid import Grid
 
 PENCIL_MARKS = ""
@@ -43,48 +45,78 @@ class Position(Frozen):
         return DIGITS_IN[self.masks[cell]]
 
 
-class FoundStep(Step):
-    """A Step that knows the grid it was found in (`found_in`): its hints, `explanation` included,
-    give their reasons (the digits that rule a naked single's others out, what keeps a hidden
-    single's digit from the unit's other cells) without a Position being passed.
-    `tutor.next_step` and `tutor.find_steps` return these; it equals and hashes as the plain Step.
+class BoardStep(Step):
+    """A Step that knows the board it was found on (`board`): its hints, one line, changes and
+    rating speak of that board (its cells, units and the symbols of digits above 9) wherever they
+    are read, where a plain Step speaks of the board in use. The grader gives these on boards
+    other than the classic one; it equals and hashes as the plain Step.
     """
 
-    # No __slots__: a tuple's subclass can take no slots of its own, so the grid lives in the
-    # instance's dictionary (set by `found`).
-    found_in: Grid
+    # No __slots__: a tuple's subclass can take no slots of its own, so the board lives in the
+    # instance's dictionary (set by `on_board`).
+    board: Geometry
 
     def hint(self, level: HintLevel | int, position: Position | None = None) -> str:
-        grid = getattr(self, "found_in", None)  # a copy made by _replace knows no grid
-        if grid is None:
-            return super().hint(level, position)
-        if position is None:
-            position = Position(grid.values, grid.masks)
-        with using(grid.geometry):  # its cells and units named as its own board's
+        with self._own_board():  # its cells and units named as its own board's
             return super().hint(level, position)
 
-    # Its one line and rating, too, speak of its own board (a hidden single in a box rates less).
     def __str__(self) -> str:
         with self._own_board():
             return super().__str__()
 
     @property
     def rating(self) -> float:
-        with self._own_board():
+        with self._own_board():  # a hidden single in a box rates less: the board's boxes
             return Step.rating.fget(self)  # type: ignore[attr-defined]  # a property's getter
 
+    @property
+    def changes(self) -> str:
+        with self._own_board():
+            return Step.changes.fget(self)  # type: ignore[attr-defined]  # a property's getter
+
     def _own_board(self) -> AbstractContextManager[object]:
-        grid = getattr(self, "found_in", None)
-        return nullcontext() if grid is None else using(grid.geometry)
+        return own_board(self)
 
     def __repr__(self) -> str:
         return Step.__repr__(self).replace(type(self).__name__, "Step", 1)
+
+
+def own_board(step: Step) -> AbstractContextManager[object]:
+    """`with own_board(step):` reads the step on the board it was found on, when it knows it (a
+    BoardStep; a copy made by _replace knows none), else on the board in use."""
+    board = getattr(step, "board", None)
+    return nullcontext() if board is None else using(board)
+
+
+def on_board(step: Step, board: Geometry) -> BoardStep:
+    """`step` as a BoardStep of `board`."""
+    known = BoardStep._make(step)
+    known.board = board
+    return known
+
+
+class FoundStep(BoardStep):
+    """A Step that knows the grid it was found in (`found_in`): its hints, `explanation` included,
+    give their reasons (the digits that rule a naked single's others out, what keeps a hidden
+    single's digit from the unit's other cells) without a Position being passed, and speak of the
+    grid's board. `tutor.next_step` and `tutor.find_steps` return these; it equals and hashes as
+    the plain Step.
+    """
+
+    found_in: Grid
+
+    def hint(self, level: HintLevel | int, position: Position | None = None) -> str:
+        grid = getattr(self, "found_in", None)  # a copy made by _replace knows no grid
+        if grid is not None and position is None:
+            position = Position(grid.values, grid.masks)
+        return super().hint(level, position)
 
 
 def found(step: Step, grid: Grid) -> FoundStep:
     """`step` as a FoundStep of `grid`."""
     known = FoundStep._make(step)
     known.found_in = grid
+    known.board = grid.geometry
     return known
 
 

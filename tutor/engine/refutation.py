@@ -30,7 +30,7 @@ from itertools import combinations
 
 from tutor.engine.chain import IN_CELL, Link, Node
 from tutor.engine.propagation import NO_CANDIDATE, PREMISE, Branch, Position
-from tutor.engine.technique import an, digits_or
+from tutor.engine.technique import an, digits_or, symbol
 from tutor.model.geometry import (
     COUNT, DIGITS_IN, Geometry, cell_name, cells_name, cells_or, current, digits_name, unit_name,
 )
@@ -385,7 +385,7 @@ class Fact:
         self.cells = members[8 + n:]
 
     def state(self) -> str:
-        return f"{cell_name(self.cell)} is {'' if self.true else 'not '}{_symbol(self.digit)}"
+        return f"{cell_name(self.cell)} is {'' if self.true else 'not '}{symbol(self.digit)}"
 
 
 def refuted(roles: Roles) -> Iterator[tuple[int, int, bool]]:
@@ -466,22 +466,17 @@ def proof_lines(section: Roles) -> list[str]:
             if cell >= 0:
                 what = f"{cell_name(cell)} can only be {digits_or(m[1] for m in cases)}"
             else:
-                what = (f"the {_symbol(digit)} of {unit_name(unit)} can only go in "
+                what = (f"the {symbol(digit)} of {unit_name(unit)} can only go in "
                         f"{cells_or(m[0] for m in cases)}")
             lines.append(_indent(0, f"{_premises(members[4:4 + n], facts)}so {what}. Try each:"))
             depth = 1
         elif name == "broken":
             kind, where, digit, n = members[:4]
             what = (f"{cell_name(where)} has no candidate left" if kind == NO_CANDIDATE
-                    else f"{unit_name(where)} has no place left for {an(_symbol(digit))}")
+                    else f"{unit_name(where)} has no place left for {an(symbol(digit))}")
             lines.append(_indent(depth, f"{_premises(members[4:4 + n], facts)}so {what}: "
                                         "impossible."))
     return lines
-
-
-def _symbol(digit: int) -> str:
-    """The digit as the board in use writes it (above 9, a letter)."""
-    return current().symbol(digit)
 
 
 def _indent(depth: int, text: str) -> str:
@@ -497,7 +492,7 @@ def _premises(parents: Sequence[int], facts: list[Fact]) -> str:
 
 def _single_line(fact: Fact, facts: list[Fact]) -> str:
     reason = ("its only candidate left" if fact.kind == NAKED_SINGLE
-              else f"the only place left for {_symbol(fact.digit)} in {unit_name(fact.unit_a)}")
+              else f"the only place left for {symbol(fact.digit)} in {unit_name(fact.unit_a)}")
     return f"{_premises(fact.parents, facts)}so {fact.state()} ({reason})"
 
 

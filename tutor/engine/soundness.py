@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tutor.engine.step import Step
-from tutor.model.geometry import cell_name
+from tutor.model.geometry import cell_name, current, using
 from tutor.model.grid import Grid
 
 
@@ -15,18 +15,26 @@ def violations(puzzle: Grid, steps: Iterable[Step], solution_values: Sequence[in
     Each step is also replayed on the grid, so an elimination of a candidate that was not there or
     a placement in a filled cell counts as a violation too.
     """
+    with using(puzzle.geometry):  # cells named, digits written as the puzzle's board does
+        return _violations(puzzle, steps, solution_values)
+
+
+def _violations(puzzle: Grid, steps: Iterable[Step], solution_values: Sequence[int]) -> list[str]:
+    symbol = current().symbol
     found = []
     grid = puzzle
     for index, step in enumerate(steps):
         for cell, digit in step.eliminations:
             if solution_values[cell] == digit:
-                found.append(f"step {index} ({step}): eliminates the solution {digit} of {cell_name(cell)}")
+                found.append(f"step {index} ({step}): eliminates the solution {symbol(digit)} of "
+                             f"{cell_name(cell)}")
             if not grid.has_candidate(cell, digit):
-                found.append(f"step {index} ({step}): {digit} is not a candidate of {cell_name(cell)}")
+                found.append(f"step {index} ({step}): {symbol(digit)} is not a candidate of "
+                             f"{cell_name(cell)}")
         for cell, digit in step.placements:
             if solution_values[cell] != digit:
-                found.append(f"step {index} ({step}): places {digit} in {cell_name(cell)}, "
-                             f"solution is {solution_values[cell]}")
+                found.append(f"step {index} ({step}): places {symbol(digit)} in {cell_name(cell)}, "
+                             f"solution is {symbol(solution_values[cell])}")
             if grid.values[cell]:
                 found.append(f"step {index} ({step}): {cell_name(cell)} is already filled")
         if not step.eliminations and not step.placements:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.engine.chain import NOT_A_UNIT, Link, Node, narration
-from tutor.engine.reasons import Position
+from tutor.engine.reasons import Position, own_board
 from tutor.engine.registry import BY_ID
 from tutor.engine.step import Step
 from tutor.engine.technique import HintLevel
@@ -21,17 +21,20 @@ def step_to_json(step: Step, readable: bool = False, position: Position | None =
     pairs, the pattern's cells, units and digits, its roles and its chain's links; step_from_json
     reads it back.
     Readable form: the technique id, its one-line text and full explanation (with its reasons,
-    given the `position` the step was found in), and the changes as {"cell": "r3c7", "digit": 4}.
+    given the `position` the step was found in), and the changes as {"cell": "r3c7", "row": 3,
+    "col": 7, "digit": 4} (the digit as a number; the texts write it as the board does, 'A' for
+    10 on 16x16). A step that knows its board (reasons.BoardStep) is written on that board.
     """
     if readable:
-        return {
-            "technique": step.technique,
-            "text": str(step),
-            "explanation": step.hint(HintLevel.FULL, position),
-            "placements": [{"cell": cell_name(c), "digit": d} for c, d in step.placements],
-            "eliminations": [{"cell": cell_name(c), "digit": d} for c, d in step.eliminations],
-            **({"chain": narration(step.chain)} if step.chain else {}),
-        }
+        with own_board(step):
+            return {
+                "technique": step.technique,
+                "text": str(step),
+                "explanation": step.hint(HintLevel.FULL, position),
+                "placements": [_change(c, d) for c, d in step.placements],
+                "eliminations": [_change(c, d) for c, d in step.eliminations],
+                **({"chain": narration(step.chain)} if step.chain else {}),
+            }
     data: dict[str, Any] = {
         "technique": step.technique,
         "placements": [list(p) for p in step.placements],
@@ -47,6 +50,14 @@ def step_to_json(step: Step, readable: bool = False, position: Position | None =
                           list(link.conclusion.cells), link.conclusion.digit, link.conclusion_true,
                           link.unit] for link in step.chain]
     return data
+
+
+def _change(cell: int, digit: int) -> dict[str, Any]:
+    """A placement or elimination of the readable form: {"cell": "r3c7", "row": 3, "col": 7,
+    "digit": 4}, the row and column counted from 1 on the board in use."""
+    board = current()
+    return {"cell": cell_name(cell), "row": board.row_of[cell] + 1, "col": board.col_of[cell] + 1,
+            "digit": digit}
 
 
 def _node(cells: Any, digit: Any) -> Node:

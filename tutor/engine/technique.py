@@ -79,9 +79,10 @@ class Texts:
 
 
 def an(word: str) -> str:
-    """'a 5', 'an 8', 'an empty rectangle', 'an XY-Wing', 'a W-Wing': the article a digit or word
-    takes when read aloud (a name in capitals, 'XY-Wing', is read letter by letter)."""
-    if word[1:2].isupper() or word[1:2] in ("-", "+"):
+    """'a 5', 'an 8', 'an empty rectangle', 'an XY-Wing', 'a W-Wing', 'an F': the article a digit
+    or word takes when read aloud (a name in capitals, 'XY-Wing', or a letter a board writes a
+    digit with, is read letter by letter)."""
+    if word[1:2].isupper() or word[1:2] in ("-", "+") or (len(word) == 1 and word.isupper()):
         vowel = word[:1] in "AEFHILMNORSX"  # 'ay', 'ee', 'ef', 'aitch', ... 'ex'
     else:
         vowel = word[:1].lower() in "8aeiou" or word in ("11", "18")
@@ -97,9 +98,28 @@ def in_sentence(name: str) -> str:
     return " ".join(w.lower() if w[1:] == w[1:].lower() else w for w in name.split(" "))
 
 
+def symbol(digit: int) -> str:
+    """How a digit is written on the board in use: '7', and above 9 a letter ('A' for 10)."""
+    return current().symbols[digit - 1]
+
+
+def symbols(digit: int) -> str:
+    """The digit in the plural, as the board in use writes it: 'the 5s', 'the A's' (a letter's
+    plural takes an apostrophe, which keeps 'As' from reading as a word)."""
+    written = current().symbols[digit - 1]
+    return f"{written}s" if written.isdigit() else f"{written}'s"
+
+
+def packed(digits: Iterable[int]) -> str:
+    """A set of digits in HoDoKu's short way, '136'; on a board of more than 9 digits '1,3,6,G',
+    so that 1 and 3 do not read as 13."""
+    board = current()
+    return ("," if board.size > 9 else "").join(board.symbols[d - 1] for d in digits)
+
+
 def digits_or(digits: Iterable[int]) -> str:
-    """'1 or 6', '1, 4 or 7'."""
-    return listed((str(d) for d in sorted(digits)), "or")
+    """'1 or 6', '1, 4 or 7' (above 9, the board's symbols)."""
+    return listed((symbol(d) for d in sorted(digits)), "or")
 
 
 BOX_LINE = "box_line"

@@ -6,19 +6,15 @@ from collections.abc import Iterable, Sequence
 
 from tutor.engine.reasons import PENCIL_MARKS, Position
 from tutor.engine.step import Step
+from tutor.engine.technique import symbol, symbols
 from tutor.model.geometry import (
     cell_name, cells_name, cells_or, current, digits_name, listed, unit_name,
 )
 
 __all__ = [
     "cells_or", "gone", "listed", "marked_cells", "removals_by_cell", "removals_by_digit",
-    "symbol", "units_or", "where",
+    "symbol", "symbols", "units_or", "where",
 ]
-
-
-def symbol(digit: int) -> str:
-    """How a digit is written on the board in use: '7', and above 9 a letter ('A' for 10)."""
-    return current().symbols[digit - 1]
 
 
 def removals_by_digit(step: Step) -> str:

@@ -13,7 +13,7 @@ from tutor.engine.als_index import (
 )
 from tutor.engine.chain import IN_SET, SEEN, Link, NamedSet, Node, length_bonus, narration
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, an, digits_or
+from tutor.engine.technique import Texts, an, digits_or, packed, symbol
 from tutor.engine.wording import removal_lines
 
 
@@ -312,8 +312,8 @@ def _why_removed(step: Step) -> str:
     parts = []
     for digit, cells in sorted(by_digit.items()):
         who = "it sees" if len(cells) == 1 else "each sees"
-        parts.append(f"{digit} from {cells_name(cells)} ({who} every {digit} of the sets "
-                     f"that hold it)")
+        parts.append(f"{symbol(digit)} from {cells_name(cells)} ({who} every {symbol(digit)} of "
+                     f"the sets that hold it)")
     return "; ".join(parts)
 
 
@@ -358,11 +358,11 @@ class AlsXZTexts(Texts):
                 "another digit too.")
 
     def one_line(self, step: Step) -> str:
-        rc = ",".join(map(str, step.role("restricted_common")))
+        rc = ",".join(map(symbol, step.role("restricted_common")))
         return (f"{step.name}: A={cells_name(step.role('als_a'))} "
-                f"{''.join(map(str, step.role('als_a_digits')))}, "
+                f"{packed(step.role('als_a_digits'))}, "
                 f"B={cells_name(step.role('als_b'))} "
-                f"{''.join(map(str, step.role('als_b_digits')))}, x={rc} => {step.changes}")
+                f"{packed(step.role('als_b_digits'))}, x={rc} => {step.changes}")
 
     def nudge(self, step: Step) -> str:
         return (f"Look for an ALS-XZ: two almost locked sets (N cells of one unit holding N+1 "
@@ -381,10 +381,10 @@ class AlsXZTexts(Texts):
                  f"cells.",
                  f"Set B is {_describe(step, 'als_b')}: {b_count}, likewise."]
         if len(rc) == 1:
-            x = rc[0]
+            x = symbol(rc[0])
             others = [d for d in step.digits]
             lines += [f"Every {x} of A sees every {x} of B, so A and B cannot both hold "
-                      f"{an(str(x))} (it would be twice in one unit).",
+                      f"{an(x)} (it would be twice in one unit).",
                       f"One of the sets therefore has no {x}, and is left with exactly as many "
                       f"digits as cells: it must hold every one of its other digits.",
                       f"Both sets hold {digits_name(others)}, so "
@@ -392,7 +392,7 @@ class AlsXZTexts(Texts):
                       f"A or in B, and no cell that sees all of its places in both sets can "
                       f"hold it."]
         else:
-            x1, x2 = rc
+            x1, x2 = map(symbol, rc)
             lines += [f"Every {x1} of A sees every {x1} of B, and every {x2} of A every {x2} of "
                       f"B, so each of {x1} and {x2} is in at most one of the sets.",
                       "A and B together have two digits more than cells and can lose at most "
@@ -413,7 +413,7 @@ class AlsXYWingTexts(Texts):
                 "digit.")
 
     def one_line(self, step: Step) -> str:
-        x, y = step.role("restricted_commons")
+        x, y = map(symbol, step.role("restricted_commons"))
         return (f"{step.name}: A={cells_name(step.role('als_a'))}, "
                 f"B={cells_name(step.role('als_b'))}, C={cells_name(step.role('pivot'))}, "
                 f"x={x}, y={y} => {step.changes}")
@@ -423,13 +423,14 @@ class AlsXYWingTexts(Texts):
                 f"N+1 digits), a pivot set in {unit_name(step.units[2])} tied to two others.")
 
     def pattern(self, step: Step) -> str:
-        x, y = step.role("restricted_commons")
+        x, y = map(symbol, step.role("restricted_commons"))
         return (f"The pivot set C is {_describe(step, 'pivot')}.\nSet A is "
                 f"{_describe(step, 'als_a')}; every {x} of A sees every {x} of C.\nSet B is "
                 f"{_describe(step, 'als_b')}; every {y} of B sees every {y} of C.")
 
     def full(self, step: Step) -> str:
         x, y = step.role("restricted_commons")
+        sx, sy = symbol(x), symbol(y)
         zs = step.digits
         z = digits_or(zs)
         lines = [self.pattern(step),
@@ -438,10 +439,10 @@ class AlsXYWingTexts(Texts):
                  "Each set has one digit more than cells, so a set that loses one of its digits "
                  "must hold all the others.",
                  f"Suppose a cell that sees every {z} of A and of B were "
-                 f"{an(str(zs[0])) if len(zs) == 1 else 'that digit'}:",
-                 f"  then A, without it, would hold {an(str(x))}, and B would hold {an(str(y))}",
-                 f"  so C could hold neither {x} (every {x} of C sees A's) nor {y} (every {y} of "
-                 f"C sees B's)",
+                 f"{an(symbol(zs[0])) if len(zs) == 1 else 'that digit'}:",
+                 f"  then A, without it, would hold {an(sx)}, and B would hold {an(sy)}",
+                 f"  so C could hold neither {sx} (every {sx} of C sees A's) nor {sy} (every "
+                 f"{sy} of C sees B's)",
                  "  and C would be left with fewer digits than cells: impossible."]
         return "\n".join(lines + _removal_lines(step))
 
@@ -610,7 +611,8 @@ class DeathBlossomTexts(Texts):
 
     def one_line(self, step: Step) -> str:
         stem = step.role("stem")[0]
-        petals = "; ".join(f"{d}: {cells_name(cells)}" for d, cells, _ in self._petals(step))
+        petals = "; ".join(f"{symbol(d)}: {cells_name(cells)}"
+                           for d, cells, _ in self._petals(step))
         return f"{step.name}: stem {cell_name(stem)}, petals {petals} => {step.changes}"
 
     def nudge(self, step: Step) -> str:
@@ -624,7 +626,7 @@ class DeathBlossomTexts(Texts):
         petals = self._petals(step)
         lines = [f"The stem {cell_name(stem)} can be {digits_or([d for d, _, _ in petals])}.",
                  "Its petals, each an almost locked set:"]
-        lines += [f"  for {d}, {cells_name(cells)} holding {digits_name(digits)}"
+        lines += [f"  for {symbol(d)}, {cells_name(cells)} holding {digits_name(digits)}"
                   for d, cells, digits in petals]
         lines.append("Every place of each petal's digit sees the stem.")
         return "\n".join(lines)
@@ -1042,9 +1044,9 @@ class AlsChainTexts(Texts):
         n = 1
         while step.role(f"set_{n}"):
             parts.append(f"{cells_name(step.role(f'set_{n}'))} "
-                         f"{''.join(map(str, step.role(f'set_{n}_digits')))}")
+                         f"{packed(step.role(f'set_{n}_digits'))}")
             n += 1
-        ties = ",".join(map(str, step.role("ties")))
+        ties = ",".join(map(symbol, step.role("ties")))
         return f"{step.name}: {' - '.join(parts)}, ties {ties} => {step.changes}"
 
     def nudge(self, step: Step) -> str:
@@ -1061,8 +1063,8 @@ class AlsChainTexts(Texts):
             lines.append(f"Set {n}: {cells_name(cells)} ({unit_name(step.units[n - 1])}), holding "
                          f"{digits_name(step.role(f'set_{n}_digits'))}")
             if n < len(step.units):
-                lines.append(f"  every {ties[n - 1]} of set {n} sees every {ties[n - 1]} of set "
-                             f"{n + 1}")
+                tie = symbol(ties[n - 1])
+                lines.append(f"  every {tie} of set {n} sees every {tie} of set {n + 1}")
         return "\n".join(lines)
 
     def full(self, step: Step) -> str:
@@ -1083,17 +1085,18 @@ class AlsChainTexts(Texts):
         lines = [self.pattern(step), *overlaps,
                  "Each set has one digit more than cells, so a set that loses one of its digits "
                  "must hold all the others.",
-                 f"Suppose set 1 had no {step.chain[0].premise.digit}, and follow the chain "
-                 "one link at a time:"]
+                 f"Suppose set 1 had no {symbol(step.chain[0].premise.digit)}, and follow the "
+                 "chain one link at a time:"]
         sets = [NamedSet(step.role(f"set_{n}"), f"set {n}") for n in range(1, count + 1)]
         lines += [f"  {line}" for line in narration(step.chain, sets)]
         first = step.chain[0].premise.digit
-        lines.append(f"So if set 1 had no {first}, set {count} would hold it: {first} is in set 1 "
-                     f"or in set {count}.")
+        lines.append(f"So if set 1 had no {symbol(first)}, set {count} would hold it: "
+                     f"{symbol(first)} is in set 1 or in set {count}.")
         others = [d for d in step.digits if d != first]
         if others:
             lines.append(f"The same holds for {digits_or(others)}: set 1 without it holds "
-                         f"{ties[0]} just the same, so it too is in set 1 or in set {count}.")
+                         f"{symbol(ties[0])} just the same, so it too is in set 1 or in set "
+                         f"{count}.")
         if inside:
             outer, inner = (count, 1) if inside == 1 else (1, count)
             shared = _shared(step.role(f"set_{inner}"), step.role(f"set_{outer}"))

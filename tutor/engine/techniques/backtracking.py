@@ -21,7 +21,7 @@ from tutor.engine.refutation import (
     SEARCH_NODES, Roles, proof_chain, proof_lines, refutation, sections,
 )
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, an, digits_or
+from tutor.engine.technique import Texts, an, digits_or, symbol
 from tutor.model.geometry import (
     COUNT, DIGITS_IN, ONLY_DIGIT, Geometry, cell_name, digits_name, unit_name,
 )
@@ -145,10 +145,10 @@ def contradiction_story(values: Sequence[int], masks: Sequence[int], cell: int,
         return None
     chain, (kind, where, broken_digit) = found
     forced = [f"{'Naked single' if unit == NAKED else 'Hidden single in ' + unit_name(unit)}: "
-              f"{cell_name(c)}={d}" for c, d, unit in chain]
+              f"{cell_name(c)}={symbol(d)}" for c, d, unit in chain]
     if kind == NO_CANDIDATE:
         return forced, f"{cell_name(where)} has no candidate left"
-    return forced, f"{unit_name(where)} has no place left for {an(str(broken_digit))}"
+    return forced, f"{unit_name(where)} has no place left for {an(symbol(broken_digit))}"
 
 
 def _unit_order(board: Geometry) -> tuple[int, ...]:
@@ -226,7 +226,7 @@ def broken_text(step: Step) -> str:
     if step.role("broken_cell"):
         return f"{cell_name(step.role('broken_cell')[0])} has no candidate left"
     unit, digit = step.role("broken_unit")
-    return f"{unit_name(unit)} has no place left for {an(str(digit))}"
+    return f"{unit_name(unit)} has no place left for {an(symbol(digit))}"
 
 
 class BacktrackingTexts(Texts):
@@ -263,7 +263,8 @@ class BacktrackingTexts(Texts):
     def _pattern(self, step: Step, proof: Roles) -> str:
         guess = tried(step)
         if guess is not None:
-            cell, wrong = guess
+            cell, wrong_digit = guess
+            wrong = symbol(wrong_digit)
             n = len(step.chain)
             return (f"Suppose {cell_name(cell)} were {wrong}: after "
                     f"{n} forced single{'s' if n != 1 else ''} the grid breaks "
@@ -272,7 +273,7 @@ class BacktrackingTexts(Texts):
         parts = []
         for section in sections(proof):
             (name, members), = section[:1]
-            wrong = members[1]
+            wrong = symbol(members[1])
             if name == "unproved":
                 parts.append(f"no short trial shows that {cell_name(cell)} is not {wrong}")
             elif any(role == "split" for role, _ in section):
@@ -285,18 +286,19 @@ class BacktrackingTexts(Texts):
                 f"try each of them.{found}")
 
     def _full(self, step: Step, proof: Roles) -> str:
-        (cell, digit), = step.placements
+        (cell, placed), = step.placements
+        digit = symbol(placed)
         guess = tried(step)
         if guess is not None:
-            _, wrong = guess
-            forced = [f"{cell_name(link.conclusion.cells[0])} = {link.conclusion.digit} "
+            wrong = symbol(guess[1])
+            forced = [f"{cell_name(link.conclusion.cells[0])} = {symbol(link.conclusion.digit)} "
                       f"({reason(link)})" for link in step.chain]
             chain = " => ".join([f"{cell_name(cell)} = {wrong}"] + forced + [broken_text(step)])
             return (f"No technique the tutor knows applies, so it tests a candidate. {cell_name(cell)} "
                     f"can only be {digits_or(step.digits)}. Suppose it were {wrong}: {chain}. "
                     f"That is impossible, so {cell_name(cell)} is not {wrong}: "
                     f"{cell_name(cell)} = {digit}. Needing a guess makes the puzzle level 6.")
-        others = [x for x in step.digits if x != digit]
+        others = [x for x in step.digits if x != placed]
         lines = [f"No technique the tutor knows applies, so it tests a candidate. {cell_name(cell)} "
                  f"has the fewest candidates ({digits_name(step.digits)})."]
         if not others:
@@ -307,7 +309,7 @@ class BacktrackingTexts(Texts):
                          "hint shows the trial that proves it.")
         for section in sections(proof):
             (name, members), = section[:1]
-            wrong = members[1]
+            wrong = symbol(members[1])
             if name == "unproved":
                 lines.append(_unproved_text(members))
                 continue
@@ -331,7 +333,8 @@ def _proof(step: Step, position: Position) -> Roles:
 
 def _unproved_text(members: tuple[int, ...]) -> str:
     """What was tried for a candidate no short trial refutes, and the solver's search."""
-    cell, wrong, facts, splits, strong, first, ways, deepest = members[:8]
+    cell, wrong_digit, facts, splits, strong, first, ways, deepest = members[:8]
+    wrong = symbol(wrong_digit)
     digits = members[8:]
     name = cell_name(cell)
     text = "\n".join([

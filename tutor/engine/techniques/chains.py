@@ -7,7 +7,7 @@ from typing import Iterator, Sequence
 
 from tutor.engine.chain import IN_CELL, Link, Node, chain_pattern, length_bonus, narration, state
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, an, digits_or, in_sentence
+from tutor.engine.technique import Texts, an, digits_or, in_sentence, symbol, symbols
 from tutor.engine.wording import removals_by_digit
 from tutor.model.geometry import (
     CELLS, COUNT, DIGITS_IN, PEER_BITS, PEERS, UNIT_BITS, UNITS_OF, cell_name, cells_of_bits,
@@ -788,8 +788,8 @@ def _conclusion(step: Step) -> str:
         for cell, digits in sorted(by_cell.items()):
             mine, other = (start, end) if cell == first else (end, start)
             lines.append(f"Either way {cell_name(cell)} cannot be {digits_or(digits)}: either it "
-                         f"is {mine.digit} itself, or {cell_name(other.cells[0])}, which it sees, "
-                         f"is {other.digit}.")
+                         f"is {symbol(mine.digit)} itself, or {cell_name(other.cells[0])}, which "
+                         f"it sees, is {symbol(other.digit)}.")
     else:
         # Cells losing the same digits for the same reason go in one line.
         by_digits: dict[tuple[int, ...], list[int]] = {}
@@ -810,7 +810,7 @@ class _ChainTexts(Texts):
 
     def one_line(self, step: Step) -> str:
         nodes = " ".join(f"{cell_name(c)}" for c in step.cells)
-        return f"{step.name}: {','.join(map(str, step.digits))} {nodes} => {step.changes}"
+        return f"{step.name}: {','.join(map(symbol, step.digits))} {nodes} => {step.changes}"
 
     def pattern(self, step: Step) -> str:
         return chain_pattern(step, f"The {in_sentence(step.name)} runs through "
@@ -819,11 +819,13 @@ class _ChainTexts(Texts):
     def full(self, step: Step) -> str:
         first = step.chain[0]
         last = step.chain[-1]
-        opening = (f"Suppose {cell_name(first.premise.cells[0])} is not {first.premise.digit}. "
+        opening = (f"Suppose {cell_name(first.premise.cells[0])} is not "
+                   f"{symbol(first.premise.digit)}. "
                    f"Follow the chain, one link at a time:")
         lines = [opening, *self._narration(step),
-                 f"So if {cell_name(first.premise.cells[0])} is not {first.premise.digit}, "
-                 f"{cell_name(last.conclusion.cells[0])} is {last.conclusion.digit}: either "
+                 f"So if {cell_name(first.premise.cells[0])} is not {symbol(first.premise.digit)}, "
+                 f"{cell_name(last.conclusion.cells[0])} is {symbol(last.conclusion.digit)}: "
+                 f"either "
                  f"{state(first.premise, True)} or {state(last.conclusion, True)}.",
                  _conclusion(step)]
         return "\n".join(lines)
@@ -835,8 +837,8 @@ class XChainTexts(_ChainTexts):
                 "has only two places and any shared unit, starting and ending with the first kind.")
 
     def nudge(self, step: Step) -> str:
-        digit = step.digits[0]
-        return (f"Look for an X-Chain on the {digit}s: a chain of {digit}s, alternately the only "
+        digits = symbols(step.digits[0])
+        return (f"Look for an X-Chain on the {digits}: a chain of {digits}, alternately the only "
                 f"two places in a unit and two places sharing a unit, starting at "
                 f"{cell_name(step.cells[0])}.")
 
@@ -850,7 +852,7 @@ class XYChainTexts(_ChainTexts):
     def nudge(self, step: Step) -> str:
         digit = step.digits[0]
         return (f"Look for an XY-Chain of two-candidate cells that starts and ends with "
-                f"{an(str(digit))}, starting at {cell_name(step.cells[0])}.")
+                f"{an(symbol(digit))}, starting at {cell_name(step.cells[0])}.")
 
 
 class AICTexts(_ChainTexts):
@@ -876,14 +878,14 @@ class NiceLoopTexts(_ChainTexts):
             start = step.chain[0].premise
             supposed = "" if step.chain[0].premise_true else "not "
             return (f"Look for a nice loop that leaves {cell} and comes back to it: suppose it is "
-                    f"{supposed}{start.digit}.")
+                    f"{supposed}{symbol(start.digit)}.")
         return (f"Look for a continuous nice loop through {cell_name(step.cells[0])}: strong and "
                 f"weak links in turn that close on themselves.")
 
     def full(self, step: Step) -> str:
         if step.role("discontinuous"):
             cell = step.role("discontinuous")[0]
-            x, y = step.chain[0].premise.digit, step.chain[-1].conclusion.digit
+            x, y = symbol(step.chain[0].premise.digit), symbol(step.chain[-1].conclusion.digit)
             if step.chain[0].premise_true:
                 return "\n".join([
                     f"Suppose {cell_name(cell)} is {x}. Follow the chain, one link at a time:",
@@ -915,8 +917,8 @@ class NiceLoopTexts(_ChainTexts):
                 f"Either way {cell_name(cell)} cannot be {digits_or(step.digits)}.",
                 f"Remove {removals_by_digit(step)}."])
         first = step.chain[0].premise
-        lines = [f"Suppose {cell_name(first.cells[0])} is not {first.digit}. Follow the loop, one "
-                 "link at a time:", *self._narration(step),
+        lines = [f"Suppose {cell_name(first.cells[0])} is not {symbol(first.digit)}. Follow the "
+                 "loop, one link at a time:", *self._narration(step),
                  "The loop comes back to where it started without a clash, and it works the same "
                  "way round with every candidate's truth swapped, so each weak link has exactly "
                  "one true end."]
@@ -929,7 +931,8 @@ class NiceLoopTexts(_ChainTexts):
                 cell = a.cells[0]
                 gone = sorted(d for c, d in removed if c == cell)
                 if gone:
-                    lines.append(f"{cell_name(cell)} is {a.digit} or {b.digit}, so it cannot be "
+                    lines.append(f"{cell_name(cell)} is {symbol(a.digit)} or {symbol(b.digit)}, so "
+                                 f"it cannot be "
                                  f"{digits_or(gone)}.")
                 continue
             pair = (a.cells[0], b.cells[0])
@@ -937,8 +940,9 @@ class NiceLoopTexts(_ChainTexts):
                 u in UNITS_OF[c] for u in UNITS_OF[pair[0]] if u in UNITS_OF[pair[1]]))
             if gone:
                 lines.append(f"One of {cell_name(pair[0])} and {cell_name(pair[1])} is "
-                             f"{a.digit}, so either way " + ", ".join(
-                                 f"{cell_name(c)}" for c in gone) + f" cannot be {a.digit}.")
+                             f"{symbol(a.digit)}, so either way " + ", ".join(
+                                 f"{cell_name(c)}" for c in gone)
+                             + f" cannot be {symbol(a.digit)}.")
         lines.append(f"Remove {removals_by_digit(step)}.")
         return "\n".join(lines)
 
@@ -949,12 +953,12 @@ class RemotePairTexts(_ChainTexts):
                 "digits, each seeing the next; a cell seeing both ends loses both digits.")
 
     def nudge(self, step: Step) -> str:
-        x, y = step.digits
+        x, y = map(symbol, step.digits)
         return (f"Look for a remote pair: a chain of cells holding only {x} and {y}, each seeing "
                 f"the next, starting at {cell_name(step.cells[0])}.")
 
     def full(self, step: Step) -> str:
-        x, y = step.digits
+        x, y = map(symbol, step.digits)
         first, last = step.role("ends")
         text = super().full(step)
         return text.replace(

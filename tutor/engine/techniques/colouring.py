@@ -13,7 +13,7 @@ from tutor.engine.dead_ends import is_dead, mark_dead
 from tutor.engine.search import kept
 from tutor.engine.places import PLACES_LIMIT, box_links, line_links
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, an
+from tutor.engine.technique import Texts, an, symbol, symbols
 from tutor.model.geometry import cell_name, cells_name, cells_of_bits, current, unit_name
 from tutor.engine.search import digit_cell_sets
 
@@ -262,7 +262,7 @@ def _pairs(flat: tuple[int, ...]) -> list[tuple[int, ...]]:
 def _link_lines(step: Step, cells: set[int], colours: dict[int, str]) -> list[str]:
     """'  row 1 has its 5 only in r1c1 (A) or r1c5 (B)', one line a link, for the links in
     `cells`, in the order that coloured them."""
-    d = step.digits[0]
+    d = symbol(step.digits[0])
     return [f"  {unit_name(unit)} has its {d} only in {_tagged(a, colours)} or "
             f"{_tagged(b, colours)}"
             for (a, b), unit in zip(_pairs(step.role("links")), step.role("link_units"))
@@ -314,7 +314,7 @@ def _who_sees(step: Step) -> str:
     return f"{cell_name(min(cells))} sees" if len(cells) == 1 else "each of those cells sees"
 
 
-def _removal(step: Step, d: int) -> str:
+def _removal(step: Step, d: str) -> str:
     return f"Remove {d} from {cells_name(step.eliminated_cells)}."
 
 
@@ -322,7 +322,7 @@ class _ColourTexts(Texts):
     def one_line(self, step: Step) -> str:
         groups = "/".join("(" + ",".join(cell_name(c) for c in step.role(role)) + ")"
                           for role in _COLOUR_ROLES if step.role(role))
-        return f"{step.name}: {step.digits[0]} {groups} => {step.changes}"
+        return f"{step.name}: {symbol(step.digits[0])} {groups} => {step.changes}"
 
 
 class SimpleColorsTexts(_ColourTexts):
@@ -334,13 +334,13 @@ class SimpleColorsTexts(_ColourTexts):
                 "colours.")
 
     def nudge(self, step: Step) -> str:
-        d = step.digits[0]
-        return (f"Look for simple colours on the {d}s: follow the rows, columns and boxes where "
+        d, ds = symbol(step.digits[0]), symbols(step.digits[0])
+        return (f"Look for simple colours on the {ds}: follow the rows, columns and boxes where "
                 f"{d} has only two places, and colour the cells in turn.")
 
     def pattern(self, step: Step) -> str:
-        d = step.digits[0]
-        lines = [f"The {d}s linked by units with only two places form one chain; colour them "
+        ds = symbols(step.digits[0])
+        lines = [f"The {ds} linked by units with only two places form one chain; colour them "
                  f"alternately:", *_colour_lines(step, "AB")]
         clash = step.role("clash")
         if clash:
@@ -352,10 +352,10 @@ class SimpleColorsTexts(_ColourTexts):
         return "\n".join(lines)
 
     def full(self, step: Step) -> str:
-        d = step.digits[0]
+        d, ds = symbol(step.digits[0]), symbols(step.digits[0])
         colours = _colour_of(step)
         chain = set(step.cells)
-        lines = [f"Follow the {d}s through the units where they have only two places (each such "
+        lines = [f"Follow the {ds} through the units where they have only two places (each such "
                  f"pair is a conjugate pair, or strong link):",
                  *_link_lines(step, chain, colours),
                  f"{_each_unit(step, chain).capitalize()} exactly one of the two cells holds the "
@@ -366,7 +366,7 @@ class SimpleColorsTexts(_ColourTexts):
         if clash:
             unit = _shared_unit(*clash)
             lines += [f"But {cell_name(clash[0])} and {cell_name(clash[1])}, both colour A, share "
-                      f"{unit}: if A held the {d}, {unit} would hold two {d}s.",
+                      f"{unit}: if A held the {d}, {unit} would hold two {ds}.",
                       f"So colour A is false and colour B holds every {d} of the chain.",
                       f"Remove {d} from every A cell: {cells_name(step.eliminated_cells)}."]
         else:
@@ -375,7 +375,7 @@ class SimpleColorsTexts(_ColourTexts):
                          for cell in step.eliminated_cells}
             lines += [f"Each cell that loses the {d} sees a cell of each colour:",
                       *_reasons(witnesses, colours),
-                      f"Whichever colour is true, {_who_sees(step)} {an(str(d))}.",
+                      f"Whichever colour is true, {_who_sees(step)} {an(d)}.",
                       _removal(step, d)]
         return "\n".join(lines)
 
@@ -388,14 +388,14 @@ class MultiColorsTexts(_ColourTexts):
                 "one chain that sees a cell of another.")
 
     def nudge(self, step: Step) -> str:
-        d = step.digits[0]
-        return (f"Look for multi colours on the {d}s: two separate chains of units where {d} has "
+        d, ds = symbol(step.digits[0]), symbols(step.digits[0])
+        return (f"Look for multi colours on the {ds}: two separate chains of units where {d} has "
                 f"only two places, with cells of one chain seeing cells of the other.")
 
     def pattern(self, step: Step) -> str:
-        d = step.digits[0]
+        ds = symbols(step.digits[0])
         colours = _colour_of(step)
-        lines = [f"Two chains of {d}s, the first coloured A/B, the second C/D:",
+        lines = [f"Two chains of {ds}, the first coloured A/B, the second C/D:",
                  *_colour_lines(step, "ABCD")]
         wrap = step.role("wrap")
         if wrap:
@@ -409,11 +409,11 @@ class MultiColorsTexts(_ColourTexts):
         return "\n".join(lines)
 
     def full(self, step: Step) -> str:
-        d = step.digits[0]
+        d, ds = symbol(step.digits[0]), symbols(step.digits[0])
         colours = _colour_of(step)
         cells = _colour_cells(step)
         first, second = set(cells["A"] + cells["B"]), set(cells["C"] + cells["D"])
-        lines = [f"Two separate chains of {d}s run through units where {d} has only two places "
+        lines = [f"Two separate chains of {ds} run through units where {d} has only two places "
                  f"(conjugate pairs, or strong links).",
                  "First chain:",
                  *_link_lines(step, first, colours),
@@ -449,6 +449,6 @@ class MultiColorsTexts(_ColourTexts):
         lines += [f"Each cell that loses the {d} sees a cell of each of two colours one of "
                   f"which holds the {d}:",
                   *_reasons(witnesses, colours),
-                  f"Either way {_who_sees(step)} {an(str(d))}.",
+                  f"Either way {_who_sees(step)} {an(d)}.",
                   _removal(step, d)]
         return "\n".join(lines)

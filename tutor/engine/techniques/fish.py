@@ -14,7 +14,7 @@ from tutor.engine.search import current
 from tutor.engine.places import PLACES_LIMIT, masks_by_unit
 from tutor.engine.techniques.single_digit import skyscraper_of
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, an
+from tutor.engine.technique import Texts, an, symbol, symbols
 from tutor.engine.wording import removals_by_digit
 
 _BASIC_IDS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
@@ -772,7 +772,9 @@ def _lines_name(units) -> str:
 def _short_lines(units) -> str:
     """'r26' or 'c38': lines in HoDoKu's compact notation."""
     size = board_in_use().size
-    return ("r" if units[0] < size else "c") + "".join(str(u % size + 1) for u in units)
+    # Above 9 lines a number may take two figures: commas keep 'r1,10' from reading as 'r110'.
+    joined = ("," if size > 9 else "").join(str(u % size + 1) for u in units)
+    return ("r" if units[0] < size else "c") + joined
 
 
 class _FishTexts(Texts):
@@ -783,7 +785,7 @@ class _FishTexts(Texts):
         return _FISH_NAMES[len(step.role("base_units"))]
 
     def _parts(self, step: Step):
-        digit = str(step.digits[0])
+        digit = symbol(step.digits[0])
         base, cover = step.role("base_units"), step.role("cover_units")
         return digit, _lines_name(base), _lines_name(cover), len(base)
 
@@ -792,7 +794,7 @@ class _FishTexts(Texts):
         fins = step.role("fins")
         fin_text = f" fin {','.join(cell_name(c) for c in fins)}" if fins else ""
         name = self.kind(step)
-        return (f"{name[0].upper() + name[1:]}: {step.digits[0]} {_short_lines(base)} "
+        return (f"{name[0].upper() + name[1:]}: {symbol(step.digits[0])} {_short_lines(base)} "
                 f"{_short_lines(cover)}{fin_text} => {step.changes}")
 
     def nudge(self, step: Step) -> str:
@@ -806,8 +808,8 @@ class _FishTexts(Texts):
         across = "column" if line == "row" else "row"
         return (f"Each of these {count} {line}s needs its own {digit}, and each must put it in one "
                 f"of {cover}; no {across} can take two of them, so the "
-                f"{count} {line}s' {digit}s fill {cover}, one in each. No other cell of those "
-                f"{across}s can then hold {an(digit)}")
+                f"{count} {line}s' {symbols(step.digits[0])} fill {cover}, one in each. No other "
+                f"cell of those {across}s can then hold {an(digit)}")
 
     def _count(self, step: Step) -> str:
         return {2: "two", 3: "three", 4: "four"}[len(step.role("base_units"))]
@@ -873,8 +875,8 @@ class FinnedFishTexts(_FishTexts):
             frozenset(counts), "at most one place")
         fin_word = "fin" if len(fins) == 1 else "fins"
         return (f"Without the {fin_word}, {_lines_name(thin)} would have {places} for the "
-                f"{step.digits[0]} in {_lines_name(step.role('cover_units'))}, which makes this "
-                f"finned fish a sashimi.")
+                f"{symbol(step.digits[0])} in {_lines_name(step.role('cover_units'))}, which makes "
+                f"this finned fish a sashimi.")
 
     def full(self, step: Step) -> str:
         digit, base, cover, n = self._parts(step)

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from tutor.engine.chain import Link, length_bonus, reason, state
 from tutor.engine.propagation import NO_CANDIDATE, Branch, Position
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, an, digits_or
+from tutor.engine.technique import Texts, an, digits_or, symbol
 from tutor.model.geometry import COUNT, DIGITS_IN, cell_name, cells_or, unit_name
 from tutor.model.geometry import listed  # 'a, b and c': the texts' one phrase for it
 from tutor.model.geometry import current as board_in_use
@@ -206,22 +206,22 @@ def _branches(step: Step) -> list[tuple[int, int, bool, tuple[Link, ...]]]:
 
 
 def _assumption(cell: int, digit: int, true: bool) -> str:
-    return f"{cell_name(cell)} {'is' if true else 'is not'} {digit}"
+    return f"{cell_name(cell)} {'is' if true else 'is not'} {symbol(digit)}"
 
 
 def _conclusion(step: Step) -> str:
     if step.placements:
         (cell, digit), = step.placements
-        return f"{cell_name(cell)} is {digit}"
+        return f"{cell_name(cell)} is {symbol(digit)}"
     (cell, digit), = step.eliminations
-    return f"{cell_name(cell)} is not {digit}"
+    return f"{cell_name(cell)} is not {symbol(digit)}"
 
 
 def _broken(step: Step) -> str:
     if step.role("broken_cell"):
         return f"{cell_name(step.role('broken_cell')[0])} has no candidate left"
     unit, digit = step.role("broken_unit")
-    return f"{unit_name(unit)} has no place left for {an(str(digit))}"
+    return f"{unit_name(unit)} has no place left for {an(symbol(digit))}"
 
 
 def _name(step: Step) -> str:
@@ -271,8 +271,8 @@ class ForcingChainTexts(Texts):
                     "it forces.")
         if shape == CELL:
             return f"{name}: try each candidate of {cell_name(cell)} in turn and follow the singles."
-        return (f"{name}: try each place for the {digit} in {unit_name(step.units[0])} in turn "
-                "and follow the singles.")
+        return (f"{name}: try each place for the {symbol(digit)} in {unit_name(step.units[0])} "
+                "in turn and follow the singles.")
 
     def pattern(self, step: Step) -> str:
         shape = step.role("forcing")[0]
@@ -303,7 +303,7 @@ class ForcingChainTexts(Texts):
             lines = [f"{cell_name(cell)} can only be {digits_or(step.digits)}. Follow each:"]
         else:
             places = [c for c, *_ in branches]
-            lines = [f"The {digit} of {unit_name(step.units[0])} can only go in "
+            lines = [f"The {symbol(digit)} of {unit_name(step.units[0])} can only go in "
                      f"{cells_or(places)}. Follow each:"]
         for c, d, true, links in branches:
             lines.append(f"If {_assumption(c, d, true)}:")
@@ -324,6 +324,6 @@ def _facts(links: Sequence[Link], after: str = "") -> str:
 def _result(step: Step) -> str:
     if step.placements:
         (cell, digit), = step.placements
-        return f"place {digit} in {cell_name(cell)}"
+        return f"place {symbol(digit)} in {cell_name(cell)}"
     (cell, digit), = step.eliminations
-    return f"remove {digit} from {cell_name(cell)}"
+    return f"remove {symbol(digit)} from {cell_name(cell)}"

@@ -12,7 +12,7 @@ from tutor.engine.chain import (
 )
 from tutor.engine.techniques.chains import AICTexts, NiceLoopTexts
 from tutor.engine.step import Step
-from tutor.engine.technique import digits_or, in_sentence
+from tutor.engine.technique import digits_or, in_sentence, symbol
 from tutor.engine.reasons import Position
 from tutor.engine.wording import marked_cells, removals_by_digit
 from tutor.model.geometry import (
@@ -921,7 +921,7 @@ def _why_loop_removes(step: Step, cell: int, digits: list[int]) -> str:
     for link in step.chain:
         a, b = link.premise, link.conclusion
         if link.unit == IN_CELL and a.cells == (cell,):
-            return f"the loop makes it {a.digit} or {b.digit}"
+            return f"the loop makes it {symbol(a.digit)} or {symbol(b.digit)}"
     reasons = []
     for digit in digits:
         for link in step.chain:
@@ -929,7 +929,7 @@ def _why_loop_removes(step: Step, cell: int, digits: list[int]) -> str:
             if link.weak and link.unit != IN_CELL and a.digit == digit and all(
                     p in PEERS[cell] for p in a.cells + b.cells):
                 reasons.append(f"it sees {a.name()} and {b.name()}, one of which holds the "
-                               f"{digit}")
+                               f"{symbol(digit)}")
                 break
     if reasons:
         return "; ".join(reasons)

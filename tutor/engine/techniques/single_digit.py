@@ -14,7 +14,7 @@ from typing import Iterator, Sequence
 from tutor.engine.dead_ends import by_digit
 from tutor.engine.places import Reading, box_links, line_links, masks_by_unit
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, an
+from tutor.engine.technique import Texts, an, symbol, symbols
 from tutor.model.geometry import Geometry, cell_name, cells_name, cells_of_bits, cells_or, unit_name
 from tutor.model.geometry import current as board_in_use
 
@@ -449,7 +449,7 @@ def _empty_rectangles(digit: int, bits: int) -> list[Step]:
 # ---- texts -------------------------------------------------------------------------------------
 
 
-def _strong(digit: int, unit: int, cells: Sequence[int]) -> str:
+def _strong(digit: str, unit: int, cells: Sequence[int]) -> str:
     """'in row 3 the 4 can only go in r3c1 or r3c8'."""
     a, b = sorted(cells)
     return f"in {unit_name(unit)} the {digit} can only go in {cell_name(a)} or {cell_name(b)}"
@@ -475,19 +475,19 @@ class _ChainTexts(Texts):
     def one_line(self, step: Step) -> str:
         chains = "; ".join(f"{cell_name(e1)}={cell_name(i1)}-{cell_name(i2)}={cell_name(e2)}"
                            for e1, i1, i2, e2, *_ in self._chains(step))
-        return f"{step.name}: {step.digits[0]} in {chains} => {step.changes}"
+        return f"{step.name}: {symbol(step.digits[0])} in {chains} => {step.changes}"
 
     def nudge(self, step: Step) -> str:
-        d = step.digits[0]
+        ds = symbols(step.digits[0])
         chains = list(self._chains(step))
         if len(chains) > 1:
-            return (f"Look for a double {self.kind} on the {d}s: two of them through the same two "
+            return (f"Look for a double {self.kind} on the {ds}: two of them through the same two "
                     f"cells of {unit_name(chains[0][6])}.")
         lines = " and ".join(unit_name(u) for u in chains[0][4:6])
-        return f"Look for {an(self.kind)} on the {d}s, with strong links in {lines}."
+        return f"Look for {an(self.kind)} on the {ds}, with strong links in {lines}."
 
     def _links_sentence(self, step: Step, chain) -> str:
-        d = step.digits[0]
+        d = symbol(step.digits[0])
         end1, inner1, inner2, end2, unit1, unit2, weak = chain
         return (f"{_capital(_strong(d, unit1, (end1, inner1)))}, and {_strong(d, unit2, (inner2, end2))}. "
                 f"{_capital(cell_name(inner1))} and {cell_name(inner2)} share {unit_name(weak)}")
@@ -496,7 +496,7 @@ class _ChainTexts(Texts):
         return ". ".join(self._links_sentence(step, chain) for chain in self._chains(step)) + "."
 
     def full(self, step: Step) -> str:
-        d = step.digits[0]
+        d = symbol(step.digits[0])
         parts = []
         ends = []
         for chain in self._chains(step):
@@ -597,27 +597,27 @@ class EmptyRectangleTexts(Texts):
         links = step.role("strong_links")
         pairs = ", ".join(f"{cell_name(links[k])}={cell_name(links[k + 1])}"
                           for k in range(0, len(links), 2))
-        return f"{step.name}: {step.digits[0]} in {box} ({pairs}) => {step.changes}"
+        return f"{step.name}: {symbol(step.digits[0])} in {box} ({pairs}) => {step.changes}"
 
     def nudge(self, step: Step) -> str:
         twice = " that works two ways" if len(step.role("strong_links")) > 2 else ""
-        return (f"Look for an empty rectangle on the {step.digits[0]}s in "
+        return (f"Look for an empty rectangle on the {symbols(step.digits[0])} in "
                 f"{unit_name(step.role('box')[0])}{twice}.")
 
     def _box_sentence(self, step: Step) -> str:
-        d = step.digits[0]
+        d = symbol(step.digits[0])
         places = cells_or(step.role("box_cells"))
         return f"In {unit_name(step.role('box')[0])} the {d} can only go in {places}"
 
     def pattern(self, step: Step) -> str:
-        d = step.digits[0]
+        d = symbol(step.digits[0])
         readings = []
         for near, far, unit, along, other, _ in self._readings(step):
             readings.append(f"{_lie(step, along, other)}, and {_strong(d, unit, (near, far))}")
         return f"{self._box_sentence(step)}. {_capital(_AGAIN.join(readings))}."
 
     def full(self, step: Step) -> str:
-        d = step.digits[0]
+        d = symbol(step.digits[0])
         box = unit_name(step.role("box")[0])
         text = [f"{self._box_sentence(step)}."]
         for k, (near, far, unit, along, other, target) in enumerate(self._readings(step)):

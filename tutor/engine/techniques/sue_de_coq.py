@@ -16,7 +16,7 @@ from tutor.model.geometry import (
 from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, digits_or
+from tutor.engine.technique import Texts, digits_or, packed
 from tutor.engine.wording import removal_lines, removals_by_digit
 
 HOLDS_ON = "every regular board"
@@ -324,11 +324,11 @@ class SueDeCoqTexts(Texts):
 
     def one_line(self, step: Step) -> str:
         return (f"{step.name}: {cells_name(step.role('intersection'))} "
-                f"({''.join(map(str, step.role('intersection_digits')))}) with "
+                f"({packed(step.role('intersection_digits'))}) with "
                 f"{cells_name(step.role('line_cells'))} "
-                f"({''.join(map(str, step.role('line_digits')))}) and "
+                f"({packed(step.role('line_digits'))}) and "
                 f"{cells_name(step.role('box_cells'))} "
-                f"({''.join(map(str, step.role('box_digits')))}) => {step.changes}")
+                f"({packed(step.role('box_digits'))}) => {step.changes}")
 
     def nudge(self, step: Step) -> str:
         line, box = step.units

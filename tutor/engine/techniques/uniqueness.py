@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import combinations, compress
 
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, digits_or
+from tutor.engine.technique import Texts, digits_or, symbol
 from tutor.engine.wording import removals_by_cell, removals_by_digit, units_or
 from tutor.model.geometry import (
     CLASSIC, COUNT, DIGITS_IN, Geometry, bit, cell_name, cells_name, cells_or, digits_name,
@@ -452,7 +452,7 @@ def bug_plus_one(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 _ONE_SOLUTION = "Because the puzzle has only one solution"
 
 
-def _rectangle_words(corners, a: int, b: int) -> str:
+def _rectangle_words(corners, a: str, b: str) -> str:
     board = board_in_use()
     rows = sorted({board.row_of[c] + 1 for c in corners})
     cols = sorted({board.col_of[c] + 1 for c in corners})
@@ -463,7 +463,7 @@ def _rectangle_words(corners, a: int, b: int) -> str:
             f"second solution.")
 
 
-def _floor_words(cells, a: int, b: int) -> str:
+def _floor_words(cells, a: str, b: str) -> str:
     verb = "can" if len(cells) == 1 else "can each"
     return f"{cells_name(cells)} {verb} only be {a} or {b}"
 
@@ -478,17 +478,17 @@ class UniqueRectangleTexts(Texts):
 
     def one_line(self, step: Step) -> str:
         cells = ",".join(cell_name(c) for c in step.role("corners"))
-        digits = ",".join(map(str, step.digits))
+        digits = ",".join(map(symbol, step.digits))
         return f"{step.name} type {step.role('type')[0]}: {digits} in {cells} => {step.changes}"
 
     def nudge(self, step: Step) -> str:
-        a, b = step.digits
+        a, b = map(symbol, step.digits)
         rows = sorted({board_in_use().row_of[c] + 1 for c in step.role("corners")})
         return (f"Look for a unique rectangle on {a} and {b} in rows {rows[0]} and {rows[1]} "
                 f"(it rests on the puzzle having only one solution).")
 
     def pattern(self, step: Step) -> str:
-        a, b = step.digits
+        a, b = map(symbol, step.digits)
         corners = step.role("corners")
         roofs = step.role("extra_cells")
         floors = tuple(c for c in corners if c not in roofs)
@@ -496,17 +496,17 @@ class UniqueRectangleTexts(Texts):
         text = (f"Unique rectangle type {kind} on {a} and {b} at {cells_name(corners)}: "
                 f"{_floor_words(floors, a, b)}")
         if kind in (2, 5):
-            text += f"; besides {a} and {b}, {cells_name(roofs)} can only be {step.role('extra_digit')[0]}"
+            text += f"; besides {a} and {b}, {cells_name(roofs)} can only be {symbol(step.role('extra_digit')[0])}"
         elif kind == 3:
             text += (f"; with {cells_name(step.role('subset_cells'))} the extra candidates of "
                      f"{cells_name(roofs)} form a naked subset on {digits_name(step.role('subset_digits'))}")
         elif kind in (4, 6):
-            strong = step.role("strong_digit")[0]
+            strong = symbol(step.role("strong_digit")[0])
             text += f"; in {_units_and(step.units)}, {strong} can only go in the rectangle's corners"
         return text + "."
 
     def full(self, step: Step) -> str:
-        a, b = step.digits
+        a, b = map(symbol, step.digits)
         corners = step.role("corners")
         roofs = step.role("extra_cells")
         floors = tuple(c for c in corners if c not in roofs)
@@ -518,7 +518,7 @@ class UniqueRectangleTexts(Texts):
                     f"only {a} and {b}, so {cell_name(roof)} must take one of its other candidates. "
                     f"Remove {removals_by_cell(step)}.")
         if kind in (2, 5):
-            extra = step.role("extra_digit")[0]
+            extra = symbol(step.role("extra_digit")[0])
             targets = sorted({c for c, _ in step.eliminations})
             seeing = "both" if len(roofs) == 2 else "all of them"
             none = "neither of them" if len(roofs) == 2 else "none of them"
@@ -532,8 +532,8 @@ class UniqueRectangleTexts(Texts):
             extras = step.role("extra_digits")
             size = len(digits)
             if len(extras) == 1:
-                extra_text = (f"the extra candidate {extras[0]}, and one of them must be "
-                              f"{extras[0]}")
+                extra_text = (f"the extra candidate {symbol(extras[0])}, and one of them must be "
+                              f"{symbol(extras[0])}")
             else:
                 extra_text = (f"the extra candidates {digits_name(extras)}, and one of them must "
                               f"take one of these")
@@ -544,7 +544,7 @@ class UniqueRectangleTexts(Texts):
                     f"makes {size} cells holding only the {size} digits {digits_name(digits)} between them (a naked {_SUBSET_WORDS[size]}): they take "
                     f"these digits, one each, so no other cell of {units_or(step.units)} can hold "
                     f"{digits_or(digits)}. Remove {removals_by_digit(step)}.")
-        strong = step.role("strong_digit")[0]
+        strong = symbol(step.role("strong_digit")[0])
         other = b if strong == a else a
         if kind == 4:
             return (lead + f"In {_units_and(step.units)}, {strong} can only go in "
@@ -580,28 +580,28 @@ class HiddenRectangleTexts(Texts):
 
     def one_line(self, step: Step) -> str:
         cells = ",".join(cell_name(c) for c in step.role("corners"))
-        digits = ",".join(map(str, step.digits))
+        digits = ",".join(map(symbol, step.digits))
         return f"{step.name} type {step.role('type')[0]}: {digits} in {cells} => {step.changes}"
 
     def nudge(self, step: Step) -> str:
-        a, b = step.digits
+        a, b = map(symbol, step.digits)
         return (f"Look for a hidden rectangle on {a} and {b} around "
                 f"{cells_name(step.role('floor_cells'))} (it rests on the puzzle having only one "
                 f"solution).")
 
     def pattern(self, step: Step) -> str:
-        a, b = step.digits
-        strong = step.role("strong_digit")[0]
+        a, b = map(symbol, step.digits)
+        strong = symbol(step.role("strong_digit")[0])
         where = "the rectangle's corners" if step.role("type") == (1,) else _corners_in(step)
         return (f"Hidden rectangle on {a} and {b} at {cells_name(step.role('corners'))}: "
                 f"{_floor_words(step.role('floor_cells'), a, b)}, and in {_units_and(step.units)}, "
                 f"{strong} can only go in {where}.")
 
     def full(self, step: Step) -> str:
-        a, b = step.digits
+        a, b = map(symbol, step.digits)
         corners = step.role("corners")
         floors = step.role("floor_cells")
-        strong = step.role("strong_digit")[0]
+        strong = symbol(step.role("strong_digit")[0])
         other = b if strong == a else a
         (target, _), = step.eliminations
         lead = _rectangle_words(corners, a, b) + " " + _floor_words(floors, a, b) + ". "
@@ -651,10 +651,11 @@ class BugPlusOneTexts(Texts):
     def pattern(self, step: Step) -> str:
         cell = step.role("trivalue_cell")[0]
         return (f"Every empty cell has two candidates except {cell_name(cell)}, which has three; "
-                f"{step.digits[0]} appears three times in its row, column and box.")
+                f"{symbol(step.digits[0])} appears three times in its row, column and box.")
 
     def full(self, step: Step) -> str:
-        (cell, digit), = step.placements
+        (cell, placed), = step.placements
+        digit = symbol(placed)
         row, col, box = (unit_name(u) for u in step.units)
         return (f"{_ONE_SOLUTION}, it can never reach a \"bivalue universal grave\": every empty cell "
                 f"with exactly two candidates and every digit a candidate exactly twice (or not at "

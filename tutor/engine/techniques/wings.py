@@ -16,7 +16,7 @@ from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current, digit_cell_sets
 from tutor.engine.dead_ends import LIMIT as DEAD_LIMIT
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, an, digits_or
+from tutor.engine.technique import Texts, an, digits_or, symbol
 from tutor.engine.wording import cells_or
 
 HOLDS_ON = "every regular board"
@@ -552,7 +552,7 @@ def _why_each(step: Step, pattern_cells) -> str:
 
 
 def _removal(step: Step) -> str:
-    return f"Remove {_z(step)} from {cells_name(step.eliminated_cells)}."
+    return f"Remove {symbol(_z(step))} from {cells_name(step.eliminated_cells)}."
 
 
 def _box_of(cell: int) -> str:
@@ -577,7 +577,7 @@ class _PivotWingTexts(Texts):
 
     def one_line(self, step: Step) -> str:
         pivot, first, second, *_ = self._parts(step)
-        digits = ",".join(map(str, step.digits))
+        digits = ",".join(map(symbol, step.digits))
         return (f"{step.name}: {digits} in {cell_name(pivot)} (pivot), {cell_name(first)}, "
                 f"{cell_name(second)} => {step.changes}")
 
@@ -592,22 +592,23 @@ class _PivotWingTexts(Texts):
         pivot, first, second, x, y, z, pivot_digits = self._parts(step)
         return (f"The pivot {cell_name(pivot)} holds {digits_or(pivot_digits)}. "
                 f"It sees the pincers {cell_name(first)} ({digits_or((x, z))}) and "
-                f"{cell_name(second)} ({digits_or((y, z))}), which share the {z}.")
+                f"{cell_name(second)} ({digits_or((y, z))}), which share the {symbol(z)}.")
 
     def full(self, step: Step) -> str:
         pivot, first, second, x, y, z, pivot_digits = self._parts(step)
+        sx, sy, sz = symbol(x), symbol(y), symbol(z)
         if self.pivot_holds_z:
-            third_case = f"; if it is {z}, the pivot holds the {z} itself"
+            third_case = f"; if it is {sz}, the pivot holds the {sz} itself"
             holder, seen_by = "the pivot or one of the pincers", "the pivot and both pincers"
             seen: tuple[int, ...] = (pivot, first, second)
         else:
             third_case, holder, seen_by = "", "one of the pincers", "both pincers"
             seen = (first, second)
-        z_word = an(str(z))
+        z_word = an(sz)
         return (f"The pivot {cell_name(pivot)} can only be {digits_or(pivot_digits)}. If it is "
-                f"{x}, the pincer {cell_name(first)} ({digits_or((x, z))}), which sees it, must "
-                f"be {z}; if it is {y}, the pincer {cell_name(second)} ({digits_or((y, z))}) must "
-                f"be {z}{third_case}. Whichever digit the pivot takes, {holder} is {z_word}, so no "
+                f"{sx}, the pincer {cell_name(first)} ({digits_or((x, z))}), which sees it, must "
+                f"be {sz}; if it is {sy}, the pincer {cell_name(second)} ({digits_or((y, z))}) "
+                f"must be {sz}{third_case}. Whichever digit the pivot takes, {holder} is {z_word}, so no "
                 f"cell that sees {seen_by} can be {z_word}: {_why_each(step, seen)}. "
                 f"{_removal(step)}")
 
@@ -644,7 +645,7 @@ class WWingTexts(Texts):
     def one_line(self, step: Step) -> str:
         first, second, near_first, near_second, x, y = self._parts(step)
         return (f"{step.name}: {digits_name(step.digits).replace(' and ', '/')} in "
-                f"{cell_name(first)},{cell_name(second)} joined by {x} in "
+                f"{cell_name(first)},{cell_name(second)} joined by {symbol(x)} in "
                 f"{cell_name(near_first)},{cell_name(near_second)} => {step.changes}")
 
     def spot(self, step: Step) -> str:
@@ -658,19 +659,20 @@ class WWingTexts(Texts):
     def pattern(self, step: Step) -> str:
         first, second, near_first, near_second, x, y = self._parts(step)
         return (f"{cell_name(first)} and {cell_name(second)} both hold only "
-                f"{digits_name(step.digits)}. In {unit_name(step.units[0])} the {x} can only go in "
+                f"{digits_name(step.digits)}. In {unit_name(step.units[0])} the {symbol(x)} can only "
+                f"go in "
                 f"{cell_name(near_first)} or {cell_name(near_second)}; {cell_name(near_first)} "
                 f"sees {cell_name(first)} and {cell_name(near_second)} sees {cell_name(second)}.")
 
     def full(self, step: Step) -> str:
         first, second, near_first, near_second, x, y = self._parts(step)
         unit = unit_name(step.units[0])
-        x_word, y_word = an(str(x)), an(str(y))
+        x_word, y_word = an(symbol(x)), an(symbol(y))
         pincers = f"{cell_name(first)} and {cell_name(second)}"
         return (f"{self.pattern(step)} Suppose neither {pincers.replace(' and ', ' nor ')} were "
                 f"{y_word}: both would be {x_word}, so neither {cell_name(near_first)} nor "
                 f"{cell_name(near_second)} could be {x_word}, and {unit} would have no place left "
-                f"for its {x}. So one of {pincers} is {y_word}, and no cell that sees both can be "
+                f"for its {symbol(x)}. So one of {pincers} is {y_word}, and no cell that sees both can be "
                 f"{y_word}: {_why_each(step, (first, second))}. {_removal(step)}")
 
 
@@ -680,7 +682,7 @@ class WXYZWingTexts(Texts):
 
     def one_line(self, step: Step) -> str:
         cells = ",".join(cell_name(c) for c in step.cells)
-        digits = ",".join(map(str, step.digits))
+        digits = ",".join(map(symbol, step.digits))
         return f"{step.name}: {digits} in {cells} => {step.changes}"
 
     def spot(self, step: Step) -> str:
@@ -698,16 +700,17 @@ class WXYZWingTexts(Texts):
         pivot = step.role("pivot")
         hub = (f" {cell_name(pivot[0])} sees the other three." if pivot else "")
         return (f"{cells_name(step.cells)} hold only {digits_name(step.digits)} between them."
-                f"{hub} The {z} is in {cells_name(step.role('pincers'))}, which do not all see "
+                f"{hub} The {symbol(z)} is in {cells_name(step.role('pincers'))}, which do not all see "
                 f"each other.")
 
     def full(self, step: Step) -> str:
         z = _z(step)
         others = [d for d in step.digits if d != z]
+        z_word = an(symbol(z))
         pincers = step.role("pincers")
         return (f"{self.pattern(step)} Each of {digits_name(others)} appears among the four "
                 f"cells only in cells that all see each other, so each can fill at most one of "
-                f"them. Without {an(str(z))} the four cells would have only three digits for four "
-                f"cells, so one of {cells_or(pincers)} must be {an(str(z))}, and no cell that "
-                f"sees all of them can be {an(str(z))}: {_why_each(step, pincers)}. "
+                f"them. Without {z_word} the four cells would have only three digits for four "
+                f"cells, so one of {cells_or(pincers)} must be {z_word}, and no cell that "
+                f"sees all of them can be {z_word}: {_why_each(step, pincers)}. "
                 f"{_removal(step)}")
