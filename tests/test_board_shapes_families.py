@@ -175,9 +175,7 @@ def _colouring() -> list[Finder]:
 def _wings() -> list[Finder]:
     from tutor.engine.techniques import wings
 
-    # Not the W-Wing yet: it reads its remote pairs with chains.remote_pair_of, whose module is
-    # still the classic board's.
-    return [wings.xy_wings, wings.xyz_wings, wings.wxyz_wings]
+    return [wings.xy_wings, wings.xyz_wings, wings.w_wings, wings.wxyz_wings]
 
 
 def _sue_de_coq() -> list[Finder]:
@@ -198,9 +196,17 @@ def _forcing() -> list[Finder]:
     return [forcing.forcing_chains]
 
 
+def _chains() -> list[Finder]:
+    from tutor.engine.techniques import chains
+
+    return [chains.remote_pairs, chains.x_chains, chains.xy_chains, chains.nice_loops,
+            chains.aics]
+
+
 FAMILIES: dict[str, Callable[[], list[Finder]]] = {
     "fish": _fish, "single_digit": _single_digit, "colouring": _colouring, "wings": _wings,
     "sue_de_coq": _sue_de_coq, "uniqueness": _uniqueness, "forcing": _forcing,
+    "chains": _chains,
 }
 """Each family's finders, imported when its test runs."""
 
