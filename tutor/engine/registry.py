@@ -231,9 +231,11 @@ BANDS = (
 )
 
 
-ANY_BOARD_FAMILIES = frozenset({"singles", "intersections", "subsets"})
+ANY_BOARD_FAMILIES = frozenset({
+    "singles", "intersections", "subsets", "fish", "single_digit", "wings", "uniqueness",
+    "colouring", "sue_de_coq", "als", "chains", "grouped", "forcing", "backtracking"})
 """The families whose finders take their tables from the board in use (geometry.current), so work
-on every regular board; the others work on the classic board alone for now."""
+on every regular board (each family's HOLDS_ON says where its arguments hold)."""
 _SUBSET_SIZES = {"naked_pair": 2, "hidden_pair": 2, "naked_triple": 3, "hidden_triple": 3,
                  "naked_quad": 4, "hidden_quad": 4}
 
