@@ -3,9 +3,9 @@
 `python -m bench.shapes [--16]` grades every puzzle of ../shared/data/sudoq/4x4.txt and 6x6.txt
 (with --16, 16x16.txt too) with `tutor.grade` on a Grid of that board, and checks every step
 against the solution the file lists: no placement of another digit, no elimination of the true
-one. Where the techniques taught on the board cannot finish (and no guess is taught there yet),
-the walk goes from hint to hint (`tutor.next_step`) as far as it can, and those steps are checked
-too. It prints, per board: puzzles, finished, stuck, steps, techniques used, violations, the time
+one. Should the techniques taught on the board not finish (with the guess taught on every
+regular board, none is stuck), the walk goes from hint to hint (`tutor.next_step`) as far as it
+can, and those steps are checked too. It prints, per board: puzzles, finished, stuck, steps, techniques used, violations, the time
 grading took and the solver's slowest puzzle.
 """
 
@@ -52,7 +52,7 @@ def walk(grid: Grid, solution: Sequence[int]) -> tuple[list, bool, list[str]]:
     try:
         steps = list(tutor.grade(grid).steps)
         finished = True
-    except EngineError:  # stuck, with no guess taught on this board
+    except EngineError:  # stuck: the board's techniques cannot go on
         steps, at = [], grid
         try:
             while (step := tutor.next_step(at)) is not None:

@@ -10,11 +10,10 @@ import pytest
 import tutor
 from tutor.engine.engine import ladder_on
 from tutor.engine.plain_walk import PlainWalk
-from tutor.engine.registry import LADDER, works_on
+from tutor.engine.registry import LADDER, technique
 from tutor.engine.scoring import Scorer
 from tutor.engine.search import searching
 from tutor.engine.walk import Walk, advance, ladder
-from tutor.model.errors import EngineError
 from tutor.model.geometry import CLASSIC, regular, using
 from tutor.model.grid import Grid
 from tutor.solvers.backtracking import count_solutions, solve, solve_values, validity
@@ -90,7 +89,7 @@ OWN_PUZZLES = [
     (2, 4, "..6.2....5.836...6..8.....15...........3.3..52.6..2...1.78......",
      "4163285725783641364781258215673467521483138452765426731878314562"),
 ]
-STUCK_PUZZLES = [  # the techniques taught on these boards cannot finish them
+BEYOND_SUBSETS = [  # singles, intersections and subsets cannot finish these
     (2, 3, "..1.3..5...2........2..5....4..4.6..", "621534354162135426462315516243243651"),
     (3, 2, "..6..3....5..15......6214..........5", "256413643152315264534621421536162345"),
 ]
@@ -133,22 +132,17 @@ def test_own_puzzles_use_every_family_of_the_board_ladder():
             "hidden_pair"} <= used
 
 
-@pytest.mark.parametrize("case", STUCK_PUZZLES, ids=_ids)
-def test_a_puzzle_the_board_s_techniques_cannot_finish_says_so_after_true_steps(case):
+@pytest.mark.parametrize("case", BEYOND_SUBSETS, ids=_ids)
+def test_a_puzzle_beyond_subsets_is_finished_by_the_board_s_later_techniques(case):
     from bench.shapes import walk
 
     board, grid, solution = _own(*case)
-    with pytest.raises(EngineError, match=f"taught on the {board.name} board cannot go on"):
-        tutor.grade(grid)
     steps, finished, wrong = walk(grid, solution)
-    assert not finished and wrong == []
-    at = grid
-    for step in steps:
-        at = at.apply(step)
-    assert not all(at.values)
-    # Stuck for real: no technique on the board's ladder has a step there.
-    for technique_id in ladder_on(LADDER, board):
-        assert tutor.find_steps(at, technique_id) == []
+    assert finished and wrong == []
+    grade = tutor.grade(grid)
+    assert grade.solution_values == tuple(solution) and not grade.backtracking
+    basic = {"singles", "intersections", "subsets"}
+    assert {technique(t).family for t in grade.techniques} - basic
 
 
 def test_sudoq_4x4_and_6x6_every_step_true(request):
@@ -167,23 +161,24 @@ def test_sudoq_4x4_and_6x6_every_step_true(request):
             steps, finished, wrong = walk(grid, solution)
             assert wrong == [], (board.name, givens)
             stuck += not finished
-        if board.size == 4 or works_on("backtracking", board):
-            assert stuck == 0  # 4x4 needs singles alone; with a guess taught, none can stick
+        assert stuck == 0  # with the guess taught on every board, none can stick
 
 
 def test_each_board_s_ladder_follows_the_complement_rule():
-    on = {box: ladder_on(LADDER, regular(*box)) for box in ((2, 2), (2, 3), (2, 4), (4, 4))}
-    assert on[2, 2] == ("naked_single", "hidden_single", "pointing", "claiming", "naked_pair",
-                        "hidden_pair")
-    assert on[2, 3] == on[2, 2][:5] + ("naked_triple", "hidden_pair", "hidden_triple")
-    assert on[2, 4] == on[4, 4] == on[2, 3] + ("naked_quad", "hidden_quad")
+    # Every family works on every regular board; only subsets bigger than half the digits are
+    # left out (a naked set of k cells is a hidden set of n - k).
+    left_out = {box: tuple(t for t in LADDER if t not in ladder_on(LADDER, regular(*box)))
+                for box in ((2, 2), (2, 3), (2, 4), (4, 4))}
+    assert left_out[2, 2] == ("naked_triple", "hidden_triple", "naked_quad", "hidden_quad")
+    assert left_out[2, 3] == ("naked_quad", "hidden_quad")
+    assert left_out[2, 4] == left_out[4, 4] == ()
     assert ladder_on(LADDER, CLASSIC) == LADDER  # every technique on the classic board
 
 
-def test_a_technique_not_taught_on_a_board_is_refused_by_name():
-    board, grid, _ = _own(*STUCK_PUZZLES[0])
-    with pytest.raises(EngineError, match="X-Wing is not taught on the 6x6 board"):
-        tutor.find_steps(grid, "x_wing")
+def test_every_family_has_a_technique_on_each_board_s_ladder():
+    families = {technique(t).family for t in LADDER}
+    for box in ((2, 2), (2, 3), (3, 4)):
+        assert {technique(t).family for t in ladder_on(LADDER, regular(*box))} == families
 
 
 def test_naked_pair_on_6x6_named_with_the_board_s_units():
@@ -280,7 +275,7 @@ def test_a_small_board_graded_first_leaves_the_classic_board_s_steps_alone():
     # Families are loaded on first use: loading them while a 6x6 board is in use must not build
     # their classic tables for that board.
     classic = "045900000000710205020003009008301026010000050360805100200100030801057000000009510"
-    box_height, box_width, givens, _ = STUCK_PUZZLES[0]
+    box_height, box_width, givens, _ = BEYOND_SUBSETS[0]
     # The classic grade's steps, and at each position on the way the steps of the techniques
     # that read a digit's strong links in rows and columns.
     grade_classic = (f"grid = tutor.parse({classic!r})\n"
@@ -296,8 +291,7 @@ def test_a_small_board_graded_first_leaves_the_classic_board_s_steps_alone():
         "from tutor.model.grid import Grid\n"
         "from bench.shapes import read_values\n"
         f"board = regular({box_height}, {box_width})\n"
-        f"try: tutor.grade(Grid(read_values({givens!r}, board), geometry=board))\n"
-        "except tutor.EngineError: pass\n" + grade_classic)
+        f"tutor.grade(Grid(read_values({givens!r}, board), geometry=board))\n" + grade_classic)
     assert after == alone and "'skyscraper', ()" in alone
 
 

@@ -7,7 +7,7 @@ import tutor
 from tutor.engine.techniques import chains
 from tutor.engine.chain import IN_CELL, length_bonus
 from tutor.engine.registry import LADDER, MORE_SPECIFIC, RATINGS, technique
-from tutor.model.geometry import cell_at, cell_name, parse_cell_name as cell
+from tutor.model.geometry import CLASSIC, cell_at, cell_name, parse_cell_name as cell
 from tutor.model.grid import Grid
 from conftest import read_lines, reasoning, shared_file, sweep_finders
 
@@ -463,7 +463,7 @@ def test_numbered_candidate_graph_has_the_links_of_the_definition():
     for grid in diabolical_stuck_positions(2)[::3]:
         masks = grid.live_masks
         strong, weak, weak_sets, starts, _ = chains._numbered_graph(masks)
-        node = chains._NODE
+        node = chains.numbered_candidates(CLASSIC)
         for n, (cell, digit) in enumerate(node):
             if not masks[cell] >> (digit - 1) & 1:
                 assert weak[n] is None and strong[n] is None
@@ -490,7 +490,7 @@ def test_searching_a_link_at_a_time_finds_what_each_start_finds_alone():
     for grid in diabolical_stuck_positions(2)[::2]:
         masks = grid.live_masks
         strong, weak, _, starts, digit_cells = chains._numbered_graph(masks)
-        node = chains._NODE
+        node = chains.numbered_candidates(CLASSIC)
         by_pair = {node[n]: [node[m] for m in links] for n, links in enumerate(strong) if links}
         weak_by_pair = {node[n]: [node[m] for m in links] for n, links in enumerate(weak)
                         if links is not None}

@@ -22,8 +22,6 @@ ALLOWED = {
     ("tutor.engine.walk", "ladder"),
     ("tutor.engine.walk", "easier_ladder"),
     ("tutor.engine.walk", "_from_group"),
-    # Board geometry alone: the units two cells share, the cells seeing all of some cells.
-    ("tutor.engine.als_index", "_SEE_ALL"),
     # Constant tables made on first use (not at start-up), the same whatever is searched.
     ("tutor.model.geometry", "_BIT_TEXT"),
     # A board's tables (Geometry.table), made on first use for that board and kept in it: the

@@ -1,6 +1,11 @@
 """The almost locked sets of a position and how they meet: the index ALS-XZ, ALS-XY-Wing, death
 blossoms, ALS chains and grouped chains share (an almost locked set: N cells of one unit holding
-N+1 digits)."""
+N+1 digits).
+
+Sets are cell sets of the board in use; a candidate set (digit d's cells at bits
+cell_count * (d - 1) up) holds every digit's cells at once; per-digit lists are indexed by digit
+(index 0 unused), `size + 1` entries a set where flat.
+"""
 
 from __future__ import annotations
 
@@ -8,19 +13,34 @@ from itertools import compress
 from operator import eq
 from typing import NamedTuple, Sequence
 
-from tutor.model.geometry import COUNT, DIGITS_IN, PEER_BITS, UNIT_BITS, UNITS
+from tutor.model.geometry import COUNT, DIGITS_IN, Geometry
+from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current, digit_cell_sets
 
 
-ALL_CELLS = (1 << 81) - 1
-"""Every cell, as an 81-bit set."""
+def all_cells(board: Geometry) -> int:
+    """Every cell of the board, as a cell set."""
+    return (1 << board.cell_count) - 1
 
-MAX_ALS_CELLS = 8
-"""The largest set looked at (HoDoKu's default: a unit's nine cells less one)."""
+
+def every_digit(board: Geometry) -> int:
+    """A cell set times this: the same cells once for each digit (candidates as one set, digit
+    d's cells at bits cell_count * (d - 1) up)."""
+    return board.table("als.every_digit", _every_digit)
+
+
+def _every_digit(board: Geometry) -> int:
+    return sum(1 << board.cell_count * k for k in range(board.size))
+
+
+def max_als_cells(board: Geometry) -> int:
+    """The largest set looked at: a unit's cells less one (HoDoKu's default on the classic
+    board)."""
+    return board.size - 1
 
 
 class Als(NamedTuple):
-    """One almost locked set: `cells` (81-bit set) in `unit` holding the digits of `mask`.
+    """One almost locked set: `cells` (a cell set) in `unit` holding the digits of `mask`.
 
     `holders[d]` are its cells holding digit d; `seers[d]` the cells outside it that hold d and
     see every one of those (index 0 unused in both)."""
@@ -32,79 +52,83 @@ class Als(NamedTuple):
     seers: tuple[int, ...]
 
 
-_SEE_ALL: dict[int, int] = {}
-"""_SEE_ALL[cells]: the cells sharing a unit with every one of `cells` (81-bit sets), kept once
-found: pure geometry, the same in every position and on every thread."""
+def _seeing_all_table(board: Geometry) -> dict[int, int]:
+    return {}
 
 
-def _seeing_all(inside: int) -> int:
-    seeing = _SEE_ALL.get(inside)
+def seeing_all(board: Geometry, inside: int) -> int:
+    """The cells sharing a unit with every one of `inside` (a cell set), kept in the board once
+    found (its "als.seeing_all" table): pure geometry, the same in every position and on every
+    thread."""
+    known = board.table("als.seeing_all", _seeing_all_table)
+    seeing = known.get(inside)
     if seeing is None:
-        seeing = ALL_CELLS
+        seeing = all_cells(board)
+        peer_bits = board.peer_bits
         rest = inside
         while rest:
             low = rest & -rest
-            seeing &= PEER_BITS[low.bit_length() - 1]
+            seeing &= peer_bits[low.bit_length() - 1]
             rest ^= low
-        if len(_SEE_ALL) < 100_000:  # subsets of one unit: far fewer ever occur
-            _SEE_ALL[inside] = seeing
+        if len(known) < 100_000:  # subsets of one unit: far fewer ever occur
+            known[inside] = seeing
     return seeing
 
 
 def almost_locked_sets(masks: Sequence[int], digit_cells: Sequence[int]) -> list[Als]:
     """Every almost locked set of the position, each cell set once (the first unit found)."""
+    board = board_in_use()
     found: dict[int, int] = {}
-    for unit in range(len(UNITS) - 1, -1, -1):  # the first unit's answer written last
-        found.update(_unit_sets(masks, unit))
-    infos: list[dict[int, _PlaceInfo]] = [{} for _ in range(10)]
+    for unit in range(len(board.units) - 1, -1, -1):  # the first unit's answer written last
+        found.update(_unit_sets(masks, unit, board))
+    infos: list[dict[int, _PlaceInfo]] = [{} for _ in range(board.size + 1)]
     digit_cells = tuple(digit_cells)
-    return [_entry(key & ALL_CELLS, found[key], digit_cells, infos, _Spots()).als
+    every = all_cells(board)
+    return [_entry(key & every, found[key], digit_cells, infos, _Spots(board), board.size).als
             for key in sorted(found)]
 
 
-_SIZE_SHIFT = 81
-"""A set's key is size << 81 | cells: sorting the keys orders the sets by size, then cells."""
-
-_WANTED_DIGITS = tuple(
-    size + 1 if size <= MAX_ALS_CELLS else -1 for size in (s.bit_count() for s in range(512)))
-"""_WANTED_DIGITS[choice]: how many digits make the cells of `choice` (a bitset of a unit's empty
-cells, by their order in the unit) almost locked; -1 for too many cells."""
+# A set's key is its size << cell_count | its cells: sorting the keys orders the sets by size,
+# then cells.
 
 
-def _unit_sets(masks: Sequence[int], unit: int) -> dict[int, int]:
-    """The almost locked sets among one unit's empty cells, as {key: unit << 9 | digits}: a pure
-    function of the unit's masks."""
+def _wanted_digits(board: Geometry) -> tuple[int, ...]:
+    """[choice]: how many digits make the cells of `choice` (a bitset of a unit's empty cells, by
+    their order in the unit) almost locked; -1 for too many cells."""
+    largest = max_als_cells(board)
+    return tuple(size + 1 if size <= largest else -1
+                 for size in (s.bit_count() for s in range(1 << board.size)))
+
+
+def _unit_sets(masks: Sequence[int], unit: int, board: Geometry) -> dict[int, int]:
+    """The almost locked sets among one unit's empty cells, as {key: unit << size | digits}: a
+    pure function of the unit's masks."""
     # Every choice of the unit's empty cells at once, as lists indexed by the choice: each empty
     # cell doubles them, the new half each with that cell added. A unit has a few empty cells
     # (dozens of choices), and the lists are made in C; a search cell by cell makes each choice
     # in Python.
     digits = [0]
     keys = [0]
-    for cell in UNITS[unit]:
+    size_bit = 1 << board.cell_count
+    for cell in board.units[unit]:
         mask = masks[cell]
         if mask:
             digits += [union | mask for union in digits]
-            added = 1 << _SIZE_SHIFT | 1 << cell
+            added = size_bit | 1 << cell
             keys += [key + added for key in keys]
-    found = compress(range(len(digits)), map(eq, map(COUNT.__getitem__, digits), _WANTED_DIGITS))
-    base = unit << 9
+    wanted = board.table("als.wanted_digits", _wanted_digits)
+    found = compress(range(len(digits)), map(eq, map(COUNT.__getitem__, digits), wanted))
+    base = unit << board.size
     return {keys[choice]: base | digits[choice] for choice in found}
 
 
-EVERY_DIGIT = sum(1 << 81 * k for k in range(9))
-"""A cell set times this: the same cells once for each digit (candidates as 729-bit sets, digit
-d's cells at bits 81 * (d - 1) up)."""
-
-EVERY_CANDIDATE = ALL_CELLS * EVERY_DIGIT
-"""Every cell for every digit, as a 729-bit set."""
-
-
 class _Entry(NamedTuple):
-    """One set as the build keeps it: the set; `watch`, the candidates it depends on (a 729-bit
-    set: every candidate of its cells, and each digit's candidates in the cells seeing all its
-    places of that digit); `reaching`, its digits (a mask) whose places some cell outside sees
-    all of; and `places`, for each such digit d, (places << 4 | d, d, its places, the cells
-    seeing all of them), those cells as _Spots (the build takes them one by one)."""
+    """One set as the build keeps it: the set; `watch`, the candidates it depends on (a
+    candidate set: every candidate of its cells, and each digit's candidates in the cells
+    seeing all its places of that digit); `reaching`, its digits (a mask) whose places some cell
+    outside sees all of; and `places`, for each such digit d, (places << shift | d, d, its
+    places, the cells seeing all of them), those cells as _Spots (the build takes them one by
+    one; `shift` is the _Spots')."""
 
     als: Als
     watch: int
@@ -113,13 +137,24 @@ class _Entry(NamedTuple):
 
 
 class _Spots(dict):
-    """{cells << 4 | d: 81 * d + cell for each cell of `cells` (an 81-bit set), lowest first}:
-    where the build keeps each cell's sets for digit d. Each worked out when first asked for."""
+    """{cells << shift | d: cell_count * d + cell for each cell of `cells` (a cell set), lowest
+    first}: where the build keeps each cell's sets for digit d (`shift`: the bits a digit takes,
+    4 on the classic board). Each worked out when first asked for. Made for one board."""
+
+    def __init__(self, board: Geometry):
+        super().__init__()
+        self.board = board
+        self.shift = board.size.bit_length()
+        self.cell_count = board.cell_count
+        # The board's tables the build reads for each set, at hand.
+        self.seeing_all = board.table("als.seeing_all", _seeing_all_table)
+        self.every_digit = every_digit(board)
 
     def __missing__(self, key: int) -> tuple[int, ...]:
         found = []
-        rest = key >> 4
-        offset = 81 * (key & 15)
+        shift = self.shift
+        rest = key >> shift
+        offset = self.cell_count * (key & ((1 << shift) - 1))
         while rest:
             low = rest & -rest
             found.append(offset + low.bit_length() - 1)
@@ -136,7 +171,7 @@ _SPOTS_KEPT = 1 << 13
 
 _PlaceInfo = tuple[int, int, "tuple[int, int, tuple[int, ...], tuple[int, ...]] | None"]
 """For a digit d and its places in a set: (the cells holding d and seeing all of them, the cells
-seeing all of them at d's place in a 729-bit set, and the _Entry.places item or None when no
+seeing all of them at d's place in a candidate set, and the _Entry.places item or None when no
 cell holding d sees all of them)."""
 
 _INFOS_KEPT = 1 << 10
@@ -145,25 +180,28 @@ _INFOS_KEPT = 1 << 10
 
 def _place_info(d: int, places: int, cells_d: int, infos: dict[int, _PlaceInfo],
                 spots: _Spots) -> _PlaceInfo:
-    seeing = _SEE_ALL.get(places)
+    seeing = spots.seeing_all.get(places)
     if seeing is None:
-        seeing = _seeing_all(places)
+        seeing = seeing_all(spots.board, places)
     # The cells seeing all of them are outside the set: none sees itself, and the set's other
     # cells lack d.
     region = seeing & cells_d
-    item = (places << 4 | d, d, spots[places << 4 | d], spots[region << 4 | d]) if region else None
-    info = infos[places] = (region, seeing << 81 * (d - 1), item)
+    shift = spots.shift
+    key = places << shift | d
+    item = (key, d, spots[key], spots[region << shift | d]) if region else None
+    info = infos[places] = (region, seeing << spots.cell_count * (d - 1), item)
     return info
 
 
 def _entry(bits: int, packed: int, digit_cells: Sequence[int],
-           infos: list[dict[int, _PlaceInfo]], spots: _Spots) -> _Entry:
-    """The _Entry of the set `bits` (`packed`: unit << 9 | digits); `infos[d]` holds the
-    _place_info of d's places, worked out and added when missing."""
-    mask = packed & 511
+           infos: list[dict[int, _PlaceInfo]], spots: _Spots, size: int) -> _Entry:
+    """The _Entry of the set `bits` (`packed`: unit << size | digits, `size` the board's);
+    `infos[d]` holds the _place_info of d's places, worked out and added when missing."""
+    unit = packed >> size
+    mask = packed ^ unit << size
     holders = tuple(map(bits.__and__, digit_cells))  # digit_cells[0] is 0
-    seers = [0] * 10
-    watch = bits * EVERY_DIGIT
+    seers = [0] * len(digit_cells)
+    watch = bits * spots.every_digit
     reaching = 0
     places = []
     for d in DIGITS_IN[mask]:
@@ -177,7 +215,7 @@ def _entry(bits: int, packed: int, digit_cells: Sequence[int],
         if item is not None:
             reaching |= 1 << (d - 1)
             places.append(item)
-    als = tuple.__new__(Als, (bits, mask, packed >> 9, holders, tuple(seers)))
+    als = tuple.__new__(Als, (bits, mask, unit, holders, tuple(seers)))
     return tuple.__new__(_Entry, (als, watch, reaching, tuple(places)))
 
 
@@ -192,42 +230,45 @@ def _entry(bits: int, packed: int, digit_cells: Sequence[int],
 def _entries(masks: Sequence[int], digit_cells: Sequence[int]) -> dict[int, _Entry]:
     """The position's sets as _Entry by key, in the sets' order (by size, then cells)."""
     digit_cells = tuple(digit_cells)
+    board = board_in_use()
+    size, cell_count = board.size, board.cell_count
     search = current()
     last = search.als_built
     units: list[dict[int, int]]
     infos: list[dict[int, _PlaceInfo]]
     if last is None:
-        units = [_unit_sets(masks, unit) for unit in range(len(UNITS))]
+        units = [_unit_sets(masks, unit, board) for unit in range(len(board.units))]
         before: dict[int, _Entry] = {}
         changed = -1
-        infos = [{} for _ in range(10)]
+        infos = [{} for _ in range(size + 1)]
     else:
         last_cells, last_units, before, last_infos = last
         changed = changed_cells = 0
         infos = []
-        for d in range(10):
+        for d in range(size + 1):
             moved = last_cells[d] ^ digit_cells[d]
             if moved:
-                changed |= moved << 81 * (d - 1)
+                changed |= moved << cell_count * (d - 1)
                 changed_cells |= moved
                 infos.append({})
             else:
                 kept = last_infos[d]
                 infos.append(kept if len(kept) < _INFOS_KEPT else {})
-        units = [found if not unit_bits & changed_cells else _unit_sets(masks, unit)
-                 for unit, (found, unit_bits) in enumerate(zip(last_units, UNIT_BITS))]
+        units = [found if not unit_bits & changed_cells else _unit_sets(masks, unit, board)
+                 for unit, (found, unit_bits) in enumerate(zip(last_units, board.unit_bits))]
     found: dict[int, int] = {}
     for unit in range(len(units) - 1, -1, -1):  # the first unit's answer written last
         found.update(units[unit])
     spots = search.als_spots
-    if spots is None or len(spots) > _SPOTS_KEPT:
-        spots = search.als_spots = _Spots()
+    if spots is None or len(spots) > _SPOTS_KEPT or spots.board is not board:
+        spots = search.als_spots = _Spots(board)
     entries: dict[int, _Entry] = {}
     get = before.get
+    every = all_cells(board)
     for key in sorted(found):
         entry = get(key)
         if entry is None or entry.watch & changed:
-            entry = _entry(key & ALL_CELLS, found[key], digit_cells, infos, spots)
+            entry = _entry(key & every, found[key], digit_cells, infos, spots, size)
         entries[key] = entry
     search.als_built = (digit_cells, units, entries, infos)
     return entries
@@ -247,13 +288,13 @@ class AlsIndex:
     """One position's almost locked sets and how they meet, as bitsets over the sets' numbers
     (set i is bit i):
 
-    - `ties[10 * i + d]`: the sets tied to set i by d, a restricted common digit: each of their d's
+    - `ties[stride * i + d]` (`stride`, the board's digits and one): the sets tied to set i by d, a restricted common digit: each of their d's
       sees each d of set i (so neither set holds a d of the other, nor contains the other);
     - `tied[i]`: the sets tied to set i by any digit;
-    - `near[10 * i + d]`: the sets holding d whose cells seeing all their d's meet set i's such
+    - `near[stride * i + d]`: the sets holding d whose cells seeing all their d's meet set i's such
       cells (a cell there sees every d of both sets);
     - `near_any[i]`: the sets near set i by any digit;
-    - `seen[81 * d + cell]`: the sets holding d whose every d that cell sees;
+    - `seen[cell_count * d + cell]`: the sets holding d whose every d that cell sees;
     - `reaching[i]`: the digits (a mask) of set i with cells outside it seeing all their places:
       only these can tie it to another set or make it near one;
     - `twice[i]`: the sets tied to set i by two digits or more;
@@ -265,10 +306,12 @@ class AlsIndex:
     as lists, built when first read."""
 
     __slots__ = ("sets", "ties", "tied", "near", "near_any", "reaching", "twice", "pairing",
-                 "wide", "seen", "_links")
+                 "wide", "seen", "stride", "_links")
 
     def __init__(self, masks: Sequence[int]):
-        # groups[places << 4 | d]: the sets (a bitset of their numbers) whose places of d are
+        board = board_in_use()
+        self.stride = stride = board.size + 1
+        # groups[places << shift | d]: the sets (a bitset of their numbers) whose places of d are
         # `places`, only those some cell outside sees all of (the others tie nothing);
         # shapes[the same key]: (key, d, places, the cells seeing all of them), cells as _Spots.
         groups: dict[int, int] = {}
@@ -292,12 +335,12 @@ class AlsIndex:
         self._links: list[list[tuple[int, int]]] | None = None
         count = len(sets)
         # One flat list each rather than a list per set: fewer objects for the collector.
-        ties = [0] * (10 * count)
-        near = [0] * (10 * count)
+        ties = [0] * (stride * count)
+        near = [0] * (stride * count)
         tied_any: list[int] = []
         near_any: list[int] = []
         # One flat list (see _Spots), read as it is by the death blossom.
-        self.seen = seen = [0] * 810
+        self.seen = seen = [0] * (board.cell_count * stride)
         # Everything below depends on a set's places of a digit only, and sets often share
         # them: each group of sets with the same places is worked out once.
         for key, (_, _, _, region) in shapes.items():
@@ -338,7 +381,7 @@ class AlsIndex:
             if len(places_of) > 2:
                 wide |= number
             number <<= 1
-            base += 10
+            base += stride
         self.twice = twice_any
         self.pairing = pairing
         self.wide = wide
@@ -354,9 +397,9 @@ class AlsIndex:
         links = self._links
         if links is None:
             links = []
-            ties = self.ties
+            ties, stride = self.ties, self.stride
             for i, (reach, twice) in enumerate(zip(self.reaching, self.twice)):
-                base = 10 * i
+                base = stride * i
                 mine = []
                 digits = DIGITS_IN[reach]
                 # Most sets are tied by one digit: those are read off that digit's ties.

@@ -256,21 +256,15 @@ BANDS = (
 )
 
 
-ANY_BOARD_FAMILIES = frozenset({"singles", "intersections", "subsets"})
-"""The families whose finders take their tables from the board in use (geometry.current), so work
-on every regular board; the others work on the classic board alone for now."""
-
-
 def works_on(technique_id: str, board: Geometry) -> bool:
     """Whether the technique's finder works on `board`: the board offers what the technique needs
-    (Technique.needs; a unique solution is the puzzle's, proved by the engine), its digits fit the
-    engine's per-mask tables, and its family reads the board in use (every one works on the
-    classic board)."""
+    (Technique.needs; a unique solution is the puzzle's, proved by the engine) and its digits fit
+    the engine's per-mask tables (every family takes its tables from the board in use, and each
+    family's HOLDS_ON says on which boards its arguments hold)."""
     if board is CLASSIC:
         return True
     entry = BY_ID[technique_id]
-    return (entry.family in ANY_BOARD_FAMILIES and board.size <= MAX_TABLE_SIZE
-            and entry.needs - {ONE_SOLUTION} <= board.features)
+    return board.size <= MAX_TABLE_SIZE and entry.needs - {ONE_SOLUTION} <= board.features
 
 
 def on_ladder_of(technique_id: str, board: Geometry) -> bool:

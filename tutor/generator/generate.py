@@ -270,7 +270,7 @@ def generate(levels: Levels, count: int = 1, seed: int | None = None, symmetric:
     if count < 1:
         raise LevelError(f"the count must be at least 1, not {count}")
     if seed is None:
-        seed = random.SystemRandom().randrange(10**9)
+        seed = random.SystemRandom().randrange(1_000_000_000)
     seen: set[str] = set()
     current = seed
     while len(seen) < count:

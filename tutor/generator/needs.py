@@ -237,7 +237,7 @@ def generate_needing(technique_id: str, seed: int | None = None, *,
     check_technique(technique_id)
     wanted = check_levels(technique_id, as_levels(levels)) if levels is not None else None
     if seed is None:
-        seed = random.SystemRandom().randrange(10**9)
+        seed = random.SystemRandom().randrange(1_000_000_000)
     search = _Search(technique_id, wanted, time_limit, cancel, clock, progress)
     rng = random.Random(f"{seed}:{technique_id}")
     pool = list(bundled() + drill_collection() if collections is None else collections)

@@ -1,22 +1,24 @@
-"""Almost locked sets: ALS-XZ and ALS-XY-Wing, sets of N cells in one unit holding N+1 digits."""
+"""Almost locked sets: ALS-XZ and ALS-XY-Wing, sets of N cells in one unit holding N+1 digits.
+
+They hold on every regular board: a set's count of cells and digits and cells seeing each other
+are all the arguments need, never the boxes' shape.
+"""
 
 from __future__ import annotations
 
 from typing import Iterator, Sequence
 
 from tutor.model.geometry import (
-    PEER_BITS, CELLS, COUNT, DIGITS_IN, UNITS, cell_name, cells_name, cells_of_bits, digits_name,
-    unit_name,
+    COUNT, DIGITS_IN, cell_name, cells_name, cells_of_bits, digits_name, unit_name,
 )
-from tutor.engine.als_index import (
-    ALL_CELLS, EVERY_CANDIDATE, EVERY_DIGIT, Als, AlsIndex, als_index,
-)
+from tutor.model.geometry import current as board_in_use
+from tutor.engine.als_index import Als, AlsIndex, all_cells, als_index, every_digit
 from tutor.engine.chain import IN_SET, SEEN, Link, NamedSet, Node, length_bonus, narration
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or, packed, symbol
 from tutor.engine.wording import removal_lines
 
-
+HOLDS_ON = "every regular board"
 
 def _shared_removals(a: Als, b: Als, digits: int) -> list[tuple[int, int]]:
     """(cell, digit) for each digit of `digits` and each cell seeing all its places in both sets."""
@@ -83,7 +85,7 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     the eliminated digits ascending (HoDoKu's candidate field).
     """
     found = als_index(masks)
-    sets, ties = found.sets, found.ties
+    sets, ties, stride = found.sets, found.ties, found.stride
     steps = []
     # A pair removes something only if a common digit other than its tie has cells seeing all
     # its places in both, or if it is doubly linked (`pairing`).
@@ -97,7 +99,7 @@ def als_xz(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             # through none: the two sets leave nothing outside them.
             candidates &= near_any[i] | wide
         a = sets[i]
-        base = 10 * i
+        base = stride * i
         while candidates:
             low = candidates & -candidates
             candidates ^= low
@@ -143,10 +145,12 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     position = als_index(masks)
     sets, ties, tied, near, near_any = (position.sets, position.ties, position.tied,
                                         position.near, position.near_any)
-    reaching, twice_any = position.reaching, position.twice
+    reaching, twice_any, stride = position.reaching, position.twice, position.stride
+    cell_count = board_in_use().cell_count
     best: dict[int, tuple] = {}
-    # besides[10 * i + x]: the sets near set i through a digit other than x, or -1 until needed.
-    besides = [-1] * (10 * len(sets))
+    # besides[stride * i + x]: the sets near set i through a digit other than x, or -1 until
+    # needed.
+    besides = [-1] * (stride * len(sets))
     wide = position.wide
     for pivot_index, pivot in enumerate(sets):
         twice = twice_any[pivot_index]
@@ -154,7 +158,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         neighbours = tied[pivot_index] & ~(twice & ~wide)
         if neighbours & (neighbours - 1) == 0:  # fewer than two
             continue
-        pivot_base = 10 * pivot_index
+        pivot_base = stride * pivot_index
         pivot_digits = DIGITS_IN[reaching[pivot_index]]
         # A pair of neighbours removes something only through a digit z tying neither to the
         # pivot, with cells seeing all z of both (`near`); and two sets tied to the pivot by
@@ -186,7 +190,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 low = members & -members
                 members ^= low
                 i = low.bit_length() - 1
-                at = 10 * i + x
+                at = stride * i + x
                 pool = besides[at]
                 if pool < 0:
                     pool = 0
@@ -220,7 +224,7 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
                 if ties[pivot_base + d] & low:
                     rcs_a |= 1 << (d - 1)
             # Its partners: near it through a digit z that ties neither to the pivot.
-            a_base = 10 * i
+            a_base = stride * i
             partners = 0
             for z in DIGITS_IN[reaching[i] & ~rcs_a]:
                 partners |= near[a_base + z] & ~ties[pivot_base + z]
@@ -244,12 +248,12 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             union = a_cells | b.cells
             if union == a_cells or union == b.cells:
                 continue
-            # The removals as one 729-bit set (digit d's cells at bit 81 * (d - 1) up): the same
-            # removals give the same number, worked out without listing them.
+            # The removals as one candidate set (digit d's cells at bit cell_count * (d - 1)
+            # up): the same removals give the same number, worked out without listing them.
             key = 0
             a_seers, b_seers = a.seers, b.seers
             for d in DIGITS_IN[targets]:
-                key |= (a_seers[d] & b_seers[d]) << 81 * (d - 1)
+                key |= (a_seers[d] & b_seers[d]) << cell_count * (d - 1)
             size = (bool(a_cells & b.cells or union & pivot.cells),
                     union.bit_count() + pivot.cells.bit_count())
             if key not in best or size < best[key][0]:
@@ -262,9 +266,11 @@ def als_xy_wings(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
         return (shares, a.cells.bit_count() + b.cells.bit_count() + pivot.cells.bit_count(),
                 -removed.bit_count())
 
+    board = board_in_use()
+    every = all_cells(board)
     for removed, (_, a, b, pivot, rcs_a, rcs_b) in sorted(best.items(), key=order):
-        found = tuple(sorted((c, d) for d in range(1, 10)
-                             for c in cells_of_bits(removed >> 81 * (d - 1) & ALL_CELLS)))
+        found = tuple(sorted((c, d) for d in board.digits
+                             for c in cells_of_bits(removed >> cell_count * (d - 1) & every)))
         x, y = _distinct_pair(rcs_a, rcs_b)
         yield Step(
             "als_xy_wing", eliminations=found,
@@ -447,6 +453,13 @@ class AlsXYWingTexts(Texts):
         return "\n".join(lines + _removal_lines(step))
 
 
+BLOSSOM_SEARCH_BUDGET = 20_000
+"""How many choices of petals one death blossom search makes at most in a position: on the
+classic board the most any position of top1465 or the forum's hardest puzzles asks for is a few
+hundred, but a 16x16 board holds so many sets that every stem's petals multiply into millions;
+the search stops there, with the blossoms found so far (each true)."""
+
+
 def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """A stem cell and, for each of its digits d, a petal: an almost locked set holding d whose
     every d sees the stem (the petals share no cell and leave the stem out).
@@ -455,26 +468,29 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
     a digit z held by every petal is in one of them, and leaves every cell that sees all the z of
     all the petals (and the stem too, when the stem itself could be z). Petals may share cells
     (HoDoKu's "overlap" option): the argument never needs them apart. One step per set of
-    removals is kept, petals sharing no cell preferred, then the fewest cells.
+    removals is kept, petals sharing no cell preferred, then the fewest cells. The search makes
+    at most BLOSSOM_SEARCH_BUDGET choices of petals.
 
     Roles: ("stem", (cell,)), ("petals", every petal cell), and for each stem digit d,
     (f"petal_{d}", cells) and (f"petal_{d}_digits", digits). `digits` are the eliminated digits
     ascending (HoDoKu's candidate field).
     """
     position = als_index(masks)
-    # seen[81 * d + stem]: the sets holding d whose every d the stem sees.
+    board = board_in_use()
+    cell_count, peer_bits, every = board.cell_count, board.peer_bits, all_cells(board)
+    # seen[cell_count * d + stem]: the sets holding d whose every d the stem sees.
     sets, seen = position.sets, position.seen
     # The stems with a petal for each of their digits: the sets holding d whose every d sees
     # the stem (a bitset of their numbers), taken in the order of the first set that could be
     # a petal, then its digit, then the cell.
     stems = []
-    for stem in CELLS:
+    for stem in board.cells:
         stem_digits = DIGITS_IN[masks[stem]]
         if not 0 < len(stem_digits) <= 4:
             continue
         first = None
         for d in stem_digits:
-            members = seen[81 * d + stem]
+            members = seen[cell_count * d + stem]
             if not members:
                 break
             here = ((members & -members).bit_length(), d)
@@ -484,26 +500,29 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
             stems.append((first, stem))
     stems.sort()
     best: dict[tuple, tuple] = {}
-    # packed[i]: set i's seers of all its digits as one 729-bit set (digit z's cells at bit
-    # 81 * (z - 1) up), -1 until needed.
+    budget = [BLOSSOM_SEARCH_BUDGET]
+    # packed[i]: set i's seers of all its digits as one candidate set (digit z's cells at bit
+    # cell_count * (z - 1) up), -1 until needed.
     packed = [-1] * len(sets)
+    spread = every_digit(board)
+    every_candidate = every * spread
     for _, stem in stems:
         stem_digits = DIGITS_IN[masks[stem]]
-        stem_peers = PEER_BITS[stem]
+        stem_peers = peer_bits[stem]
         # Most stems remove nothing: the cells seeing every z of some petal of each digit, the
         # stem's peers for its own digits, are worked out for all digits at once, and only a
         # stem leaving some is searched.
-        reach_all = EVERY_CANDIDATE & ~(EVERY_DIGIT << stem)
+        reach_all = every_candidate & ~(spread << stem)
         for d in stem_digits:
             level_reach = 0
-            for i in cells_of_bits(seen[81 * d + stem]):
+            for i in cells_of_bits(seen[cell_count * d + stem]):
                 seers_all = packed[i]
                 if seers_all < 0:
                     petal = sets[i]
                     petal_seers = petal.seers
                     seers_all = 0
                     for z in DIGITS_IN[petal.mask]:
-                        seers_all |= petal_seers[z] << 81 * (z - 1)
+                        seers_all |= petal_seers[z] << cell_count * (z - 1)
                     packed[i] = seers_all
                 level_reach |= seers_all
             reach_all &= level_reach
@@ -511,12 +530,12 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
                 break
         else:
             for z in stem_digits:
-                reach_all &= ~((ALL_CELLS & ~stem_peers) << 81 * (z - 1))
+                reach_all &= ~((every & ~stem_peers) << cell_count * (z - 1))
         if not reach_all:
             continue
         by_digit = {}
         for d in stem_digits:
-            members = seen[81 * d + stem]
+            members = seen[cell_count * d + stem]
             by_digit[d] = [sets[i] for i in cells_of_bits(members)]
         # The digit with the fewest petals first: the branches it opens are the fewest.
         order = sorted(stem_digits, key=lambda d: len(by_digit[d]))
@@ -524,9 +543,9 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
         # ahead[k][z]: the cells seeing every z of some petal at each level from k on. A cell
         # that loses z in the end sees every z of each petal chosen, so a digit whose cells
         # left miss these is dropped at once rather than at the last level.
-        ahead: list[tuple[int, ...]] = [(ALL_CELLS,) * 10]
+        ahead: list[tuple[int, ...]] = [(every,) * position.stride]
         for level_petals in reversed(choices):
-            reach = [0] * 10
+            reach = [0] * position.stride
             for petal in level_petals:
                 petal_seers = petal.seers
                 for z in DIGITS_IN[petal.mask]:
@@ -538,6 +557,9 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
         def grow(level: int, chosen: list, used: int, common: int, seeing: tuple) -> None:
             # `seeing[z]`: the cells seeing every z of the petals chosen so far; a digit whose
             # such cells are all gone is dropped, and a branch with no digit left stops.
+            budget[0] -= 1
+            if budget[0] < 0:
+                return
             if level == len(choices):
                 removed = []
                 for z in DIGITS_IN[common]:
@@ -566,11 +588,11 @@ def death_blossoms(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step
                     grow(level + 1, chosen, new_used, narrowed, tuple(new_seeing))
                     chosen.pop()
 
-        outside_stem = ALL_CELLS & ~(1 << stem)
-        start = tuple(outside_stem & (stem_peers if masks[stem] >> (z - 1) & 1 else ALL_CELLS)
-                      if z else 0 for z in range(10))
+        outside_stem = every & ~(1 << stem)
+        start = tuple(outside_stem & (stem_peers if masks[stem] >> (z - 1) & 1 else every)
+                      if z else 0 for z in range(position.stride))
         if any(cells & first for cells, first in zip(start, ahead[0])):
-            grow(0, [], 0, 511, start)
+            grow(0, [], 0, board.all_digits, start)
     steps = []
     for removed, (_, stem, chosen) in best.items():
         roles = [("stem", (stem,)),
@@ -689,6 +711,11 @@ start at once: where the ladder reaches ALS chains on top1465, forum-hardest and
 diabolical puzzles the whole search takes at most about 19,000 (25,000 where the card's ladder
 alone is stuck), so this only bounds what a pathological position could cost."""
 
+CHAIN_TRACE_BUDGET = 1_000
+"""How many chains the ALS chain search traces back at most for the removals found at one
+length: a 16x16 board's thousands of sets make tens of thousands of candidate chains there,
+each traced through every set; on the classic board far fewer."""
+
 
 def als_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     """Four or more almost locked sets A1, A2, ..., An, each tied to the next by a restricted
@@ -713,7 +740,8 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     """The ALS chains of `als_chains`, following at most `budget` ties (shortest chains first):
     breadth first over (set, digits it lacks), each state followed once for all chain starts."""
     position = als_index(masks)
-    sets, ties, near = position.sets, position.ties, position.near
+    sets, ties, near, stride = position.sets, position.ties, position.near, position.stride
+    size = stride - 1
     count = len(sets)
     if count < 4:
         return
@@ -732,7 +760,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     first: dict[int, dict[int, int]] = {}
     seen: dict[int, int] = {}
     for j in range(count):
-        base = 10 * j
+        base = stride * j
         digits = tuple(d for d in DIGITS_IN[sets[j].mask] if ties[base + d])
         tie_digits.append(digits)
         once = twice = 0
@@ -755,7 +783,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
     given: set[tuple] = set()
     work = 0
     targets: dict[int, list[int]] = {}
-    below = _Ends(sets, near, count)
+    below = _Ends(sets, near, count, size)
     for depth in range(1, MAX_CHAIN_SETS):
         frontier = reached[depth]
         if depth >= 3:  # three sets are an ALS-XY-Wing
@@ -767,7 +795,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
             break
         after: dict[int, int] = {}
         for here, states in frontier.items():
-            base = 10 * here
+            base = stride * here
             twice = twice_tied[here]
             for d in tie_digits[here]:
                 bit = 1 << (d - 1)
@@ -780,7 +808,7 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
                 keys = targets.get(base + d)
                 if keys is None:
                     # The states this set's tie by d leads to, made when first followed.
-                    targets[base + d] = keys = [i << 9 | bit
+                    targets[base + d] = keys = [i << size | bit
                                                 for i in cells_of_bits(ties[base + d] & ~twice)]
                 work += len(keys)
                 for key in keys:
@@ -791,19 +819,20 @@ def als_chains_within(masks: Sequence[int], budget: int) -> Iterator[Step]:
                     for lacked, roots in states.items():
                         passing_digits = rcs & ~lacked
                         if passing_digits:
-                            key = other << 9 | passing_digits
+                            key = other << size | passing_digits
                             after[key] = after.get(key, 0) | roots
         following: dict[int, dict[int, int]] = {}
+        lacking = (1 << size) - 1
         for key, new in after.items():
             if depth >= 3:
                 new &= ~seen.get(key, 0)
             if new:
                 if depth >= 2:
                     seen[key] = seen.get(key, 0) | new
-                if key >> 9 in following:
-                    following[key >> 9][key & 511] = new
+                if key >> size in following:
+                    following[key >> size][key & lacking] = new
                 else:
-                    following[key >> 9] = {key & 511: new}
+                    following[key >> size] = {key & lacking: new}
         if not following:
             break
         reached.append(following)
@@ -814,12 +843,12 @@ class _Ends:
     f * count + i) whose chains ending there remove something: a digit z, neither f nor lacked,
     common to both sets with cells seeing all its places in both. Only first sets numbered below
     the end count (the same chain read backwards finds the same removals). `cache` holds them
-    by (end << 9 | lacked) once worked out."""
+    by (end << size | lacked) once worked out (`size`, the board's digits)."""
 
-    __slots__ = ("sets", "near", "count", "by_end", "cache", "spread")
+    __slots__ = ("sets", "near", "count", "by_end", "cache", "spread", "size")
 
-    def __init__(self, sets: list[Als], near: list[int], count: int):
-        self.sets, self.near, self.count = sets, near, count
+    def __init__(self, sets: list[Als], near: list[int], count: int, size: int):
+        self.sets, self.near, self.count, self.size = sets, near, count, size
         self.by_end: dict[int, tuple[tuple[int, int], ...]] = {}
         self.cache: dict[int, int] = {}
         self.spread: dict[int, int] = {}
@@ -832,19 +861,20 @@ class _Ends:
         for bit, roots in per_digit:
             if not lacked & bit:
                 found |= roots
-        self.cache[end << 9 | lacked] = found
+        self.cache[end << self.size | lacked] = found
         return found
 
     def _by_digit(self, end: int) -> tuple[tuple[int, int], ...]:
         """(digit z as a bit, the roots of the start sets near the end by z) for each z."""
         below = (1 << end) - 1
         found = []
-        near = self.near
+        near, size = self.near, self.size
+        every = (1 << size) - 1
         for z in DIGITS_IN[self.sets[end].mask]:
-            starts = near[10 * end + z] & below
+            starts = near[(size + 1) * end + z] & below
             if starts:
                 # Every first tie digit but z: the start sets' bitset copied into each block.
-                found.append((1 << (z - 1), starts * self._spread(511 & ~(1 << (z - 1)))))
+                found.append((1 << (z - 1), starts * self._spread(every & ~(1 << (z - 1)))))
         self.by_end[end] = per_digit = tuple(found)
         return per_digit
 
@@ -900,16 +930,19 @@ def _chain_links(chain_sets: list[Als], ties: list[int], z: int) -> tuple[Link, 
 
 def _shared_unit(cells: tuple[int, ...]) -> int:
     """A unit holding every one of the cells, or SEEN when they see each other across units."""
-    return next((unit for unit, unit_cells in enumerate(UNITS) if set(cells) <= set(unit_cells)),
-                SEEN)
+    return next((unit for unit, unit_cells in enumerate(board_in_use().units)
+                 if set(cells) <= set(unit_cells)), SEEN)
 
 
 def _record(position: AlsIndex, reached, depth, frontier, ends, found) -> None:
     """Keep, for each set of removals first reached after `depth` ties, the chain that makes it:
     one whose tied sets share no cell where there is one, then the fewest cells, then the fewest
     in its two end sets (whose places of the removed digit the learner compares), then the
-    first set, first tie and sets of smallest numbers."""
-    sets, near = position.sets, position.near
+    first set, first tie and sets of smallest numbers. At most CHAIN_TRACE_BUDGET chains are
+    traced back."""
+    sets, near, stride = position.sets, position.near, position.stride
+    shift = stride - 1
+    traces = CHAIN_TRACE_BUDGET
     count = len(sets)
     cache = ends.cache
     removals: dict[int, tuple] = {}
@@ -918,7 +951,7 @@ def _record(position: AlsIndex, reached, depth, frontier, ends, found) -> None:
         last = sets[end]
         end_cells = last.cells.bit_count() + depth - 1  # each set between has a cell at least
         for lacked, roots in states.items():
-            allowed = cache.get(end << 9 | lacked)
+            allowed = cache.get(end << shift | lacked)
             hits = roots & (ends.roots(end, lacked) if allowed is None else allowed)
             while hits:
                 low = hits & -hits
@@ -927,9 +960,9 @@ def _record(position: AlsIndex, reached, depth, frontier, ends, found) -> None:
                 start = sets[start_index]
                 zs = 0
                 for z in DIGITS_IN[start.mask & last.mask & ~lacked & ~(1 << (first_tie - 1))]:
-                    if near[10 * end + z] >> start_index & 1:
+                    if near[stride * end + z] >> start_index & 1:
                         zs |= 1 << (z - 1)
-                removal_key = (start_index * count + end) << 9 | zs
+                removal_key = (start_index * count + end) << shift | zs
                 key = removals.get(removal_key)
                 if key is None:
                     removed = []
@@ -953,6 +986,9 @@ def _record(position: AlsIndex, reached, depth, frontier, ends, found) -> None:
             if best is not None and not best[0][1] and best[0][2:6] < (
                     least, least - depth + 1, start_index, first_tie):
                 break
+            traces -= 1
+            if traces < 0:
+                return
             traced = _trace(position, reached, first_tie * count + start_index, start_index,
                             end, lacked, depth)
             if traced is None:
@@ -971,7 +1007,7 @@ def _trace(position: AlsIndex, reached, root, start_index, end, lacked, depth):
     """The chain from the root's first set to (end, lacked) in `depth` ties, no set twice, whose
     sets' numbers read from the first set are the smallest, tied sets sharing no cell where
     they can: (sets' numbers, digits each tie passes on), or None."""
-    sets, ties, links = position.sets, position.ties, position.links
+    sets, ties, links, stride = position.sets, position.ties, position.links, position.stride
     # The states each walk of that many ties from the root to the end passes, by depth.
     layers: list[set[tuple[int, int]]] = [set() for _ in range(depth + 1)]
     layers[depth].add((end, lacked))
@@ -988,7 +1024,7 @@ def _trace(position: AlsIndex, reached, root, start_index, end, lacked, depth):
     def tie_mask(a: int, b: int) -> int:
         rcs = 0
         for d in DIGITS_IN[sets[a].mask & sets[b].mask]:
-            if ties[10 * a + d] >> b & 1:
+            if ties[stride * a + d] >> b & 1:
                 rcs |= 1 << (d - 1)
         return rcs
 

@@ -1,4 +1,8 @@
-"""Chains: remote pairs, X- and XY-chains, nice loops and AICs, the shortest chain first."""
+"""Chains: remote pairs, X- and XY-chains, nice loops and AICs, the shortest chain first.
+
+They hold on every regular board: a chain's links are a unit's only two places for a digit, a
+cell's only two candidates, and cells seeing each other, never the boxes' shape.
+"""
 
 from __future__ import annotations
 
@@ -9,24 +13,26 @@ from tutor.engine.chain import IN_CELL, Link, Node, chain_pattern, length_bonus,
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or, in_sentence, symbol, symbols
 from tutor.engine.wording import removals_by_digit
-from tutor.model.geometry import (
-    CELLS, COUNT, DIGITS_IN, PEER_BITS, PEERS, UNIT_BITS, UNITS_OF, cell_name, cells_of_bits,
-)
-from tutor.model.geometry import cells_name
+from tutor.model.geometry import COUNT, DIGITS_IN, Geometry, cell_name, cells_name, cells_of_bits
+from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current, digit_cell_sets
 
 
 MAX_LINKS = 21
 """The longest chain offered: longer ones are hard to follow, and the search stays quick."""
 
+HOLDS_ON = "every regular board"
+
 
 def _common_unit(first: int, second: int, places: int | None = None) -> int:
     """A unit holding both cells; with `places` (a digit's cells), one holding only those two."""
-    for unit in UNITS_OF[first]:
-        if unit in UNITS_OF[second]:
+    board = board_in_use()
+    units_of = board.units_of
+    for unit in units_of[first]:
+        if unit in units_of[second]:
             if places is None:
                 return unit
-            if bin(places & UNIT_BITS[unit]).count("1") == 2:
+            if bin(places & board.unit_bits[unit]).count("1") == 2:
                 return unit
     raise ValueError("the cells share no such unit")
 
@@ -109,7 +115,7 @@ def x_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     last = search.x_chains or {}
     now = {}
     found = []
-    for digit in range(1, 10):
+    for digit in board_in_use().digits:
         places = digit_cells[digit]
         known = last.get(digit)
         if known is not None and known[0] == places:
@@ -133,11 +139,13 @@ def _x_chains_of(digit: int, places: int) -> list[tuple[int, tuple, Step]]:
     cells = cells_of_bits(places)
     if len(cells) < 4:
         return found
+    board = board_in_use()
+    peer_bits = board.peer_bits
     strong: dict[int, list[int]] = {}
     weak: dict[int, list[int]] = {}
     for cell in cells:
-        weak[cell] = [c for c in cells_of_bits(PEER_BITS[cell] & places)]
-    for unit_bits in UNIT_BITS:
+        weak[cell] = [c for c in cells_of_bits(peer_bits[cell] & places)]
+    for unit_bits in board.unit_bits:
         pair = places & unit_bits
         if bin(pair).count("1") == 2:
             a, b = cells_of_bits(pair)
@@ -147,13 +155,13 @@ def _x_chains_of(digit: int, places: int) -> list[tuple[int, tuple, Step]]:
         strong[cell] = sorted(set(strong[cell]))
 
     def is_end(start: int, end: int) -> bool:
-        return places & PEER_BITS[start] & PEER_BITS[end] & ~(1 << start | 1 << end) != 0
+        return places & peer_bits[start] & peer_bits[end] & ~(1 << start | 1 << end) != 0
 
     for path in _paths(sorted(strong), strong, weak, is_end):
         if len(path) < 4:
             continue
         first, last = path[0], path[-1]
-        removed = places & PEER_BITS[first] & PEER_BITS[last]
+        removed = places & peer_bits[first] & peer_bits[last]
         chain = []
         for i in range(len(path) - 1):
             here, there = Node((path[i],), digit), Node((path[i + 1],), digit)
@@ -176,7 +184,9 @@ def _bivalue_paths(masks, pair_mask: int | None):
     """Paths through two-candidate cells (all holding `pair_mask`, when given), as node lists of
     (cell, digit): the start's digit assumed false, the cell's other digit true, then a weak link
     to the same digit in a seen cell, and so on, ending on a cell taking the start's digit."""
-    cells = [c for c in CELLS
+    board = board_in_use()
+    peer_bits = board.peer_bits
+    cells = [c for c in board.cells
              if COUNT[masks[c]] == 2 and (pair_mask is None or masks[c] == pair_mask)]
     if len(cells) < (4 if pair_mask else 3):
         return
@@ -188,7 +198,7 @@ def _bivalue_paths(masks, pair_mask: int | None):
         x, y = DIGITS_IN[masks[cell]]
         strong[(cell, x)] = [(cell, y)]
         strong[(cell, y)] = [(cell, x)]
-        peers = cells_of_bits(PEER_BITS[cell] & bits)
+        peers = cells_of_bits(peer_bits[cell] & bits)
         for digit in (x, y):
             weak[(cell, digit)] = [(p, digit) for p in peers if masks[p] >> (digit - 1) & 1]
     starts = sorted(strong)
@@ -199,7 +209,7 @@ def _bivalue_paths(masks, pair_mask: int | None):
             return False
         if pair_mask is not None:
             return True
-        return digit_cells[start[1]] & PEER_BITS[start[0]] & PEER_BITS[end[0]] != 0
+        return digit_cells[start[1]] & peer_bits[start[0]] & peer_bits[end[0]] != 0
 
     yield from _paths(starts, strong, weak, is_end)
 
@@ -223,10 +233,11 @@ def xy_chains(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     cell, weak between cells). Roles: ("ends", (first, last)).
     """
     digit_cells = digit_cell_sets(masks)
+    peer_bits = board_in_use().peer_bits
     found = []
     for path in _bivalue_paths(masks, None):
         (first, digit), (last, _) = path[0], path[-1]
-        removed = digit_cells[digit] & PEER_BITS[first] & PEER_BITS[last]
+        removed = digit_cells[digit] & peer_bits[first] & peer_bits[last]
         cells = tuple(c for c, _ in path[::2])
         step = Step("xy_chain", eliminations=tuple((c, digit) for c in cells_of_bits(removed)),
                     cells=cells, digits=(digit,), roles=(("ends", (first, last)),),
@@ -244,6 +255,7 @@ def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     digit of the first cell. Roles: ("ends", (first, last)).
     """
     digit_cells = digit_cell_sets(masks)
+    peer_bits = board_in_use().peer_bits
     found = []
     for pair_mask in sorted({m for m in masks if COUNT[m] == 2}):
         if sum(1 for m in masks if m == pair_mask) < 4:
@@ -253,7 +265,7 @@ def remote_pairs(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             if path[0][1] != x or len(path) < 8:
                 continue
             first, last = path[0][0], path[-1][0]
-            seen_by_both = PEER_BITS[first] & PEER_BITS[last]
+            seen_by_both = peer_bits[first] & peer_bits[last]
             removed = sorted((c, d) for d in (x, y)
                              for c in cells_of_bits(digit_cells[d] & seen_by_both))
             if not removed:
@@ -279,7 +291,8 @@ def remote_pair_of(cells: Sequence[int], masks: Sequence[int]) -> Step | None:
         path += [(cell, gone), (cell, true)]
     first, last = cells[0], cells[-1]
     digit_cells = digit_cell_sets(masks)
-    seen_by_both = PEER_BITS[first] & PEER_BITS[last]
+    peer_bits = board_in_use().peer_bits
+    seen_by_both = peer_bits[first] & peer_bits[last]
     removed = sorted((c, d) for d in (x, y) for c in cells_of_bits(digit_cells[d] & seen_by_both))
     if not removed:
         return None
@@ -306,13 +319,20 @@ def _graphs_of(masks) -> tuple[tuple[int, ...], dict]:
     return last
 
 
-_NODE = tuple((number // 9, number % 9 + 1) for number in range(81 * 9))
-"""_NODE[n]: the candidate (cell, digit) numbered n = 9 * cell + digit - 1 (numbers keep the
-candidates' order, so sorting numbers sorts candidates)."""
+def _candidates(board: Geometry) -> tuple[tuple[int, int], ...]:
+    size = board.size
+    return tuple((number // size, number % size + 1) for number in range(board.cell_count * size))
+
+
+def numbered_candidates(board: Geometry) -> tuple[tuple[int, int], ...]:
+    """The board's candidates by number: [n] is the candidate (cell, digit) numbered
+    n = size * cell + digit - 1 (numbers keep the candidates' order, so sorting numbers sorts
+    candidates)."""
+    return board.table("chains.candidates", _candidates)
 
 
 def _numbered_graph(masks):
-    """Every candidate, numbered (see _NODE), with its strong links (a unit's only two places for
+    """Every candidate, numbered (see numbered_candidates), with its strong links (a unit's only two places for
     the digit, or a two-candidate cell's other digit) and weak links (the digit in a seen cell, or
     another digit of the same cell): lists indexed by number of the numbers it links to (None for
     no link), each candidate's weak links also as a frozenset, the numbers with a strong link
@@ -322,18 +342,21 @@ def _numbered_graph(masks):
     if graph is not None:
         return graph
     digit_cells = digit_cell_sets(masks)
-    strong: list = [None] * (81 * 9)
-    weak: list = [None] * (81 * 9)
-    weak_sets: list = [None] * (81 * 9)
-    for cell in CELLS:
+    board = board_in_use()
+    size, all_peers = board.size, board.peers
+    candidates = board.cell_count * size
+    strong: list = [None] * candidates
+    weak: list = [None] * candidates
+    weak_sets: list = [None] * candidates
+    for cell in board.cells:
         digits = DIGITS_IN[key[cell]]
         if not digits:
             continue
-        peers = PEERS[cell]
-        base = 9 * cell - 1
+        peers = all_peers[cell]
+        base = size * cell - 1
         for digit in digits:
             bit = 1 << (digit - 1)
-            links = ([9 * c + digit - 1 for c in peers if key[c] & bit]
+            links = ([size * c + digit - 1 for c in peers if key[c] & bit]
                      + [base + d for d in digits if d != digit])
             weak[base + digit] = links
             weak_sets[base + digit] = frozenset(links)
@@ -341,13 +364,13 @@ def _numbered_graph(masks):
             x, y = digits
             strong[base + x] = [base + y]
             strong[base + y] = [base + x]
-    for digit in range(1, 10):
+    for digit in board.digits:
         places = digit_cells[digit]
-        for unit_bits in UNIT_BITS:
+        for unit_bits in board.unit_bits:
             pair = places & unit_bits
             if pair.bit_count() == 2:
                 a, b = cells_of_bits(pair)
-                a, b = 9 * a + digit - 1, 9 * b + digit - 1
+                a, b = size * a + digit - 1, size * b + digit - 1
                 links = strong[a]
                 if links is None:
                     strong[a] = [b]
@@ -372,10 +395,11 @@ def _aic_removals(start, end, masks, digit_cells) -> tuple[tuple[int, int], ...]
     (a, x), (b, y) = start, end
     if a == b:
         return ()
+    board = board_in_use()
     if x == y:
-        seen = digit_cells[x] & PEER_BITS[a] & PEER_BITS[b]
+        seen = digit_cells[x] & board.peer_bits[a] & board.peer_bits[b]
         return tuple((c, x) for c in cells_of_bits(seen))
-    if b not in PEERS[a]:
+    if not board.peer_bits[a] >> b & 1:
         return ()
     found = []
     if masks[a] >> (y - 1) & 1:
@@ -447,7 +471,7 @@ def aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     digits. Roles: ("ends", (first cell, last cell)).
     """
     strong, weak, _, starts, digit_cells = _numbered_graph(masks)
-    node = _NODE
+    node = numbered_candidates(board_in_use())
     given: set = set()
 
     def is_end(start: int, end: int) -> bool:
@@ -538,6 +562,8 @@ def crosses_itself(path: Sequence[tuple[int, int]], loop: bool = False) -> bool:
 def _loop_removals(path, masks, digit_cells) -> tuple[tuple[int, int], ...]:
     """In a continuous loop every weak link holds exactly one true end: the digit leaves the rest
     of the units the two cells share; inside a cell, the cell's other digits go."""
+    board = board_in_use()
+    units_of, unit_bits = board.units_of, board.unit_bits
     removed = set()
     loop = set(path)
     closed = path + [path[0]]
@@ -546,9 +572,9 @@ def _loop_removals(path, masks, digit_cells) -> tuple[tuple[int, int], ...]:
         if a == b:
             removed |= {(a, d) for d in DIGITS_IN[masks[a]] if d not in (x, y)}
         else:
-            for unit in UNITS_OF[a]:
-                if unit in UNITS_OF[b]:
-                    removed |= {(c, x) for c in cells_of_bits(digit_cells[x] & UNIT_BITS[unit])
+            for unit in units_of[a]:
+                if unit in units_of[b]:
+                    removed |= {(c, x) for c in cells_of_bits(digit_cells[x] & unit_bits[unit])
                                 if c not in (a, b)}
     return tuple(sorted(removed - loop))
 
@@ -574,7 +600,7 @@ def nice_loops(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     (in a continuous loop the last one, weak, closes it). Roles: ("ends", (first, last cell)).
     """
     strong, weak, weak_sets, starts, digit_cells = _numbered_graph(masks)
-    node = _NODE
+    node = numbered_candidates(board_in_use())
     found: list[tuple[int, tuple, Step]] = []
 
     def loop_cells(path, first_cell) -> tuple[int, ...]:
@@ -936,8 +962,9 @@ class NiceLoopTexts(_ChainTexts):
                                  f"{digits_or(gone)}.")
                 continue
             pair = (a.cells[0], b.cells[0])
+            units_of = board_in_use().units_of
             gone = sorted(c for c, d in removed if d == a.digit and c not in pair and any(
-                u in UNITS_OF[c] for u in UNITS_OF[pair[0]] if u in UNITS_OF[pair[1]]))
+                u in units_of[c] for u in units_of[pair[0]] if u in units_of[pair[1]]))
             if gone:
                 lines.append(f"One of {cell_name(pair[0])} and {cell_name(pair[1])} is "
                              f"{symbol(a.digit)}, so either way " + ", ".join(

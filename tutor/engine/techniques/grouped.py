@@ -1,11 +1,15 @@
 """Grouped chains: nice loops and AICs whose nodes may be a group of one digit's places in a
-box and a line, or a digit of an almost locked set, the shortest chain first."""
+box and a line, or a digit of an almost locked set, the shortest chain first.
+
+They hold on every regular board: a group is where a box meets a row or a column, whatever the
+boxes' shape (on boxes of two rows, where a column meets a box in two cells).
+"""
 
 from __future__ import annotations
 
 from typing import Iterator, NamedTuple, Sequence
 
-from tutor.engine.als_index import Als, sets_and_links
+from tutor.engine.als_index import Als, seeing_all, sets_and_links
 from tutor.engine.chain import (
     IN_CELL, IN_SET, SEEN, SET_FORCES_CELL, Link, NamedSet, Node, chain_pattern, length_bonus,
     narration, state,
@@ -16,17 +20,18 @@ from tutor.engine.technique import digits_or, in_sentence, symbol
 from tutor.engine.reasons import Position
 from tutor.engine.wording import marked_cells, removals_by_digit
 from tutor.model.geometry import (
-    BOXES, CELLS, COLUMNS, COUNT, DIGITS_IN, PEER_BITS, PEERS, ROWS, UNIT_BITS, cell_name,
-    cells_name, cells_of_bits,
+    COUNT, DIGITS_IN, Geometry, cell_name, cells_name, cells_of_bits,
 )
+from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current, digit_cell_sets
 
-_ALL_CELLS = (1 << 81) - 1
+HOLDS_ON = "every regular board"
 
-_INTERSECTIONS = tuple(
-    sum(1 << c for c in box if c in line)
-    for box in BOXES for line in ROWS + COLUMNS if any(c in line for c in box))
-"""The 54 places where a box meets a row or a column (three cells each): where groups live."""
+
+def _intersections(board: Geometry) -> tuple[int, ...]:
+    """The places where a box meets a row or a column, as cell sets (54 of three cells on the
+    classic board): where groups live."""
+    return tuple(sum(1 << c for c in shared) for _, _, shared in board.crossings)
 
 MAX_LINKS = 16
 """The longest grouped chain offered (HoDoKu's reglib chains have at most 14 links)."""
@@ -60,15 +65,6 @@ class _Graph(NamedTuple):
     groups: int
 
 
-def _seen_by_all(bits: int) -> int:
-    seen = _ALL_CELLS
-    while bits:
-        low = bits & -bits
-        seen &= PEER_BITS[low.bit_length() - 1]
-        bits ^= low
-    return seen
-
-
 # The search's `grouped_graphs`: (masks, {level: graph}): the two grouped finders search the
 # same position in turn.
 
@@ -99,14 +95,16 @@ def _graph(masks: Sequence[int], level: int) -> _Graph:
 def _build(masks: Sequence[int]) -> _Graph:
     """The graph of single candidates and groups."""
     digit_cells = digit_cell_sets(masks)
+    board = board_in_use()
+    digits_here = board.digits
     nodes: list[tuple[int, int, int]] = []
     index: dict[tuple[int, int, int], int] = {}
     single: dict[tuple[int, int], int] = {}
-    by_digit: list[list[int]] = [[] for _ in range(10)]
+    by_digit: list[list[int]] = [[] for _ in digit_cells]
     # single_at[digit][cell]: the node of the cell's candidate of the digit (links are found
     # from the cells they reach, not by trying every node of the digit).
-    single_at: list[list[int]] = [[-1] * 81 for _ in range(10)]
-    for cell in CELLS:
+    single_at: list[list[int]] = [[-1] * board.cell_count for _ in digit_cells]
+    for cell in board.cells:
         for digit in DIGITS_IN[masks[cell]]:
             number = len(nodes)
             single[(cell, digit)] = number
@@ -114,10 +112,11 @@ def _build(masks: Sequence[int]) -> _Graph:
             index[(1 << cell, digit, -1)] = number
             by_digit[digit].append(number)
             nodes.append((1 << cell, digit, -1))
-    groups_of: list[list[tuple[int, int]]] = [[] for _ in range(10)]
-    for digit in range(1, 10):
+    groups_of: list[list[tuple[int, int]]] = [[] for _ in digit_cells]
+    meets = board.table("grouped.intersections", _intersections)
+    for digit in digits_here:
         places = digit_cells[digit]
-        for meet in _INTERSECTIONS:
+        for meet in meets:
             group = places & meet
             if group.bit_count() >= 2 and (group, digit, -1) not in index:
                 index[(group, digit, -1)] = len(nodes)
@@ -127,14 +126,14 @@ def _build(masks: Sequence[int]) -> _Graph:
     plain = len(nodes)
     strong = [0] * plain
     weak = [0] * plain
-    for digit in range(1, 10):
+    for digit in digits_here:
         places_of_digit = digit_cells[digit]
         at = single_at[digit]
         groups_here = groups_of[digit]
         # Weak links: same digit, disjoint, each cell of one seeing every cell of the other.
         for i in by_digit[digit]:
             bits = nodes[i][0]
-            seen = _seen_by_all(bits) & places_of_digit
+            seen = seeing_all(board, bits) & places_of_digit
             if not seen:
                 continue
             links = 0
@@ -148,7 +147,7 @@ def _build(masks: Sequence[int]) -> _Graph:
                     links |= 1 << j
             weak[i] |= links
         # Strong links: a unit's places of the digit split into exactly two nodes.
-        for unit_bits in UNIT_BITS:
+        for unit_bits in board.unit_bits:
             places = places_of_digit & unit_bits
             if places.bit_count() < 2:
                 continue
@@ -164,7 +163,7 @@ def _build(masks: Sequence[int]) -> _Graph:
                     partner = index.get((places & ~other, digit, -1))
                     if partner is not None:
                         strong[i] |= 1 << partner
-    for cell in CELLS:
+    for cell in board.cells:
         digits = DIGITS_IN[masks[cell]]
         ids = [single[(cell, d)] for d in digits]
         together = sum(1 << i for i in ids)
@@ -173,7 +172,7 @@ def _build(masks: Sequence[int]) -> _Graph:
         if len(digits) == 2:
             strong[ids[0]] |= 1 << ids[1]
             strong[ids[1]] |= 1 << ids[0]
-    touching = [0] * 81
+    touching = [0] * board.cell_count
     groups = 0
     for i, (bits, _, _) in enumerate(nodes):
         if bits & (bits - 1):
@@ -190,7 +189,7 @@ def _with_sets(graph: _Graph, masks: Sequence[int]) -> _Graph:
     nodes, strong, weak = list(graph.nodes), list(graph.strong), list(graph.weak)
     touching = list(graph.touching)
     # Each digit's groups; its single candidates are found by cell (graph.single).
-    groups_of: list[list[tuple[int, int]]] = [[] for _ in range(10)]
+    groups_of: list[list[tuple[int, int]]] = [[] for _ in range(board_in_use().size + 1)]
     for i, (bits, digit, _) in enumerate(graph.nodes):
         if graph.groups >> i & 1:
             groups_of[digit].append((bits, i))
@@ -248,7 +247,7 @@ def _with_forcing(graph: _Graph, masks: Sequence[int]) -> _Graph:
         _, digit, number = graph.nodes[i]
         ids[number][digit] = i
     crowded = 0
-    for cell in CELLS:
+    for cell in board_in_use().cells:
         if COUNT[masks[cell]] >= 3:
             crowded |= 1 << cell
     for number, als in enumerate(graph.sets):
@@ -407,7 +406,7 @@ def _unit_of(first: int, second: int, digit_places: int | None) -> int:
     """A unit holding every cell of both; with `digit_places`, one whose places are just theirs
     (a strong link's); SEEN when the cells see each other through several units."""
     both = first | second
-    for unit, unit_bits in enumerate(UNIT_BITS):
+    for unit, unit_bits in enumerate(board_in_use().unit_bits):
         if both & unit_bits == both and (digit_places is None
                                          or digit_places & unit_bits == both):
             return unit
@@ -558,12 +557,14 @@ def grouped_aics(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 def _aic_removals(start: int, x: int, end: int, y: int, masks, digit_cells):
     if start == end:
         return ()
+    peer_bits = board_in_use().peer_bits
     if x == y:
-        seen = digit_cells[x] & PEER_BITS[start] & PEER_BITS[end]
+        seen = digit_cells[x] & peer_bits[start] & peer_bits[end]
         if seen.bit_count() < 2:
             return ()
         return tuple((c, x) for c in cells_of_bits(seen))
-    if end not in PEERS[start] or not masks[start] >> (y - 1) & 1 or not masks[end] >> (x - 1) & 1:
+    if (not peer_bits[start] >> end & 1 or not masks[start] >> (y - 1) & 1
+            or not masks[end] >> (x - 1) & 1):
         return ()
     return tuple(sorted(((start, y), (end, x))))
 
@@ -758,7 +759,8 @@ def _loop_removals(graph, path, start_true, start_cell, x, y, masks, digit_cells
                                         masks)
         if truths[k - 1] and a[0] != b[0]:
             digit = b[1]
-            seen = _seen_by_all(a[0]) & _seen_by_all(b[0]) & digit_cells[digit]
+            board = board_in_use()
+            seen = seeing_all(board, a[0]) & seeing_all(board, b[0]) & digit_cells[digit]
             seen &= ~loop_cells & ~(1 << start_cell)
             removed |= {(c, digit) for c in cells_of_bits(seen)}
     return removed
@@ -778,7 +780,7 @@ def _forced_removals(graph: _Graph, place, forced, masks) -> set[tuple[int, int]
             continue
         seeing = als.seers[digit]
         if others >> (digit - 1) & 1:
-            seeing &= PEER_BITS[cell]
+            seeing &= board_in_use().peer_bits[cell]
         removed |= {(c, digit) for c in cells_of_bits(seeing)}
     return removed
 
@@ -918,6 +920,7 @@ def _by_cell(eliminations) -> dict[int, list[int]]:
 
 
 def _why_loop_removes(step: Step, cell: int, digits: list[int]) -> str:
+    seen = board_in_use().peer_sets[cell]
     for link in step.chain:
         a, b = link.premise, link.conclusion
         if link.unit == IN_CELL and a.cells == (cell,):
@@ -927,18 +930,18 @@ def _why_loop_removes(step: Step, cell: int, digits: list[int]) -> str:
         for link in step.chain:
             a, b = link.premise, link.conclusion
             if link.weak and link.unit != IN_CELL and a.digit == digit and all(
-                    p in PEERS[cell] for p in a.cells + b.cells):
+                    p in seen for p in a.cells + b.cells):
                 reasons.append(f"it sees {a.name()} and {b.name()}, one of which holds the "
                                f"{symbol(digit)}")
                 break
     if reasons:
         return "; ".join(reasons)
-    sets = [step.role(f"set_{n}") for n in range(1, 9) if step.role(f"set_{n}")]
+    sets = _sets(step)
     # A cell seeing every place of a digit in a set sees at least one of the set's cells.
-    near = [cells for cells in sets if any(c in PEERS[cell] for c in cells)] or sets or [()]
-    cells = next((c for c in near if all(p in PEERS[cell] or p == cell for p in c)), near[0])
+    near = [cells for cells in sets if any(c in seen for c in cells)] or sets or [()]
+    cells = next((c for c in near if all(p in seen or p == cell for p in c)), near[0])
     forced = _forced_cell(step, cells)
-    if forced is not None and forced in PEERS[cell]:
+    if forced is not None and forced in seen:
         return (f"the loop passes through the almost locked set {cells_name(cells)}, which lacks "
                 f"just one digit either way round (the one the loop takes from it, or the one "
                 f"{cell_name(forced)} holds instead of the loop's), so the "

@@ -20,9 +20,6 @@ from tutor.engine.technique import Texts, an, digits_or, symbol
 from tutor.engine.wording import cells_or
 
 HOLDS_ON = "every regular board"
-"""(The W-Wing reads its remote pairs with chains.remote_pair_of, which still reads the classic
-board's tables: it holds on the classic board only until that module is converted.)"""
-
 
 
 def _removals(digit: int, cell_bits: int) -> tuple[tuple[int, int], ...]:
