@@ -236,7 +236,8 @@ SudoQ puzzles."""
 
 
 SLOW_FAMILIES = {("forcing", (4, 4)): (2, 24), ("forcing", (3, 4)): (0, 8),
-                 ("forcing", (2, 3)): (60, 2), ("als", (4, 4)): (0, 32), ("als", (3, 4)): (4, 4)}
+                 ("forcing", (2, 3)): (60, 2), ("als", (4, 4)): (0, 32), ("als", (3, 4)): (4, 4),
+                 ("grouped", (4, 4)): (2, 16)}
 """(SudoQ puzzles, every how many positions) where a family's search is dear on a shape (forcing
 chains follow every candidate of a position; on 16x16 a position holds thousands of almost
 locked sets, and the ALS-XY-Wing pairs them: our own puzzle alone there)."""
