@@ -165,13 +165,16 @@ def test_sudoq_4x4_and_6x6_every_step_true(request):
 
 
 def test_each_board_s_ladder_follows_the_complement_rule():
-    # Every family works on every regular board; only subsets bigger than half the digits are
-    # left out (a naked set of k cells is a hidden set of n - k).
-    left_out = {box: tuple(t for t in LADDER if t not in ladder_on(LADDER, regular(*box)))
+    # Every family works on every regular board; only subsets and fish bigger than half the
+    # digits are left out (a naked set of k cells is a hidden set of n - k, a fish of k rows one
+    # of n - k columns).
+    left_out = {box: set(t for t in LADDER if t not in ladder_on(LADDER, regular(*box)))
                 for box in ((2, 2), (2, 3), (2, 4), (4, 4))}
-    assert left_out[2, 2] == ("naked_triple", "hidden_triple", "naked_quad", "hidden_quad")
-    assert left_out[2, 3] == ("naked_quad", "hidden_quad")
-    assert left_out[2, 4] == left_out[4, 4] == ()
+    quads = {"naked_quad", "hidden_quad", "jellyfish", "finned_jellyfish"}
+    assert left_out[2, 3] == quads
+    assert left_out[2, 2] == quads | {"naked_triple", "hidden_triple", "swordfish",
+                                      "finned_swordfish"}
+    assert left_out[2, 4] == left_out[4, 4] == set()
     assert ladder_on(LADDER, CLASSIC) == LADDER  # every technique on the classic board
 
 

@@ -22,10 +22,10 @@ from tutor.model.grid import Grid, standard_masks
 _CELL = re.compile(r"\br\d+c\d+\b|\b[rc]\d+(?:,\d+)+\b")
 """A cell's name, r12c10, or lines in short ('r1,10,16' in a fish's one line): their numbers are
 rows' and columns', not digits."""
-_UNITS = re.compile(r"\b(?:rows?|columns?|box(?:es)?|lines?) \d+(?:(?:, | and | or |/)\d+)*",
+_UNITS = re.compile(r"\b(?:rows?|columns?|box(?:es)?|lines?|sets?) \d+(?:(?:, | and | or |/)\d+)*",
                     re.IGNORECASE)
 """A unit's name, or a list of them: 'row 12', 'rows 3, 10 and 12', 'columns 10/14'."""
-_COUNT = re.compile(r"\b\d+ (?:cells?|candidates|digits|trials|ways|facts?|links?|steps?)\b")
+_COUNT = re.compile(r"\b\d+ (?:cells?|candidates|digits|trials|ways|facts?|links?|steps?|almost locked sets?|petals?|nodes?)\b")
 """A number of things: '12 cells', 'after 14 trials'."""
 _NUMBER = re.compile(r"(?<![\w.])(\d+)(?:s|'s)?(?!\w|\.\d)")
 """A number standing alone, or its plural ('11s'), not part of a word or a decimal."""

@@ -113,8 +113,9 @@ def symbols(digit: int) -> str:
 def packed(digits: Iterable[int]) -> str:
     """A set of digits in HoDoKu's short way, '136'; on a board of more than 9 digits '1,3,6,G',
     so that 1 and 3 do not read as 13."""
-    board = current()
-    return ("," if board.size > 9 else "").join(board.symbols[d - 1] for d in digits)
+    symbols = current().symbols
+    # Letters among the symbols (a digit above 9): commas keep '1,3' from reading as 13.
+    return ("" if symbols.isdigit() else ",").join(symbols[d - 1] for d in digits)
 
 
 def digits_or(digits: Iterable[int]) -> str:

@@ -773,7 +773,7 @@ def _short_lines(units) -> str:
     """'r26' or 'c38': lines in HoDoKu's compact notation."""
     size = board_in_use().size
     # Above 9 lines a number may take two figures: commas keep 'r1,10' from reading as 'r110'.
-    joined = ("," if size > 9 else "").join(str(u % size + 1) for u in units)
+    joined = ("," if len(str(size)) > 1 else "").join(str(u % size + 1) for u in units)
     return ("r" if units[0] < size else "c") + joined
 
 
