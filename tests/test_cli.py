@@ -245,11 +245,17 @@ def test_jobs_two_equals_jobs_one(capsys, tmp_path, mixed_file):
     lines = bundled_lines() + [LEO, EASY, MILP_EXAMPLE] * 10 + [EASY[:-3]]
     path = tmp_path / "many.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    one = run(capsys, "grade", "--json", "--steps", "--jobs", "1", str(path), str(mixed_file))
-    two = run(capsys, "grade", "--json", "--steps", "--jobs", "2", str(path), str(mixed_file))
+    # Without SE's rating (a second solve of every puzzle, checked below on a few).
+    one = run(capsys, "grade", "--json", "--steps", "--no-se", "--jobs", "1", str(path),
+              str(mixed_file))
+    two = run(capsys, "grade", "--json", "--steps", "--no-se", "--jobs", "2", str(path),
+              str(mixed_file))
     assert one == two
     assert one[0] == 1
     assert len(json_lines(one[1])) == len(lines) + 6
+    with_se = [run(capsys, "grade", "--json", "--jobs", jobs, LEO, EASY) for jobs in ("1", "2")]
+    assert with_se[0] == with_se[1]
+    assert all(record["se_rating"] for record in json_lines(with_se[0][1]))
 
 
 def test_bad_jobs_is_a_usage_error(capsys):
@@ -525,7 +531,7 @@ def test_the_table_gives_a_puzzle_two_lines(capsys, monkeypatch, columns):
     # A row (source, givens, level, rating, the bottleneck's step and technique), then its
     # techniques on one line: 11 lines a puzzle at 110 columns before.
     monkeypatch.setenv("COLUMNS", str(columns))
-    code, out, _ = run(capsys, "grade", HARD, EASY, EASY[:-1] + "a")
+    code, out, _ = run(capsys, "grade", "--no-se", HARD, EASY, EASY[:-1] + "a")
     lines = out.splitlines()
     assert code == 1
     assert lines[0].split() == ["#", "Source", "Givens", "Level", "Tutor", "SE", "Bottleneck"]
