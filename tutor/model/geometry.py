@@ -296,12 +296,6 @@ class Geometry:
         col = min(self.size - 1, max(0, self.col_of[cell] + cols))
         return self.cell_at(row, col)
 
-    # --- digit cell sets ---------------------------------------------------------------------
-    def digit_cell_sets(self, masks: Sequence[int]) -> list[int]:
-        """For each digit d (index d), the set of cells having d as a candidate (index 0 unused),
-        a list of the caller's own."""
-        return new_digit_cell_sets(masks)
-
 
 _MADE: dict[tuple[int, int], Geometry] = {}
 """Every shape made so far, so that each is made (and its tables built) once."""
