@@ -11,6 +11,7 @@ from tutor.model.geometry import Geometry, cell_name, cells_name, listed, unit_k
 from tutor.model.geometry import current as board_in_use
 from tutor.engine.dead_ends import by_digit
 from tutor.engine.search import current
+from tutor.engine.mask_table import per_mask
 from tutor.engine.places import PLACES_LIMIT, masks_by_unit
 from tutor.engine.techniques.single_digit import skyscraper_of
 from tutor.engine.step import Step
@@ -43,9 +44,8 @@ class _FishTables:
     def __init__(self, board: Geometry) -> None:
         size, box_height, box_width = board.size, board.box_height, board.box_width
         self.size, self.box_height, self.box_width = size, box_height, box_width
-        masks = range(1 << size)
-        self.popcount = popcount = tuple(bin(m).count("1") for m in masks)
-        self.positions = tuple(tuple(j for j in range(size) if m >> j & 1) for m in masks)
+        self.popcount = popcount = per_mask(size, int.bit_count)
+        self.positions = per_mask(size, lambda m: tuple(j for j in range(size) if m >> j & 1))
         """positions[mask]: the positions along a line (0-based) a mask holds."""
         self.line_cell = (
             tuple(tuple(board.cell_at(i, j) for j in range(size)) for i in range(size)),
@@ -62,12 +62,11 @@ class _FishTables:
         self.stack_masks = stack_masks = tuple(
             tuple(((1 << width) - 1) << (s * width) for s in range(size // width))
             for width in stack_size)
-        off_stack = tuple(
-            tuple(min(popcount[m & ~stack] for stack in stacks) for m in masks)
+        self.off_stack_plus_one = tuple(
+            per_mask(size, partial(_off_stack_plus_one, popcount, stacks))
             for stacks in stack_masks)
-        """off_stack[orientation][mask]: the fewest positions of the mask outside one stack."""
-        self.off_stack_plus_one = tuple(tuple(n + 1 for n in table) for table in off_stack)
-        """off_stack plus one: as a spread for _bases, it drops the bases with more than `size` - 1
+        """off_stack_plus_one[orientation][mask]: one more than the fewest positions of the mask
+        outside one stack; as a spread for _bases, it drops the bases with more than `size` - 1
         positions outside every stack."""
         self.band_lines = band_lines = tuple(
             tuple(tuple(range(band * height, (band + 1) * height))
@@ -90,12 +89,12 @@ class _FishTables:
         self.any_box = tuple(tuple((1 << size // width) - 1 for _ in range(size // height))
                              for height, width in zip(band_size, stack_size))
         """Every stack of every band, rows as base then columns (boxes not looked at)."""
-        self.base_line = {n: tuple(2 <= k <= n for k in popcount) for n in _BASIC_IDS}
+        self.base_line = {n: per_mask(size, partial(_base_line, popcount, n)) for n in _BASIC_IDS}
         """base_line[size][mask]: whether a line with these places can be a basic fish's base
         line (a line with one place is a hidden single, not part of a fish worth teaching)."""
-        self.small = tuple(1 <= n <= 3 for n in popcount)
-        self.fin_tables: dict[tuple[int, int], tuple[tuple, ...]] = {}
-        self.shared_tables: dict[tuple, tuple] = {}
+        self.small = per_mask(size, lambda m: 1 <= popcount[m] <= 3)
+        self.fin_tables: dict[tuple[int, int], tuple[Sequence, ...]] = {}
+        self.shared_tables: dict[tuple, Sequence] = {}
         """Tables of masks that depend on the stacks or bands alone, by what they depend on: the
         two directions share them where boxes are square. Built on first use, then kept."""
         self.box_tables: tuple | None = None
@@ -106,45 +105,50 @@ class _FishTables:
         are)."""
 
 
+def _base_line(popcount: Sequence[int], size: int, mask: int) -> bool:
+    return 2 <= popcount[mask] <= size
+
+
+def _off_stack_plus_one(popcount: Sequence[int], stacks: tuple[int, ...], mask: int) -> int:
+    return min(popcount[mask & ~stack] for stack in stacks) + 1
+
+
 def _tables() -> _FishTables:
     """The fish tables of the board in use."""
     return board_in_use().table("fish.tables", _FishTables)
 
 
-def _leaving(t: _FishTables, stacks: tuple[int, ...], room: int) -> tuple[int, ...]:
+def _leaving(t: _FishTables, stacks: tuple[int, ...], room: int) -> Sequence[int]:
     """[mask]: the stacks (bit s for stack s, of the `stacks`) leaving at most `room` positions
     of the mask outside them; none when `room` is negative."""
     popcount = t.popcount
     key = ("leaving", stacks, room)
     table = t.shared_tables.get(key)
     if table is None:
-        table = t.shared_tables[key] = tuple(
-            sum(1 << s for s, stack in enumerate(stacks) if popcount[mask & ~stack] <= room)
-            for mask in range(1 << t.size))
+        table = t.shared_tables[key] = per_mask(t.size, lambda mask: sum(
+            1 << s for s, stack in enumerate(stacks) if popcount[mask & ~stack] <= room))
     return table
 
 
-def _touched(t: _FishTables, stacks: tuple[int, ...]) -> tuple[int, ...]:
+def _touched(t: _FishTables, stacks: tuple[int, ...]) -> Sequence[int]:
     """[mask]: the stacks (bit s for stack s) holding some of the mask's positions."""
     key = ("touched", stacks)
     table = t.shared_tables.get(key)
     if table is None:
-        table = t.shared_tables[key] = tuple(
-            sum(1 << s for s, stack in enumerate(stacks) if mask & stack)
-            for mask in range(1 << t.size))
+        table = t.shared_tables[key] = per_mask(t.size, lambda mask: sum(
+            1 << s for s, stack in enumerate(stacks) if mask & stack))
     return table
 
 
 def _bands_hit(t: _FishTables, band_lines: tuple[tuple[int, ...], ...]
-               ) -> tuple[tuple[int, ...], ...]:
+               ) -> Sequence[tuple[int, ...]]:
     """[lines as a set]: the bands (ascending) holding any of the lines."""
     key = ("bands", band_lines)
     table = t.shared_tables.get(key)
     if table is None:
         band_bits = [sum(1 << i for i in lines) for lines in band_lines]
-        table = t.shared_tables[key] = tuple(
-            tuple(band for band, bits in enumerate(band_bits) if lines_bits & bits)
-            for lines_bits in range(1 << t.size))
+        table = t.shared_tables[key] = per_mask(t.size, lambda lines_bits: tuple(
+            band for band, bits in enumerate(band_bits) if lines_bits & bits))
     return table
 
 
@@ -160,14 +164,22 @@ def _box_tables(t: _FishTables) -> tuple:
         stacks = size // box_width
         # A row's counts are its band's first row's moved to the band's fields; a column's, its
         # stack's first column's moved to the stack's field.
-        in_stacks = _touched(t, t.stack_masks[0])
-        in_bands = [sum(1 << _COUNT_BITS * stacks * b for b in range(size // box_height)
-                        if touched >> b & 1) for touched in _touched(t, t.stack_masks[1])]
-        row_counts = [tuple(sum(1 << _COUNT_BITS * s for s in range(stacks) if touched >> s & 1)
-                            << _COUNT_BITS * stacks * band for touched in in_stacks)
-                      for band in range(size // box_height)]
-        column_counts = [tuple(count << _COUNT_BITS * stack for count in in_bands)
-                         for stack in range(stacks)]
+        bands = size // box_height
+        in_stacks, in_bands = _touched(t, t.stack_masks[0]), _touched(t, t.stack_masks[1])
+
+        def stack_fields(mask: int) -> int:
+            touched = in_stacks[mask]
+            return sum(1 << _COUNT_BITS * s for s in range(stacks) if touched >> s & 1)
+
+        def band_fields(mask: int) -> int:
+            touched = in_bands[mask]
+            return sum(1 << _COUNT_BITS * stacks * b for b in range(bands) if touched >> b & 1)
+
+        def shifted(fields: Callable[[int], int], by: int) -> Sequence[int]:
+            return per_mask(size, lambda mask: fields(mask) << by)
+
+        row_counts = [shifted(stack_fields, _COUNT_BITS * stacks * band) for band in range(bands)]
+        column_counts = [shifted(band_fields, _COUNT_BITS * stack) for stack in range(stacks)]
         t.box_tables = (
             tuple(row_counts[row // box_height] for row in t.lines),
             tuple(column_counts[column // box_width] for column in t.lines),
@@ -202,7 +214,7 @@ def _fin_boxes(both: tuple[tuple[int, ...], tuple[int, ...]]
     return found
 
 
-def _fin_tables(orientation: int, size: int) -> tuple[tuple, ...]:
+def _fin_tables(orientation: int, size: int) -> tuple[Sequence, ...]:
     """(fits, finned, room, touched, listed, bands, covered) for finned fish of `size` lines;
     stacks come as sets (bit s for stack s), tested at once. A finned fish's cover has at most
     `size` - 1 positions outside the fin box's stack, and every base line's places outside it are
@@ -218,7 +230,7 @@ def _fin_tables(orientation: int, size: int) -> tuple[tuple, ...]:
     the fin box's stack, among the union's: out_band's own when it has `size` positions (then it is
     the whole cover), else any. Built on first use, then kept (not at import: start-up)."""
     t = _tables()
-    popcount, every = t.popcount, range(1 << t.size)
+    popcount, width, every = t.popcount, t.size, (1 << t.size) - 1
     key = (orientation, size)
     tables = t.fin_tables.get(key)
     if tables is None:
@@ -226,15 +238,14 @@ def _fin_tables(orientation: int, size: int) -> tuple[tuple, ...]:
         inside = _leaving(t, stacks, size - 1)
         rooms = [_leaving(t, stacks, room) for room in range(-1, size + 1)]  # by room + 1
         tables = t.fin_tables[key] = (
-            tuple(mask != 0 and inside[mask] != 0 for mask in every),
-            tuple(inside[mask] if popcount[mask] > size else 0 for mask in every),
-            tuple(rooms[max(0, size + 1 - n)] for n in popcount),
+            per_mask(width, lambda mask: mask != 0 and inside[mask] != 0),
+            per_mask(width, lambda mask: inside[mask] if popcount[mask] > size else 0),
+            per_mask(width, lambda mask: rooms[max(0, size + 1 - popcount[mask])]),
             _touched(t, stacks),
             tuple(tuple(stack for s, stack in enumerate(stacks) if bits >> s & 1)
                   for bits in range(1 << len(stacks))),
             _bands_hit(t, t.band_lines[orientation]),
-            tuple(mask if popcount[mask] == size else every[-1]
-                  for mask in every))
+            per_mask(width, lambda mask: mask if popcount[mask] == size else every))
     return tables
 
 

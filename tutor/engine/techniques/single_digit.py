@@ -12,6 +12,7 @@ from operator import getitem
 from typing import Iterator, Sequence
 
 from tutor.engine.dead_ends import by_digit
+from tutor.engine.mask_table import per_mask
 from tutor.engine.places import Reading, box_links, line_links, masks_by_unit
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, symbol, symbols
@@ -257,7 +258,7 @@ class _Tables:
                                  for cell in board.cells)
         """box_corners[cell]: the cells of its box in neither its row nor its column."""
         self.crosses = _crosses(board)
-        self.box_crosses: tuple[tuple[tuple[tuple[int, int, int, int], ...], ...], ...] = ()
+        self.box_crosses: tuple[Sequence[tuple[tuple[int, int, int, int], ...]], ...] = ()
         """box_crosses[box][mask of places in the box]: see _box_crosses; made on first use."""
         self.outside_lines = tuple(
             (sum(1 << row for row in range(size)
@@ -332,7 +333,7 @@ def _crosses(board: Geometry) -> tuple[tuple[tuple[int, int, int, int], ...], ..
     return tuple(crosses)
 
 
-def _box_crosses(t: _Tables) -> tuple[tuple[tuple[tuple[int, int, int, int], ...], ...], ...]:
+def _box_crosses(t: _Tables) -> tuple[Sequence[tuple[tuple[int, int, int, int], ...]], ...]:
     """[box][mask of places in the box]: the box's crosses that can make an empty rectangle of
     those places (at least two of them, all on the cross, some on its row alone and some on its
     column alone), for every set of places; made on first use (not at start-up)."""
@@ -340,16 +341,23 @@ def _box_crosses(t: _Tables) -> tuple[tuple[tuple[tuple[int, int, int, int], ...
         # Every box is the first one moved: the crosses that fit are worked out on the first box,
         # by their index, and read off for the others.
         first_cells = t.board.units[t.box_start]
-        spread = [sum(1 << c for k, c in enumerate(first_cells) if subset >> k & 1)
-                  for subset in range(1 << len(first_cells))]
-        fitting = [tuple(i for i, (_, _, row_part, column_part) in enumerate(t.crosses[0])
+        first_crosses = t.crosses[0]
+
+        def fitting(subset: int) -> tuple[int, ...]:
+            inside = sum(1 << c for k, c in enumerate(first_cells) if subset >> k & 1)
+            return tuple(i for i, (_, _, row_part, column_part) in enumerate(first_crosses)
                          if inside.bit_count() >= 2 and not inside & ~(row_part | column_part)
                          and inside & row_part & ~column_part and inside & column_part & ~row_part)
-                   for inside in spread]
+
+        fits = per_mask(len(first_cells), fitting)
+
+        def of_box(box: int) -> Sequence[tuple[tuple[int, int, int, int], ...]]:
+            crosses = t.crosses[box]
+            return per_mask(len(first_cells), lambda subset: tuple(crosses[i] for i in fits[subset]))
+
         # Set in one statement: another thread (the app's hint and grade workers) never reads
         # a part of the boxes.
-        t.box_crosses = tuple(tuple(tuple(t.crosses[box][i] for i in fit) for fit in fitting)
-                              for box in range(t.board.size))
+        t.box_crosses = tuple(of_box(box) for box in range(t.board.size))
     return t.box_crosses
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from tutor.engine.reasons import Position, holders, removal
+from tutor.engine.reasons import Position, first_holders, holders, removal
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an
 from tutor.engine.wording import gone, symbol, where
@@ -120,12 +120,13 @@ def ruled_out(position: Position, cell: int, digit: int) -> list[str]:
     units_of = current().units_of
     in_unit: dict[int, list[int]] = {unit: [] for unit in units_of[cell]}
     removed: dict[str, list[int]] = {}
+    first = first_holders(position, cell)
     for other in current().digits:
         if other == digit:
             continue
-        seen = holders(position, cell, other)
-        if seen:
-            unit = next(u for u in units_of[cell] if u in units_of[seen[0]])
+        seen = first.get(other)
+        if seen is not None:
+            unit = next(u for u in units_of[cell] if u in units_of[seen])
             in_unit[unit].append(other)
         else:
             removed.setdefault(removal(position, cell, other), []).append(other)
