@@ -23,7 +23,7 @@ from tutor.engine import (
     step_to_json,
 )
 from tutor.model.errors import SaveError
-from tutor.model.geometry import CLASSIC, MAX_TABLE_SIZE, Geometry, regular
+from tutor.model.geometry import CLASSIC, MAX_TABLE_SIZE, Geometry, regular, using
 from tutor.model.grid import Grid
 from tutor.model.storage import Unreadable, check_version, move_aside, read_json, write_atomic
 from tutor.play.clearing import before_entry, clear_as_before
@@ -451,7 +451,8 @@ def states_from_changes(data: Any) -> list[State]:
                 raise SaveError(f"{where} puts {value!r} with candidates {mask!r} in "
                                 f"{cell_name(cell)}")
             values[cell], masks[cell] = value, mask
-        steps = tuple(step_from_json(x) for x in change["steps"])
+        with using(board):  # a step's cells and units are checked against the save's board
+            steps = tuple(step_from_json(x) for x in change["steps"])
         states.append(State(Grid(values, givens, masks, board), label, steps))
     return states
 
@@ -465,8 +466,12 @@ def states_from_version_1(data: Any) -> list[State]:
     raw_states = data["states"]
     if not isinstance(raw_states, list) or not raw_states:
         raise SaveError("the save holds no positions")
-    states = [State(grid_from_json(s["grid"]), str(s["label"]),
-                    tuple(step_from_json(x) for x in s["steps"])) for s in raw_states]
+    states = []
+    for raw in raw_states:
+        grid = grid_from_json(raw["grid"])
+        with using(grid.geometry):  # a step's cells and units are checked against its board
+            states.append(State(grid, str(raw["label"]),
+                                tuple(step_from_json(x) for x in raw["steps"])))
     start = states[0].grid
     cell_name = start.geometry.cell_name
     for number, state in enumerate(states[1:], start=1):
