@@ -243,3 +243,27 @@ def test_the_paste_dialog_reads_every_played_size_and_refuses_25x25():
         assert check_puzzle(text) == puzzle
     with pytest.raises(PuzzleError, match="4x4 to 16x16"):
         check_puzzle("." * 625)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_a_6x6_board_of_3x2_boxes_has_its_own_lines_and_copy_command(size):
+    board = regular(3, 2)
+    values = solved_values(board, random.Random(7))
+    for cell in board.rows[0]:
+        values[cell] = 0
+    puzzle = Grid(values, geometry=board)
+    app = TutorApp(puzzle, "3x2 boxes")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        drawn = app.game_screen.query_one(Board)
+        # Pencil marks 3 rows of 2 need 27 lines: full at 110x45, compact at 80x24.
+        assert drawn.compact == (size == (80, 24))
+        text = screen_text(app)
+        top = next(line for line in text if "┏" in line)
+        assert top.count("┳") == board.size // board.box_width - 1, "a heavy line every 2 columns"
+        await pilot.press("x")
+        await pilot.pause()
+        from tutor.app.screens.copy_screen import CopyScreen  # the dialog just opened
+
+        assert isinstance(app.screen, CopyScreen)
+        assert app.screen.texts["link"] == f"tutor play --box 3x2 {puzzle.to_line()}"

@@ -23,7 +23,8 @@ SIDE_MIN_WIDTH = 38
 def full_min_size(board: Geometry) -> Size:
     """Below this terminal size a board of this shape switches to one line per row: its full
     layout, a margin, the side panel, and the footer's line must fit (4x4 and 6x6 boards go
-    full at 80x24, 8x8 ones and the classic board at 110x45, 10x10 to 16x16 ones never do)."""
+    full at 80x24, 8x8 ones and the classic board at 110x45, 10x10 to 16x16 ones not
+    even there)."""
     full = full_layout(board)
     return Size(full.width + 1 + SIDE_MIN_WIDTH, full.height + 1)
 
