@@ -70,7 +70,8 @@ async def test_the_palette_offers_our_commands_and_only_textuals_theme_and_quit(
 
 def test_the_help_and_the_bindings_name_the_digit_keys_once():
     assert [keys for keys, _ in help_rows()].count("1-9") == 1
+    assert [keys for keys, _ in help_rows()].count("A-G") == 1, "a 16x16 board's letters"
     digits = [b for b in bindings(GAME_KEYS) if b.action.startswith("digit(")]
-    assert len(digits) == 9, "each digit key works"
-    assert [b.key_display for b in digits if b.key_display] == ["1-9"]
+    assert [b.key for b in digits] == list("123456789ABCDEFG"), "each digit key works"
+    assert [b.key_display for b in digits if b.key_display] == ["1-9", "A-G"]
     assert [b.show for b in digits].count(True) == 1

@@ -593,13 +593,20 @@ def test_the_box_option_reads_the_other_6x6_shape_and_refuses_what_no_board_has(
     assert code == 2 and "no board has boxes of 7x1" in err
 
 
-def test_solve_and_next_take_any_board_and_play_says_which_it_reads(capsys):
+def test_solve_next_and_play_take_any_board(capsys, monkeypatch):
     code, out, _ = run(capsys, "solve", SIX)
     assert code == 0 and out.splitlines()[0] == "1 2 3 | 4 5 6"
     code, out, _ = run(capsys, "next", "--hint", "3", SIX)
     assert code == 0 and "r1c1" in out and "To spot it" in out
-    code, out, err = run(capsys, "play", SIX)
-    assert code != 0 and "36 cells make a 6x6 board, not read here" in err
+    opened = []
+    monkeypatch.setattr("tutor.app.run_app", lambda grid=None: opened.append(grid) or 0)
+    code, _, _ = run(capsys, "play", SIX)
+    assert code == 0 and opened[-1].geometry.name == "6x6"
+    assert (opened[-1].geometry.box_height, opened[-1].geometry.box_width) == (2, 3)
+    code, _, _ = run(capsys, "play", "--box", "3x2", _own_line(3, 2))
+    assert code == 0 and opened[-1].geometry.box_height == 3
+    code, _, err = run(capsys, "play", "." * 625)
+    assert code == 1 and "boards of 4x4 to 16x16" in err and len(opened) == 2
 
 
 def test_a_wrong_cell_count_lists_every_board_s(capsys):

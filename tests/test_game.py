@@ -489,3 +489,25 @@ def test_a_save_naming_no_board_or_digits_off_it_is_refused_by_name():
     bad["start"]["values"] = "5" + bad["start"]["values"][1:]
     with pytest.raises(SaveError, match="16 cells of digits 1234"):
         Game.from_json(bad)
+
+
+
+def test_a_game_on_a_larger_board_with_steps_applied_loads_back():
+    # A step's cells above 80 and digits above 9 are read on the save's own board, not the
+    # classic one (a 16x16 game saved after a step was once moved aside as unreadable).
+    from tutor.model.geometry import regular
+    from tutor.model.grid import Grid
+
+    board = regular(4, 4)
+    size = board.size
+    values = [(4 * (r % 4) + r // 4 + c) % size + 1 for r in range(size) for c in range(size)]
+    for cell in board.rows[-1]:  # the last row emptied: each cell a single
+        values[cell] = 0
+    game = Game(Grid(values, geometry=board), "16x16")
+    for _ in range(2):
+        step = find_hint(game.grid)
+        assert isinstance(step, Step) and step.placements
+        game.apply_step(step)
+    loaded = Game.from_json(json.loads(game.save_text()))
+    assert [s.grid for s in loaded.states] == [s.grid for s in game.states]
+    assert [s.steps for s in loaded.states] == [s.steps for s in game.states]

@@ -9,12 +9,16 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tutor.app.board_render import COMPACT, FULL, STYLE_NAMES, BoardPainter
+from tutor.model.geometry import CLASSIC, Geometry
+from tutor.app.board_render import STYLE_NAMES, BoardPainter, Layout, board_layout
 from tutor.app.view import BoardView
 
 
 class Board(Widget, can_focus=True):
-    """The 9x9 board. Set `view` to redraw; `compact` picks one line per row for small terminals.
+    """The board, of the shape of its view's grid (the classic one before a view is set). Set
+    `view` to redraw; `compact` picks one line per row for small terminals. A view of another
+    shape than the one before asks the screen to lay itself out again (its `apply_layout`): the
+    size at which the board goes compact depends on the board.
 
     It draws through the line API from strips painted once per view: a hint press redraws the
     whole board, and going through Rich segments directly keeps that within a frame or two.
@@ -37,16 +41,28 @@ class Board(Widget, can_focus=True):
         self._strips: list[Strip] | None = None
         self._painted_with: dict = {}
 
-    def watch_view(self) -> None:
+    @property
+    def geometry(self) -> Geometry:
+        """The shape of the board drawn."""
+        return CLASSIC if self.view is None else self.view.grid.geometry
+
+    def watch_view(self, old: BoardView | None, new: BoardView | None) -> None:
         self._strips = None
+        before = CLASSIC if old is None else old.grid.geometry
+        if new is not None and new.grid.geometry is not before:
+            self.refresh(layout=True)
+            screen = self.screen if self.is_attached else None
+            apply = getattr(screen, "apply_layout", None)
+            if apply is not None and screen is not None and screen.size.area:
+                apply(screen.size)
 
     def watch_compact(self, compact: bool) -> None:
         self._strips = None
         self.set_class(compact, "-compact")
 
     @property
-    def board_layout(self):
-        return COMPACT if self.compact else FULL
+    def board_layout(self) -> Layout:
+        return board_layout(self.geometry, self.compact)
 
     def get_content_width(self, container, viewport) -> int:
         return self.board_layout.width

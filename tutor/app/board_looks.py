@@ -25,7 +25,8 @@ class BoardLooks:
     def action_digit_filter(self) -> None:
         from tutor.app.screens.filter_screen import DigitFilterScreen  # lazy: start-up
 
-        self.app.push_screen(DigitFilterScreen(self.only_digit), self.set_digit_filter)
+        self.app.push_screen(DigitFilterScreen(self.only_digit, self.game.grid.geometry),
+                             self.set_digit_filter)
 
     def set_digit_filter(self, digit: int | None) -> None:
         """Show only `digit`'s candidates; 0 (or the digit already shown) shows them all again;
@@ -36,8 +37,9 @@ class BoardLooks:
         if self.only_digit is None:
             self.say("Every candidate is shown again.")
         else:
-            self.say(f"Only the candidates {self.only_digit} are shown (the compact board marks "
-                     f"them :{self.only_digit}); f then 0, or f then {self.only_digit} again, "
+            shown = self.game.grid.geometry.symbol(self.only_digit)
+            self.say(f"Only the candidates {shown} are shown (the compact board marks "
+                     f"them :{shown}); f then 0, or f then {shown} again, "
                      "shows them all.")
 
     # --- every instance of a technique -----------------------------------------------------

@@ -4,26 +4,28 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from tutor.model.geometry import BOX_OF, DIGITS, cell_name
 from tutor.app.panel import Panel
 from tutor.app.view import BoardView
 
 
 def candidate_markup(view: BoardView, cell: int) -> str:
-    """The cell's candidates, each marked like on the board (struck, reversed, underlined)."""
+    """The cell's candidates, each marked like on the board (struck, reversed, underlined), as the
+    board writes them."""
+    board = view.grid.geometry
     parts = []
-    for digit in DIGITS:
+    for digit in board.digits:
+        symbol = board.symbol(digit)
         placed = (cell, digit) in view.placements
         if not (view.grid.has_candidate(cell, digit) or placed):
             continue
         if (cell, digit) in view.eliminations:
-            parts.append(f"[strike $error]{digit}[/]")
+            parts.append(f"[strike $error]{symbol}[/]")
         elif placed:
-            parts.append(f"[b reverse $success]{digit}[/]")
+            parts.append(f"[b reverse $success]{symbol}[/]")
         elif cell in view.pattern_cells and digit in view.pattern_digits:
-            parts.append(f"[b u $accent]{digit}[/]")
+            parts.append(f"[b u $accent]{symbol}[/]")
         else:
-            parts.append(str(digit))
+            parts.append(symbol)
     return " ".join(parts) if parts else "[b $error]none[/]"
 
 
@@ -33,11 +35,12 @@ class CellPanel(Panel):
     def show(self, view: BoardView) -> None:
         cell = view.selected
         grid = view.grid
-        head = f"[b]{cell_name(cell)}[/] [dim](box {BOX_OF[cell] + 1})[/]"
+        board = grid.geometry
+        head = f"[b]{board.cell_name(cell)}[/] [dim](box {board.box_of[cell] + 1})[/]"
         value = grid.value(cell)
         if value:
             kind = "given" if grid.is_given(cell) else "your digit"
-            body = f"{kind} [b]{value}[/]"
+            body = f"{kind} [b]{board.symbol(value)}[/]"
         else:
             body = f"candidates {candidate_markup(view, cell)}"
         flag = "  [b $error]! check this cell[/]" if cell in view.problems else ""

@@ -1,4 +1,5 @@
-"""A row of clickable controls (digits 1-9, pencil, clear, undo, hint, step) for mouse and touch.
+"""A row of clickable controls (the board's digits, pencil, clear, undo, hint, step) for mouse and
+touch.
 
 Each control runs the action its key runs, found in keys.GAME_KEYS (the one list behind the
 footer, the help and the palette): a click and a key press are the same command.
@@ -11,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Click
 from textual.widgets import Static
 
-from tutor.model.geometry import DIGITS
+from tutor.model.geometry import CLASSIC, DIGITS, Geometry
 from tutor.app.keys import GAME_KEYS, Key
 
 TOOL_ACTIONS = ("toggle_pencil", "clear", "undo", "hint", "apply_step")
@@ -49,10 +50,12 @@ class Control(Static):
 
 
 class Controls(Vertical):
-    """Two rows: the digits, then pencil, clear, undo, hint and step (labels from keys.py)."""
+    """Two rows: the board's digits, then pencil, clear, undo, hint and step (labels from
+    keys.py). The digits are 1-9 at first; a smaller board hides those it lacks, a larger one
+    adds its own (A-G on 16x16)."""
 
     def compose(self) -> ComposeResult:
-        with Horizontal(classes="control-row"):
+        with Horizontal(classes="control-row", id="control-digits"):
             for digit in DIGITS:
                 yield Control(key_for(f"digit({digit})"), str(digit))
         with Horizontal(classes="control-row"):
@@ -60,6 +63,13 @@ class Controls(Vertical):
                 key = key_for(action)
                 yield Control(key, key.label)
 
-    def show(self, pencil: bool) -> None:
-        """Mark the pencil control while pencil mode is on."""
+    def show(self, pencil: bool, board: Geometry = CLASSIC) -> None:
+        """Mark the pencil control while pencil mode is on; show `board`'s digits."""
         self.query_one(f"#{control_id('toggle_pencil')}").set_class(pencil, "-on")
+        row = self.query_one("#control-digits", Horizontal)
+        digits = list(row.query(Control))
+        if len(digits) < board.size:
+            row.mount_all(Control(key_for(f"digit({d})"), board.symbol(d))
+                          for d in range(len(digits) + 1, board.size + 1))
+        for number, control in enumerate(digits, start=1):
+            control.display = number <= board.size

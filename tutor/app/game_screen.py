@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import wraps
 from typing import Callable, Protocol
 
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.message import Message
 
 from tutor.engine import EngineError, Grade, grade
 from tutor.play.game import Credit, Game, Move, find_hint
-from tutor.model.geometry import cell_name, cells_name, unit_name
+from tutor.model.geometry import DIGITS, SYMBOLS, Geometry, cells_name, using
 from tutor.model.grid import Grid
 from tutor.model.bundled import Puzzle
 from tutor.app import keys
@@ -22,7 +25,7 @@ from tutor.app.cell_panel import CellPanel
 from tutor.app.controls import Controls
 from tutor.app.difficulty_panel import DifficultyPanel
 from tutor.app.hint_panel import HintBox, HintPanel
-from tutor.app.layout import BoardScreen, board_layout
+from tutor.app.layout import BoardScreen
 from tutor.app.learning.actions import LessonActions
 from tutor.app.making.actions import MakingActions
 from tutor.app.screens.replace_screen import game_state, needs_asking
@@ -32,6 +35,9 @@ from tutor.app.step_list import StepList
 from tutor.app.view import board_view
 from tutor.model.words import counted
 
+SIDE_NARROWEST = 30
+"""The side panel's least width (app.tcss #side) where the terminal leaves it that much."""
+
 PENDING_NOTICE = 0.15
 """Seconds the engine may think before the hint panel says it is looking."""
 
@@ -40,13 +46,27 @@ def conflicts_of(grid: Grid, cell: int) -> str:
     """Every repeat the digit just entered in `cell` makes ('two 8s in row 7 (r7c1 and r7c2);
     two 8s in column 2 (...)'): each cell flagged ! is explained. Without one there, the board's
     first repeat elsewhere; '' when there is none."""
+    board = grid.geometry
     found = grid.conflicts()
     here = [c for c in found if cell in c[2]] or list(found[:1])
     parts = []
     for unit, digit, cells in here:
         count = {2: "two", 3: "three"}.get(len(cells), str(len(cells)))
-        parts.append(f"{count} {digit}s in {unit_name(unit)} ({' and '.join(map(cell_name, cells))})")
+        parts.append(f"{count} {board.symbol(digit)}s in {board.unit_name(unit)} "
+                     f"({' and '.join(map(board.cell_name, cells))})")
     return "; ".join(parts)
+
+
+def on_own_board(method):
+    """The screen's method run with its game's board in use (geometry.using): the names and
+    symbols of every text it makes (the engine's too: steps, changes) are that board's."""
+
+    @wraps(method)
+    def run(self, *args, **kwargs):
+        with using(self.board_shape):
+            return method(self, *args, **kwargs)
+
+    return run
 
 
 class HintReady(Message):
@@ -118,6 +138,8 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
 
     def set_game(self, game: Game) -> None:
         self.game = game
+        if self.only_digit is not None and self.only_digit > game.grid.geometry.size:
+            self.only_digit = None  # a filter on a digit the new board does not have
         empty = game.grid.empty_cells
         self.selected = empty[0] if empty else 0
         self.puzzle_grade: Grade | EngineError | None = None
@@ -146,24 +168,57 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
         was_compact = self.compact
         compact = super().apply_layout(size)
         # The column is as wide as the board (plus its margin), whatever sits below the board.
-        self.query_one("#left").styles.width = board_layout(compact).width + 1
+        left = self.query_one(Board).board_layout.width + 1
+        self.query_one("#left").styles.width = left
+        # The compact 16x16 board leaves 23 columns at 80x24: the side panel narrows to them
+        # (its text wraps) rather than running off the screen.
+        room = size.width - left
+        self.query_one("#side").styles.min_width = room if room < SIDE_NARROWEST else None
+        shape = self.query_one(Board).geometry
+        if shape is not self.footer_shape:
+            self.footer_shape = shape
+            self.refresh_bindings()  # the footer's digit keys: 1-4 on a 4x4 board
         if compact != was_compact:
             self.refresh_views()  # the hint lists its cells' candidates only on the compact board
         return compact
+
+    footer_shape: Geometry | None = None
+    """The board whose digit keys the footer shows."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        # The digits' key in the footer says the board's own ('1-6 Digit' on 6x6).
+        active = super().active_bindings
+        found = active.get("1")
+        board = self.board_shape
+        if found is None or board.size == len(DIGITS):
+            return active
+        # '1-G' on 16x16 (its letters typed as capitals): as wide as '1-9', the footer fits.
+        shown = f"1-{board.symbol(board.size)}"
+        return {**active, "1": found._replace(binding=replace(found.binding, key_display=shown))}
 
     @property
     def compact(self) -> bool:
         return self.query_one(Board).compact
 
+    @property
+    def board_shape(self) -> Geometry:
+        """The game's board (4x4 to 16x16, or the classic one)."""
+        return self.game.grid.geometry
+
     # --- attributes down ------------------------------------------------------------------
+    @on_own_board
     def refresh_views(self) -> None:
         game = self.game
         view = self.filtered(board_view(game, self.selected))
+        # A board of another shape lays the screen out again (Board.watch_view): it may go
+        # compact, or full, at this size.
         self.query_one(Board).view = view
         self.query_one(StatusLine).show(game.name, self.pencil, game.index, game.is_solved,
                                         saved=not getattr(self.app, "game_unsaved", False),
-                                        only=self.only_digit)
-        self.query_one(Controls).show(self.pencil)
+                                        only=None if self.only_digit is None
+                                        else self.board_shape.symbol(self.only_digit))
+        self.query_one(Controls).show(self.pencil, self.board_shape)
         self.query_one(CellPanel).show(view)
         grade_result = self.puzzle_grade if isinstance(self.puzzle_grade, Grade) else None
         self.query_one(DifficultyPanel).show(game.earned, grade_result, self.grading)
@@ -172,6 +227,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
             step_list.show(game.states, game.index)
         self.sync_lesson_link()
 
+    @on_own_board
     def changed(self, message: str = "") -> None:
         """After any change of position: redraw, autosave, grade the puzzle once it is solved."""
         self.message = message
@@ -229,6 +285,13 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
     # --- moving and entering --------------------------------------------------------------
     def action_digit(self, digit: int) -> None:
         cell, game = self.selected, self.game
+        board = self.board_shape
+        cell_name = board.cell_name
+        if digit > board.size:
+            last = board.symbol(board.size)
+            self.say(f"The {board.name} board has the digits 1 to {last}; "
+                     f"{SYMBOLS[digit - 1]} is not one of them.")
+            return
         if game.grid.is_given(cell):
             self.say(f"{cell_name(cell)} is a given; it cannot change.")
             return
@@ -274,7 +337,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
     def action_clear(self) -> None:
         cell = self.selected
         if self.game.grid.is_given(cell):
-            self.say(f"{cell_name(cell)} is a given; it cannot be cleared.")
+            self.say(f"{self.board_shape.cell_name(cell)} is a given; it cannot be cleared.")
         elif self.game.clear(cell):
             self.changed()
 
@@ -307,6 +370,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
         if self.game.restart():
             self.changed("Restarted from the givens (u undoes).")
 
+    @on_own_board
     def action_check(self) -> None:
         result = self.game.check()
         if result.ok:
@@ -383,6 +447,7 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
             self.refresh_views()
         self.run_queued()
 
+    @on_own_board
     def apply_known_step(self) -> None:
         game = self.game
         step = game.hint_step

@@ -12,7 +12,6 @@ from textual.widgets import Static
 from tutor.engine import ContradictionError, HintLevel, Position, Step, describe_changes
 from tutor.play.game import Game
 from tutor.play.hints import HINT_LEVELS
-from tutor.model.geometry import cell_name
 from tutor.app.panel import Panel
 from tutor.app.view import chain_line
 
@@ -197,11 +196,12 @@ def hint_candidates(game: Game) -> Content | None:
     if step is None or game.hint_level < 2:
         return None
     grid = game.grid
+    board = grid.geometry
     cells = list(step.cells)
     if game.hint_level >= HINT_LEVELS:  # the cells it changes, once the changes are shown
         cells += [c for c, _ in step.eliminations] + [c for c, _ in step.placements]
     cells = dict.fromkeys(cells)
-    listed = [f"{cell_name(c)} {''.join(map(str, sorted(grid.candidates(c))))}"
+    listed = [f"{board.cell_name(c)} {''.join(map(board.symbol, sorted(grid.candidates(c))))}"
               for c in cells if not grid.value(c)]
     if not listed:
         return None

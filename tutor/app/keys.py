@@ -9,7 +9,7 @@ from textual.binding import ActiveBinding, Binding
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from tutor.model.geometry import DIGITS
+from tutor.model.geometry import DIGITS, MAX_TABLE_SIZE, SYMBOLS
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,12 @@ class Key:
         return f"{self.key_display or self.keys.split(',')[0]} {self.label}"
 
 
+LARGEST_SIZE = MAX_TABLE_SIZE
+"""The largest board the app plays: 16x16 (its digits above 9 are the letters A to G)."""
+LETTER_DIGITS = tuple(range(len(DIGITS) + 1, LARGEST_SIZE + 1))
+"""The digits typed as capital letters (10 is A): no capital from A to G has another use, where
+most small letters do."""
+
 PATH_KEYS = "pageup, pagedown, home, end"
 PATH_HELP = ("Scroll the path (the list of changes) back a page, forward a page, to the first "
              "change, or to the newest; a new change shows the newest again.")
@@ -46,6 +52,12 @@ GAME_KEYS: tuple[Key, ...] = (
     *(Key(str(d), f"digit({d})", "Digit", "Enter the digit, or toggle that pencil mark in pencil mode.",
           show=d == DIGITS[0], key_display=f"{DIGITS[0]}-{DIGITS[-1]}" if d == DIGITS[0] else None)
       for d in DIGITS),
+    *(Key(SYMBOLS[d - 1], f"digit({d})", "Letter digit",
+          "On a board of more than 9 digits (10x10 to 16x16): a digit above 9, typed as the board "
+          "writes it, a capital letter (A is 10, G is 16); in pencil mode it toggles that mark.",
+          show=False, key_display=(f"{SYMBOLS[d - 1]}-{SYMBOLS[LETTER_DIGITS[-1] - 1]}"
+                                   if d == LETTER_DIGITS[0] else None))
+      for d in LETTER_DIGITS),
     Key("n", "hint", "Hint", "Hint: 1st press a nudge, 2nd the pattern, 3rd the full explanation.",
         title="Hint"),
     *(Key(key, f"scroll_hint('{where}')", "Scroll hint",
@@ -170,7 +182,7 @@ def help_rows(keys=GAME_KEYS) -> list[tuple[str, str]]:
             rows.append((PATH_KEYS, k.help))
         elif k.label == "Scroll hint":
             rows.append(("J, K, shift+down, shift+up", k.help))
-        elif k.label == "Digit":
+        elif k.label in ("Digit", "Letter digit"):
             rows.append((k.key_display, k.help))
         else:
             rows.append((k.keys.replace("question_mark", "?").replace(",", ", "), k.help))

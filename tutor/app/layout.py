@@ -10,24 +10,38 @@ from textual.geometry import Size
 from textual.screen import Screen
 
 from tutor.app.board import Board
-from tutor.app.board_render import COMPACT, FULL, Layout
+from tutor.model.geometry import CLASSIC, Geometry
+from tutor.app.board_render import Layout, full_layout
+from tutor.app.board_render import board_layout as layout_of
 
 Result = TypeVar("Result")
 
 SIDE_MIN_WIDTH = 38
 """Columns the panel beside a full-size board needs."""
-FULL_MIN_SIZE = Size(FULL.width + 1 + SIDE_MIN_WIDTH, FULL.height + 1)
-"""Below this terminal size the board switches to one line per row."""
 
 
-def is_compact(size: Size) -> bool:
-    """Whether a terminal of this size gets the compact board."""
-    return size.width < FULL_MIN_SIZE.width or size.height < FULL_MIN_SIZE.height
+def full_min_size(board: Geometry) -> Size:
+    """Below this terminal size a board of this shape switches to one line per row: its full
+    layout, a margin, the side panel, and the footer's line must fit (4x4 and 6x6 boards go
+    full at 80x24, 8x8 ones and the classic board at 110x45, 10x10 to 16x16 ones not
+    even there)."""
+    full = full_layout(board)
+    return Size(full.width + 1 + SIDE_MIN_WIDTH, full.height + 1)
 
 
-def board_layout(compact: bool) -> Layout:
+FULL_MIN_SIZE = full_min_size(CLASSIC)
+"""Below this terminal size the classic board switches to one line per row."""
+
+
+def is_compact(size: Size, board: Geometry = CLASSIC) -> bool:
+    """Whether a terminal of this size gets the compact board (of this shape)."""
+    least = full_min_size(board)
+    return size.width < least.width or size.height < least.height
+
+
+def board_layout(compact: bool, board: Geometry = CLASSIC) -> Layout:
     """The board's drawing layout for the compact or the full size."""
-    return COMPACT if compact else FULL
+    return layout_of(board, compact)
 
 
 class BoardScreen(Screen[Result]):
@@ -40,12 +54,13 @@ class BoardScreen(Screen[Result]):
 
     def apply_layout(self, size: Size) -> bool:
         """Lay the screen out for a terminal of `size`; True when the board is compact."""
-        compact = is_compact(size)
+        board = self.query_one(Board)
+        compact = is_compact(size, board.geometry)
         fit = getattr(self, "fit_footer_to", None)
         if fit is not None:
             fit(size.width)
         self.set_class(compact, "-compact")
-        self.query_one(Board).compact = compact
+        board.compact = compact
         return compact
 
     @property

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from tutor.model.geometry import CELL_COUNT, moved
 from tutor.app.board import Board
 
 
 class CellSelection:
-    """Mixin for a screen with a `selected` cell, a Board and a `refresh_views()` method."""
+    """Mixin for a screen with a `selected` cell, a Board and a `refresh_views()` method; the
+    selection moves on the board drawn (its shape), stopping at its edges."""
 
     selected: int
 
     def action_move(self, rows: int, cols: int) -> None:
-        self.selected = moved(self.selected, rows, cols)
+        self.selected = self.query_one(Board).geometry.moved(self.selected, rows, cols)
         self.refresh_views()
 
     def on_board_cell_clicked(self, event: Board.CellClicked) -> None:
-        if 0 <= event.cell < CELL_COUNT:
+        if 0 <= event.cell < self.query_one(Board).geometry.cell_count:
             self.selected = event.cell
             self.query_one(Board).focus()
             self.refresh_views()

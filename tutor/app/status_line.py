@@ -11,9 +11,9 @@ class StatusLine(Panel):
     """One line above the panels; the game screen calls show() after each change."""
 
     def show(self, name: str, pencil: bool, moves: int, solved: bool, saved: bool = True,
-             only: int | None = None) -> None:
+             only: int | str | None = None) -> None:
         """`saved` False: the game is not being saved (said at the start of the line); `only`:
-        the digit filter's digit."""
+        the digit filter's digit (as the board writes it)."""
         mode = "[b reverse] PENCIL [/]" if pencil else "[dim]digits[/]"
         if only is not None:
             mode += f"  [b reverse] only {only}s [/]"

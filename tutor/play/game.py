@@ -23,7 +23,7 @@ from tutor.engine import (
     step_to_json,
 )
 from tutor.model.errors import SaveError
-from tutor.model.geometry import CLASSIC, Geometry, regular
+from tutor.model.geometry import CLASSIC, MAX_TABLE_SIZE, Geometry, regular, using
 from tutor.model.grid import Grid
 from tutor.model.storage import Unreadable, check_version, move_aside, read_json, write_atomic
 from tutor.play.clearing import before_entry, clear_as_before
@@ -38,9 +38,10 @@ which made a long game's save, rewritten after each change, grow with the square
 
 # Names other modules and tools have long imported from here.
 __all__ = [
-    "Check", "Credit", "Earned", "Game", "HINT_LEVELS", "Move", "SAVE_VERSION", "SaveError", "State",
-    "find_hint", "grid_from_json", "grid_to_json", "kept_prefix", "level_earned", "load_save",
-    "problem_cells", "save_game", "step_from_json", "step_moves", "step_to_json",
+    "Check", "Credit", "Earned", "Game", "HINT_LEVELS", "LARGEST_PLAYED", "Move", "SAVE_VERSION",
+    "SaveError", "State", "find_hint", "grid_from_json", "grid_to_json", "kept_prefix",
+    "level_earned", "load_save", "not_played", "problem_cells", "save_game", "step_from_json",
+    "step_moves", "step_to_json",
 ]
 
 
@@ -87,6 +88,18 @@ class Check:
     @property
     def ok(self) -> bool:
         return not self.cells
+
+
+LARGEST_PLAYED = MAX_TABLE_SIZE
+"""The most digits of a board the tutor plays (16x16): the engine's tables stop there."""
+
+
+def not_played(board: Geometry) -> str | None:
+    """Why a puzzle on `board` cannot be played, or None when it can (4x4 to 16x16)."""
+    if board.size <= LARGEST_PLAYED:
+        return None
+    return (f"the tutor plays boards of 4x4 to {LARGEST_PLAYED}x{LARGEST_PLAYED}; a "
+            f"{board.name} puzzle can be solved and counted (tutor solve) but not played")
 
 
 def find_hint(grid: Grid) -> HintResult:
@@ -438,7 +451,8 @@ def states_from_changes(data: Any) -> list[State]:
                 raise SaveError(f"{where} puts {value!r} with candidates {mask!r} in "
                                 f"{cell_name(cell)}")
             values[cell], masks[cell] = value, mask
-        steps = tuple(step_from_json(x) for x in change["steps"])
+        with using(board):  # a step's cells and units are checked against the save's board
+            steps = tuple(step_from_json(x) for x in change["steps"])
         states.append(State(Grid(values, givens, masks, board), label, steps))
     return states
 
@@ -452,8 +466,12 @@ def states_from_version_1(data: Any) -> list[State]:
     raw_states = data["states"]
     if not isinstance(raw_states, list) or not raw_states:
         raise SaveError("the save holds no positions")
-    states = [State(grid_from_json(s["grid"]), str(s["label"]),
-                    tuple(step_from_json(x) for x in s["steps"])) for s in raw_states]
+    states = []
+    for raw in raw_states:
+        grid = grid_from_json(raw["grid"])
+        with using(grid.geometry):  # a step's cells and units are checked against its board
+            states.append(State(grid, str(raw["label"]),
+                                tuple(step_from_json(x) for x in raw["steps"])))
     start = states[0].grid
     cell_name = start.geometry.cell_name
     for number, state in enumerate(states[1:], start=1):

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from tutor.model.geometry import cell_name
 from tutor.learning import Page
 from tutor.app.cell_panel import candidate_markup
-from tutor.app.layout import FULL_MIN_SIZE
+from tutor.app.layout import full_min_size
 from tutor.app.view import BoardView
 
 
@@ -39,10 +38,11 @@ def marked_candidates(view: BoardView | None) -> Content | None:
         if any(view.grid.candidates(c) for c in view.grid.empty_cells):
             # A page that shows pencil marks without pointing at a cell ("the small digits in
             # the empty cells are candidates"): say where they are, not leave the reader looking.
-            size = FULL_MIN_SIZE
+            size = full_min_size(view.grid.geometry)
             return Content.from_markup(
                 f"[dim]This small board has no room for the candidates (pencil marks); a "
                 f"terminal of {size.width}x{size.height} or more shows them.[/dim]")
         return None
+    cell_name = view.grid.geometry.cell_name
     lines = [f"[b]{cell_name(c)}[/]: {candidate_markup(view, c)}" for c in cells]
     return Content.from_markup("[dim]Candidates of the marked cells[/dim]\n" + "\n".join(lines))

@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, TextArea
 
+from tutor.model.geometry import regular_of_size
 from tutor.model.grid import Grid
 from tutor.web.served import puzzle_link
 
@@ -19,10 +20,14 @@ def copy_texts(puzzle: Grid, position: Grid) -> dict[str, str]:
     it back), and the link that opens the puzzle when served, else the command that does."""
     line = puzzle.to_line()
     link = puzzle_link(line)
+    board = puzzle.geometry
+    # A line's length tells its size; boxes other than the size's default shape are named.
+    box = "" if regular_of_size(board.size) is board else \
+        f" --box {board.box_height}x{board.box_width}"
     return {
         "puzzle": line,
         "position": position.to_compact(),
-        "link": link if link is not None else f"tutor play {line}",
+        "link": link if link is not None else f"tutor play{box} {line}",
     }
 
 

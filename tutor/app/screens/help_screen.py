@@ -18,6 +18,9 @@ Hint, 2nd press: the pattern's digits [b u]underlined[/b u], its unit dotted ·,
 Hint, 3rd press: eliminations [strike]struck through[/strike], placements [reverse]reversed[/reverse].
 A chain's cells: lettered a b c … in order beside the cell (the hint's Links line joins them).
 Problems: cells flagged ! .  Compact board: * pattern, × loses candidates, + placement, [ ] selected.
+Boards of 4x4 to 16x16: pencil marks in mini-grids shaped like a box (2x3 on 6x6); digits from 10
+written and typed as capitals (A is 10, G is 16); 10x10 and larger boards are compact, the cell
+panel listing the selected cell's candidates.
 Ctrl+p opens the command palette (more screens and commands)."""
 
 

@@ -12,6 +12,7 @@ from textual.widgets import Button, Static, TextArea
 from tutor.model.errors import PuzzleError
 from tutor.model.formats import parse
 from tutor.model.grid import Grid
+from tutor.play.game import not_played
 from tutor.solvers.backtracking import validity
 from tutor.app.screens.form_dialog import FormDialog
 
@@ -27,15 +28,19 @@ def too_long(count: int) -> str:
 
 
 def check_puzzle(text: str) -> Grid:
-    """The pasted puzzle if its givens make a proper puzzle (the digits placed and the pencil
-    marks of a position are the learner's, wrong ones too: the game names them).
+    """The pasted puzzle, of any board from 4x4 to 16x16 (its size told by the text; a 6x6 one
+    has boxes of 2 rows by 3 columns), if its givens make a proper puzzle (the digits placed and
+    the pencil marks of a position are the learner's, wrong ones too: the game names them).
 
-    :raises PuzzleError: for a text too long or not a puzzle, or givens with no or several
-        solutions.
+    :raises PuzzleError: for a text too long or not a puzzle, a board the tutor does not play,
+        or givens with no or several solutions.
     """
     if len(text) > MAX_CHARACTERS:
         raise PuzzleError(too_long(len(text)))
-    grid = parse(text)
+    grid = parse(text, geometry=None)
+    refusal = not_played(grid.geometry)
+    if refusal is not None:
+        raise PuzzleError(refusal)
     report = validity(grid.restart())
     if not report.is_proper:
         raise PuzzleError(f"this puzzle cannot be played: {report.message}")
