@@ -22,8 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Callable, Iterator, Union
 
-from tutor.engine import Grade, band, grade
-from tutor.engine.registry import CARD_LADDER, on_ladder_of, technique
+from tutor.engine import CARD_LADDER, Grade, band, grade, on_ladder_of, technique
 from tutor.model.bundled import Collection, Puzzle, collections as bundled, collections_of
 from tutor.model.errors import Cancelled, EngineError, GenerationError, LevelError
 from tutor.model.geometry import CLASSIC, MAX_TABLE_SIZE, Geometry
