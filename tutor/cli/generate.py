@@ -7,7 +7,7 @@ import os
 import stat
 import sys
 
-from tutor.cli.arguments import HELPS, DescriptionFormatter, positive, positive_float
+from tutor.cli.arguments import BOX_HELP, HELPS, DescriptionFormatter, box_shape, positive, positive_float
 from tutor.cli.inputs import CliError
 
 HELP = HELPS["generate"]
@@ -18,6 +18,11 @@ or anywhere in a range such as 2-3.5. Each is printed as one line: the 81-charac
 level and --symmetric setting makes that puzzle again. --out appends the lines to a puzzle file
 (created if absent, in a folder that exists; what it held is kept; a device, pipe or folder is
 refused).
+
+--size NxN makes puzzles of another board: 4x4, 6x6, 8x8, 10x10, 12x12 or 16x16 (9x9 by
+default), printed in the board's symbols (16x16: 1-9 then A-G), with its usual boxes (6x6: 2 rows
+by 3 columns) unless --box RxC says otherwise. Levels mean the same on every board (the card's
+ladder); a level the board's ladder cannot earn (3 on 4x4, which has no triples) is refused.
 
 --needs TECH makes a puzzle whose grade (with the full ladder) needs that technique, such as
 x_wing or hidden_pair (`tutor grade` lists the techniques a puzzle uses); with --level too it must
@@ -44,6 +49,46 @@ def level_range(text: str):
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def board_size(text: str) -> int:
+    """An argparse type: a board size such as '6x6' (or '6'), its number of digits."""
+    first, _, second = text.lower().partition("x")
+    if not first.isdigit() or (second and second != first):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a board size such as 6x6")
+    return int(first)
+
+
+def board(args):
+    """The board asked for by --size and --box (the classic one when neither is given).
+
+    :raises CliError: for a size no regular board has or one not generated (25x25), a box that
+        does not fit the size, or --box without --size on a board other than 9x9.
+    """
+    # lazy: the generator imports the engine; only `tutor generate` needs them (start-up speed)
+    from tutor.model.geometry import CLASSIC, MAX_TABLE_SIZE, regular, regular_of_size
+
+    size = args.size
+    if size is None:
+        if args.box is None:
+            return CLASSIC
+        size = args.box[0] * args.box[1]
+    if args.box is not None:
+        rows, columns = args.box
+        if rows * columns != size:
+            raise CliError(f"--box {rows}x{columns}: boxes of {rows}x{columns} cells make a "
+                           f"{rows * columns}x{rows * columns} board, not {size}x{size}", 2)
+        geometry = regular(rows, columns)
+    else:
+        try:
+            geometry = regular_of_size(size)
+        except ValueError:
+            raise CliError(f"--size {size}x{size}: no regular board has {size} digits (sizes "
+                           f"with boxes: 4x4, 6x6, 8x8, 9x9, 10x10, 12x12, 16x16)", 2) from None
+    if geometry.size > MAX_TABLE_SIZE:
+        raise CliError(f"--size {size}x{size}: puzzles are generated on boards of up to "
+                       f"{MAX_TABLE_SIZE}x{MAX_TABLE_SIZE}", 2)
+    return geometry
+
+
 def add_parser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "generate", help=HELP, description=DESCRIPTION,
@@ -51,6 +96,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )
     parser.add_argument("--level", "-l", type=level_range, metavar="L|L1-L2",
                         help="the level, such as 2.5, or a range, such as 2-3.5")
+    parser.add_argument("--size", type=board_size, default=None, metavar="NxN",
+                        help="the board: 4x4, 6x6, 8x8, 9x9 (the default), 10x10, 12x12 or 16x16")
+    parser.add_argument("--box", type=box_shape, default=None, metavar="RxC", help=BOX_HELP)
     parser.add_argument("--needs", metavar="TECH",
                         help="a technique id the puzzle's grade must use, such as x_wing")
     parser.add_argument("--time-limit", type=positive_float, default=None,
@@ -187,12 +235,17 @@ def run(args) -> int:
     # lazy: the generator imports the engine; only `tutor generate` needs them (start-up speed)
     from tutor.generator.generate import DEFAULT_MAX_ATTEMPTS, generate
     from tutor.generator.needs import UnknownTechnique, check_levels, check_technique
+    from tutor.generator.generate import check_board_levels
     from tutor.model.errors import LevelError
+    from tutor.model.geometry import CLASSIC
 
     if args.level is None and args.needs is None:
         raise CliError("give --level L (such as 2.5 or 2-3.5) or --needs TECH (such as x_wing)", 2)
+    geometry = board(args)
     if args.out is not None:
         check_out(args.out)
+    if args.needs is not None and geometry is not CLASSIC:
+        raise CliError("--needs makes 9x9 puzzles only; drop --size or --needs", 2)
     if args.needs is not None:
         try:
             check_technique(args.needs)
@@ -206,10 +259,16 @@ def run(args) -> int:
             except LevelError as error:
                 raise CliError(f"--level: {error}", 2) from None
         return _write(args, _needing(args), clear_progress=False)
+    if geometry is not CLASSIC:
+        try:
+            check_board_levels(args.level, geometry)
+        except LevelError as error:
+            raise CliError(f"--level: {error}", 2) from None
     printer = _progress_printer()
     return _write(args, generate(args.level, args.count, args.seed, args.symmetric,
                                  progress=printer,
-                                 max_attempts=MAX_ATTEMPTS or DEFAULT_MAX_ATTEMPTS),
+                                 max_attempts=MAX_ATTEMPTS or DEFAULT_MAX_ATTEMPTS,
+                                 geometry=geometry),
                   clear_progress=printer is not None)
 
 

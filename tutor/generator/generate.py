@@ -6,6 +6,11 @@ Two ways, tried in a fixed order so a seed always gives the same puzzle:
 - vary: when digging has not found one after DIG_FIRST attempts (levels 3 to 5.5 are rare among
   dug puzzles), take a bundled puzzle at that level, turn it into a random equivalent one, then swap
   givens (add one from the solution, remove one or two) while it stays unique and at the level.
+
+Every regular board of up to 16 digits is made the same way (`geometry`): its own full grids, its
+solver for uniqueness, its transforms, its engine for the grade, its bundled puzzles to vary
+(tutor.model.bundled.collections_of). A level no puzzle of the board can have (3 on 4x4, where
+the card's ladder has no triple) is refused at once (check_board_levels).
 """
 
 from __future__ import annotations
@@ -17,11 +22,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Callable, Iterator, Union
 
-from tutor.engine import Grade, band, grade
-from tutor.model.bundled import Collection, Puzzle, collections as bundled
-from tutor.model.errors import Cancelled, GenerationError, LevelError
+from tutor.engine import CARD_LADDER, Grade, band, grade, on_ladder_of, technique
+from tutor.model.bundled import Collection, Puzzle, collections as bundled, collections_of
+from tutor.model.errors import Cancelled, EngineError, GenerationError, LevelError
+from tutor.model.geometry import CLASSIC, MAX_TABLE_SIZE, Geometry
 from tutor.model.grid import Grid
-from tutor.generator.digging import dig, is_unique, removal_groups
+from tutor.generator.digging import dig, is_unique, removal_groups, singles_finish
 from tutor.generator.fullgrid import random_full_grid
 from tutor.generator.transforms import is_symmetric, random_transform
 
@@ -113,12 +119,16 @@ class Generated:
     @property
     def comment(self) -> str:
         level = self.grade.level
+        board = self.grid.geometry
+        # A board other than 9x9 is named, with its boxes (a 6x6 line reads as 2x3 boxes unless told).
+        shape = "" if board is CLASSIC else (
+            f"; {board.name} board, boxes {board.box_height}x{board.box_width}")
         return (f"level {level_text(level)} ({band(level)}); "
-                f"bottleneck: {self.grade.bottleneck}; seed {self.seed}")
+                f"bottleneck: {self.grade.bottleneck}; seed {self.seed}{shape}")
 
     @property
     def line(self) -> str:
-        """The puzzle file line: 81 characters, then `# level 2.5 (Tricky); bottleneck: ...; seed S`."""
+        """The puzzle file line: a character a cell (81 on 9x9), then `# level 2.5 (Tricky); bottleneck: ...; seed S`."""
         return f"{self.grid.to_line()} # {self.comment}"
 
 
@@ -140,21 +150,151 @@ def _is_cancelled(cancel: Cancel) -> bool:
     return bool(is_set() if is_set is not None else cancel())
 
 
-def _grade_values(values) -> Grade:
-    return grade(Grid(values))
+def reachable_levels(geometry: Geometry) -> tuple[float, ...]:
+    """The levels a proper puzzle of the board can grade at: those the card's techniques that hold
+    there earn (once and repeated), and 6 (the card's ladder cannot finish), ascending.
+
+    On the classic board that is every level; on 4x4 (no triple: a naked triple of four cells is a
+    single) levels 3, 3.5, 5 and 5.5 are out of reach.
+    """
+    levels = {6.0}
+    for technique_id in CARD_LADDER:
+        if on_ladder_of(technique_id, geometry):
+            entry = technique(technique_id)
+            levels.update(level for level in (entry.level, entry.repeated_level)
+                          if level is not None)
+    return tuple(sorted(levels))
 
 
-def dig_attempt(rng: random.Random, levels: LevelRange, symmetric: bool) -> tuple[Grid, Grade] | None:
+def check_board_levels(levels: LevelRange, geometry: Geometry) -> LevelRange:
+    """The levels themselves when the board can have a puzzle in them and can be generated.
+
+    :raises LevelError: for a board of more digits than the engine grades, or a range holding no
+        level that the board's puzzles reach (naming the levels they do reach).
+    """
+    if geometry.size > MAX_TABLE_SIZE:
+        raise LevelError(f"puzzles of the {geometry.name} board are not generated: the engine "
+                         f"grades boards of up to {MAX_TABLE_SIZE} digits")
+    reachable = reachable_levels(geometry)
+    if not any(level in levels for level in reachable):
+        raise LevelError(
+            f"no {geometry.name} puzzle has level {levels}: the card's ladder on that board has "
+            f"no technique earning it; its puzzles reach levels "
+            f"{', '.join(level_text(level) for level in reachable)}")
+    return levels
+
+
+def _grade_values(values, geometry: Geometry = CLASSIC) -> Grade:
+    return grade(Grid(values, geometry=geometry))
+
+
+def _level_of(values, geometry: Geometry) -> float | None:
+    """The grade's level, or None when the board's ladder cannot finish the puzzle (on a board
+    where no guess is taught the grade stops there)."""
+    try:
+        return _grade_values(values, geometry).level
+    except EngineError:
+        if geometry is CLASSIC:
+            raise
+        return None
+
+
+def _capped(levels: LevelRange, geometry: Geometry):
+    """dig's `accept`, board and `proves_unique` on a board other than the classic one.
+
+    Below level 6 a removal stays while the card's techniques up to the highest level asked
+    finish the puzzle at most at that level: their steps hold in every solution, so that proves
+    the solution unique without the solver, and digging as far as that allows pushes the level up
+    to the level asked. Singles are checked first by a fast fill of their own (most removals on a
+    big board), the engine only when they do not finish. At level 6 (the card cannot finish) the
+    givens are dug while the solution stays unique, as on the classic board.
+    """
+    high = levels.high
+    if high >= 6:
+        return None, geometry, False
+    ladder = tuple(t for t in CARD_LADDER
+                   if on_ladder_of(t, geometry) and (technique(t).level or 0) <= high)
+
+    def accept(values) -> bool:
+        if singles_finish(values, geometry, hidden=high >= 0.5):
+            return True
+        if high < 1:
+            return False
+        try:
+            return grade(Grid(values, geometry=geometry), ladder).level <= high
+        except EngineError:  # the techniques up to that level cannot finish it
+            return False
+
+    return accept, geometry, True
+
+
+CLIMB_TRIES = 60
+"""Given swaps tried on a dug puzzle of a board other than 9x9 that grades below the level asked."""
+
+
+def _climb(values: list[int], solution, rng: random.Random, levels: LevelRange, symmetric: bool,
+           geometry: Geometry, accept) -> tuple[int, ...]:
+    """A dug puzzle below the levels asked, made harder: given swaps (one given added from the
+    solution, one or two removed) kept while `accept` holds (one solution, at most the highest
+    level) and the level does not drop, until it reaches the levels or the tries run out.
+
+    Digging alone seldom stops at the middle levels of a small board (most dug 6x6 puzzles need
+    singles alone), where one swap more often tips the balance.
+    """
+    def level_of(trial) -> float:
+        try:
+            return _grade_values(trial, geometry).level
+        except EngineError:
+            return -1.0
+
+    current = level_of(values)
+    if current in levels or current > levels.high:
+        return tuple(values)
+    groups = removal_groups(symmetric, geometry)
+    for _ in range(CLIMB_TRIES):
+        empty = [g for g in groups if not values[g[0]]]
+        filled = [g for g in groups if values[g[0]]]
+        if not empty or len(filled) < 3:
+            break
+        trial = list(values)
+        for c in rng.choice(empty):
+            trial[c] = solution[c]
+        for group in rng.sample(filled, 1 + (rng.random() < 0.5)):
+            for c in group:
+                trial[c] = 0
+        if not accept(trial):
+            continue
+        level = level_of(trial)
+        if level >= current:
+            values, current = trial, level
+            if current in levels:
+                break
+    return tuple(values)
+
+
+def dig_attempt(rng: random.Random, levels: LevelRange, symmetric: bool,
+                geometry: Geometry = CLASSIC) -> tuple[Grid, Grade] | None:
     """One full grid dug to a puzzle; returned with its grade when the level is in range."""
-    solution = random_full_grid(rng)
-    accept = None
-    if levels.high <= CAPPED_UP_TO:
-        def accept(values):
-            return _grade_values(values).level <= levels.high
-    values = dig(solution, rng, symmetric, accept)
-    result = _grade_values(values)
+    solution = random_full_grid(rng, geometry)
+    if geometry is not CLASSIC:
+        capped = _capped(levels, geometry)
+        values = dig(solution, rng, symmetric, *capped)
+        if capped[0] is not None:
+            values = _climb(list(values), solution, rng, levels, symmetric, geometry, capped[0])
+    else:
+        accept = None
+        if levels.high <= CAPPED_UP_TO:
+            def accept(values):
+                return _grade_values(values).level <= levels.high
+        values = dig(solution, rng, symmetric, accept)
+    try:
+        result = _grade_values(values, geometry)
+    except EngineError:
+        if geometry is CLASSIC:
+            raise
+        return None  # the board's ladder cannot finish it: not a puzzle that board can teach
     if result.level in levels:
-        return Grid(values), result
+        return Grid(values, geometry=geometry), result
     return None
 
 
@@ -165,13 +305,14 @@ def vary(grid: Grid, rng: random.Random, levels: LevelRange, symmetric: bool = F
     Returns the new puzzle, its grade and how many swaps were kept; None when the puzzle itself is
     out of range (an equivalent puzzle grades exactly as the puzzle does, half levels included).
     """
-    transform = random_transform(rng, symmetric)
+    board = grid.geometry
+    transform = random_transform(rng, symmetric, board)
     values = list(transform.values(grid.values))
-    current = _grade_values(values)
+    current = _grade_values(values, board)
     if current.level not in levels:
         return None
     solution = current.solution.values
-    groups = removal_groups(symmetric)
+    groups = removal_groups(symmetric, board)
     kept = 0
     for _ in range(tries):
         empty = [g for g in groups if not values[g[0]]]
@@ -186,23 +327,30 @@ def vary(grid: Grid, rng: random.Random, levels: LevelRange, symmetric: bool = F
         for group in removed:
             for c in group:
                 trial[c] = 0
-        if not is_unique(trial):
+        if not is_unique(trial, board):
             continue
-        result = _grade_values(trial)
+        try:
+            result = _grade_values(trial, board)
+        except EngineError:
+            if board is CLASSIC:
+                raise
+            continue  # the board's ladder cannot finish this one
         if result.level in levels:
             values, current = trial, result
             kept += 1
-    return Grid(values), current, kept
+    return Grid(values, geometry=board), current, kept
 
 
-_SEED_GRADES: dict[str, float] = {}
+_SEED_GRADES: dict[tuple[Geometry, str], float] = {}
 
 
 def seed_puzzles(levels: LevelRange, symmetric: bool = False,
-                 collections: Iterable[Collection] | None = None) -> list[Puzzle]:
-    """Bundled puzzles (tutor.model.bundled) that are proper and grade in range; symmetric ones if asked."""
+                 collections: Iterable[Collection] | None = None,
+                 geometry: Geometry = CLASSIC) -> list[Puzzle]:
+    """Bundled puzzles (tutor.model.bundled) of the board that are proper and grade in range;
+    symmetric ones if asked."""
     if collections is None:
-        collections = bundled()
+        collections = bundled() if geometry is CLASSIC else collections_of(geometry)
     found: list[Puzzle] = []
     for collection in collections:
         # A level file holds its level and the half level above it (level-5.txt: 5 and 5.5).
@@ -210,13 +358,16 @@ def seed_puzzles(levels: LevelRange, symmetric: bool = False,
                 levels.low - 0.5 <= collection.level <= levels.high):
             continue
         for puzzle in collection.puzzles():
-            level = _SEED_GRADES.get(puzzle.line)
+            key = (geometry, puzzle.line)
+            level = _SEED_GRADES.get(key)
             if level is None:
                 try:
                     level = grade(puzzle.grid).level
+                    if puzzle.grid.geometry is not geometry:
+                        level = -1.0  # a puzzle of another board is no seed for this one
                 except Exception:  # a broken bundled line is not a seed; the puzzle tests catch it
                     level = -1.0
-                _SEED_GRADES[puzzle.line] = level
+                _SEED_GRADES[key] = level
             if level in levels and (not symmetric or is_symmetric(puzzle.grid.values)):
                 found.append(puzzle)
     return found
@@ -225,9 +376,17 @@ def seed_puzzles(levels: LevelRange, symmetric: bool = False,
 def generate_one(levels: Levels, seed: int, symmetric: bool = False, *,
                  progress: Callable[[Progress], None] | None = None, cancel: Cancel = None,
                  found: int = 0, count: int = 1, max_attempts: int | None = None,
-                 collections: Iterable[Collection] | None = None) -> Generated:
-    """The puzzle that `seed` gives at these levels; raises Cancelled or GenerationError."""
+                 collections: Iterable[Collection] | None = None,
+                 geometry: Geometry = CLASSIC) -> Generated:
+    """The puzzle of the board that `seed` gives at these levels.
+
+    :raises Cancelled: when `cancel` says so.
+    :raises GenerationError: when no puzzle is found in `max_attempts` attempts.
+    :raises LevelError: for levels no puzzle of the board has (check_board_levels).
+    """
     levels = as_levels(levels)
+    if geometry is not CLASSIC:
+        check_board_levels(levels, geometry)
     rng = random.Random(seed)
     seeds = None
     attempt = 0
@@ -237,7 +396,7 @@ def generate_one(levels: Levels, seed: int, symmetric: bool = False, *,
         attempt += 1
         if attempt > DIG_FIRST and attempt % 2 == 0:
             if seeds is None:
-                seeds = seed_puzzles(levels, symmetric, collections)
+                seeds = seed_puzzles(levels, symmetric, collections, geometry)
             if seeds:
                 source = rng.choice(seeds)
                 varied = vary(source.grid, rng, levels, symmetric)
@@ -248,7 +407,7 @@ def generate_one(levels: Levels, seed: int, symmetric: bool = False, *,
                 if progress is not None:
                     progress(Progress(found, count, attempt))
                 continue
-        made = dig_attempt(rng, levels, symmetric)
+        made = dig_attempt(rng, levels, symmetric, geometry)
         if made is not None:
             return Generated(made[0], made[1], seed, "dug", attempt)
         if progress is not None:
@@ -259,14 +418,20 @@ def generate_one(levels: Levels, seed: int, symmetric: bool = False, *,
 def generate(levels: Levels, count: int = 1, seed: int | None = None, symmetric: bool = False, *,
              progress: Callable[[Progress], None] | None = None, cancel: Cancel = None,
              max_attempts: int | None = None,
-             collections: Iterable[Collection] | None = None) -> Iterator[Generated]:
+             collections: Iterable[Collection] | None = None,
+             geometry: Geometry = CLASSIC) -> Iterator[Generated]:
     """Yield `count` different puzzles at these levels; the n-th comes from seed + n (or a later seed
     if that one repeats an earlier puzzle), and its line names that seed.
 
     `cancel` is a threading.Event or a callable returning True to stop (raises Cancelled);
     `progress` is called with a Progress after every failed attempt and every puzzle found.
+    `geometry` is the board (the classic one unless told).
+
+    :raises LevelError: for a count below 1 or levels no puzzle of the board has.
     """
     levels = as_levels(levels)
+    if geometry is not CLASSIC:
+        check_board_levels(levels, geometry)
     if count < 1:
         raise LevelError(f"the count must be at least 1, not {count}")
     if seed is None:
@@ -276,7 +441,7 @@ def generate(levels: Levels, count: int = 1, seed: int | None = None, symmetric:
     while len(seen) < count:
         made = generate_one(levels, current, symmetric, progress=progress, cancel=cancel,
                             found=len(seen), count=count, max_attempts=max_attempts,
-                            collections=collections)
+                            collections=collections, geometry=geometry)
         current += 1
         key = made.grid.to_line()
         if key in seen:

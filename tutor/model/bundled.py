@@ -1,4 +1,9 @@
-"""The bundled puzzle collections in puzzles/: one puzzle per line with a `# name; source` comment."""
+"""The bundled puzzle collections in puzzles/: one puzzle per line with a `# name; source` comment.
+
+The classic 9x9 collections are puzzles/*.txt; each other board has a folder of its own under
+puzzles/sizes/ (`board_folder`: 6x6 for 2x3 boxes, 6x6-3x2 for 3x2 ones) holding level files as
+puzzles/ does, read with `collections_of(geometry)`.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.model.formats import parse
+from tutor.model.geometry import CLASSIC, Geometry, regular_of_size
 from tutor.model.grid import Grid
 from tutor.model.resources import bundled_dir
 
@@ -22,10 +28,11 @@ class Puzzle:
     source: str
     path: Path
     line_number: int
+    geometry: Geometry = CLASSIC
 
     @property
     def grid(self) -> Grid:
-        return parse(self.line)
+        return parse(self.line, self.geometry)
 
 
 @dataclass(frozen=True)
@@ -35,9 +42,10 @@ class Collection:
     name: str
     path: Path
     level: float | None
+    geometry: Geometry = CLASSIC
 
     def puzzles(self) -> list[Puzzle]:
-        return load_file(self.path)
+        return load_file(self.path, self.geometry)
 
 
 def _split_comment(comment: str) -> tuple[str, str]:
@@ -45,8 +53,9 @@ def _split_comment(comment: str) -> tuple[str, str]:
     return name.strip(), source.strip()
 
 
-def load_file(path: Path | str) -> list[Puzzle]:
-    """Every puzzle of a file; a line's trailing `# name; source` (or the comment line before it) names it."""
+def load_file(path: Path | str, geometry: Geometry = CLASSIC) -> list[Puzzle]:
+    """Every puzzle of a file of the board's puzzles; a line's trailing `# name; source` (or the
+    comment line before it) names it."""
     path = Path(path)
     puzzles: list[Puzzle] = []
     pending = ("", "")
@@ -61,21 +70,46 @@ def load_file(path: Path | str) -> list[Puzzle]:
         name, source = _split_comment(comment) if comment else pending
         pending = ("", "")
         line = cells.split()[0]
-        puzzles.append(Puzzle(line, name or f"{path.stem} {len(puzzles) + 1}", source, path, number))
+        puzzles.append(Puzzle(line, name or f"{path.stem} {len(puzzles) + 1}", source, path, number,
+                              geometry))
     return puzzles
 
 
-def collections(folder: Path | str | None = None) -> list[Collection]:
-    """The collections in a folder (the bundled puzzles/ by default), per-level files first by level."""
+def collections(folder: Path | str | None = None, geometry: Geometry = CLASSIC) -> list[Collection]:
+    """The collections in a folder (the bundled puzzles/ by default, whose puzzles are 9x9), per-level
+    files first by level; `geometry` is the board of the folder's puzzles."""
     folder = Path(folder) if folder is not None else bundled_dir("puzzles")
     found = []
     for path in sorted(folder.glob("*.txt")):
         match = _LEVEL_FILE.search(path.name)
         level = float(match.group(1)) if match else None
         name = f"Level {match.group(1)}" if match else path.stem.replace("-", " ").capitalize()
-        found.append(Collection(name, path, level))
+        if geometry is not CLASSIC:
+            name = f"{geometry.name} {name.lower()}"
+        found.append(Collection(name, path, level, geometry))
     found.sort(key=lambda c: (c.level is None, c.level or 0, c.name))
     return found
+
+
+def board_folder(geometry: Geometry) -> str:
+    """The folder name of a board's puzzles under puzzles/sizes/: '6x6' for the board's usual
+    boxes (as near square as the size allows, wider than tall), '6x6-3x2' for other boxes."""
+    usual = regular_of_size(geometry.size)
+    if (geometry.box_height, geometry.box_width) == (usual.box_height, usual.box_width):
+        return geometry.name
+    return f"{geometry.name}-{geometry.box_height}x{geometry.box_width}"
+
+
+def collections_of(geometry: Geometry) -> list[Collection]:
+    """The bundled collections of a board, one per level (Collection.level) by level: the classic
+    ones for the 9x9 board, puzzles/sizes/<board_folder> for another; none for a board without
+    bundled puzzles."""
+    if geometry is CLASSIC:
+        return [c for c in collections() if c.level is not None]
+    folder = bundled_dir("puzzles") / "sizes" / board_folder(geometry)
+    if not folder.is_dir():
+        return []
+    return [c for c in collections(folder, geometry) if c.level is not None]
 
 
 def default_puzzle() -> Puzzle:

@@ -1,0 +1,73 @@
+"""Make the bundled puzzles of the boards other than 9x9 (puzzles/sizes/), reproducibly from seeds.
+
+    python -m tutor.generator.bundle [FOLDER]
+
+writes FOLDER/<board>/level-L.txt (FOLDER: puzzles/sizes by default) for each board of BOARDS and
+each whole level L its card's ladder reaches: up to COUNT puzzles graded L or L + 0.5, made by
+digging alone (no bundled puzzle is varied, so what is already bundled changes nothing), from
+seeds that depend only on the board and the level. A level not found in the board's attempts is
+left out, and the output says so.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from tutor.generator.generate import (
+    GenerationError, LevelRange, generate, level_text, reachable_levels)
+from tutor.model.bundled import board_folder
+from tutor.model.geometry import Geometry, regular
+from tutor.model.resources import bundled_dir
+
+COUNT = 3
+"""Puzzles per level file."""
+BOARDS: tuple[tuple[int, int, int, float], ...] = (
+    # box rows, box columns, attempts per puzzle, highest level tried
+    (2, 2, 400, 6), (2, 3, 400, 6), (3, 2, 400, 6), (2, 4, 150, 6), (4, 2, 150, 6),
+    (2, 5, 60, 5), (3, 4, 20, 2), (4, 3, 20, 2), (4, 4, 4, 1),
+)
+"""The boards, with what each may spend: the big ones are slow to grade at high levels."""
+
+
+def make_level(geometry: Geometry, level: float, attempts: int) -> list[str]:
+    """The level file's lines for `level` (whole) and the half level above, or [] if none found."""
+    levels = LevelRange(level, min(level + 0.5, 6.0))
+    seed = 1000 * geometry.size + 100 * geometry.box_height + 10 * int(level)
+    lines = []
+    try:
+        for number, made in enumerate(generate(levels, COUNT, seed, geometry=geometry,
+                                               collections=[], max_attempts=attempts), start=1):
+            name = f"{made.grade.band} {level_text(made.grade.level)} no. {number}"
+            lines.append(f"{made.grid.to_line()} # {name}; generated, {made.comment}")
+    except GenerationError:
+        pass  # fewer than COUNT (or none) at this level within the attempts: keep what was found
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    folder = Path(argv[0]) if argv else bundled_dir("puzzles") / "sizes"
+    for rows, columns, attempts, highest in BOARDS:
+        geometry = regular(rows, columns)
+        target = folder / board_folder(geometry)
+        target.mkdir(parents=True, exist_ok=True)
+        for level in sorted({float(int(level)) for level in reachable_levels(geometry)}):
+            if level > highest:
+                continue
+            start = time.perf_counter()
+            lines = make_level(geometry, level, attempts)
+            took = time.perf_counter() - start
+            print(f"{board_folder(geometry)} level {level_text(level)}: {len(lines)} puzzles "
+                  f"in {took:.1f} s", flush=True)
+            if lines:
+                header = (f"# {geometry.name} board, boxes {rows}x{columns}: puzzles graded "
+                          f"{level_text(level)} or {level_text(level + 0.5)} on the 0-6 scale by "
+                          f"tutor.grade, made by python -m tutor.generator.bundle")
+                path = target / f"level-{int(level)}.txt"
+                path.write_text("\n".join([header, *lines]) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
