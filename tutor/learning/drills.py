@@ -12,6 +12,7 @@ from pathlib import Path
 from tutor.engine import EngineError, Step, find_steps, next_step
 from tutor.model.errors import DrillError, PuzzleError
 from tutor.model.formats import parse, read_puzzles
+from tutor.model.geometry import CLASSIC, Geometry
 from tutor.model.grid import Grid
 from tutor.model.bundled import collections, load_file
 from tutor.model.resources import bundled_dir
@@ -97,7 +98,7 @@ def lesson_sources(lessons: Iterable[Lesson]) -> list[Source]:
 
 
 def file_sources(path: Path | str) -> list[Source]:
-    """The puzzles of a user's file, one a line (any format tutor.parse reads)."""
+    """The puzzles of a user's file, one a line (any format tutor.parse reads, on any board)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -106,7 +107,7 @@ def file_sources(path: Path | str) -> list[Source]:
     sources = []
     for line_number, puzzle in read_puzzles(text):
         try:
-            grid = parse(puzzle)
+            grid = parse(puzzle, None)  # any size: a small board's lesson drills on its own
         except PuzzleError as error:
             raise DrillError(f"{path.name}: puzzle at line {line_number}: {error}") from None
         sources.append(Source(f"{path.name}, line {line_number}", grid.to_compact()))
@@ -120,7 +121,8 @@ def _walk(line: str, ladder: str | None = None) -> tuple[tuple[Grid, Step], ...]
     """Every (position, next step) from a puzzle's start to its end on a ladder (None: the full
     one); empty for a bad puzzle."""
     try:
-        grid = parse(line)
+        # The board told by the line's length (the classic board read the fast way).
+        grid = parse(line, CLASSIC if _cell_count(line) == CLASSIC.cell_count else None)
         path: list[tuple[Grid, Step]] = []
         while True:
             step = next_step(grid, ladder)
@@ -209,10 +211,21 @@ def makes_same_step(technique_id: str, drill: Drill) -> bool:
                for s in find_steps(drill.grid, technique_id))
 
 
+def on_board(sources: Iterable[Source], board: Geometry) -> list[Source]:
+    """The sources whose puzzle is on `board` (its cell count tells: a line has a cell each)."""
+    return [s for s in sources if _cell_count(s.line) == board.cell_count]
+
+
+def _cell_count(line: str) -> int:
+    """How many cells a line holds ('+5' and '{16}' are one cell each)."""
+    return len(re.sub(r"\{[^}]*\}", ".", line).replace("+", ""))
+
+
 def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
                   path: Path | str | None = None) -> Iterator[Drill]:
-    """Drills for a lesson: from a user's file if given, else the bundled puzzles, the drill
-    puzzles beside the lessons and the lessons' own.
+    """Drills for a lesson, on its board: from a user's file if given (its puzzles on that
+    board), else the bundled puzzles (9x9), the drill puzzles beside the lessons and the
+    lessons' own.
 
     A technique the ladder never meets first (a remote pair, met as a skyscraper: no drill
     puzzle names it) is drilled where its stand-in comes next and it makes the very same step."""
@@ -227,12 +240,17 @@ def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
         for other in stand_ins(technique_id, lessons):
             standing_for.setdefault(other, []).append(technique_id)
     wanted = tuple(dict.fromkeys((*techniques, *standing_for)))
+    board = lesson.geometry
     if path is not None:
-        sources = file_sources(path)
+        sources = on_board(file_sources(path), board)
+        if not sources:
+            raise DrillError(f"{Path(path).name}: no puzzle on the {board.name} board of lesson "
+                             f"{lesson.label}")
     else:
         # Only the drill puzzles for this lesson: the others would be walked for nothing.
         extra = [s for s in drill_puzzles if s.drills & set(wanted)]
-        sources = bundled_sources() + extra + lesson_sources(lessons)
+        own = bundled_sources() if board is CLASSIC else []
+        sources = on_board(own + extra + lesson_sources(lessons), board)
     seen = [e.grid for e in lesson.exercises] + [p.grid for p in lesson.positions.values()]
     found = drills(wanted, seed, sources, exclude=seen)
     return _as_taught(found, techniques, standing_for) if standing_for else found
