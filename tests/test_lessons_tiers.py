@@ -54,9 +54,12 @@ def test_lessons_are_grouped_by_tier_in_their_own_order():
     added = [lesson_on(20, "aic"), lesson_on(9, "x_wing"), lesson_on(12, "unique_rectangle"),
              lesson_on(10, "xy_wing", "xyz_wing")]
     groups = dict(by_tier(bundled + added))
-    assert list(groups) == [CARD, TOUGH, DIABOLICAL, EXTREME]
+    # The small boards' lessons (S1, S2...) first, in a group of their own.
+    assert list(groups) == [SMALL, CARD, TOUGH, DIABOLICAL, EXTREME]
+    assert groups[SMALL] == [lesson for lesson in bundled if lesson.series]
     ladder = [lesson for lesson in bundled  # the card's nine lessons: 0-7 and backtracking
-              if lesson.number <= 7 or lesson.techniques == ("backtracking",)]
+              if not lesson.series and (lesson.number <= 7
+                                        or lesson.techniques == ("backtracking",))]
     assert [lesson for lesson in groups[CARD] if lesson in ladder] == ladder
     # Lessons others add for these tiers may sit beside these: look at the ones added here.
     assert [lesson.number for lesson in groups[TOUGH] if lesson in added] == [9, 10]

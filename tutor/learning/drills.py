@@ -66,13 +66,18 @@ DRILL_PUZZLES = "drill-puzzles.txt"
 rarely or never need (a jellyfish, colouring, a BUG+1), so every lesson has drills."""
 
 
+SMALL_BOARD_PUZZLES = "small-board-puzzles.txt"
+"""Beside the lessons: puzzles of our own on 4x4 and 6x6 boards for the drills of the small
+boards' lessons."""
+
 _DRILLS_NOTE = re.compile(r";\s*drills\s+([a-z_, ]+)$")
 
 
-def drill_puzzle_sources(folder: Path | str | None = None) -> list[Source]:
-    """The puzzles of lessons/drill-puzzles.txt. Each line's comment is `# name; source; drills
-    technique_id, ...`: the techniques its walk reaches (tests/test_lessons_drills.py checks)."""
-    path = Path(folder if folder is not None else bundled_dir("lessons")) / DRILL_PUZZLES
+def drill_puzzle_sources(folder: Path | str | None = None, name: str = DRILL_PUZZLES) -> list[Source]:
+    """The puzzles of lessons/drill-puzzles.txt (or `name`: SMALL_BOARD_PUZZLES). Each line's
+    comment is `# name; source; drills technique_id, ...`: the techniques its walk reaches
+    (tests/test_lessons_drills.py and tests/test_lessons_small_boards.py check)."""
+    path = Path(folder if folder is not None else bundled_dir("lessons")) / name
     if not path.is_file():
         return []
     sources = []
@@ -93,7 +98,7 @@ def lesson_sources(lessons: Iterable[Lesson]) -> list[Source]:
         positions = list(lesson.positions.values()) + [e.position for e in lesson.exercises]
         for position in positions:
             line = position.grid.restart().to_line()
-            found.setdefault(line, Source(f"the puzzle of lesson {lesson.number}'s {position.name}", line))
+            found.setdefault(line, Source(f"the puzzle of lesson {lesson.label}'s {position.name}", line))
     return list(found.values())
 
 
@@ -231,7 +236,9 @@ def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
     puzzle names it) is drilled where its stand-in comes next and it makes the very same step."""
     lessons = list(lessons)
     techniques = lesson.practised
-    drill_puzzles = drill_puzzle_sources()
+    board = lesson.geometry
+    drill_puzzles = drill_puzzle_sources(
+        name=DRILL_PUZZLES if board is CLASSIC else SMALL_BOARD_PUZZLES)
     reached = {t for source in drill_puzzles for t in source.drills}
     standing_for: dict[str, list[str]] = {}
     for technique_id in techniques:
@@ -240,7 +247,6 @@ def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
         for other in stand_ins(technique_id, lessons):
             standing_for.setdefault(other, []).append(technique_id)
     wanted = tuple(dict.fromkeys((*techniques, *standing_for)))
-    board = lesson.geometry
     if path is not None:
         sources = on_board(file_sources(path), board)
         if not sources:
