@@ -135,7 +135,7 @@ def test_the_command_never_imports_textual(tmp_path):
     assert done.returncode == 0, done.stderr
 
 
-def test_a_corrupt_progress_file_is_reported_and_kept(capsys):
+def test_a_corrupt_progress_file_is_reported_and_kept(data_dir, capsys):
     (data_dir / "progress.json").write_text("[", encoding="utf-8")
     assert run() == 0
     captured = capsys.readouterr()
