@@ -9,7 +9,9 @@ import pytest
 
 from tutor import next_step, parse, validity
 from tutor.engine import BY_ID
-from tutor.learning import RIGHT, LessonError, find_lesson, load_lesson, load_lessons, verify
+from tutor.learning import (
+    RIGHT, LessonError, find_lesson, lesson_for_technique, load_lesson, load_lessons, verify,
+)
 from tutor.learning.drills import (
     SMALL_BOARD_PUZZLES, drill_puzzle_sources, lesson_drills, on_board, positions_for,
 )
@@ -43,6 +45,15 @@ def test_the_9x9_ladder_keeps_its_numbers_and_the_small_boards_come_first():
     listed = [lesson.label for lesson, _ in in_number_order(LESSONS)]
     assert listed[:3] == ["S1", "S2", "S3"] and listed[3:] == [l.label for l in ladder]
     assert {tier for lesson, tier in in_number_order(LESSONS) if lesson.series} == {SMALL}
+
+
+def test_a_hints_lesson_link_is_the_lesson_on_the_games_board():
+    assert lesson_for_technique("naked_pair", LESSONS).id == "04-naked-pair"
+    assert lesson_for_technique("naked_pair", LESSONS, regular(2, 3)).id == "s3-6x6-pairs"
+    assert lesson_for_technique("naked_single", LESSONS, regular(2, 2)).id == "s1-4x4"
+    # No lesson on that board teaches it: the 9x9 ladder's.
+    assert lesson_for_technique("pointing", LESSONS, regular(2, 3)).id == "03-intersections"
+    assert lesson_for_technique("naked_pair", LESSONS, regular(3, 4)).id == "04-naked-pair"
 
 
 def test_find_lesson_by_label_board_and_technique():
