@@ -13,7 +13,8 @@ from tutor.learning import (
     RIGHT, LessonError, find_lesson, lesson_for_technique, load_lesson, load_lessons, verify,
 )
 from tutor.learning.drills import (
-    SMALL_BOARD_PUZZLES, drill_puzzle_sources, lesson_drills, on_board, positions_for,
+    SMALL_BOARD_PUZZLES, Source, drill_puzzle_sources, lesson_drills, lesson_sources, on_board,
+    positions_for,
 )
 from tutor.learning.loader import parse_board, parse_changes, parse_unit_name
 from tutor.learning.progress import Progress
@@ -240,3 +241,13 @@ def test_each_small_board_puzzle_has_one_solution_and_reaches_what_it_names(sour
     assert validity(grid).status == "unique"
     reached = {drill.technique for drill in positions_for(source, source.drills)}
     assert reached == source.drills
+
+
+def test_a_drill_source_keeps_its_boxes():
+    # A 6x6 line is read with boxes of 2 rows by 3 columns unless its source says otherwise.
+    line = SMALL_LESSONS[1].exercises[0].grid.restart().to_line()
+    usual, tall = Source("usual", line), Source("tall", line, board=regular(3, 2))
+    assert on_board([usual, tall], regular(2, 3)) == [usual]
+    assert on_board([usual, tall], regular(3, 2)) == [tall]
+    assert all(s.geometry is l.geometry for l in SMALL_LESSONS
+               for s in lesson_sources([l]))

@@ -12,7 +12,7 @@ from pathlib import Path
 from tutor.engine import EngineError, Step, find_steps, next_step
 from tutor.model.errors import DrillError, PuzzleError
 from tutor.model.formats import parse, read_puzzles
-from tutor.model.geometry import CLASSIC, Geometry
+from tutor.model.geometry import CLASSIC, Geometry, regular_of_cells
 from tutor.model.grid import Grid
 from tutor.model.bundled import collections, load_file
 from tutor.model.resources import bundled_dir
@@ -29,6 +29,13 @@ class Source:
     line: str
     drills: frozenset[str] = frozenset()
     """Techniques its walk is known to reach (the drill puzzles say so): visited first for them."""
+    board: Geometry | None = None
+    """Its board, where the line's length does not tell the boxes (a 6x6 board of 3x2 boxes);
+    None for the usual board of that many cells."""
+
+    @property
+    def geometry(self) -> Geometry:
+        return self.board or regular_of_cells(_cell_count(self.line))
 
 
 @dataclass(frozen=True)
@@ -98,7 +105,8 @@ def lesson_sources(lessons: Iterable[Lesson]) -> list[Source]:
         positions = list(lesson.positions.values()) + [e.position for e in lesson.exercises]
         for position in positions:
             line = position.grid.restart().to_line()
-            found.setdefault(line, Source(f"the puzzle of lesson {lesson.label}'s {position.name}", line))
+            found.setdefault(line, Source(f"the puzzle of lesson {lesson.label}'s {position.name}",
+                                          line, board=lesson.geometry))
     return list(found.values())
 
 
@@ -115,19 +123,20 @@ def file_sources(path: Path | str) -> list[Source]:
             grid = parse(puzzle, None)  # any size: a small board's lesson drills on its own
         except PuzzleError as error:
             raise DrillError(f"{path.name}: puzzle at line {line_number}: {error}") from None
-        sources.append(Source(f"{path.name}, line {line_number}", grid.to_compact()))
+        sources.append(Source(f"{path.name}, line {line_number}", grid.to_compact(),
+                              board=grid.geometry))
     if not sources:
         raise DrillError(f"{path}: no puzzle found")
     return sources
 
 
 @lru_cache(maxsize=256)
-def _walk(line: str, ladder: str | None = None) -> tuple[tuple[Grid, Step], ...]:
+def _walk(line: str, ladder: str | None = None, board: Geometry = CLASSIC
+          ) -> tuple[tuple[Grid, Step], ...]:
     """Every (position, next step) from a puzzle's start to its end on a ladder (None: the full
-    one); empty for a bad puzzle."""
+    one), on `board`; empty for a bad puzzle."""
     try:
-        # The board told by the line's length (the classic board read the fast way).
-        grid = parse(line, CLASSIC if _cell_count(line) == CLASSIC.cell_count else None)
+        grid = parse(line, board)
         path: list[tuple[Grid, Step]] = []
         while True:
             step = next_step(grid, ladder)
@@ -156,7 +165,8 @@ def positions_for(source: Source, techniques: Iterable[str]) -> list[Drill]:
     """The positions of one puzzle's walk where one of `techniques` is the simplest next step."""
     wanted = set(techniques)
     return [Drill(grid, step, f"{source.label}, after {counted(taken, 'step')}")
-            for taken, (grid, step) in enumerate(_walk(source.line, drill_ladder(wanted)))
+            for taken, (grid, step) in enumerate(_walk(source.line, drill_ladder(wanted),
+                                                       source.geometry))
             if step.technique in wanted]
 
 
@@ -217,8 +227,16 @@ def makes_same_step(technique_id: str, drill: Drill) -> bool:
 
 
 def on_board(sources: Iterable[Source], board: Geometry) -> list[Source]:
-    """The sources whose puzzle is on `board` (its cell count tells: a line has a cell each)."""
-    return [s for s in sources if _cell_count(s.line) == board.cell_count]
+    """The sources whose puzzle is on `board`."""
+    return [s for s in sources if _shape(s) is board]
+
+
+def _shape(source: Source) -> Geometry | None:
+    """A source's board; None for a line no regular board has (it gives no drills)."""
+    try:
+        return source.geometry
+    except ValueError:
+        return None
 
 
 def _cell_count(line: str) -> int:
