@@ -88,20 +88,24 @@ async def test_menu_from_the_game_key_and_the_palette(data_dir):
         menu = app.screen
         assert isinstance(menu, LessonMenuScreen)
         options = menu.query_one(OptionList)
-        # The lessons in number order (by tier, 16 came after 7), each naming its tier.
+        # The small boards' lessons (S1...) first, then the 9x9 ladder in number order (by
+        # tier, 16 came after 7), each naming its tier.
+        small = [lesson.label for lesson in LESSONS if lesson.series]
+        first = len(small)  # where lesson 0 is listed
         assert options.option_count == len(LESSONS)
         prompts = [str(options.get_option_at_index(i).prompt) for i in range(len(LESSONS))]
-        numbers = [int(p.replace(SUGGESTED_MARK, " ").split()[0]) for p in prompts]
-        assert numbers == sorted(lesson.number for lesson in LESSONS)
-        assert prompts[1].split()[0] == SUGGESTED_MARK, "lesson 1 marked"
-        tiers = {n: p.split("\n")[1].split(" · ")[0].strip() for n, p in zip(numbers, prompts)}
-        assert (tiers[7], tiers[8], tiers[13], tiers[14], tiers[16]) == (
+        labels = [p.replace(SUGGESTED_MARK, " ").split()[0] for p in prompts]
+        assert labels == small + [str(n) for n in range(len(LESSONS) - first)]
+        assert prompts[first + 1].split()[0] == SUGGESTED_MARK, "lesson 1 marked"
+        tiers = {n: p.split("\n")[1].split(" · ")[0].strip() for n, p in zip(labels, prompts)}
+        assert (tiers["7"], tiers["8"], tiers["13"], tiers["14"], tiers["16"]) == (
             "The card's ladder", "Tough", "Extreme", "Diabolical", "The card's ladder")
-        assert options.highlighted == 1, "the suggested lesson is highlighted"
-        assert "suggested: next on the ladder" in prompts[1]
-        assert "3/3 exercises" in prompts[0] and "done" in prompts[0]
+        assert {tiers[label] for label in small} == {"Small boards"}
+        assert options.highlighted == first + 1, "the suggested lesson is highlighted"
+        assert "suggested: next on the ladder" in prompts[first + 1]
+        assert "3/3 exercises" in prompts[first] and "done" in prompts[first]
         # Lesson 1 was never opened: lesson 0's naked singles are not its progress.
-        assert "0/4 exercises" in prompts[1] and "right first try" not in prompts[1]
+        assert "0/4 exercises" in prompts[first + 1] and "right first try" not in prompts[first + 1]
         # Lesson 0's exercises are naked singles: their attempts count for that technique.
         detail = text_of(menu, "#lesson-detail")
         assert "Naked single: mastered (last unaided " in detail

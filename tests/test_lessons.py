@@ -10,25 +10,29 @@ import pytest
 
 from tutor import Grid, next_step, validity
 from tutor.engine import BANDS, BY_ID, CARD_LADDER, TECHNIQUES, find_steps, in_sentence
-from tutor.model.geometry import COUNT, cell_name, parse_cell_name
+from tutor.model.geometry import CLASSIC, COUNT, cell_name, parse_cell_name, regular, using
 from tutor.learning import LessonError, find_lesson, load_lesson, load_lessons, verify
 from tutor.learning.loader import lesson_files, parse_changes, parse_unit_name
 from tutor.model.resources import bundled_dir
 
 LESSONS = load_lessons()
-BY_NUMBER = {lesson.number: lesson for lesson in LESSONS}
+LADDER = [lesson for lesson in LESSONS if not lesson.series]
+"""The 9x9 ladder, lessons 0, 1, 2...; the small boards' lessons (S1, S2...) are SMALL."""
+SMALL = [lesson for lesson in LESSONS if lesson.series]
+BY_NUMBER = {lesson.number: lesson for lesson in LADDER}
 ALL_EXERCISES = [(lesson.id, i, e) for lesson in LESSONS for i, e in enumerate(lesson.exercises)]
 STATED = [(lesson.id, name, p) for lesson in LESSONS for name, p in lesson.positions.items()
           if p.technique is not None]
 
 
 def test_lessons_in_ladder_order_with_backtracking_last():
-    assert [lesson.number for lesson in LESSONS] == list(range(len(LESSONS)))
-    taught = [t for lesson in LESSONS for t in lesson.techniques if BY_ID[t].on_ladder]
+    assert [lesson.number for lesson in LADDER] == list(range(len(LADDER)))
+    assert all(lesson.geometry is CLASSIC for lesson in LADDER)
+    taught = [t for lesson in LADDER for t in lesson.techniques if BY_ID[t].on_ladder]
     on_ladder = [t.id for t in TECHNIQUES if t.on_ladder]
     assert taught == on_ladder, "every card technique has its lesson, in ladder order"
-    assert LESSONS[-1].techniques == ("backtracking",), "when nothing else works: the last lesson"
-    beyond = [t for lesson in LESSONS for t in lesson.techniques if not BY_ID[t].on_ladder]
+    assert LADDER[-1].techniques == ("backtracking",), "when nothing else works: the last lesson"
+    beyond = [t for lesson in LADDER for t in lesson.techniques if not BY_ID[t].on_ladder]
     assert len(beyond) == len(set(beyond)), "each technique beyond the card taught once"
 
 
@@ -106,7 +110,7 @@ def test_lesson_5_shows_triples_where_no_cell_holds_all_three_digits():
 
 
 def test_lesson_8_states_the_scale_of_the_registry():
-    text = " ".join(p.text for p in LESSONS[-1].pages)
+    text = " ".join(p.text for p in LADDER[-1].pages)
     for floor, name in BANDS:
         assert re.search(rf"\b{floor:g} {name}\b", text), f"level {floor:g} {name}"
     for entry in TECHNIQUES:
@@ -510,7 +514,8 @@ def test_stated_removals_reads_the_lessons_phrasings():
 def test_a_worked_example_states_only_the_engines_own_removals(lesson_id, index, page, position):
     # The position's step is the engine's (test_every_lesson_verifies_against_the_engine); what
     # the page's text says is removed, and what its board strikes out or places, is that step's.
-    stated = stated_removals(page.text)
+    with using(position.grid.geometry):  # cells named on the lesson's board
+        stated = stated_removals(page.text)
     assert stated <= set(position.eliminations), (
         f"the text removes {[f'{cell_name(c)}<>{d}' for c, d in sorted(stated - set(position.eliminations))]}, the step "
         f"{position.answer_text}")
@@ -531,5 +536,6 @@ def test_a_worked_example_names_every_cell_its_step_changes(lesson_id, name, pos
     if not text:
         pytest.skip(f"{name} is shown on no page")
     changed = dict.fromkeys(c for c, _ in position.placements + position.eliminations)
-    missing = [cell_name(c) for c in changed if cell_name(c) not in text]
+    with using(position.grid.geometry):  # cells named on the lesson's board
+        missing = [cell_name(c) for c in changed if cell_name(c) not in text]
     assert not missing, f"the pages showing {name} never name {missing}"

@@ -10,8 +10,10 @@ from tutor.learning import PARTLY, RIGHT, WRONG, check_answer, load_lessons
 from tutor.learning.answers import contradiction_after
 from tutor.learning.drills import Drill
 
-LESSONS = {lesson.number: lesson for lesson in load_lessons()}
-EXERCISES = [(lesson, e) for lesson in LESSONS.values() for e in lesson.exercises]
+ALL_LESSONS = load_lessons()
+LESSONS = {lesson.number: lesson for lesson in ALL_LESSONS if not lesson.series}
+"""The 9x9 ladder by number (the small boards' S1, S2... are numbered apart)."""
+EXERCISES = [(lesson, e) for lesson in ALL_LESSONS for e in lesson.exercises]
 BACKTRACKING = next(lesson for lesson in LESSONS.values() if "backtracking" in lesson.techniques)
 
 

@@ -239,3 +239,46 @@ def test_an_answer_by_another_technique_earns_no_credit_from_the_shell(capsys, d
     progress = Progress.load()
     assert not any(r["solved"] for r in progress.attempts)
     assert {r["technique"] for r in progress.attempts} == {"x_chain", "als_xz"}
+
+
+# --- the small boards' lessons (S1 on 4x4, S2 and S3 on 6x6) -----------------------------
+
+def test_the_list_shows_the_small_boards_first(capsys):
+    assert run() == 0
+    out = capsys.readouterr().out
+    labels = re.findall(r"^[> ]\s+(S?\d+)  ", out, re.MULTILINE)
+    assert labels == ["S1", "S2", "S3"] + [str(n) for n in range(len(LESSONS) - 3)]
+    assert re.search(r"^  S1  Small boards: 4x4 +small ", out, re.MULTILINE)
+    # The suggestion stays on the 9x9 ladder until a small board's lesson is started.
+    assert "Suggested: lesson 0, Rules and pencil marks (next on the ladder)." in out
+
+
+def test_the_text_of_a_small_lesson_names_its_cells(capsys):
+    assert run("4x4", "--text", "--answers") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Lesson S1: Small boards: 4x4")
+    assert "Step: place 4 in r1c1" in out
+    assert "Answer: r2c1=3" in out and "Position: 1......4...12..." in out
+
+
+def test_answers_from_the_shell_on_a_small_board(capsys):
+    assert run("S3", "--answer", "3", "r2c1<>5, r4c1<>4") == 0
+    assert capsys.readouterr().out.startswith("Right! Hidden pair: 1,6 in r2c1,r4c1")
+    assert run("S1", "--answer", "1", "r2c2=3") == 1
+    out = capsys.readouterr().out
+    assert out.startswith("r2c2 still has two candidates, 2 and 3")
+    assert "Hint: Look for a naked single in box 1" in out
+    with pytest.raises(CliError, match="not a digit of the 4x4 board") as caught:
+        run("S1", "--answer", "1", "r1c1=5")
+    assert caught.value.code == 2
+    with pytest.raises(CliError, match=r"expected r1c1 \.\. r4c4"):
+        run("S1", "--answer", "1", "r5c1=3")
+
+
+def test_a_drill_from_the_shell_is_on_the_lessons_board(capsys):
+    assert run("S2", "--drill", "--seed", "3") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Drill for lesson S2 (Naked single and hidden single), seed 3")
+    position = next(line for line in out.splitlines() if line.startswith("Position: "))
+    assert len(position.split()[1].replace("+", "")) == 36
+    assert "tutor lesson S2 --drill --seed 3 --answer" in out

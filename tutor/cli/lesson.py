@@ -13,8 +13,9 @@ DESCRIPTION = """\
 Without ID: list the lessons in number order, each with its tier and your progress, each
 technique's standing (mastered, learning, due for review, with the date of the last unaided
 success) and the lesson suggested next.
-With ID (a number like 3, a name like intersections, or a technique like naked_pair): open the
-lesson in the app, or print it with --text.
+With ID (a number like 3, a name like intersections, or a technique like naked_pair; S1, S2...
+or a board like 4x4 or 6x6 for the small boards' lessons): open the lesson in the app, or print
+it with --text.
 
   --answer N CHANGES   check an answer to exercise N, written as r3c7=4 (place) or r3c7<>4
                        (remove), several separated by commas: "r5c8<>2, r6c8<>2"
@@ -84,12 +85,13 @@ def list_lessons(lessons, progress) -> int:
     from tutor.learning.tiers import in_number_order
 
     suggestion = progress.suggest(lessons)
-    print("Lessons (tutor lesson ID to open one), each with its tier: the card's ladder, then")
-    print("tough, diabolical and extreme techniques, where a learner first needs the lesson.\n")
+    print("Lessons (tutor lesson ID to open one), each with its tier: the small boards (S1, S2...:")
+    print("4x4 and 6x6, where children start), then on 9x9 the card's ladder, tough, diabolical and")
+    print("extreme techniques, where a learner first needs the lesson.\n")
     for lesson, tier in in_number_order(lessons):
         mark = ">" if suggestion and suggestion.lesson is lesson else " "
         done = "done" if progress.is_done(lesson) else ""
-        print(f"{mark} {lesson.number:>2}  {lesson.title:<50} {tier.id:<10}  "
+        print(f"{mark} {lesson.label:>2}  {lesson.title:<50} {tier.id:<10}  "
               f"{progress.summary(lesson):<34} {done}".rstrip())
     print("\nTechniques:")
     for line in technique_standing(lessons, progress):
@@ -98,7 +100,7 @@ def list_lessons(lessons, progress) -> int:
     if due:
         print(f"\n{len(due)} due for review: tutor lesson --review")
     if suggestion:
-        print(f"\nSuggested: lesson {suggestion.lesson.number}, {suggestion.lesson.title} "
+        print(f"\nSuggested: lesson {suggestion.lesson.label}, {suggestion.lesson.title} "
               f"({suggestion.reason}).")
     else:
         print("\nEvery lesson is done. Practise more with: tutor lesson ID --drill")
@@ -167,7 +169,7 @@ def answer_exercise(lesson, progress, words: list[str]) -> int:
                        '--answer 1 "r5c8<>2, r6c8<>2"', code=2)
     number = int(words[0])
     if not 1 <= number <= len(lesson.exercises):
-        raise CliError(f"lesson {lesson.number} has exercises 1 to {len(lesson.exercises)}", code=2)
+        raise CliError(f"lesson {lesson.label} has exercises 1 to {len(lesson.exercises)}", code=2)
     exercise = lesson.exercises[number - 1]
     # Kept open under the exercise's key: answering again continues the same attempt.
     return _answer(progress.attempt(lesson, exercise, key=exercise.key), words[1:])
@@ -198,11 +200,11 @@ def drill(lesson, lessons, progress, args) -> int:
     except DrillError as error:
         raise CliError(str(error)) from None
     if found is None:
-        raise CliError(f"no drill found for lesson {lesson.number}")
+        raise CliError(f"no drill found for lesson {lesson.label}")
     if not args.answer:
         file = f"--file {args.file} " if args.file else ""
-        _print_drill(found, f"Drill for lesson {lesson.number} ({lesson.technique_names}), seed {seed}",
-                     f"tutor lesson {lesson.number} --drill --seed {seed} {file}".rstrip())
+        _print_drill(found, f"Drill for lesson {lesson.label} ({lesson.technique_names}), seed {seed}",
+                     f"tutor lesson {lesson.label} --drill --seed {seed} {file}".rstrip())
         return 0
     key = f"drill/{lesson.id}/{found.grid.to_compact()}"
     return _answer(drill_attempt(progress, lesson, found, key=key), args.answer)
@@ -238,7 +240,7 @@ def review(lessons, progress, args) -> int:
 def run(args) -> int:
     # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
     from tutor.learning import find_lesson
-    from tutor.learning.text import lesson_text
+    from tutor.model.geometry import using
 
     lessons = _load()
     if args.review:
@@ -254,6 +256,16 @@ def run(args) -> int:
         lesson = find_lesson(args.lesson, lessons)
     except KeyError as error:
         raise CliError(error.args[0], code=2) from None
+    # Answers are read, and cells named, on the lesson's board.
+    with using(lesson.geometry):
+        return _open(lesson, lessons, args)
+
+
+def _open(lesson, lessons, args) -> int:
+    """`tutor lesson ID ...`: a drill, an answer, the app or the text."""
+    # lazy: the lessons load only for `tutor lesson` (start-up speed of the other commands)
+    from tutor.learning.text import lesson_text
+
     # Reading a lesson or a drill needs no progress (and works without a data folder).
     if args.drill:
         return drill(lesson, lessons, _progress() if args.answer else None, args)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.engine import (
     LADDER,
@@ -19,7 +19,7 @@ from tutor.engine import (
     technique as technique_entry,
 )
 from tutor.model.geometry import (
-    COUNT, PEERS, UNITS, UNITS_OF, cell_name, digits_name, unit_name,
+    CLASSIC, COUNT, Geometry, cell_name, digits_name, unit_name, using,
 )
 from tutor.model.grid import Grid
 
@@ -43,6 +43,8 @@ class Feedback:
     missed: tuple[tuple[int, int, str], ...] = ()
     wrong: tuple[tuple[int, int, str], ...] = ()
     step: Step | None = None
+    geometry: Geometry = CLASSIC
+    """The board the answer was given on: the hints name its cells."""
 
     @property
     def is_right(self) -> bool:
@@ -51,7 +53,10 @@ class Feedback:
     @property
     def hints(self) -> tuple[str, ...]:
         """The hint ladder for the step at hand: nudge, pattern, full explanation."""
-        return tuple(self.step.hint(level) for level in (1, 2, 3)) if self.step else ()
+        if self.step is None:
+            return ()
+        with using(self.geometry):
+            return tuple(self.step.hint(level) for level in (1, 2, 3))
 
     def __str__(self) -> str:
         return "\n".join((self.message,) + self.details)
@@ -82,20 +87,24 @@ def _step_changes(step: Step) -> set[tuple[int, int, str]]:
 
 
 def _say(change) -> str:
-    cell, digit, kind = change
+    cell, number, kind = change
+    digit = digits_name([number])  # the board's symbol (above 9, a letter)
     return f"{cell_name(cell)}={digit}" if kind == "=" else f"{digit} from {cell_name(cell)}"
 
 
 def why_not(grid: Grid, change: tuple[int, int, str]) -> str:
-    """Why a placement or elimination is not proved by the step at hand (never revealing the solution)."""
-    cell, digit, kind = change
+    """Why a placement or elimination is not proved by the step at hand (never revealing the
+    solution), naming cells on the board in use."""
+    cell, number, kind = change
+    digit = digits_name([number])  # the board's symbol (above 9, a letter)
     name = cell_name(cell)
     if grid.values[cell]:
         return f"{name} is already filled."
-    if not grid.has_candidate(cell, digit):
-        holder = next((p for p in PEERS[cell] if grid.values[p] == digit), None)
+    if not grid.has_candidate(cell, number):
+        board = grid.geometry
+        holder = next((p for p in board.peers[cell] if grid.values[p] == number), None)
         if holder is not None:
-            shared = next(u for u in UNITS_OF[cell] if holder in UNITS[u])
+            shared = next(u for u in board.units_of[cell] if holder in board.unit_sets[u])
             return (f"{digit} is not a candidate of {name}: {cell_name(holder)} in "
                     f"{unit_name(shared)} already holds a {digit}.")
         return f"{digit} is not a candidate of {name} any more: it was removed earlier."
@@ -141,8 +150,18 @@ def check_answer(grid: Grid, techniques: Iterable[str], placements: Iterable[tup
     earns nothing for the technique asked ("true, but that is a W-Wing, not the XY-Wing asked"),
     with a nudge towards `target`, the exercise's own instance. Wrong: nothing of it follows;
     each change says why, and the feedback carries the hint ladder.
+
+    Cells and units are named on the grid's board, in the messages and in the hints.
     """
-    techniques = tuple(techniques)
+    with using(grid.geometry):
+        feedback = _check(grid, tuple(techniques), placements, eliminations, mistakes, target)
+    return replace(feedback, geometry=grid.geometry)
+
+
+def _check(grid: Grid, techniques: tuple[str, ...], placements: Iterable[tuple[int, int]],
+           eliminations: Iterable[tuple[int, int]], mistakes: Iterable[Mistake],
+           target: Step | None) -> Feedback:
+    """check_answer on the board in use (the grid's)."""
     mistakes = tuple(mistakes)
     changes = _changes(placements, eliminations)
     # A guess is taught where the card's techniques are stuck: measure it against the card's step.

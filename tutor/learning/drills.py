@@ -12,6 +12,7 @@ from pathlib import Path
 from tutor.engine import EngineError, Step, find_steps, next_step
 from tutor.model.errors import DrillError, PuzzleError
 from tutor.model.formats import parse, read_puzzles
+from tutor.model.geometry import CLASSIC, Geometry, regular_of_cells
 from tutor.model.grid import Grid
 from tutor.model.bundled import collections, load_file
 from tutor.model.resources import bundled_dir
@@ -28,6 +29,13 @@ class Source:
     line: str
     drills: frozenset[str] = frozenset()
     """Techniques its walk is known to reach (the drill puzzles say so): visited first for them."""
+    board: Geometry | None = None
+    """Its board, where the line's length does not tell the boxes (a 6x6 board of 3x2 boxes);
+    None for the usual board of that many cells."""
+
+    @property
+    def geometry(self) -> Geometry:
+        return self.board or regular_of_cells(_cell_count(self.line))
 
 
 @dataclass(frozen=True)
@@ -65,13 +73,18 @@ DRILL_PUZZLES = "drill-puzzles.txt"
 rarely or never need (a jellyfish, colouring, a BUG+1), so every lesson has drills."""
 
 
+SMALL_BOARD_PUZZLES = "small-board-puzzles.txt"
+"""Beside the lessons: puzzles of our own on 4x4 and 6x6 boards for the drills of the small
+boards' lessons."""
+
 _DRILLS_NOTE = re.compile(r";\s*drills\s+([a-z_, ]+)$")
 
 
-def drill_puzzle_sources(folder: Path | str | None = None) -> list[Source]:
-    """The puzzles of lessons/drill-puzzles.txt. Each line's comment is `# name; source; drills
-    technique_id, ...`: the techniques its walk reaches (tests/test_lessons_drills.py checks)."""
-    path = Path(folder if folder is not None else bundled_dir("lessons")) / DRILL_PUZZLES
+def drill_puzzle_sources(folder: Path | str | None = None, name: str = DRILL_PUZZLES) -> list[Source]:
+    """The puzzles of lessons/drill-puzzles.txt (or `name`: SMALL_BOARD_PUZZLES). Each line's
+    comment is `# name; source; drills technique_id, ...`: the techniques its walk reaches
+    (tests/test_lessons_drills.py and tests/test_lessons_small_boards.py check)."""
+    path = Path(folder if folder is not None else bundled_dir("lessons")) / name
     if not path.is_file():
         return []
     sources = []
@@ -92,12 +105,13 @@ def lesson_sources(lessons: Iterable[Lesson]) -> list[Source]:
         positions = list(lesson.positions.values()) + [e.position for e in lesson.exercises]
         for position in positions:
             line = position.grid.restart().to_line()
-            found.setdefault(line, Source(f"the puzzle of lesson {lesson.number}'s {position.name}", line))
+            found.setdefault(line, Source(f"the puzzle of lesson {lesson.label}'s {position.name}",
+                                          line, board=lesson.geometry))
     return list(found.values())
 
 
 def file_sources(path: Path | str) -> list[Source]:
-    """The puzzles of a user's file, one a line (any format tutor.parse reads)."""
+    """The puzzles of a user's file, one a line (any format tutor.parse reads, on any board)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -106,21 +120,23 @@ def file_sources(path: Path | str) -> list[Source]:
     sources = []
     for line_number, puzzle in read_puzzles(text):
         try:
-            grid = parse(puzzle)
+            grid = parse(puzzle, None)  # any size: a small board's lesson drills on its own
         except PuzzleError as error:
             raise DrillError(f"{path.name}: puzzle at line {line_number}: {error}") from None
-        sources.append(Source(f"{path.name}, line {line_number}", grid.to_compact()))
+        sources.append(Source(f"{path.name}, line {line_number}", grid.to_compact(),
+                              board=grid.geometry))
     if not sources:
         raise DrillError(f"{path}: no puzzle found")
     return sources
 
 
 @lru_cache(maxsize=256)
-def _walk(line: str, ladder: str | None = None) -> tuple[tuple[Grid, Step], ...]:
+def _walk(line: str, ladder: str | None = None, board: Geometry = CLASSIC
+          ) -> tuple[tuple[Grid, Step], ...]:
     """Every (position, next step) from a puzzle's start to its end on a ladder (None: the full
-    one); empty for a bad puzzle."""
+    one), on `board`; empty for a bad puzzle."""
     try:
-        grid = parse(line)
+        grid = parse(line, board)
         path: list[tuple[Grid, Step]] = []
         while True:
             step = next_step(grid, ladder)
@@ -149,7 +165,8 @@ def positions_for(source: Source, techniques: Iterable[str]) -> list[Drill]:
     """The positions of one puzzle's walk where one of `techniques` is the simplest next step."""
     wanted = set(techniques)
     return [Drill(grid, step, f"{source.label}, after {counted(taken, 'step')}")
-            for taken, (grid, step) in enumerate(_walk(source.line, drill_ladder(wanted)))
+            for taken, (grid, step) in enumerate(_walk(source.line, drill_ladder(wanted),
+                                                       source.geometry))
             if step.technique in wanted]
 
 
@@ -209,16 +226,37 @@ def makes_same_step(technique_id: str, drill: Drill) -> bool:
                for s in find_steps(drill.grid, technique_id))
 
 
+def on_board(sources: Iterable[Source], board: Geometry) -> list[Source]:
+    """The sources whose puzzle is on `board`."""
+    return [s for s in sources if _shape(s) is board]
+
+
+def _shape(source: Source) -> Geometry | None:
+    """A source's board; None for a line no regular board has (it gives no drills)."""
+    try:
+        return source.geometry
+    except ValueError:
+        return None
+
+
+def _cell_count(line: str) -> int:
+    """How many cells a line holds ('+5' and '{16}' are one cell each)."""
+    return len(re.sub(r"\{[^}]*\}", ".", line).replace("+", ""))
+
+
 def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
                   path: Path | str | None = None) -> Iterator[Drill]:
-    """Drills for a lesson: from a user's file if given, else the bundled puzzles, the drill
-    puzzles beside the lessons and the lessons' own.
+    """Drills for a lesson, on its board: from a user's file if given (its puzzles on that
+    board), else the bundled puzzles (9x9), the drill puzzles beside the lessons and the
+    lessons' own.
 
     A technique the ladder never meets first (a remote pair, met as a skyscraper: no drill
     puzzle names it) is drilled where its stand-in comes next and it makes the very same step."""
     lessons = list(lessons)
     techniques = lesson.practised
-    drill_puzzles = drill_puzzle_sources()
+    board = lesson.geometry
+    drill_puzzles = drill_puzzle_sources(
+        name=DRILL_PUZZLES if board is CLASSIC else SMALL_BOARD_PUZZLES)
     reached = {t for source in drill_puzzles for t in source.drills}
     standing_for: dict[str, list[str]] = {}
     for technique_id in techniques:
@@ -228,11 +266,15 @@ def lesson_drills(lesson: Lesson, lessons: Iterable[Lesson], seed: int,
             standing_for.setdefault(other, []).append(technique_id)
     wanted = tuple(dict.fromkeys((*techniques, *standing_for)))
     if path is not None:
-        sources = file_sources(path)
+        sources = on_board(file_sources(path), board)
+        if not sources:
+            raise DrillError(f"{Path(path).name}: no puzzle on the {board.name} board of lesson "
+                             f"{lesson.label}")
     else:
         # Only the drill puzzles for this lesson: the others would be walked for nothing.
         extra = [s for s in drill_puzzles if s.drills & set(wanted)]
-        sources = bundled_sources() + extra + lesson_sources(lessons)
+        own = bundled_sources() if board is CLASSIC else []
+        sources = on_board(own + extra + lesson_sources(lessons), board)
     seen = [e.grid for e in lesson.exercises] + [p.grid for p in lesson.positions.values()]
     found = drills(wanted, seed, sources, exclude=seen)
     return _as_taught(found, techniques, standing_for) if standing_for else found

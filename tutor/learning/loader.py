@@ -9,15 +9,24 @@ from pathlib import Path
 from tutor.engine import BY_ID, EngineError, find_steps
 from tutor.model.errors import LessonError, PuzzleError
 from tutor.model.formats import parse
-from tutor.model.geometry import DIGITS, SIZE, UNIT_KINDS, cell_name, parse_cell_name
+from tutor.model.geometry import (
+    CLASSIC, UNIT_KINDS, Geometry, cell_name, current, parse_cell_name, regular, regular_of_size,
+    using,
+)
 from tutor.model.resources import bundled_dir
 from tutor.learning.answers import Mistake
 from tutor.learning.model import Exercise, Highlight, Lesson, Page, Position
 
-_FILE_NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.toml$")
-_CHANGE = re.compile(r"^\s*(r\d+c\d+)\s*(=|<>)\s*(\d)\s*$", re.IGNORECASE)
+_FILE_NAME = re.compile(r"^(\d\d|s\d)-[a-z0-9-]+\.toml$")
+"""'03-intersections.toml' on the 9x9 ladder; 's1-4x4.toml' among the small boards' lessons."""
+SMALL_SERIES = "s"
+"""The file-name prefix of the lessons on boards smaller than 9x9 (S1, S2...), numbered apart so
+that the 9x9 ladder keeps its numbers."""
+_CHANGE = re.compile(r"^\s*(r\d+c\d+)\s*(=|<>)\s*([0-9a-z]+)\s*$", re.IGNORECASE)
+_BOARD = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
 
-_LESSON_KEYS = {"number", "title", "summary", "techniques", "positions", "pages", "exercises"}
+_LESSON_KEYS = {"number", "title", "summary", "board", "box", "techniques", "positions", "pages",
+                "exercises"}
 _POSITION_KEYS = {"grid", "source", "technique", "answer", "seen_as"}
 _PAGE_KEYS = {"title", "text", "board", "after", "cells", "units", "digits", "placements",
               "eliminations"}
@@ -76,17 +85,52 @@ def _kind_name(kind) -> str:
 
 
 def parse_unit_name(name: str) -> int:
-    """The unit named like 'row 3', 'column 7' or 'box 5'; ValueError otherwise."""
+    """The unit named like 'row 3', 'column 7' or 'box 5' on the board in use; ValueError
+    otherwise."""
+    size = current().size
     words = name.strip().lower().split()
     if len(words) == 2 and words[0] in UNIT_KINDS and words[1].isdigit():
         number = int(words[1])
-        if 1 <= number <= SIZE:
-            return UNIT_KINDS.index(words[0]) * SIZE + number - 1
-    raise ValueError(f"not a unit name: {name!r} (expected 'row 3', 'column 7' or 'box 5')")
+        if 1 <= number <= size:
+            return UNIT_KINDS.index(words[0]) * size + number - 1
+    raise ValueError(f"not a unit name: {name!r} (expected 'row 3', 'column 2' or 'box 1', "
+                     f"numbered 1 to {size})")
+
+
+def parse_digit(text: str) -> int:
+    """A digit of the board in use written as its symbol ('4'; above 9 a letter, 'A' for 10) or
+    as its number ('10'); ValueError otherwise."""
+    board = current()
+    symbol = text.strip().upper()
+    if len(symbol) == 1 and symbol in board.symbols:
+        return board.symbols.index(symbol) + 1
+    if symbol.isdigit() and 1 <= int(symbol) <= board.size:
+        return int(symbol)
+    raise ValueError(f"not a digit of the {board.name} board: {text.strip()!r} "
+                     f"(digits are {board.symbols[0]} to {board.symbols[-1]})")
+
+
+def parse_board(text: str, box: str | None = None) -> Geometry:
+    """The board a lesson declares: '4x4', '6x6' (boxes of 2 rows by 3 columns unless `box` says
+    'RxC' otherwise), '9x9'; ValueError naming what is wrong."""
+    match = _BOARD.match(text)
+    if not match or match.group(1) != match.group(2):
+        raise ValueError(f"not a board: {text!r} (expected a size like '4x4', '6x6' or '9x9')")
+    size = int(match.group(1))
+    if box is None:
+        return regular_of_size(size)
+    shape = _BOARD.match(box.replace("x", " x ", 1)) if box else None
+    if shape is None:
+        raise ValueError(f"not a box shape: {box!r} (expected rows x columns, like '2x3')")
+    height, width = int(shape.group(1)), int(shape.group(2))
+    if height * width != size:
+        raise ValueError(f"boxes of {height}x{width} do not make a {size}x{size} board")
+    return regular(height, width)
 
 
 def parse_changes(text: str) -> tuple[tuple, tuple]:
-    """'r7c5=1, r9c3<>1' (HoDoKu's notation) as (placements, eliminations) of (cell, digit)."""
+    """'r7c5=1, r9c3<>1' (HoDoKu's notation) as (placements, eliminations) of (cell, digit), on
+    the board in use."""
     placements: list[tuple[int, int]] = []
     eliminations: list[tuple[int, int]] = []
     for part in text.split(","):
@@ -96,9 +140,10 @@ def parse_changes(text: str) -> tuple[tuple, tuple]:
         if not match:
             raise ValueError(f"cannot read {part.strip()!r} (expected like r3c7=4 or r3c7<>4)")
         cell = parse_cell_name(match.group(1))
-        digit = int(match.group(3))
-        if digit not in DIGITS:
-            raise ValueError(f"{part.strip()!r}: not a digit 1-{SIZE}")
+        try:
+            digit = parse_digit(match.group(3))
+        except ValueError as error:
+            raise ValueError(f"{part.strip()!r}: {error}") from None
         (placements if match.group(2) == "=" else eliminations).append((cell, digit))
     return tuple(placements), tuple(eliminations)
 
@@ -114,8 +159,9 @@ def _check_changes_fit(reader: _Reader, key: str, grid, placements, eliminations
 
 def _read_grid(reader: _Reader, key: str):
     text = reader.get(key, str)
+    board = current()
     try:
-        return parse(text)
+        return parse(text, board)
     except PuzzleError as error:
         reader.fail(key, f"not a readable position: {error}")
 
@@ -175,9 +221,11 @@ def _read_highlight(reader: _Reader, position: Position | None) -> Highlight:
         except ValueError as error:
             reader.fail(f"units[{i}]", str(error))
     digits = reader.list_of("digits", int)
+    board = current()
     for i, digit in enumerate(digits):
-        if digit not in DIGITS:
-            reader.fail(f"digits[{i}]", f"not a digit 1-{SIZE}: {digit}")
+        if digit not in board.digits:
+            reader.fail(f"digits[{i}]", f"not a digit of the {board.name} board (1-{board.size}): "
+                        f"{digit}")
     changes = {}
     for key, symbol in (("placements", "="), ("eliminations", "<>")):
         text = reader.get(key, str, required=False, default="")
@@ -220,7 +268,9 @@ def load_lesson(path: Path | str) -> Lesson:
     path = Path(path)
     match = _FILE_NAME.match(path.name)
     if not match:
-        raise LessonError(path, "", "file name must look like 03-intersections.toml")
+        raise LessonError(path, "", "file name must look like 03-intersections.toml "
+                          "(or s1-4x4.toml for a small board)")
+    series = SMALL_SERIES if match.group(1).startswith(SMALL_SERIES) else ""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
@@ -229,15 +279,42 @@ def load_lesson(path: Path | str) -> Lesson:
         raise LessonError(path, "", f"not valid TOML: {error}") from None
     top = _Reader(path, "", data, _LESSON_KEYS)
     number = top.get("number", int)
-    if number != int(match.group(1)):
-        top.fail("number", f"is {number} but the file name says {int(match.group(1))}")
+    named = int(match.group(1).removeprefix(SMALL_SERIES))
+    if number != named:
+        top.fail("number", f"is {number} but the file name says {named}")
     title = top.get("title", str)
     summary = top.get("summary", str)
     techniques = top.list_of("techniques", str)
     for i, technique_id in enumerate(techniques):
         if technique_id not in BY_ID:
             top.fail(f"techniques[{i}]", f"unknown technique {technique_id!r}")
+    board = _read_board(top)
+    if (board is CLASSIC) != (series == ""):
+        top.fail("board", f"is {board.name}, but lessons named {match.group(1)}-... are on "
+                 + ("smaller boards (s1-4x4.toml)" if series else "the 9x9 board (no board key)"))
+    # Cell, unit and digit names in the file are the lesson's board's.
+    with using(board):
+        return _read_body(top, path, number, title, summary, tuple(techniques), board, series)
 
+
+def _read_board(top: _Reader) -> Geometry:
+    """The board a lesson declares (`board`, and `box` where the size allows other boxes)."""
+    text = top.get("board", str, required=False)
+    box = top.get("box", str, required=False)
+    if text is None:
+        if box is not None:
+            top.fail("box", "needs a board (board = \"6x6\")")
+        return CLASSIC
+    try:
+        return parse_board(text, box)
+    except ValueError as error:
+        key = "box" if box is not None and "box" in str(error) else "board"
+        raise LessonError(top.path, key, str(error)) from None
+
+
+def _read_body(top: _Reader, path: Path, number: int, title: str, summary: str,
+               techniques: tuple[str, ...], board: Geometry, series: str) -> Lesson:
+    """A lesson's positions, pages and exercises, read on its board."""
     positions = {}
     for name, table in top.get("positions", dict, required=False, default={}).items():
         reader = _Reader(path, f"positions.{name}", table, _POSITION_KEYS)
@@ -260,8 +337,8 @@ def load_lesson(path: Path | str) -> Lesson:
                          for j, entry in enumerate(reader.list_of("mistakes", dict)))
         exercises.append(Exercise(f"{lesson_id}/{i + 1}", prompt, position, mistakes))
 
-    return Lesson(lesson_id, number, title, summary, tuple(techniques), tuple(pages),
-                  tuple(exercises), positions, path)
+    return Lesson(lesson_id, number, title, summary, techniques, tuple(pages),
+                  tuple(exercises), positions, path, board, series)
 
 
 def lesson_files(folder: Path | str | None = None) -> list[Path]:
@@ -271,26 +348,34 @@ def lesson_files(folder: Path | str | None = None) -> list[Path]:
 
 
 def load_lessons(folder: Path | str | None = None) -> list[Lesson]:
-    """Every lesson in a folder, in order; numbers must run 0, 1, 2... without gaps."""
+    """Every lesson in a folder: the 9x9 ladder in order, numbered 0, 1, 2... without gaps, then
+    the small boards' lessons, S1, S2... without gaps."""
     lessons = [load_lesson(p) for p in lesson_files(folder)]
-    for expected, lesson in enumerate(lessons):
-        if lesson.number != expected:
-            raise LessonError(lesson.path or "", "number",
-                              f"expected lesson {expected} here (ladder order)")
+    for series, first in (("", 0), (SMALL_SERIES, 1)):
+        for expected, lesson in enumerate((l for l in lessons if l.series == series), first):
+            if lesson.number != expected:
+                raise LessonError(lesson.path or "", "number",
+                                  f"expected lesson {series.upper()}{expected} here (ladder order)")
     return lessons
 
 
 def find_lesson(key: str, lessons: list[Lesson]) -> Lesson:
-    """The lesson named by its number ('3'), id ('03-intersections'), name part or a technique id."""
+    """The lesson named by its label ('3', 'S1'), id ('03-intersections'), name part, board
+    ('4x4', for the small boards' lessons) or a technique id (the 9x9 ladder's lesson first)."""
     text = key.strip().lower().replace("_", "-")
     for lesson in lessons:
         name_part = lesson.id.split("-", 1)[1] if "-" in lesson.id else lesson.id
-        if (text.isdigit() and int(text) == lesson.number) or text in (lesson.id, name_part):
+        if text in (lesson.label.lower(), lesson.id, name_part) or (
+                text.isdigit() and not lesson.series and int(text) == lesson.number):
             return lesson
     for lesson in lessons:
+        if lesson.series and text == lesson.geometry.name:
+            return lesson
+    ladder_first = sorted(lessons, key=lambda lesson: lesson.series != "")
+    for lesson in ladder_first:
         if key.strip().lower().replace("-", "_") in lesson.techniques:
             return lesson
-    known = ", ".join(f"{lesson.number} ({lesson.id})" for lesson in lessons)
+    known = ", ".join(f"{lesson.label} ({lesson.id})" for lesson in lessons)
     raise KeyError(f"no lesson {key!r}; lessons: {known}")
 
 
@@ -298,8 +383,13 @@ def verify(lesson: Lesson) -> list[str]:
     """Where the engine disagrees with what the lesson states (empty when all agree).
 
     Each position with a stated step (worked examples and exercises) must have exactly that step as
-    the engine's next step: same technique, same placements and eliminations.
+    the engine's next step on the lesson's board: same technique, same placements and eliminations.
     """
+    with using(lesson.geometry):  # the steps named in the problems are on the lesson's board
+        return _disagreements(lesson)
+
+
+def _disagreements(lesson: Lesson) -> list[str]:
     problems = []
     stated = [(f"positions.{name}", p) for name, p in lesson.positions.items()]
     stated += [(f"exercises[{i}]", e.position) for i, e in enumerate(lesson.exercises)]

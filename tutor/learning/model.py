@@ -11,7 +11,7 @@ from tutor.engine import (
     technique as technique_entry,
 )
 from tutor.learning.answers import Feedback, Mistake, check_answer
-from tutor.model.geometry import listed
+from tutor.model.geometry import CLASSIC, Geometry, listed, using
 from tutor.model.grid import Grid
 
 Change = tuple[int, int]
@@ -75,9 +75,12 @@ class Position:
 
     @property
     def answer_text(self) -> str:
-        """'r7c5=1' or 'r9c3<>1, r9c8<>1'."""
+        """'r7c5=1' or 'r9c3<>1, r9c8<>1' (cells named on the position's board)."""
         step = self.stated_step
-        return describe_changes(step) if step else ""
+        if step is None:
+            return ""
+        with using(self.grid.geometry):
+            return describe_changes(step)
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,15 @@ class Lesson:
     exercises: tuple[Exercise, ...]
     positions: dict[str, Position]
     path: Path | None = None
+    geometry: Geometry = CLASSIC
+    """The board of every position the lesson shows (its file's `board`)."""
+    series: str = ""
+    """'' on the 9x9 ladder (lessons 0, 1, 2...); 's' for the small boards' (S1, S2...)."""
+
+    @property
+    def label(self) -> str:
+        """How lists and commands name it: '3' on the 9x9 ladder, 'S1' for a small board's."""
+        return f"{self.series.upper()}{self.number}"
 
     @property
     def practised(self) -> tuple[str, ...]:

@@ -465,16 +465,21 @@ class Progress:
 
     def suggest(self, lessons: Sequence[Lesson]) -> Suggestion | None:
         """The next lesson to take, tier by tier (the menu lists them by number, each naming its
-        tier): the first not done; then
+        tier): the first not done (a small board's lesson only once started: they are taken by
+        choice); then
         one whose technique is due for review; then the weakest done one; else None."""
         lessons = [lesson for _, group in by_tier(lessons) for lesson in group]
         for lesson in lessons:
             if not self.is_done(lesson):
                 started = self.last_page(lesson) or self.solved_exercises(lesson)
+                if lesson.series and not started:
+                    continue  # the small boards' lessons are taken by choice, not suggested
                 return Suggestion(lesson, "continue where you left off" if started else "next on the ladder")
         due = self.due_techniques()
         for technique_id in due:
-            teaching = next((one for one in lessons if technique_id in one.practised), None)
+            # The 9x9 ladder's lesson first: the review is on the 9x9 board.
+            teaching = next((one for one in sorted(lessons, key=lambda l: l.series != "")
+                             if technique_id in one.practised), None)
             if teaching is not None:
                 return Suggestion(teaching, "due for review")
         weakest = None

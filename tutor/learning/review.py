@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from tutor.model.errors import DrillError
-from tutor.model.geometry import cell_name
+from tutor.model.geometry import CLASSIC, cell_name, using
 from tutor.model.grid import Grid
 from tutor.learning.drills import (
     Drill, Source, bundled_sources, drill_puzzle_sources, drills, lesson_sources, makes_same_step,
-    stand_ins,
+    on_board, stand_ins,
 )
 from tutor.learning.model import Lesson
 
@@ -36,7 +36,8 @@ def review_drills(techniques: Sequence[str], lessons: Iterable[Lesson], seed: in
     lessons = list(lessons)
     wanted = set(techniques) | {s for t in techniques for s in stand_ins(t, lessons)}
     extra = [s for s in drill_puzzle_sources() if s.drills & wanted]
-    sources = bundled_sources() + extra + lesson_sources(lessons)
+    # The review is on the 9x9 board: a technique learnt on a small board is reviewed there too.
+    sources = on_board(bundled_sources() + extra + lesson_sources(lessons), CLASSIC)
     streams = {t: _drills_for(t, lessons, seed, sources) for t in techniques}
     yielded = False
     while streams:
@@ -57,4 +58,6 @@ def example_answer(grid: Grid, placement: bool) -> str:
     'r1c3=4'): an example of the notation that names no filled cell."""
     cell = grid.empty_cells[0]
     digit = min(grid.candidates(cell), default=1)
-    return f"{cell_name(cell)}={digit}" if placement else f"{cell_name(cell)}<>{digit}, ..."
+    with using(grid.geometry):
+        name = cell_name(cell)
+    return f"{name}={digit}" if placement else f"{name}<>{digit}, ..."

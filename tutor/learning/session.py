@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from tutor.model.errors import WriteError
+from tutor.model.geometry import CLASSIC, Geometry
 from tutor.model.grid import Grid
 from tutor.learning.answers import Feedback, changes_between
 from tutor.learning.drills import Drill, lesson_drills
@@ -134,9 +135,13 @@ class LessonSession:
         return exercise.key in self.progress.solved_exercises(self.lesson)
 
 
-def lesson_for_technique(technique_id: str, lessons: list[Lesson]) -> Lesson | None:
-    """The lesson teaching a technique (for the 'learn this' link of a hint), or None."""
-    return next((lesson for lesson in lessons if technique_id in lesson.techniques), None)
+def lesson_for_technique(technique_id: str, lessons: list[Lesson],
+                         board: Geometry = CLASSIC) -> Lesson | None:
+    """The lesson teaching a technique (for the 'learn this' link of a hint), or None: the one
+    on the hint's `board` (a small board's lesson for a 4x4 game), else the 9x9 ladder's."""
+    teaching = [lesson for lesson in lessons if technique_id in lesson.techniques]
+    return next((lesson for lesson in teaching if lesson.geometry is board),
+                next((lesson for lesson in teaching if not lesson.series), None))
 
 
 class ReviewSession(LessonSession):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from tutor.model.geometry import cells_name, digits_name, unit_name
+from tutor.model.geometry import cells_name, digits_name, unit_name, using
 from tutor.engine import describe_changes
 from tutor.learning.model import Exercise, Highlight, Lesson, Page
 
@@ -83,8 +83,11 @@ def exercise_text(exercise: Exercise, number: int, show_answer: bool = False) ->
 
 
 def lesson_text(lesson: Lesson, show_answers: bool = False) -> str:
-    """The whole lesson: title, every page, then the exercises (answers only if asked)."""
-    head = f"Lesson {lesson.number}: {lesson.title}\n{paragraphs(lesson.summary)}"
-    pages = [page_text(p, i, len(lesson.pages)) for i, p in enumerate(lesson.pages, start=1)]
-    exercises = [exercise_text(e, i, show_answers) for i, e in enumerate(lesson.exercises, start=1)]
+    """The whole lesson: title, every page, then the exercises (answers only if asked); cells
+    and units named on the lesson's board."""
+    head = f"Lesson {lesson.label}: {lesson.title}\n{paragraphs(lesson.summary)}"
+    with using(lesson.geometry):
+        pages = [page_text(p, i, len(lesson.pages)) for i, p in enumerate(lesson.pages, start=1)]
+        exercises = [exercise_text(e, i, show_answers)
+                     for i, e in enumerate(lesson.exercises, start=1)]
     return "\n\n".join([head] + pages + exercises) + "\n"

@@ -15,6 +15,9 @@ place without being listed anywhere:
 A lesson's tier is where a learner first needs it: the lowest of its techniques' tiers (the fish
 lesson opens with the X-Wing, a tough technique, and goes on to the diabolical jellyfish). Lesson 0,
 with none, sits on the card.
+
+The lessons on boards smaller than 9x9 (S1, S2...: singles and pairs on 4x4 and 6x6, where
+children start) are a group of their own, listed first.
 """
 
 from __future__ import annotations
@@ -42,7 +45,9 @@ CARD = Tier(0, "card", "The card's ladder")
 TOUGH = Tier(1, "tough", "Tough")
 DIABOLICAL = Tier(2, "diabolical", "Diabolical")
 EXTREME = Tier(3, "extreme", "Extreme")
-TIERS = (CARD, TOUGH, DIABOLICAL, EXTREME)
+SMALL = Tier(-1, "small", "Small boards")
+"""The lessons on 4x4 and 6x6 boards (S1, S2...), apart from the 9x9 ladder's tiers."""
+TIERS = (SMALL, CARD, TOUGH, DIABOLICAL, EXTREME)
 
 
 def technique_tier(technique_id: str) -> Tier:
@@ -58,6 +63,8 @@ def technique_tier(technique_id: str) -> Tier:
 
 
 def lesson_tier(lesson: Lesson) -> Tier:
+    if lesson.series:
+        return SMALL
     return min((technique_tier(t) for t in lesson.practised), key=lambda tier: tier.rank,
                default=CARD)
 
@@ -74,5 +81,7 @@ def by_tier(lessons: Iterable[Lesson]) -> list[tuple[Tier, list[Lesson]]]:
 
 def in_number_order(lessons: Iterable[Lesson]) -> list[tuple[Lesson, Tier]]:
     """The lessons by number, each with its tier: the lists show them so, as a reader expects
-    (by tier, lesson 16 came after 7 and 14 before 13), each line naming its tier."""
-    return [(lesson, lesson_tier(lesson)) for lesson in sorted(lessons, key=lambda l: l.number)]
+    (by tier, lesson 16 came after 7 and 14 before 13), each line naming its tier. The small
+    boards' lessons (S1, S2...) come first, where children start."""
+    return [(lesson, lesson_tier(lesson))
+            for lesson in sorted(lessons, key=lambda l: (l.series == "", l.number))]

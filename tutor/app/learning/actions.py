@@ -18,7 +18,7 @@ class LessonActions:
         if step is not None:
             from tutor.app.learning.launch import open_technique_lesson  # lazy: as above
 
-            open_technique_lesson(self.app, step.technique)
+            open_technique_lesson(self.app, step.technique, self.game.grid.geometry)
 
     def hinted_step(self):
         """The step of the hint on screen, or None (no hint asked, or a problem shown instead)."""

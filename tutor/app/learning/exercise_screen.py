@@ -12,7 +12,7 @@ from textual.widgets import Footer, Static
 from tutor.engine import Position, Step, in_sentence, technique as technique_entry
 from tutor.play.game import Game
 from tutor.play.hints import HintLadder
-from tutor.model.geometry import cell_name
+from tutor.model.geometry import using
 from tutor.model.grid import Grid
 from tutor.learning import PARTLY, RIGHT, LessonSession
 from tutor.learning.drills import Drill, DrillError
@@ -148,6 +148,11 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
 
     # --- drawing -------------------------------------------------------------------------
     def refresh_views(self) -> None:
+        # Cells and steps named on the exercise's board (a small board's lesson: 4x4, 6x6).
+        with using(self.game.grid.geometry):
+            self._refresh_views()
+
+    def _refresh_views(self) -> None:
         hints = self.hints
         view = step_view(self.game.grid, self.selected, hints.shown_step, hints.level, self.marked)
         self.query_one(Board).view = view
@@ -182,13 +187,13 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
         if self.drill is not None:
             return Content.from_markup(
                 "[b]Practice more[/b] · lesson $number, $names\n[dim]From $source[/dim]",
-                number=str(lesson.number), names=lesson.technique_names, source=self.drill.source)
+                number=lesson.label, names=lesson.technique_names, source=self.drill.source)
         exercise = lesson.exercises[self.index]
         done = "  ✓ answered right before" if self.done_before else ""
         return Content.from_markup(
             f"[b]Exercise $index of $count[/b] · lesson $number{done}\n[dim]From $source[/dim]",
             index=str(self.index + 1), count=str(len(lesson.exercises)),
-            number=str(lesson.number), source=exercise.source)
+            number=lesson.label, source=exercise.source)
 
     def prompt(self) -> Content:
         if self.drill is None:
@@ -235,8 +240,12 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
 
     def action_digit(self, digit: int) -> None:
         cell, game = self.selected, self.game
-        if game.grid.is_given(cell) or (self.pencil and game.grid.value(cell)):
-            self.say(f"{cell_name(cell)} is filled; pick an empty cell.")
+        board = game.grid.geometry
+        if digit not in board.digits:
+            self.say(f"The digits of this {board.name} board are {board.symbols[0]} to "
+                     f"{board.symbols[-1]}.")
+        elif game.grid.is_given(cell) or (self.pencil and game.grid.value(cell)):
+            self.say(f"{board.cell_name(cell)} is filled; pick an empty cell.")
         elif self.pencil:
             if game.toggle_candidate(cell, digit):
                 self.changed()
@@ -245,7 +254,8 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
 
     def action_clear(self) -> None:
         if self.game.grid.is_given(self.selected):
-            self.say(f"{cell_name(self.selected)} is a given; it cannot be cleared.")
+            name = self.game.grid.geometry.cell_name(self.selected)
+            self.say(f"{name} is a given; it cannot be cleared.")
         elif self.game.clear(self.selected):
             self.changed()
 

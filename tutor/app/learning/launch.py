@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import App
 
 from tutor.learning import LessonError, find_lesson, lesson_for_technique
+from tutor.model.geometry import CLASSIC, Geometry
 from tutor.app.learning.library import bundled_lessons
 from tutor.app.learning.menu_screen import LessonMenuScreen
 
@@ -31,10 +32,10 @@ def open_lesson(app: App, lesson_id: str, seed: int | None = None) -> None:
     menu.open_lesson(lesson)
 
 
-def open_technique_lesson(app: App, technique_id: str) -> None:
-    """The lesson teaching a technique (the link from a hint)."""
+def open_technique_lesson(app: App, technique_id: str, board: Geometry = CLASSIC) -> None:
+    """The lesson teaching a technique (the link from a hint), on the game's board if one does."""
     try:
-        lesson = lesson_for_technique(technique_id, list(bundled_lessons()))
+        lesson = lesson_for_technique(technique_id, list(bundled_lessons()), board)
     except LessonError as error:
         app.notify(f"The lessons cannot be read: {error}", severity="error")
         return

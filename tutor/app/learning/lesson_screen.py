@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from tutor.learning import LessonSession
+from tutor.model.geometry import using
 from tutor.learning.text import paragraphs
 from tutor.app.board import Board
 from tutor.app.layout import BoardScreen
@@ -57,6 +58,11 @@ class LessonScreen(BoardScreen):
         self.show_page()
 
     def show_page(self) -> None:
+        # Cells named on the lesson's board (a small board's lesson: 4x4, 6x6).
+        with using(self.session.lesson.geometry):
+            self._show_page()
+
+    def _show_page(self) -> None:
         session = self.session
         lesson, page = session.lesson, session.page
         view = page_view(page)
@@ -68,7 +74,7 @@ class LessonScreen(BoardScreen):
         candidates.update(listed or "")
         candidates.set_class(listed is not None, "-shown")
         self.query_one("#lesson-heading", Static).update(
-            f"[dim]Lesson {lesson.number} · {lesson.title} · page {session.page_label}[/dim]")
+            f"[dim]Lesson {lesson.label} · {lesson.title} · page {session.page_label}[/dim]")
         show_save_problem(self.query_one("#lesson-saved", Static), session)
         caption = "\n\n[i]The board shows the position after the step.[/i]" if page.after else ""
         self.query_one("#lesson-page", Static).update(Content.from_markup(

@@ -32,7 +32,7 @@ def lesson_option(lesson: Lesson, tier: Tier, progress: Progress, suggestion) ->
     suggested = suggestion is not None and suggestion.lesson is lesson
     text = Text()
     # No-break spaces: the option list drops ordinary leading spaces, and these keep the columns.
-    text.append(f"{SUGGESTED_MARK if suggested else INDENT} {lesson.number}  ", style="bold")
+    text.append(f"{SUGGESTED_MARK if suggested else INDENT} {lesson.label}  ", style="bold")
     text.append(lesson.title, style="bold" if suggested else "")
     if progress.is_done(lesson):
         text.append("  ✓ done", style="bold green")
@@ -144,7 +144,7 @@ class LessonMenuScreen(Screen):
             self.show_detail(self.lesson_by_id(option_id))
 
     def show_detail(self, lesson: Lesson) -> None:
-        lines = [f"[b]{lesson.number}. {lesson.title}[/b]", lesson.summary]
+        lines = [f"[b]{lesson.label}. {lesson.title}[/b]", lesson.summary]
         lines += technique_lines(lesson, self.progress)
         self.query_one("#lesson-detail", Static).update(Text("\n").join(
             [Text.from_markup(lines[0])] + [Text(line) for line in lines[1:]]))
