@@ -12,6 +12,15 @@ Accepted input (all round-trip through the writers below):
   more digits are candidates, and `{5}` is an empty cell whose only candidate is 5 (the braces tell it
   apart from a solved 5). `.` or `0` is an empty cell with the standard candidates.
 
+* A Samurai (five 9x9 grids, the centre one sharing each corner box with an outer grid): five
+  lines of 81 cells, one a grid, in the order top-left, top-right, centre, bottom-left,
+  bottom-right (the cells of a shared box written in both its grids, alike: two copies that
+  differ are a SharedBoxError naming the cell and both grids); or its drawn board, 21 rows of 21
+  places, a gap between grids written as a space (which may be left off a row's end) or another
+  character that is no cell's (not `#`, which starts a comment); or one line of its 369 cells in
+  reading order (what to_compact writes). A file of Samurai puzzles has them apart by blank
+  lines, each with any `#` comment lines.
+
 Candidates that a filled peer rules out are dropped: they can never be right.
 
 Lines end at `\n`, `\r\n` or `\r` only (not at the form feeds, U+0085 or U+2028 that
@@ -25,17 +34,34 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from tutor.model.errors import ConflictError, EmptyInputError, FormatError, NoCandidateError
+from tutor.model.errors import (
+    ConflictError,
+    EmptyInputError,
+    FormatError,
+    NoCandidateError,
+    SharedBoxError,
+)
 from tutor.model.geometry import (
     CLASSIC,
     COL_OF,
     ROW_OF,
     Geometry,
     bit,
+    listed,
     regular,
     regular_of_size,
+    samurai,
 )
-from tutor.model.grid import Grid, fresh_puzzle, to_compact, to_line, to_pencilmarks, to_pretty
+from tutor.model.grid import (
+    Grid,
+    fresh_puzzle,
+    to_compact,
+    to_drawn,
+    to_grid_lines,
+    to_line,
+    to_pencilmarks,
+    to_pretty,
+)
 
 EMPTY_CHARS = ".0_-*x"
 _DIGIT_CHARS = "123456789"
@@ -378,8 +404,9 @@ def parse(text: str, geometry: Geometry | None = CLASSIC, box: tuple[int, int] |
     """Read one puzzle in any accepted format.
 
     `geometry` is the board the text must hold (the classic one unless said otherwise); None reads
-    any regular board, its size told by the text (a line of 36 cells is a 6x6 board, with boxes of
-    2 rows by 3 columns unless `box` says (rows, columns) otherwise).
+    any board, its shape told by the text (a line of 36 cells is a 6x6 board, with boxes of
+    2 rows by 3 columns unless `box` says (rows, columns) otherwise; five lines of 81 cells or a
+    drawn board of 21 rows with gaps are a Samurai).
 
     :raises PuzzleError: naming what is wrong and where (FormatError with its line and column,
         ConflictError and NoCandidateError with their cells, EmptyInputError).
@@ -394,6 +421,10 @@ def parse(text: str, geometry: Geometry | None = CLASSIC, box: tuple[int, int] |
     content = _content_lines(text.removeprefix(BOM))
     if not content:
         raise EmptyInputError("empty input: no puzzle found")
+    if _is_samurai(geometry):
+        return _parse_samurai(content, geometry)
+    if geometry is None and _samurai_form(content, samurai()):
+        return _parse_samurai(content, samurai())
     first_no, first = content[0]
     counts = _counts(geometry)
     if len(content) == 1:
@@ -591,9 +622,15 @@ def read_puzzles(text: str, geometry: Geometry | None = CLASSIC) -> Iterator[tup
     one puzzle (a pretty or pencil-mark grid). Lines end at \\n, \\r\\n or \\r only. A line longer
     than MAX_LINE_CHARS decides nothing and is not looked into: it is yielded as it is (or within
     the grid's text), and parse refuses it at once. `geometry` is as parse's: None for puzzles of
-    any regular board.
+    any board. A file of Samurai puzzles (the Samurai board, or with None a file whose first
+    puzzle is one) yields each run of lines between blank lines that is not only comments, from
+    its first line: line numbers in parse's errors count from there.
     """
     text = text.removeprefix(BOM)
+    if _is_samurai(geometry) or geometry is None and _starts_with_samurai(text):
+        # Puzzles of several lines each, apart by blank lines; each text starts at its line.
+        yield from _blocks(text)
+        return
     lines = _lines(text)
     before: list[tuple[int, str]] = []  # content lines up to the one that decides
     for no, line in lines:
@@ -614,5 +651,186 @@ def read_puzzles(text: str, geometry: Geometry | None = CLASSIC) -> Iterator[tup
         yield before[0][0], text
 
 
+# --- the Samurai (boards of several grids) -------------------------------------------------------
+def _is_samurai(geometry: Geometry | None) -> bool:
+    return geometry is not None and len(geometry.grids) > 1
+
+
+def _line_cells(line: str, line_no: int) -> tuple[list[_Cell], list[tuple[str, int]]]:
+    """The cells of a line of one grid's (or several grids') cells, comment left out, and each
+    cell's text and column (for messages)."""
+    body = _strip_comment(line)
+    _check_controls(body, line_no)
+    cells, _ = _scan_cells(body, line_no, stop_at_space=False)
+    spots = [(m.group(), m.start() + 1) for m in _DIGITS.cell.finditer(body)]
+    return cells, spots
+
+
+def _samurai_form(content: list[tuple[int, str]], board: Geometry) -> str | None:
+    """How a text (its content lines) writes a Samurai: 'grids' (one line a grid), 'drawn' (its
+    drawn board's rows), 'line' (one line of every cell, or of every grid's cells), or None when
+    it is none of these (then it is read as a regular board)."""
+    size = board.size
+    # Lines too short to hold a grid's (or the board's) cells are not read.
+    try:
+        if len(content) == len(board.grids):
+            if all(len(line) >= size * size and len(_line_cells(line, no)[0]) == size * size
+                   for no, line in content):
+                return "grids"
+        elif len(content) == 1 and len(content[0][1]) >= board.cell_count:
+            if len(_line_cells(*content[0][::-1])[0]) in (board.cell_count,
+                                                           len(board.grids) * size * size):
+                return "line"
+    except FormatError:
+        return None
+    if len(content) == board.screen[0]:
+        first = _strip_comment(content[0][1])
+        row = [place for place in board.positions if place[0] == 0]
+        gaps = set(range(board.screen[1])) - {col for _, col in row}
+        cell_chars = set(_DIGIT_CHARS + EMPTY_CHARS)
+        if (len(first) >= board.screen[1] and all(first[col] in cell_chars for _, col in row)
+                and len({first[col] for col in gaps}) == 1
+                and not {first[col] for col in gaps} & cell_chars):
+            return "drawn"
+    return None
+
+
+def _parse_samurai(content: list[tuple[int, str]], board: Geometry) -> Grid:
+    """A Samurai's grid from its text's content lines: five lines (one a grid, in the board's
+    order of grids), its drawn board, or one line of all its cells.
+
+    :raises FormatError: a bad character, a wrong count of lines or cells (naming the grid), a
+        cell where the drawn board has a gap; SharedBoxError: two copies of a shared box differ.
+    """
+    form = _samurai_form(content, board)
+    size, count = board.size, board.size * board.size
+    names = board.grid_names
+    if form == "drawn" or len(content) == board.screen[0]:
+        return _build(_drawn_cells(content, board), board, content[0][0])
+    if form == "line":
+        no, line = content[0]
+        cells, spots = _line_cells(line, no)
+        if len(cells) == board.cell_count:
+            return _build(cells, board, no)
+        rows = [(no, cells[g * count:(g + 1) * count], spots[g * count:(g + 1) * count])
+                for g in range(len(board.grids))]
+    elif len(content) == len(board.grids):
+        rows = []
+        for (no, line), name in zip(content, names):
+            cells, spots = _line_cells(line, no)
+            if len(cells) != count:
+                raise FormatError(f"the {name} grid's line has {len(cells)} cells, expected "
+                                  f"{count} ({size} rows of {size})", no)
+            rows.append((no, cells, spots))
+    else:
+        raise FormatError(
+            f"found {len(content)} lines; a Samurai is {len(board.grids)} lines of {count} cells "
+            f"(the {listed(names)} grids, in that order), its drawn board of {board.screen[0]} "
+            f"rows, or one line of its {board.cell_count} cells", content[-1][0])
+    return _build(_merged_grids(rows, board), board, content[0][0])
+
+
+def _merged_grids(rows: list[tuple[int, list[_Cell], list[tuple[str, int]]]],
+                  board: Geometry) -> list[_Cell]:
+    """The board's cells from each grid's cells, a shared box's two copies checked alike.
+
+    :raises SharedBoxError: naming the cell, both grids, and where the second copy is.
+    """
+    cells: list[_Cell | None] = [None] * board.cell_count
+    first: list[tuple[int, int, str, int]] = [(0, 0, "", 0)] * board.cell_count
+    for g, ((no, grid_cells, spots), board_cells) in enumerate(zip(rows, board.grids)):
+        for i, cell in enumerate(board_cells):
+            text, column = spots[i]
+            had = cells[cell]
+            if had is None:
+                cells[cell] = grid_cells[i]
+                first[cell] = (g, no, text, column)
+            elif had != grid_cells[i]:
+                other, other_no, other_text, other_column = first[cell]
+                names = board.grid_names[other], board.grid_names[g]
+                raise SharedBoxError(
+                    f"the shared cell {board.cell_name(cell)} is {other_text!r} in the {names[0]} "
+                    f"grid (line {other_no}, column {other_column}) but {text!r} in the "
+                    f"{names[1]} grid: the two copies of a shared box must agree",
+                    no, column, cell, names)
+    return [cell for cell in cells if cell is not None]
+
+
+def _drawn_cells(content: list[tuple[int, str]], board: Geometry) -> list[_Cell]:
+    """The cells of a drawn board: one character a place, a cell's a digit or an empty-cell
+    character, every gap's the same other character (a space, which may be left off the end).
+
+    :raises FormatError: naming the line and column of a bad character.
+    """
+    height, width = board.screen
+    at = {place: cell for cell, place in enumerate(board.positions)}
+    cells: list[_Cell] = [(0, False, None)] * board.cell_count
+    gap = None
+    for row, (no, line) in enumerate(content):
+        body = _strip_comment(line).rstrip(_BLANKS)
+        _check_controls(body, no)
+        if len(body) > width:
+            raise FormatError(f"row {row + 1} of the drawn board has {len(body)} places, expected "
+                              f"{width}", no, width + 1)
+        for col in range(width):
+            ch = body[col] if col < len(body) else " "
+            cell = at.get((row, col))
+            if cell is not None:
+                if ch in _DIGITS.values:
+                    cells[cell] = (_DIGITS.values[ch], True, None)
+                elif ch not in EMPTY_CHARS:
+                    raise _unexpected(ch, no, col + 1, f" where the drawn board has a cell "
+                                      f"({board.cell_name(cell)})")
+            elif col >= len(body):
+                continue
+            elif ch in _DIGITS.values or ch in EMPTY_CHARS:
+                raise FormatError(f"a cell ({ch!r}) where the drawn board has a gap between grids "
+                                  f"(row {row + 1}, column {col + 1}); write a gap as a space or "
+                                  f"another character that is no cell's", no, col + 1)
+            elif gap is None:
+                gap = ch
+            elif ch != gap:
+                raise FormatError(f"the gap between grids is {ch!r} here but {gap!r} before "
+                                  f"(row {row + 1}, column {col + 1})", no, col + 1)
+    return cells
+
+
+def _blocks(text: str) -> Iterator[tuple[int, str]]:
+    """(first line number, text) of each run of lines between blank lines that holds a line
+    other than a comment: a file of Samurai puzzles, one a run."""
+    start, last, lines = 0, 0, []
+    content = False
+    for no, line in _lines(text):
+        if lines and no > last + 1:
+            if content:
+                yield start, "\n".join(lines)
+            lines, content = [], False
+        if not lines:
+            start = no
+        lines.append(line)
+        content = content or len(line) > MAX_LINE_CHARS or _is_content(line)
+        last = no
+    if content:
+        yield start, "\n".join(lines)
+
+
+def _starts_with_samurai(text: str) -> bool:
+    """Whether a text's first run of lines between blank lines is a Samurai (then the text is a
+    file of Samurai puzzles). Reads no further than a Samurai's lines."""
+    board = samurai()
+    content: list[tuple[int, str]] = []
+    last = 0
+    for no, line in _lines(text):
+        if content and no > last + 1 or len(content) > board.screen[0]:
+            break
+        if len(line) > MAX_LINE_CHARS:
+            return False
+        if _is_content(line):
+            content.append((no, line))
+        last = no
+    return _samurai_form(content, board) is not None
+
+
 __all__ = ["parse", "read_puzzles", "SIZES", "to_line", "to_pretty", "to_pencilmarks", "to_compact",
+           "to_grid_lines", "to_drawn",
            "EMPTY_CHARS", "MAX_LINE_CHARS", "ROW_OF", "COL_OF"]
