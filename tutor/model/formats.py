@@ -421,7 +421,7 @@ def parse(text: str, geometry: Geometry | None = CLASSIC, box: tuple[int, int] |
     content = _content_lines(text.removeprefix(BOM))
     if not content:
         raise EmptyInputError("empty input: no puzzle found")
-    if _is_samurai(geometry):
+    if geometry is not None and _is_samurai(geometry):
         return _parse_samurai(content, geometry)
     if geometry is None and _samurai_form(content, samurai()):
         return _parse_samurai(content, samurai())
@@ -798,7 +798,8 @@ def _drawn_cells(content: list[tuple[int, str]], board: Geometry) -> list[_Cell]
 def _blocks(text: str) -> Iterator[tuple[int, str]]:
     """(first line number, text) of each run of lines between blank lines that holds a line
     other than a comment: a file of Samurai puzzles, one a run."""
-    start, last, lines = 0, 0, []
+    start, last = 0, 0
+    lines: list[str] = []
     content = False
     for no, line in _lines(text):
         if lines and no > last + 1:

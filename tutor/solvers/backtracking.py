@@ -381,8 +381,8 @@ class _PlainSearch:
         for c, v in enumerate(values):
             if not v:
                 seen = 0
-                for unit in self.units_of[c]:  # three units, or five in a Samurai's shared box
-                    seen |= used[unit]
+                for u in self.units_of[c]:  # three units, or five in a Samurai's shared box
+                    seen |= used[u]
                 masks[c] = all_digits & ~seen
                 if not masks[c]:
                     return
