@@ -210,7 +210,8 @@ def test_two_copies_of_a_shared_box_that_disagree_are_an_error(board):
     assert error.grids == ("top-left", "centre")
     assert error.cell == board.cell_at(6, 6) and (error.line, error.column) == (3, 1)
     assert "r7c7 of the top-left grid (r1c1 of the centre grid)" in error.message
-    assert "'.' in the top-left grid (line 1, column 61) but '5' in the centre grid" in error.message
+    assert ("'.' in the top-left grid (column 61 of its line) but '5' in the centre grid"
+            in error.message)
     with pytest.raises(SharedBoxError):
         parse("\n".join(lines), None)
 
@@ -308,3 +309,67 @@ def test_every_sudoq_samurai_solves_to_its_listed_solution(board):
         count, solution = solve_values(grid.values, board)
         assert count == 1, record["source"]
         assert Grid(solution, geometry=board).to_grid_lines().splitlines() == record["solution"]
+
+
+def _run(capsys, *argv):
+    from tutor.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_tutor_solve_prints_the_five_lines(capsys, tmp_path, board):
+    path = tmp_path / "ours.txt"
+    path.write_text("# our Samurai\n" + PUZZLE)
+    code, out, err = _run(capsys, "solve", str(path))
+    assert (code, out, err) == (0, SOLUTION, "")
+    code, out, _ = _run(capsys, "solve", "--line", str(path))
+    assert code == 0 and out == parse(SOLUTION, board).to_line() + "\n"
+    code, out, _ = _run(capsys, "solve", "--count", str(path))
+    assert (code, out) == (0, "1 solution\n")
+    # The drawn board is read too.
+    drawn = tmp_path / "drawn.txt"
+    drawn.write_text(parse(PUZZLE, board).to_drawn())
+    assert _run(capsys, "solve", str(drawn))[:2] == (0, SOLUTION)
+
+
+def test_tutor_solve_json_names_cells_with_rows_and_columns_of_the_drawn_board(capsys, tmp_path,
+                                                                                board):
+    path = tmp_path / "ours.txt"
+    path.write_text(PUZZLE)
+    code, out, _ = _run(capsys, "solve", "--json", str(path))
+    record = json.loads(out)
+    assert code == 0 and record["board"] == "Samurai" and record["solutions"] == 1
+    assert list(record["grids"].values()) == SOLUTION.splitlines()
+    assert len(record["cells"]) == 369
+    shared = next(c for c in record["cells"] if c["row"] == 7 and c["col"] == 7)
+    assert shared["cell"] == "r7c7 of the top-left grid (r1c1 of the centre grid)"
+    assert shared["digit"] == int(SOLUTION.splitlines()[0][60])
+
+
+def test_tutor_solve_names_a_disagreeing_shared_box_by_the_file_line(capsys, tmp_path):
+    lines = PUZZLE.splitlines()
+    lines[2] = "5" + lines[2][1:]
+    path = tmp_path / "bad.txt"
+    path.write_text("# a comment\n\n# ours\n" + "\n".join(lines) + "\n")
+    code, out, err = _run(capsys, "solve", str(path))
+    assert code == 1 and out == ""
+    assert err.startswith(f"tutor solve: {path} line 6, column 1: the shared cell r7c7 of the "
+                          f"top-left grid (r1c1 of the centre grid)")
+    assert "Traceback" not in err
+
+
+def test_tutor_grade_and_next_say_a_samurai_is_not_taught_yet(capsys, tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text(f"# one\n{PUZZLE}\n# two\n{PUZZLE}")
+    code, out, err = _run(capsys, "grade", "--json", str(path))
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and [r["line"] for r in records] == [1, 8]
+    assert {r["status"] for r in records} == {"not taught"}
+    assert "grading a Samurai is not taught yet" in records[0]["error"]
+    single = tmp_path / "one.txt"
+    single.write_text(PUZZLE)
+    code, out, err = _run(capsys, "next", str(single))
+    assert code == 1 and "a next step on a Samurai is not taught yet" in err
+    assert "Traceback" not in err

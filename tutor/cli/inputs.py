@@ -241,7 +241,9 @@ def items_of(text: str, origin: str, file: str | None,
 
     found = []
     for line, puzzle_text in read_puzzles(text, reading(board)[0]):
-        whole = "\n" in puzzle_text
+        # A grid is the whole text (its line numbers are the file's); a Samurai of a file of
+        # several is its own lines, from `line`, as a one-line puzzle is.
+        whole = "\n" in puzzle_text and len(puzzle_text) >= len(text) - 1
         offset = 0 if whole else line - 1
         one_line_argument = file is None and "\n" not in text.strip()
         shown_line = None if one_line_argument else line
@@ -304,6 +306,13 @@ def parsed(item: Item) -> "Grid":
         return parse(item.text, *reading(item.board))
     except PuzzleError as error:
         raise CliError(item.describe(error)) from None
+
+
+def not_taught(what: str) -> str:
+    """What a command that steps through a puzzle says of a Samurai, which the engine does not
+    take yet: '<what> a Samurai is not taught yet ...'."""
+    return (f"{what} a Samurai is not taught yet: the tutor's steps are not written for boards "
+            f"of several grids ('tutor solve' solves it)")
 
 
 def origin_of(argument: str, position: int = 1) -> str:

@@ -737,22 +737,23 @@ def _merged_grids(rows: list[tuple[int, list[_Cell], list[tuple[str, int]]]],
     :raises SharedBoxError: naming the cell, both grids, and where the second copy is.
     """
     cells: list[_Cell | None] = [None] * board.cell_count
-    first: list[tuple[int, int, str, int]] = [(0, 0, "", 0)] * board.cell_count
+    first: list[tuple[int, str, int]] = [(0, "", 0)] * board.cell_count
     for g, ((no, grid_cells, spots), board_cells) in enumerate(zip(rows, board.grids)):
         for i, cell in enumerate(board_cells):
             text, column = spots[i]
             had = cells[cell]
             if had is None:
                 cells[cell] = grid_cells[i]
-                first[cell] = (g, no, text, column)
+                first[cell] = (g, text, column)
             elif had != grid_cells[i]:
-                other, other_no, other_text, other_column = first[cell]
+                other, other_text, other_column = first[cell]
                 names = board.grid_names[other], board.grid_names[g]
+                # The first copy's place by its column alone: a reader of a file of puzzles
+                # moves the error's line number to the file's, not numbers in its message.
                 raise SharedBoxError(
                     f"the shared cell {board.cell_name(cell)} is {other_text!r} in the {names[0]} "
-                    f"grid (line {other_no}, column {other_column}) but {text!r} in the "
-                    f"{names[1]} grid: the two copies of a shared box must agree",
-                    no, column, cell, names)
+                    f"grid (column {other_column} of its line) but {text!r} in the {names[1]} "
+                    f"grid: the two copies of a shared box must agree", no, column, cell, names)
     return [cell for cell in cells if cell is not None]
 
 
