@@ -128,10 +128,16 @@ def test_names_read_back_long_and_short(board):
     assert regular(2, 3).parse_cell_name("r6c6") == 35
 
 
-def test_the_board_in_use_names_samurai_cells(board):
+def test_the_board_in_use_names_samurai_cells_grid_by_grid(board):
     with using(board):
         assert cells_name([board.cell_at(0, 0), board.cell_at(0, 12)]) == (
             "r1c1 of the top-left grid and r1c1 of the top-right grid")
+        assert cells_name([board.cell_at(10, 10), board.cell_at(0, 4), board.cell_at(0, 0)]) == (
+            "r1c1 and r1c5 of the top-left grid and r5c5 of the centre grid")
+        assert cells_name([board.cell_at(0, 0), board.cell_at(6, 6)]) == (
+            "r1c1 and r7c7 of the top-left grid (r7c7 is r1c1 of the centre grid)")
+        assert cells_name([board.cell_at(6, 6)]) == board.cell_name(board.cell_at(6, 6))
+    assert cells_name([0, 80, 4]) == "r1c1, r1c5 and r9c9"  # the classic board as before
 
 
 def test_moving_crosses_the_gaps(board):
@@ -249,7 +255,8 @@ def test_conflicts_and_dead_cells_name_grids(board):
     lines = PUZZLE.splitlines()
     # r1c7 of the top-left grid holds 1: a 1 in its r1c1 clashes in row 1.
     lines[0] = "1" + lines[0][1:]
-    with pytest.raises(ValueError, match="two 1s in row 1 of the top-left grid"):
+    with pytest.raises(ValueError, match=r"two 1s in row 1 of the top-left grid \(r1c1 and r1c7 "
+                                         r"of the top-left grid\)"):
         parse("\n".join(lines), board)
     line = parse(PUZZLE, board).to_line()
     empty = line.index(".")

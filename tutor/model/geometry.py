@@ -190,6 +190,9 @@ class Geometry:
     """grids_of[cell]: the grids holding the cell (two in a Samurai's shared boxes)."""
     unit_grids: tuple[tuple[int, ...], ...]
     """unit_grids[unit]: the grids holding the unit (two for a Samurai's shared box)."""
+    cell_spots: tuple[tuple[tuple[int, int, int], ...], ...]
+    """cell_spots[cell]: (grid, row, column from 0) in each grid holding it, in the order its name
+    gives them (a Samurai's outer grid first)."""
     cell_names: tuple[str, ...]
     unit_names: tuple[str, ...]
     _at: dict[tuple[int, int], int]
@@ -200,6 +203,7 @@ class Geometry:
                  positions: Sequence[tuple[int, int]], screen: tuple[int, int],
                  units: Sequence[tuple[int, ...]], unit_kinds: Sequence[str],
                  unit_names: Sequence[str], cell_names: Sequence[str],
+                 cell_spots: Sequence[tuple[tuple[int, int, int], ...]],
                  grids: Sequence[tuple[int, ...]], grid_names: Sequence[str],
                  features: Iterable[str],
                  made_by: tuple[Callable[..., Geometry], tuple[int, ...]]) -> None:
@@ -270,6 +274,7 @@ class Geometry:
         set_(self, "unit_grids", tuple(tuple(g for g, grid in enumerate(grid_sets) if unit <= grid)
                                        for unit in unit_sets))
         set_(self, "cell_names", tuple(cell_names))
+        set_(self, "cell_spots", tuple(cell_spots))
         set_(self, "unit_names", tuple(unit_names))
         set_(self, "features", frozenset(features))
         set_(self, "_made_by", made_by)
@@ -319,6 +324,30 @@ class Geometry:
         """A cell's name: r3c7 (1-based row and column); on a Samurai 'r3c7 of the top-left grid',
         a shared cell 'r7c7 of the top-left grid (r1c1 of the centre grid)'."""
         return self.cell_names[cell]
+
+    def cells_name(self, cells: Iterable[int]) -> str:
+        """Several cells named in reading order: 'r1c1, r1c5 and r2c3'; on a Samurai by grid,
+        'r1c1 and r1c5 of the top-left grid and r3c3 of the centre grid', a shared cell with its
+        place in the centre grid after its grid's cells: 'r1c1 and r7c7 of the top-left grid
+        (r7c7 is r1c1 of the centre grid)'."""
+        ordered = sorted(cells)
+        if len(self.grids) == 1:
+            return listed(self.cell_names[c] for c in ordered)
+        groups: dict[int, list[int]] = {}
+        for c in ordered:
+            groups.setdefault(self.cell_spots[c][0][0], []).append(c)
+        said = []
+        for grid, members in groups.items():
+            if len(members) == 1:
+                said.append(self.cell_names[members[0]])
+                continue
+            short = {c: f"r{self.cell_spots[c][0][1] + 1}c{self.cell_spots[c][0][2] + 1}"
+                     for c in members}
+            also = [f"{short[c]} is r{row + 1}c{col + 1} of the {self.grid_names[other]} grid"
+                    for c in members for other, row, col in self.cell_spots[c][1:]]
+            said.append(f"{listed(short[c] for c in members)} of the {self.grid_names[grid]} grid"
+                        + (f" ({listed(also)})" if also else ""))
+        return listed(said)
 
     def unit_kind(self, unit: int) -> str:
         """'row', 'column' or 'box'."""
@@ -421,6 +450,7 @@ def _regular(box_height: int, box_width: int) -> Geometry:
         units=rows + columns + boxes, unit_kinds=kinds,
         unit_names=[f"{kind} {u % size + 1}" for u, kind in enumerate(kinds)],
         cell_names=[f"r{c // size + 1}c{c % size + 1}" for c in cells],
+        cell_spots=[((0, c // size, c % size),) for c in cells],
         grids=(tuple(cells),), grid_names=("",),
         # Boxes crossing rows and columns, and one grid holding every unit of a cell.
         features=("box_line", "one_grid"), made_by=(regular, (box_height, box_width)))
@@ -465,10 +495,9 @@ def _samurai() -> Geometry:
 
     centre = grid_names.index("centre")
     # A shared cell is named in its outer grid first, then in the centre grid (in brackets).
+    cell_spots = [tuple(sorted(spots, key=lambda spot: spot[0] == centre)) for spots in where]
     cell_names = [in_grid(*spots[0]) if len(spots) == 1 else
-                  f"{in_grid(*next(s for s in spots if s[0] != centre))} "
-                  f"({in_grid(*next(s for s in spots if s[0] == centre))})"
-                  for spots in where]
+                  f"{in_grid(*spots[0])} ({in_grid(*spots[1])})" for spots in cell_spots]
     # Units: each kind grid by grid; a shared box once, where its first grid lists it.
     units: list[tuple[int, ...]] = []
     kinds: list[str] = []
@@ -502,7 +531,7 @@ def _samurai() -> Geometry:
         name="Samurai", size=size, box_height=box, box_width=box, positions=places,
         screen=SAMURAI_SCREEN, units=units, unit_kinds=kinds,
         unit_names=[unit_name(kind, spots) for kind, spots in zip(kinds, names)],
-        cell_names=cell_names, grids=grids, grid_names=grid_names,
+        cell_names=cell_names, cell_spots=cell_spots, grids=grids, grid_names=grid_names,
         # Boxes cross rows and columns (of both grids through a shared box); a cell's units are
         # not all in one grid.
         features=("box_line",), made_by=(samurai, ()))
@@ -654,8 +683,9 @@ def cell_name(cell: int) -> str:
 
 
 def cells_name(cells: Iterable[int]) -> str:
-    """Several cells named in reading order: 'r1c1, r1c5 and r2c3'."""
-    return listed(cell_name(c) for c in sorted(cells))
+    """Several cells named in reading order: 'r1c1, r1c5 and r2c3' (on a Samurai grouped by
+    grid: Geometry.cells_name)."""
+    return _BOARD.get().cells_name(cells)
 
 
 def cells_or(cells: Iterable[int]) -> str:

@@ -17,7 +17,6 @@ from tutor.model.geometry import (
     bit,
     board_of_cells,
     digits_of,
-    listed,
     mask_of,
 )
 
@@ -290,8 +289,7 @@ class Grid:
         unit, digit, cells = found[0]
         count = {2: "two", 3: "three", 4: "four"}.get(len(cells), str(len(cells)))
         board = self._geometry
-        names = listed(board.cell_name(c) for c in cells)
-        return f"{count} {board.symbol(digit)}s in {board.unit_name(unit)} ({names})"
+        return f"{count} {board.symbol(digit)}s in {board.unit_name(unit)} ({board.cells_name(cells)})"
 
     # --- changing (each returns a new Grid) ---------------------------------------------
     def place(self, cell: int, digit: int) -> Grid:
