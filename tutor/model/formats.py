@@ -18,8 +18,9 @@ Accepted input (all round-trip through the writers below):
   differ are a SharedBoxError naming the cell and both grids); or its drawn board, 21 rows of 21
   places, a gap between grids written as a space (which may be left off a row's end) or another
   character that is no cell's (not `#`, which starts a comment); or one line of its 369 cells in
-  reading order (what to_compact writes). A file of Samurai puzzles has them apart by blank
-  lines, each with any `#` comment lines.
+  reading order (what to_compact writes); or, read as the Samurai board, its five grids' pretty
+  or pencil-mark grids one after another (what to_pencilmarks writes). A file of Samurai puzzles
+  has them apart by blank lines, each with any `#` comment lines.
 
 Candidates that a filled peer rules out are dropped: they can never be right.
 
@@ -279,9 +280,9 @@ def _is_content(line: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
-def _content_lines(text: str) -> list[tuple[int, str]]:
+def _content_lines(text: str, most_rows: int = _LONGEST_ROW) -> list[tuple[int, str]]:
     """(line number, text) of each line that is neither blank nor a whole-line comment, up to the
-    first one past the largest grid's rows (26 lines that are not separators).
+    first one past the largest grid's rows (26 lines that are not separators; past `most_rows`).
 
     :raises FormatError: a line longer than MAX_LINE_CHARS, before any of it is looked at.
     """
@@ -293,7 +294,7 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
         if _is_content(line):
             content.append((no, line))
             rows += not _is_separator(line)
-            if rows > _LONGEST_ROW:
+            if rows > most_rows:
                 break  # one row more than a grid has: the reader stops there, so need not read on
     return content
 
@@ -418,7 +419,11 @@ def parse(text: str, geometry: Geometry | None = CLASSIC, box: tuple[int, int] |
         grid = _fast_line(text)
         if grid is not None:
             return grid
-    content = _content_lines(text.removeprefix(BOM))
+    if geometry is not None and _is_samurai(geometry):
+        # Its grids' pretty or pencil-mark grids one after another have more rows than any grid.
+        content = _content_lines(text.removeprefix(BOM), geometry.size * len(geometry.grids))
+    else:
+        content = _content_lines(text.removeprefix(BOM))
     if not content:
         raise EmptyInputError("empty input: no puzzle found")
     if geometry is not None and _is_samurai(geometry):
@@ -656,14 +661,31 @@ def _is_samurai(geometry: Geometry | None) -> bool:
     return geometry is not None and len(geometry.grids) > 1
 
 
-def _line_cells(line: str, line_no: int) -> tuple[list[_Cell], list[tuple[str, int]]]:
-    """The cells of a line of one grid's (or several grids') cells, comment left out, and each
-    cell's text and column (for messages)."""
+_Spot = tuple[str, int, int]
+"""Where a cell is written: its text, line and column (for messages)."""
+
+
+def _line_cells(line: str, line_no: int) -> tuple[list[_Cell], list[_Spot]]:
+    """The cells of a line of one grid's (or several grids') cells, comment left out, and where
+    each is written."""
     body = _strip_comment(line)
     _check_controls(body, line_no)
     cells, _ = _scan_cells(body, line_no, stop_at_space=False)
-    spots = [(m.group(), m.start() + 1) for m in _DIGITS.cell.finditer(body)]
+    spots = [(m.group(), line_no, m.start() + 1) for m in _DIGITS.cell.finditer(body)]
     return cells, spots
+
+
+def _grid_spots(rows: list[tuple[int, str]], size: int) -> list[_Spot]:
+    """Where each cell of a pretty or pencil-mark grid (its rows, separators left out) is
+    written: a pencil-mark row's tokens, a pretty row's cells."""
+    spots = []
+    for no, line in rows:
+        body = _strip_comment(line)
+        found = list(_TOKEN.finditer(body))
+        if len(found) != size:
+            found = list(_DIGITS.cell.finditer(body))
+        spots += [(m.group(), no, m.start() + 1) for m in found]
+    return spots
 
 
 def _samurai_form(content: list[tuple[int, str]], board: Geometry) -> str | None:
@@ -697,7 +719,8 @@ def _samurai_form(content: list[tuple[int, str]], board: Geometry) -> str | None
 
 def _parse_samurai(content: list[tuple[int, str]], board: Geometry) -> Grid:
     """A Samurai's grid from its text's content lines: five lines (one a grid, in the board's
-    order of grids), its drawn board, or one line of all its cells.
+    order of grids), its drawn board, one line of all its cells, or its grids' pretty or
+    pencil-mark grids one after another (what to_pencilmarks writes).
 
     :raises FormatError: a bad character, a wrong count of lines or cells (naming the grid), a
         cell where the drawn board has a gap; SharedBoxError: two copies of a shared box differ.
@@ -723,37 +746,46 @@ def _parse_samurai(content: list[tuple[int, str]], board: Geometry) -> Grid:
                                   f"{count} ({size} rows of {size})", no)
             rows.append((no, cells, spots))
     else:
-        raise FormatError(
-            f"found {len(content)} lines; a Samurai is {len(board.grids)} lines of {count} cells "
-            f"(the {listed(names)} grids, in that order), its drawn board of {board.screen[0]} "
-            f"rows, or one line of its {board.cell_count} cells", content[-1][0])
+        grid_rows = [(no, line) for no, line in content if not _is_separator(line)]
+        if len(grid_rows) != size * len(board.grids):
+            raise FormatError(
+                f"found {len(content)} lines; a Samurai is {len(board.grids)} lines of {count} "
+                f"cells (the {listed(names)} grids, in that order), its drawn board of "
+                f"{board.screen[0]} rows, one line of its {board.cell_count} cells, or its grids' "
+                f"pretty or pencil-mark grids one after another", content[-1][0])
+        rows = []
+        for g in range(len(board.grids)):
+            chunk = grid_rows[g * size:(g + 1) * size]
+            cells, _ = _grid_cells(chunk, chunk[-1][0], CLASSIC)
+            rows.append((chunk[0][0], cells, _grid_spots(chunk, size)))
     return _build(_merged_grids(rows, board), board, content[0][0])
 
 
-def _merged_grids(rows: list[tuple[int, list[_Cell], list[tuple[str, int]]]],
+def _merged_grids(rows: list[tuple[int, list[_Cell], list[_Spot]]],
                   board: Geometry) -> list[_Cell]:
-    """The board's cells from each grid's cells, a shared box's two copies checked alike.
+    """The board's cells from each grid's cells (with the line the grid starts on, and where
+    each cell is written), a shared box's two copies checked alike.
 
-    :raises SharedBoxError: naming the cell, both grids, and where the second copy is.
+    :raises SharedBoxError: naming the cell in both grids; its line and column are the second
+        copy's (the cell's names say where the first is: a reader of a file of puzzles moves the
+        error's line to the file's, never numbers inside its message).
     """
     cells: list[_Cell | None] = [None] * board.cell_count
-    first: list[tuple[int, str, int]] = [(0, "", 0)] * board.cell_count
-    for g, ((no, grid_cells, spots), board_cells) in enumerate(zip(rows, board.grids)):
+    first: list[tuple[int, str]] = [(0, "")] * board.cell_count
+    for g, ((_, grid_cells, spots), board_cells) in enumerate(zip(rows, board.grids)):
         for i, cell in enumerate(board_cells):
-            text, column = spots[i]
+            text, no, column = spots[i]
             had = cells[cell]
             if had is None:
                 cells[cell] = grid_cells[i]
-                first[cell] = (g, text, column)
+                first[cell] = (g, text)
             elif had != grid_cells[i]:
-                other, other_text, other_column = first[cell]
+                other, other_text = first[cell]
                 names = board.grid_names[other], board.grid_names[g]
-                # The first copy's place by its column alone: a reader of a file of puzzles
-                # moves the error's line number to the file's, not numbers in its message.
                 raise SharedBoxError(
                     f"the shared cell {board.cell_name(cell)} is {other_text!r} in the {names[0]} "
-                    f"grid (column {other_column} of its line) but {text!r} in the {names[1]} "
-                    f"grid: the two copies of a shared box must agree", no, column, cell, names)
+                    f"grid but {text!r} in the {names[1]} grid: the two copies of a shared box "
+                    f"must agree", no, column, cell, names)
     return [cell for cell in cells if cell is not None]
 
 
