@@ -400,3 +400,12 @@ def test_tutor_grade_and_next_say_a_samurai_is_not_taught_yet(capsys, tmp_path):
     code, out, err = _run(capsys, "next", str(single))
     assert code == 1 and "a next step on a Samurai is not taught yet" in err
     assert "Traceback" not in err
+
+
+def test_the_milp_solver_leaves_a_samurai_to_backtracking(capsys, tmp_path):
+    pytest.importorskip("scipy")
+    path = tmp_path / "ours.txt"
+    path.write_text(PUZZLE)
+    code, out, err = _run(capsys, "solve", "--method", "milp", str(path))
+    assert (code, out) == (2, "")
+    assert "a Samurai is solved by backtracking" in err

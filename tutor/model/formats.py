@@ -52,6 +52,9 @@ from tutor.model.geometry import (
     regular,
     regular_of_size,
     samurai,
+    SAMURAI_CELLS,
+    SAMURAI_GRIDS,
+    SAMURAI_SCREEN,
 )
 from tutor.model.grid import (
     Grid,
@@ -428,7 +431,7 @@ def parse(text: str, geometry: Geometry | None = CLASSIC, box: tuple[int, int] |
         raise EmptyInputError("empty input: no puzzle found")
     if geometry is not None and _is_samurai(geometry):
         return _parse_samurai(content, geometry)
-    if geometry is None and _samurai_form(content, samurai()):
+    if geometry is None and _samurai_form(content):
         return _parse_samurai(content, samurai())
     first_no, first = content[0]
     counts = _counts(geometry)
@@ -688,29 +691,34 @@ def _grid_spots(rows: list[tuple[int, str]], size: int) -> list[_Spot]:
     return spots
 
 
-def _samurai_form(content: list[tuple[int, str]], board: Geometry) -> str | None:
+def _samurai_form(content: list[tuple[int, str]]) -> str | None:
     """How a text (its content lines) writes a Samurai: 'grids' (one line a grid), 'drawn' (its
     drawn board's rows), 'line' (one line of every cell, or of every grid's cells), or None when
-    it is none of these (then it is read as a regular board)."""
-    size = board.size
+    it is none of these (then it is read as a regular board).
+
+    Told from the shape's constants, without making the board: every text read as any board asks.
+    """
+    size, grids = CLASSIC.size, len(SAMURAI_GRIDS)
     # Lines too short to hold a grid's (or the board's) cells are not read.
     try:
-        if len(content) == len(board.grids):
+        if len(content) == grids:
             if all(len(line) >= size * size and len(_line_cells(line, no)[0]) == size * size
                    for no, line in content):
                 return "grids"
-        elif len(content) == 1 and len(content[0][1]) >= board.cell_count:
-            if len(_line_cells(*content[0][::-1])[0]) in (board.cell_count,
-                                                           len(board.grids) * size * size):
+        elif len(content) == 1 and len(content[0][1]) >= SAMURAI_CELLS:
+            if len(_line_cells(*content[0][::-1])[0]) in (SAMURAI_CELLS, grids * size * size):
                 return "line"
     except FormatError:
         return None
-    if len(content) == board.screen[0]:
+    height, width = SAMURAI_SCREEN
+    if len(content) == height:
         first = _strip_comment(content[0][1])
-        row = [place for place in board.positions if place[0] == 0]
-        gaps = set(range(board.screen[1])) - {col for _, col in row}
+        # The first row's cells: the grids drawn from the top; the rest of it is gaps.
+        row = [col for _, _, top, left in SAMURAI_GRIDS if top == 0
+               for col in range(left, left + size)]
+        gaps = set(range(width)) - set(row)
         cell_chars = set(_DIGIT_CHARS + EMPTY_CHARS)
-        if (len(first) >= board.screen[1] and all(first[col] in cell_chars for _, col in row)
+        if (len(first) >= width and all(first[col] in cell_chars for col in row)
                 and len({first[col] for col in gaps}) == 1
                 and not {first[col] for col in gaps} & cell_chars):
             return "drawn"
@@ -725,7 +733,7 @@ def _parse_samurai(content: list[tuple[int, str]], board: Geometry) -> Grid:
     :raises FormatError: a bad character, a wrong count of lines or cells (naming the grid), a
         cell where the drawn board has a gap; SharedBoxError: two copies of a shared box differ.
     """
-    form = _samurai_form(content, board)
+    form = _samurai_form(content)
     size, count = board.size, board.size * board.size
     names = board.grid_names
     if form == "drawn" or len(content) == board.screen[0]:
@@ -851,18 +859,17 @@ def _blocks(text: str) -> Iterator[tuple[int, str]]:
 def _starts_with_samurai(text: str) -> bool:
     """Whether a text's first run of lines between blank lines is a Samurai (then the text is a
     file of Samurai puzzles). Reads no further than a Samurai's lines."""
-    board = samurai()
     content: list[tuple[int, str]] = []
     last = 0
     for no, line in _lines(text):
-        if content and no > last + 1 or len(content) > board.screen[0]:
+        if content and no > last + 1 or len(content) > SAMURAI_SCREEN[0]:
             break
         if len(line) > MAX_LINE_CHARS:
             return False
         if _is_content(line):
             content.append((no, line))
         last = no
-    return _samurai_form(content, board) is not None
+    return _samurai_form(content) is not None
 
 
 __all__ = ["parse", "read_puzzles", "SIZES", "to_line", "to_pretty", "to_pencilmarks", "to_compact",
