@@ -291,9 +291,15 @@ def test_a_file_of_puzzles_is_split_at_blank_lines(board):
     assert parse(found[0][1], None) == parse(PUZZLE, board)
     assert parse(found[1][1], board).values == parse(SOLUTION, board).values
     assert list(read_puzzles(text, board)) == found
-    # A file of classic puzzles is still read one a line.
+    # A file of classic puzzles is still read one a line, five of them too (their corner boxes
+    # do not agree as a Samurai's shared boxes do).
     classic = "." * 81 + "\n" + "1" + "." * 80 + "\n"
     assert len(list(read_puzzles(classic, None))) == 2
+    lines = PUZZLE.splitlines()
+    five = "\n".join(lines[2:] + lines[:2]) + "\n"
+    assert [text for _, text in read_puzzles(five, None)] == lines[2:] + lines[:2]
+    with pytest.raises(FormatError, match="a second puzzle starts here"):
+        parse(five, None)
 
 
 def test_our_puzzle_has_one_solution_the_known_one(board):

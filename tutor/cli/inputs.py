@@ -290,8 +290,9 @@ def read_one(argument: str | None, board: str | tuple[int, int] | None = None
         unreadable = next((item for item in found if item.problem), None)
         if unreadable is not None:
             raise CliError(unreadable.problem)
+        one = "one of them" if "\n" in found[0].text else "one line of the file"
         raise CliError(f"{origin} holds {len(found)} puzzles, this command takes one "
-                       f"(use 'tutor grade' for many, or pass one line of the file)")
+                       f"(use 'tutor grade' for many, or pass {one})")
     item = found[0]
     return item, parsed(item)
 

@@ -702,9 +702,10 @@ def _samurai_form(content: list[tuple[int, str]]) -> str | None:
     # Lines too short to hold a grid's (or the board's) cells are not read.
     try:
         if len(content) == grids:
-            if all(len(line) >= size * size and len(_line_cells(line, no)[0]) == size * size
-                   for no, line in content):
-                return "grids"
+            if all(len(line) >= size * size for _, line in content):
+                cells = [_line_cells(line, no)[0] for no, line in content]
+                if all(len(found) == size * size for found in cells) and _shared_agree(cells):
+                    return "grids"
         elif len(content) == 1 and len(content[0][1]) >= SAMURAI_CELLS:
             if len(_line_cells(*content[0][::-1])[0]) in (SAMURAI_CELLS, grids * size * size):
                 return "line"
@@ -723,6 +724,25 @@ def _samurai_form(content: list[tuple[int, str]]) -> str | None:
                 and not {first[col] for col in gaps} & cell_chars):
             return "drawn"
     return None
+
+
+def _shared_agree(grid_cells: list[list[_Cell]]) -> bool:
+    """Whether five grids' cells are a Samurai's: most cells of its shared boxes (more than three
+    in four) written alike in both their grids. Five classic puzzles one a line are not (their
+    corner boxes agree by chance in few cells); a Samurai with a copy written wrong still is, so
+    that the reader names the cell."""
+    size = CLASSIC.size
+    placed: dict[tuple[int, int], _Cell] = {}
+    alike = shared = 0
+    for (_, _, top, left), cells in zip(SAMURAI_GRIDS, grid_cells):
+        for i, cell in enumerate(cells):
+            place = (top + i // size, left + i % size)
+            if place in placed:
+                shared += 1
+                alike += placed[place] == cell
+            else:
+                placed[place] = cell
+    return 4 * alike > 3 * shared
 
 
 def _parse_samurai(content: list[tuple[int, str]], board: Geometry) -> Grid:
