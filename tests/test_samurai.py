@@ -291,6 +291,10 @@ def test_a_file_of_puzzles_is_split_at_blank_lines(board):
     assert parse(found[0][1], None) == parse(PUZZLE, board)
     assert parse(found[1][1], board).values == parse(SOLUTION, board).values
     assert list(read_puzzles(text, board)) == found
+    # Comment lines alone may part them too.
+    packed = f"# first\n{PUZZLE}# second\n# (ours again)\n{PUZZLE}"
+    assert [line for line, _ in read_puzzles(packed, None)] == [1, 7]
+    assert all(parse(text, None) == parse(PUZZLE, board) for _, text in read_puzzles(packed, None))
     # A file of classic puzzles is still read one a line, five of them too (their corner boxes
     # do not agree as a Samurai's shared boxes do).
     classic = "." * 81 + "\n" + "1" + "." * 80 + "\n"

@@ -20,7 +20,8 @@ Accepted input (all round-trip through the writers below):
   character that is no cell's (not `#`, which starts a comment); or one line of its 369 cells in
   reading order (what to_compact writes); or, read as the Samurai board, its five grids' pretty
   or pencil-mark grids one after another (what to_pencilmarks writes). A file of Samurai puzzles
-  has them apart by blank lines, each with any `#` comment lines.
+  has each after its `#` comment lines if any, apart from the next by a blank line or the next's
+  comment lines.
 
 Candidates that a filled peer rules out are dropped: they can never be right.
 
@@ -631,8 +632,9 @@ def read_puzzles(text: str, geometry: Geometry | None = CLASSIC) -> Iterator[tup
     than MAX_LINE_CHARS decides nothing and is not looked into: it is yielded as it is (or within
     the grid's text), and parse refuses it at once. `geometry` is as parse's: None for puzzles of
     any board. A file of Samurai puzzles (the Samurai board, or with None a file whose first
-    puzzle is one) yields each run of lines between blank lines that is not only comments, from
-    its first line: line numbers in parse's errors count from there.
+    puzzle is one) yields each puzzle's lines (its comment lines, then its cells' lines, up to a
+    blank line or the next comment line) from its first line: line numbers in parse's errors
+    count from there.
     """
     text = text.removeprefix(BOM)
     if _is_samurai(geometry) or geometry is None and _starts_with_samurai(text):
@@ -856,14 +858,20 @@ def _drawn_cells(content: list[tuple[int, str]], board: Geometry) -> list[_Cell]
     return cells
 
 
+def _ends_a_puzzle(no: int, line: str, last: int, content: bool) -> bool:
+    """Whether a line of a file of Samurai puzzles starts the next one: after the current one's
+    cells, a blank line (a line number skipped) or a whole-line comment."""
+    return content and (no > last + 1 or not _is_content(line) and len(line) <= MAX_LINE_CHARS)
+
+
 def _blocks(text: str) -> Iterator[tuple[int, str]]:
-    """(first line number, text) of each run of lines between blank lines that holds a line
-    other than a comment: a file of Samurai puzzles, one a run."""
+    """(first line number, text) of each puzzle of a file of Samurai puzzles: its comment lines
+    and then its lines of cells, apart from the next by a blank line or the next's comments."""
     start, last = 0, 0
     lines: list[str] = []
     content = False
     for no, line in _lines(text):
-        if lines and no > last + 1:
+        if _ends_a_puzzle(no, line, last, content) or lines and no > last + 1:
             if content:
                 yield start, "\n".join(lines)
             lines, content = [], False
@@ -882,7 +890,7 @@ def _starts_with_samurai(text: str) -> bool:
     content: list[tuple[int, str]] = []
     last = 0
     for no, line in _lines(text):
-        if content and no > last + 1 or len(content) > SAMURAI_SCREEN[0]:
+        if _ends_a_puzzle(no, line, last, bool(content)) or len(content) > SAMURAI_SCREEN[0]:
             break
         if len(line) > MAX_LINE_CHARS:
             return False
