@@ -149,3 +149,28 @@ def test_two_givens_that_clash_are_a_conflict_on_any_board():
     values[0] = values[17] = 16  # r1c1 and r2c2: the same box
     grid = Grid(values, geometry=board)
     assert grid.describe_conflict() == "two Gs in box 1 (r1c1 and r2c2)"
+
+
+def test_every_regular_board_built_from_data_agrees_with_row_column_box_arithmetic():
+    from tutor.model.geometry import regular
+
+    for height, width in [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4), (5, 5)]:
+        board = regular(height, width)
+        size = height * width
+        for c in board.cells:
+            row, col = divmod(c, size)
+            box = row // height * height + col // width
+            assert (board.row_of[c], board.col_of[c], board.box_of[c]) == (row, col, box)
+            assert board.units_of[c] == (row, size + col, 2 * size + box)
+            assert board.positions[c] == (row, col) and board.cell_at(row, col) == c
+            assert board.cell_name(c) == f"r{row + 1}c{col + 1}"
+            mates = {p for p in board.cells if p != c and (p // size == row or p % size == col
+                     or (p // size // height, p % size // width) == (row // height, col // width))}
+            assert board.peers[c] == tuple(sorted(mates))
+        assert [board.unit_name(u) for u in range(3 * size)] == [
+            f"{kind} {n}" for kind in ("row", "column", "box") for n in range(1, size + 1)]
+        assert [(box, line) for box, line, _ in board.crossings] == [
+            (box, line) for box in range(2 * size, 3 * size) for line in range(2 * size)
+            if set(board.units[box]) & set(board.units[line])]
+        assert board.grids == (board.cells,) and board.line_crossings == ()
+        assert board.features == {"box_line", "one_grid"} and repr(board) == f"regular({height}, {width})"

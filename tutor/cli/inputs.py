@@ -241,7 +241,9 @@ def items_of(text: str, origin: str, file: str | None,
 
     found = []
     for line, puzzle_text in read_puzzles(text, reading(board)[0]):
-        whole = "\n" in puzzle_text
+        # A grid is the whole text (its line numbers are the file's); a Samurai of a file of
+        # several is its own lines, from `line`, as a one-line puzzle is.
+        whole = "\n" in puzzle_text and len(puzzle_text) >= len(text) - 1
         offset = 0 if whole else line - 1
         one_line_argument = file is None and "\n" not in text.strip()
         shown_line = None if one_line_argument else line
@@ -288,8 +290,9 @@ def read_one(argument: str | None, board: str | tuple[int, int] | None = None
         unreadable = next((item for item in found if item.problem), None)
         if unreadable is not None:
             raise CliError(unreadable.problem)
+        one = "one of them" if "\n" in found[0].text else "one line of the file"
         raise CliError(f"{origin} holds {len(found)} puzzles, this command takes one "
-                       f"(use 'tutor grade' for many, or pass one line of the file)")
+                       f"(use 'tutor grade' for many, or pass {one})")
     item = found[0]
     return item, parsed(item)
 
@@ -304,6 +307,13 @@ def parsed(item: Item) -> "Grid":
         return parse(item.text, *reading(item.board))
     except PuzzleError as error:
         raise CliError(item.describe(error)) from None
+
+
+def not_taught(what: str) -> str:
+    """What a command that steps through a puzzle says of a Samurai, which the engine does not
+    take yet: '<what> a Samurai is not taught yet ...'."""
+    return (f"{what} a Samurai is not taught yet: the tutor's steps are not written for boards "
+            f"of several grids ('tutor solve' solves it)")
 
 
 def origin_of(argument: str, position: int = 1) -> str:

@@ -10,7 +10,7 @@ from tutor.engine import ContradictionError, EngineError, TECHNIQUES, grade
 from tutor.model.errors import ConflictError, PuzzleError
 from tutor.model.formats import parse
 from tutor.model.geometry import CLASSIC, MIN_PROPER_GIVENS, using
-from tutor.cli.inputs import Item, reading
+from tutor.cli.inputs import Item, not_taught, reading
 from tutor.cli.wrong_entries import contradiction_in
 
 FIELDS = (
@@ -25,6 +25,7 @@ STATUSES = {
     "conflict": "conflicting givens",
     "contradiction": "entries or pencil marks contradict the solution",
     "unreadable": "unreadable",
+    "not taught": "a board the tutor does not grade yet",
 }
 
 
@@ -54,6 +55,9 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full", se:
     board = grid.geometry
     record.update(puzzle=grid.to_compact(), givens=len(grid.givens), board=board.name,
                   box=f"{board.box_height}x{board.box_width}")
+    if board.is_samurai:
+        record.update(status="not taught", error=f"{item.where()}: {not_taught('grading')}")
+        return record
     # A grade that finishes proves the puzzle has exactly one solution (its steps are true in every
     # solution and fill the grid, or a check it made found one), so the solver is asked only when
     # grading fails, to say why; and first when the puzzle is too short of givens to be proper,

@@ -7,6 +7,7 @@ error about bad input is also a ValueError, so callers that catch ValueError kee
     TutorError
     ├── PuzzleError (ValueError)     a puzzle text or grid that cannot be used
     │   ├── EmptyInputError, FormatError, ConflictError, NoCandidateError
+    │   │   (FormatError: SharedBoxError, a Samurai's two copies of a shared box disagree)
     │   └── EngineError              no step can be given for this grid
     │       └── NoSolutionError, MultipleSolutionsError, ContradictionError
     ├── UnknownTechniqueError (ValueError, KeyError)   a technique id or ladder name nobody knows
@@ -93,6 +94,18 @@ class FormatError(PuzzleError):
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         super().__init__(message, line=line, column=column)
+
+
+class SharedBoxError(FormatError):
+    """A Samurai written grid by grid whose two copies of a shared box disagree: `cells` is the
+    cell (on the board), `grids` the names of its two grids; line and column are the second
+    copy's."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None,
+                 cell: int | None = None, grids: tuple[str, ...] = ()) -> None:
+        super().__init__(message, line, column)
+        self.cells = () if cell is None else (cell,)
+        self.grids = tuple(grids)
 
 
 class ConflictError(PuzzleError):

@@ -12,6 +12,17 @@ Accepted input (all round-trip through the writers below):
   more digits are candidates, and `{5}` is an empty cell whose only candidate is 5 (the braces tell it
   apart from a solved 5). `.` or `0` is an empty cell with the standard candidates.
 
+* A Samurai (five 9x9 grids, the centre one sharing each corner box with an outer grid): five
+  lines of 81 cells, one a grid, in the order top-left, top-right, centre, bottom-left,
+  bottom-right (the cells of a shared box written in both its grids, alike: two copies that
+  differ are a SharedBoxError naming the cell and both grids); or its drawn board, 21 rows of 21
+  places, a gap between grids written as a space (which may be left off a row's end) or another
+  character that is no cell's (not `#`, which starts a comment); or one line of its 369 cells in
+  reading order (what to_compact writes); or, read as the Samurai board, its five grids' pretty
+  or pencil-mark grids one after another (what to_pencilmarks writes). A file of Samurai puzzles
+  has each after its `#` comment lines if any, apart from the next by a blank line or the next's
+  comment lines.
+
 Candidates that a filled peer rules out are dropped: they can never be right.
 
 Lines end at `\n`, `\r\n` or `\r` only (not at the form feeds, U+0085 or U+2028 that
@@ -25,17 +36,37 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from tutor.model.errors import ConflictError, EmptyInputError, FormatError, NoCandidateError
+from tutor.model.errors import (
+    ConflictError,
+    EmptyInputError,
+    FormatError,
+    NoCandidateError,
+    SharedBoxError,
+)
 from tutor.model.geometry import (
     CLASSIC,
     COL_OF,
     ROW_OF,
     Geometry,
     bit,
+    listed,
     regular,
     regular_of_size,
+    samurai,
+    SAMURAI_CELLS,
+    SAMURAI_GRIDS,
+    SAMURAI_SCREEN,
 )
-from tutor.model.grid import Grid, fresh_puzzle, to_compact, to_line, to_pencilmarks, to_pretty
+from tutor.model.grid import (
+    Grid,
+    fresh_puzzle,
+    to_compact,
+    to_drawn,
+    to_grid_lines,
+    to_line,
+    to_pencilmarks,
+    to_pretty,
+)
 
 EMPTY_CHARS = ".0_-*x"
 _DIGIT_CHARS = "123456789"
@@ -253,9 +284,9 @@ def _is_content(line: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
-def _content_lines(text: str) -> list[tuple[int, str]]:
+def _content_lines(text: str, most_rows: int = _LONGEST_ROW) -> list[tuple[int, str]]:
     """(line number, text) of each line that is neither blank nor a whole-line comment, up to the
-    first one past the largest grid's rows (26 lines that are not separators).
+    first one past the largest grid's rows (26 lines that are not separators; past `most_rows`).
 
     :raises FormatError: a line longer than MAX_LINE_CHARS, before any of it is looked at.
     """
@@ -267,7 +298,7 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
         if _is_content(line):
             content.append((no, line))
             rows += not _is_separator(line)
-            if rows > _LONGEST_ROW:
+            if rows > most_rows:
                 break  # one row more than a grid has: the reader stops there, so need not read on
     return content
 
@@ -378,8 +409,9 @@ def parse(text: str, geometry: Geometry | None = CLASSIC, box: tuple[int, int] |
     """Read one puzzle in any accepted format.
 
     `geometry` is the board the text must hold (the classic one unless said otherwise); None reads
-    any regular board, its size told by the text (a line of 36 cells is a 6x6 board, with boxes of
-    2 rows by 3 columns unless `box` says (rows, columns) otherwise).
+    any board, its shape told by the text (a line of 36 cells is a 6x6 board, with boxes of
+    2 rows by 3 columns unless `box` says (rows, columns) otherwise; five lines of 81 cells or a
+    drawn board of 21 rows with gaps are a Samurai).
 
     :raises PuzzleError: naming what is wrong and where (FormatError with its line and column,
         ConflictError and NoCandidateError with their cells, EmptyInputError).
@@ -391,9 +423,17 @@ def parse(text: str, geometry: Geometry | None = CLASSIC, box: tuple[int, int] |
         grid = _fast_line(text)
         if grid is not None:
             return grid
-    content = _content_lines(text.removeprefix(BOM))
+    if geometry is not None and _is_samurai(geometry):
+        # Its grids' pretty or pencil-mark grids one after another have more rows than any grid.
+        content = _content_lines(text.removeprefix(BOM), geometry.size * len(geometry.grids))
+    else:
+        content = _content_lines(text.removeprefix(BOM))
     if not content:
         raise EmptyInputError("empty input: no puzzle found")
+    if geometry is not None and _is_samurai(geometry):
+        return _parse_samurai(content, geometry)
+    if geometry is None and _samurai_form(content):
+        return _parse_samurai(content, samurai())
     first_no, first = content[0]
     counts = _counts(geometry)
     if len(content) == 1:
@@ -591,9 +631,16 @@ def read_puzzles(text: str, geometry: Geometry | None = CLASSIC) -> Iterator[tup
     one puzzle (a pretty or pencil-mark grid). Lines end at \\n, \\r\\n or \\r only. A line longer
     than MAX_LINE_CHARS decides nothing and is not looked into: it is yielded as it is (or within
     the grid's text), and parse refuses it at once. `geometry` is as parse's: None for puzzles of
-    any regular board.
+    any board. A file of Samurai puzzles (the Samurai board, or with None a file whose first
+    puzzle is one) yields each puzzle's lines (its comment lines, then its cells' lines, up to a
+    blank line or the next comment line) from its first line: line numbers in parse's errors
+    count from there.
     """
     text = text.removeprefix(BOM)
+    if _is_samurai(geometry) or geometry is None and _starts_with_samurai(text):
+        # Puzzles of several lines each, apart by blank lines; each text starts at its line.
+        yield from _blocks(text)
+        return
     lines = _lines(text)
     before: list[tuple[int, str]] = []  # content lines up to the one that decides
     for no, line in lines:
@@ -614,5 +661,245 @@ def read_puzzles(text: str, geometry: Geometry | None = CLASSIC) -> Iterator[tup
         yield before[0][0], text
 
 
+# --- the Samurai (boards of several grids) -------------------------------------------------------
+def _is_samurai(geometry: Geometry | None) -> bool:
+    return geometry is not None and len(geometry.grids) > 1
+
+
+_Spot = tuple[str, int, int]
+"""Where a cell is written: its text, line and column (for messages)."""
+
+
+def _line_cells(line: str, line_no: int) -> tuple[list[_Cell], list[_Spot]]:
+    """The cells of a line of one grid's (or several grids') cells, comment left out, and where
+    each is written."""
+    body = _strip_comment(line)
+    _check_controls(body, line_no)
+    cells, _ = _scan_cells(body, line_no, stop_at_space=False)
+    spots = [(m.group(), line_no, m.start() + 1) for m in _DIGITS.cell.finditer(body)]
+    return cells, spots
+
+
+def _grid_spots(rows: list[tuple[int, str]], size: int) -> list[_Spot]:
+    """Where each cell of a pretty or pencil-mark grid (its rows, separators left out) is
+    written: a pencil-mark row's tokens, a pretty row's cells."""
+    spots = []
+    for no, line in rows:
+        body = _strip_comment(line)
+        found = list(_TOKEN.finditer(body))
+        if len(found) != size:
+            found = list(_DIGITS.cell.finditer(body))
+        spots += [(m.group(), no, m.start() + 1) for m in found]
+    return spots
+
+
+def _samurai_form(content: list[tuple[int, str]]) -> str | None:
+    """How a text (its content lines) writes a Samurai: 'grids' (one line a grid), 'drawn' (its
+    drawn board's rows), 'line' (one line of every cell, or of every grid's cells), or None when
+    it is none of these (then it is read as a regular board).
+
+    Told from the shape's constants, without making the board: every text read as any board asks.
+    """
+    size, grids = CLASSIC.size, len(SAMURAI_GRIDS)
+    # Lines too short to hold a grid's (or the board's) cells are not read.
+    try:
+        if len(content) == grids:
+            if all(len(line) >= size * size for _, line in content):
+                cells = [_line_cells(line, no)[0] for no, line in content]
+                if all(len(found) == size * size for found in cells) and _shared_agree(cells):
+                    return "grids"
+        elif len(content) == 1 and len(content[0][1]) >= SAMURAI_CELLS:
+            if len(_line_cells(*content[0][::-1])[0]) in (SAMURAI_CELLS, grids * size * size):
+                return "line"
+    except FormatError:
+        return None
+    height, width = SAMURAI_SCREEN
+    if len(content) == height:
+        first = _strip_comment(content[0][1])
+        # The first row's cells: the grids drawn from the top; the rest of it is gaps.
+        row = [col for _, _, top, left in SAMURAI_GRIDS if top == 0
+               for col in range(left, left + size)]
+        gaps = set(range(width)) - set(row)
+        cell_chars = set(_DIGIT_CHARS + EMPTY_CHARS)
+        if (len(first) >= width and all(first[col] in cell_chars for col in row)
+                and len({first[col] for col in gaps}) == 1
+                and not {first[col] for col in gaps} & cell_chars):
+            return "drawn"
+    return None
+
+
+def _shared_agree(grid_cells: list[list[_Cell]]) -> bool:
+    """Whether five grids' cells are a Samurai's: most cells of its shared boxes (more than three
+    in four) written alike in both their grids. Five classic puzzles one a line are not (their
+    corner boxes agree by chance in few cells); a Samurai with a copy written wrong still is, so
+    that the reader names the cell."""
+    size = CLASSIC.size
+    placed: dict[tuple[int, int], _Cell] = {}
+    alike = shared = 0
+    for (_, _, top, left), cells in zip(SAMURAI_GRIDS, grid_cells):
+        for i, cell in enumerate(cells):
+            place = (top + i // size, left + i % size)
+            if place in placed:
+                shared += 1
+                alike += placed[place] == cell
+            else:
+                placed[place] = cell
+    return 4 * alike > 3 * shared
+
+
+def _parse_samurai(content: list[tuple[int, str]], board: Geometry) -> Grid:
+    """A Samurai's grid from its text's content lines: five lines (one a grid, in the board's
+    order of grids), its drawn board, one line of all its cells, or its grids' pretty or
+    pencil-mark grids one after another (what to_pencilmarks writes).
+
+    :raises FormatError: a bad character, a wrong count of lines or cells (naming the grid), a
+        cell where the drawn board has a gap; SharedBoxError: two copies of a shared box differ.
+    """
+    form = _samurai_form(content)
+    size, count = board.size, board.size * board.size
+    names = board.grid_names
+    if form == "drawn" or len(content) == board.screen[0]:
+        return _build(_drawn_cells(content, board), board, content[0][0])
+    if form == "line":
+        no, line = content[0]
+        cells, spots = _line_cells(line, no)
+        if len(cells) == board.cell_count:
+            return _build(cells, board, no)
+        rows = [(no, cells[g * count:(g + 1) * count], spots[g * count:(g + 1) * count])
+                for g in range(len(board.grids))]
+    elif len(content) == len(board.grids):
+        rows = []
+        for (no, line), name in zip(content, names):
+            cells, spots = _line_cells(line, no)
+            if len(cells) != count:
+                raise FormatError(f"the {name} grid's line has {len(cells)} cells, expected "
+                                  f"{count} ({size} rows of {size})", no)
+            rows.append((no, cells, spots))
+    else:
+        grid_rows = [(no, line) for no, line in content if not _is_separator(line)]
+        if len(grid_rows) != size * len(board.grids):
+            raise FormatError(
+                f"found {len(content)} lines; a Samurai is {len(board.grids)} lines of {count} "
+                f"cells (the {listed(names)} grids, in that order), its drawn board of "
+                f"{board.screen[0]} rows, one line of its {board.cell_count} cells, or its grids' "
+                f"pretty or pencil-mark grids one after another", content[-1][0])
+        rows = []
+        for g in range(len(board.grids)):
+            chunk = grid_rows[g * size:(g + 1) * size]
+            cells, _ = _grid_cells(chunk, chunk[-1][0], CLASSIC)
+            rows.append((chunk[0][0], cells, _grid_spots(chunk, size)))
+    return _build(_merged_grids(rows, board), board, content[0][0])
+
+
+def _merged_grids(rows: list[tuple[int, list[_Cell], list[_Spot]]],
+                  board: Geometry) -> list[_Cell]:
+    """The board's cells from each grid's cells (with the line the grid starts on, and where
+    each cell is written), a shared box's two copies checked alike.
+
+    :raises SharedBoxError: naming the cell in both grids; its line and column are the second
+        copy's (the cell's names say where the first is: a reader of a file of puzzles moves the
+        error's line to the file's, never numbers inside its message).
+    """
+    cells: list[_Cell | None] = [None] * board.cell_count
+    first: list[tuple[int, str]] = [(0, "")] * board.cell_count
+    for g, ((_, grid_cells, spots), board_cells) in enumerate(zip(rows, board.grids)):
+        for i, cell in enumerate(board_cells):
+            text, no, column = spots[i]
+            had = cells[cell]
+            if had is None:
+                cells[cell] = grid_cells[i]
+                first[cell] = (g, text)
+            elif had != grid_cells[i]:
+                other, other_text = first[cell]
+                names = board.grid_names[other], board.grid_names[g]
+                raise SharedBoxError(
+                    f"the shared cell {board.cell_name(cell)} is {other_text!r} in the {names[0]} "
+                    f"grid but {text!r} in the {names[1]} grid: the two copies of a shared box "
+                    f"must agree", no, column, cell, names)
+    return [cell for cell in cells if cell is not None]
+
+
+def _drawn_cells(content: list[tuple[int, str]], board: Geometry) -> list[_Cell]:
+    """The cells of a drawn board: one character a place, a cell's a digit or an empty-cell
+    character, every gap's the same other character (a space, which may be left off the end).
+
+    :raises FormatError: naming the line and column of a bad character.
+    """
+    height, width = board.screen
+    at = {place: cell for cell, place in enumerate(board.positions)}
+    cells: list[_Cell] = [(0, False, None)] * board.cell_count
+    gap = None
+    for row, (no, line) in enumerate(content):
+        body = _strip_comment(line).rstrip(_BLANKS)
+        _check_controls(body, no)
+        if len(body) > width:
+            raise FormatError(f"row {row + 1} of the drawn board has {len(body)} places, expected "
+                              f"{width}", no, width + 1)
+        for col in range(width):
+            ch = body[col] if col < len(body) else " "
+            cell = at.get((row, col))
+            if cell is not None:
+                if ch in _DIGITS.values:
+                    cells[cell] = (_DIGITS.values[ch], True, None)
+                elif ch not in EMPTY_CHARS:
+                    raise _unexpected(ch, no, col + 1, f" where the drawn board has a cell "
+                                      f"({board.cell_name(cell)})")
+            elif col >= len(body):
+                continue
+            elif ch in _DIGITS.values or ch in EMPTY_CHARS:
+                raise FormatError(f"a cell ({ch!r}) where the drawn board has a gap between grids "
+                                  f"(row {row + 1}, column {col + 1}); write a gap as a space or "
+                                  f"another character that is no cell's", no, col + 1)
+            elif gap is None:
+                gap = ch
+            elif ch != gap:
+                raise FormatError(f"the gap between grids is {ch!r} here but {gap!r} before "
+                                  f"(row {row + 1}, column {col + 1})", no, col + 1)
+    return cells
+
+
+def _ends_a_puzzle(no: int, line: str, last: int, content: bool) -> bool:
+    """Whether a line of a file of Samurai puzzles starts the next one: after the current one's
+    cells, a blank line (a line number skipped) or a whole-line comment."""
+    return content and (no > last + 1 or not _is_content(line) and len(line) <= MAX_LINE_CHARS)
+
+
+def _blocks(text: str) -> Iterator[tuple[int, str]]:
+    """(first line number, text) of each puzzle of a file of Samurai puzzles: its comment lines
+    and then its lines of cells, apart from the next by a blank line or the next's comments."""
+    start, last = 0, 0
+    lines: list[str] = []
+    content = False
+    for no, line in _lines(text):
+        if _ends_a_puzzle(no, line, last, content) or lines and no > last + 1:
+            if content:
+                yield start, "\n".join(lines)
+            lines, content = [], False
+        if not lines:
+            start = no
+        lines.append(line)
+        content = content or len(line) > MAX_LINE_CHARS or _is_content(line)
+        last = no
+    if content:
+        yield start, "\n".join(lines)
+
+
+def _starts_with_samurai(text: str) -> bool:
+    """Whether a text's first run of lines between blank lines is a Samurai (then the text is a
+    file of Samurai puzzles). Reads no further than a Samurai's lines."""
+    content: list[tuple[int, str]] = []
+    last = 0
+    for no, line in _lines(text):
+        if _ends_a_puzzle(no, line, last, bool(content)) or len(content) > SAMURAI_SCREEN[0]:
+            break
+        if len(line) > MAX_LINE_CHARS:
+            return False
+        if _is_content(line):
+            content.append((no, line))
+        last = no
+    return _samurai_form(content) is not None
+
+
 __all__ = ["parse", "read_puzzles", "SIZES", "to_line", "to_pretty", "to_pencilmarks", "to_compact",
+           "to_grid_lines", "to_drawn",
            "EMPTY_CHARS", "MAX_LINE_CHARS", "ROW_OF", "COL_OF"]

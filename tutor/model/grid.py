@@ -15,10 +15,9 @@ from tutor.model.geometry import (
     CLASSIC,
     Geometry,
     bit,
+    board_of_cells,
     digits_of,
-    listed,
     mask_of,
-    regular_of_cells,
 )
 
 
@@ -42,7 +41,7 @@ def standard_masks(values: Sequence[int], geometry: Geometry | None = None) -> t
 
     :raises ValueError: for a number of values no board has.
     """
-    wide = _wide(geometry or regular_of_cells(len(values)))
+    wide = _wide(geometry or board_of_cells(len(values)))
     if 0 not in values:
         return wide.no_candidates  # a full board, such as a solution
     own, in_peers, _ = wide.boards(values)
@@ -155,7 +154,7 @@ class Grid:
         """:raises ValueError: for values, givens or masks that do not fit the board."""
         vals = tuple(values)
         if geometry is None:
-            geometry = CLASSIC if len(vals) == CLASSIC.cell_count else regular_of_cells(len(vals))
+            geometry = CLASSIC if len(vals) == CLASSIC.cell_count else board_of_cells(len(vals))
         self._geometry = geometry
         cell_count, size = geometry.cell_count, geometry.size
         if len(vals) != cell_count or min(vals) < 0 or max(vals) > size:
@@ -290,8 +289,7 @@ class Grid:
         unit, digit, cells = found[0]
         count = {2: "two", 3: "three", 4: "four"}.get(len(cells), str(len(cells)))
         board = self._geometry
-        names = listed(board.cell_name(c) for c in cells)
-        return f"{count} {board.symbol(digit)}s in {board.unit_name(unit)} ({names})"
+        return f"{count} {board.symbol(digit)}s in {board.unit_name(unit)} ({board.cells_name(cells)})"
 
     # --- changing (each returns a new Grid) ---------------------------------------------
     def place(self, cell: int, digit: int) -> Grid:
@@ -410,6 +408,12 @@ class Grid:
     def to_compact(self) -> str:
         return to_compact(self)
 
+    def to_grid_lines(self, compact: bool = False) -> str:
+        return to_grid_lines(self, compact)
+
+    def to_drawn(self, gap: str = " ") -> str:
+        return to_drawn(self, gap)
+
     # --- value semantics ----------------------------------------------------------------
     def __eq__(self, other):
         if not isinstance(other, Grid):
@@ -462,8 +466,10 @@ def _band_lines(geometry: Geometry, rows: list[list[str]], widths: list[int]) ->
 
 
 def to_pretty(grid: Grid) -> str:
-    """One line a row with box separators; '.' for an empty cell."""
+    """One line a row with box separators; '.' for an empty cell (a Samurai: its drawn board)."""
     board = grid.geometry
+    if len(board.grids) > 1:
+        return to_drawn(grid)
     line, size = to_line(grid), board.size
     rows = [list(line[r * size:(r + 1) * size]) for r in range(size)]
     return "\n".join(_band_lines(board, rows, [1] * size)) + "\n"
@@ -483,18 +489,29 @@ def _pencil_cell(grid: Grid, cell: int) -> str:
 
 
 def to_pencilmarks(grid: Grid) -> str:
-    """A pencil-mark grid: solved cells as one digit (`+5` if not a given), candidates otherwise."""
+    """A pencil-mark grid: solved cells as one digit (`+5` if not a given), candidates otherwise
+    (a Samurai: each grid's, after a comment line naming it)."""
     board = grid.geometry
     size = board.size
-    rows = [[_pencil_cell(grid, r * size + c) for c in range(size)] for r in range(size)]
-    widths = [max(len(rows[r][c]) for r in range(size)) for c in range(size)]
-    return "\n".join(_band_lines(board, rows, widths)) + "\n"
+    parts = []
+    for name, cells in zip(board.grid_names, board.grids):
+        rows = [[_pencil_cell(grid, cells[r * size + c]) for c in range(size)] for r in range(size)]
+        widths = [max(len(rows[r][c]) for r in range(size)) for c in range(size)]
+        heading = [f"# the {name} grid"] if name else []
+        parts.append("\n".join(heading + _band_lines(board, rows, widths)) + "\n")
+    return "\n".join(parts)
 
 
 def to_compact(grid: Grid) -> str:
     """One line keeping everything: givens, `+` placed digits, `{}` candidates that differ from standard."""
     if grid.is_fresh_puzzle:
         return to_line(grid)  # only givens and standard marks: the plain line says it all
+    return "".join(_compact_cells(grid))
+
+
+def _compact_cells(grid: Grid) -> list[str]:
+    """Each cell as to_compact writes it: a given's digit, `+5` for a placed digit, `.` for the
+    standard candidates, `{15}` for others."""
     board = grid.geometry
     standard = standard_masks(grid.values, board)
     parts = []
@@ -506,4 +523,29 @@ def to_compact(grid: Grid) -> str:
             parts.append(".")
         else:
             parts.append("{" + _digits_text(board, grid.masks[cell]) + "}")
-    return "".join(parts)
+    return parts
+
+
+def to_grid_lines(grid: Grid, compact: bool = False) -> str:
+    """A board of several grids (a Samurai) as one line a grid, in the board's order of grids
+    (top-left, top-right, centre, bottom-left, bottom-right): the sources' five lines of 81
+    characters, '.' for an empty cell; a shared box is written in both its grids. With `compact`,
+    each cell as to_compact writes it (placed digits and candidates kept)."""
+    board = grid.geometry
+    cells = _compact_cells(grid) if compact else list(to_line(grid))
+    return "".join("".join(cells[c] for c in grid_cells) + "\n" for grid_cells in board.grids)
+
+
+def to_drawn(grid: Grid, gap: str = " ") -> str:
+    """The board as drawn, one character a place: a digit, '.' for an empty cell and `gap` where
+    no cell is (a Samurai's 21 rows of 21; trailing gaps left out when `gap` is a space)."""
+    board = grid.geometry
+    height, width = board.screen
+    line = to_line(grid)
+    rows = [[gap] * width for _ in range(height)]
+    for cell, (row, col) in enumerate(board.positions):
+        rows[row][col] = line[cell]
+    texts = ["".join(row) for row in rows]
+    if gap == " ":
+        texts = [text.rstrip() for text in texts]
+    return "\n".join(texts) + "\n"

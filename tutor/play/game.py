@@ -23,7 +23,7 @@ from tutor.engine import (
     step_to_json,
 )
 from tutor.model.errors import SaveError
-from tutor.model.geometry import CLASSIC, MAX_TABLE_SIZE, Geometry, regular, using
+from tutor.model.geometry import CLASSIC, MAX_TABLE_SIZE, Geometry, regular, samurai, using
 from tutor.model.grid import Grid
 from tutor.model.storage import Unreadable, check_version, move_aside, read_json, write_atomic
 from tutor.play.clearing import before_entry, clear_as_before
@@ -488,7 +488,8 @@ def states_from_version_1(data: Any) -> list[State]:
 
 def grid_to_json(grid: Grid) -> dict[str, object]:
     """Values, givens and every cell's candidates; unlike the text formats it keeps wrong entries.
-    A board other than the classic one is named by its box (`"box": [rows, columns]`); values are
+    A regular board other than the classic one is named by its box (`"box": [rows, columns]`), the
+    Samurai by `"board": "samurai"` (values in reading order on its drawn board); values are
     written as the board's symbols (0 for empty), candidates as hexadecimal masks."""
     board = grid.geometry
     width = _mask_width(board)
@@ -497,9 +498,15 @@ def grid_to_json(grid: Grid) -> dict[str, object]:
         "givens": "".join("1" if grid.is_given(c) else "0" for c in board.cells),
         "masks": "".join(f"{mask:0{width}x}" for mask in grid.masks),
     }
-    if board is not CLASSIC:
+    if board.is_samurai:
+        data["board"] = SAMURAI_SAVED
+    elif board is not CLASSIC:
         data["box"] = [board.box_height, board.box_width]
     return data
+
+
+SAMURAI_SAVED = "samurai"
+"""A saved grid's "board" for the Samurai (a regular board is named by its "box" instead)."""
 
 
 def _mask_width(board: Geometry) -> int:
@@ -513,7 +520,7 @@ def grid_from_json(data: Any) -> Grid:
     :raises SaveError: naming what does not fit the board.
     """
     values, givens, masks = data["values"], data["givens"], data["masks"]
-    board = _board_of(data.get("box"))
+    board = _board_of(data.get("box"), data.get("board"))
     if not (isinstance(values, str) and isinstance(givens, str) and isinstance(masks, str)):
         raise SaveError("a saved grid is not written as text")
     count = board.cell_count
@@ -534,11 +541,16 @@ def grid_from_json(data: Any) -> Grid:
                 board)
 
 
-def _board_of(box: Any) -> Geometry:
-    """The board a save names by its box (none: the classic board).
+def _board_of(box: Any, name: Any = None) -> Geometry:
+    """The board a save names by its box, or by its name ("samurai"); neither: the classic board.
 
-    :raises SaveError: for a box no board has.
+    :raises SaveError: for a box or a name no board has.
     """
+    if name is not None:
+        if name != SAMURAI_SAVED or box is not None:
+            raise SaveError(f"a saved grid names no board: board {name!r}"
+                            + (f" with box {box!r}" if box is not None else ""))
+        return samurai()
     if box is None:
         return CLASSIC
     if not (isinstance(box, list) and len(box) == 2 and all(type(x) is int for x in box)):

@@ -41,7 +41,7 @@ from tutor.model.geometry import (
     COL_OF,
     MIN_PROPER_GIVENS,
     PEERS,
-    regular_of_cells,
+    board_of_cells,
     ROW_OF,
     SIZE,
     UNITS,
@@ -380,8 +380,10 @@ class _PlainSearch:
         masks = [0] * len(values)
         for c, v in enumerate(values):
             if not v:
-                row, column, box = self.units_of[c]
-                masks[c] = all_digits & ~(used[row] | used[column] | used[box])
+                seen = 0
+                for u in self.units_of[c]:  # three units, or five in a Samurai's shared box
+                    seen |= used[u]
+                masks[c] = all_digits & ~seen
                 if not masks[c]:
                     return
         self.run(values, masks)
@@ -470,7 +472,7 @@ def _search(values: Sequence[int], limit: int,
     """A finished search of the board's puzzle `values` (the board told by their number unless
     given)."""
     if geometry is None:
-        geometry = CLASSIC if len(values) == CELL_COUNT else regular_of_cells(len(values))
+        geometry = CLASSIC if len(values) == CELL_COUNT else board_of_cells(len(values))
     if geometry is CLASSIC:
         search = _Search(limit)
         started = _start(values)
