@@ -36,7 +36,10 @@ class CellPanel(Panel):
         cell = view.selected
         grid = view.grid
         board = grid.geometry
-        head = f"[b]{board.cell_name(cell)}[/] [dim](box {board.box_of[cell] + 1})[/]"
+        # A Samurai's cell name says its grid (both grids' rows and columns in a shared box),
+        # where a box's number alone would be one of 41.
+        box = "" if board.is_samurai else f" [dim](box {board.box_of[cell] + 1})[/]"
+        head = f"[b]{board.cell_name(cell)}[/]{box}"
         value = grid.value(cell)
         if value:
             kind = "given" if grid.is_given(cell) else "your digit"

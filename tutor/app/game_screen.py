@@ -191,6 +191,11 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
         active = super().active_bindings
         found = active.get("1")
         board = self.board_shape
+        if board.is_samurai:
+            # Its grids' key in the footer (hidden on other boards, which have one grid).
+            grid = active.get("w")
+            if grid is not None:
+                active = {**active, "w": grid._replace(binding=replace(grid.binding, show=True))}
         if found is None or board.size == len(DIGITS):
             return active
         # '1-G' on 16x16 (its letters typed as capitals): as wide as '1-9', the footer fits.
@@ -213,11 +218,14 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
         view = self.filtered(board_view(game, self.selected))
         # A board of another shape lays the screen out again (Board.watch_view): it may go
         # compact, or full, at this size.
-        self.query_one(Board).view = view
+        board = self.query_one(Board)
+        board.view = view
+        board.follow(self.selected)
         self.query_one(StatusLine).show(game.name, self.pencil, game.index, game.is_solved,
                                         saved=not getattr(self.app, "game_unsaved", False),
                                         only=None if self.only_digit is None
-                                        else self.board_shape.symbol(self.only_digit))
+                                        else self.board_shape.symbol(self.only_digit),
+                                        shown=self.shown_part(board))
         self.query_one(Controls).show(self.pencil, self.board_shape)
         self.query_one(CellPanel).show(view)
         grade_result = self.puzzle_grade if isinstance(self.puzzle_grade, Grade) else None
@@ -226,6 +234,45 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
         for step_list in self.query(StepList):
             step_list.show(game.states, game.index)
         self.sync_lesson_link()
+
+    def shown_part(self, board: Board) -> str | None:
+        """On a Samurai, what the board shows: 'whole board' or the grid in focus ('top-left
+        grid'); None on other boards."""
+        shape = self.board_shape
+        if not shape.is_samurai:
+            return None
+        grid = board.shown_grid
+        return "all grids" if grid is None else f"{shape.grid_names[grid]} grid"
+
+    # --- a Samurai's grids -------------------------------------------------------------------
+    def action_whole_or_grid(self) -> None:
+        """Draw the whole Samurai, or its grid in focus alone with its pencil marks."""
+        board = self.query_one(Board)
+        shape = self.board_shape
+        if not shape.is_samurai:
+            self.say("Only a Samurai has several grids to show one at a time.")
+            return
+        board.whole = not board.whole
+        grid = shape.grid_names[board.grid_in_focus]
+        self.say(f"The {grid} grid with its pencil marks; [ and ] show another, w the whole board."
+                 if not board.whole else
+                 f"The whole board; w shows the {grid} grid alone with its pencil marks.")
+
+    def action_other_grid(self, step: int) -> None:
+        """Put the next (step 1) or previous (-1) grid of a Samurai in focus, the selection on the
+        same row and column of it."""
+        board = self.query_one(Board)
+        shape = self.board_shape
+        if not shape.is_samurai:
+            self.say("Only a Samurai has several grids to move between.")
+            return
+        cells = shape.grids[board.grid_in_focus]
+        place = cells.index(self.selected) if self.selected in cells else len(cells) // 2
+        grid = (board.grid_in_focus + step) % len(shape.grids)
+        board.grid_in_focus = grid
+        self.selected = shape.grids[grid][place]
+        self.say(f"The {shape.grid_names[grid]} grid is in focus"
+                 + (" (w shows it alone with its pencil marks)." if board.whole else "."))
 
     @on_own_board
     def changed(self, message: str = "") -> None:

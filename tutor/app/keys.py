@@ -108,6 +108,13 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("f", "digit_filter", "Filter",
         "Show only one digit's candidates: f then 1-9; f then 0 (or the same digit) shows all again.",
         show=False, title="Show one digit's candidates"),
+    Key("w", "whole_or_grid", "Grid",
+        "On a Samurai: the whole board, or the grid in focus alone with its pencil marks (a "
+        "click on the whole board puts that cell's grid in focus).", show=False,
+        title="Samurai: whole board or one grid"),
+    *(Key(key, f"other_grid({step})", "Other grid",
+          "On a Samurai: put the next grid (]) or the one before ([) in focus.", show=False)
+      for key, step in (("right_square_bracket", 1), ("left_square_bracket", -1))),
     Key("t", "lessons", "Lessons", "Lessons: one per technique, with exercises answered on the board.",
         title="Lessons"),
     *(Key(key, f"scroll_path('{where}')", "Path", PATH_HELP, show=False)
@@ -180,6 +187,8 @@ def help_rows(keys=GAME_KEYS) -> list[tuple[str, str]]:
             rows.append(("arrows, h j k l", "Move the selection; click a cell to select it."))
         elif k.label == "Path":
             rows.append((PATH_KEYS, k.help))
+        elif k.label == "Other grid":
+            rows.append(("[, ]", k.help))
         elif k.label == "Scroll hint":
             rows.append(("J, K, shift+down, shift+up", k.help))
         elif k.label in ("Digit", "Letter digit"):

@@ -11,9 +11,10 @@ class StatusLine(Panel):
     """One line above the panels; the game screen calls show() after each change."""
 
     def show(self, name: str, pencil: bool, moves: int, solved: bool, saved: bool = True,
-             only: int | str | None = None) -> None:
+             only: int | str | None = None, shown: str | None = None) -> None:
         """`saved` False: the game is not being saved (said at the start of the line); `only`:
-        the digit filter's digit (as the board writes it)."""
+        the digit filter's digit (as the board writes it); `shown`: on a Samurai, the part of
+        it drawn ('all grids', 'centre grid')."""
         mode = "[b reverse] PENCIL [/]" if pencil else "[dim]digits[/]"
         if only is not None:
             mode += f"  [b reverse] only {only}s [/]"
@@ -21,5 +22,7 @@ class StatusLine(Panel):
         state = "[b $success]SOLVED[/]  " if solved else ""
         if not saved:
             state = "[b $error]NOT SAVED[/]  " + state
+        part = "" if shown is None else f"  [b]{shown}[/]"
         self.show_content(Content.from_markup(
-            f"{state}[b]$name[/]  {mode}  [dim]{counted(moves, 'change')}[/]", name=name or "Puzzle"))
+            f"{state}[b]$name[/]{part}  {mode}  [dim]{counted(moves, 'change')}[/]",
+            name=name or "Puzzle"))
