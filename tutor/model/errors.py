@@ -27,7 +27,7 @@ The command line's own usage errors (tutor.cli.inputs.CliError) and the editor's
 
 from __future__ import annotations
 
-from tutor.model.geometry import PEER_SETS, cell_name, cells_name
+from tutor.model.geometry import cell_name, cells_name, current
 
 
 # Not typing.TYPE_CHECKING: every command imports this module, and typing costs start-up time.
@@ -152,8 +152,11 @@ class ContradictionError(EngineError):
         cells = tuple(sorted({c for c, *_ in wrong_values} | {c for c, _ in missing}))
         ruled_out: dict[int, tuple[int, ...]] = {}
         explained: set[tuple[int, int]] = set()
+        # The board in use (as for the names below): the classic board's peers would not do on
+        # another board (a Samurai's 369 cells, a 16x16 board's 256).
+        peer_sets = current().peer_sets
         for cell, entered, _ in wrong_values:
-            hit = tuple(c for c, d in missing if d == entered and c in PEER_SETS[cell])
+            hit = tuple(c for c, d in missing if d == entered and c in peer_sets[cell])
             if hit:
                 ruled_out[cell] = hit
                 explained.update((c, entered) for c in hit)
