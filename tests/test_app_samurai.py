@@ -1,0 +1,248 @@
+"""The app on a Samurai at 110x45 and 80x24: the whole board with every cell inside the terminal,
+one grid alone with its pencil marks, grids in focus by key and by click, a shared cell's digit in
+both grids, undo, check, and a save resumed as a Samurai."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.app.app import TutorApp
+from tutor.app.board import Board
+from tutor.app.board_render import COMPACT, FULL
+from tutor.app.game_screen import GameScreen
+from tutor.app.samurai_board import WholeLayout
+from tutor.app.screens.resume_screen import ResumeScreen
+from tutor.model.formats import parse
+from tutor.model.geometry import CLASSIC, samurai
+from conftest import until
+from test_samurai import PUZZLE, SOLUTION
+
+SIZES = ((110, 45), (80, 24))
+TOP_LEFT, TOP_RIGHT, CENTRE, BOTTOM_LEFT, BOTTOM_RIGHT = range(5)
+
+
+@pytest.fixture(autouse=True)
+def fresh_data_dir(data_dir):
+    return data_dir
+
+
+@pytest.fixture(scope="module")
+def puzzle():
+    return parse(PUZZLE, samurai())
+
+
+@pytest.fixture(scope="module")
+def solution():
+    return parse(SOLUTION, samurai())
+
+
+def screen_text(app) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def place_of(app, cell: int) -> tuple[int, int]:
+    """Where on the screen the board draws `cell`'s digit (x, y), on the whole board or in the
+    grid drawn alone."""
+    board = app.game_screen.query_one(Board)
+    layout = board.board_layout
+    shape = board.geometry
+    grid = board.shown_grid
+    if grid is None:
+        row, col = shape.row_of[cell], shape.col_of[cell]
+    else:
+        row, col = divmod(shape.grids[grid].index(cell), CLASSIC.size)
+    x = board.content_region.x + layout.column_x(col) + (layout.cell_width - 1) // 2
+    y = board.content_region.y + layout.row_y(row) + layout.middle
+    return x, y
+
+
+def drawn_symbol(app, cell: int) -> str:
+    x, y = place_of(app, cell)
+    return screen_text(app)[y][x]
+
+
+def hint_text(app) -> str:
+    return " ".join(str(app.game_screen.query_one("#hint").render()).split())
+
+
+def shared_empty_cell(puzzle, grid: int) -> int:
+    """An empty cell that `grid` shares with the centre grid."""
+    board = puzzle.geometry
+    return next(c for c in board.grids[grid]
+                if len(board.grids_of[c]) == 2 and not puzzle.value(c))
+
+
+async def select(pilot, app, cell: int) -> None:
+    screen = app.game_screen
+    screen.selected = cell
+    screen.refresh_views()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_whole_board_draws_every_cell_inside_the_terminal(puzzle, size):
+    app = TutorApp(puzzle, "our Samurai")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = app.game_screen.query_one(Board)
+        shape = puzzle.geometry
+        assert board.geometry is shape and board.shown_grid is None
+        layout = board.board_layout
+        assert isinstance(layout, WholeLayout) and layout.compact == (size == (80, 24))
+        assert board.size.width == layout.width and board.size.height == layout.height
+        assert board.region.right <= size[0] and board.region.bottom <= size[1] - 1
+        for cell in shape.cells:
+            value = puzzle.value(cell)
+            assert drawn_symbol(app, cell) == (str(value) if value else "."), shape.cell_name(cell)
+        side = app.game_screen.query_one("#side")
+        assert side.region.right <= size[0], "the side panel stays on the screen"
+        text = "\n".join(screen_text(app))
+        assert "all grids" in text
+        # The gaps: nothing drawn right of the top-left grid's rows 1-6 until the top-right grid.
+        y = place_of(app, shape.cell_at(0, 0))[1]
+        x_gap = board.content_region.x + layout.column_x(10)
+        assert screen_text(app)[y][x_gap:x_gap + layout.cell_width] == " " * layout.cell_width
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_one_grid_alone_and_the_keys_that_move_between_grids(puzzle, size):
+    app = TutorApp(puzzle, "our Samurai")
+    async with app.run_test(size=size) as pilot:
+        screen = app.game_screen
+        board = screen.query_one(Board)
+        shape = puzzle.geometry
+        start = shape.grids[TOP_LEFT][40]
+        await select(pilot, app, start)
+        assert board.grid_in_focus == TOP_LEFT
+        await pilot.press("w")
+        await until(pilot, lambda: board.shown_grid == TOP_LEFT)
+        # Drawn as the classic board is: full (pencil marks) at 110x45, compact at 80x24.
+        assert board.board_layout == (COMPACT if size == (80, 24) else FULL)
+        assert board.region.right <= size[0] and board.region.bottom <= size[1] - 1
+        assert "top-left grid" in "\n".join(screen_text(app))
+        for grid in (TOP_RIGHT, CENTRE, BOTTOM_LEFT, BOTTOM_RIGHT, TOP_LEFT):
+            await pilot.press("right_square_bracket")
+            await until(pilot, lambda: board.grid_in_focus == grid)
+            assert screen.selected == shape.grids[grid][40], "the same place in the next grid"
+            for cell in shape.grids[grid]:
+                value = puzzle.value(cell)
+                if value:
+                    assert drawn_symbol(app, cell) == str(value), shape.cell_name(cell)
+        await pilot.press("left_square_bracket")
+        await until(pilot, lambda: board.grid_in_focus == BOTTOM_RIGHT)
+        # Moves keep to the grid drawn: nine steps right stop at its right edge.
+        await pilot.press(*["right"] * 9)
+        assert screen.selected == shape.grids[BOTTOM_RIGHT][44]
+        await pilot.press("w")
+        await until(pilot, lambda: board.shown_grid is None)
+        # On the whole board the selection crosses into the next grid, which comes into focus.
+        await select(pilot, app, shape.grids[TOP_LEFT][8])
+        await pilot.press("down", "down", "down", "down", "down", "down", "right")
+        assert screen.selected == shape.grids[CENTRE][3]
+        assert board.grid_in_focus == CENTRE
+
+
+async def test_a_click_on_the_whole_board_puts_that_grid_in_focus(puzzle):
+    app = TutorApp(puzzle, "our Samurai")
+    async with app.run_test(size=SIZES[0]) as pilot:
+        screen = app.game_screen
+        board = screen.query_one(Board)
+        shape = puzzle.geometry
+        await select(pilot, app, shape.grids[TOP_LEFT][0])
+        target = shape.grids[BOTTOM_RIGHT][80]
+        x, y = place_of(app, target)
+        await pilot.click(Board, offset=(x - board.region.x, y - board.region.y))
+        await until(pilot, lambda: screen.selected == target)
+        assert board.grid_in_focus == BOTTOM_RIGHT
+        await pilot.press("w")
+        await until(pilot, lambda: board.shown_grid == BOTTOM_RIGHT)
+        # A click on the grid drawn alone selects the Samurai's cell under it.
+        other = shape.grids[BOTTOM_RIGHT][0]
+        x, y = place_of(app, other)
+        await pilot.click(Board, offset=(x - board.region.x, y - board.region.y))
+        await until(pilot, lambda: screen.selected == other)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_a_digit_in_a_shared_cell_shows_in_both_grids_and_undoes(puzzle, solution, size):
+    app = TutorApp(puzzle, "our Samurai")
+    shape = puzzle.geometry
+    cell = shared_empty_cell(puzzle, TOP_LEFT)
+    digit = str(solution.value(cell))
+    async with app.run_test(size=size) as pilot:
+        screen = app.game_screen
+        board = screen.query_one(Board)
+        await select(pilot, app, cell)
+        panel = " ".join(str(screen.query_one("#cell").render()).split())
+        # Both grids' rows and columns: 'r7c7 of the top-left grid (r1c1 of the centre grid)'.
+        assert shape.cell_name(cell) in panel
+        assert "top-left grid" in panel and "centre grid" in panel
+        await pilot.press(digit)
+        await until(pilot, lambda: screen.game.grid.value(cell) == int(digit))
+        assert drawn_symbol(app, cell) == digit, "on the whole board"
+        await pilot.press("w")
+        await until(pilot, lambda: board.shown_grid == TOP_LEFT)
+        assert drawn_symbol(app, cell) == digit, "in the top-left grid"
+        board.grid_in_focus = CENTRE  # as [ and ] would, keeping the selection in the cell
+        await until(pilot, lambda: board.shown_grid == CENTRE)
+        assert drawn_symbol(app, cell) == digit, "in the centre grid"
+        await pilot.press("u")
+        await until(pilot, lambda: screen.game.grid.value(cell) == 0)
+        assert drawn_symbol(app, cell) != digit
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_check_finds_a_wrong_digit_on_the_samurai(puzzle, solution, size):
+    shape = puzzle.geometry
+    cell, wrong = next((c, d) for c in shape.grids[BOTTOM_RIGHT] if not puzzle.value(c)
+                       for d in shape.digits
+                       if puzzle.has_candidate(c, d) and d != solution.value(c))
+    app = TutorApp(puzzle, "our Samurai")
+    async with app.run_test(size=size) as pilot:
+        screen = app.game_screen
+        board = screen.query_one(Board)
+        await select(pilot, app, cell)
+        await pilot.press(str(wrong))
+        await until(pilot, lambda: screen.game.grid.value(cell) == wrong)
+        await pilot.press("c")
+        await until(pilot, lambda: "Check" in hint_text(app))
+        assert "wrong digits" in hint_text(app) and shape.cell_name(cell) in hint_text(app)
+        assert cell in board.view.problems
+        # The whole board flags it right of the digit: '!' (the selection's frame wins there,
+        # so the flag is seen once the selection moves on).
+        await pilot.press("left" if shape.moved(cell, 0, -1) != cell else "right")
+        x, y = place_of(app, cell)
+        assert screen_text(app)[y][x + 1] == "!"
+
+
+async def test_a_resumed_samurai_is_a_samurai(puzzle, solution):
+    shape = puzzle.geometry
+    cell = shared_empty_cell(puzzle, BOTTOM_RIGHT)
+    first = TutorApp(puzzle, "our Samurai")
+    async with first.run_test(size=SIZES[0]) as pilot:
+        screen = first.game_screen
+        await select(pilot, first, cell)
+        await pilot.press(str(solution.value(cell)))
+        await until(pilot, lambda: screen.game.grid.value(cell) == solution.value(cell))
+        grids = [state.grid for state in screen.game.states]
+    assert len(grids) == 2
+    second = TutorApp()
+    async with second.run_test(size=SIZES[1]) as pilot:
+        await until(pilot, lambda: isinstance(second.screen, ResumeScreen))
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(second.screen, GameScreen))
+        screen = second.game_screen
+        assert [state.grid for state in screen.game.states] == grids
+        board = screen.query_one(Board)
+        assert board.geometry is shape and board.size.width == board.board_layout.width
+        assert drawn_symbol(second, cell) == str(solution.value(cell))
+        await pilot.press("u")
+        await until(pilot, lambda: screen.game.grid == puzzle)
+
+
+def test_tutor_play_reads_a_samurai_file(tmp_path):
+    from tutor.cli.play import checked_puzzle  # the command's own check, before the app starts
+
+    path = tmp_path / "ours.txt"
+    path.write_text("# our Samurai\n" + PUZZLE, encoding="utf-8")
+    assert checked_puzzle(str(path), "any") == parse(PUZZLE, samurai())
