@@ -24,5 +24,5 @@ class StatusLine(Panel):
             state = "[b $error]NOT SAVED[/]  " + state
         part = "" if shown is None else f"  [b]{shown}[/]"
         self.show_content(Content.from_markup(
-            f"{state}[b]$name[/]{part}  {mode}  [dim]{counted(moves, 'change')}[/]",
+            f"{state}[b]$name[/]  {mode}{part}  [dim]{counted(moves, 'change')}[/]",
             name=name or "Puzzle"))

@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 HELP = HELPS["play"]
 DESCRIPTION = """\
 Start the interactive tutor on PUZZLE (a line of 81 characters, or of another regular board's
-n*n cells, 4x4 to 16x16; a drawn grid; a file; or '-' for stdin); with a file of several puzzles,
-its first puzzle. --box RxC picks the boxes' shape where the size allows two (6x6: 2x3 or 3x2). Without PUZZLE it opens a bundled puzzle. 'tutor' with no
+n*n cells, 4x4 to 16x16; a drawn grid; a Samurai's five lines of 81 cells or its drawn board; a
+file; or '-' for stdin); with a file of several puzzles, its first puzzle. --box RxC picks the boxes' shape where the size allows two (6x6: 2x3 or 3x2). Without PUZZLE it opens a bundled puzzle. 'tutor' with no
 command does the same.
 
 Exit status: 0 after the app closes, 1 an unreadable or improper puzzle, or the data folder in
