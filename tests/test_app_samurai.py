@@ -5,12 +5,15 @@ both grids, undo, check, and a save resumed as a Samurai."""
 from __future__ import annotations
 
 import pytest
+from rich.style import Style
 
 from tutor.app.app import TutorApp
 from tutor.app.board import Board
 from tutor.app.board_render import COMPACT, FULL
 from tutor.app.game_screen import GameScreen
-from tutor.app.samurai_board import WholeLayout
+from tutor.app.board_render import STYLE_NAMES
+from tutor.app.samurai_board import WholeLayout, WholePainter, grid_view
+from tutor.app.view import BoardView
 from tutor.app.screens.resume_screen import ResumeScreen
 from tutor.model.formats import parse
 from tutor.model.geometry import CLASSIC, samurai
@@ -96,8 +99,13 @@ async def test_the_whole_board_draws_every_cell_inside_the_terminal(puzzle, size
             assert drawn_symbol(app, cell) == (str(value) if value else "."), shape.cell_name(cell)
         side = app.game_screen.query_one("#side")
         assert side.region.right <= size[0], "the side panel stays on the screen"
-        text = "\n".join(screen_text(app))
-        assert "all grids" in text
+        status = app.game_screen.query_one("#status")
+        assert "all grids" in " ".join(str(status.render()).split())
+        assert status.region.right <= size[0]
+        # At 80x24 the board fills the height: the path is beside it, not cut under it.
+        assert app.game_screen.query_one("#steps").display
+        assert not app.game_screen.query_one("#steps-under").display
+        assert app.game_screen.has_class("-path-beside") == board.compact
         # The gaps: nothing drawn right of the top-left grid's rows 1-6 until the top-right grid.
         y = place_of(app, shape.cell_at(0, 0))[1]
         x_gap = board.content_region.x + layout.column_x(10)
@@ -246,3 +254,43 @@ def test_tutor_play_reads_a_samurai_file(tmp_path):
     path = tmp_path / "ours.txt"
     path.write_text("# our Samurai\n" + PUZZLE, encoding="utf-8")
     assert checked_puzzle(str(path), "any") == parse(PUZZLE, samurai())
+
+
+def test_a_steps_cells_and_units_are_drawn_across_grids_and_in_one_grid(puzzle):
+    """A step's highlights (as a hint shows them) on the whole board and narrowed to one grid: a
+    shared box is the top-left grid's box 9 and the centre grid's box 1, a row of the centre grid
+    is its own row there and nothing in the top-left grid, cells and changes keep their digits."""
+    shape = puzzle.geometry
+    shared_box = next(u for u in shape.box_units if len(shape.unit_grids[u]) == 2
+                      and TOP_LEFT in shape.unit_grids[u])
+    centre_row = next(u for u in shape.row_units if shape.unit_grids[u] == (CENTRE,)
+                      and not set(shape.units[u]) & set(shape.grids[TOP_LEFT]))
+    cell = shared_empty_cell(puzzle, TOP_LEFT)
+    elsewhere = next(c for c in shape.grids[BOTTOM_RIGHT]
+                     if not puzzle.value(c) and len(shape.grids_of[c]) == 1)
+    digit = next(d for d in shape.digits if puzzle.has_candidate(cell, d))
+    view = BoardView(puzzle, None, units=(shared_box, centre_row),
+                     pattern_cells=frozenset({cell, elsewhere}), pattern_digits=frozenset({digit}),
+                     eliminations=frozenset({(cell, digit)}), problems=frozenset({elsewhere}),
+                     marks=((cell, "p"), (elsewhere, "w")))
+    row_in_centre = shape.grids[CENTRE].index(shape.units[centre_row][0]) // CLASSIC.size
+    for grid, units in ((TOP_LEFT, (CLASSIC.box_units[8],)),
+                        (CENTRE, (CLASSIC.box_units[0], CLASSIC.row_units[row_in_centre]))):
+        narrowed = grid_view(view, grid)
+        place = shape.grids[grid].index(cell)
+        assert narrowed.units == units
+        assert narrowed.pattern_cells == {place} and narrowed.eliminations == {(place, digit)}
+        assert narrowed.marks == ((place, "p"),) and not narrowed.problems
+        assert narrowed.grid.values == tuple(puzzle.value(c) for c in shape.grids[grid])
+    narrowed = grid_view(view, BOTTOM_RIGHT)
+    assert narrowed.units == () and narrowed.problems == {shape.grids[BOTTOM_RIGHT].index(elsewhere)}
+    styles = {name: Style() for name in STYLE_NAMES}
+    lines = [line.plain for line in WholePainter(styles).paint_lines(view, compact=False)]
+    layout = WholeLayout(shape, compact=False)
+    row = layout.row_y(shape.row_of[cell])
+    x = layout.column_x(shape.col_of[cell])
+    assert lines[row][x:x + 3] == f"p.×", "its mark, the cell, an elimination"
+    assert lines[row][1] == "▶", "the box's rows are marked beside the labels"
+    row = layout.row_y(shape.row_of[elsewhere])
+    x = layout.column_x(shape.col_of[elsewhere])
+    assert lines[row][x] == "w" and lines[row][x + 2] == "!"

@@ -38,6 +38,10 @@ from tutor.model.words import counted
 SIDE_NARROWEST = 30
 """The side panel's least width (app.tcss #side) where the terminal leaves it that much."""
 
+PATH_LEAST_LINES = 3
+"""Lines the path needs under a compact board (its title, a margin, a change); a Samurai's whole
+board that leaves fewer has it beside the board instead."""
+
 PENDING_NOTICE = 0.15
 """Seconds the engine may think before the hint panel says it is looking."""
 
@@ -175,6 +179,10 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
         room = size.width - left
         self.query_one("#side").styles.min_width = room if room < SIDE_NARROWEST else None
         shape = self.query_one(Board).geometry
+        # A Samurai's whole board at 80x24 fills the height: its path goes back to the side.
+        under = size.height - 1 - self.query_one(Board).board_layout.height
+        self.set_class(shape.is_samurai and under < PATH_LEAST_LINES, "-path-beside")
+        self.set_class(shape.is_samurai, "-samurai")
         if shape is not self.footer_shape:
             self.footer_shape = shape
             self.refresh_bindings()  # the footer's digit keys: 1-4 on a 4x4 board

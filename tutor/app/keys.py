@@ -114,7 +114,7 @@ GAME_KEYS: tuple[Key, ...] = (
         title="Samurai: whole board or one grid"),
     *(Key(key, f"other_grid({step})", "Other grid",
           "On a Samurai: put the next grid (]) or the one before ([) in focus.", show=False)
-      for key, step in (("right_square_bracket", 1), ("left_square_bracket", -1))),
+      for key, step in (("]", 1), ("[", -1))),
     Key("t", "lessons", "Lessons", "Lessons: one per technique, with exercises answered on the board.",
         title="Lessons"),
     *(Key(key, f"scroll_path('{where}')", "Path", PATH_HELP, show=False)
