@@ -294,3 +294,22 @@ def test_a_steps_cells_and_units_are_drawn_across_grids_and_in_one_grid(puzzle):
     row = layout.row_y(shape.row_of[elsewhere])
     x = layout.column_x(shape.col_of[elsewhere])
     assert lines[row][x] == "w" and lines[row][x + 2] == "!"
+
+
+async def test_the_making_screens_say_they_take_no_samurai_and_copy_gives_its_command(puzzle):
+    app = TutorApp(puzzle, "our Samurai")
+    async with app.run_test(size=SIZES[0]) as pilot:
+        screen = app.game_screen
+        for key, what in (("e", "The puzzle editor"), ("v", "The search visualiser")):
+            await pilot.press(key)
+            await until(pilot, lambda: what in hint_text(app))
+            assert app.screen is screen and "Samurai" in hint_text(app)
+        await pilot.press("x")
+        from tutor.app.screens.copy_screen import CopyScreen  # the dialog just opened
+
+        await until(pilot, lambda: isinstance(app.screen, CopyScreen))
+        command = app.screen.texts["link"]
+        assert command == f"tutor play {puzzle.to_line()}"
+    from tutor.cli.play import checked_puzzle  # the command reads its line back
+
+    assert checked_puzzle(command.split()[-1], "any") == puzzle

@@ -57,7 +57,17 @@ class MakingActions:
                        f"{made.grade.givens} givens{' (symmetric)' if symmetric else ''}, "
                        f"seed {made.seed}: the same {same} make it again.")
 
+    def samurai_refused(self, what: str) -> bool:
+        """On a Samurai, say that `what` does not take one (True); the making screens draw one
+        9x9 grid, and the game's 369 cells would not fit it."""
+        if not self.game.grid.geometry.is_samurai:
+            return False
+        self.say(f"{what} not take a Samurai yet; open a 9x9 puzzle for it.")
+        return True
+
     def action_editor(self) -> None:
+        if self.samurai_refused("The puzzle editor does"):
+            return
         from tutor.app.making.editor_screen import EditorScreen  # lazy: start-up
 
         def done(composed: Composed | None) -> None:
@@ -67,6 +77,8 @@ class MakingActions:
         self.app.push_screen(EditorScreen(self.game.puzzle.values), done)
 
     def action_visualiser(self) -> None:
+        if self.samurai_refused("The search visualiser does"):
+            return
         from tutor.app.making.visualiser_screen import VisualiserScreen  # lazy: start-up
 
         self.app.push_screen(VisualiserScreen(self.game.puzzle, self.game.name))

@@ -21,8 +21,9 @@ def copy_texts(puzzle: Grid, position: Grid) -> dict[str, str]:
     line = puzzle.to_line()
     link = puzzle_link(line)
     board = puzzle.geometry
-    # A line's length tells its size; boxes other than the size's default shape are named.
-    box = "" if regular_of_size(board.size) is board else \
+    # A line's length tells its size (369 cells: a Samurai); boxes other than the size's default
+    # shape are named.
+    box = "" if board.is_samurai or regular_of_size(board.size) is board else \
         f" --box {board.box_height}x{board.box_width}"
     return {
         "puzzle": line,
