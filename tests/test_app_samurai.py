@@ -313,3 +313,29 @@ async def test_the_making_screens_say_they_take_no_samurai_and_copy_gives_its_co
     from tutor.cli.play import checked_puzzle  # the command reads its line back
 
     assert checked_puzzle(command.split()[-1], "any") == puzzle
+
+
+async def test_a_pasted_samurai_replaces_a_classic_game_and_back():
+    from tutor.app.screens.paste_screen import check_puzzle  # what the paste dialog opens
+    from tutor.play.game import Game
+
+    app = TutorApp()  # a bundled classic puzzle
+    async with app.run_test(size=SIZES[1]) as pilot:
+        screen = app.game_screen
+        board = screen.query_one(Board)
+        classic = screen.game
+        await pilot.press("w")
+        await until(pilot, lambda: "Only a Samurai" in hint_text(app))
+        pasted = check_puzzle(PUZZLE)
+        assert pasted.geometry is samurai()
+        screen.replace_game(Game(pasted, "pasted Samurai"))
+        await until(pilot, lambda: board.geometry is pasted.geometry)
+        await pilot.pause()
+        assert isinstance(board.board_layout, WholeLayout)
+        assert screen.query_one("#left").size.width == board.board_layout.width + 1
+        assert board.region.bottom <= SIZES[1][1] - 1
+        screen.replace_game(classic)
+        await until(pilot, lambda: board.geometry is CLASSIC)
+        await pilot.pause()
+        assert board.board_layout == COMPACT and board.shown_grid is None
+        assert not screen.has_class("-samurai") and not screen.has_class("-path-beside")
