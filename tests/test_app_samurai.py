@@ -150,9 +150,10 @@ async def test_one_grid_alone_and_the_keys_that_move_between_grids(puzzle, size)
         assert board.grid_in_focus == CENTRE
 
 
-async def test_a_click_on_the_whole_board_puts_that_grid_in_focus(puzzle):
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_a_click_on_the_whole_board_puts_that_grid_in_focus(puzzle, size):
     app = TutorApp(puzzle, "our Samurai")
-    async with app.run_test(size=SIZES[0]) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = app.game_screen
         board = screen.query_one(Board)
         shape = puzzle.geometry

@@ -214,10 +214,10 @@ class WholePainter(BoardPainter):
 
 def grid_view(view: BoardView, grid: int) -> BoardView:
     """A Samurai's view narrowed to one of its grids: a classic board of that grid's 81 cells,
-    with the selection, the step's pattern and changes, its units and the problems that fall in
-    it (a unit of another grid marks only the cells it shares with this one, as pattern-free
-    dotted cells are not drawn: its cells in this grid are in the step's pattern when they
-    matter)."""
+    with the selection, the step's pattern and changes, the problems and the marks that fall in
+    it, and the step's units of this grid (a shared box as this grid numbers it). A unit of
+    another grid that only crosses this one is left out here (its cells of the pattern still
+    show); the whole board draws it."""
     board = view.grid.geometry
     cells = board.grids[grid]
     local = {c: i for i, c in enumerate(cells)}
