@@ -340,3 +340,22 @@ async def test_a_pasted_samurai_replaces_a_classic_game_and_back():
         await pilot.pause()
         assert board.board_layout == COMPACT and board.shown_grid is None
         assert not screen.has_class("-samurai") and not screen.has_class("-path-beside")
+
+
+async def test_served_the_app_plays_a_samurai_and_copy_gives_the_command(puzzle, monkeypatch):
+    """`tutor serve` runs this same app (python -m tutor.app) for each browser: a Samurai plays
+    there as in a terminal; the page's ?puzzle= link opens classic lines only, so copy-out gives
+    the command that opens the Samurai instead of a link the server would refuse."""
+    from tutor.web import served  # the served app's code, as `tutor serve` sets it
+    from tutor.web.sessions import new_code
+    from tutor.app.screens.copy_screen import CopyScreen  # the dialog x opens
+
+    monkeypatch.setenv(served.ENV_CODE, new_code())
+    app = TutorApp(puzzle, "our Samurai")
+    async with app.run_test(size=SIZES[1]) as pilot:
+        board = app.game_screen.query_one(Board)
+        await pilot.press("w")
+        await until(pilot, lambda: board.shown_grid is not None)
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, CopyScreen))
+        assert app.screen.texts["link"] == f"tutor play {puzzle.to_line()}"
