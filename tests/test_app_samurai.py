@@ -260,12 +260,14 @@ def test_tutor_play_reads_a_samurai_file(tmp_path):
 def test_a_steps_cells_and_units_are_drawn_across_grids_and_in_one_grid(puzzle):
     """A step's highlights (as a hint shows them) on the whole board and narrowed to one grid: a
     shared box is the top-left grid's box 9 and the centre grid's box 1, a row of the centre grid
-    is its own row there and nothing in the top-left grid, cells and changes keep their digits."""
+    is its own row there and dots the cells it crosses of the top-left grid, cells and changes
+    keep their digits."""
     shape = puzzle.geometry
     shared_box = next(u for u in shape.box_units if len(shape.unit_grids[u]) == 2
                       and TOP_LEFT in shape.unit_grids[u])
+    # Row 1 of the centre grid: its first three cells are r7c7-r7c9 of the top-left grid.
     centre_row = next(u for u in shape.row_units if shape.unit_grids[u] == (CENTRE,)
-                      and not set(shape.units[u]) & set(shape.grids[TOP_LEFT]))
+                      and set(shape.units[u]) & set(shape.grids[TOP_LEFT]))
     cell = shared_empty_cell(puzzle, TOP_LEFT)
     elsewhere = next(c for c in shape.grids[BOTTOM_RIGHT]
                      if not puzzle.value(c) and len(shape.grids_of[c]) == 1)
@@ -280,6 +282,9 @@ def test_a_steps_cells_and_units_are_drawn_across_grids_and_in_one_grid(puzzle):
         narrowed = grid_view(view, grid)
         place = shape.grids[grid].index(cell)
         assert narrowed.units == units
+        crossing = {shape.grids[grid].index(c) for c in shape.units[centre_row]
+                    if c in shape.grids[grid]} if grid == TOP_LEFT else set()
+        assert narrowed.crossing_cells == crossing
         assert narrowed.pattern_cells == {place} and narrowed.eliminations == {(place, digit)}
         assert narrowed.marks == ((place, "p"),) and not narrowed.problems
         assert narrowed.grid.values == tuple(puzzle.value(c) for c in shape.grids[grid])

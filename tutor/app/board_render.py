@@ -145,7 +145,7 @@ class BoardPainter:
         self.view = view
         self.board = board
         self.layout = layout
-        self.unit_cells = {c for u in view.units for c in board.units[u]}
+        self.unit_cells = {c for u in view.units for c in board.units[u]} | view.crossing_cells
         self.marked_rows, self.marked_cols = marked_lines(view)
         lines = [self._column_labels()]
         for row in range(board.size):

@@ -216,8 +216,8 @@ def grid_view(view: BoardView, grid: int) -> BoardView:
     """A Samurai's view narrowed to one of its grids: a classic board of that grid's 81 cells,
     with the selection, the step's pattern and changes, the problems and the marks that fall in
     it, and the step's units of this grid (a shared box as this grid numbers it). A unit of
-    another grid that only crosses this one is left out here (its cells of the pattern still
-    show); the whole board draws it."""
+    another grid that crosses this one dots its cells here, unmarked beside the labels (its row
+    or column is not this grid's); the whole board draws it whole."""
     board = view.grid.geometry
     cells = board.grids[grid]
     local = {c: i for i, c in enumerate(cells)}
@@ -225,10 +225,12 @@ def grid_view(view: BoardView, grid: int) -> BoardView:
     values = [whole.value(c) for c in cells]
     masks = [whole.masks[c] for c in cells]
     givens = [i for i, c in enumerate(cells) if whole.is_given(c)]
-    units = []
+    units, crossing = [], set()
     for unit in view.units:
         if grid in board.unit_grids[unit]:
             units.append(CLASSIC.units.index(tuple(sorted(local[c] for c in board.units[unit]))))
+        else:
+            crossing.update(local[c] for c in board.units[unit] if c in local)
     return BoardView(
         Grid(values, givens, masks, CLASSIC),
         local.get(view.selected) if view.selected is not None else None,
@@ -240,6 +242,7 @@ def grid_view(view: BoardView, grid: int) -> BoardView:
         problems=frozenset(local[c] for c in view.problems if c in local),
         marks=tuple((local[c], m) for c, m in view.marks if c in local),
         only_digit=view.only_digit,
+        crossing_cells=frozenset(crossing),
     )
 
 

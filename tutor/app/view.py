@@ -31,6 +31,9 @@ class BoardView:
     """One-character marks telling a pattern's parts apart without colour: (cell, mark)."""
     only_digit: int | None = None
     """The digit filter: only this digit's candidates are drawn (None: all of them)."""
+    crossing_cells: frozenset[int] = frozenset()
+    """Cells dotted as the units' cells are, of a unit not drawn whole: one of a Samurai's grids
+    drawn alone shows where a unit of another grid crosses it."""
 
     def shows_candidate(self, cell: int, digit: int) -> bool:
         """Whether the board draws `digit` among the cell's candidates (the filter aside, every
