@@ -364,3 +364,17 @@ async def test_served_the_app_plays_a_samurai_and_copy_gives_the_command(puzzle,
         await pilot.press("x")
         await until(pilot, lambda: isinstance(app.screen, CopyScreen))
         assert app.screen.texts["link"] == f"tutor play {puzzle.to_line()}"
+
+
+async def test_the_footer_shows_the_grids_key_and_fits_at_both_sizes(puzzle):
+    app = TutorApp(puzzle, "our Samurai")
+    async with app.run_test(size=SIZES[0]) as pilot:
+        for size in (*SIZES, SIZES[0]):
+            await pilot.resize_terminal(*size)
+            await until(pilot, lambda: app.size == size)
+            await pilot.pause()
+            footer = " ".join(screen_text(app)[-1].split())
+            assert "w Grid" in footer and footer.endswith("^p palette")
+            # t Lessons only where it fits whole beside the grids' key (and a hint's L Lesson).
+            assert ("t Lessons" in footer) == (size == SIZES[0])
+            assert footer.count("t Les") == footer.count("t Lessons")

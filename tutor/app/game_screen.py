@@ -42,6 +42,9 @@ PATH_LEAST_LINES = 3
 """Lines the path needs under a compact board (its title, a margin, a change); a Samurai's whole
 board that leaves fewer has it beside the board instead."""
 
+SAMURAI_FOOTER = keys.footer_width(tuple(k for k in keys.GAME_KEYS if k.narrow)) + len("w Grid ")
+"""Columns a Samurai's footer needs for the narrow footer's keys and its grids' key (w)."""
+
 PENDING_NOTICE = 0.15
 """Seconds the engine may think before the hint panel says it is looking."""
 
@@ -183,15 +186,21 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
         under = size.height - 1 - self.query_one(Board).board_layout.height
         self.set_class(shape.is_samurai and under < PATH_LEAST_LINES, "-path-beside")
         self.set_class(shape.is_samurai, "-samurai")
-        if shape is not self.footer_shape:
+        room_for_lessons = size.width >= SAMURAI_FOOTER
+        if shape is not self.footer_shape or room_for_lessons != self.footer_lessons:
             self.footer_shape = shape
-            self.refresh_bindings()  # the footer's digit keys: 1-4 on a 4x4 board
+            self.footer_lessons = room_for_lessons
+            # The footer's digit keys (1-4 on a 4x4 board), a Samurai's grids' key and whether
+            # the lessons' key fits beside it.
+            self.refresh_bindings()
         if compact != was_compact:
             self.refresh_views()  # the hint lists its cells' candidates only on the compact board
         return compact
 
     footer_shape: Geometry | None = None
     """The board whose digit keys the footer shows."""
+    footer_lessons = True
+    """Whether the footer had room for the lessons' key beside a Samurai's grids' key."""
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -200,10 +209,13 @@ class GameScreen(CellSelection, MakingActions, LessonActions, BoardLooks, keys.F
         found = active.get("1")
         board = self.board_shape
         if board.is_samurai:
-            # Its grids' key in the footer (hidden on other boards, which have one grid).
-            grid = active.get("w")
-            if grid is not None:
-                active = {**active, "w": grid._replace(binding=replace(grid.binding, show=True))}
+            # Its grids' key in the footer (hidden on other boards, which have one grid); a
+            # footer too narrow for it and the narrow footer's keys makes room by leaving out
+            # the lessons' key (t still works, the help and the palette list it).
+            shown = {"w": True, **({"t": False} if self.size.width < SAMURAI_FOOTER else {})}
+            active = {**active, **{key: found._replace(binding=replace(found.binding, show=show))
+                                   for key, show in shown.items()
+                                   if (found := active.get(key)) is not None}}
         if found is None or board.size == len(DIGITS):
             return active
         # '1-G' on 16x16 (its letters typed as capitals): as wide as '1-9', the footer fits.
