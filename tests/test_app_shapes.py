@@ -267,3 +267,27 @@ async def test_a_6x6_board_of_3x2_boxes_has_its_own_lines_and_copy_command(size)
 
         assert isinstance(app.screen, CopyScreen)
         assert app.screen.texts["link"] == f"tutor play --box 3x2 {puzzle.to_line()}"
+
+
+async def test_the_puzzle_list_opens_a_bundled_puzzle_of_another_board():
+    from textual.widgets import OptionList
+
+    from tutor.app.screens.collection_screen import CollectionScreen
+    from tutor.model.bundled import collections_of, other_boards
+
+    boards = other_boards()
+    assert [b.name for b in boards][:2] == ["4x4", "6x6"] and boards[-1].name == "16x16"
+    first = collections_of(boards[0])[0].puzzles()[0]
+    app = TutorApp(dug_puzzle("6x6"), "our 6x6")
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await pilot.press("b")
+        assert isinstance(app.screen, CollectionScreen)
+        await pilot.press("b")  # to the first board other than 9x9: 4x4
+        options = app.screen.query_one(OptionList)
+        assert options.get_option_at_index(options.highlighted - 1).prompt.startswith("── 4x4")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        game = app.game_screen.game
+        assert game.grid == first.grid and game.grid.geometry is boards[0]
+        assert app.game_screen.query_one(Board).geometry is boards[0]

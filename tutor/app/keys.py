@@ -86,7 +86,7 @@ GAME_KEYS: tuple[Key, ...] = (
         title="Restart the puzzle"),
     Key("o", "paste", "Load", "Load a puzzle: paste it in any accepted format.", narrow=False,
         title="Load a puzzle (paste)"),
-    Key("b", "browse", "Puzzles", "Pick a bundled puzzle by level.", narrow=False,
+    Key("b", "browse", "Puzzles", "Pick a bundled puzzle by level or board.", narrow=False,
         title="Bundled puzzles"),
     Key("g", "new_puzzle", "New", "New puzzle: generate one at a level (0-6) or a range, from a seed.",
         narrow=False, title="New puzzle"),

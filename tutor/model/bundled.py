@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.model.formats import parse
-from tutor.model.geometry import CLASSIC, Geometry, regular_of_size
+from tutor.model.geometry import CLASSIC, Geometry, regular, regular_of_size
 from tutor.model.grid import Grid
 from tutor.model.resources import bundled_dir
 
 _LEVEL_FILE = re.compile(r"level-(\d+(?:\.\d+)?)\.txt$")
+_BOARD_FOLDER = re.compile(r"(\d+)x\1(?:-(\d+)x(\d+))?")
+"""A folder of puzzles/sizes/: the board, then its boxes when not the usual ones (6x6-3x2)."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,26 @@ def collections_of(geometry: Geometry) -> list[Collection]:
     if not folder.is_dir():
         return []
     return [c for c in collections(folder, geometry) if c.level is not None]
+
+
+def other_boards() -> list[Geometry]:
+    """The boards other than 9x9 with bundled puzzles (folders of puzzles/sizes/), smallest first,
+    the usual boxes of a size before the other shape."""
+    folder = bundled_dir("puzzles") / "sizes"
+    found = []
+    for path in folder.iterdir() if folder.is_dir() else ():
+        match = _BOARD_FOLDER.fullmatch(path.name)
+        if not match or not path.is_dir():
+            continue
+        size = int(match.group(1))
+        try:
+            board = (regular(int(match.group(2)), int(match.group(3))) if match.group(2)
+                     else regular_of_size(size))
+        except ValueError:  # a folder no board of the tutor's matches
+            continue
+        if board_folder(board) == path.name:  # never a folder that names the usual boxes twice
+            found.append(board)
+    return sorted(found, key=lambda b: (b.size, b.name != board_folder(b)))
 
 
 def default_puzzle() -> Puzzle:

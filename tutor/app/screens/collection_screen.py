@@ -9,8 +9,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from tutor.model.bundled import Collection, Puzzle, collections, load_file
+from tutor.model.bundled import (
+    Collection, Puzzle, board_folder, collections, collections_of, load_file, other_boards,
+)
 from tutor.model.errors import PuzzleError
+from tutor.model.geometry import CLASSIC
 from tutor.model.storage import data_dir
 from tutor.generator.editor import MY_PUZZLES
 
@@ -36,18 +39,28 @@ def my_puzzles() -> list[Puzzle]:
 
 def collection_options() -> tuple[list[Option], dict[str, Puzzle]]:
     """One heading per collection (disabled) followed by its puzzles; ids map back to puzzles.
-    Heading ids are 'level-N' for a level's collection and 'mine' for the editor's puzzles."""
+    Heading ids are 'level-N' for a level's collection of 9x9 puzzles, 'board-6x6-...' for another
+    board's (after the 9x9 ones) and 'mine' for the editor's puzzles."""
     options, by_id = [], {}
     groups = [(c, c.puzzles()) for c in collections()]
+    groups += [(c, c.puzzles()) for board in other_boards() for c in collections_of(board)]
     mine = my_puzzles()
     if mine:
         groups.append((Collection(MY_PUZZLES_TITLE, mine[0].path, None), mine))
     for number, (collection, puzzles) in enumerate(groups):
-        heading = ("mine" if collection.name == MY_PUZZLES_TITLE and puzzles is mine
-                   else f"level-{int(collection.level)}-{number}" if collection.level is not None
-                   else None)
-        options.append(Option(f"── {collection.name} ({len(puzzles)}) ──", id=heading,
-                              disabled=True))
+        board = collection.geometry
+        title = collection.name
+        if puzzles is mine and collection.name == MY_PUZZLES_TITLE:
+            heading: str | None = "mine"
+        elif board.size != CLASSIC.size:
+            heading = f"board-{board_folder(board)}-{number}"
+            if board_folder(board) != board.name:  # the boxes not the usual ones: say which
+                title = f"{title}, boxes {board.box_height}x{board.box_width}"
+        elif collection.level is not None:
+            heading = f"level-{int(collection.level)}-{number}"
+        else:
+            heading = None
+        options.append(Option(f"── {title} ({len(puzzles)}) ──", id=heading, disabled=True))
         for index, puzzle in enumerate(puzzles):
             option_id = f"p{number}-{index}"
             by_id[option_id] = puzzle
@@ -61,13 +74,14 @@ class CollectionScreen(ModalScreen[Puzzle | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel"),
                 *(Binding(str(level), f"jump('level-{level}-')", f"Level {level}", show=False)
                   for level in range(7)),
+                Binding("b", "jump('board-')", "Other boards", show=False),
                 Binding("m", "jump('mine')", "My puzzles", show=False)]
 
     def compose(self) -> ComposeResult:
         options, self.by_id = collection_options()
         with Vertical(id="collection-dialog", classes="dialog"):
-            yield Label("[b]Bundled puzzles[/b] (enter opens, 0-6 jumps to a level, m to your own "
-                        "puzzles, escape cancels)")
+            yield Label("[b]Bundled puzzles[/b] (enter opens, 0-6 jumps to a level, b to other "
+                        "boards (4x4 to 16x16), m to your own puzzles, escape cancels)")
             if not self.by_id:
                 yield Label("No bundled puzzles were found.")
             yield OptionList(*options, id="collection-list")
