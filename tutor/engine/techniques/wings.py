@@ -553,7 +553,8 @@ def _removal(step: Step) -> str:
 
 
 def _box_of(cell: int) -> str:
-    return f"box {board_in_use().box_of[cell] + 1}"
+    board = board_in_use()
+    return unit_name(board.box_units[board.box_of[cell]])
 
 
 class _PivotWingTexts(Texts):
