@@ -120,7 +120,8 @@ def _crossing_position(board) -> tuple[Grid, int, tuple[int, ...]]:
 def test_a_line_claims_the_cells_it_shares_with_another_grids_line(board):
     grid, digit, rest = _crossing_position(board)
     solution = parse(SOLUTION, board).values
-    line_units = (_unit(board, "row 7 of the top-left grid"), _unit(board, "row 1 of the centre grid"))
+    line_units = (_unit(board, "row 7 of the top-left grid"),
+                  _unit(board, "row 1 of the centre grid"))
     steps = find_steps(grid, "claiming")
     across = [s for s in steps if s.units == line_units]
     assert len(across) == 1
@@ -150,7 +151,8 @@ def test_a_shared_box_points_along_the_lines_of_both_its_grids(board):
         if cell not in shared_row:
             values[cell], masks[cell] = solution[cell], 0
     position = Grid(tuple(values), grid.givens, tuple(masks), geometry=board)
-    pointing = [s for s in find_steps(position, "pointing") if s.units[0] == box and s.digits == (digit,)]
+    pointing = [s for s in find_steps(position, "pointing")
+                if s.units[0] == box and s.digits == (digit,)]
     assert {s.units[1] for s in pointing} == {_unit(board, "row 7 of the top-left grid"),
                                                 _unit(board, "row 1 of the centre grid")}
     for step in pointing:

@@ -89,8 +89,9 @@ def masks_by_unit(places: int) -> UnitMasks:
     """A digit's places (a cell set) as masks of positions: per row (bit j: column j), per
     column (bit i: row i) and per box (bit k: the box's k-th cell, row by row), on the board in
     use; on a board of several grids, per row, column and box unit in unit order (bit k: the
-    unit's k-th cell). Kept in the search's `unit_masks` by places (the fish and single-digit finders ask
-    about the same digit in turn, and most digits keep their places between two positions)."""
+    unit's k-th cell). Kept in the search's `unit_masks` by places (the fish and single-digit
+    finders ask about the same digit in turn, and most digits keep their places between two
+    positions)."""
     known = current().unit_masks
     found = known.get(places)
     if found is None:

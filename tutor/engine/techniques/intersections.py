@@ -20,14 +20,18 @@ _Confined = tuple[int, tuple[int, ...], tuple[int, int]]
 step's units: the first unit, then the other)."""
 
 
+_UnitTable = dict[int, tuple[_Confined, ...]]
+"""One outer unit's {places: (_Confined, ...)} (see _confined)."""
+
+
 def _confined(board: Geometry, outers: Sequence[int], inners_of: Callable[[int], Sequence[int]]
-              ) -> tuple[dict[int, _Confined], ...]:
+              ) -> tuple[_UnitTable, ...]:
     """For each of the `outers` units, {places: (_Confined, ...)} for every two or more of its
     cells that lie in one of its `inners_of(outer)` units (one place is a single; on the classic
     board two or three, a box's side), one _Confined for each such unit (on a Samurai a shared
     box's side lies in a row of each of its two grids)."""
     unit_bits = board.unit_bits
-    tables = []
+    tables: list[_UnitTable] = []
     for outer in outers:
         found: dict[int, list[_Confined]] = {}
         for inner in inners_of(outer):
@@ -40,7 +44,7 @@ def _confined(board: Geometry, outers: Sequence[int], inners_of: Callable[[int],
     return tuple(tables)
 
 
-def _merged(tables: Sequence[dict[int, tuple[_Confined, ...]]]) -> dict[int, _Confined] | None:
+def _merged(tables: Sequence[_UnitTable]) -> dict[int, _Confined] | None:
     """The units' tables as one {places: _Confined}, when no places have two (as on every regular
     board: no two units share such places, and the finders look up one table); else None."""
     merged: dict[int, _Confined] = {}
@@ -114,7 +118,9 @@ def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 
 
 def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
-    """A digit whose places in a row or column all lie in one box: remove it from the rest of that box."""
+    """A digit whose places in a row or column all lie in one box: remove it from the rest of that box
+    (on a Samurai also: all in the cells the line shares with another grid's line, which loses it
+    elsewhere)."""
     board = current()
     tables = _tables(board)
     found = _confined_places(masks, board.digits, tables.line_bits, tables.claiming_boxes,
@@ -139,8 +145,9 @@ def _eliminations(removed: int, digit: int) -> tuple[tuple[int, int], ...]:
 def _confined_places(masks: Sequence[int], digits: Sequence[int],
                      outers: tuple[tuple[int, int], ...],
                      table: dict[int, _Confined] | None,
-                     by_unit: tuple[dict[int, tuple[_Confined, ...]], ...],
-                     dead: set[int]) -> list[tuple[int, int, tuple[int, ...], tuple[int, int], int]]:
+                     by_unit: tuple[_UnitTable, ...],
+                     dead: set[int]
+                     ) -> list[tuple[int, int, tuple[int, ...], tuple[int, int], int]]:
     """(outer unit, digit, the digit's places in the outer unit, the step's units, the places it
     loses) for every digit whose places in an `outers` unit all lie in one inner unit (`table`,
     or where that is None the outer unit's own in `by_unit`), with places to lose, in the

@@ -19,7 +19,7 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or, symbol
 from tutor.engine.wording import cells_or
 
-HOLDS_ON = "every regular board"
+HOLDS_ON = "every regular board and the Samurai"
 
 
 def _removals(digit: int, cell_bits: int) -> tuple[tuple[int, int], ...]:
