@@ -173,4 +173,5 @@ def test_every_regular_board_built_from_data_agrees_with_row_column_box_arithmet
             (box, line) for box in range(2 * size, 3 * size) for line in range(2 * size)
             if set(board.units[box]) & set(board.units[line])]
         assert board.grids == (board.cells,) and board.line_crossings == ()
-        assert board.features == {"box_line", "one_grid"} and repr(board) == f"regular({height}, {width})"
+        assert board.features == {"box_line", "one_grid", "row_column_grid"}
+        assert repr(board) == f"regular({height}, {width})"

@@ -84,7 +84,9 @@ def test_a_shared_box_crosses_the_lines_of_both_its_grids(board):
     assert lines[top_left_row_7, centre_row_1] == crossing[shared_box, centre_row_1]
     assert len(board.crossings) == 41 * 6 + 4 * 6 and len(board.line_crossings) == 4 * 6
     assert "box_line" in board.features and "one_grid" not in board.features
-    assert CLASSIC.features == {"box_line", "one_grid"} and CLASSIC.line_crossings == ()
+    assert "row_column_grid" not in board.features  # its rows and columns are five grids'
+    assert CLASSIC.features == {"box_line", "one_grid", "row_column_grid"}
+    assert CLASSIC.line_crossings == ()
 
 
 def test_cells_are_named_in_their_grid_and_a_shared_cell_in_both(board):
@@ -394,21 +396,6 @@ def test_tutor_solve_names_a_disagreeing_shared_box_by_the_file_line(capsys, tmp
     assert code == 1 and out == ""
     assert err.startswith(f"tutor solve: {path} line 6, column 1: the shared cell r7c7 of the "
                           f"top-left grid (r1c1 of the centre grid)")
-    assert "Traceback" not in err
-
-
-def test_tutor_grade_and_next_say_a_samurai_is_not_taught_yet(capsys, tmp_path):
-    path = tmp_path / "two.txt"
-    path.write_text(f"# one\n{PUZZLE}\n# two\n{PUZZLE}")
-    code, out, err = _run(capsys, "grade", "--json", str(path))
-    records = [json.loads(line) for line in out.splitlines()]
-    assert code == 1 and [r["line"] for r in records] == [1, 8]
-    assert {r["status"] for r in records} == {"not taught"}
-    assert "grading a Samurai is not taught yet" in records[0]["error"]
-    single = tmp_path / "one.txt"
-    single.write_text(PUZZLE)
-    code, out, err = _run(capsys, "next", str(single))
-    assert code == 1 and "a next step on a Samurai is not taught yet" in err
     assert "Traceback" not in err
 
 

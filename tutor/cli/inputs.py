@@ -309,13 +309,6 @@ def parsed(item: Item) -> "Grid":
         raise CliError(item.describe(error)) from None
 
 
-def not_taught(what: str) -> str:
-    """What a command that steps through a puzzle says of a Samurai, which the engine does not
-    take yet: '<what> a Samurai is not taught yet ...'."""
-    return (f"{what} a Samurai is not taught yet: the tutor's steps are not written for boards "
-            f"of several grids ('tutor solve' solves it)")
-
-
 def origin_of(argument: str, position: int = 1) -> str:
     """How messages name an argument's input: 'stdin', the file (an existing path, or what cannot be
     a puzzle), or 'argument 2' (puzzle text)."""

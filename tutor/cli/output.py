@@ -10,6 +10,7 @@ from tutor.engine import BANDS, TECHNIQUES, band, technique
 from tutor.cli.arguments import terminal_width
 from tutor.cli.records import FIELDS, STATUSES
 from tutor.model.formats import shorten
+from tutor.model.geometry import listed
 
 PIPED_WIDTH = 120
 ROW_COLUMNS = ("#", "Source", "Givens", "Level", "Tutor", "SE", "Bottleneck")
@@ -142,8 +143,14 @@ def card_text(record: dict) -> str:
 
 
 def bottleneck_text(record: dict) -> str:
+    """'step 12: Pointing: ...', and on a board of several grids where it lies ('(in the centre
+    grid)')."""
     found = record["bottleneck"]
-    return f"step {found['index'] + 1}: {found['step']}" if found else ""
+    if not found:
+        return ""
+    grids = found.get("grids")
+    where = f" (in the {listed(grids)} grid{'s' if len(grids) > 1 else ''})" if grids else ""
+    return f"step {found['index'] + 1}: {found['step']}{where}"
 
 
 def validity_text(record: dict) -> str:

@@ -10,7 +10,7 @@ from tutor.engine import ContradictionError, EngineError, TECHNIQUES, grade
 from tutor.model.errors import ConflictError, PuzzleError
 from tutor.model.formats import parse
 from tutor.model.geometry import CLASSIC, MIN_PROPER_GIVENS, using
-from tutor.cli.inputs import Item, not_taught, reading
+from tutor.cli.inputs import Item, reading
 from tutor.cli.wrong_entries import contradiction_in
 
 FIELDS = (
@@ -25,7 +25,6 @@ STATUSES = {
     "conflict": "conflicting givens",
     "contradiction": "entries or pencil marks contradict the solution",
     "unreadable": "unreadable",
-    "not taught": "a board the tutor does not grade yet",
 }
 
 
@@ -55,9 +54,6 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full", se:
     board = grid.geometry
     record.update(puzzle=grid.to_compact(), givens=len(grid.givens), board=board.name,
                   box=f"{board.box_height}x{board.box_width}")
-    if board.is_samurai:
-        record.update(status="not taught", error=f"{item.where()}: {not_taught('grading')}")
-        return record
     # A grade that finishes proves the puzzle has exactly one solution (its steps are true in every
     # solution and fill the grid, or a check it made found one), so the solver is asked only when
     # grading fails, to say why; and first when the puzzle is too short of givens to be proper,
@@ -108,6 +104,8 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full", se:
         record["card_runs_out"] = {"index": index, "needs": result.steps[index].technique}
     if result.bottleneck is not None:
         record["bottleneck"] = {"step": str(result.bottleneck), "index": result.bottleneck_index}
+        if result.bottleneck_grids:  # a board of several grids: where the step lies
+            record["bottleneck"]["grids"] = list(result.bottleneck_grids)
     if with_steps:
         from tutor.engine import positions_along, step_to_json  # lazy: only --steps needs them
 

@@ -27,12 +27,14 @@ class Grade(Frozen):
     `rating` is the hardest step's rating on Sudoku Explainer's scale and `hardest` that step's
     technique id; `card_runs_out_at` is the index in `steps` of the first step beyond the card's
     ladder (None when the card's ladder finishes); `backtracking` is true only when a guess was
-    taken; `geometry` is the puzzle's board.
+    taken; `geometry` is the puzzle's board. On a board of several grids (a Samurai)
+    `bottleneck_grids` names the grids the bottleneck step lies in (see step_grids); it is empty
+    on a board of one grid.
     """
 
     __slots__ = ("level", "band", "techniques", "steps", "bottleneck", "bottleneck_index",
                  "backtracking", "givens", "solution_values", "rating", "hardest",
-                 "card_runs_out_at", "geometry")
+                 "card_runs_out_at", "geometry", "bottleneck_grids")
     level: float
     band: str
     techniques: dict[str, int]
@@ -46,14 +48,17 @@ class Grade(Frozen):
     hardest: str | None
     card_runs_out_at: int | None
     geometry: Geometry
+    bottleneck_grids: tuple[str, ...]
 
     def __init__(self, level: float, band: str, techniques: dict[str, int],
                  steps: tuple[Step, ...], bottleneck: Step | None, bottleneck_index: int | None,
                  backtracking: bool, givens: int, solution_values: tuple[int, ...],
                  rating: float = 0.0, hardest: str | None = None,
-                 card_runs_out_at: int | None = None, geometry: Geometry = CLASSIC) -> None:
+                 card_runs_out_at: int | None = None, geometry: Geometry = CLASSIC,
+                 bottleneck_grids: tuple[str, ...] = ()) -> None:
         values = (level, band, techniques, steps, bottleneck, bottleneck_index, backtracking,
-                  givens, solution_values, rating, hardest, card_runs_out_at, geometry)
+                  givens, solution_values, rating, hardest, card_runs_out_at, geometry,
+                  bottleneck_grids)
         self._freeze(*values)
 
 
@@ -143,7 +148,23 @@ def _grade(grid: Grid, techniques: Iterable[str] | None) -> Grade:
         hardest=hardest.technique if hardest is not None else None,
         card_runs_out_at=min(beyond_card) if beyond_card else None,
         geometry=grid.geometry,
+        bottleneck_grids=(step_grids(steps[index], board)
+                          if index is not None and len(board.grids) > 1 else ()),
     )
+
+
+def step_grids(step: Step, board: Geometry) -> tuple[str, ...]:
+    """The names of the grids a step lies in, on a board of several grids: those holding every
+    cell of its pattern and of its changes (one, or on a Samurai two for a step inside a shared
+    box), else (a step reaching across grids) every grid holding one of them, in the board's
+    order."""
+    cells = {*step.cells, *(cell for cell, _ in step.placements),
+             *(cell for cell, _ in step.eliminations)}
+    grids_of = board.grids_of
+    holding = set.intersection(*(set(grids_of[cell]) for cell in cells)) if cells else set()
+    if not holding:
+        holding = {grid for cell in cells for grid in grids_of[cell]}
+    return tuple(board.grid_names[grid] for grid in sorted(holding))
 
 
 def _sure_placements(steps: list[Step]) -> list[tuple[int, int]]:

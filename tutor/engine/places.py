@@ -1,7 +1,8 @@
 """A digit's unit masks and strong links, kept in the search for the finders of one digit.
 
 Holds on every regular board (rows, columns and boxes of any shape): the tables are the board
-in use's own, made for it on first use (`Geometry.table`).
+in use's own, made for it on first use (`Geometry.table`). On a Samurai the unit masks hold (one a
+unit) but not the strong link tables, which read rows and columns as one grid's.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from struct import Struct
 from typing import Any, Callable
 
 from tutor.engine.search import current, kept
+from tutor.engine.technique import ROW_COLUMN_GRID
 from tutor.model.geometry import Geometry
 from tutor.model.geometry import current as board_in_use
 
@@ -24,22 +26,17 @@ link, in dicts, read with dict.get."""
 def _spread_tables(board: Geometry) -> tuple[tuple[int, ...], ...]:
     """_Places.spread, each byte's table made from the one with its lowest bit cleared (a few
     times faster to build than bit by bit)."""
-    size, cell_count = board.size, board.cell_count
-    row_of, col_of, box_of, units, box_units = (board.row_of, board.col_of, board.box_of,
-                                                board.units, board.box_units)
+    cell_count, units, units_of = board.cell_count, board.units, board.units_of
+    # Each cell's bits: in the field of each unit holding it, the bit of its place in the unit.
+    cell_bits = [sum(1 << 16 * unit + units[unit].index(cell) for unit in units_of[cell])
+                 for cell in range(cell_count)]
     tables = []
     for byte in range((cell_count + 7) // 8):
         table = [0] * 256
         for bits in range(1, 256):
             low = (bits & -bits).bit_length() - 1
             cell = 8 * byte + low
-            if cell < cell_count:
-                row, column, box = row_of[cell], col_of[cell], box_of[cell]
-                table[bits] = table[bits & bits - 1] | 1 << 16 * row + column \
-                    | 1 << 16 * (size + column) + row \
-                    | 1 << 16 * (2 * size + box) + units[box_units[box]].index(cell)
-            else:
-                table[bits] = table[bits & bits - 1]
+            table[bits] = table[bits & bits - 1] | (cell_bits[cell] if cell < cell_count else 0)
         tables.append(tuple(table))
     return tuple(tables)
 
@@ -53,26 +50,35 @@ UnitMasks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 class _Places:
     """One board's tables for reading a digit's places: `spread[k][byte]`, the cells of byte k
-    of a cell set spread into 16-bit fields (field i, row i, has bit j for cell (i, j); field
-    size + j, column j, bit i; field 2 * size + b, box b, bit k for the box's k-th cell), so
-    that summed over the set's bytes all three kinds of masks come out of one integer's bytes
-    at once, read in C; and the strong link tables (see _link_tables, _box_link_tables)."""
+    of a cell set spread into 16-bit fields, one a unit (field u, unit u, has bit k for the unit's
+    k-th cell: on a regular board field i, row i, has bit j for cell (i, j), field size + j,
+    column j, bit i, and field 2 * size + b, box b, bit k for the box's k-th cell), so that
+    summed over the set's bytes every unit's mask comes out of one integer's bytes at once, read
+    in C; and the strong link tables (see _link_tables, _box_link_tables), on a board whose rows
+    and columns cross as one grid's (a Samurai's do not: the finders reading them are not taught
+    there)."""
 
-    __slots__ = ("spread", "bytes", "kind_bytes", "read_units", "lookup", "row_links",
-                 "column_links", "box_links")
+    __slots__ = ("spread", "bytes", "kind_bytes", "read_rows", "read_columns", "read_boxes",
+                 "lookup", "row_links", "column_links", "box_links")
 
     def __init__(self, board: Geometry) -> None:
         size = board.size
         self.spread = _spread_tables(board)
         self.bytes = (board.cell_count + 7) // 8
-        self.kind_bytes = 2 * size
-        self.read_units = Struct(f"<{size}H").unpack_from
+        # Units are numbered rows, then columns, then boxes: the fields of each kind follow on.
+        counts = (len(board.row_units), len(board.column_units), len(board.box_units))
+        self.kind_bytes = (2 * counts[0], 2 * (counts[0] + counts[1]), 2 * sum(counts))
+        self.read_rows, self.read_columns, self.read_boxes = (
+            Struct(f"<{count}H").unpack_from for count in counts)
         # getitem on the lists of every mask, dict.get on the dicts of links alone.
         self.lookup: Callable[[Any, int], Any] = getitem if size <= _LIST_LIMIT else dict.get
-        self.row_links = _link_tables(board, board.cell_at, board.row_units[0])
-        self.column_links = _link_tables(board, lambda column, row: board.cell_at(row, column),
-                                         board.column_units[0])
-        self.box_links = _box_link_tables(board)
+        if ROW_COLUMN_GRID in board.features:
+            self.row_links = _link_tables(board, board.cell_at, board.row_units[0])
+            self.column_links = _link_tables(
+                board, lambda column, row: board.cell_at(row, column), board.column_units[0])
+            self.box_links = _box_link_tables(board)
+        else:
+            self.row_links = self.column_links = self.box_links = ()
 
 
 def _places(board: Geometry) -> _Places:
@@ -82,8 +88,10 @@ def _places(board: Geometry) -> _Places:
 def masks_by_unit(places: int) -> UnitMasks:
     """A digit's places (a cell set) as masks of positions: per row (bit j: column j), per
     column (bit i: row i) and per box (bit k: the box's k-th cell, row by row), on the board in
-    use. Kept in the search's `unit_masks` by places (the fish and single-digit finders ask
-    about the same digit in turn, and most digits keep their places between two positions)."""
+    use; on a board of several grids, per row, column and box unit in unit order (bit k: the
+    unit's k-th cell). Kept in the search's `unit_masks` by places (the fish and single-digit
+    finders ask about the same digit in turn, and most digits keep their places between two
+    positions)."""
     known = current().unit_masks
     found = known.get(places)
     if found is None:
@@ -91,11 +99,10 @@ def masks_by_unit(places: int) -> UnitMasks:
         # The cells' bytes spread apart (they share no bit, so the sum is their union), then the
         # fields read as unsigned shorts: faster than shifting each line out.
         spread = sum(map(getitem, tables.spread, places.to_bytes(tables.bytes, "little")))
-        kind_bytes = tables.kind_bytes
-        read_units = tables.read_units
-        fields = spread.to_bytes(3 * kind_bytes, "little")
-        found = (read_units(fields), read_units(fields, kind_bytes),
-                 read_units(fields, 2 * kind_bytes))
+        columns_at, boxes_at, end = tables.kind_bytes
+        fields = spread.to_bytes(end, "little")
+        found = (tables.read_rows(fields), tables.read_columns(fields, columns_at),
+                 tables.read_boxes(fields, boxes_at))
         if len(known) >= PLACES_LIMIT:
             known.clear()
         known[places] = found

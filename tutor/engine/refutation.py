@@ -121,18 +121,11 @@ def _intersections(values, masks):
 
 
 def _shared_units(board: Geometry, cells: tuple[int, ...], kind: int) -> list[int]:
-    """The lines (for a pointing box) or the box (for a claiming line) holding every cell."""
-    row_of, col_of, box_of = board.row_of, board.col_of, board.box_of
-    if kind == POINTING:
-        units = []
-        if len({row_of[c] for c in cells}) == 1:
-            units.append(board.row_units[row_of[cells[0]]])
-        if len({col_of[c] for c in cells}) == 1:
-            units.append(board.column_units[col_of[cells[0]]])
-        return units
-    if len({box_of[c] for c in cells}) == 1:
-        return [board.box_units[box_of[cells[0]]]]
-    return []
+    """The lines (for a pointing box) or the boxes (for a claiming line) holding every cell, rows
+    before columns (on a Samurai a shared box's side lies in a line of each of its grids)."""
+    kinds = ("row", "column") if kind == POINTING else ("box",)
+    unit_kinds = board.unit_kinds
+    return [unit for unit in board.common_units(cells) if unit_kinds[unit] in kinds]
 
 
 def _naked_subsets(values, masks):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from tutor.model.errors import UnknownTechniqueError
 from tutor.model.geometry import CLASSIC, Geometry
 from tutor.model.geometry import MAX_TABLE_SIZE
-from tutor.engine.technique import BOX_LINE, ENTRIES, ONE_GRID, ONE_SOLUTION, Technique
+from tutor.engine.technique import (BOX_LINE, ENTRIES, ONE_GRID, ONE_SOLUTION, ROW_COLUMN_GRID,
+                                    Technique)
 
 FORCING_HIGHEST_RATING = 9.9
 """forcing.HIGHEST_RATING, written here so that building the registry does not import forcing (a
@@ -203,6 +204,12 @@ _NEEDS: dict[str, frozenset[str]] = {
     "sue_de_coq": frozenset({BOX_LINE}),         # the cells where a line crosses a box
     "grouped": frozenset({BOX_LINE}),            # a group: a digit's places where a box meets a line
     "uniqueness": frozenset({ONE_SOLUTION, ONE_GRID}),
+    # Their tables read a digit's places by row and column number across one grid (not yet
+    # written for a board of several grids, such as the Samurai, where their arguments hold
+    # within each grid's rows and columns).
+    "fish": frozenset({ROW_COLUMN_GRID}),
+    "single_digit": frozenset({ROW_COLUMN_GRID}),
+    "colouring": frozenset({ROW_COLUMN_GRID}),
 }
 _SET_SIZES = {"naked_pair": 2, "hidden_pair": 2, "naked_triple": 3, "hidden_triple": 3,
               "naked_quad": 4, "hidden_quad": 4, "x_wing": 2, "finned_x_wing": 2,

@@ -129,6 +129,11 @@ groups)."""
 ONE_GRID = "one_grid"
 """A technique's need: every unit of a cell in one grid (a uniqueness argument swaps digits
 within the units of one grid)."""
+ROW_COLUMN_GRID = "row_column_grid"
+"""A technique's need (of its tables, not of its argument): the board's rows and columns are one
+grid's, row r crossing column c in one cell and a box spanning box_height rows (the fish, the
+single-digit patterns and colouring read a digit's places by row and column number). A Samurai's
+45 rows and 45 columns are five grids'."""
 ONE_SOLUTION = "one_solution"
 """A technique's need: a puzzle with exactly one solution (the uniqueness techniques)."""
 
@@ -144,7 +149,8 @@ class Technique(Frozen):
 
     `needs` says what the technique's argument needs beyond rows, columns and boxes of n cells
     (which every board has): BOX_LINE (where a box meets a row or column), ONE_GRID (each cell's
-    units in one grid), ONE_SOLUTION (a puzzle with exactly one solution, which the engine proves
+    units in one grid), ROW_COLUMN_GRID (rows and columns crossing as one grid's, which the
+    tables of some families read), ONE_SOLUTION (a puzzle with exactly one solution, which the engine proves
     first); `set_size` is the number of cells or lines of a subset or fish (0 for others), which
     on a board of n digits is worth searching up to n/2 (a naked set of k cells is a hidden set
     of n - k, a fish of k rows one of n - k columns). The board's ladder is derived from these

@@ -70,4 +70,5 @@ def where(step: Step) -> str:
     """The unit a learner should look at: the step's first unit, else its first cell's box."""
     if step.units:
         return unit_name(step.units[0])
-    return f"box {current().box_of[step.cells[0]] + 1}"
+    board = current()
+    return unit_name(board.box_units[board.box_of[step.cells[0]]])

@@ -181,7 +181,8 @@ class Geometry:
     screen: tuple[int, int]
     """The drawn board's rows and columns."""
     features: frozenset[str]
-    """What the board offers a technique's argument (engine/technique.py: BOX_LINE, ONE_GRID)."""
+    """What the board offers a technique's argument (engine/technique.py: BOX_LINE, ONE_GRID,
+ROW_COLUMN_GRID)."""
     grid_names: tuple[str, ...]
     """Each grid's name: ('',) on a regular board; 'top-left', ..., 'bottom-right' on a Samurai."""
     grids: tuple[tuple[int, ...], ...]
@@ -453,7 +454,7 @@ def _regular(box_height: int, box_width: int) -> Geometry:
         cell_spots=[((0, c // size, c % size),) for c in cells],
         grids=(tuple(cells),), grid_names=("",),
         # Boxes crossing rows and columns, and one grid holding every unit of a cell.
-        features=("box_line", "one_grid"), made_by=(regular, (box_height, box_width)))
+        features=("box_line", "one_grid", "row_column_grid"), made_by=(regular, (box_height, box_width)))
 
 
 SAMURAI_GRIDS = (("top-left", "TL", 0, 0), ("top-right", "TR", 0, 12), ("centre", "C", 6, 6),

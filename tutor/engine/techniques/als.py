@@ -18,7 +18,7 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or, packed, symbol
 from tutor.engine.wording import removal_lines
 
-HOLDS_ON = "every regular board"
+HOLDS_ON = "every regular board and the Samurai"
 
 def _shared_removals(a: Als, b: Als, digits: int) -> list[tuple[int, int]]:
     """(cell, digit) for each digit of `digits` and each cell seeing all its places in both sets."""

@@ -27,7 +27,7 @@ from tutor.model.geometry import (
 )
 from tutor.model.geometry import current as board_in_use
 
-HOLDS_ON = "every regular board"
+HOLDS_ON = "every regular board and the Samurai"
 """A guess proved by singles (or the solver's search) holds on any board."""
 
 CHAIN_LIMIT = 30

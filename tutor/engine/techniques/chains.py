@@ -21,7 +21,7 @@ from tutor.engine.search import current, digit_cell_sets
 MAX_LINKS = 21
 """The longest chain offered: longer ones are hard to follow, and the search stays quick."""
 
-HOLDS_ON = "every regular board"
+HOLDS_ON = "every regular board and the Samurai"
 
 
 def _common_unit(first: int, second: int, places: int | None = None) -> int:

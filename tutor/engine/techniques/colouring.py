@@ -17,7 +17,8 @@ from tutor.engine.technique import Texts, an, symbol, symbols
 from tutor.model.geometry import cell_name, cells_name, cells_of_bits, current, unit_name
 from tutor.engine.search import digit_cell_sets
 
-HOLDS_ON = "every regular board"
+HOLDS_ON = ("every regular board (on a Samurai too, within each grid, but its tables read rows "
+            "and columns as one grid's: not taught there yet)")
 
 _COLOUR_ROLES = ("colour_a", "colour_b", "colour_c", "colour_d")
 

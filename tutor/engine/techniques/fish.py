@@ -22,7 +22,9 @@ _BASIC_IDS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _FINNED_IDS = {2: "finned_x_wing", 3: "finned_swordfish", 4: "finned_jellyfish"}
 _FISH_NAMES = {2: "X-Wing", 3: "swordfish", 4: "jellyfish"}
 
-HOLDS_ON = "every regular board: boxes of any shape (a fin box spans its band's lines)"
+HOLDS_ON = ("every regular board: boxes of any shape (a fin box spans its band's lines); on a "
+            "Samurai too, within each grid, but its tables read rows and columns as one grid's: "
+            "not taught there yet")
 """The boards fish hold on: the argument needs only lines crossing and boxes cut into bands and
 stacks, which every regular board has (4x4 jellyfish are complements of singles and find
 nothing)."""

@@ -31,7 +31,7 @@ from tutor.model.geometry import COUNT, DIGITS_IN, cell_name, cells_or, unit_nam
 from tutor.model.geometry import listed  # 'a, b and c': the texts' one phrase for it
 from tutor.model.geometry import current as board_in_use
 
-HOLDS_ON = "every regular board"
+HOLDS_ON = "every regular board and the Samurai"
 """Forcing chains and nets follow singles, which hold on any board."""
 
 CONTRADICTION, CELL, UNIT = range(3)

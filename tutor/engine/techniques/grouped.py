@@ -25,7 +25,7 @@ from tutor.model.geometry import (
 from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current, digit_cell_sets
 
-HOLDS_ON = "every regular board"
+HOLDS_ON = "every regular board and the Samurai"
 
 
 def _intersections(board: Geometry) -> tuple[int, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 from tutor.model.geometry import Geometry, cells_of_bits, current
@@ -12,7 +12,7 @@ from tutor.engine.reasons import Position
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, in_sentence
 from tutor.engine.wording import cells_or, marked_cells, symbol
-from tutor.model.geometry import cells_name, digits_name, unit_name
+from tutor.model.geometry import cells_name, digits_name, unit_kind, unit_name
 
 
 _Confined = tuple[int, tuple[int, ...], tuple[int, int]]
@@ -20,36 +20,75 @@ _Confined = tuple[int, tuple[int, ...], tuple[int, int]]
 step's units: the first unit, then the other)."""
 
 
-def _confined(board: Geometry, outers: Sequence[int],
-              inner_units: Sequence[int]) -> dict[int, _Confined]:
-    """{places: _Confined} for every two or more cells of an `outers` unit that lie in one of the
-    `inner_units` (one place is a single; on the classic board two or three, a box's side). One
-    table serves every outer unit: no two share such places."""
+_UnitTable = dict[int, tuple[_Confined, ...]]
+"""One outer unit's {places: (_Confined, ...)} (see _confined)."""
+
+
+def _confined(board: Geometry, outers: Sequence[int], inners_of: Callable[[int], Sequence[int]]
+              ) -> tuple[_UnitTable, ...]:
+    """For each of the `outers` units, {places: (_Confined, ...)} for every two or more of its
+    cells that lie in one of its `inners_of(outer)` units (one place is a single; on the classic
+    board two or three, a box's side), one _Confined for each such unit (on a Samurai a shared
+    box's side lies in a row of each of its two grids)."""
     unit_bits = board.unit_bits
-    found = {}
+    tables: list[_UnitTable] = []
     for outer in outers:
-        for inner in inner_units:
+        found: dict[int, list[_Confined]] = {}
+        for inner in inners_of(outer):
             shared = cells_of_bits(unit_bits[outer] & unit_bits[inner])
             for size in range(2, len(shared) + 1):
                 for cells in combinations(shared, size):
-                    found[sum(1 << c for c in cells)] = (unit_bits[inner] & ~unit_bits[outer],
-                                                         cells, (outer, inner))
-    return found
+                    found.setdefault(sum(1 << c for c in cells), []).append(
+                        (unit_bits[inner] & ~unit_bits[outer], cells, (outer, inner)))
+        tables.append({places: tuple(confined) for places, confined in found.items()})
+    return tuple(tables)
+
+
+def _merged(tables: Sequence[_UnitTable]) -> dict[int, _Confined] | None:
+    """The units' tables as one {places: _Confined}, when no places have two (as on every regular
+    board: no two units share such places, and the finders look up one table); else None."""
+    merged: dict[int, _Confined] = {}
+    for table in tables:
+        for places, confined in table.items():
+            if len(confined) > 1 or places in merged:
+                return None
+            merged[places] = confined[0]
+    return merged
 
 
 class _Tables:
     """A board's tables for pointing and claiming, made on first use (Geometry.table)."""
 
-    __slots__ = ("pointing_lines", "claiming_boxes", "box_bits", "line_bits", "alone")
+    __slots__ = ("pointing_lines", "claiming_boxes", "box_bits", "line_bits", "alone",
+                 "pointing_by_unit", "claiming_by_unit")
 
     def __init__(self, board: Geometry):
         lines = board.row_units + board.column_units
-        self.pointing_lines = _confined(board, board.box_units, lines)
+        unit_bits, unit_kinds = board.unit_bits, board.unit_kinds
+        # A line's inner units: the boxes it crosses and, on a board of several grids, the lines
+        # of its own kind it shares cells with (a corner grid's row 7 and the centre grid's row 1
+        # share three cells: a digit of one confined to them leaves the rest of the other).
+        alongside: dict[int, list[int]] = {line: [] for line in lines}
+        for one, other, _ in board.line_crossings:
+            alongside[one].append(other)
+            alongside[other].append(one)
+        self.pointing_by_unit = _confined(
+            board, board.box_units,
+            lambda box: [line for line in lines if unit_bits[box] & unit_bits[line]])
+        """For each box: {places in it: the (rest of the row or column holding them all, their
+        cells, (the box, the line)) for each such line}."""
+        self.claiming_by_unit = _confined(
+            board, lines,
+            lambda line: [box for box in board.box_units if unit_bits[box] & unit_bits[line]]
+            + sorted(other for other in alongside[line] if unit_kinds[other] == unit_kinds[line]))
+        """For each line: {places in it: the (rest of the box, or the other grid's line, holding
+        them all, their cells, (the line, the box or line)) for each}."""
+        self.pointing_lines = _merged(self.pointing_by_unit)
         """{places in a box: (the rest of the row or column holding them all, their cells, (the
-        box, the line))}."""
-        self.claiming_boxes = _confined(board, lines, board.box_units)
+        box, the line))}, on a board where no places have two (else None)."""
+        self.claiming_boxes = _merged(self.claiming_by_unit)
         """{places in a line: (the rest of the box holding them all, their cells, (the line, the
-        box))}."""
+        box))}, likewise."""
         self.box_bits = tuple((box, board.unit_bits[box]) for box in board.box_units)
         self.line_bits = tuple((line, board.unit_bits[line]) for line in lines)
         self.alone = tuple((digit,) for digit in range(board.size + 1))
@@ -71,7 +110,7 @@ def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
     board = current()
     tables = _tables(board)
     found = _confined_places(masks, board.digits, tables.box_bits, tables.pointing_lines,
-                             dead_places("pointing"))
+                             tables.pointing_by_unit, dead_places("pointing"))
     alone = tables.alone
     for _, digit, cells, units, removed in found:
         yield _new_step(Step, ("pointing", (), _eliminations(removed, digit), cells, units,
@@ -79,11 +118,13 @@ def pointing(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
 
 
 def claiming(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
-    """A digit whose places in a row or column all lie in one box: remove it from the rest of that box."""
+    """A digit whose places in a row or column all lie in one box: remove it from the rest of that box
+    (on a Samurai also: all in the cells the line shares with another grid's line, which loses it
+    elsewhere)."""
     board = current()
     tables = _tables(board)
     found = _confined_places(masks, board.digits, tables.line_bits, tables.claiming_boxes,
-                             dead_places("claiming"))
+                             tables.claiming_by_unit, dead_places("claiming"))
     alone = tables.alone
     for _, digit, cells, units, removed in found:
         yield _new_step(Step, ("claiming", (), _eliminations(removed, digit), cells, units,
@@ -103,11 +144,14 @@ def _eliminations(removed: int, digit: int) -> tuple[tuple[int, int], ...]:
 
 def _confined_places(masks: Sequence[int], digits: Sequence[int],
                      outers: tuple[tuple[int, int], ...],
-                     table: dict[int, _Confined],
-                     dead: set[int]) -> list[tuple[int, int, tuple[int, ...], tuple[int, int], int]]:
+                     table: dict[int, _Confined] | None,
+                     by_unit: tuple[_UnitTable, ...],
+                     dead: set[int]
+                     ) -> list[tuple[int, int, tuple[int, ...], tuple[int, int], int]]:
     """(outer unit, digit, the digit's places in the outer unit, the step's units, the places it
-    loses) for every digit whose places in an `outers` unit all lie in one inner unit (`table`),
-    with places to lose, in the finders' order: unit by unit, digit by digit.
+    loses) for every digit whose places in an `outers` unit all lie in one inner unit (`table`,
+    or where that is None the outer unit's own in `by_unit`), with places to lose, in the
+    finders' order: unit by unit, digit by digit (then by inner unit).
 
     Each digit's steps depend on its places alone (see dead_ends): the digits with none are
     marked dead at once, and found all at once, so that a digit's places are searched unit after
@@ -115,27 +159,35 @@ def _confined_places(masks: Sequence[int], digits: Sequence[int],
     """
     digit_cells = digit_cell_sets(masks)
     found: list[tuple[int, int, tuple[int, ...], tuple[int, int], int]] = []
-    get = table.get
+    get = table.get if table is not None else None
     for digit in digits:
         places = digit_cells[digit]
         if not places or places in dead:
             continue
         before = len(found)
-        for outer, outer_bits in outers:
-            inside = places & outer_bits
-            if not inside:  # placed in the unit
-                continue
-            confined = get(inside)
-            if confined is not None:  # not a single, nor spread over inner units
-                removed = places & confined[0]
-                if removed:
-                    found.append((outer, digit, confined[1], confined[2], removed))
+        if get is not None:
+            for outer, outer_bits in outers:
+                inside = places & outer_bits
+                if not inside:  # placed in the unit
+                    continue
+                confined = get(inside)
+                if confined is not None:  # not a single, nor spread over inner units
+                    removed = places & confined[0]
+                    if removed:
+                        found.append((outer, digit, confined[1], confined[2], removed))
+        else:
+            for (outer, outer_bits), unit_table in zip(outers, by_unit):
+                inside = places & outer_bits
+                for rest, cells, units in unit_table.get(inside, ()) if inside else ():
+                    removed = places & rest
+                    if removed:
+                        found.append((outer, digit, cells, units, removed))
         if len(found) == before:
             if len(dead) >= LIMIT:  # the bound of dead_places; most searches end here
                 dead.clear()
             dead.add(places)
     if len(found) > 1:
-        found.sort()  # unit first, then digit (no two share both)
+        found.sort()  # unit first, then digit, then the other unit (no two share all three)
     return found
 
 
@@ -192,7 +244,16 @@ class PointingTexts(_IntersectionTexts):
 class ClaimingTexts(_IntersectionTexts):
     confined = "a digit confined to one box of the line"
 
+    def nudge(self, step: Step) -> str:
+        if unit_kind(step.units[1]) != "box":  # a line of another grid (a Samurai)
+            return (f"Look for {in_sentence(step.name)} in {unit_name(step.units[0])}: a digit "
+                    f"confined to the cells it shares with a line of another grid.")
+        return super().nudge(step)
+
     def spot(self, step: Step) -> str:
+        if unit_kind(step.units[1]) != "box":
+            return ("look in each row and column that runs through a shared box for a digit "
+                    "whose places in it all lie in the cells it shares with another grid's line.")
         return "look in each row and column for a digit whose places in it all lie in one box."
 
 

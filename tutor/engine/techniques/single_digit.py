@@ -19,7 +19,8 @@ from tutor.engine.technique import Texts, an, symbol, symbols
 from tutor.model.geometry import Geometry, cell_name, cells_name, cells_of_bits, cells_or, unit_name
 from tutor.model.geometry import current as board_in_use
 
-HOLDS_ON = "every regular board"
+HOLDS_ON = ("every regular board (on a Samurai too, within each grid, but its tables read rows "
+            "and columns as one grid's: not taught there yet)")
 
 
 def _chain_step(technique: str, digit: int, removed: int, end1: int, inner1: int, inner2: int,

@@ -19,7 +19,7 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or, packed
 from tutor.engine.wording import removal_lines, removals_by_digit
 
-HOLDS_ON = "every regular board"
+HOLDS_ON = "every regular board and the Samurai"
 
 def _subset_order(size: int) -> tuple[int, ...]:
     """The non-empty subsets of `size` things as bitsets of their indices, in the order the search

@@ -19,7 +19,7 @@ from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, digits_or, symbol
 from tutor.engine.wording import cells_or
 
-HOLDS_ON = "every regular board"
+HOLDS_ON = "every regular board and the Samurai"
 
 
 def _removals(digit: int, cell_bits: int) -> tuple[tuple[int, int], ...]:
@@ -553,7 +553,8 @@ def _removal(step: Step) -> str:
 
 
 def _box_of(cell: int) -> str:
-    return f"box {board_in_use().box_of[cell] + 1}"
+    board = board_in_use()
+    return unit_name(board.box_units[board.box_of[cell]])
 
 
 class _PivotWingTexts(Texts):
