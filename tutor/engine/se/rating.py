@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tutor.engine.se import basic, chains, uniqueness
+from tutor.engine.se import basic, chains, uniqueness, wings
 from tutor.engine.se.board import Board
 from tutor.engine.se.hint import SeHint
 
@@ -33,9 +33,13 @@ PRODUCERS = (
     partial(basic.naked_sets, degree=4),
     partial(basic.fish, degree=4),
     partial(basic.hidden_sets, degree=4, direct=False),
+    partial(wings.als_wings, size=3),
     uniqueness.bug,
+    partial(wings.als_wings, size=4),
     basic.aligned_pairs,
+    partial(wings.als_wings, size=5),
     chains.cycles_and_chains,
+    partial(wings.als_wings, size=6),
     basic.aligned_triples,
     chains.nishio,
     chains.multiple_chains,
