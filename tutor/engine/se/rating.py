@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tutor.engine.se import basic, chains, uniqueness, wings
+from tutor.engine.se import basic, chains, links, uniqueness, wings
 from tutor.engine.se.board import Board
 from tutor.engine.se.hint import SeHint
 
@@ -26,13 +26,14 @@ PRODUCERS = (
     partial(basic.naked_sets, degree=3),
     partial(basic.fish, degree=3),
     partial(basic.hidden_sets, degree=3, direct=False),
-    basic.turbot_fish,
+    partial(links.link_chains, degree=2),
     partial(basic.wings, xyz=False),
     partial(basic.wings, xyz=True),
     uniqueness.unique_loops,
     partial(basic.naked_sets, degree=4),
     partial(basic.fish, degree=4),
     partial(basic.hidden_sets, degree=4, direct=False),
+    partial(links.link_chains, degree=3),
     partial(wings.als_wings, size=3),
     uniqueness.bug,
     partial(wings.als_wings, size=4),
