@@ -4,12 +4,13 @@ grouped and 3- and 4-link forms): strong links in houses joined end to start by 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from tutor.engine.se.board import BLOCK, BOX, COL, COL_KIND, HOUSES, PEER_SET, ROW, ROW_KIND, Board
 from tutor.engine.se.hint import SeHint, removals
 
-BASE = {2: 4.0, 3: 5.4, 4: 5.8}
-"""The rating of a chain of that many strong links, all in lines of one kind."""
+BASE = {2: 4.0, 3: 5.4}
+"""The rating of a chain of that many strong links, all in parallel lines."""
 
 
 
@@ -89,29 +90,35 @@ def strong_links(board: Board, digit: int) -> list[StrongLink]:
     return found
 
 
+@lru_cache(maxsize=None)
+def _houses_of(group: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The houses holding every cell of the group: its column, row, box, in SE's order."""
+    return tuple((kind, of[group[0]]) for kind, of in ((COL_KIND, COL), (ROW_KIND, ROW), (BLOCK, BOX))
+                 if all(of[c] == of[group[0]] for c in group))
+
+
 def _shared_house(group1: tuple[int, ...], group2: tuple[int, ...]) -> tuple[int, int] | None:
     """The house holding every cell of both groups, looked for as SE does: column, row, box."""
-    cells = group1 + group2
-    for kind, of in ((COL_KIND, COL), (ROW_KIND, ROW), (BLOCK, BOX)):
-        if len({of[c] for c in cells}) == 1:
-            return kind, of[cells[0]]
+    second = _houses_of(group2)
+    for house in _houses_of(group1):
+        if house in second:
+            return house
     return None
 
 
 def _difficulty(chain: list[StrongLink]) -> float:
+    """The rating as the version that rated the Sudoku Exchange bank gives it (later versions
+    differ): 4.0 skyscraper, 4.1 kite, 4.2 turbot fish; 3 links: 5.4 in parallel lines, 5.5 with
+    a box, 5.6 in rows and columns; grouped, 4.3 and 5.7."""
     n = len(chain)
     if any(link.grouped for link in chain):
         return round(BASE[n] + 0.3, 1)
     kinds = {link.kind for link in chain}
-    lines = kinds - {BLOCK}
-    if n == 2 and BLOCK in kinds:
-        # The bank's version rates a two-link turbot fish with a box link 4.2 (later ones 4.1).
-        return 4.2
-    if BLOCK not in kinds and len(lines) == 1:
-        return BASE[n]
-    if BLOCK in kinds and len(lines) == 2:
-        return round(BASE[n] + 0.2, 1)
-    return round(BASE[n] + 0.1, 1)
+    if n == 2:
+        return 4.2 if BLOCK in kinds else 4.1 if len(kinds) == 2 else 4.0
+    if BLOCK in kinds:
+        return round(BASE[n] + 0.1, 1)
+    return round(BASE[n] + 0.2, 1) if len(kinds) == 2 else BASE[n]
 
 
 def _name(chain: list[StrongLink]) -> str:
@@ -135,67 +142,70 @@ def link_chains(board: Board, degree: int) -> Iterator[SeHint]:
     """Chains of `degree` strong links of a digit (distinct houses, no candidate in two of them),
     each end joined to the next start by a house: the digit goes from the cells seeing both far
     ends outside the chain's houses; in a loop (far ends sharing a house) from the shared houses.
-    Easiest first (4.0, 5.4, 5.8 plus 0.1-0.2 for mixed house kinds, 0.3 when grouped), then
-    most removals."""
+    Easiest first (4.0 for two links, 5.4 for three, plus 0.1-0.2 for mixed house kinds, 0.3
+    when grouped), then most removals."""
     cand = board.cand
     found: list[tuple[float, int, int, str, tuple[tuple[int, int], ...]]] = []
-    seen: set[tuple[int, frozenset, frozenset]] = set()
     for digit in range(1, 10):
         bit = 1 << digit
         links = strong_links(board, digit)
         if len(links) < degree:
             continue
-        chain: list[StrongLink] = []
+        # Which link (and which of its ends first) can follow a link entered by a given end.
+        follows: dict[tuple[int, int], list[tuple[int, int, tuple[int, int]]]] = {}
+        for i, link in enumerate(links):
+            for side in (0, 1):
+                tail = link.ends[1 - side]
+                follows[i, side] = [(j, side2, house) for j, other in enumerate(links)
+                                    if j != i and not other.cells & link.cells
+                                    for side2 in (0, 1)
+                                    for house in (_shared_house(tail, other.ends[side2]),)
+                                    if house is not None]
+        chain: list[int] = []
         sides: list[int] = []
         shared: list[tuple[int, int]] = []
 
         def close() -> None:
-            start = chain[0].ends[sides[0]]
-            end = chain[-1].ends[1 - sides[-1]]
-            key = (digit, frozenset((l.kind, l.house) for l in chain), frozenset((start, end)))
-            if key in seen:
+            # Each chain is met from both ends: keep one reading.
+            if chain[0] > chain[-1]:
                 return
-            seen.add(key)
-            houses = {(l.kind, l.house) for l in chain} | set(shared)
-            in_houses = set()
-            for kind, index in houses:
-                in_houses.update(HOUSES[kind][index])
+            members = [links[i] for i in chain]
+            start = members[0].ends[sides[0]]
+            end = members[-1].ends[1 - sides[-1]]
             ring = _shared_house(start, end)
             if ring is not None:
-                victims = set()
+                victims: set[int] = set()
                 for kind, index in set(shared) | {ring}:
                     victims.update(HOUSES[kind][index])
-                for l in chain:
-                    victims -= l.cells
+                for link in members:
+                    victims -= link.cells
             else:
-                victims = _seeing_all(start + end) - in_houses
+                victims = _seeing_all(start + end)
+                for kind, index in {(l.kind, l.house) for l in members} | set(shared):
+                    victims.difference_update(HOUSES[kind][index])
             removes = removals((c, digit) for c in victims if cand[c] & bit)
             if removes:
-                found.append((_difficulty(chain), -len(removes), len(found), _name(chain), removes))
+                found.append((_difficulty(members), -len(removes), len(found), _name(members),
+                              removes))
 
         def grow(used: frozenset[int]) -> None:
             if len(chain) == degree:
                 close()
                 return
-            tail = chain[-1].ends[1 - sides[-1]]
-            for link in links:
-                if link in chain or link.cells & used:
+            for j, side2, house in follows[chain[-1], sides[-1]]:
+                if j in chain or links[j].cells & used:
                     continue
-                for side in (0, 1):
-                    house = _shared_house(tail, link.ends[side])
-                    if house is None:
-                        continue
-                    chain.append(link)
-                    sides.append(side)
-                    shared.append(house)
-                    grow(used | link.cells)
-                    chain.pop()
-                    sides.pop()
-                    shared.pop()
+                chain.append(j)
+                sides.append(side2)
+                shared.append(house)
+                grow(used | links[j].cells)
+                chain.pop()
+                sides.pop()
+                shared.pop()
 
-        for link in links:
+        for i, link in enumerate(links):
             for side in (0, 1):
-                chain.append(link)
+                chain.append(i)
                 sides.append(side)
                 grow(link.cells)
                 chain.pop()
