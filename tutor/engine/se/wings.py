@@ -60,7 +60,7 @@ def als_wings(board: Board, size: int) -> Iterator[SeHint]:
         total = sum(COUNT[cand[c]] for c in als)
         difficulty = wing_difficulty(size, biggest)
         inside = set(als)
-        seen_by = set()
+        seen_by: set[int] = set()
         for c in als:
             seen_by |= PEER_SET[c]
         for yz in sorted(seen_by - inside):
@@ -96,8 +96,8 @@ def als_wings(board: Board, size: int) -> Iterator[SeHint]:
                 found.append((difficulty, -len(done), suffix, len(found), done))
     # Ties: more removals first, then the larger suffix (as text), then the order found.
     ordered = sorted(found, key=lambda t: (t[0], t[1], _desc(t[2]), t[3]))
-    for difficulty, _, _, _, removes in ordered:
-        yield SeHint(difficulty, NAMES[size], removes)
+    for difficulty, _, _, _, pairs in ordered:
+        yield SeHint(difficulty, NAMES[size], pairs)
 
 
 def _desc(text: str) -> tuple[int, ...]:
