@@ -108,6 +108,9 @@ EMBEDDED = [
      4.3, "Grouped skyscraper"),
     ("01955db2bda6", "030050010020000060500040002000080000800604003400321007000000000108702406692000375",
      5.4, "3 strong links"),
+    # A direct pointing (1.7) only places its digit; the pointing's removals are made later (2.6).
+    ("14893e07a78f", "041000580003000700000408000900040005020803040008205600800000003000781000050902070",
+     2.6, "Pointing"),
     # Three links in rows and columns (no box): 5.6 as the bank's version rates it (later 5.5).
     ("108f13a2217c", "007000900003901400100408006000604000690000024000302000008507600070000090010030070",
      5.6, "3 strong links"),
@@ -119,7 +122,7 @@ EMBEDDED = [
 
 
 @pytest.mark.parametrize("ident, puzzle, bank, name", EMBEDDED, ids=[e[0] for e in EMBEDDED])
-def test_sukaku_explainer_techniques_rate_embedded_bank_puzzles(ident, puzzle, bank, name):
+def test_embedded_bank_puzzles_rate_as_the_bank_says(ident, puzzle, bank, name):
     found = se_rating(puzzle)
     assert (found.er, found.hardest) == (bank, name)
     solution = tutor.solve(tutor.parse(puzzle)).to_compact().replace("+", "")

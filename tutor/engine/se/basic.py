@@ -55,7 +55,8 @@ def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
     """Pointing and claiming: a digit of one house confined to its crossing with another.
 
     Direct (1.7 pointing, 1.9 claiming): only when the removals leave a hidden single in a third
-    house of the first kind, which is placed. Otherwise 2.6 pointing, 2.8 claiming."""
+    house of the first kind, which is placed; as in SE, a direct hint only places its digit (the
+    removals stay, for a later step to make). Otherwise 2.6 pointing, 2.8 claiming."""
     cand = board.cand
     for kind1, kind2 in _LOCK_ORDER:
         for i1, house1 in enumerate(HOUSES[kind1]):
@@ -86,7 +87,7 @@ def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
                         if len(left) == 1:
                             yield SeHint(1.7 if kind1 == BLOCK else 1.9,
                                          "Direct pointing" if kind1 == BLOCK else "Direct claiming",
-                                         removals(removes), (left[0], digit))
+                                         (), (left[0], digit))
 
 
 def common_tuple(masks: Iterable[int], degree: int) -> int:
@@ -102,7 +103,8 @@ def common_tuple(masks: Iterable[int], degree: int) -> int:
 
 def hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[SeHint]:
     """`degree` digits confined to `degree` cells of a house (3.4, 4.0, 5.4). Direct (2.0 pair,
-    2.5 triple): only when clearing those cells leaves a hidden single, which is placed."""
+    2.5 triple): only when clearing those cells leaves a hidden single, which is placed (only
+    placed, as SE applies a direct hint)."""
     cand, val = board.cand, board.val
     for kind in SCAN_ORDER:
         for house in HOUSES[kind]:
@@ -132,7 +134,7 @@ def hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[SeHint]:
                             cell = house[(pos & ~common).bit_length() - 1]
                             yield SeHint(2.0 if degree == 2 else 2.5,
                                          "Direct hidden pair" if degree == 2 else "Direct hidden triple",
-                                         removals(removes), (cell, d))
+                                         (), (cell, d))
                         break
 
 
