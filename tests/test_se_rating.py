@@ -111,6 +111,13 @@ EMBEDDED = [
     # A direct pointing (1.7) only places its digit; the pointing's removals are made later (2.6).
     ("14893e07a78f", "041000580003000700000408000900040005020803040008205600800000003000781000050902070",
      2.6, "Pointing"),
+    # A loop of 8 cells whose path meets two cells with the same extra digit (type 2), and a
+    # loop of 6 with a hidden pair (type 3, 4.6 before a naked set's 4.7): Sukaku Explainer's
+    # corrections of SE 1.2.1's loop search.
+    ("2d5a47238e15", "051000603000300100030500470069140800000060000007093540092008060003001000508000310",
+     4.7, "Unique loop type 2"),
+    ("6f5bcda2ef26", "002500030000600871760000000800700300090000060004009002000000043653002000080007200",
+     4.6, "Unique loop type 3 (hidden set)"),
     # Three links in rows and columns (no box): 5.6 as the bank's version rates it (later 5.5).
     ("108f13a2217c", "007000900003901400100408006000604000690000024000302000008507600070000090010030070",
      5.6, "3 strong links"),
