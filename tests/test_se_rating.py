@@ -5,9 +5,10 @@ import pytest
 
 import tutor
 from tutor.engine import se_rating
-from tutor.engine.se.basic import turbot_fish
+from tutor.engine.se.links import link_chains
 from tutor.engine.se.board import Board
 from tutor.engine.se.chains import chain_bonus
+from tutor.engine.se.wings import wing_difficulty
 from conftest import shared_file
 
 SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -39,10 +40,31 @@ def test_a_skyscraper_removes_the_digit_seen_by_both_far_ends():
     cand = [0b1111111100] * 81
     for cell in (0, 4, 36, 41, 12, 14):
         cand[cell] |= 0b10
-    hints = list(turbot_fish(Board([0] * 81, cand)))
+    hints = list(link_chains(Board([0] * 81, cand), degree=2))
     assert any(h.difficulty == 4.0 and h.name == "Skyscraper" and h.removes == ((14, 1),)
                for h in hints)
     assert [h.difficulty for h in hints] == sorted(h.difficulty for h in hints)
+
+
+def test_an_empty_rectangle_is_a_grouped_strong_link_rated_4_3():
+    # Digit 1 only in r1c2, r1c3, r2c1 (box 1: an empty rectangle around r1c1), r1c8, r6c8
+    # (column 8), r6c1 and r6c4. Either r2c1 or the box's row-1 group holds the 1; that group
+    # sees r1c8, so then r6c8 does: r6c1, seeing r2c1 and r6c8, loses it (grouped, 4.3). The
+    # plain skyscraper on columns 1 and 8 (4.0) comes first.
+    cand = [0b1111111100] * 81
+    for cell in (1, 2, 9, 7, 52, 45, 48):
+        cand[cell] |= 0b10
+    hints = list(link_chains(Board([0] * 81, cand), degree=2))
+    assert (hints[0].difficulty, hints[0].name, hints[0].removes) == (4.0, "Skyscraper", ((1, 1), (2, 1)))
+    assert any((h.difficulty, h.name, h.removes) == (4.3, "Grouped turbot fish", ((45, 1),))
+               for h in hints)
+    assert [h.difficulty for h in hints] == sorted(h.difficulty for h in hints)
+
+
+def test_an_als_wing_rates_by_its_largest_cell():
+    assert [wing_difficulty(3, n) for n in (2, 3, 4)] == [5.5, 5.6, 5.5]
+    assert [wing_difficulty(4, n) for n in (2, 3, 4, 5)] == [6.3, 6.4, 6.3, 6.2]
+    assert (wing_difficulty(5, 3), wing_difficulty(6, 4)) == (6.6, 7.5)
 
 
 def test_the_chain_length_bonus_follows_se_steps():
@@ -72,8 +94,47 @@ KNOWN = [
     ("00eea33c68c0", 5.2, "Jellyfish"), ("228ec4b48e1a", 5.6, "BUG type 1"),
     ("2553cb38918b", 5.7, "BUG type 2"), ("0031757e6c7b", 5.8, "BUG type 3"),
     ("1385617abd93", 6.6, "X-cycle"), ("0c1d42693666", 6.6, "Y-cycle"),
-    ("0ae983599109", 6.7, "Forcing X-chain"),
+    ("0ae983599109", 6.7, "Y-cycle"),
 ]
+# Sukaku Explainer's additions: grouped and longer strong-link chains, ALS wings.
+KNOWN += [
+    ("0272fe190512", 4.3, "Grouped skyscraper"), ("01955db2bda6", 5.4, "3 strong links"),
+    ("0333c0951dc2", 5.5, "WXYZ-Wing"), ("025c1566f6a4", 6.3, "VWXYZ-Wing"),
+]
+
+# The same puzzles and one more, embedded (Sudoku Exchange puzzle bank, public domain; by their id).
+EMBEDDED = [
+    ("0272fe190512", "200058037380200050005000600800000060600040009070000003001000200090003074420710005",
+     4.3, "Grouped skyscraper"),
+    ("01955db2bda6", "030050010020000060500040002000080000800604003400321007000000000108702406692000375",
+     5.4, "3 strong links"),
+    # A direct pointing (1.7) only places its digit; the pointing's removals are made later (2.6).
+    ("14893e07a78f", "041000580003000700000408000900040005020803040008205600800000003000781000050902070",
+     2.6, "Pointing"),
+    # A loop of 8 cells whose path meets two cells with the same extra digit (type 2), and a
+    # loop of 6 with a hidden pair (type 3, 4.6 before a naked set's 4.7): Sukaku Explainer's
+    # corrections of SE 1.2.1's loop search.
+    ("2d5a47238e15", "051000603000300100030500470069140800000060000007093540092008060003001000508000310",
+     4.7, "Unique loop type 2"),
+    ("6f5bcda2ef26", "002500030000600871760000000800700300090000060004009002000000043653002000080007200",
+     4.6, "Unique loop type 3 (hidden set)"),
+    # Three links in rows and columns (no box): 5.6 as the bank's version rates it (later 5.5).
+    ("108f13a2217c", "007000900003901400100408006000604000690000024000302000008507600070000090010030070",
+     5.6, "3 strong links"),
+    ("0333c0951dc2", "401000020000502700003900000002100089000000000850007400000008500005209000090000204",
+     5.5, "WXYZ-Wing"),
+    ("025c1566f6a4", "000002086000040079800000514000009040080274060060500000536000008470020000920600000",
+     6.3, "VWXYZ-Wing"),
+]
+
+
+@pytest.mark.parametrize("ident, puzzle, bank, name", EMBEDDED, ids=[e[0] for e in EMBEDDED])
+def test_embedded_bank_puzzles_rate_as_the_bank_says(ident, puzzle, bank, name):
+    found = se_rating(puzzle)
+    assert (found.er, found.hardest) == (bank, name)
+    solution = tutor.solve(tutor.parse(puzzle)).to_compact().replace("+", "")
+    for step in found.steps:
+        assert all(int(solution[cell]) != digit for cell, digit in step.removes), (ident, step)
 
 
 @pytest.fixture(scope="module")

@@ -55,7 +55,8 @@ def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
     """Pointing and claiming: a digit of one house confined to its crossing with another.
 
     Direct (1.7 pointing, 1.9 claiming): only when the removals leave a hidden single in a third
-    house of the first kind, which is placed. Otherwise 2.6 pointing, 2.8 claiming."""
+    house of the first kind, which is placed; as in SE, a direct hint only places its digit (the
+    removals stay, for a later step to make). Otherwise 2.6 pointing, 2.8 claiming."""
     cand = board.cand
     for kind1, kind2 in _LOCK_ORDER:
         for i1, house1 in enumerate(HOUSES[kind1]):
@@ -86,7 +87,7 @@ def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
                         if len(left) == 1:
                             yield SeHint(1.7 if kind1 == BLOCK else 1.9,
                                          "Direct pointing" if kind1 == BLOCK else "Direct claiming",
-                                         removals(removes), (left[0], digit))
+                                         (), (left[0], digit))
 
 
 def common_tuple(masks: Iterable[int], degree: int) -> int:
@@ -102,7 +103,8 @@ def common_tuple(masks: Iterable[int], degree: int) -> int:
 
 def hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[SeHint]:
     """`degree` digits confined to `degree` cells of a house (3.4, 4.0, 5.4). Direct (2.0 pair,
-    2.5 triple): only when clearing those cells leaves a hidden single, which is placed."""
+    2.5 triple): only when clearing those cells leaves a hidden single, which is placed (only
+    placed, as SE applies a direct hint)."""
     cand, val = board.cand, board.val
     for kind in SCAN_ORDER:
         for house in HOUSES[kind]:
@@ -132,7 +134,7 @@ def hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[SeHint]:
                             cell = house[(pos & ~common).bit_length() - 1]
                             yield SeHint(2.0 if degree == 2 else 2.5,
                                          "Direct hidden pair" if degree == 2 else "Direct hidden triple",
-                                         removals(removes), (cell, d))
+                                         (), (cell, d))
                         break
 
 
@@ -296,41 +298,3 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
                 yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
 
 
-def turbot_fish(board: Board) -> Iterator[SeHint]:
-    """Two strong links of a digit joined by a weak one (Sukaku Explainer's addition to SE's
-    set, which the Sudoku Exchange ratings use): skyscraper 4.0 (two rows or two columns),
-    two-string kite 4.1 (a row and a column), turbot fish 4.2 (a box). The digit goes from the
-    cells that see both far ends. Easiest first, then most removals."""
-    cand = board.cand
-    found: list[tuple[float, int, int, tuple[tuple[int, int], ...]]] = []
-    for digit in range(1, 10):
-        bit = 1 << digit
-        links = []
-        for kind in (BLOCK, ROW_KIND, COL_KIND):
-            for house in HOUSES[kind]:
-                places = [c for c in house if cand[c] & bit]
-                if len(places) == 2:
-                    links.append((kind, places))
-        for i, (kind1, link1) in enumerate(links):
-            for kind2, link2 in links[i + 1:]:
-                if set(link1) & set(link2):
-                    continue
-                if kind1 == BLOCK or kind2 == BLOCK:
-                    difficulty = 4.2
-                elif kind1 == kind2:
-                    difficulty = 4.0
-                else:
-                    difficulty = 4.1
-                for a_near, a_far in (link1, link1[::-1]):
-                    for b_near, b_far in (link2, link2[::-1]):
-                        if b_near not in PEER_SET[a_near]:
-                            continue
-                        ends = {a_near, a_far, b_near, b_far}
-                        removes = removals((c, digit) for c in PEER_SET[a_far] & PEER_SET[b_far]
-                                           if c not in ends and cand[c] & bit)
-                        if removes:
-                            found.append((difficulty, -len(removes), len(found), removes))
-    found.sort()
-    names = {4.0: "Skyscraper", 4.1: "Two-string kite", 4.2: "Turbot fish"}
-    for difficulty, _, _, removes in found:
-        yield SeHint(difficulty, names[difficulty], removes)

@@ -45,10 +45,12 @@ def _find_loops(board: Board, start: int, v1: int, v2: int) -> list[list[int]]:
                 elif nxt not in loop:
                     mask = cand[nxt]
                     if mask & need == need:
-                        extra |= mask & ~need
+                        # Each next cell adds its extra digits to the path's own (Sukaku
+                        # Explainer's fix: SE 1.2.1 let them leak into the other branches).
+                        more = extra | mask & ~need
                         n = COUNT[mask]
-                        if n == 2 or COUNT[extra] == 1 or allowed > 0:
-                            walk(nxt, allowed - (1 if n > 2 else 0), extra, kind)
+                        if n == 2 or COUNT[more] == 1 or allowed > 0:
+                            walk(nxt, allowed - (1 if n > 2 else 0), more, kind)
         loop.pop()
 
     walk(start, 2, 0, -1)
@@ -79,11 +81,13 @@ def _type3(board: Board, v1: int, v2: int, c1: int, c2: int, base: float):
     cand, val = board.cand, board.val
     extra = (cand[c1] | cand[c2]) & ~(1 << v1 | 1 << v2)
     out = []
-    for degree in range(COUNT[extra], 8):
+    # Hidden sets from pairs up, naked ones from the extra digits' count (Sukaku Explainer's
+    # fix; SE 1.2.1 started both at that count, missing hidden pairs).
+    for degree in range(2, 8):
         for house in _shared_houses(c1, c2):
             empty = sum(1 for c in house if not val[c])
             i1, i2 = house.index(c1), house.index(c2)
-            if degree * 2 <= empty:
+            if degree * 2 <= empty and degree >= COUNT[extra]:
                 for combo in combos(degree, 9):
                     if i1 not in combo or i2 in combo:
                         continue
@@ -135,12 +139,15 @@ def unique_loops(board: Board) -> Iterator[SeHint]:
     """Unique rectangles and loops, types 1-4, easiest first as SE sorts them."""
     cand = board.cand
     found: list[tuple[float, int, int, SeHint]] = []
-    seen: set[tuple[int, int, frozenset[int]]] = set()
+    seen: set[tuple] = set()
 
     def add(kind: int, loop: list[int], hint: SeHint | None) -> None:
         if hint is None or not hint.removes:
             return
-        key = (kind, len(loop), frozenset(loop))
+        # SE keeps one hint per loop and type, except that type 3 keeps each set it finds.
+        key: tuple = (kind, len(loop), frozenset(loop))
+        if kind == 3:
+            key += (hint.name, hint.difficulty, hint.removes)
         if key in seen:
             return
         seen.add(key)
