@@ -147,7 +147,11 @@ def test_relabelling_keeps_the_exact_grade(seed):
         after = tutor.grade(transforms.relabel(names).apply(puzzle.grid))
         # Counts of singles may differ (digits are met in a new order); the level does not.
         assert after.level == before.level
-        assert set(after.techniques) == set(before.techniques)
+        if before.level < 6:
+            assert set(after.techniques) == set(before.techniques)
+        # Beyond the card's ladder the first step found among several of one simplicity depends on
+        # the digits' order: the bundled "Diabolical 6 no. 13" meets a skyscraper under one
+        # labelling and not under another (seed 850), so only the level is kept there.
 
 
 @settings(max_examples=15, deadline=None)
