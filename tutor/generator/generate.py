@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Callable, Iterator, Union
 
@@ -232,6 +232,22 @@ CLIMB_TRIES = 60
 """Given swaps tried on a dug puzzle of a board other than 9x9 that grades below the level asked."""
 
 
+def swapped_givens(values: Sequence[int], solution: Sequence[int], rng: random.Random,
+                   groups: Sequence[Sequence[int]]) -> list[int] | None:
+    """Add one given from the solution and remove one or two others (None if impossible)."""
+    empty = [g for g in groups if not values[g[0]]]
+    filled = [g for g in groups if values[g[0]]]
+    if not empty or len(filled) < 3:
+        return None
+    trial = list(values)
+    for c in rng.choice(empty):
+        trial[c] = solution[c]
+    for group in rng.sample(filled, 1 + (rng.random() < 0.5)):
+        for c in group:
+            trial[c] = 0
+    return trial
+
+
 def _climb(values: list[int], solution, rng: random.Random, levels: LevelRange, symmetric: bool,
            geometry: Geometry, accept) -> tuple[int, ...]:
     """A dug puzzle below the levels asked, made harder: given swaps (one given added from the
@@ -252,16 +268,9 @@ def _climb(values: list[int], solution, rng: random.Random, levels: LevelRange, 
         return tuple(values)
     groups = removal_groups(symmetric, geometry)
     for _ in range(CLIMB_TRIES):
-        empty = [g for g in groups if not values[g[0]]]
-        filled = [g for g in groups if values[g[0]]]
-        if not empty or len(filled) < 3:
+        trial = swapped_givens(values, solution, rng, groups)
+        if trial is None:
             break
-        trial = list(values)
-        for c in rng.choice(empty):
-            trial[c] = solution[c]
-        for group in rng.sample(filled, 1 + (rng.random() < 0.5)):
-            for c in group:
-                trial[c] = 0
         if not accept(trial):
             continue
         level = level_of(trial)

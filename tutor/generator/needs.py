@@ -33,7 +33,7 @@ from tutor.model.grid import Grid
 from tutor.model.resources import bundled_dir
 from tutor.generator.digging import is_unique, removal_groups
 from tutor.generator.generate import (
-    Cancel, Generated, LevelRange, Progress, as_levels, level_text, _is_cancelled,
+    Cancel, Generated, LevelRange, Progress, as_levels, level_text, swapped_givens, _is_cancelled,
 )
 from tutor.generator.transforms import random_transform
 
@@ -162,21 +162,6 @@ def _candidates(technique_id: str, rng: random.Random,
     yield from (p for p in shuffled if p not in named)
 
 
-def _swap(values: list[int], solution, rng: random.Random, groups) -> list[int] | None:
-    """Add one given from the solution and remove one or two others (None if impossible)."""
-    empty = [g for g in groups if not values[g[0]]]
-    filled = [g for g in groups if values[g[0]]]
-    if not empty or len(filled) < 3:
-        return None
-    trial = list(values)
-    for c in rng.choice(empty):
-        trial[c] = solution[c]
-    for group in rng.sample(filled, 1 + (rng.random() < 0.5)):
-        for c in group:
-            trial[c] = 0
-    return trial
-
-
 class _Search:
     """One search: what fits, the clock, and how many puzzles were graded."""
 
@@ -255,7 +240,7 @@ def generate_needing(technique_id: str, seed: int | None = None, *,
     solution = result.solution.values
     kept = 0
     for _ in range(SWAPS):
-        trial = _swap(values, solution, rng, groups)
+        trial = swapped_givens(values, solution, rng, groups)
         if trial is None or not is_unique(trial):
             continue
         trial_grade = search.grade(trial)
@@ -293,7 +278,7 @@ def _walk(rng: random.Random, pool: list[Collection], search: _Search, groups):
     solution = start_grade.solution.values
     while True:
         search.check_time()
-        trial = _swap(values, solution, rng, groups)
+        trial = swapped_givens(values, solution, rng, groups)
         if trial is None or not is_unique(trial):
             continue
         values = trial
