@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections import Counter
 
 import tutor
 from tutor.engine import next_step, violations
@@ -82,6 +83,8 @@ def engine(board, records: list[dict], texts: list[str]) -> bool:
     grade_times, step_times = [], []
     steps = finished = 0
     false: list[str] = []
+    used: Counter[str] = Counter()  # steps by technique, over every grade
+    graded_with: Counter[str] = Counter()  # grades using each technique
     for record, text in zip(records, texts):
         grid = parse(text, board)
         solution = parse("\n".join(record["solution"]), board).values
@@ -93,6 +96,8 @@ def engine(board, records: list[dict], texts: list[str]) -> bool:
             continue
         grade_times.append(time.perf_counter() - start)
         steps += len(result.steps)
+        used.update(result.techniques)
+        graded_with.update(result.techniques.keys())
         found = violations(grid, result.steps, solution)
         false += [f"{record['source']}: {problem}" for problem in found]
         finished += not found
@@ -112,6 +117,10 @@ def engine(board, records: list[dict], texts: list[str]) -> bool:
           f"violations {len(false)}")
     for problem in false[:10]:
         print(f"    {problem}")
+    beyond = [t for t in used if t not in ("naked_single", "hidden_single")]
+    if beyond:
+        print("  steps by technique beyond singles (in how many grades): " + ", ".join(
+            f"{t} {used[t]} ({graded_with[t]})" for t in sorted(beyond, key=lambda t: -used[t])))
     if grade_times:
         print(f"  grade a puzzle: median {1000 * statistics.median(grade_times):.0f} ms, slowest "
               f"{1000 * max(grade_times):.0f} ms (targets 1000 ms and 10000 ms)")
