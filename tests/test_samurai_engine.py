@@ -1,5 +1,6 @@
 """The technique engine on the Samurai: every step true, hints named within grids, intersections
-across grids, no uniqueness step, the guess, the grade's bottleneck grids and the CLI."""
+across grids, uniqueness only where its swap keeps every unit, the guess, the grade's bottleneck
+grids and the CLI (the families run grid by grid: test_samurai_families.py)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ import pytest
 import tutor
 from conftest import shared_file
 from test_samurai import PUZZLE, SOLUTION
-from tutor.engine import (BY_ID, LADDER, EngineError, Position, find_steps, next_step,
+from tutor.engine import (BY_ID, LADDER, Position, find_steps, next_step,
                           positions_along, violations)
-from tutor.engine.registry import on_ladder_of, works_on
+from tutor.engine.registry import on_ladder_of, runs_per_grid, works_on
+from tutor.engine.techniques.uniqueness import holds_across_grids
 from tutor.model.formats import parse, read_puzzles
 from tutor.model.geometry import samurai, using
 from tutor.model.grid import Grid
@@ -41,16 +43,15 @@ def _unit(board, name: str) -> int:
     return board.unit_names.index(name)
 
 
-def test_the_ladder_leaves_off_what_does_not_hold_or_is_not_written_for_several_grids(board):
+def test_the_ladder_holds_every_technique_on_a_samurai(board):
     ladder = [t for t in LADDER if on_ladder_of(t, board)]
-    assert {"pointing", "claiming", "naked_pair", "hidden_triple", "xy_wing", "w_wing", "als_xz",
-            "x_chain", "aic", "grouped_aic", "forcing_chain"} <= set(ladder)
+    assert ladder == list(LADDER)
     assert works_on("backtracking", board)  # the guess, after the ladder
-    # Uniqueness needs one grid (and the whole puzzle's one solution); the fish, single-digit
-    # patterns and colouring read rows and columns as one grid's.
-    for family in ("uniqueness", "fish", "single_digit", "colouring"):
-        off = [t.id for t in BY_ID.values() if t.family == family]
-        assert off and not any(works_on(t, board) for t in off), family
+    # The fish and single-digit patterns read rows and columns as one grid's, and a rectangle's
+    # swap keeps one grid's units: they run grid by grid; the rest over the whole board.
+    per_grid = {t for t in LADDER if runs_per_grid(t, board)}
+    assert per_grid == {t.id for t in BY_ID.values() if t.family in ("fish", "single_digit")} | {
+        "unique_rectangle", "hidden_rectangle"}
 
 
 def test_every_step_of_our_puzzle_is_true_and_the_grade_finishes(ours, graded):
@@ -58,8 +59,8 @@ def test_every_step_of_our_puzzle_is_true_and_the_grade_finishes(ours, graded):
     assert violations(grid, graded.steps, solution) == []
     assert graded.solution_values == solution and not graded.backtracking
     # Beyond the card: the puzzle needs wings, so the engine works past singles on 369 cells.
-    assert graded.level == 6 and {"pointing", "claiming", "xy_wing"} <= set(graded.techniques)
-    assert not any(BY_ID[t].family == "uniqueness" for t in graded.techniques)
+    assert graded.level == 6 and {"pointing", "claiming", "skyscraper", "w_wing"} <= set(
+        graded.techniques)
 
 
 def test_the_grade_names_the_grids_of_its_bottleneck(board, graded):
@@ -160,11 +161,18 @@ def test_a_shared_box_points_along_the_lines_of_both_its_grids(board):
         assert step.eliminations == tuple((c, digit) for c in line if c not in shared_row)
 
 
-def test_uniqueness_is_never_taught_on_a_samurai(board, ours):
-    grid, _ = ours
-    for technique_id in ("unique_rectangle", "hidden_rectangle", "bug_plus_one"):
-        with pytest.raises(EngineError, match="not taught on the Samurai board"):
-            find_steps(grid, technique_id)
+def test_uniqueness_on_a_samurai_only_where_its_swap_keeps_every_unit(board, ours):
+    grid, solution = ours
+    found = 0
+    for technique_id in ("unique_rectangle", "hidden_rectangle"):
+        for step in find_steps(grid, technique_id):
+            found += 1
+            assert all(solution[c] != d for c, d in step.eliminations), step
+            with using(board):
+                assert holds_across_grids(step)
+            # No corner in a shared box: its other grid's row and column would hold one corner.
+            assert all(len(board.grids_of[c]) == 1 for c in step.role("corners"))
+    assert found
 
 
 def test_every_finder_taught_there_is_true_where_our_puzzle_gets_stuck(board, ours, graded):
@@ -258,4 +266,6 @@ def test_sudoq_samurai_steps_are_true(board):
         solution = parse("\n".join(record["solution"]), board).values
         result = tutor.grade(grid)
         assert violations(grid, result.steps, solution) == [], record["source"]
-        assert not any(BY_ID[t].family == "uniqueness" for t in result.techniques)
+        with using(board):
+            assert all(holds_across_grids(step) for step in result.steps
+                       if step.technique in ("unique_rectangle", "hidden_rectangle"))

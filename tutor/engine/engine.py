@@ -23,6 +23,7 @@ from tutor.model.grid import Grid
 from tutor.engine.registry import (
     BY_ID, LADDER, LADDERS, TECHNIQUES, on_ladder_of, technique, works_on,
 )
+from tutor.engine.grids import finder_on
 from tutor.engine.plain_walk import walk_on
 from tutor.engine.reasons import found
 from tutor.engine.search import searching
@@ -167,7 +168,7 @@ def first_step(values: Sequence[int], masks: Sequence[int], ladder_ids: tuple[st
     """
     board = board_in_use()
     with searching():
-        step = preferred_step(walk_on(values, masks), ladder(ladder_on(ladder_ids, board)))
+        step = preferred_step(walk_on(values, masks), ladder(ladder_on(ladder_ids, board), board))
     if step is None:
         if not works_on("backtracking", board):
             raise stuck_on(board)
@@ -232,7 +233,7 @@ def find_steps(grid: Grid, technique_id: str) -> list[Step]:
 
 
 def _find_steps(grid: Grid, entry: Technique, technique_id: str) -> list[Step]:
-    finder = entry.finder
+    finder = finder_on(entry, grid.geometry)
     if finder is None:
         if all(grid.values):
             return []

@@ -114,7 +114,8 @@ def _grade(grid: Grid, techniques: Iterable[str] | None) -> Grade:
 
     steps: list[Step] = []
     scorer = Scorer()
-    advance(walk, ladder(ladder_on(ladder_of(techniques), board)), steps, scorer, backtrack)
+    advance(walk, ladder(ladder_on(ladder_of(techniques), board), board), steps, scorer,
+            backtrack)
     if known[0] is None and not _ASSUMING_ONE_SOLUTION.isdisjoint(scorer.counts):
         # A uniqueness step is sound only if the puzzle has one solution: prove it now (this
         # raises for a puzzle with several, whose walk the step may have led astray).

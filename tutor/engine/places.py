@@ -2,7 +2,8 @@
 
 Holds on every regular board (rows, columns and boxes of any shape): the tables are the board
 in use's own, made for it on first use (`Geometry.table`). On a Samurai the unit masks hold (one a
-unit) but not the strong link tables, which read rows and columns as one grid's.
+unit) but not the line and box link tables, which read rows and columns as one grid's: there
+`unit_links` gives every unit's strong link.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ class _Places:
     there)."""
 
     __slots__ = ("spread", "bytes", "kind_bytes", "read_rows", "read_columns", "read_boxes",
-                 "lookup", "row_links", "column_links", "box_links")
+                 "lookup", "row_links", "column_links", "box_links", "unit_links")
 
     def __init__(self, board: Geometry) -> None:
         size = board.size
@@ -79,6 +80,9 @@ class _Places:
             self.box_links = _box_link_tables(board)
         else:
             self.row_links = self.column_links = self.box_links = ()
+        self.unit_links: tuple[Any, ...] | None = None
+        """unit_links[unit][mask]: the unit's strong link (a, b, unit) where the mask has two
+        bits, else None; made on first use (unit_links)."""
 
 
 def _places(board: Geometry) -> _Places:
@@ -205,3 +209,42 @@ def box_links(digit_bits: int) -> tuple[BoxLink, ...]:
     return tuple(link for link, kind, line, line_mask
                  in filter(None, map(tables.lookup, tables.box_links, masks[2]))
                  if kind == 2 or masks[kind][line] != line_mask)  # else the line's link already
+
+
+UnitLink = tuple[int, int, int]
+"""A strong link in any unit: its two cells and the unit."""
+
+
+def _unit_link_tables(board: Geometry) -> tuple[Any, ...]:
+    """For each unit, by the mask of a digit's places in it (bit k: the unit's k-th cell): the
+    unit's strong link when the mask has two bits, else None (indexed as _link_tables' are)."""
+    tables = []
+    for u, unit in enumerate(board.units):
+        tables.append(_indexed({1 << low | 1 << high: (unit[low], unit[high], u)
+                                for low, high in combinations(range(len(unit)), 2)}, board.size))
+    return tuple(tables)
+
+
+@kept("unit_links", PLACES_LIMIT)
+def unit_links(digit_bits: int) -> tuple[UnitLink, ...]:
+    """The strong links of one digit in every unit of the board in use, in unit order (rows,
+    columns, boxes), each pair of cells once: a box's link whose cells are also a line's, or two
+    lines' (a Samurai's corner grid row and the centre grid's row through a shared box), comes
+    with the first unit holding it. For boards whose lines are not one grid's (the Samurai),
+    where line_links and box_links have no tables; kept as they are."""
+    tables = _places(board_in_use())
+    if tables.unit_links is None:
+        tables.unit_links = _unit_link_tables(board_in_use())
+    lookup, seen, found = tables.lookup, set(), []
+    for link in filter(None, map(lookup, tables.unit_links, _all_masks(digit_bits))):
+        pair = link[:2]
+        if pair not in seen:
+            seen.add(pair)
+            found.append(link)
+    return tuple(found)
+
+
+def _all_masks(digit_bits: int) -> tuple[int, ...]:
+    """masks_by_unit's masks, one a unit in unit order."""
+    rows, columns, boxes = masks_by_unit(digit_bits)
+    return rows + columns + boxes

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from tutor.model.errors import UnknownTechniqueError
-from tutor.model.geometry import CLASSIC, Geometry
+from tutor.model.geometry import CLASSIC, Geometry, regular
 from tutor.model.geometry import MAX_TABLE_SIZE
-from tutor.engine.technique import (BOX_LINE, ENTRIES, ONE_GRID, ONE_SOLUTION, ROW_COLUMN_GRID,
-                                    Technique)
+from tutor.engine.technique import (BOX_LINE, EACH_GRID, ENTRIES, ONE_GRID, ONE_SOLUTION,
+                                    ROW_COLUMN_GRID, Technique)
 
 FORCING_HIGHEST_RATING = 9.9
 """forcing.HIGHEST_RATING, written here so that building the registry does not import forcing (a
@@ -203,13 +203,16 @@ _NEEDS: dict[str, frozenset[str]] = {
     "empty_rectangle": frozenset({BOX_LINE}),    # a box's places on one row and one column
     "sue_de_coq": frozenset({BOX_LINE}),         # the cells where a line crosses a box
     "grouped": frozenset({BOX_LINE}),            # a group: a digit's places where a box meets a line
-    "uniqueness": frozenset({ONE_SOLUTION, ONE_GRID}),
-    # Their tables read a digit's places by row and column number across one grid (not yet
-    # written for a board of several grids, such as the Samurai, where their arguments hold
-    # within each grid's rows and columns).
+    # A rectangle's swap keeps the units of one grid (on a board of several grids, run grid by
+    # grid and kept where the swap keeps every unit of the board: engine/grids.py).
+    "unique_rectangle": frozenset({ONE_SOLUTION, ONE_GRID}),
+    "hidden_rectangle": frozenset({ONE_SOLUTION, ONE_GRID}),
+    # BUG+1 counts candidates in every unit of the whole board, whatever its shape.
+    "bug_plus_one": frozenset({ONE_SOLUTION}),
+    # Their tables read a digit's places by row and column number across one grid (on a board
+    # of several grids, such as the Samurai, they run on each grid alone: engine/grids.py).
     "fish": frozenset({ROW_COLUMN_GRID}),
     "single_digit": frozenset({ROW_COLUMN_GRID}),
-    "colouring": frozenset({ROW_COLUMN_GRID}),
 }
 _SET_SIZES = {"naked_pair": 2, "hidden_pair": 2, "naked_triple": 3, "hidden_triple": 3,
               "naked_quad": 4, "hidden_quad": 4, "x_wing": 2, "finned_x_wing": 2,
@@ -265,13 +268,30 @@ BANDS = (
 
 def works_on(technique_id: str, board: Geometry) -> bool:
     """Whether the technique's finder works on `board`: the board offers what the technique needs
-    (Technique.needs; a unique solution is the puzzle's, proved by the engine) and its digits fit
-    the engine's per-mask tables (every family takes its tables from the board in use, and each
-    family's HOLDS_ON says on which boards its arguments hold)."""
+    (Technique.needs; a unique solution is the puzzle's, proved by the engine), or each of its
+    grids does (runs_per_grid), and its digits fit the engine's per-mask tables (every family
+    takes its tables from the board in use, and each family's HOLDS_ON says on which boards its
+    arguments hold)."""
     if board is CLASSIC:
         return True
     entry = BY_ID[technique_id]
-    return board.size <= MAX_TABLE_SIZE and entry.needs - {ONE_SOLUTION} <= board.features
+    return board.size <= MAX_TABLE_SIZE and (entry.needs - {ONE_SOLUTION} <= board.features
+                                             or runs_per_grid(technique_id, board))
+
+
+def grid_board(board: Geometry) -> Geometry:
+    """The regular board each grid of `board` is (a Samurai's: the classic board)."""
+    return regular(board.box_height, board.box_width)
+
+
+def runs_per_grid(technique_id: str, board: Geometry) -> bool:
+    """Whether the technique runs on each grid of `board` alone (engine/grids.py): the board is
+    made of grids (EACH_GRID) and the technique needs what each grid offers but the whole board
+    does not (the fish's row and column tables, a uniqueness swap within one grid's units)."""
+    if EACH_GRID not in board.features:
+        return False
+    needs = BY_ID[technique_id].needs - {ONE_SOLUTION}
+    return not needs <= board.features and needs <= grid_board(board).features
 
 
 def on_ladder_of(technique_id: str, board: Geometry) -> bool:

@@ -42,8 +42,8 @@ class Search:
         "masks", "digit_cells",
         # dead_ends: keys of searches that found nothing; per tag, places searched in vain.
         "dead", "dead_places",
-        # places: a digit's unit masks, its line and box strong links, keyed by its places.
-        "unit_masks", "line_links", "box_links",
+        # places: a digit's unit masks, its line, box and unit strong links, keyed by its places.
+        "unit_masks", "line_links", "box_links", "unit_links",
         # colouring: a digit's clusters, keyed by its places.
         "clusters",
         # subsets: naked pairs, the last position's answers unit by unit (one slot per search
@@ -55,6 +55,9 @@ class Search:
         "als_spots", "als_built", "als_found",
         # chains, grouped chains, Sue de Coq, uniqueness: the last position's searches.
         "x_chains", "chain_graph", "grouped_graphs", "crossings", "rectangles",
+        # grids: on a board of several grids, each grid's own search and the last position's
+        # view of the grids (engine/grids.py).
+        "grids",
     )
 
     def __init__(self) -> None:
@@ -65,6 +68,7 @@ class Search:
         self.unit_masks: dict = {}
         self.line_links: dict = {}
         self.box_links: dict = {}
+        self.unit_links: dict = {}
         self.clusters: dict = {}
         # Each family's memory of the last position, in the shape that family gives it.
         self.pairs: Any = None
@@ -80,6 +84,7 @@ class Search:
         self.grouped_graphs: Any = None
         self.crossings: Any = None
         self.rectangles: Any = None
+        self.grids: Any = None
         self.by_unit: dict[Hashable, list] = {}
 
     def digit_cell_sets(self, masks: Sequence[int]) -> list[int]:
@@ -109,6 +114,13 @@ def current() -> Search:
     """The search the caller runs in; a fresh one (kept by nobody) outside any search."""
     search = _CURRENT.get()
     return Search() if search is None else search
+
+
+def enter(search: Search) -> None:
+    """Make `search` the current search for the rest of the current context: for a context made
+    to run finders in (contextvars.Context.run: engine/grids.py runs each grid of a Samurai so,
+    in a search of the grid's own); anywhere else `searching`."""
+    _CURRENT.set(search)
 
 
 @contextmanager

@@ -128,12 +128,19 @@ BOX_LINE = "box_line"
 groups)."""
 ONE_GRID = "one_grid"
 """A technique's need: every unit of a cell in one grid (a uniqueness argument swaps digits
-within the units of one grid)."""
+within the units of one grid). On a board made of grids (EACH_GRID) such a technique runs on each
+grid alone, and its family keeps only the steps whose swap keeps every unit of the whole board
+valid (its `holds_across_grids(step)`: engine/grids.py)."""
 ROW_COLUMN_GRID = "row_column_grid"
 """A technique's need (of its tables, not of its argument): the board's rows and columns are one
-grid's, row r crossing column c in one cell and a box spanning box_height rows (the fish, the
-single-digit patterns and colouring read a digit's places by row and column number). A Samurai's
-45 rows and 45 columns are five grids'."""
+grid's, row r crossing column c in one cell and a box spanning box_height rows (the fish and the
+single-digit patterns read a digit's places by row and column number). A Samurai's 45 rows and
+45 columns are five grids': there these techniques run on each grid alone (EACH_GRID)."""
+EACH_GRID = "each_grid"
+"""A board's feature (no technique's need): the board is made of grids, each a regular board
+whose rows, columns and boxes are units of the board (a Samurai's five 9x9 grids). A step found
+in one grid's units alone holds on the whole board, so a technique needing what one grid offers
+(ROW_COLUMN_GRID, ONE_GRID) runs on each grid in turn (engine/grids.py)."""
 ONE_SOLUTION = "one_solution"
 """A technique's need: a puzzle with exactly one solution (the uniqueness techniques)."""
 
@@ -151,7 +158,8 @@ class Technique(Frozen):
     (which every board has): BOX_LINE (where a box meets a row or column), ONE_GRID (each cell's
     units in one grid), ROW_COLUMN_GRID (rows and columns crossing as one grid's, which the
     tables of some families read), ONE_SOLUTION (a puzzle with exactly one solution, which the engine proves
-    first); `set_size` is the number of cells or lines of a subset or fish (0 for others), which
+    first); on a board made of grids (EACH_GRID) the techniques needing ONE_GRID or
+    ROW_COLUMN_GRID run on each grid alone (engine/grids.py); `set_size` is the number of cells or lines of a subset or fish (0 for others), which
     on a board of n digits is worth searching up to n/2 (a naked set of k cells is a hidden set
     of n - k, a fish of k rows one of n - k columns). The board's ladder is derived from these
     (registry.on_ladder_of).

@@ -15,9 +15,10 @@ from itertools import groupby
 from operator import itemgetter
 
 from tutor.model.geometry import (
-    CELLS, DIGITS_IN, ONLY_DIGIT, PEER_BITS, UNIT_BITS, UNITS, UNITS_OF, new_digit_cell_sets,
-    empty_cell_bits,
+    CELLS, CLASSIC, DIGITS_IN, ONLY_DIGIT, PEER_BITS, UNIT_BITS, UNITS, UNITS_OF, Geometry,
+    new_digit_cell_sets, empty_cell_bits,
 )
+from tutor.engine.grids import finder_on
 from tutor.engine.search import current
 from tutor.engine.registry import TECHNIQUES, technique
 from tutor.engine.scoring import Scorer
@@ -298,46 +299,51 @@ class Walk:
 
 
 class Rung:
-    """A ladder's technique and its finder, None until a walk first reaches the technique: reading
-    the finder then imports the technique's family, and the rung keeps it for every later walk."""
+    """A ladder's technique and its finder on the ladder's board, None until a walk first reaches
+    the technique: reading the finder then imports the technique's family, and the rung keeps it
+    for every later walk."""
 
-    __slots__ = ("entry", "finder")
+    __slots__ = ("entry", "finder", "board")
 
-    def __init__(self, entry: Technique):
+    def __init__(self, entry: Technique, board: Geometry):
         self.entry = entry
         self.finder: Finder | None = None
+        self.board = board
 
     def reach(self) -> Finder:
-        """The finder, read from the family's module (imported now if it was not)."""
-        finder = self.finder = self.entry.finder
+        """The finder, read from the family's module (imported now if it was not); on a board made
+        of grids, run on each grid where the technique needs one (engine/grids.py)."""
+        finder = self.finder = finder_on(self.entry, self.board)
         assert finder is not None  # the ladder holds only techniques with a finder
         return finder
 
 
 class Ladder:
-    """A ladder of technique ids, split the way the walk uses it: naked singles in a batch, hidden
-    singles from the walk's own cache, then the other finders in registry order.
+    """A ladder of technique ids on a board, split the way the walk uses it: naked singles in a
+    batch, hidden singles from the walk's own cache, then the other finders in registry order.
 
     `rungs` and `rest_rungs` (the same Rung objects) hold the registry entries of `ids` and `rest`
     with their finders, so the walk's loop calls a finder without looking it up, and only the
     families a walk reaches are imported. The look-ahead's caches are keyed by the Ladder itself,
     cheaper to look up than its ids."""
 
-    __slots__ = ("ids", "singles_first", "hidden_next", "rest", "rungs", "rest_rungs")
+    __slots__ = ("ids", "board", "singles_first", "hidden_next", "rest", "rungs", "rest_rungs")
 
-    def __init__(self, ids: tuple[str, ...]):
+    def __init__(self, ids: tuple[str, ...], board: Geometry = CLASSIC):
         self.ids = ids
+        self.board = board
         self.singles_first = bool(ids) and ids[0] == "naked_single"
         rest = ids[1:] if self.singles_first else ids
         self.hidden_next = self.singles_first and rest[:1] == ("hidden_single",)
         self.rest = rest[1:] if self.hidden_next else rest
-        self.rungs = tuple(Rung(technique(technique_id)) for technique_id in ids)
+        self.rungs = tuple(Rung(technique(technique_id), board) for technique_id in ids)
         self.rest_rungs = self.rungs[len(ids) - len(self.rest):]
 
 
 @lru_cache(maxsize=64)
-def ladder(ids: tuple[str, ...]) -> Ladder:
-    return Ladder(ids)
+def ladder(ids: tuple[str, ...], board: Geometry = CLASSIC) -> Ladder:
+    """The ladder of `ids` on `board` (made once: its rungs keep the finders they have read)."""
+    return Ladder(ids, board)
 
 
 def _group_start(technique_id: str) -> int:
@@ -353,7 +359,8 @@ def easier_ladder(steps_ladder: Ladder, technique_id: str) -> Ladder | None:
     if entry.repeated_level == entry.level:
         return None
     start = _group_start(technique_id)
-    return ladder(tuple(t for t in steps_ladder.ids if technique(t).order < start))
+    return ladder(tuple(t for t in steps_ladder.ids if technique(t).order < start),
+                  steps_ladder.board)
 
 
 @lru_cache(maxsize=256)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from tutor.engine.grids import unit_spot
 from tutor.engine.reasons import PENCIL_MARKS, Position
 from tutor.engine.step import Step
 from tutor.engine.technique import symbol, symbols
@@ -12,8 +13,8 @@ from tutor.model.geometry import (
 )
 
 __all__ = [
-    "cells_or", "gone", "listed", "marked_cells", "removals_by_cell", "removals_by_digit",
-    "symbol", "symbols", "units_or", "where",
+    "cells_or", "gone", "lines_name", "listed", "marked_cells", "removals_by_cell",
+    "removals_by_digit", "symbol", "symbols", "units_or", "where",
 ]
 
 
@@ -44,6 +45,28 @@ def removals_by_cell(step: Step) -> str:
     for cell, digit in step.eliminations:
         by_cell.setdefault(cell, []).append(digit)
     return "; ".join(f"{digits_name(ds)} from {cell_name(c)}" for c, ds in sorted(by_cell.items()))
+
+
+_PLURAL = {"row": "rows", "column": "columns", "box": "boxes"}
+
+
+def lines_name(units: Iterable[int], grid_named: bool = True) -> str:
+    """Units of one kind, of one grid, by their numbers: 'row 2', 'rows 2 and 6', 'boxes 1, 4 and
+    9'; on a board of several grids within their grid, 'rows 2 and 6 of the top-left grid' (a
+    Samurai's shared box numbered in its first grid; without `grid_named`, the grid left for the
+    caller to say)."""
+    units = tuple(units)
+    spots = sorted(unit_spot(u) for u in units)
+    kind = current().unit_kinds[units[0]]
+    numbers = [str(number + 1) for _, number in spots]
+    said = f"{kind} {numbers[0]}" if len(numbers) == 1 else f"{_PLURAL[kind]} {listed(numbers)}"
+    return said + (grid_said(spots[0][0]) if grid_named else "")
+
+
+def grid_said(grid: int) -> str:
+    """' of the top-left grid' on a board of several grids; '' on a regular board."""
+    board = current()
+    return f" of the {board.grid_names[grid]} grid" if len(board.grids) > 1 else ""
 
 
 def units_or(units: Sequence[int]) -> str:

@@ -182,7 +182,7 @@ class Geometry:
     """The drawn board's rows and columns."""
     features: frozenset[str]
     """What the board offers a technique's argument (engine/technique.py: BOX_LINE, ONE_GRID,
-ROW_COLUMN_GRID)."""
+ROW_COLUMN_GRID, EACH_GRID)."""
     grid_names: tuple[str, ...]
     """Each grid's name: ('',) on a regular board; 'top-left', ..., 'bottom-right' on a Samurai."""
     grids: tuple[tuple[int, ...], ...]
@@ -469,8 +469,10 @@ def samurai() -> Geometry:
     """The Samurai board: five 9x9 grids on a 21x21 board, the centre one sharing each corner box
     with an outer grid. 369 cells, 131 units (45 rows, 45 columns and 41 boxes); a cell of a
     shared box lies in 5 units and sees 32 peers. Its boxes cross rows and columns (also of
-    another grid, through a shared box), but a cell's units are not all in one grid, so no
-    argument that needs one grid (uniqueness) holds on it as it is."""
+    another grid, through a shared box), but a cell's units are not all in one grid, so an
+    argument that needs one grid (uniqueness) holds on it only where each grid's cells keep to
+    their grid's units (the engine runs such techniques grid by grid: each grid is a classic
+    board whose units are the Samurai's)."""
     found = _MADE.get((0, 0))
     if found is None:
         found = _MADE[0, 0] = _samurai()
@@ -534,8 +536,8 @@ def _samurai() -> Geometry:
         unit_names=[unit_name(kind, spots) for kind, spots in zip(kinds, names)],
         cell_names=cell_names, cell_spots=cell_spots, grids=grids, grid_names=grid_names,
         # Boxes cross rows and columns (of both grids through a shared box); a cell's units are
-        # not all in one grid.
-        features=("box_line",), made_by=(samurai, ()))
+        # not all in one grid, but each grid is a classic board whose units are the Samurai's.
+        features=("box_line", "each_grid"), made_by=(samurai, ()))
 
 
 _GRID_WORDS = {name: g for g, (name, _, _, _) in enumerate(SAMURAI_GRIDS)}
@@ -625,6 +627,13 @@ _BOARD: ContextVar[Geometry] = ContextVar("board", default=CLASSIC)
 def current() -> Geometry:
     """The board in use (the classic one unless `using` says otherwise)."""
     return _BOARD.get()
+
+
+def use(geometry: Geometry) -> None:
+    """Make `geometry` the board in use for the rest of the current context: for a context made
+    to run code in (contextvars.Context.run; the engine runs a Samurai's grids as classic boards
+    so); anywhere else `using`, which gives the board back."""
+    _BOARD.set(geometry)
 
 
 @contextmanager

@@ -1,24 +1,24 @@
 """Colouring: simple colours (trap, wrap) and multi colours on the conjugate pairs of a digit.
 
 Holds on every regular board: conjugate pairs are units with two places of a digit, whatever the
-boxes' shape.
+boxes' shape; and on a Samurai over the whole board, its 131 units (a conjugate pair is one in any
+unit, and a cluster may run through all five grids).
 """
 
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Iterator, NamedTuple, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
 from tutor.engine.dead_ends import is_dead, mark_dead
 from tutor.engine.search import kept
-from tutor.engine.places import PLACES_LIMIT, box_links, line_links
+from tutor.engine.places import PLACES_LIMIT, box_links, line_links, unit_links
 from tutor.engine.step import Step
-from tutor.engine.technique import Texts, an, symbol, symbols
+from tutor.engine.technique import ROW_COLUMN_GRID, Texts, an, symbol, symbols
 from tutor.model.geometry import cell_name, cells_name, cells_of_bits, current, unit_name
 from tutor.engine.search import digit_cell_sets
 
-HOLDS_ON = ("every regular board (on a Samurai too, within each grid, but its tables read rows "
-            "and columns as one grid's: not taught there yet)")
+HOLDS_ON = "every regular board, and the Samurai as a whole (every unit's conjugate pairs)"
 
 _COLOUR_ROLES = ("colour_a", "colour_b", "colour_c", "colour_d")
 
@@ -54,14 +54,21 @@ def clusters(digit_cells: int) -> tuple[Cluster, ...]:
     holds it. Following such links the digit's truth alternates, so each connected group splits
     into two colours of which exactly one holds the digit everywhere.
     """
-    peer_bits = current().peer_bits
+    board = current()
+    peer_bits = board.peer_bits
     neighbours: dict[int, list[tuple[int, int]]] = {}
     # The links in unit order (rows, columns, boxes), kept from the single-digit finders at this
     # position. A box's link that is also a line's is not among them: it would only repeat the
-    # line's, which comes first and colours the same cells.
-    row_links, column_links = line_links(digit_cells)
-    for unit_links in (row_links, column_links, box_links(digit_cells)):
-        for first, second, unit in map(_CELLS_AND_UNIT, unit_links):
+    # line's, which comes first and colours the same cells. On a board whose lines are not one
+    # grid's (a Samurai), every unit's links, each pair of cells once.
+    by_kind: tuple[Sequence[Any], ...]  # line, box or unit links: (cell, cell, unit, ...)
+    if ROW_COLUMN_GRID in board.features:
+        row_links, column_links = line_links(digit_cells)
+        by_kind = (row_links, column_links, box_links(digit_cells))
+    else:
+        by_kind = (unit_links(digit_cells),)
+    for links_of_kind in by_kind:
+        for first, second, unit in map(_CELLS_AND_UNIT, links_of_kind):
             neighbours.setdefault(first, []).append((second, unit))
             neighbours.setdefault(second, []).append((first, unit))
     found = []

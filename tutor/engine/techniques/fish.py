@@ -7,7 +7,7 @@ from itertools import combinations
 from operator import getitem
 from typing import Callable, Iterable, Iterator, Sequence
 
-from tutor.model.geometry import Geometry, cell_name, cells_name, listed, unit_kind
+from tutor.model.geometry import Geometry, cell_name, cells_name, unit_kind, unit_name
 from tutor.model.geometry import current as board_in_use
 from tutor.engine.dead_ends import by_digit
 from tutor.engine.search import current
@@ -16,15 +16,16 @@ from tutor.engine.places import PLACES_LIMIT, masks_by_unit
 from tutor.engine.techniques.single_digit import skyscraper_of
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, symbol, symbols
-from tutor.engine.wording import removals_by_digit
+from tutor.engine.grids import unit_spot
+from tutor.engine.wording import grid_said, lines_name, removals_by_digit
 
 _BASIC_IDS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 _FINNED_IDS = {2: "finned_x_wing", 3: "finned_swordfish", 4: "finned_jellyfish"}
 _FISH_NAMES = {2: "X-Wing", 3: "swordfish", 4: "jellyfish"}
 
 HOLDS_ON = ("every regular board: boxes of any shape (a fin box spans its band's lines); on a "
-            "Samurai too, within each grid, but its tables read rows and columns as one grid's: "
-            "not taught there yet")
+            "Samurai within each grid (its tables read rows and columns as one grid's: the engine "
+            "runs them on each grid alone, engine/grids.py)")
 """The boards fish hold on: the argument needs only lines crossing and boxes cut into bands and
 stacks, which every regular board has (4x4 jellyfish are complements of singles and find
 nothing)."""
@@ -772,22 +773,18 @@ def _a(word: str) -> str:
 
 
 def _lines_name(units) -> str:
-    """'row 2', 'rows 2 and 6', 'columns 1, 4 and 9' (units all of one kind)."""
-    units = sorted(units)
-    kind = unit_kind(units[0])
-    size = board_in_use().size
-    numbers = [str(u % size + 1) for u in units]
-    if len(numbers) == 1:
-        return f"{kind} {numbers[0]}"
-    return f"{kind}s {listed(numbers)}"
+    """'row 2', 'rows 2 and 6', 'columns 1, 4 and 9' (units all of one kind; on a Samurai 'rows 2
+    and 6 of the top-left grid')."""
+    return lines_name(units)
 
 
 def _short_lines(units) -> str:
-    """'r26' or 'c38': lines in HoDoKu's compact notation."""
+    """'r26' or 'c38': lines in HoDoKu's compact notation (on a Samurai numbered within their
+    grid, which the caller names)."""
     size = board_in_use().size
     # Above 9 lines a number may take two figures: commas keep 'r1,10' from reading as 'r110'.
-    joined = ("," if len(str(size)) > 1 else "").join(str(u % size + 1) for u in units)
-    return ("r" if units[0] < size else "c") + joined
+    joined = ("," if len(str(size)) > 1 else "").join(str(unit_spot(u)[1] + 1) for u in units)
+    return ("r" if unit_kind(units[0]) == "row" else "c") + joined
 
 
 class _FishTexts(Texts):
@@ -808,7 +805,8 @@ class _FishTexts(Texts):
         fin_text = f" fin {','.join(cell_name(c) for c in fins)}" if fins else ""
         name = self.kind(step)
         return (f"{name[0].upper() + name[1:]}: {symbol(step.digits[0])} {_short_lines(base)} "
-                f"{_short_lines(cover)}{fin_text} => {step.changes}")
+                f"{_short_lines(cover)}{grid_said(unit_spot(base[0])[0])}{fin_text} => "
+                f"{step.changes}")
 
     def nudge(self, step: Step) -> str:
         digit, base, _, _ = self._parts(step)
@@ -817,7 +815,7 @@ class _FishTexts(Texts):
     def _reason(self, step: Step) -> str:
         digit, base, cover, n = self._parts(step)
         count = {2: "two", 3: "three", 4: "four"}[n]
-        line = "row" if step.role("base_units")[0] < board_in_use().size else "column"
+        line = unit_kind(step.role("base_units")[0])
         across = "column" if line == "row" else "row"
         return (f"Each of these {count} {line}s needs its own {digit}, and each must put it in one "
                 f"of {cover}; no {across} can take two of them, so the "
@@ -862,7 +860,8 @@ class FinnedFishTexts(_FishTexts):
 
     def _fin_words(self, step: Step) -> tuple[str, str]:
         fins = step.role("fins")
-        box = f"box {board_in_use().box_of[fins[0]] + 1}"
+        board = board_in_use()
+        box = unit_name(board.box_units[board.box_of[fins[0]]])
         return ("the fin " if len(fins) == 1 else "the fins ") + cells_name(fins), box
 
     def pattern(self, step: Step) -> str:

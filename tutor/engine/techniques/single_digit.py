@@ -16,11 +16,12 @@ from tutor.engine.mask_table import per_mask
 from tutor.engine.places import Reading, box_links, line_links, masks_by_unit
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, an, symbol, symbols
-from tutor.model.geometry import Geometry, cell_name, cells_name, cells_of_bits, cells_or, unit_name
+from tutor.model.geometry import (Geometry, cell_name, cells_name, cells_of_bits, cells_or,
+                                  unit_kind, unit_name)
 from tutor.model.geometry import current as board_in_use
 
-HOLDS_ON = ("every regular board (on a Samurai too, within each grid, but its tables read rows "
-            "and columns as one grid's: not taught there yet)")
+HOLDS_ON = ("every regular board; on a Samurai within each grid (its tables read rows and "
+            "columns as one grid's: the engine runs them on each grid alone, engine/grids.py)")
 
 
 def _chain_step(technique: str, digit: int, removed: int, end1: int, inner1: int, inner2: int,
@@ -586,15 +587,17 @@ class EmptyRectangleTexts(Texts):
         links = step.role("strong_links")
         units = step.role("strong_units")
         crosses = step.role("cross_units")
-        board = board_in_use()
-        row_of, col_of, cell_at = board.row_of, board.col_of, board.cell_at
+        unit_sets, units_of = board_in_use().unit_sets, board_in_use().units_of
         for k in range(len(links) // 2):
             near, far = links[2 * k:2 * k + 2]
             row, column = crosses[2 * k:2 * k + 2]
-            if row_of[near] == row:
-                yield near, far, units[k], row, column, cell_at(row_of[far], column - board.size)
-            else:
-                yield near, far, units[k], column, row, cell_at(row, col_of[far])
+            along, other = (row, column) if row in units_of[near] else (column, row)
+            # The target: where the cross's other line meets far's line parallel to `along` (the
+            # line through far that is not the link's own; on a Samurai, of the cross's grid).
+            far_line = next(u for u in units_of[far] if u != units[k]
+                            and unit_kind(u) == unit_kind(along) and unit_sets[u] & unit_sets[other])
+            target, = unit_sets[far_line] & unit_sets[other]
+            yield near, far, units[k], along, other, target
 
     def spot(self, step: Step) -> str:
         return ("look for a box whose places of a digit all lie in one row and one column of it, "

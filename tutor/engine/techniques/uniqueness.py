@@ -12,6 +12,11 @@ They hold on every regular board whose puzzle has one solution: the swap keeps e
 column whatever the boxes' shape, and every box as long as the rectangle spans two boxes (which
 the rectangles here always do); BUG+1's argument (the other candidate of every cell is a second
 solution) counts candidates per unit and holds on any board.
+
+On a Samurai only the whole puzzle need have one solution: a single grid may have several. A
+rectangle is found in one grid (engine/grids.py) and kept only where its swap keeps every unit of
+the whole Samurai valid (`holds_across_grids`), which rules out every rectangle with a corner in
+a shared box; BUG+1 looks at every cell and unit of the whole board, so it holds there as it is.
 """
 
 from __future__ import annotations
@@ -22,7 +27,9 @@ from itertools import combinations, compress
 
 from tutor.engine.step import Step
 from tutor.engine.technique import Texts, digits_or, symbol
-from tutor.engine.wording import removals_by_cell, removals_by_digit, units_or
+from tutor.engine.grids import unit_spot
+from tutor.engine.wording import (grid_said, lines_name, removals_by_cell, removals_by_digit,
+                                  units_or)
 from tutor.model.geometry import (
     CLASSIC, COUNT, DIGITS_IN, Geometry, bit, cell_name, cells_name, cells_or, digits_name,
     empty_cell_bits, listed, unit_name,
@@ -30,7 +37,8 @@ from tutor.model.geometry import (
 from tutor.model.geometry import current as board_in_use
 from tutor.engine.search import current, digit_cell_sets
 
-HOLDS_ON = "every regular board, for a puzzle with one solution"
+HOLDS_ON = ("every regular board, for a puzzle with one solution; on a Samurai (one solution as a "
+            "whole) the rectangles whose swap keeps every unit of the board, and BUG+1")
 
 
 def _rectangles(board: Geometry) -> tuple[tuple[int, int, int, int], ...]:
@@ -446,21 +454,52 @@ def bug_plus_one(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
             return
 
 
+def holds_across_grids(step: Step) -> bool:
+    """Whether a rectangle step found in one grid of a board of several grids (engine/grids.py)
+    holds on the whole board.
+
+    Its argument imagines the four corners holding only a and b, and a second solution made by
+    swapping a and b between them. That swap is a solution only if every unit of the whole board
+    holding a corner stays valid: such a unit must hold exactly two corners, side by side (one
+    holding a, the other b), never one corner (which would change that unit's digit there and
+    repeat it elsewhere in the unit) nor two on a diagonal (which hold the same digit). Inside one
+    grid the rectangle's rows, columns and boxes each hold two side by side; on a Samurai a corner
+    in a shared box lies in the other grid's row and column too, which hold one corner alone (the
+    corner beside it lies outside that grid, or the rectangle would lie in one box), so every
+    rectangle touching a shared box is dropped. Only the whole puzzle's one solution is assumed,
+    which the engine proves first."""
+    board = board_in_use()
+    corners = step.role("corners")
+    units_of = board.units_of
+    for unit in {u for c in corners for u in units_of[c]}:
+        inside = [i for i, c in enumerate(corners) if unit in units_of[c]]
+        # Corner i's diagonal opposite is 3 - i (corners in reading order: see _rectangles).
+        if len(inside) != 2 or inside[0] + inside[1] == 3:
+            return False
+    return True
+
+
 # ---------------------------------------------------------------------------------------------
 # Texts
 
 _ONE_SOLUTION = "Because the puzzle has only one solution"
 
 
-def _rectangle_words(corners, a: str, b: str) -> str:
+def _rectangle_units(corners, kind: str) -> tuple[int, ...]:
+    """The units of one kind ('row', 'column' or 'box') holding the corners (of the whole board:
+    on a Samurai the rectangles kept touch no shared box, so these are their grid's)."""
     board = board_in_use()
-    rows = sorted({board.row_of[c] + 1 for c in corners})
-    cols = sorted({board.col_of[c] + 1 for c in corners})
-    boxes = sorted({board.box_of[c] + 1 for c in corners})
-    return (f"{_ONE_SOLUTION}, the four corners {cells_name(corners)} (rows {rows[0]} and {rows[1]}, "
-            f"columns {cols[0]} and {cols[1]}, boxes {boxes[0]} and {boxes[1]}) can never hold only "
-            f"{a} and {b}: the two digits could be swapped between the corners, and that would be a "
-            f"second solution.")
+    return tuple(sorted({u for c in corners for u in board.units_of[c]
+                         if board.unit_kinds[u] == kind}))
+
+
+def _rectangle_words(corners, a: str, b: str) -> str:
+    rows, cols, boxes = (lines_name(_rectangle_units(corners, kind), grid_named=False)
+                         for kind in ("row", "column", "box"))
+    grid = grid_said(unit_spot(_rectangle_units(corners, "row")[0])[0])
+    return (f"{_ONE_SOLUTION}, the four corners {cells_name(corners)} ({rows}, {cols}, "
+            f"{boxes}{grid}) can never hold only {a} and {b}: the two digits could be swapped "
+            f"between the corners, and that would be a second solution.")
 
 
 def _floor_words(cells, a: str, b: str) -> str:
@@ -483,8 +522,8 @@ class UniqueRectangleTexts(Texts):
 
     def nudge(self, step: Step) -> str:
         a, b = map(symbol, step.digits)
-        rows = sorted({board_in_use().row_of[c] + 1 for c in step.role("corners")})
-        return (f"Look for a unique rectangle on {a} and {b} in rows {rows[0]} and {rows[1]} "
+        rows = lines_name(_rectangle_units(step.role("corners"), "row"))
+        return (f"Look for a unique rectangle on {a} and {b} in {rows} "
                 f"(it rests on the puzzle having only one solution).")
 
     def pattern(self, step: Step) -> str:
@@ -553,8 +592,9 @@ class UniqueRectangleTexts(Texts):
                     f"Remove {other} from {cells_name(sorted({c for c, _ in step.eliminations}))}.")
         first, second = roofs
         board = board_in_use()
-        line = (board.row_of[second] if step.units[0] < board.size
-                else board.size + board.col_of[second])
+        # The line through the second roof of the kind of the step's first line.
+        line = next(u for u in board.units_of[second]
+                    if board.unit_kinds[u] == board.unit_kinds[step.units[0]])
         return (lead + f"In {_units_and(step.units)}, {strong} can only go in the rectangle's corners. "
                 f"If {cell_name(first)} were {strong}, the corners beside it, {cells_name(floors)}, "
                 f"could not be {strong}, so they would be {other}, leaving {cell_name(second)} as the "
@@ -650,18 +690,22 @@ class BugPlusOneTexts(Texts):
 
     def pattern(self, step: Step) -> str:
         cell = step.role("trivalue_cell")[0]
+        # A Samurai's shared cell lies in two rows, two columns and a box.
+        units = "row, column and box" if len(step.units) == 3 else "rows, columns and box"
         return (f"Every empty cell has two candidates except {cell_name(cell)}, which has three; "
-                f"{symbol(step.digits[0])} appears three times in its row, column and box.")
+                f"{symbol(step.digits[0])} appears three times in its {units}.")
 
     def full(self, step: Step) -> str:
         (cell, placed), = step.placements
         digit = symbol(placed)
-        row, col, box = (unit_name(u) for u in step.units)
+        where = listed(f"in {unit_name(u)}" for u in step.units)
+        # On a Samurai "every row, column and box" is each of its 131 units, of all five grids:
+        # the grave's second solution (every cell's other candidate) keeps each of them valid.
         return (f"{_ONE_SOLUTION}, it can never reach a \"bivalue universal grave\": every empty cell "
                 f"with exactly two candidates and every digit a candidate exactly twice (or not at "
                 f"all) in every row, column and box. Such a position has no solution or several. "
                 f"Here every empty cell has two candidates except {cell_name(cell)}, and "
-                f"{digit} is a candidate three times in {row}, in {col} and in {box}, where every "
+                f"{digit} is a candidate three times {where}, where every "
                 f"other digit appears twice. If {cell_name(cell)} were not {digit}, taking {digit} out "
                 f"of it would leave exactly such a grave. So {cell_name(cell)} must be {digit}. "
                 f"Place {digit} in {cell_name(cell)}.")
