@@ -10,7 +10,8 @@ import pytest
 
 import tutor
 from test_samurai import PUZZLE, SOLUTION
-from tutor.engine import BY_ID, LADDER, find_steps, positions_along
+from tutor.engine import (BY_ID, LADDER, MultipleSolutionsError, find_steps, next_step,
+                          positions_along)
 from tutor.engine.engine import ladder_on
 from tutor.engine.grader import step_grids
 from tutor.engine.grids import per_grid
@@ -19,6 +20,7 @@ from tutor.engine.techniques.uniqueness import bug_plus_one, holds_across_grids,
 from tutor.model.formats import parse
 from tutor.model.geometry import mask_of, samurai, using
 from tutor.model.grid import Grid
+from tutor.solvers.backtracking import count_solutions
 
 # Our own: our solver's Samurai solution (test_samurai.SOLUTION) with its digits relabelled, dug
 # at random by our solver while the whole puzzle kept one solution (97 givens).
@@ -199,3 +201,21 @@ def test_bug_plus_one_counts_every_unit_of_the_whole_samurai(board):
         view = (tuple(values[c] for c in grid_cells), tuple(masks[c] for c in grid_cells))
     # The top-left grid alone, as a classic board: there r8c8 (cell 70) would be placed.
     assert [s.placements for s in bug_plus_one(*view)] == [((70, 5),)]
+
+
+def test_uniqueness_rests_on_the_whole_samurais_one_solution(board):
+    # r1c1 and r2c7 of the top-left grid hold 9, r1c7 and r2c1 hold 1, no corner in a shared box:
+    # emptied, 1 and 9 swap there in every unit of the Samurai, so the whole puzzle has two
+    # solutions, and no uniqueness step (nor any step at all) is given.
+    solution = parse(SOLUTION, board).values
+    corners = {board.parse_cell_name(name) for name in ("TL r1c1", "TL r1c7", "TL r2c1", "TL r2c7")}
+    values = tuple(0 if c in corners else v for c, v in enumerate(solution))
+    grid = Grid(values, frozenset(c for c in board.cells if c not in corners), geometry=board)
+    assert count_solutions(grid) == 2
+    for technique_id in ("unique_rectangle", "hidden_rectangle", "bug_plus_one"):
+        with pytest.raises(MultipleSolutionsError):
+            find_steps(grid, technique_id)
+    with pytest.raises(MultipleSolutionsError):
+        next_step(grid)
+    with pytest.raises(MultipleSolutionsError):
+        tutor.grade(grid)
