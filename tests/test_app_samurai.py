@@ -378,3 +378,65 @@ async def test_the_footer_shows_the_grids_key_and_fits_at_both_sizes(puzzle):
             # t Lessons only where it fits whole beside the grids' key (and a hint's L Lesson).
             assert ("t Lessons" in footer) == (size == SIZES[0])
             assert footer.count("t Les") == footer.count("t Lessons")
+
+
+def status_text(app) -> str:
+    return str(app.game_screen.query_one("#status").render())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_status_line_keeps_to_one_line_and_keeps_what_the_game_is_in(puzzle, size):
+    # The side panel beside the whole board is 34 columns at 110x45 and 26 at 80x24: the line
+    # leaves out what matters least rather than wrapping onto the panel below.
+    app = TutorApp(puzzle, "SudoQ samurai/difficult/sudoku_1")
+    async with app.run_test(size=size) as pilot:
+        screen = app.game_screen
+        status = screen.query_one("#status")
+        board = screen.query_one(Board)
+
+        async def fits(*parts: str) -> None:
+            await until(pilot, lambda: all(part in status_text(app) for part in parts))
+            assert status.size.height == 1
+            assert len(status_text(app)) <= status.content_size.width, status_text(app)
+            assert "\n" not in status_text(app)
+            cell = screen.query_one("#cell")
+            assert cell.region.y > status.region.y, "the cell panel starts on the next line"
+
+        await fits("all grids")
+        await pilot.press("p")
+        await fits("PENCIL", "all grids")
+        await pilot.press("f", "5")
+        await fits("PENCIL", "only 5s", "all grids")
+        await pilot.press("f", "0", "p", "w")
+        await until(pilot, lambda: board.shown_grid is not None)
+        await fits("top-left grid")
+        for _ in range(4):
+            await pilot.press("right_square_bracket")
+        await until(pilot, lambda: board.grid_in_focus == BOTTOM_RIGHT)
+        await fits("bottom-right grid")
+        await pilot.press("w", "S")
+        await until(pilot, lambda: screen.game.is_solved and board.shown_grid is None)
+        await fits("SOLVED", "all grids")
+
+
+def test_the_status_line_leaves_out_the_least_first():
+    from tutor.app.status_line import fitted
+
+    def line(width: int, **said) -> str:
+        said = {"name": "Your puzzle", "pencil": False, "moves": 3, "solved": False, **said}
+        return fitted(width, **said).plain
+
+    assert line(0, shown="all grids") == "Your puzzle  digits  all grids  3 changes"
+    assert line(41, shown="all grids") == "Your puzzle  digits  all grids  3 changes"
+    assert line(40, shown="all grids") == "Your puzzle  all grids  3 changes"
+    assert line(30, shown="all grids") == "Your puzzle  all grids"
+    assert line(21, shown="all grids") == "Your puzz…  all grids"
+    assert line(16, shown="all grids") == "Your…  all grids"
+    assert line(15, shown="all grids") == "all grids"
+    assert line(26, pencil=True, shown="all grids") == "Your…   PENCIL   all grids"
+    assert line(25, pencil=True, shown="all grids") == " PENCIL   all grids"
+    assert line(20, pencil=True, only="5", solved=True, saved=False, shown="centre grid") \
+        == "NOT SAVED SOLVED PE…"
+    assert line(24, pencil=True, only="5", shown="all grids") == "PENCIL only 5s all grids"
+    # A classic board's line is as it was when it fits.
+    assert line(60) == "Your puzzle  digits  3 changes"
