@@ -302,14 +302,27 @@ def test_a_steps_cells_and_units_are_drawn_across_grids_and_in_one_grid(puzzle):
     assert lines[row][x] == "w" and lines[row][x + 2] == "!"
 
 
-async def test_the_making_screens_say_they_take_no_samurai_and_copy_gives_its_command(puzzle):
+async def test_the_making_screens_make_9x9_only_and_copy_gives_its_command(puzzle):
+    from tutor.app.making.editor_screen import EditorScreen  # the screen e opens
+
     app = TutorApp(puzzle, "our Samurai")
     async with app.run_test(size=SIZES[0]) as pilot:
         screen = app.game_screen
-        for key, what in (("e", "The puzzle editor"), ("v", "The search visualiser")):
-            await pilot.press(key)
-            await until(pilot, lambda: what in hint_text(app))
-            assert app.screen is screen and "Samurai" in hint_text(app)
+        await pilot.press("v")
+        await until(pilot, lambda: "The search visualiser" in hint_text(app))
+        assert app.screen is screen
+        assert "9x9 puzzles only, and this game is a Samurai" in hint_text(app)
+        # The editor opens (it makes 9x9 puzzles), but cannot start from a Samurai's givens.
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen))
+        editor = app.screen
+        await pilot.press("G")
+        said = lambda: " ".join(str(editor.query_one("#editor-message").render()).split())
+        await until(pilot, lambda: "The game is a Samurai" in said())
+        assert "9x9 puzzles only" in said() and not any(editor.values)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        assert screen.game.grid.geometry is puzzle.geometry, "the Samurai is still the game"
         await pilot.press("x")
         from tutor.app.screens.copy_screen import CopyScreen  # the dialog just opened
 
