@@ -360,10 +360,10 @@ async def test_a_pasted_samurai_replaces_a_classic_game_and_back():
         assert not screen.has_class("-samurai") and not screen.has_class("-path-beside")
 
 
-async def test_served_the_app_plays_a_samurai_and_copy_gives_the_command(puzzle, monkeypatch):
+async def test_served_the_app_plays_a_samurai_and_copy_gives_its_link(puzzle, monkeypatch):
     """`tutor serve` runs this same app (python -m tutor.app) for each browser: a Samurai plays
-    there as in a terminal; the page's ?puzzle= link opens classic lines only, so copy-out gives
-    the command that opens the Samurai instead of a link the server would refuse."""
+    there as in a terminal, and copy-out gives the page's ?puzzle= link with the Samurai's line
+    (web/guards.puzzle_parameter takes it), also with one grid shown at 80x24."""
     from tutor.web import served  # the served app's code, as `tutor serve` sets it
     from tutor.web.sessions import new_code
     from tutor.app.screens.copy_screen import CopyScreen  # the dialog x opens
@@ -376,7 +376,7 @@ async def test_served_the_app_plays_a_samurai_and_copy_gives_the_command(puzzle,
         await until(pilot, lambda: board.shown_grid is not None)
         await pilot.press("x")
         await until(pilot, lambda: isinstance(app.screen, CopyScreen))
-        assert app.screen.texts["link"] == f"tutor play {puzzle.to_line()}"
+        assert app.screen.texts["link"] == f"?puzzle={puzzle.to_line()}"
 
 
 async def test_the_footer_shows_the_grids_key_and_fits_at_both_sizes(puzzle):
@@ -453,3 +453,25 @@ def test_the_status_line_leaves_out_the_least_first():
     assert line(24, pencil=True, only="5", shown="all grids") == "PENCIL only 5s all grids"
     # A classic board's line is as it was when it fits.
     assert line(60) == "Your puzzle  digits  3 changes"
+
+
+async def test_served_the_copy_dialog_gives_a_samurai_the_link_the_page_opens(puzzle, monkeypatch):
+    from textual.widgets import TextArea
+
+    from tutor.app.screens.copy_screen import CopyScreen  # the dialog x opens
+    from tutor.web.guards import puzzle_parameter
+    from tutor.web.served import ENV_CODE, ENV_URL
+    from tutor.web.sessions import new_code
+
+    monkeypatch.setenv(ENV_CODE, new_code())
+    monkeypatch.setenv(ENV_URL, "http://class.example.org:8000/sudoku/")
+    app = TutorApp(puzzle, "our Samurai")
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, CopyScreen))
+        link = f"http://class.example.org:8000/sudoku/?puzzle={puzzle.to_line()}"
+        assert link in app.screen.query_one("#copy-text", TextArea).text.replace("\n", "")
+        await pilot.click("#copy-link")
+        assert app.clipboard == link
+    # The server takes the link's puzzle as it is.
+    assert puzzle_parameter(link.rsplit("=", 1)[1]) == puzzle.to_line()
