@@ -344,8 +344,11 @@ async def test_command_palette_lists_the_game_commands():
 def test_the_app_module_refuses_unreadable_text_without_starting(capsys):
     from tutor.app.__main__ import main
 
-    assert main(["12a"]) == 2
+    assert main(["12a" + "." * 78]) == 2
     assert "column 3" in capsys.readouterr().err
+    # Any board its length tells: a line of no board's length is named by its cells.
+    assert main(["12a"]) == 2
+    assert "found 3 cells" in capsys.readouterr().err
 
 
 async def test_an_unusable_data_folder_never_stops_the_game(tmp_path, monkeypatch):

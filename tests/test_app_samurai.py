@@ -302,14 +302,27 @@ def test_a_steps_cells_and_units_are_drawn_across_grids_and_in_one_grid(puzzle):
     assert lines[row][x] == "w" and lines[row][x + 2] == "!"
 
 
-async def test_the_making_screens_say_they_take_no_samurai_and_copy_gives_its_command(puzzle):
+async def test_the_making_screens_make_9x9_only_and_copy_gives_its_command(puzzle):
+    from tutor.app.making.editor_screen import EditorScreen  # the screen e opens
+
     app = TutorApp(puzzle, "our Samurai")
     async with app.run_test(size=SIZES[0]) as pilot:
         screen = app.game_screen
-        for key, what in (("e", "The puzzle editor"), ("v", "The search visualiser")):
-            await pilot.press(key)
-            await until(pilot, lambda: what in hint_text(app))
-            assert app.screen is screen and "Samurai" in hint_text(app)
+        await pilot.press("v")
+        await until(pilot, lambda: "The search visualiser" in hint_text(app))
+        assert app.screen is screen
+        assert "9x9 puzzles only, and this game is a Samurai" in hint_text(app)
+        # The editor opens (it makes 9x9 puzzles), but cannot start from a Samurai's givens.
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, EditorScreen))
+        editor = app.screen
+        await pilot.press("G")
+        said = lambda: " ".join(str(editor.query_one("#editor-message").render()).split())
+        await until(pilot, lambda: "The game is a Samurai" in said())
+        assert "9x9 puzzles only" in said() and not any(editor.values)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        assert screen.game.grid.geometry is puzzle.geometry, "the Samurai is still the game"
         await pilot.press("x")
         from tutor.app.screens.copy_screen import CopyScreen  # the dialog just opened
 
@@ -347,10 +360,10 @@ async def test_a_pasted_samurai_replaces_a_classic_game_and_back():
         assert not screen.has_class("-samurai") and not screen.has_class("-path-beside")
 
 
-async def test_served_the_app_plays_a_samurai_and_copy_gives_the_command(puzzle, monkeypatch):
+async def test_served_the_app_plays_a_samurai_and_copy_gives_its_link(puzzle, monkeypatch):
     """`tutor serve` runs this same app (python -m tutor.app) for each browser: a Samurai plays
-    there as in a terminal; the page's ?puzzle= link opens classic lines only, so copy-out gives
-    the command that opens the Samurai instead of a link the server would refuse."""
+    there as in a terminal, and copy-out gives the page's ?puzzle= link with the Samurai's line
+    (web/guards.puzzle_parameter takes it), also with one grid shown at 80x24."""
     from tutor.web import served  # the served app's code, as `tutor serve` sets it
     from tutor.web.sessions import new_code
     from tutor.app.screens.copy_screen import CopyScreen  # the dialog x opens
@@ -363,7 +376,7 @@ async def test_served_the_app_plays_a_samurai_and_copy_gives_the_command(puzzle,
         await until(pilot, lambda: board.shown_grid is not None)
         await pilot.press("x")
         await until(pilot, lambda: isinstance(app.screen, CopyScreen))
-        assert app.screen.texts["link"] == f"tutor play {puzzle.to_line()}"
+        assert app.screen.texts["link"] == f"?puzzle={puzzle.to_line()}"
 
 
 async def test_the_footer_shows_the_grids_key_and_fits_at_both_sizes(puzzle):
@@ -378,3 +391,87 @@ async def test_the_footer_shows_the_grids_key_and_fits_at_both_sizes(puzzle):
             # t Lessons only where it fits whole beside the grids' key (and a hint's L Lesson).
             assert ("t Lessons" in footer) == (size == SIZES[0])
             assert footer.count("t Les") == footer.count("t Lessons")
+
+
+def status_text(app) -> str:
+    return str(app.game_screen.query_one("#status").render())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_status_line_keeps_to_one_line_and_keeps_what_the_game_is_in(puzzle, size):
+    # The side panel beside the whole board is 34 columns at 110x45 and 26 at 80x24: the line
+    # leaves out what matters least rather than wrapping onto the panel below.
+    app = TutorApp(puzzle, "SudoQ samurai/difficult/sudoku_1")
+    async with app.run_test(size=size) as pilot:
+        screen = app.game_screen
+        status = screen.query_one("#status")
+        board = screen.query_one(Board)
+
+        async def fits(*parts: str) -> None:
+            await until(pilot, lambda: all(part in status_text(app) for part in parts))
+            assert status.size.height == 1
+            assert len(status_text(app)) <= status.content_size.width, status_text(app)
+            assert "\n" not in status_text(app)
+            cell = screen.query_one("#cell")
+            assert cell.region.y > status.region.y, "the cell panel starts on the next line"
+
+        await fits("all grids")
+        await pilot.press("p")
+        await fits("PENCIL", "all grids")
+        await pilot.press("f", "5")
+        await fits("PENCIL", "only 5s", "all grids")
+        await pilot.press("f", "0", "p", "w")
+        await until(pilot, lambda: board.shown_grid is not None)
+        await fits("top-left grid")
+        for _ in range(4):
+            await pilot.press("right_square_bracket")
+        await until(pilot, lambda: board.grid_in_focus == BOTTOM_RIGHT)
+        await fits("bottom-right grid")
+        await pilot.press("w", "S")
+        await until(pilot, lambda: screen.game.is_solved and board.shown_grid is None)
+        await fits("SOLVED", "all grids")
+
+
+def test_the_status_line_leaves_out_the_least_first():
+    from tutor.app.status_line import fitted
+
+    def line(width: int, **said) -> str:
+        said = {"name": "Your puzzle", "pencil": False, "moves": 3, "solved": False, **said}
+        return fitted(width, **said).plain
+
+    assert line(0, shown="all grids") == "Your puzzle  digits  all grids  3 changes"
+    assert line(41, shown="all grids") == "Your puzzle  digits  all grids  3 changes"
+    assert line(40, shown="all grids") == "Your puzzle  all grids  3 changes"
+    assert line(30, shown="all grids") == "Your puzzle  all grids"
+    assert line(21, shown="all grids") == "Your puzz…  all grids"
+    assert line(16, shown="all grids") == "Your…  all grids"
+    assert line(15, shown="all grids") == "all grids"
+    assert line(26, pencil=True, shown="all grids") == "Your…   PENCIL   all grids"
+    assert line(25, pencil=True, shown="all grids") == " PENCIL   all grids"
+    assert line(20, pencil=True, only="5", solved=True, saved=False, shown="centre grid") \
+        == "NOT SAVED SOLVED PE…"
+    assert line(24, pencil=True, only="5", shown="all grids") == "PENCIL only 5s all grids"
+    # A classic board's line is as it was when it fits.
+    assert line(60) == "Your puzzle  digits  3 changes"
+
+
+async def test_served_the_copy_dialog_gives_a_samurai_the_link_the_page_opens(puzzle, monkeypatch):
+    from textual.widgets import TextArea
+
+    from tutor.app.screens.copy_screen import CopyScreen  # the dialog x opens
+    from tutor.web.guards import puzzle_parameter
+    from tutor.web.served import ENV_CODE, ENV_URL
+    from tutor.web.sessions import new_code
+
+    monkeypatch.setenv(ENV_CODE, new_code())
+    monkeypatch.setenv(ENV_URL, "http://class.example.org:8000/sudoku/")
+    app = TutorApp(puzzle, "our Samurai")
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, CopyScreen))
+        link = f"http://class.example.org:8000/sudoku/?puzzle={puzzle.to_line()}"
+        assert link in app.screen.query_one("#copy-text", TextArea).text.replace("\n", "")
+        await pilot.click("#copy-link")
+        assert app.clipboard == link
+    # The server takes the link's puzzle as it is.
+    assert puzzle_parameter(link.rsplit("=", 1)[1]) == puzzle.to_line()

@@ -291,3 +291,33 @@ async def test_the_puzzle_list_opens_a_bundled_puzzle_of_another_board():
         game = app.game_screen.game
         assert game.grid == first.grid and game.grid.geometry is boards[0]
         assert app.game_screen.query_one(Board).geometry is boards[0]
+
+
+@pytest.mark.parametrize("name", ["6x6", "16x16"])
+async def test_the_making_screens_say_they_make_9x9_puzzles_only(name):
+    # The search visualiser and the editor draw 9x9 boards: on another board the visualiser says
+    # so, and the editor opens (it makes 9x9 puzzles) but does not copy the game's givens.
+    from tutor.app.making.editor_screen import EditorScreen  # the screen e opens
+
+    puzzle = dug_puzzle(name)
+    app = TutorApp(puzzle, f"our {name}")
+    async with app.run_test(size=SIZES[0]) as pilot:
+        screen = app.game_screen
+        hint = lambda: " ".join(str(screen.query_one("#hint").render()).split())
+        await pilot.press("v")
+        await settle(pilot)
+        assert app.screen is screen
+        assert f"9x9 puzzles only, and this game is a {name} board" in hint()
+        await pilot.press("e")
+        await settle(pilot)
+        editor = app.screen
+        assert isinstance(editor, EditorScreen)
+        before = editor.values
+        await pilot.press("G")
+        await settle(pilot)
+        said = " ".join(str(editor.query_one("#editor-message").render()).split())
+        assert f"The game is a {name} board: the editor makes 9x9 puzzles only" in said
+        assert editor.values == before and len(before) == 81
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and screen.game.grid == puzzle

@@ -287,3 +287,57 @@ def test_a_puzzle_link_must_be_one_proper_puzzle_line():
         message = str(error.value)
         assert message.startswith("puzzle refused") and named in message, message
         assert "\n" not in message and len(message) < 200
+
+
+def test_a_puzzle_link_takes_a_samurai_and_other_played_boards():
+    from tutor.model.formats import parse
+    from tutor.model.geometry import regular, samurai
+    from tutor.web.guards import MAX_LINK_PUZZLE, Refused, puzzle_parameter
+    from test_samurai import PUZZLE
+
+    grid = parse(PUZZLE, samurai())
+    five = PUZZLE.replace("\n", "")
+    assert len(five) == MAX_LINK_PUZZLE == 405
+    # The five grids' lines joined, or the 369 cells in reading order: the same Samurai's line.
+    assert puzzle_parameter(five) == puzzle_parameter(grid.to_line()) == grid.to_line()
+    assert parse(puzzle_parameter(five), None) == grid
+    six = "1.....2.....3.....4.....5.....6....."
+    assert parse(puzzle_parameter(six), None).geometry is regular(2, 3)
+    sixteen = "123456789ABCDEFG" + "." * 240
+    assert parse(puzzle_parameter(sixteen), None).geometry is regular(4, 4)
+    # A shared box whose two copies disagree: the parser names both grids and the cell.
+    clash = list(five)
+    clash[60] = "9" if clash[60] != "9" else "8"  # r7c7 of the top-left grid (r1c1 of the centre)
+    refused = {
+        five + ".": "406 characters",
+        "." * 625: "625 characters",  # 25x25: solved by `tutor solve`, never played
+        "." * 370: "370 characters",
+        "".join(clash): "centre",
+        "x" + five[1:]: "'x' at column 1",
+        six[:35] + "7": "7",
+        "G" + "." * 80: "'G'",
+        five[:200] + "\n" + five[201:]: "'\\n' at column 201",
+    }
+    for text, named in refused.items():
+        with pytest.raises(Refused) as error:
+            puzzle_parameter(text)
+        message = str(error.value)
+        assert message.startswith("puzzle refused") and named in message, message
+        assert "\n" not in message and len(message) < 400
+
+
+def test_the_apps_module_opens_a_samurai_and_says_why_it_opens_no_improper_one():
+    from tutor.app.__main__ import opening
+    from tutor.model.formats import parse
+    from tutor.model.geometry import samurai
+    from test_samurai import PUZZLE
+
+    grid = parse(PUZZLE, samurai())
+    assert opening([grid.to_line()]) == (grid, "")
+    assert opening([]) == (None, "")
+    several = grid.to_line().replace("1", ".", 3)
+    assert parse(several, None).geometry is samurai()
+    found, notice = opening([several])
+    assert found is None and "not opened" in notice and "solution" in notice
+    found, notice = opening(["." * 625])
+    assert found is None and "25x25" in notice

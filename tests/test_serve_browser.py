@@ -459,3 +459,19 @@ def test_a_puzzle_link_opens_that_puzzle_in_the_page(server, browsers):
         [g for g in line if g != "."]
     # The address is cleaned at once: a reload opens the learner's game, not the link again.
     assert "puzzle=" not in browser.driver.current_url
+
+
+def test_a_samurai_link_opens_the_whole_samurai_in_the_page(server, browsers):
+    from test_samurai import PUZZLE
+
+    five = PUZZLE.replace("\n", "")  # its five grids' lines joined
+    browser = browsers(width=1280, height=800)
+    browser.open(f"{server.url}?puzzle={five}")
+    browser.wait_text("all grids")
+    browser.wait_text(r"r1c1 of the top-left grid")
+    # Row 1 of the drawn board: the top-left grid's row 1, the gap, the top-right grid's row 1.
+    row = next(line for line in browser.text().split("\n") if line.lstrip().startswith("1 ┃"))
+    board = row[row.index("┃"):row.rindex("┃")]  # not the side panel's digit controls
+    drawn = "".join(ch for ch in board if ch.isdigit())
+    assert drawn == "".join(ch for ch in five[:9] + five[81:90] if ch.isdigit())
+    assert "puzzle=" not in browser.driver.current_url

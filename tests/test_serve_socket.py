@@ -271,3 +271,25 @@ async def test_a_puzzle_link_opens_that_puzzle_and_a_hostile_one_is_refused_in_o
     status, page = served.get(f"?puzzle={LINKED}")
     assert f'data-puzzle="{LINKED.replace("0", ".")}"' in page
     assert served.output().count("puzzle refused") == 2
+
+
+async def test_a_samurai_link_opens_the_samurai_and_an_improper_one_says_why(serve, http):
+    from tutor.model.bundled import default_puzzle
+    from test_samurai import PUZZLE
+
+    served = serve("--max-sessions", "2")
+    five = PUZZLE.replace("\n", "")  # the five grids' lines joined: 405 characters
+    linked = await Socket(http, served, query=f"&puzzle={five}").open()
+    await linked.until(lambda text: b"all grids" in text, "the whole Samurai board")
+    assert b"Your puzzle" in linked.text()
+    await linked.close()
+    # Several solutions: the server reads its line (no search there), the session's app counts
+    # them, opens the default puzzle and says why in the hint panel.
+    several = five.replace("1", ".", 3)
+    default_name = default_puzzle().name.encode()
+    socket = await Socket(http, served, query=f"&puzzle={several}").open()
+    await socket.until(lambda text: b"not opened" in text and default_name in text,
+                       "the default puzzle, and why the link's was not opened")
+    assert b"all grids" not in socket.text()
+    await socket.close()
+    assert "Traceback" not in served.output()

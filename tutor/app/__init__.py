@@ -12,11 +12,12 @@ if TYPE_CHECKING:
     from tutor.model.grid import Grid
 
 
-def run_app(grid: Grid | None = None) -> int:
-    """Run the app on a puzzle (checked by the CLI), or None to resume / open the default."""
+def run_app(grid: Grid | None = None, notice: str = "") -> int:
+    """Run the app on a puzzle (checked by the CLI), or None to resume / open the default;
+    `notice` is said in the hint panel at the start (why a puzzle given was not opened)."""
     from tutor.app.app import TutorApp  # lazy: Textual loads only when the app starts
 
-    app = TutorApp(grid)
+    app = TutorApp(grid, notice=notice)
     app.run()
     return app.return_code or 0
 

@@ -64,9 +64,13 @@ class TutorApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "Sudoku tutor"
 
-    def __init__(self, puzzle: Grid | None = None, name: str = "", save_dir: Path | None = None):
+    def __init__(self, puzzle: Grid | None = None, name: str = "", save_dir: Path | None = None,
+                 notice: str = ""):
         super().__init__()
         self.start_puzzle = puzzle
+        self.start_notice = notice
+        """Said in the hint panel at the start, unless a save's problem is (why a puzzle given
+        was not opened)."""
         self.start_name = name
         self.save_dir = save_dir
         self.keep_previous = False
@@ -128,7 +132,7 @@ class TutorApp(App):
         if not self.take_data_folder():
             return
         saved = None
-        notice = ""
+        notice = self.start_notice
         try:
             path = self.save_path
             if self.start_puzzle is None:

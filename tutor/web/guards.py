@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from tutor.web.limits import MAX_COLUMNS, MAX_ROWS, MIN_COLUMNS, MIN_ROWS
 from tutor.model.errors import PuzzleError, TutorError
 from tutor.model.formats import parse
-from tutor.model.geometry import CELL_COUNT
+from tutor.model.geometry import CLASSIC
 from tutor.solvers.backtracking import validity
 
 MAX_STDIN = 64 * 1024
@@ -85,30 +85,58 @@ def check_origin(origin: str | None, hosts: list[str], allowed: frozenset[str] =
                   "--allow-origin names others")
 
 
-PUZZLE_CHARACTERS = frozenset("0123456789.")
-"""What a puzzle in the page's address may hold: digits, and '.' or '0' for an empty cell."""
+LINK_SYMBOLS = "0123456789.ABCDEFG"
+"""What a puzzle in the page's address may hold: digits, '.' or '0' for an empty cell, and the
+letters A to G of the boards above 9 digits (A is 10)."""
+SAMURAI_LENGTHS = (369, 405)
+"""A Samurai's line: its 369 cells in reading order on the drawn board, or its five grids' lines
+of 81 one after another (405, a shared box in both grids)."""
+MAX_LINK_PUZZLE = max(SAMURAI_LENGTHS)
+"""The longest puzzle a link may carry (a 16x16 line is 256)."""
+
+
+def _link_lengths() -> dict[int, str]:
+    """Each puzzle length a link takes, and the board it is."""
+    from tutor.model.geometry import MAX_TABLE_SIZE, regular_of_size  # lazy: the server's start
+
+    lengths = {}
+    for size in range(4, MAX_TABLE_SIZE + 1):
+        try:
+            lengths[size * size] = regular_of_size(size).name
+        except ValueError:
+            continue  # a size no regular board has (5, 7, 11, 13)
+    lengths.update({length: "Samurai" for length in SAMURAI_LENGTHS})
+    return lengths
 
 
 def puzzle_parameter(text: str) -> str:
-    """The puzzle of the page's `?puzzle=` parameter, as an 81-character line ('.' for empty):
-    hostile input, read only once it is 81 puzzle characters, then checked to have one solution.
+    """The puzzle of the page's `?puzzle=` parameter, as its board's line ('.' for empty; a
+    Samurai's 369 cells in reading order): hostile input, read only once its length is a played
+    board's (4x4 to 16x16 with their usual boxes, or a Samurai) and every character a puzzle
+    character. A classic puzzle is then checked to have one solution here (milliseconds); on
+    another board the search could take long on a crafted puzzle, so the count is left to the
+    session's own app (app/__main__.py), as a puzzle pasted there is, never run in the server.
 
-    :raises Refused: too long or short, a character that is not a digit or '.', a repeated
-        digit, or not a proper puzzle (no solution, or several).
+    :raises Refused: a length no played board has, a character that is not a digit, A-G or '.',
+        a digit the board lacks or a repeated digit, or a classic puzzle without one solution.
     """
-    if len(text) != CELL_COUNT:
-        raise Refused(f"puzzle refused: {len(text)} characters, a puzzle line has "
-                      f"{CELL_COUNT}")
-    bad = next((i for i, ch in enumerate(text) if ch not in PUZZLE_CHARACTERS), None)
+    lengths = _link_lengths()
+    if len(text) not in lengths:
+        sizes = ", ".join(f"{length} ({name})" for length, name in sorted(lengths.items()))
+        raise Refused(f"puzzle refused: {len(text)} characters; a puzzle line has "
+                      f"{sizes}")
+    bad = next((i for i, ch in enumerate(text) if ch not in LINK_SYMBOLS), None)
     if bad is not None:
-        raise Refused(f"puzzle refused: {text[bad]!r} at column {bad + 1} is not a digit or '.'")
+        raise Refused(f"puzzle refused: {text[bad]!r} at column {bad + 1} is not a digit, a "
+                      f"letter A-G or '.'")
     try:
-        grid = parse(text)
-    except PuzzleError as error:  # a repeated digit: the parser names it and its cells
+        grid = parse(text, None)
+    except PuzzleError as error:  # a repeated digit, a digit too large: the parser names it
         raise Refused(f"puzzle refused: {error}") from None
-    check = validity(grid)
-    if not check.is_proper:
-        raise Refused(f"puzzle refused: {check.message}")
+    if grid.geometry is CLASSIC:
+        check = validity(grid)
+        if not check.is_proper:
+            raise Refused(f"puzzle refused: {check.message}")
     return grid.to_line()
 
 

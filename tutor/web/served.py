@@ -36,7 +36,8 @@ def served_code() -> str | None:
 
 
 PUZZLE_PARAMETER = "puzzle"
-"""The page's parameter that opens a puzzle (`/?puzzle=LINE`, checked by guards.puzzle_parameter)."""
+"""The page's parameter that opens a puzzle (`/?puzzle=LINE`, checked by guards.puzzle_parameter):
+a line of 4x4 to 16x16 with their usual boxes, or a Samurai's."""
 
 
 def page_link(query: str) -> str:
@@ -52,8 +53,9 @@ def resume_link(code: str) -> str:
 
 
 def puzzle_link(line: str) -> str | None:
-    """The link that opens the puzzle of `line` (81 characters, '.' for an empty cell) in a
-    served tutor; None when the app is not served."""
+    """The link that opens the puzzle of `line` (its board's line, '.' for an empty cell: 81
+    characters, 36 on 6x6, 369 on a Samurai) in a served tutor; None when the app is not
+    served."""
     if served_code() is None:
         return None
     return page_link(f"{PUZZLE_PARAMETER}={line}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tutor.engine import band, technique
+from tutor.model.geometry import CLASSIC
 from tutor.play.game import Game
 from tutor.model.words import counted
 
@@ -57,27 +58,32 @@ class MakingActions:
                        f"{made.grade.givens} givens{' (symmetric)' if symmetric else ''}, "
                        f"seed {made.seed}: the same {same} make it again.")
 
-    def samurai_refused(self, what: str) -> bool:
-        """On a Samurai, say that `what` does not take one (True); the making screens draw one
-        9x9 grid, and the game's 369 cells would not fit it."""
-        if not self.game.grid.geometry.is_samurai:
-            return False
-        self.say(f"{what} not take a Samurai yet; open a 9x9 puzzle for it.")
-        return True
+    def game_board_words(self) -> str | None:
+        """'a Samurai' or 'a 6x6 board' when the game is not on the classic 9x9 board (the making
+        screens make and draw 9x9 puzzles only), else None."""
+        board = self.game.grid.geometry
+        if board is CLASSIC:
+            return None
+        return "a Samurai" if board.is_samurai else f"a {board.name} board"
 
     def action_editor(self) -> None:
-        if self.samurai_refused("The puzzle editor does"):
-            return
         from tutor.app.making.editor_screen import EditorScreen  # lazy: start-up
 
         def done(composed: Composed | None) -> None:
             if composed is not None:
                 self.load_game(Game(composed.grid, composed.name))
 
-        self.app.push_screen(EditorScreen(self.game.puzzle.values), done)
+        # The editor makes 9x9 puzzles on any game; it starts from the game's givens (G) only
+        # when they are a 9x9 puzzle's.
+        other = self.game_board_words()
+        self.app.push_screen(EditorScreen(self.game.puzzle.values if other is None else None,
+                                          game_board=other), done)
 
     def action_visualiser(self) -> None:
-        if self.samurai_refused("The search visualiser does"):
+        other = self.game_board_words()
+        if other is not None:
+            self.say(f"The search visualiser shows searches on 9x9 puzzles only, and this game "
+                     f"is {other}: open a 9x9 puzzle for it.")
             return
         from tutor.app.making.visualiser_screen import VisualiserScreen  # lazy: start-up
 

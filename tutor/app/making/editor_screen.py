@@ -95,10 +95,14 @@ class EditorScreen(CellSelection, BoardScreen[Composed | None]):
     BINDINGS = bindings(EDITOR_KEYS)
     AUTO_FOCUS = "Board"
 
-    def __init__(self, game_givens: tuple[int, ...] | None = None) -> None:
+    def __init__(self, game_givens: tuple[int, ...] | None = None,
+                 game_board: str | None = None) -> None:
         super().__init__()
         self.game_givens = game_givens
         """The givens of the puzzle in the game (G copies them), if any."""
+        self.game_board = game_board
+        """'a Samurai', 'a 6x6 board': the game's board when it is not a 9x9 one (G says why it
+        copies nothing)."""
         self.values: tuple[int, ...] = (0,) * CELL_COUNT
         self.selected = 0
         self.undo_stack: list[tuple[int, ...]] = []
@@ -182,6 +186,10 @@ class EditorScreen(CellSelection, BoardScreen[Composed | None]):
         self.change((0,) * CELL_COUNT, "Board cleared (u undoes).")
 
     def action_from_game(self) -> None:
+        if self.game_board is not None:
+            self.say(f"The game is {self.game_board}: the editor makes 9x9 puzzles only, so it "
+                     f"cannot start from the game's givens.")
+            return
         if not self.game_givens or not any(self.game_givens):
             self.say("There is no puzzle in the game to start from.")
             return

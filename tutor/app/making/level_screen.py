@@ -74,7 +74,7 @@ class LevelScreen(FormDialog[Request]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="level-dialog", classes="dialog"):
-            yield Static("[b]New puzzle[/b]: generate a proper puzzle at a level of the 0-6 scale. "
+            yield Static("[b]New puzzle[/b]: generate a proper 9x9 puzzle at a level of the 0-6 scale. "
                          "Enter starts, tab moves between the boxes, space ticks the box, escape "
                          "cancels.")
             yield Label("Level: 0 to 6 in steps of 0.5 (such as 2.5), or a range (such as 2-3.5)")

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, TextArea
 
-from tutor.model.geometry import CLASSIC, regular_of_size
+from tutor.model.geometry import regular_of_size
 from tutor.model.grid import Grid
 from tutor.web.served import puzzle_link
 
@@ -20,13 +20,13 @@ def copy_texts(puzzle: Grid, position: Grid) -> dict[str, str]:
     it back), and the link that opens the puzzle when served, else the command that does."""
     line = puzzle.to_line()
     board = puzzle.geometry
-    # The served page's `?puzzle=` opens a classic line only (web/guards.puzzle_parameter): a
-    # link for another board would be refused, the command opens it.
-    link = puzzle_link(line) if board is CLASSIC else None
     # A line's length tells its size (369 cells: a Samurai); boxes other than the size's default
     # shape are named.
-    box = "" if board.is_samurai or regular_of_size(board.size) is board else \
-        f" --box {board.box_height}x{board.box_width}"
+    usual = board.is_samurai or regular_of_size(board.size) is board
+    box = "" if usual else f" --box {board.box_height}x{board.box_width}"
+    # The served page's `?puzzle=` opens a line whose length tells its board
+    # (web/guards.puzzle_parameter): boxes of another shape get the command, which names them.
+    link = puzzle_link(line) if usual else None
     return {
         "puzzle": line,
         "position": position.to_compact(),
