@@ -51,6 +51,7 @@ class LessonScreen(BoardScreen):
                 yield Static(id="lesson-heading")
                 yield Static(id="lesson-saved", classes="save-problem")
                 yield Static(id="lesson-page")
+                yield Static(id="lesson-marks")
                 yield Static(id="lesson-next")
         yield Footer(compact=True)
 
@@ -70,9 +71,15 @@ class LessonScreen(BoardScreen):
         board.view = view
         self.query_one("#lesson-left").display = view is not None
         listed = marked_candidates(view)
+        # A Samurai's whole board never has room for pencil marks, and at 80x24 none under it:
+        # the marked cells' candidates go under the page's text at every size.
+        beside = view is not None and view.grid.geometry.is_samurai
         candidates = self.query_one("#lesson-candidates", Static)
-        candidates.update(listed or "")
-        candidates.set_class(listed is not None, "-shown")
+        candidates.update("" if beside else listed or "")
+        candidates.set_class(listed is not None and not beside, "-shown")
+        marks = self.query_one("#lesson-marks", Static)
+        marks.update((listed or "") if beside else "")
+        marks.set_class(listed is not None and beside, "-shown")
         self.query_one("#lesson-heading", Static).update(
             f"[dim]Lesson {lesson.label} · {lesson.title} · page {session.page_label}[/dim]")
         show_save_problem(self.query_one("#lesson-saved", Static), session)

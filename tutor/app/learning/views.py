@@ -35,6 +35,10 @@ def marked_candidates(view: BoardView | None) -> Content | None:
     cells = set(view.pattern_cells) | {c for c, _ in view.eliminations | view.placements}
     cells = sorted(c for c in cells if not view.grid.value(c))
     if not cells:
+        if view.grid.geometry.is_samurai:
+            return Content.from_markup(
+                "[dim]The whole Samurai board has no room for the candidates (pencil marks): "
+                "a page that marks cells lists theirs here.[/dim]")
         if any(view.grid.candidates(c) for c in view.grid.empty_cells):
             # A page that shows pencil marks without pointing at a cell ("the small digits in
             # the empty cells are candidates"): say where they are, not leave the reader looking.
