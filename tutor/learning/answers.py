@@ -17,8 +17,8 @@ from tutor.engine import (
     an,
     in_sentence,
     technique as technique_entry,
+    works_on,
 )
-from tutor.engine.registry import works_on
 from tutor.model.geometry import (
     CLASSIC, COUNT, Geometry, cell_name, digits_name, unit_name, using,
 )
