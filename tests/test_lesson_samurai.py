@@ -338,3 +338,39 @@ async def test_an_exercise_answered_wrong_then_right_on_the_samurai_board(data_d
         assert screen.feedback.verdict == RIGHT
         assert "Right! Pointing: 7 in box 9 of the top-left grid" in str(
             screen.query_one("#exercise-feedback").render())
+
+
+async def test_w_shows_one_grid_alone_on_a_page_and_in_an_exercise(data_dir):
+    from tutor.app.board import Board
+    from tutor.app.learning.exercise_screen import ExerciseScreen
+    from tutor.app.learning.lesson_app import LessonApp
+
+    app = LessonApp("S4", seed=1)
+    async with app.run_test(size=(110, 45)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        page = next(i for i, p in enumerate(LESSON.pages) if p.board == "pointing")
+        await pilot.press(*["right"] * page)
+        await pilot.pause()
+        board = screen.query_one(Board)
+        assert board.whole and "w: one grid alone with its pencil marks" in str(
+            screen.query_one("#lesson-next").render())
+        await pilot.press("w")
+        # The grid of the page's first marked cell (r8c7 of the top-left grid), drawn as a
+        # classic board with its pencil marks.
+        assert not board.whole and board.shown_grid == BOARD.grid_names.index("top-left")
+        assert not board.compact
+        await pilot.press("w")
+        assert board.whole
+        await pilot.press("e")
+        await pilot.pause()
+        exercise = app.screen
+        assert isinstance(exercise, ExerciseScreen)
+        board = exercise.query_one(Board)
+        await _go_to(pilot, cell("BL r2c8"))
+        await pilot.press("w")
+        assert not board.whole and exercise.selected in BOARD.grids[board.shown_grid]
+        assert "with its pencil marks; w shows the whole board" in str(
+            exercise.query_one("#exercise-mode").render())
+        await pilot.press("8", "enter")
+        assert exercise.feedback.verdict == RIGHT, "answered on the grid drawn alone"
