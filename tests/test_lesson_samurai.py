@@ -16,7 +16,7 @@ from tutor.engine import BY_ID, works_on
 from tutor.learning import RIGHT, LessonError, find_lesson, load_lesson, load_lessons, verify
 from tutor.learning.loader import parse_board, parse_changes, parse_unit_name
 from tutor.learning.tiers import OTHER_BOARDS, lesson_tier
-from tutor.model.geometry import parse_cell_name, samurai, using
+from tutor.model.geometry import CLASSIC, parse_cell_name, samurai, using
 from tutor.model.grid import Grid
 from tutor.solvers.backtracking import count_solutions
 
@@ -374,3 +374,20 @@ async def test_w_shows_one_grid_alone_on_a_page_and_in_an_exercise(data_dir):
             exercise.query_one("#exercise-mode").render())
         await pilot.press("8", "enter")
         assert exercise.feedback.verdict == RIGHT, "answered on the grid drawn alone"
+
+
+def test_practice_more_walks_the_lessons_puzzles_on_the_cards_ladder():
+    from itertools import islice
+
+    from tutor.learning.drills import drill_ladder, lesson_drills
+
+    # The Samurai's card techniques are drilled on the card's ladder, as its positions were
+    # found; the 9x9 lessons keep the full ladder.
+    assert drill_ladder(LESSON.practised, BOARD) == "card"
+    assert drill_ladder(LESSON.practised, CLASSIC) is None
+    found = list(islice(lesson_drills(LESSON, LESSONS, seed=5), 4))
+    assert len(found) == 4
+    for drill in found:
+        assert drill.grid.geometry is BOARD and drill.technique in LESSON.techniques
+        assert next_step(drill.grid, "card") == drill.step
+        assert drill.check(drill.step.placements, drill.step.eliminations).is_right
