@@ -391,3 +391,13 @@ def test_practice_more_walks_the_lessons_puzzles_on_the_cards_ladder():
         assert drill.grid.geometry is BOARD and drill.technique in LESSON.techniques
         assert next_step(drill.grid, "card") == drill.step
         assert drill.check(drill.step.placements, drill.step.eliminations).is_right
+
+
+def test_a_samurai_hints_lesson_link_is_s4_for_what_it_teaches():
+    from tutor.learning.session import lesson_for_technique
+
+    assert lesson_for_technique("pointing", LESSONS, BOARD) is LESSON
+    assert lesson_for_technique("hidden_single", LESSONS, BOARD) is LESSON
+    # What S4 does not teach: the 9x9 ladder's lesson.
+    assert lesson_for_technique("naked_pair", LESSONS, BOARD).id == "04-naked-pair"
+    assert lesson_for_technique("pointing", LESSONS).id == "03-intersections"
