@@ -10,7 +10,9 @@ import pytest
 
 from tutor import Grid, next_step, validity
 from tutor.engine import BANDS, BY_ID, CARD_LADDER, TECHNIQUES, find_steps, in_sentence
-from tutor.model.geometry import CLASSIC, COUNT, cell_name, parse_cell_name, regular, using
+from tutor.model.geometry import (
+    CLASSIC, COUNT, cell_name, current, parse_cell_name, regular, samurai, using,
+)
 from tutor.learning import LessonError, find_lesson, load_lesson, load_lessons, verify
 from tutor.learning.loader import lesson_files, parse_changes, parse_unit_name
 from tutor.model.resources import bundled_dir
@@ -471,7 +473,10 @@ SHOWN = [(lesson.id, index, page, lesson.positions[page.board]) for lesson in LE
          if page.board and not page.after and lesson.positions[page.board].technique]
 """Every page showing a worked example before its step: (lesson id, page index, page, position)."""
 
-_CELLS = r"r\dc\d(?:(?:,| and|, and) r\dc\d)*"
+_GRID = r"(?: of the (?:top-left|top-right|centre|bottom-left|bottom-right) grid)?"
+"""A Samurai's cells are named within a grid, several of one grid at once: 'r2c4 and r2c6 of the
+centre grid'."""
+_CELLS = rf"r\dc\d(?:(?:,| and|, and) r\dc\d)*{_GRID}"
 _DIGITS = r"\d(?:(?:,| and|, and) \d)*"
 _LOSE = re.compile(rf"({_CELLS}),?(?: \([^)]*\))?(?: each| both| all)?(?: sees? (?:both|every \d "
                    rf"of both)(?: ends)?,?(?: and)?)? (?:lose|loses) (?:its |their )?(?:own )?"
@@ -494,9 +499,47 @@ def stated_removals(text: str) -> set[tuple[int, int]]:
                 continue
             for cells, digits in [m.groups() for m in _LOSE.finditer(sentence)] + [
                     m.groups()[::-1] for m in _REMOVE.finditer(sentence)]:
-                found |= {(parse_cell_name(c), int(d)) for c in re.findall(r"r\dc\d", cells)
+                found |= {(cell, int(d)) for cell in _named_cells(cells)
                           for d in re.findall(r"\d", digits)}
     return found
+
+
+def _named_cells(cells: str) -> list[int]:
+    """The cells of 'r6c1 and r8c1', or on a Samurai 'r2c4 and r2c6 of the centre grid'."""
+    grid = re.search(r" of the ([a-z-]+) grid$", cells)
+    suffix = f" of the {grid.group(1)} grid" if grid else ""
+    return [parse_cell_name(c + suffix) for c in re.findall(r"r\dc\d", cells)]
+
+
+def _names_cell(text: str, cell: int) -> bool:
+    """Whether a page's text names the cell as the board in use names it; on a Samurai, within
+    any grid holding it, alone or among others of that grid ('r2c4 and r2c6 of the centre
+    grid')."""
+    board = current()
+    if len(board.grids) == 1:
+        return board.cell_name(cell) in text
+    text = " ".join(text.split())
+    for grid, row, col in board.cell_spots[cell]:
+        listed = rf"(?:r\dc\d(?:,| and|, and) )*"
+        if re.search(rf"\b{listed}r{row + 1}c{col + 1}(?:(?:,| and|, and) r\dc\d)* of the "
+                     rf"{board.grid_names[grid]} grid", text):
+            return True
+    return False
+
+
+def test_stated_removals_and_cell_names_read_a_samurais_names():
+    board = samurai()
+    text = ("So remove 1 from r2c4\nand r2c6 of the centre grid. r4c7, r7c7 and r9c7 of the "
+            "bottom-left grid lose their 4.")
+    with using(board):
+        cell = parse_cell_name
+        assert stated_removals(text) == {
+            (cell("C r2c4"), 1), (cell("C r2c6"), 1), (cell("BL r4c7"), 4),
+            (cell("BL r7c7"), 4), (cell("BL r9c7"), 4)}
+        assert _names_cell(text, cell("C r2c6")) and _names_cell(text, cell("BL r7c7"))
+        # A shared cell named in either of its grids; a cell of another grid is not named.
+        assert _names_cell("r1c2 of the bottom-right grid", cell("C r7c8"))
+        assert not _names_cell(text, cell("TL r2c4")) and not _names_cell(text, cell("C r4c7"))
 
 
 def test_stated_removals_reads_the_lessons_phrasings():
@@ -537,5 +580,5 @@ def test_a_worked_example_names_every_cell_its_step_changes(lesson_id, name, pos
         pytest.skip(f"{name} is shown on no page")
     changed = dict.fromkeys(c for c, _ in position.placements + position.eliminations)
     with using(position.grid.geometry):  # cells named on the lesson's board
-        missing = [cell_name(c) for c in changed if cell_name(c) not in text]
+        missing = [cell_name(c) for c in changed if not _names_cell(text, c)]
     assert not missing, f"the pages showing {name} never name {missing}"

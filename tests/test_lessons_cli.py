@@ -247,8 +247,10 @@ def test_the_list_shows_the_small_boards_first(capsys):
     assert run() == 0
     out = capsys.readouterr().out
     labels = re.findall(r"^[> ]\s+(S?\d+)  ", out, re.MULTILINE)
-    assert labels == ["S1", "S2", "S3"] + [str(n) for n in range(len(LESSONS) - 3)]
+    # The Samurai's lesson (S4) last: it builds on the 9x9 ladder.
+    assert labels == ["S1", "S2", "S3"] + [str(n) for n in range(len(LESSONS) - 4)] + ["S4"]
     assert re.search(r"^  S1  Small boards: 4x4 +small ", out, re.MULTILINE)
+    assert re.search(r"^  S4  Samurai: five grids, one puzzle +other ", out, re.MULTILINE)
     # The suggestion stays on the 9x9 ladder until a small board's lesson is started.
     assert "Suggested: lesson 0, Rules and pencil marks (next on the ladder)." in out
 

@@ -32,7 +32,7 @@ def test_drills_are_reproducible_and_of_the_lessons_technique(lesson):
     shown = {e.grid for e in lesson.exercises} | {p.grid for p in lesson.positions.values()}
     for drill in first:
         # Backtracking drills are where the card's ladder is stuck, as in its lesson.
-        step = next_step(drill.grid, drill_ladder(wanted))
+        step = next_step(drill.grid, drill_ladder(wanted, lesson.geometry))
         assert drill.technique in wanted
         # A technique that never comes next is drilled where its stand-in does.
         assert step.technique == drill.technique or drill.taught == drill.technique

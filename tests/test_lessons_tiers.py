@@ -9,8 +9,8 @@ from tutor.learning import load_lessons
 from tutor.learning.model import Lesson, Page
 from tutor.learning.progress import Progress
 from tutor.learning.tiers import (
-    CARD, DIABOLICAL, DIABOLICAL_FROM, EXTREME, EXTREME_FROM, SMALL, TIERS, TOUGH, by_tier,
-    lesson_tier,
+    CARD, DIABOLICAL, DIABOLICAL_FROM, EXTREME, EXTREME_FROM, OTHER_BOARDS, SMALL, TIERS, TOUGH,
+    by_tier, lesson_tier,
     technique_tier,
 )
 
@@ -45,8 +45,10 @@ def test_the_boundaries_follow_the_registry_ratings():
         else:
             assert tier == EXTREME
     assert all(technique_tier(t) == CARD for t in CARD_LADDER)
-    # Every tier of the 9x9 ladder has techniques (the small boards' is a group of lessons).
-    assert {technique_tier(t) for t in BY_ID} == set(TIERS) - {SMALL}, "every tier has techniques"
+    # Every tier of the 9x9 ladder has techniques (the small boards' and the other boards' are
+    # groups of lessons).
+    assert {technique_tier(t) for t in BY_ID} == set(TIERS) - {SMALL, OTHER_BOARDS}, (
+        "every tier has techniques")
 
 
 def test_lessons_are_grouped_by_tier_in_their_own_order():
@@ -54,9 +56,11 @@ def test_lessons_are_grouped_by_tier_in_their_own_order():
     added = [lesson_on(20, "aic"), lesson_on(9, "x_wing"), lesson_on(12, "unique_rectangle"),
              lesson_on(10, "xy_wing", "xyz_wing")]
     groups = dict(by_tier(bundled + added))
-    # The small boards' lessons (S1, S2...) first, in a group of their own.
-    assert list(groups) == [SMALL, CARD, TOUGH, DIABOLICAL, EXTREME]
-    assert groups[SMALL] == [lesson for lesson in bundled if lesson.series]
+    # The small boards' lessons (S1, S2...) first, in a group of their own; the Samurai's last.
+    assert list(groups) == [SMALL, CARD, TOUGH, DIABOLICAL, EXTREME, OTHER_BOARDS]
+    assert groups[SMALL] == [lesson for lesson in bundled
+                             if lesson.series and len(lesson.geometry.grids) == 1]
+    assert [lesson.label for lesson in groups[OTHER_BOARDS]] == ["S4"]
     ladder = [lesson for lesson in bundled  # the card's nine lessons: 0-7 and backtracking
               if not lesson.series and (lesson.number <= 7
                                         or lesson.techniques == ("backtracking",))]

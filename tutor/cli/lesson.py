@@ -14,8 +14,9 @@ Without ID: list the lessons in number order, each with its tier and your progre
 technique's standing (mastered, learning, due for review, with the date of the last unaided
 success) and the lesson suggested next.
 With ID (a number like 3, a name like intersections, or a technique like naked_pair; S1, S2...
-or a board like 4x4 or 6x6 for the small boards' lessons): open the lesson in the app, or print
-it with --text.
+or a board like 4x4, 6x6 or samurai for the other boards' lessons): open the lesson in the app,
+or print it with --text. On a Samurai a cell is named with its grid: "C r2c4<>1" (grids TL, TR,
+C, BL and BR).
 
   --answer N CHANGES   check an answer to exercise N, written as r3c7=4 (place) or r3c7<>4
                        (remove), several separated by commas: "r5c8<>2, r6c8<>2"
@@ -87,7 +88,8 @@ def list_lessons(lessons, progress) -> int:
     suggestion = progress.suggest(lessons)
     print("Lessons (tutor lesson ID to open one), each with its tier: the small boards (S1, S2...:")
     print("4x4 and 6x6, where children start), then on 9x9 the card's ladder, tough, diabolical and")
-    print("extreme techniques, where a learner first needs the lesson.\n")
+    print("extreme techniques, where a learner first needs the lesson, then other boards (the")
+    print("Samurai).\n")
     for lesson, tier in in_number_order(lessons):
         mark = ">" if suggestion and suggestion.lesson is lesson else " "
         done = "done" if progress.is_done(lesson) else ""

@@ -23,7 +23,7 @@ _HOMES = {
     "tutor.engine.techniques.backtracking": ("contradiction_story",),
     "tutor.engine.grader": ("Grade", "grade"),
     "tutor.engine.registry": ("BANDS", "BY_ID", "CARD_LADDER", "LADDER", "LADDERS", "TECHNIQUES",
-                              "Technique", "band", "on_ladder_of"),
+                              "Technique", "band", "on_ladder_of", "works_on"),
     "tutor.engine.reasons": ("Position", "positions_along", "removals_in"),
     "tutor.engine.scoring": ("Earned", "level_earned"),
     "tutor.engine.techniques.singles": ("hidden_singles", "naked_singles"),
@@ -67,6 +67,7 @@ if TYPE_CHECKING:
         Technique as Technique,
         band as band,
         on_ladder_of as on_ladder_of,
+        works_on as works_on,
     )
     from tutor.engine.reasons import (
         Position as Position,

@@ -17,6 +17,7 @@ from tutor.engine import (
     an,
     in_sentence,
     technique as technique_entry,
+    works_on,
 )
 from tutor.model.geometry import (
     CLASSIC, COUNT, Geometry, cell_name, digits_name, unit_name, using,
@@ -213,9 +214,11 @@ def _check(grid: Grid, techniques: tuple[str, ...], placements: Iterable[tuple[i
 
 
 def _other_technique(grid: Grid, changes, techniques) -> Step | None:
-    """A step of another technique on the ladder that the answer makes exactly, if any."""
+    """A step of another technique on the ladder that the answer makes exactly, if any (of the
+    techniques that work on the grid's board: a Samurai has no fish or uniqueness)."""
+    board = grid.geometry
     for technique_id in LADDER:
-        if technique_id in techniques:
+        if technique_id in techniques or not works_on(technique_id, board):
             continue
         for step in find_steps(grid, technique_id):
             if _step_changes(step) == changes:

@@ -10,8 +10,8 @@ from tutor.engine import BY_ID, EngineError, find_steps
 from tutor.model.errors import LessonError, PuzzleError
 from tutor.model.formats import parse
 from tutor.model.geometry import (
-    CLASSIC, UNIT_KINDS, Geometry, cell_name, current, parse_cell_name, regular, regular_of_size,
-    using,
+    CLASSIC, SAMURAI_GRIDS, UNIT_KINDS, Geometry, cell_name, current, parse_cell_name, regular,
+    regular_of_size, samurai, using,
 )
 from tutor.model.resources import bundled_dir
 from tutor.learning.answers import Mistake
@@ -20,9 +20,12 @@ from tutor.learning.model import Exercise, Highlight, Lesson, Page, Position
 _FILE_NAME = re.compile(r"^(\d\d|s\d)-[a-z0-9-]+\.toml$")
 """'03-intersections.toml' on the 9x9 ladder; 's1-4x4.toml' among the small boards' lessons."""
 SMALL_SERIES = "s"
-"""The file-name prefix of the lessons on boards smaller than 9x9 (S1, S2...), numbered apart so
-that the 9x9 ladder keeps its numbers."""
+"""The file-name prefix of the lessons on boards other than 9x9 (S1, S2...: the small boards and
+the Samurai), numbered apart so that the 9x9 ladder keeps its numbers."""
 _CHANGE = re.compile(r"^\s*(r\d+c\d+)\s*(=|<>)\s*([0-9a-z]+)\s*$", re.IGNORECASE)
+_GRID_CHANGE = re.compile(r"^\s*([^=<>]*?)\s*(=|<>)\s*([0-9a-z]+)\s*$", re.IGNORECASE)
+"""A change on a board of several grids, its cell named within its grid: 'C r2c4<>1',
+'r7c7 of the top-left grid=2' (what parse_cell_name reads)."""
 _BOARD = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
 
 _LESSON_KEYS = {"number", "title", "summary", "board", "box", "techniques", "positions", "pages",
@@ -87,7 +90,10 @@ def _kind_name(kind) -> str:
 def parse_unit_name(name: str) -> int:
     """The unit named like 'row 3', 'column 7' or 'box 5' on the board in use; ValueError
     otherwise."""
-    size = current().size
+    board = current()
+    if len(board.grids) > 1:
+        return _parse_grid_unit_name(board, name)
+    size = board.size
     words = name.strip().lower().split()
     if len(words) == 2 and words[0] in UNIT_KINDS and words[1].isdigit():
         number = int(words[1])
@@ -95,6 +101,35 @@ def parse_unit_name(name: str) -> int:
             return UNIT_KINDS.index(words[0]) * size + number - 1
     raise ValueError(f"not a unit name: {name!r} (expected 'row 3', 'column 2' or 'box 1', "
                      f"numbered 1 to {size})")
+
+
+def _parse_grid_unit_name(board: Geometry, name: str) -> int:
+    """A unit of a board of several grids, named within a grid: 'row 3 of the centre grid', a
+    shared box by either grid ('box 1 of the centre grid') or as unit_name writes it, or short:
+    'C row 3', 'TL box 9'; ValueError otherwise."""
+    text = " ".join(name.strip().lower().split())
+    for unit, said in enumerate(board.unit_names):
+        if text == said.lower():
+            return unit
+    words = text.split()
+    if len(words) >= 6 and words[2:4] == ["of", "the"] and words[-1] == "grid":
+        grid_word, kind, number = " ".join(words[4:-1]), words[0], words[1]
+    elif len(words) == 3:
+        grid_word, kind, number = words
+    else:
+        grid_word = kind = number = ""
+    grids = {full: g for g, (full, _, _, _) in enumerate(SAMURAI_GRIDS)}
+    grids.update({short.lower(): g for g, (_, short, _, _) in enumerate(SAMURAI_GRIDS)})
+    grid = grids.get(grid_word)
+    if (grid is not None and grid < len(board.grids) and kind in UNIT_KINDS
+            and number.isdigit() and 1 <= int(number) <= board.size):
+        wanted = f"{kind} {number} of the {board.grid_names[grid]} grid"
+        for unit, said in enumerate(board.unit_names):
+            if wanted in said:
+                return unit
+    raise ValueError(f"not a unit name: {name!r} (expected a unit of a grid, such as 'row 3 of "
+                     f"the centre grid' or 'C row 3': grids TL, TR, C, BL and BR, numbered 1 to "
+                     f"{board.size})")
 
 
 def parse_digit(text: str) -> int:
@@ -112,10 +147,15 @@ def parse_digit(text: str) -> int:
 
 def parse_board(text: str, box: str | None = None) -> Geometry:
     """The board a lesson declares: '4x4', '6x6' (boxes of 2 rows by 3 columns unless `box` says
-    'RxC' otherwise), '9x9'; ValueError naming what is wrong."""
+    'RxC' otherwise), '9x9', 'samurai'; ValueError naming what is wrong."""
+    if text.strip().lower() == "samurai":
+        if box is not None:
+            raise ValueError("a Samurai's boxes are 3x3: it takes no box shape")
+        return samurai()
     match = _BOARD.match(text)
     if not match or match.group(1) != match.group(2):
-        raise ValueError(f"not a board: {text!r} (expected a size like '4x4', '6x6' or '9x9')")
+        raise ValueError(f"not a board: {text!r} (expected a size like '4x4', '6x6' or '9x9', "
+                         f"or 'samurai')")
     size = int(match.group(1))
     if box is None:
         return regular_of_size(size)
@@ -133,12 +173,14 @@ def parse_changes(text: str) -> tuple[tuple, tuple]:
     the board in use."""
     placements: list[tuple[int, int]] = []
     eliminations: list[tuple[int, int]] = []
+    grids = len(current().grids) > 1
     for part in text.split(","):
         if not part.strip():
             continue
-        match = _CHANGE.match(part)
+        match = (_GRID_CHANGE if grids else _CHANGE).match(part)
         if not match:
-            raise ValueError(f"cannot read {part.strip()!r} (expected like r3c7=4 or r3c7<>4)")
+            example = "C r3c7=4 or C r3c7<>4" if grids else "r3c7=4 or r3c7<>4"
+            raise ValueError(f"cannot read {part.strip()!r} (expected like {example})")
         cell = parse_cell_name(match.group(1))
         try:
             digit = parse_digit(match.group(3))
@@ -291,7 +333,8 @@ def load_lesson(path: Path | str) -> Lesson:
     board = _read_board(top)
     if (board is CLASSIC) != (series == ""):
         top.fail("board", f"is {board.name}, but lessons named {match.group(1)}-... are on "
-                 + ("smaller boards (s1-4x4.toml)" if series else "the 9x9 board (no board key)"))
+                 + ("other boards than 9x9 (s1-4x4.toml)" if series
+                    else "the 9x9 board (no board key)"))
     # Cell, unit and digit names in the file are the lesson's board's.
     with using(board):
         return _read_body(top, path, number, title, summary, tuple(techniques), board, series)
@@ -369,7 +412,7 @@ def find_lesson(key: str, lessons: list[Lesson]) -> Lesson:
                 text.isdigit() and not lesson.series and int(text) == lesson.number):
             return lesson
     for lesson in lessons:
-        if lesson.series and text == lesson.geometry.name:
+        if lesson.series and text == lesson.geometry.name.lower():
             return lesson
     ladder_first = sorted(lessons, key=lambda lesson: lesson.series != "")
     for lesson in ladder_first:

@@ -17,7 +17,9 @@ lesson opens with the X-Wing, a tough technique, and goes on to the diabolical j
 with none, sits on the card.
 
 The lessons on boards smaller than 9x9 (S1, S2...: singles and pairs on 4x4 and 6x6, where
-children start) are a group of their own, listed first.
+children start) are a group of their own, listed first. The lessons on boards larger than one
+9x9 grid (the Samurai) are numbered in the same series but are a group of their own too, listed
+last: they build on the 9x9 techniques.
 """
 
 from __future__ import annotations
@@ -47,7 +49,9 @@ DIABOLICAL = Tier(2, "diabolical", "Diabolical")
 EXTREME = Tier(3, "extreme", "Extreme")
 SMALL = Tier(-1, "small", "Small boards")
 """The lessons on 4x4 and 6x6 boards (S1, S2...), apart from the 9x9 ladder's tiers."""
-TIERS = (SMALL, CARD, TOUGH, DIABOLICAL, EXTREME)
+OTHER_BOARDS = Tier(4, "other", "Other boards")
+"""The lessons on boards of several grids (the Samurai), after the 9x9 ladder."""
+TIERS = (SMALL, CARD, TOUGH, DIABOLICAL, EXTREME, OTHER_BOARDS)
 
 
 def technique_tier(technique_id: str) -> Tier:
@@ -64,7 +68,7 @@ def technique_tier(technique_id: str) -> Tier:
 
 def lesson_tier(lesson: Lesson) -> Tier:
     if lesson.series:
-        return SMALL
+        return OTHER_BOARDS if len(lesson.geometry.grids) > 1 else SMALL
     return min((technique_tier(t) for t in lesson.practised), key=lambda tier: tier.rank,
                default=CARD)
 
@@ -82,6 +86,10 @@ def by_tier(lessons: Iterable[Lesson]) -> list[tuple[Tier, list[Lesson]]]:
 def in_number_order(lessons: Iterable[Lesson]) -> list[tuple[Lesson, Tier]]:
     """The lessons by number, each with its tier: the lists show them so, as a reader expects
     (by tier, lesson 16 came after 7 and 14 before 13), each line naming its tier. The small
-    boards' lessons (S1, S2...) come first, where children start."""
-    return [(lesson, lesson_tier(lesson))
-            for lesson in sorted(lessons, key=lambda l: (l.series == "", l.number))]
+    boards' lessons (S1, S2...) come first, where children start; the Samurai's last, as it
+    builds on the 9x9 ladder."""
+    def place(lesson: Lesson) -> tuple[int, int]:
+        group = 1 if not lesson.series else 2 if lesson_tier(lesson) is OTHER_BOARDS else 0
+        return group, lesson.number
+
+    return [(lesson, lesson_tier(lesson)) for lesson in sorted(lessons, key=place)]

@@ -40,6 +40,8 @@ EXERCISE_KEYS = tuple(k for k in keys.GAME_KEYS if k.label in BOARD_KEYS) + (
     keys.Key("left_square_bracket", "previous", "Previous", "The previous exercise.", show=False,
              key_display="["),
     keys.Key("r", "reset", "Reset", "Start this position over.", show=False),
+    keys.Key("w", "whole_or_grid", "Grid", "On a Samurai: the whole board, or the selected "
+             "cell's grid alone with its pencil marks.", show=False),
     keys.Key("d", "drill", "Practice more", "A fresh position where the technique comes next."),
     keys.Key("D", "drill_file", "From file", "Practice more on positions from your own file."),
     keys.Key("escape", "close", "Back", "Back to the lesson."),
@@ -262,6 +264,22 @@ class ExerciseScreen(CellSelection, keys.FittedFooter, BoardScreen):
     def action_toggle_pencil(self) -> None:
         self.pencil = not self.pencil
         self.refresh_views()
+
+    def action_whole_or_grid(self) -> None:
+        """A Samurai's whole board, or the grid of the selected cell alone with its pencil marks
+        (the whole board has no room for them)."""
+        board = self.query_one(Board)
+        shape = self.game.grid.geometry
+        if not shape.is_samurai:
+            self.say("Only a Samurai has several grids to show one at a time.")
+            return
+        board.follow(self.selected)
+        board.whole = not board.whole
+        grid = shape.grid_names[board.grid_in_focus]
+        # The compact board (80x24) has no room for pencil marks, one grid or not.
+        marks = "alone" if board.compact else "with its pencil marks"
+        self.say(f"The {grid} grid {marks}; w shows the whole board."
+                 if not board.whole else f"The whole board; w shows the {grid} grid {marks}.")
 
     def action_undo(self) -> None:
         if self.game.undo() is not None:

@@ -33,6 +33,7 @@ class LessonScreen(BoardScreen):
         Binding("e", "exercises", "Exercises"),
         Binding("d", "drill", "Practice more"),
         Binding("D", "drill_file", "From file"),
+        Binding("w", "whole_or_grid", "Grid", show=False),
         Binding("escape", "close", "Lessons"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
@@ -51,6 +52,7 @@ class LessonScreen(BoardScreen):
                 yield Static(id="lesson-heading")
                 yield Static(id="lesson-saved", classes="save-problem")
                 yield Static(id="lesson-page")
+                yield Static(id="lesson-marks")
                 yield Static(id="lesson-next")
         yield Footer(compact=True)
 
@@ -70,9 +72,18 @@ class LessonScreen(BoardScreen):
         board.view = view
         self.query_one("#lesson-left").display = view is not None
         listed = marked_candidates(view)
+        # A Samurai's whole board never has room for pencil marks, and at 80x24 none under it:
+        # the marked cells' candidates go under the page's text at every size.
+        beside = view is not None and view.grid.geometry.is_samurai
         candidates = self.query_one("#lesson-candidates", Static)
-        candidates.update(listed or "")
-        candidates.set_class(listed is not None, "-shown")
+        candidates.update("" if beside else listed or "")
+        candidates.set_class(listed is not None and not beside, "-shown")
+        if beside and page.highlight.cells:
+            # One grid drawn alone (w) is the grid of the page's first marked cell.
+            board.follow(page.highlight.cells[0])
+        marks = self.query_one("#lesson-marks", Static)
+        marks.update((listed or "") if beside else "")
+        marks.set_class(listed is not None and beside, "-shown")
         self.query_one("#lesson-heading", Static).update(
             f"[dim]Lesson {lesson.label} · {lesson.title} · page {session.page_label}[/dim]")
         show_save_problem(self.query_one("#lesson-saved", Static), session)
@@ -86,8 +97,26 @@ class LessonScreen(BoardScreen):
                        "d: practice more on fresh positions, D: on positions from your own file.")
         else:
             closing = "→ next page, ← previous page."
+        if beside:
+            marks = ("(a larger terminal shows its pencil marks)" if board.compact
+                     else "with its pencil marks")
+            closing += f" w: one grid alone {marks}, or the whole board."
         self.query_one("#lesson-next", Static).update(f"[dim]{closing}[/dim]")
         self.query_one("#lesson-text").scroll_home(animate=False)
+
+    def action_whole_or_grid(self) -> None:
+        """On a Samurai's page: the whole board, or one grid alone with its pencil marks (the
+        grid of the page's first marked cell)."""
+        board = self.query_one(Board)
+        if board.view is None or not board.geometry.is_samurai:
+            self.notify("Only a Samurai has several grids to show one at a time.")
+            return
+        board.whole = not board.whole
+        grid = board.geometry.grid_names[board.grid_in_focus]
+        marks = ("alone (a larger terminal shows its pencil marks)" if board.compact
+                 else "with its pencil marks")
+        self.notify(f"The {grid} grid {marks}; w shows the whole board."
+                    if not board.whole else "The whole board; w shows one grid alone.")
 
     def action_next_page(self) -> None:
         if not self.is_current:

@@ -35,6 +35,12 @@ def marked_candidates(view: BoardView | None) -> Content | None:
     cells = set(view.pattern_cells) | {c for c, _ in view.eliminations | view.placements}
     cells = sorted(c for c in cells if not view.grid.value(c))
     if not cells:
+        if view.grid.geometry.is_samurai:
+            size = full_min_size(view.grid.geometry)
+            return Content.from_markup(
+                "[dim]The whole Samurai board has no room for the candidates (pencil marks): "
+                f"w shows one grid alone (with them on a terminal of {size.width}x{size.height} "
+                "or more), and a page that marks cells lists theirs here.[/dim]")
         if any(view.grid.candidates(c) for c in view.grid.empty_cells):
             # A page that shows pencil marks without pointing at a cell ("the small digits in
             # the empty cells are candidates"): say where they are, not leave the reader looking.
