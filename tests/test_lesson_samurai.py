@@ -134,16 +134,20 @@ def test_the_hidden_single_is_ruled_by_a_digit_of_the_centre_grid():
         assert not grid.has_candidate(cell(name), 6)
 
 
-def test_one_grid_alone_has_many_solutions_and_uniqueness_is_left_off():
+def test_one_grid_alone_has_many_solutions_and_uniqueness_is_kept_to_sound_patterns():
     # The uniqueness page: the top-left grid's 20 givens alone have more than a thousand
-    # solutions; the whole puzzle one. No uniqueness technique works on a Samurai.
+    # solutions; the whole puzzle one. Rectangles and BUG+1 work on a Samurai only as the page
+    # says (a rectangle through a shared box is dropped: tests/test_samurai_families.py).
     puzzle = LESSON.positions["overlap"].grid
     top_left = [puzzle.value(c) for c in BOARD.grids[0]]
     assert sum(1 for v in top_left if v) == 20
     assert count_solutions(Grid(top_left), limit=1001) == 1001
     assert count_solutions(puzzle, limit=2) == 1
     uniqueness = [t for t in BY_ID.values() if t.family == "uniqueness"]
-    assert uniqueness and not any(works_on(t.id, BOARD) for t in uniqueness)
+    assert works_on("unique_rectangle", BOARD) and works_on("bug_plus_one", BOARD)
+    assert uniqueness and all(works_on(t.id, BOARD) for t in uniqueness)
+    page = next(p for p in LESSON.pages if p.title == "Why uniqueness needs the whole puzzle")
+    assert "clear of the shared boxes" in page.text and "131" in page.text
 
 
 # --- names on the Samurai board in lesson files and answers ---------------------------------

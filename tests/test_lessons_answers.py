@@ -126,7 +126,7 @@ def test_a_digit_a_peer_already_holds_is_wrong_and_says_which_peer():
     feedback = lesson.check(exercise, placements=[(target, digit)])
     assert feedback.verdict == WRONG
     assert f"{digit} is not a candidate of r9c4" in feedback.details[0]
-    assert f"already holds a {digit}" in feedback.details[0]
+    assert f"holds the {digit} already" in feedback.details[0]
     assert len(feedback.hints) == 3
     assert "naked single" in feedback.hints[0].lower()
 

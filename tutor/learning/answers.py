@@ -107,7 +107,7 @@ def why_not(grid: Grid, change: tuple[int, int, str]) -> str:
         if holder is not None:
             shared = next(u for u in board.units_of[cell] if holder in board.unit_sets[u])
             return (f"{digit} is not a candidate of {name}: {cell_name(holder)} in "
-                    f"{unit_name(shared)} already holds a {digit}.")
+                    f"{unit_name(shared)} holds the {digit} already.")
         return f"{digit} is not a candidate of {name} any more: it was removed earlier."
     if kind == "=":
         return (f"Nothing proves {name}={digit} yet: {name} still has the candidates "
