@@ -34,18 +34,29 @@ BOARDS: tuple[tuple[int, int, int, float], ...] = (
 SAMURAI_LEVELS: tuple[tuple[float, int], ...] = ((0, 20), (1, 20), (2, 30), (3, 40), (6, 20))
 """The Samurai's levels, with the attempts a puzzle may take: levels 4 and 5 take minutes a
 puzzle (most digs stop below them), so they are left out."""
+SAMURAI_HALVES_BELOW = 3
+"""Below this level a Samurai level file holds puzzles of the level itself and of the half level
+above, each asked for (dug puzzles come out at the half level, capped digging pushing them up)."""
 
 
 def make_level(geometry: Geometry, level: float, attempts: int) -> list[str]:
     """The level file's lines for `level` (whole) and the half level above, or [] if none found."""
     levels = LevelRange(level, min(level + 0.5, 6.0))
     seed = 1000 * geometry.size + 100 * geometry.box_height + 10 * int(level)
+    asked = [(levels, COUNT, seed)]
     if geometry.is_samurai:
         seed = 1000 * geometry.cell_count + 10 * int(level)
+        asked = [(levels, COUNT, seed)]
+        if level < SAMURAI_HALVES_BELOW:
+            whole = COUNT - COUNT // 2
+            asked = [(LevelRange(level, level), whole, seed),
+                     (LevelRange(level + 0.5, level + 0.5), COUNT - whole, seed + 5)]
     lines = []
+    made_all = (made for wanted, count, start in asked
+                for made in generate(wanted, count, start, geometry=geometry, collections=[],
+                                     max_attempts=attempts))
     try:
-        for number, made in enumerate(generate(levels, COUNT, seed, geometry=geometry,
-                                               collections=[], max_attempts=attempts), start=1):
+        for number, made in enumerate(made_all, start=1):
             name = f"{made.grade.band} {level_text(made.grade.level)} no. {number}"
             if geometry.is_samurai:  # its comment line, its five grids' lines, a blank line
                 grids = made.grid.to_grid_lines().rstrip()
