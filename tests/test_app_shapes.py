@@ -276,7 +276,8 @@ async def test_the_puzzle_list_opens_a_bundled_puzzle_of_another_board():
     from tutor.model.bundled import collections_of, other_boards
 
     boards = other_boards()
-    assert [b.name for b in boards][:2] == ["4x4", "6x6"] and boards[-1].name == "16x16"
+    assert [b.name for b in boards][:2] == ["4x4", "6x6"] and boards[-2].name == "16x16"
+    assert boards[-1].is_samurai  # the Samurai after the regular boards
     first = collections_of(boards[0])[0].puzzles()[0]
     app = TutorApp(dug_puzzle("6x6"), "our 6x6")
     async with app.run_test(size=SIZES[0]) as pilot:

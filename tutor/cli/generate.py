@@ -24,6 +24,11 @@ default), printed in the board's symbols (16x16: 1-9 then A-G), with its usual b
 by 3 columns) unless --box RxC says otherwise. Levels mean the same on every board (the card's
 ladder); a level the board's ladder cannot earn (3 on 4x4, which has no triples) is refused.
 
+--samurai makes Samurai puzzles (five 9x9 grids, the centre one sharing each corner box with an
+outer grid), with one solution as a whole and graded by the card's ladder over all five grids,
+each printed as its comment line (`# level 2 (...); ...; seed S; Samurai board`) and its five
+grids' lines (top-left, top-right, centre, bottom-left, bottom-right), a blank line between two.
+
 --needs TECH makes a puzzle whose grade (with the full ladder) needs that technique, such as
 x_wing or hidden_pair (`tutor grade` lists the techniques a puzzle uses); with --level too it must
 also grade in that range (refused at once when no puzzle there can need it: a technique beyond
@@ -64,8 +69,15 @@ def board(args):
         does not fit the size, or --box without --size on a board other than 9x9.
     """
     # lazy: the generator imports the engine; only `tutor generate` needs them (start-up speed)
-    from tutor.model.geometry import CLASSIC, MAX_TABLE_SIZE, regular, regular_of_size
+    from tutor.model.geometry import CLASSIC, MAX_TABLE_SIZE, regular, regular_of_size, samurai
 
+    if getattr(args, "samurai", False):
+        given = [option for option, value in (("--size", args.size), ("--box", args.box))
+                 if value is not None]
+        if given:
+            raise CliError(f"--samurai is a board of five 9x9 grids: it cannot be combined with "
+                           f"{' or '.join(given)}", 2)
+        return samurai()
     size = args.size
     if size is None:
         if args.box is None:
@@ -99,6 +111,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--size", type=board_size, default=None, metavar="NxN",
                         help="the board: 4x4, 6x6, 8x8, 9x9 (the default), 10x10, 12x12 or 16x16")
     parser.add_argument("--box", type=box_shape, default=None, metavar="RxC", help=BOX_HELP)
+    parser.add_argument("--samurai", action="store_true",
+                        help="Samurai puzzles: five 9x9 grids sharing the centre grid's corner boxes")
     parser.add_argument("--needs", metavar="TECH",
                         help="a technique id the puzzle's grade must use, such as x_wing")
     parser.add_argument("--time-limit", type=positive_float, default=None,
@@ -245,7 +259,8 @@ def run(args) -> int:
     if args.out is not None:
         check_out(args.out)
     if args.needs is not None and geometry is not CLASSIC:
-        raise CliError("--needs makes 9x9 puzzles only; drop --size or --needs", 2)
+        dropped = "--samurai" if geometry.is_samurai else "--size"
+        raise CliError(f"--needs makes 9x9 puzzles only; drop {dropped} or --needs", 2)
     if args.needs is not None:
         try:
             check_technique(args.needs)
@@ -292,7 +307,10 @@ def _write(args, puzzles, clear_progress: bool) -> int:
                 _append(args.out, made_line)
                 written += 1
             else:
+                if written and "\n" in made_line:  # puzzles of several lines: a blank line between
+                    print()
                 print(made_line, flush=True)
+                written += 1
     except GenerationError as error:
         if args.needs is not None:
             raise CliError(f"{error}; try another technique or a longer --time-limit", 1) from None

@@ -21,7 +21,7 @@ _HOMES = {
                             "NoSolutionError", "clear_solution_cache", "find_contradiction",
                             "find_steps", "next_step", "solution_values"),
     "tutor.engine.techniques.backtracking": ("contradiction_story",),
-    "tutor.engine.grader": ("Grade", "grade"),
+    "tutor.engine.grader": ("Grade", "grade", "ladder_level"),
     "tutor.engine.registry": ("BANDS", "BY_ID", "CARD_LADDER", "LADDER", "LADDERS", "TECHNIQUES",
                               "Technique", "band", "on_ladder_of", "works_on"),
     "tutor.engine.reasons": ("Position", "positions_along", "removals_in"),
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
         solution_values as solution_values,
     )
     from tutor.engine.techniques.backtracking import contradiction_story as contradiction_story
-    from tutor.engine.grader import Grade as Grade, grade as grade
+    from tutor.engine.grader import Grade as Grade, grade as grade, ladder_level as ladder_level
     from tutor.engine.registry import (
         BANDS as BANDS,
         BY_ID as BY_ID,

@@ -154,6 +154,26 @@ def _grade(grid: Grid, techniques: Iterable[str] | None) -> Grade:
     )
 
 
+def ladder_level(grid: Grid, techniques: Iterable[str] | None = None) -> float | None:
+    """The level these techniques earn finishing the puzzle, or None when they get stuck: a
+    grade's walk with no guess and no solver, for a generator that asks it thousands of times.
+
+    Each step holds in every solution, so a walk that fills the board proves the solution unique
+    (a puzzle with several is never finished); a stuck walk costs only the search for the next
+    step, where `grade` would guess on to the end (on a board that teaches the guess). Uniqueness
+    techniques, which assume the one solution this proves, are not taken.
+    """
+    with searching(), using(grid.geometry):
+        board = grid.geometry
+        ids = tuple(t for t in ladder_on(ladder_of(techniques), board)
+                    if t not in _ASSUMING_ONE_SOLUTION)
+        walk = walk_on(grid.values, grid.live_masks)
+        scorer = Scorer()
+        if not advance(walk, ladder(ids), [], scorer, None) or 0 in walk.values:
+            return None
+        return scorer.level
+
+
 def step_grids(step: Step, board: Geometry) -> tuple[str, ...]:
     """The names of the grids a step lies in, on a board of several grids: those holding every
     cell of its pattern and of its changes (one, or on a Samurai two for a step inside a shared

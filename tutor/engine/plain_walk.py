@@ -5,20 +5,23 @@ tables of singles, for speed. On any other board this one stands in for it, with
 (advance, the look-ahead and the next step use either) and the same steps: naked singles lowest
 cell first, with the unit they are the last empty cell of (a full house); when none is left, the
 hidden single the finder yields first (boxes, then rows, then columns; lowest digit first); then
-the ladder's other finders in order. It finds each single by asking the singles' own finders
-afresh, so a placement costs a pass over the board rather than over the cells it changes: plenty
-for the boards people play (16x16 has 256 cells).
+the ladder's other finders in order. It keeps the naked singles as placements make them (among
+the placed cell's peers), and finds a hidden single by asking its finder afresh, a pass over the
+board's units.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from heapq import heappop, heappush
 
-from tutor.model.geometry import CLASSIC, Geometry, current as board_in_use, new_digit_cell_sets
+from tutor.model.geometry import (
+    CLASSIC, ONLY_DIGIT, Geometry, current as board_in_use, new_digit_cell_sets,
+)
 from tutor.engine.search import current
 from tutor.engine.scoring import Scorer
 from tutor.engine.step import Step
-from tutor.engine.techniques.singles import hidden_singles, naked_singles
+from tutor.engine.techniques.singles import hidden_singles, naked_single
 from tutor.engine.walk import Walk
 
 
@@ -39,16 +42,31 @@ class PlainWalk(Walk):
         single the finder would yield first, until neither is left or the grid is full; return how
         many were made. Their steps go to `steps`, and each to `scorer` (if given)."""
         made = 0
+        values, masks, peers, only = self.values, self.masks, self.board.peers, ONLY_DIGIT
+        # The naked singles, lowest cell first: those there are now, then each placement's peers
+        # left with one candidate (candidates only go, so a single stays one until placed). The
+        # same steps as asking naked_singles afresh each time, without a pass over the board each.
+        pending = [c for c, m in enumerate(masks) if only[m] and not values[c]]
         while self.empty:
-            step = next(naked_singles(self.values, self.masks), None)
+            step = None
+            while pending:
+                cell = heappop(pending)
+                if only[masks[cell]] and not values[cell]:
+                    step = naked_single(values, cell, only[masks[cell]])
+                    break
             if step is None:
                 if not hidden:
                     break
-                step = next(hidden_singles(self.values, self.masks), None)
+                step = next(hidden_singles(values, masks), None)
                 if step is None:
                     break
             (cell, digit), = step.placements
+            digit_bit = 1 << (digit - 1)
+            losing = [p for p in peers[cell] if masks[p] & digit_bit]
             self._put(cell, digit)
+            for p in losing:
+                if only[masks[p]] and not values[p]:
+                    heappush(pending, p)
             steps.append(step)
             if scorer is not None:
                 scorer.add(step.technique)

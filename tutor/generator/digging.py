@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import reduce
+from operator import or_
 from typing import Callable
 
 from tutor.model.geometry import CLASSIC, Geometry
@@ -71,6 +73,16 @@ def singles_finish(values: Sequence[int], geometry: Geometry, hidden: bool = Tru
     The singles fill in any order to the same end (a placement only takes candidates away), so
     this asks what the engine's walk with those techniques alone would reach, much faster.
     """
+    filled = singles_closure(values, geometry, hidden)
+    return filled is not None and 0 not in filled
+
+
+def singles_closure(values: Sequence[int], geometry: Geometry,
+                    hidden: bool = True) -> list[int] | None:
+    """The cell values once naked singles (and hidden singles, with `hidden`) have been made
+    until none is left, or None when one empties a cell: the position from which a walk of the
+    engine goes on with its other techniques (the singles reach the same end in any order).
+    """
     units, units_of, peers = geometry.units, geometry.units_of, geometry.peers
     all_digits = geometry.all_digits
     values = list(values)
@@ -79,8 +91,12 @@ def singles_finish(values: Sequence[int], geometry: Geometry, hidden: bool = Tru
         for c in unit:
             if values[c]:
                 used[u] |= 1 << (values[c] - 1)
-    masks = [0 if v else all_digits & ~(used[a] | used[b] | used[d])
-             for v, (a, b, d) in zip(values, units_of)]
+    if len(geometry.grids) == 1:  # three units a cell
+        masks = [0 if v else all_digits & ~(used[a] | used[b] | used[d])
+                 for v, (a, b, d) in zip(values, units_of)]
+    else:  # a Samurai's shared cells lie in five
+        masks = [0 if v else all_digits & ~reduce(or_, (used[u] for u in cell_units))
+                 for v, cell_units in zip(values, units_of)]
     empty = sum(1 for v in values if not v)
 
     def place(cell: int, digit_bit: int) -> bool:
@@ -98,7 +114,7 @@ def singles_finish(values: Sequence[int], geometry: Geometry, hidden: bool = Tru
         for c, m in enumerate(masks):
             if m and not m & (m - 1):
                 if not place(c, m):
-                    return False
+                    return None
                 empty -= 1
                 progress = True
         if not progress and hidden:
@@ -114,9 +130,9 @@ def singles_finish(values: Sequence[int], geometry: Geometry, hidden: bool = Tru
                     single ^= low
                     cell = next((c for c in unit if masks[c] & low), -1)
                     if cell < 0 or not place(cell, low):
-                        return False
+                        return None
                     empty -= 1
                     progress = True
         if not progress:
-            return False
-    return True
+            break
+    return values

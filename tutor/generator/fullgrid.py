@@ -14,11 +14,40 @@ def random_full_grid(rng: random.Random, geometry: Geometry = CLASSIC) -> tuple[
     Branches on the empty cell with the fewest digits left (so dead ends are found early) and tries
     its digits in a random order; from an empty board this almost never needs to backtrack far.
     """
+    if len(geometry.grids) > 1:
+        return _grids_full_grid(rng, geometry)
     values = [0] * geometry.cell_count
     used = [0] * (3 * geometry.size)  # the digits placed in each row, column and box
     empties = list(geometry.cells)
     if not _fill(values, used, empties, rng, geometry.units_of, geometry.all_digits):
         raise AssertionError("an empty board always has a solution")
+    return tuple(values)
+
+
+def _grids_full_grid(rng: random.Random, geometry: Geometry) -> tuple[int, ...]:
+    """A solved board of several classic grids (the Samurai): the grid sharing the most cells (the
+    centre one) filled first, then each other grid around the cells it shares with those filled.
+
+    On the Samurai an outer grid shares only one box with the centre grid, and any box's nine
+    digits extend to a whole 9x9 grid, so no grid ever has to be undone.
+    """
+    board = CLASSIC
+    values = [0] * geometry.cell_count
+    order = sorted(range(len(geometry.grids)),
+                   key=lambda g: -sum(len(geometry.grids_of[c]) > 1 for c in geometry.grids[g]))
+    for g in order:
+        cells = geometry.grids[g]
+        grid_values = [values[c] for c in cells]
+        used = [0] * (3 * board.size)
+        for c, v in enumerate(grid_values):
+            if v:
+                for unit in board.units_of[c]:
+                    used[unit] |= bit(v)
+        empties = [c for c in board.cells if not grid_values[c]]
+        if not _fill(grid_values, used, empties, rng, board.units_of, board.all_digits):
+            raise AssertionError("the cells a grid shares with those filled always extend")
+        for c, v in zip(cells, grid_values):
+            values[c] = v
     return tuple(values)
 
 

@@ -11,6 +11,10 @@ Every regular board of up to 16 digits is made the same way (`geometry`): its ow
 solver for uniqueness, its transforms, its engine for the grade, its bundled puzzles to vary
 (tutor.model.bundled.collections_of). A level no puzzle of the board can have (3 on 4x4, where
 the card's ladder has no triple) is refused at once (check_board_levels).
+
+The Samurai is made the same way as a whole: a full board of five grids, dug while the ladder up to
+the level asked finishes it (which proves its one solution; at level 6 the solver decides), then
+climbed; its bundled puzzles are not varied (the transforms move one grid's rows and columns).
 """
 
 from __future__ import annotations
@@ -22,12 +26,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Callable, Iterator, Union
 
-from tutor.engine import CARD_LADDER, Grade, band, grade, on_ladder_of, technique
+from tutor.engine import CARD_LADDER, Grade, band, grade, ladder_level, on_ladder_of, technique
 from tutor.model.bundled import Collection, Puzzle, collections as bundled, collections_of
 from tutor.model.errors import Cancelled, EngineError, GenerationError, LevelError
 from tutor.model.geometry import CLASSIC, MAX_TABLE_SIZE, Geometry
 from tutor.model.grid import Grid
-from tutor.generator.digging import dig, is_unique, removal_groups, singles_finish
+from tutor.generator.digging import dig, is_unique, removal_groups, singles_closure
 from tutor.generator.fullgrid import random_full_grid
 from tutor.generator.transforms import is_symmetric, random_transform
 
@@ -121,14 +125,22 @@ class Generated:
         level = self.grade.level
         board = self.grid.geometry
         # A board other than 9x9 is named, with its boxes (a 6x6 line reads as 2x3 boxes unless told).
-        shape = "" if board is CLASSIC else (
-            f"; {board.name} board, boxes {board.box_height}x{board.box_width}")
+        if board is CLASSIC:
+            shape = ""
+        elif board.is_samurai:
+            shape = f"; {board.name} board"
+        else:
+            shape = f"; {board.name} board, boxes {board.box_height}x{board.box_width}"
         return (f"level {level_text(level)} ({band(level)}); "
                 f"bottleneck: {self.grade.bottleneck}; seed {self.seed}{shape}")
 
     @property
     def line(self) -> str:
-        """The puzzle file line: a character a cell (81 on 9x9), then `# level 2.5 (Tricky); bottleneck: ...; seed S`."""
+        """The puzzle file line: a character a cell (81 on 9x9), then `# level 2.5 (Tricky); bottleneck: ...; seed S`.
+        A Samurai's is its comment line, then its five grids' lines (top-left, top-right, centre,
+        bottom-left, bottom-right), as a file of Samurai puzzles holds it."""
+        if len(self.grid.geometry.grids) > 1:
+            return f"# {self.comment}\n{self.grid.to_grid_lines().rstrip()}"
         return f"{self.grid.to_line()} # {self.comment}"
 
 
@@ -215,15 +227,21 @@ def _capped(levels: LevelRange, geometry: Geometry):
     ladder = tuple(t for t in CARD_LADDER
                    if on_ladder_of(t, geometry) and (technique(t).level or 0) <= high)
 
+    walked: dict[tuple[int, ...], float | None] = {}
+
     def accept(values) -> bool:
-        if singles_finish(values, geometry, hidden=high >= 0.5):
-            return True
+        filled = singles_closure(values, geometry, hidden=high >= 0.5)
+        if filled is None or 0 not in filled:
+            return filled is not None
         if high < 1:
             return False
-        try:
-            return grade(Grid(values, geometry=geometry), ladder).level <= high
-        except EngineError:  # the techniques up to that level cannot finish it
-            return False
+        # The engine's walk makes the same singles first: it goes on from where they stop, so a
+        # removal the singles make again leaves the walk as it was (asked once per position).
+        key = tuple(filled)
+        level = walked.get(key, -1.0)
+        if level == -1.0:
+            level = walked[key] = ladder_level(Grid(filled, geometry=geometry), ladder)
+        return level is not None and level <= high  # None: those techniques cannot finish it
 
     return accept, geometry, True
 
@@ -403,7 +421,9 @@ def generate_one(levels: Levels, seed: int, symmetric: bool = False, *,
         if _is_cancelled(cancel):
             raise Cancelled("generation cancelled")
         attempt += 1
-        if attempt > DIG_FIRST and attempt % 2 == 0:
+        # Bundled puzzles are varied on a board of one grid only: the transforms move one grid's
+        # rows and columns, and a Samurai's dug puzzles reach its levels without them.
+        if attempt > DIG_FIRST and attempt % 2 == 0 and len(geometry.grids) == 1:
             if seeds is None:
                 seeds = seed_puzzles(levels, symmetric, collections, geometry)
             if seeds:

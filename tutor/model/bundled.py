@@ -2,7 +2,8 @@
 
 The classic 9x9 collections are puzzles/*.txt; each other board has a folder of its own under
 puzzles/sizes/ (`board_folder`: 6x6 for 2x3 boxes, 6x6-3x2 for 3x2 ones) holding level files as
-puzzles/ does, read with `collections_of(geometry)`.
+puzzles/ does, read with `collections_of(geometry)`; the Samurai's are in puzzles/sizes/samurai, each
+puzzle its `# name; source` line and its five grids' lines, apart by blank lines.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from tutor.model.formats import parse
-from tutor.model.geometry import CLASSIC, Geometry, regular, regular_of_size
+from tutor.model.formats import parse, read_puzzles
+from tutor.model.geometry import CLASSIC, Geometry, regular, regular_of_size, samurai
 from tutor.model.grid import Grid
 from tutor.model.resources import bundled_dir
 
@@ -59,6 +60,8 @@ def load_file(path: Path | str, geometry: Geometry = CLASSIC) -> list[Puzzle]:
     """Every puzzle of a file of the board's puzzles; a line's trailing `# name; source` (or the
     comment line before it) names it."""
     path = Path(path)
+    if len(geometry.grids) > 1:
+        return _load_grids_file(path, geometry)
     puzzles: list[Puzzle] = []
     pending = ("", "")
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
@@ -74,6 +77,19 @@ def load_file(path: Path | str, geometry: Geometry = CLASSIC) -> list[Puzzle]:
         line = cells.split()[0]
         puzzles.append(Puzzle(line, name or f"{path.stem} {len(puzzles) + 1}", source, path, number,
                               geometry))
+    return puzzles
+
+
+def _load_grids_file(path: Path, geometry: Geometry) -> list[Puzzle]:
+    """Every puzzle of a file of Samurai puzzles: each its comment lines (the last names it,
+    `# name; source`) and its grids' lines. A Puzzle's line is the board's one line of cells."""
+    puzzles: list[Puzzle] = []
+    for number, text in read_puzzles(path.read_text(encoding="utf-8"), geometry):
+        comments = [line.strip()[1:] for line in text.splitlines() if line.strip().startswith("#")]
+        name, source = _split_comment(comments[-1]) if comments else ("", "")
+        line = parse(text, geometry).to_line()
+        puzzles.append(Puzzle(line, name or f"{path.stem} {len(puzzles) + 1}", source, path,
+                              number, geometry))
     return puzzles
 
 
@@ -93,9 +109,15 @@ def collections(folder: Path | str | None = None, geometry: Geometry = CLASSIC) 
     return found
 
 
+SAMURAI_FOLDER = "samurai"
+
+
 def board_folder(geometry: Geometry) -> str:
     """The folder name of a board's puzzles under puzzles/sizes/: '6x6' for the board's usual
-    boxes (as near square as the size allows, wider than tall), '6x6-3x2' for other boxes."""
+    boxes (as near square as the size allows, wider than tall), '6x6-3x2' for other boxes,
+    'samurai' for the Samurai."""
+    if geometry.is_samurai:
+        return SAMURAI_FOLDER
     usual = regular_of_size(geometry.size)
     if (geometry.box_height, geometry.box_width) == (usual.box_height, usual.box_width):
         return geometry.name
@@ -116,10 +138,13 @@ def collections_of(geometry: Geometry) -> list[Collection]:
 
 def other_boards() -> list[Geometry]:
     """The boards other than 9x9 with bundled puzzles (folders of puzzles/sizes/), smallest first,
-    the usual boxes of a size before the other shape."""
+    the usual boxes of a size before the other shape, the Samurai last."""
     folder = bundled_dir("puzzles") / "sizes"
     found = []
     for path in folder.iterdir() if folder.is_dir() else ():
+        if path.name == SAMURAI_FOLDER and path.is_dir():
+            found.append(samurai())
+            continue
         match = _BOARD_FOLDER.fullmatch(path.name)
         if not match or not path.is_dir():
             continue
@@ -131,7 +156,7 @@ def other_boards() -> list[Geometry]:
             continue
         if board_folder(board) == path.name:  # never a folder that names the usual boxes twice
             found.append(board)
-    return sorted(found, key=lambda b: (b.size, b.name != board_folder(b)))
+    return sorted(found, key=lambda b: (b.is_samurai, b.size, b.name != board_folder(b)))
 
 
 def default_puzzle() -> Puzzle:

@@ -52,9 +52,9 @@ def collection_options() -> tuple[list[Option], dict[str, Puzzle]]:
         title = collection.name
         if puzzles is mine and collection.name == MY_PUZZLES_TITLE:
             heading: str | None = "mine"
-        elif board.size != CLASSIC.size:
+        elif board is not CLASSIC:
             heading = f"board-{board_folder(board)}-{number}"
-            if board_folder(board) != board.name:  # the boxes not the usual ones: say which
+            if board_folder(board) != board.name and not board.is_samurai:  # the boxes not the usual ones: say which
                 title = f"{title}, boxes {board.box_height}x{board.box_width}"
         elif collection.level is not None:
             heading = f"level-{int(collection.level)}-{number}"
@@ -81,7 +81,7 @@ class CollectionScreen(ModalScreen[Puzzle | None]):
         options, self.by_id = collection_options()
         with Vertical(id="collection-dialog", classes="dialog"):
             yield Label("[b]Bundled puzzles[/b] (enter opens, 0-6 jumps to a level, b to other "
-                        "boards (4x4 to 16x16), m to your own puzzles, escape cancels)")
+                        "boards (4x4 to 16x16, Samurai), m to your own puzzles, escape cancels)")
             if not self.by_id:
                 yield Label("No bundled puzzles were found.")
             yield OptionList(*options, id="collection-list")

@@ -43,9 +43,15 @@ def naked_singles(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]
     for cell, mask in enumerate(masks):
         digit = only[mask]
         if digit and not values[cell]:
-            house = full_house_unit(values, cell)
-            yield Step("naked_single", placements=((cell, digit),), cells=(cell,),
-                       units=() if house is None else (house,), digits=(digit,))
+            yield naked_single(values, cell, digit)
+
+
+def naked_single(values: Sequence[int], cell: int, digit: int) -> Step:
+    """The naked single of `digit`, the only candidate of the empty `cell` (a full house when the
+    cell is the last empty one of a unit)."""
+    house = full_house_unit(values, cell)
+    return Step("naked_single", placements=((cell, digit),), cells=(cell,),
+                units=() if house is None else (house,), digits=(digit,))
 
 
 def hidden_singles(values: Sequence[int], masks: Sequence[int]) -> Iterator[Step]:
