@@ -48,7 +48,7 @@ def band_of(rating: float) -> str:
     return "other"
 
 
-def load(limit: int | None) -> list[tuple[str, str, float]]:
+def load(limit: int | None, lowest: float = 0.0) -> list[tuple[str, str, float]]:
     path = data_file(SAMPLE)
     if path is None:
         return []
@@ -59,7 +59,7 @@ def load(limit: int | None) -> list[tuple[str, str, float]]:
         if len(fields) != 3 or line.startswith("#"):
             continue
         ident, puzzle, rating = fields
-        if limit is not None and taken[rating] >= limit:
+        if float(rating) < lowest - 1e-9 or (limit is not None and taken[rating] >= limit):
             continue
         taken[rating] += 1
         rows.append((ident, puzzle, float(rating)))
@@ -202,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--java-threads", type=int, default=None, metavar="N",
                         help="with --versus-java, serate's --threads (default: its own)")
     parser.add_argument("--java", default="java", help="the java command (default: java)")
+    parser.add_argument("--from", dest="lowest", type=float, default=0.0, metavar="R",
+                        help="only the sample's puzzles the bank rates R or more")
     parser.add_argument("--rate-file", help=argparse.SUPPRESS)
     parser.add_argument("--tutor", action="store_true",
                         help="also rate with the tutor's own ladder (slower)")
@@ -216,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--sets: unknown set {unknown[0]!r} (known: {', '.join(SETS)})")
         return versus_java(args.versus_java, sets, args.limit, args.java_threads, args.java)
     print("SE's batch rater: skipped: no --versus-java PATH (its jar or class folder)")
-    rows = load(args.limit)
+    rows = load(args.limit, args.lowest)
     if not rows:
         print(f"skipped: {SAMPLE} not found under ../shared/data")
         return 0
