@@ -131,8 +131,13 @@ def hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[SeHint]:
             if not (empty > degree * 2 or (direct and empty > degree)):
                 continue
             positions = [0] + [board.positions(house, d) for d in range(1, 10)]
-            for combo in combos(degree, 9):
-                digits = [k + 1 for k in combo]
+            # A digit with fewer than two places is in no set (common_tuple): leaving such digits
+            # out keeps the others' combinations in the same order.
+            usable = [d for d in range(1, 10) if positions[d] & (positions[d] - 1)]
+            if len(usable) < degree:
+                continue
+            for combo in combos(degree, len(usable)):
+                digits = [usable[k] for k in combo]
                 common = common_tuple([positions[d] for d in digits], degree)
                 if not common:
                     continue
@@ -164,11 +169,16 @@ def naked_sets(board: Board, degree: int) -> Iterator[SeHint]:
         for house in HOUSES[kind]:
             if sum(1 for c in house if not val[c]) < degree * 2:
                 continue
-            for combo in combos(degree, 9):
-                common = common_tuple([cand[house[k]] for k in combo], degree)
+            # Cells of fewer than two candidates are in no set (common_tuple): leaving them out
+            # keeps the others' combinations in the same order.
+            usable = [c for c in house if cand[c] & (cand[c] - 1)]
+            if len(usable) < degree:
+                continue
+            for combo in combos(degree, len(usable)):
+                common = common_tuple([cand[usable[k]] for k in combo], degree)
                 if not common:
                     continue
-                inside = {house[k] for k in combo}
+                inside = {usable[k] for k in combo}
                 removes = tuple((c, d) for c in house if c not in inside
                                 for d in DIGITS_OF[cand[c] & common])
                 if removes:

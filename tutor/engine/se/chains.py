@@ -378,6 +378,30 @@ class Chainer:
             self.base = 8.5
         else:
             self.base = 8.0
+        # What follows from each candidate set on, worked out once: a cell's own chains and the
+        # region chains of the houses it lies in start from the same candidates.
+        self._from_on: dict[int, tuple[dict[int, Link], dict[int, Link], tuple[Link, Link] | None]] = {}
+        self._counts: dict[int, int] = {}
+
+    def on_run(self, cell: int, digit: int):
+        """The ons and offs that follow from the candidate set on, and the contradiction met (if
+        any, where the run stopped)."""
+        key = cell * 20 + digit * 2 + 1
+        done = self._from_on.get(key)
+        if done is None:
+            start = Link(cell, digit, True)
+            ons: dict[int, Link] = {start.key: start}
+            offs: dict[int, Link] = {}
+            absurd = self.run(ons, offs)
+            done = self._from_on[key] = (ons, offs, absurd)
+        return done
+
+    def count(self, link: Link) -> int:
+        """ancestor_count, kept per link (links are shared between the chains built on them)."""
+        found = self._counts.get(id(link))
+        if found is None:
+            found = self._counts[id(link)] = ancestor_count(link)
+        return found
 
     def run(self, ons: dict[int, Link], offs: dict[int, Link]) -> tuple[Link, Link] | None:
         """Follow the links from the starting ones; the contradicting pair (on, off) if one
@@ -448,10 +472,8 @@ class Chainer:
         cell_on: dict[int, Link] | None = None
         cell_off: dict[int, Link] | None = None
         for digit in DIGITS_OF[cand[cell]]:
-            on_on: dict[int, Link] = {}
-            on_off: dict[int, Link] = {}
-            self._binary(cell, digit, on_on, on_off, n >= 3 and not self.nishio and self.dynamic,
-                         self.dynamic or self.nishio, found)
+            on_on, on_off = self._binary(cell, digit, n >= 3 and not self.nishio and self.dynamic,
+                                         self.dynamic or self.nishio, found)
             if not self.nishio:
                 self._houses(cell, digit, on_on, on_off, found)
             per_digit[digit] = (on_on, on_off)
@@ -464,15 +486,15 @@ class Chainer:
             return
         for targets, side in ((cell_on, 0), (cell_off, 1)):
             for key, target in targets.items():
-                complexity = sum(ancestor_count(per_digit[d][side][key]) for d in per_digit)
+                complexity = sum(self.count(per_digit[d][side][key]) for d in per_digit)
                 self._add(found, complexity, 5, "Cell forcing chains", _target_removals(cand, target))
 
-    def _binary(self, cell, digit, on_on, on_off, double: bool, contradiction: bool, found) -> None:
+    def _binary(self, cell, digit, double: bool, contradiction: bool, found):
+        """Chains from the candidate on and from it off; what follows from it on."""
         cand = self.cand
         p_on = Link(cell, digit, True)
         p_off = Link(cell, digit, False)
-        on_on[p_on.key] = p_on
-        absurd = self.run(on_on, on_off)
+        on_on, on_off, absurd = self.on_run(cell, digit)
         if contradiction and absurd:
             self._add(found, ancestor_count(absurd[0]) + ancestor_count(absurd[1]), 7,
                       "Contradiction forcing chain", [(cell, digit)])
@@ -488,8 +510,9 @@ class Chainer:
                 for key, a in from_on.items():
                     b = from_off.get(key)
                     if b is not None:
-                        self._add(found, ancestor_count(a) + ancestor_count(b), 1,
+                        self._add(found, self.count(a) + self.count(b), 1,
                                   "Double forcing chain", _target_removals(cand, a))
+        return on_on, on_off
 
     def _houses(self, cell, digit, on_on, on_off, found) -> None:
         cand = self.cand
@@ -504,16 +527,13 @@ class Chainer:
                 if other == cell:
                     outcomes.append((on_on, on_off))
                 else:
-                    start = Link(other, digit, True)
-                    ons: dict[int, Link] = {start.key: start}
-                    offs: dict[int, Link] = {}
-                    self.run(ons, offs)
+                    ons, offs, _ = self.on_run(other, digit)
                     outcomes.append((ons, offs))
             for side in (0, 1):
                 common = [k for k in outcomes[0][side] if all(k in o[side] for o in outcomes[1:])]
                 for key in common:
                     target = outcomes[0][side][key]
-                    complexity = sum(ancestor_count(o[side][key]) for o in outcomes)
+                    complexity = sum(self.count(o[side][key]) for o in outcomes)
                     self._add(found, complexity, 6, "Region forcing chains",
                               _target_removals(cand, target))
 
