@@ -4,6 +4,7 @@ order SE finds them (the rating applies the first hint of the first technique th
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from itertools import combinations
 
 from tutor.engine.se.board import (
@@ -267,20 +268,24 @@ def _pairs(n: int):
             yield first, second
 
 
-def _exclusion(board: Board, cells: list[int], excluders: list[int]):
+@lru_cache(maxsize=None)
+def _covering(mask: int, n: int) -> frozenset[int]:
+    """The sets of at most n digits holding every digit of the mask."""
+    if COUNT[mask] > n:
+        return frozenset()
+    others = [1 << d for d in range(1, 10) if not mask >> d & 1]
+    return frozenset(mask | sum(more) for extra in range(n - COUNT[mask] + 1)
+                     for more in combinations(others, extra))
+
+
+def _exclusion(board: Board, cells: list[int], excluders: Iterable[int]):
     """Removals of aligned exclusion: the candidates of `cells` in no combination allowed by the
     excluders (a combination is out when two cells that see each other share a digit, or when it
     covers every candidate of an excluder)."""
     cand = board.cand
     n = len(cells)
     # The digit sets (at most n digits) that cover an excluder: those holding all its candidates.
-    out: set[int] = set()
-    for e in excluders:
-        m = cand[e]
-        if COUNT[m] <= n:
-            others = [1 << d for d in range(1, 10) if not m >> d & 1]
-            for extra in range(n - COUNT[m] + 1):
-                out.update(m | sum(more) for more in combinations(others, extra))
+    out: set[int] = set().union(*[_covering(cand[e], n) for e in excluders])
     full = [cand[c] for c in cells]
     allowed = [0] * n
 
@@ -335,13 +340,15 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
     """Aligned triplet exclusion (7.5): the third cell among the excluders of the first two."""
     cells, excl = _excluders(board, 3)
     base = set(cells)
+    excl_set = {c: set(found) for c, found in excl.items()}
     for a, b in _pairs(len(cells)):
         c0, c1 = cells[a], cells[b]
         twin = list(dict.fromkeys(e for e in excl[c0] + excl[c1] if e in base and e not in (c0, c1)))
-        first_two = set(excl[c0]) & set(excl[c1])
+        first_two = excl_set[c0] & excl_set[c1]
+        if len(first_two) < 2:
+            continue
         for c2 in twin:
-            third = set(excl[c2])
-            common = [e for e in excl[c0] if e in first_two and e in third]
+            common = first_two & excl_set[c2]
             if len(common) < 2:
                 continue
             removes = _exclusion(board, [c0, c1, c2], common)

@@ -97,6 +97,7 @@ def _houses_of(group: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
                  if all(of[c] == of[group[0]] for c in group))
 
 
+@lru_cache(maxsize=None)
 def _shared_house(group1: tuple[int, ...], group2: tuple[int, ...]) -> tuple[int, int] | None:
     """The house holding every cell of both groups, looked for as SE does: column, row, box."""
     second = _houses_of(group2)
