@@ -21,7 +21,7 @@ ORDERED_PEERS = tuple(tuple(dict.fromkeys(c for house in CELL_HOUSES[cell] for c
 class Link:
     """A candidate assumed on or off, with the links it follows from (`parents`, main one first)."""
 
-    __slots__ = ("cell", "digit", "on", "parents", "key")
+    __slots__ = ("cell", "digit", "on", "parents", "key", "size")
 
     def __init__(self, cell: int, digit: int, on: bool, parents: list["Link"] | None = None) -> None:
         self.cell = cell
@@ -29,6 +29,7 @@ class Link:
         self.on = on
         self.parents = parents if parents is not None else []
         self.key = cell * 20 + digit * 2 + on
+        self.size = 0  # its ancestor_count once worked out (0: not yet)
 
     def conjugate_key(self) -> int:
         return self.key ^ 1
@@ -381,7 +382,6 @@ class Chainer:
         # What follows from each candidate set on, worked out once: a cell's own chains and the
         # region chains of the houses it lies in start from the same candidates.
         self._from_on: dict[int, tuple[dict[int, Link], dict[int, Link], tuple[Link, Link] | None]] = {}
-        self._counts: dict[int, int] = {}
 
     def on_run(self, cell: int, digit: int):
         """The ons and offs that follow from the candidate set on, and the contradiction met (if
@@ -397,11 +397,11 @@ class Chainer:
         return done
 
     def count(self, link: Link) -> int:
-        """ancestor_count, kept per link (links are shared between the chains built on them)."""
-        found = self._counts.get(id(link))
-        if found is None:
-            found = self._counts[id(link)] = ancestor_count(link)
-        return found
+        """ancestor_count, kept in the link (links are shared between the chains built on them;
+        a link's parents are all known when it is counted)."""
+        if not link.size:
+            link.size = ancestor_count(link)
+        return link.size
 
     def run(self, ons: dict[int, Link], offs: dict[int, Link]) -> tuple[Link, Link] | None:
         """Follow the links from the starting ones; the contradicting pair (on, off) if one
