@@ -11,7 +11,8 @@ rates the same puzzles with its batch rater (diuf.sudoku.test.serate) and with o
 the other in the same run, each as a whole process over the whole file: wall-clock and CPU
 seconds of both, the ratio (theirs / ours), and how often the two give the same ER, EP and ED.
 The sets are the bank's diabolical bucket and top1465 (--sets; --limit N keeps the first N of
-each). Without PATH that comparison is skipped, saying why."""
+each). serate runs its chain searches in threads (--java-threads 1: not); --jobs N rates ours in N
+processes. Without PATH that comparison is skipped, saying why."""
 
 from __future__ import annotations
 
@@ -89,15 +90,26 @@ def _line(name: str, rows: list[tuple[float, float, float]]) -> None:
     print(f"{name:<10}{n:>6}{exact:>9.1%}{near:>9.1%}{mean:>+11.2f}{seconds:>10.3f}")
 
 
-def rate_file(path: str) -> int:
-    """Rate each puzzle of a file (one a line) with ours, printing `ER/EP/ED seconds` a line, as
-    the Java rater's --format=%r/%p/%d %e does (20.0 for a puzzle beyond our techniques)."""
+def _rate_one(puzzle: str) -> str:
     from tutor.engine import se_rating  # noqa: PLC0415 (the timed process pays for its imports)
-    for line in Path(path).read_text().split():
-        start = time.perf_counter()
-        rating = se_rating(line)
-        print(f"{rating.er:.1f}/{rating.ep:.1f}/{rating.ed:.1f} {time.perf_counter() - start:.3f}s",
-              flush=True)
+    start = time.perf_counter()
+    rating = se_rating(puzzle)
+    return f"{rating.er:.1f}/{rating.ep:.1f}/{rating.ed:.1f} {time.perf_counter() - start:.3f}s"
+
+
+def rate_file(path: str, jobs: int = 1) -> int:
+    """Rate each puzzle of a file (one a line) with ours, printing `ER/EP/ED seconds` a line, as
+    the Java rater's --format=%r/%p/%d %e does (20.0 for a puzzle beyond our techniques); with
+    jobs > 1, in that many processes (in the file's order)."""
+    puzzles = Path(path).read_text().split()
+    if jobs > 1:
+        from multiprocessing import Pool  # noqa: PLC0415 (only when asked for)
+        with Pool(jobs) as pool:
+            for line in pool.imap(_rate_one, puzzles, chunksize=1):
+                print(line, flush=True)
+        return 0
+    for puzzle in puzzles:
+        print(_rate_one(puzzle), flush=True)
     return 0
 
 
@@ -131,7 +143,7 @@ def timed(command: list[str]) -> tuple[list[tuple[float, float, float, float]], 
 
 
 def versus_java(classes: str, sets: list[str], limit: int | None, threads: int | None,
-                java: str) -> int:
+                java: str, jobs: int = 1) -> int:
     """Rate each set with SE's batch rater and with ours, print times, ratio and agreement."""
     if not Path(classes).exists():
         print(f"--versus-java: {classes} does not exist (give SE's jar or class folder)")
@@ -151,7 +163,7 @@ def versus_java(classes: str, sets: list[str], limit: int | None, threads: int |
                 command.append(f"--threads={threads}")
             theirs, java_wall, java_cpu, java_err = timed(command)
             ours, our_wall, our_cpu, our_err = timed(
-                [sys.executable, "-m", "bench.se_rating", "--rate-file", path])
+                [sys.executable, "-m", "bench.se_rating", "--rate-file", path, "--jobs", str(jobs)])
         finally:
             os.unlink(path)
         print(f"\n{name}: {len(puzzles)} puzzles" + (f" (first {limit})" if limit else ""))
@@ -162,7 +174,8 @@ def versus_java(classes: str, sets: list[str], limit: int | None, threads: int |
             continue
         print(f"  {'':<22}{'wall s':>9}{'cpu s':>9}")
         print(f"  {'SE serate (Java)':<22}{java_wall:>9.1f}{java_cpu:>9.1f}")
-        print(f"  {'ours (Python)':<22}{our_wall:>9.1f}{our_cpu:>9.1f}")
+        print(f"  {f'ours (Python, {jobs} job' + ('s)' if jobs > 1 else ')'):<22}"
+              f"{our_wall:>9.1f}{our_cpu:>9.1f}")
         print(f"  ratio SE / ours: wall {java_wall / our_wall:.2f}, cpu {java_cpu / our_cpu:.2f}")
         n = len(puzzles)
         same_er = sum(1 for a, b in zip(theirs, ours) if abs(a[0] - b[0]) < 0.05)
@@ -202,6 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--java-threads", type=int, default=None, metavar="N",
                         help="with --versus-java, serate's --threads (default: its own)")
     parser.add_argument("--java", default="java", help="the java command (default: java)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="with --versus-java, rate ours in N processes (serate runs its "
+                             "chain searches in threads unless --java-threads 1)")
     parser.add_argument("--from", dest="lowest", type=float, default=0.0, metavar="R",
                         help="only the sample's puzzles the bank rates R or more")
     parser.add_argument("--rate-file", help=argparse.SUPPRESS)
@@ -210,13 +226,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", action="store_true", help="list the puzzles rated differently")
     args = parser.parse_args(argv)
     if args.rate_file:
-        return rate_file(args.rate_file)
+        return rate_file(args.rate_file, args.jobs)
     if args.versus_java:
         sets = [s for s in args.sets.split(",") if s]
         unknown = [s for s in sets if s not in SETS]
         if unknown:
             parser.error(f"--sets: unknown set {unknown[0]!r} (known: {', '.join(SETS)})")
-        return versus_java(args.versus_java, sets, args.limit, args.java_threads, args.java)
+        return versus_java(args.versus_java, sets, args.limit, args.java_threads, args.java,
+                           args.jobs)
     print("SE's batch rater: skipped: no --versus-java PATH (its jar or class folder)")
     rows = load(args.limit, args.lowest)
     if not rows:
