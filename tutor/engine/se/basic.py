@@ -4,6 +4,8 @@ order SE finds them (the rating applies the first hint of the first technique th
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from itertools import combinations
 
 from tutor.engine.se.board import (
     BLOCK, COL_KIND, COLS, COUNT, DIGITS_OF, HOUSES, PEER_SET, PEERS, ROW_KIND,
@@ -47,8 +49,22 @@ def naked_singles(board: Board) -> Iterator[SeHint]:
 _LOCK_ORDER = ((BLOCK, COL_KIND), (BLOCK, ROW_KIND), (COL_KIND, BLOCK), (ROW_KIND, BLOCK))
 
 
-def _crosses(kind1: int, i1: int, kind2: int, i2: int) -> bool:
-    return bool(set(HOUSES[kind1][i1]) & set(HOUSES[kind2][i2]))
+def _crossings() -> dict[tuple[int, int, int, int], tuple[int, int]]:
+    """Per crossing houses (kind1, index1, kind2, index2): the places of their shared cells, as a
+    mask over house 1's nine places and one over house 2's."""
+    out = {}
+    for kind1, kind2 in {*_LOCK_ORDER}:
+        for i1, house1 in enumerate(HOUSES[kind1]):
+            for i2, house2 in enumerate(HOUSES[kind2]):
+                shared = set(house1) & set(house2)
+                if shared:
+                    out[kind1, i1, kind2, i2] = (
+                        sum(1 << k for k, c in enumerate(house1) if c in shared),
+                        sum(1 << k for k, c in enumerate(house2) if c in shared))
+    return out
+
+
+_CROSSINGS = _crossings()
 
 
 def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
@@ -57,37 +73,41 @@ def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
     Direct (1.7 pointing, 1.9 claiming): only when the removals leave a hidden single in a third
     house of the first kind, which is placed; as in SE, a direct hint only places its digit (the
     removals stay, for a later step to make). Otherwise 2.6 pointing, 2.8 claiming."""
-    cand = board.cand
+    positions = board.positions
     for kind1, kind2 in _LOCK_ORDER:
-        for i1, house1 in enumerate(HOUSES[kind1]):
-            set1 = set(house1)
-            for i2, house2 in enumerate(HOUSES[kind2]):
-                if not _crosses(kind1, i1, kind2, i2):
+        houses1, houses2 = HOUSES[kind1], HOUSES[kind2]
+        for i1, house1 in enumerate(houses1):
+            for i2, house2 in enumerate(houses2):
+                cross = _CROSSINGS.get((kind1, i1, kind2, i2))
+                if cross is None:
                     continue
-                set2 = set(house2)
+                in1, in2 = cross
                 for digit in range(1, 10):
-                    bit = 1 << digit
-                    pos = [c for c in house1 if cand[c] & bit]
-                    if len(pos) < 2 or not all(c in set2 for c in pos):
+                    pos = positions(house1, digit)
+                    if not pos & (pos - 1) or pos & ~in1:
                         continue
-                    removes = tuple((c, digit) for c in house2 if c not in set1 and cand[c] & bit)
-                    if not removes:
+                    out2 = positions(house2, digit) & ~in2
+                    if not out2:
                         continue
                     if not direct:
+                        removes = tuple((house2[k], digit) for k in range(9) if out2 >> k & 1)
                         yield SeHint(2.6 if kind1 == BLOCK else 2.8,
                                      "Pointing" if kind1 == BLOCK else "Claiming", removals(removes))
                         continue
-                    for i3, house3 in enumerate(HOUSES[kind1]):
-                        if i3 == i1 or not _crosses(kind1, i3, kind2, i2):
+                    for i3, house3 in enumerate(houses1):
+                        if i3 == i1:
                             continue
-                        pos3 = [c for c in house3 if cand[c] & bit]
-                        if len(pos3) < 2:
+                        cross3 = _CROSSINGS.get((kind1, i3, kind2, i2))
+                        if cross3 is None:
                             continue
-                        left = [c for c in pos3 if c not in set2]
-                        if len(left) == 1:
+                        pos3 = positions(house3, digit)
+                        if not pos3 & (pos3 - 1):
+                            continue
+                        left = pos3 & ~cross3[0]
+                        if left and not left & (left - 1):
                             yield SeHint(1.7 if kind1 == BLOCK else 1.9,
                                          "Direct pointing" if kind1 == BLOCK else "Direct claiming",
-                                         (), (left[0], digit))
+                                         (), (house3[left.bit_length() - 1], digit))
 
 
 def common_tuple(masks: Iterable[int], degree: int) -> int:
@@ -112,8 +132,13 @@ def hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[SeHint]:
             if not (empty > degree * 2 or (direct and empty > degree)):
                 continue
             positions = [0] + [board.positions(house, d) for d in range(1, 10)]
-            for combo in combos(degree, 9):
-                digits = [k + 1 for k in combo]
+            # A digit with fewer than two places is in no set (common_tuple): leaving such digits
+            # out keeps the others' combinations in the same order.
+            usable = [d for d in range(1, 10) if positions[d] & (positions[d] - 1)]
+            if len(usable) < degree:
+                continue
+            for combo in combos(degree, len(usable)):
+                digits = [usable[k] for k in combo]
                 common = common_tuple([positions[d] for d in digits], degree)
                 if not common:
                     continue
@@ -145,11 +170,16 @@ def naked_sets(board: Board, degree: int) -> Iterator[SeHint]:
         for house in HOUSES[kind]:
             if sum(1 for c in house if not val[c]) < degree * 2:
                 continue
-            for combo in combos(degree, 9):
-                common = common_tuple([cand[house[k]] for k in combo], degree)
+            # Cells of fewer than two candidates are in no set (common_tuple): leaving them out
+            # keeps the others' combinations in the same order.
+            usable = [c for c in house if cand[c] & (cand[c] - 1)]
+            if len(usable) < degree:
+                continue
+            for combo in combos(degree, len(usable)):
+                common = common_tuple([cand[usable[k]] for k in combo], degree)
                 if not common:
                     continue
-                inside = {house[k] for k in combo}
+                inside = {usable[k] for k in combo}
                 removes = tuple((c, d) for c in house if c not in inside
                                 for d in DIGITS_OF[cand[c] & common])
                 if removes:
@@ -238,33 +268,59 @@ def _pairs(n: int):
             yield first, second
 
 
-def _exclusion(board: Board, cells: list[int], excluders: list[int]):
+@lru_cache(maxsize=None)
+def _covering(mask: int, n: int) -> frozenset[int]:
+    """The sets of at most n digits holding every digit of the mask."""
+    if COUNT[mask] > n:
+        return frozenset()
+    others = [1 << d for d in range(1, 10) if not mask >> d & 1]
+    return frozenset(mask | sum(more) for extra in range(n - COUNT[mask] + 1)
+                     for more in combinations(others, extra))
+
+
+def _exclusion(board: Board, cells: list[int], excluders: Iterable[int]):
     """Removals of aligned exclusion: the candidates of `cells` in no combination allowed by the
     excluders (a combination is out when two cells that see each other share a digit, or when it
     covers every candidate of an excluder)."""
     cand = board.cand
-    excluder_masks = [cand[e] for e in excluders]
     n = len(cells)
-    seen = [[cells[j] in PEER_SET[cells[i]] for j in range(n)] for i in range(n)]
+    # The digit sets (at most n digits) that cover an excluder: those holding all its candidates.
+    out: set[int] = set().union(*[_covering(cand[e], n) for e in excluders])
+    full = [cand[c] for c in cells]
     allowed = [0] * n
 
-    def walk(i: int, chosen: list[int], used: int) -> None:
-        if i == n:
-            for m in excluder_masks:
-                if not m & ~used:
-                    return
-            for k, d in enumerate(chosen):
-                allowed[k] |= 1 << d
-            return
-        for d in DIGITS_OF[cand[cells[i]]]:
-            if any(chosen[k] == d and seen[k][i] for k in range(i)):
-                continue
-            chosen.append(d)
-            walk(i + 1, chosen, used | 1 << d)
-            chosen.pop()
-
-    walk(0, [], 0)
-    return tuple((cells[k], d) for k in range(n) for d in DIGITS_OF[cand[cells[k]] & ~allowed[k]])
+    if n == 2:
+        see = cells[1] in PEER_SET[cells[0]]
+        for d0 in DIGITS_OF[full[0]]:
+            b0 = 1 << d0
+            for d1 in DIGITS_OF[full[1]]:
+                if (see and d1 == d0) or (b0 | 1 << d1) in out:
+                    continue
+                allowed[0] |= b0
+                allowed[1] |= 1 << d1
+    else:
+        see01 = cells[1] in PEER_SET[cells[0]]
+        see02 = cells[2] in PEER_SET[cells[0]]
+        see12 = cells[2] in PEER_SET[cells[1]]
+        f0, f1, f2 = full
+        a0 = a1 = a2 = 0
+        for d0 in DIGITS_OF[f0]:
+            b0 = 1 << d0
+            for d1 in DIGITS_OF[f1]:
+                if see01 and d1 == d0:
+                    continue
+                b01 = b0 | 1 << d1
+                for d2 in DIGITS_OF[f2]:
+                    if (see02 and d2 == d0) or (see12 and d2 == d1) or (b01 | 1 << d2) in out:
+                        continue
+                    a0 |= b0
+                    a1 |= 1 << d1
+                    a2 |= 1 << d2
+            if a0 == f0 and a1 == f1 and a2 == f2:
+                # Every candidate already allowed: nothing to remove.
+                return ()
+        allowed = [a0, a1, a2]
+    return tuple((cells[k], d) for k in range(n) for d in DIGITS_OF[full[k] & ~allowed[k]])
 
 
 def aligned_pairs(board: Board) -> Iterator[SeHint]:
@@ -284,13 +340,15 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
     """Aligned triplet exclusion (7.5): the third cell among the excluders of the first two."""
     cells, excl = _excluders(board, 3)
     base = set(cells)
+    excl_set = {c: set(found) for c, found in excl.items()}
     for a, b in _pairs(len(cells)):
         c0, c1 = cells[a], cells[b]
         twin = list(dict.fromkeys(e for e in excl[c0] + excl[c1] if e in base and e not in (c0, c1)))
-        first_two = set(excl[c0]) & set(excl[c1])
+        first_two = excl_set[c0] & excl_set[c1]
+        if len(first_two) < 2:
+            continue
         for c2 in twin:
-            third = set(excl[c2])
-            common = [e for e in excl[c0] if e in first_two and e in third]
+            common = first_two & excl_set[c2]
             if len(common) < 2:
                 continue
             removes = _exclusion(board, [c0, c1, c2], common)

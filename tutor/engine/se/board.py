@@ -49,11 +49,18 @@ _COMBOS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 class Board:
     """Values and candidate masks of the 81 cells; a placed cell has no candidates."""
 
-    __slots__ = ("val", "cand")
+    __slots__ = ("val", "cand", "_places")
 
     def __init__(self, val: list[int], cand: list[int]) -> None:
         self.val = val
         self.cand = cand
+        # Per house (by id) the places of each digit, made on demand: every technique asks for
+        # them many times on one grid. Whatever changes the candidates calls changed().
+        self._places: dict[int, list[int]] | None = None
+
+    def changed(self) -> None:
+        """Forget what was worked out from the candidates (call after changing them)."""
+        self._places = None
 
     @classmethod
     def from_digits(cls, digits: str) -> "Board":
@@ -73,6 +80,7 @@ class Board:
         return Board(self.val[:], self.cand[:])
 
     def place(self, cell: int, digit: int) -> None:
+        self._places = None
         self.val[cell] = digit
         self.cand[cell] = 0
         off = ~(1 << digit)
@@ -85,13 +93,21 @@ class Board:
 
     def positions(self, house: tuple[int, ...], digit: int) -> int:
         """Bitmask over the house's nine places of those where `digit` is a candidate."""
-        bit = 1 << digit
+        places = self._places
+        if places is None:
+            places = self._places = self._all_places()
+        return places[id(house)][digit]
+
+    def _all_places(self) -> dict[int, list[int]]:
         cand = self.cand
-        mask = 0
-        for k, c in enumerate(house):
-            if cand[c] & bit:
-                mask |= 1 << k
-        return mask
+        found = {}
+        for house in (*BOXES, *ROWS, *COLS):
+            masks = [0] * 10
+            for k, c in enumerate(house):
+                for d in DIGITS_OF[cand[c]]:
+                    masks[d] |= 1 << k
+            found[id(house)] = masks
+        return found
 
     def empties(self, house: tuple[int, ...]) -> int:
         val = self.val

@@ -11,12 +11,17 @@ from tutor.engine.se.board import COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEERS, Boa
 from tutor.engine.se.hint import SeHint, removals
 
 KINDS = (0, 1, 2)  # box, row, column
+CELL_HOUSES = tuple(tuple(HOUSES[kind][HOUSE_OF[cell][kind]] for kind in KINDS) for cell in range(81))
+"""Per cell its box, row and column."""
+ORDERED_PEERS = tuple(tuple(dict.fromkeys(c for house in CELL_HOUSES[cell] for c in house if c != cell))
+                      for cell in range(81))
+"""Per cell its peers as on_to_off meets them: its box, then the rest of its row, then of its column."""
 
 
 class Link:
     """A candidate assumed on or off, with the links it follows from (`parents`, main one first)."""
 
-    __slots__ = ("cell", "digit", "on", "parents", "key")
+    __slots__ = ("cell", "digit", "on", "parents", "key", "size")
 
     def __init__(self, cell: int, digit: int, on: bool, parents: list["Link"] | None = None) -> None:
         self.cell = cell
@@ -24,6 +29,7 @@ class Link:
         self.on = on
         self.parents = parents if parents is not None else []
         self.key = cell * 20 + digit * 2 + on
+        self.size = 0  # its ancestor_count once worked out (0: not yet)
 
     def conjugate_key(self) -> int:
         return self.key ^ 1
@@ -51,25 +57,6 @@ def ancestor_count(link: Link) -> int:
     return len(seen)
 
 
-def on_to_off(cand: list[int], p: Link, cells_too: bool) -> list[Link]:
-    """What an 'on' candidate turns off: the cell's other digits (when `cells_too`), then the
-    digit in its box, row and column."""
-    out = []
-    cell, digit = p.cell, p.digit
-    if cells_too:
-        for d in DIGITS_OF[cand[cell]]:
-            if d != digit:
-                out.append(Link(cell, d, False, [p]))
-    bit = 1 << digit
-    added = {cell}
-    for kind in KINDS:
-        for c in HOUSES[kind][HOUSE_OF[cell][kind]]:
-            if c not in added and cand[c] & bit:
-                added.add(c)
-                out.append(Link(c, digit, False, [p]))
-    return out
-
-
 def off_to_on(cand: list[int], p: Link, source: list[int] | None, offs: dict[int, Link],
               cells_too: bool, houses_too: bool) -> list[Link]:
     """What an 'off' candidate turns on: the cell's last other digit (when `cells_too`), the
@@ -88,17 +75,14 @@ def off_to_on(cand: list[int], p: Link, source: list[int] | None, offs: dict[int
         out.append(link)
     if houses_too:
         bit = 1 << digit
-        for kind in KINDS:
-            house = HOUSES[kind][HOUSE_OF[cell][kind]]
+        for house in CELL_HOUSES[cell]:
             other = -1
             for c in house:
-                if c != cell and cand[c] & bit:
+                if cand[c] & bit and c != cell:
                     if other >= 0:
                         other = -1
                         break
                     other = c
-            else:
-                pass
             if other >= 0:
                 link = Link(other, digit, True, [p])
                 if source is not None:
@@ -111,91 +95,203 @@ def off_to_on(cand: list[int], p: Link, source: list[int] | None, offs: dict[int
     return out
 
 
-def _is_ancestor(child: Link, key: int) -> bool:
-    p = child
-    while p.parents:
-        p = p.parents[0]
-        if p.key == key:
-            return True
-    return False
-
-
 # --- cycles and forcing chains on the unchanged grid --------------------------------------------
+# On the unchanged grid every implication is fixed, so it is tabled once per call by candidate key
+# (cell * 20 + digit * 2 + on) and the searches walk integer nodes: node i is a key, its parent
+# node and the keys it rests on. Only SE's easiest hint is applied, so a search stops at the depth
+# where no chain can be easier than the best one found so far.
 
-def _cycles(cand, source: Link, cells_too: bool, houses_too: bool) -> list[Link]:
-    ons = {source.key: source}
-    pending_on: deque[Link] = deque([source])
-    pending_off: deque[Link] = deque()
-    found, length = [], 0
-    while pending_on or pending_off:
+def _tables(cand: list[int]):
+    """Per candidate key, what it implies: an 'on' key the offs of its cell's other digits and the
+    offs of its digit in its box, row and column; an 'off' key the on of its cell's last other
+    digit and the ons of its digit's last other place in its box, row and column (in that order,
+    as on_to_off and off_to_on give them)."""
+    on_cell: dict[int, list[int]] = {}
+    on_house: dict[int, list[int]] = {}
+    off_cell: dict[int, list[int]] = {}
+    off_house: dict[int, list[int]] = {}
+    for cell in range(81):
+        mask = cand[cell]
+        if not mask:
+            continue
+        digits = DIGITS_OF[mask]
+        for digit in digits:
+            key = cell * 20 + digit * 2
+            on_cell[key + 1] = [cell * 20 + d * 2 for d in digits if d != digit]
+            bit = 1 << digit
+            added = {cell}
+            offs = []
+            ons = []
+            for kind in KINDS:
+                house = HOUSES[kind][HOUSE_OF[cell][kind]]
+                other = -1
+                for c in house:
+                    if cand[c] & bit:
+                        if c not in added:
+                            added.add(c)
+                            offs.append(c * 20 + digit * 2)
+                        if c != cell:
+                            other = c if other == -1 else -2
+                if other >= 0:
+                    ons.append(other * 20 + digit * 2 + 1)
+            on_house[key + 1] = offs
+            off_house[key] = ons
+            off_cell[key] = ([cell * 20 + d * 2 + 1 for d in digits if d != digit]
+                             if len(digits) == 2 else [])
+    return on_cell, on_house, off_cell, off_house
+
+
+def _limit(best: tuple[float, int, int] | None, base: float, order: int, extra: int) -> int:
+    """The deepest node (edges from the start) whose chain can still come before `best`: a chain
+    ending at depth D rests on D + extra candidates and rates base + its length bonus; ties go to
+    the chain found first, so a chain ranked equal to `best` cannot come before it."""
+    if best is None:
+        return 10 ** 6
+    depth = 0
+    while (round(base + chain_bonus(depth + extra), 2), depth + extra, order) < best:
+        depth += 1
+    return depth - 1
+
+
+class _Nodes:
+    """The nodes of one search: key, parent node (-1 for the start) and depth."""
+
+    __slots__ = ("key", "parent", "depth")
+
+    def __init__(self, key: int) -> None:
+        self.key = [key]
+        self.parent = [-1]
+        self.depth = [0]
+
+    def add(self, key: int, parent: int) -> int:
+        self.key.append(key)
+        self.parent.append(parent)
+        self.depth.append(self.depth[parent] + 1)
+        return len(self.key) - 1
+
+    def path(self, node: int) -> list[int]:
+        """The keys from the node back to the start."""
+        keys = []
+        while node >= 0:
+            keys.append(self.key[node])
+            node = self.parent[node]
+        return keys
+
+
+def _cycles(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
+    """Cycles back to the 'on' start: the nodes and the ends (nodes of the start's key)."""
+    nodes = _Nodes(skey)
+    keys, parents = nodes.key, nodes.parent
+    ancestors = [0]  # per node, the keys above it, as a bit set
+    ons = {skey}
+    pending_on = [0]
+    found: list[int] = []
+    length = 0
+    while pending_on:
+        # Nodes made at a phase lie `length` links from the start.
         length += 1
-        while pending_on:
-            p = pending_on.popleft()
-            for q in on_to_off(cand, p, cells_too):
-                if not _is_ancestor(p, q.key):
-                    pending_off.append(q)
+        if length > limit:
+            break
+        pending_off = []
+        for p in pending_on:
+            above = ancestors[p] | 1 << keys[p]
+            for qk in on_off[keys[p]]:
+                if not (ancestors[p] >> qk) & 1:
+                    keys.append(qk)
+                    parents.append(p)
+                    ancestors.append(above)
+                    pending_off.append(len(keys) - 1)
         length += 1
-        while pending_off:
-            p = pending_off.popleft()
-            for q in off_to_on(cand, p, None, {}, cells_too, houses_too):
-                if length >= 4 and q.key == source.key:
-                    found.append(q)
-                if q.key not in ons:
-                    ons[q.key] = q
-                    pending_on.append(q)
-    return found
+        pending_on = []
+        if length > limit:
+            break
+        for p in pending_off:
+            above = ancestors[p] | 1 << keys[p]
+            for qk in off_on[keys[p]]:
+                if qk == skey:
+                    if length >= 4:
+                        keys.append(qk)
+                        parents.append(p)
+                        ancestors.append(above)
+                        found.append(len(keys) - 1)
+                elif qk not in ons:
+                    ons.add(qk)
+                    keys.append(qk)
+                    parents.append(p)
+                    ancestors.append(above)
+                    pending_on.append(len(keys) - 1)
+    return nodes, found
 
 
-def _forcing(cand, source: Link, cells_too: bool) -> list[Link]:
-    ons: dict[int, Link] = {}
-    offs: dict[int, Link] = {}
-    (ons if source.on else offs)[source.key] = source
-    pending_on = deque([source] if source.on else [])
-    pending_off = deque([] if source.on else [source])
-    found: dict[int, Link] = {}
+def _forcing(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
+    """From the start (on or off), the first node reaching its opposite: the nodes and that end
+    (none found within `limit` links: no end)."""
+    nodes = _Nodes(skey)
+    keys, depth = nodes.key, nodes.depth
+    seen = {skey}
+    target = skey ^ 1
+    found: list[int] = []
+    pending_on = [0] if skey & 1 else []
+    pending_off = [] if skey & 1 else [0]
     while pending_on or pending_off:
-        while pending_on:
-            p = pending_on.popleft()
-            for q in on_to_off(cand, p, cells_too):
-                if q.conjugate_key() == source.key and q.key not in found:
-                    found[q.key] = q
-                if q.key not in offs:
-                    offs[q.key] = q
+        # A level's ons first, then its offs, those the ons just made included.
+        for p in pending_on:
+            if depth[p] >= limit:
+                continue
+            for qk in on_off[keys[p]]:
+                if qk not in seen:
+                    seen.add(qk)
+                    q = nodes.add(qk, p)
+                    if qk == target:
+                        found.append(q)
                     pending_off.append(q)
-        while pending_off:
-            p = pending_off.popleft()
-            for q in off_to_on(cand, p, None, offs, cells_too, True):
-                if q.conjugate_key() == source.key and q.key not in found:
-                    found[q.key] = q
-                if q.key not in ons:
-                    ons[q.key] = q
-                    pending_on.append(q)
-    return list(found.values())
+        nxt = []
+        for p in pending_off:
+            if depth[p] >= limit:
+                continue
+            for qk in off_on[keys[p]]:
+                if qk not in seen:
+                    seen.add(qk)
+                    q = nodes.add(qk, p)
+                    if qk == target:
+                        found.append(q)
+                    nxt.append(q)
+        pending_on, pending_off = nxt, []
+    return nodes, found
 
 
-def _cycle_removals(cand, end: Link) -> list[tuple[int, int]]:
-    cells = set()
-    p = end
-    while p.parents:
-        cells.add(p.cell)
-        p = p.parents[0]
+def _key_cell(key: int) -> int:
+    return key // 20
+
+
+def _key_digit(key: int) -> int:
+    return key % 20 // 2
+
+
+def _cycle_removals(cand, path: list[int]) -> list[tuple[int, int]]:
+    """A cycle's removals: each digit from the cells off the cycle that see both an 'on' and an
+    'off' of it along the cycle (path: its keys from the end back to, not counting, the start)."""
+    cells = {k // 20 for k in path}
     forward: set[tuple[int, int]] = set()
     backward: set[tuple[int, int]] = set()
-    p = end
-    while p.parents:
-        bit = 1 << p.digit
-        for c in PEERS[p.cell]:
+    for k in path:
+        digit = k % 20 // 2
+        bit = 1 << digit
+        for c in PEERS[k // 20]:
             if c not in cells and cand[c] & bit:
-                (forward if p.on else backward).add((c, p.digit))
-        p = p.parents[0]
+                (forward if k & 1 else backward).add((c, digit))
     return sorted(forward & backward)
 
 
-def _target_removals(cand, target: Link) -> list[tuple[int, int]]:
+def _target_removals(cand, target: "Link | int") -> list[tuple[int, int]]:
     """An 'off' target removes its digit; an 'on' target removes the cell's other digits."""
-    if not target.on:
-        return [(target.cell, target.digit)]
-    return [(target.cell, d) for d in DIGITS_OF[cand[target.cell]] if d != target.digit]
+    if isinstance(target, int):
+        cell, digit, on = target // 20, target % 20 // 2, target & 1
+    else:
+        cell, digit, on = target.cell, target.digit, target.on
+    if not on:
+        return [(cell, digit)]
+    return [(cell, d) for d in DIGITS_OF[cand[cell]] if d != digit]
 
 
 def _sorted(found: list) -> Iterator[SeHint]:
@@ -205,37 +301,66 @@ def _sorted(found: list) -> Iterator[SeHint]:
 
 
 def cycles_and_chains(board: Board) -> Iterator[SeHint]:
-    """X-, Y- and XY-cycles (6.5, 7.0) and forcing chains (6.6, 7.0), plus their length bonus."""
+    """X-, Y- and XY-cycles (6.5, 7.0) and forcing chains (6.6, 7.0), plus their length bonus:
+    the easiest (SE applies that one alone; its ties go to the first found)."""
     cand = board.cand
-    found = []
+    on_cell, on_house, off_cell, off_house = _tables(cand)
+    empty: list[int] = []
+    best: tuple[float, int, int] | None = None
+    chosen = None
+
+    def offer(difficulty: float, n: int, order: int, name: str, removes) -> None:
+        nonlocal best, chosen
+        rank = (round(difficulty, 2), n, order)
+        if best is None or rank < best:
+            best = rank
+            chosen = (difficulty, name, removes)
+
     for cells_too, houses_too in ((False, True), (True, False), (True, True)):
         both = cells_too and houses_too
+        if cells_too:
+            on_off = {k: on_cell[k] + on_house[k] for k in on_cell}
+        else:
+            on_off = on_house
+        off_on = {k: (off_cell[k] if cells_too else empty) + (off_house[k] if houses_too else empty)
+                  for k in off_cell}
+        cycle_base = 7.0 if both else 6.5
+        cycle_order = 4 if both else 3 if cells_too else 2
+        chain_base = 7.0 if both else 6.6
+        chain_order = 4 if both else 2
         for cell in range(81):
             if COUNT[cand[cell]] < 2:
                 continue
             for digit in DIGITS_OF[cand[cell]]:
                 if not houses_too and COUNT[cand[cell]] > 2:
                     continue
-                source = Link(cell, digit, True)
-                for end in _cycles(cand, source, cells_too, houses_too):
-                    removes = _cycle_removals(cand, end)
+                skey = cell * 20 + digit * 2 + 1
+                # A cycle ending at depth D rests on D candidates (its end is its start).
+                nodes, ends = _cycles(on_off, off_on, skey,
+                                      _limit(best, cycle_base, cycle_order, 0))
+                for end in ends:
+                    path = nodes.path(end)[:-1]
+                    removes = _cycle_removals(cand, path)
                     if removes:
-                        n = ancestor_count(end)
-                        found.append(((7.0 if both else 6.5) + chain_bonus(n), n,
-                                      4 if both else 3 if cells_too else 2,
-                                      "XY-cycle" if both else "Y-cycle" if cells_too else "X-cycle",
-                                      removes))
+                        n = len(path)
+                        offer(cycle_base + chain_bonus(n), n, cycle_order,
+                              "XY-cycle" if both else "Y-cycle" if cells_too else "X-cycle",
+                              removes)
                 if not houses_too:
                     continue
-                for start in (source, Link(cell, digit, False)):
-                    for target in _forcing(cand, start, cells_too):
-                        removes = _target_removals(cand, target)
+                for start in (skey, skey - 1):
+                    # A chain ending at depth D rests on D + 1 candidates.
+                    nodes, ends = _forcing(on_off, off_on, start,
+                                           _limit(best, chain_base, chain_order, 1))
+                    for end in ends:
+                        removes = _target_removals(cand, nodes.key[end])
                         if removes:
-                            n = ancestor_count(target)
-                            found.append(((7.0 if both else 6.6) + chain_bonus(n), n,
-                                          4 if both else 2,
-                                          "Forcing chain" if both else "Forcing X-chain", removes))
-    yield from _sorted(found)
+                            n = len(nodes.path(end))
+                            offer(chain_base + chain_bonus(n), n, chain_order,
+                                  "Forcing chain" if both else "Forcing X-chain", removes)
+    if chosen is not None:
+        difficulty, name, removes = chosen
+        yield SeHint(round(difficulty, 1), name, removals(removes))
 
 
 # --- chains that follow their own eliminations ---------------------------------------------------
@@ -254,6 +379,29 @@ class Chainer:
             self.base = 8.5
         else:
             self.base = 8.0
+        # What follows from each candidate set on, worked out once: a cell's own chains and the
+        # region chains of the houses it lies in start from the same candidates.
+        self._from_on: dict[int, tuple[dict[int, Link], dict[int, Link], tuple[Link, Link] | None]] = {}
+
+    def on_run(self, cell: int, digit: int):
+        """The ons and offs that follow from the candidate set on, and the contradiction met (if
+        any, where the run stopped)."""
+        key = cell * 20 + digit * 2 + 1
+        done = self._from_on.get(key)
+        if done is None:
+            start = Link(cell, digit, True)
+            ons: dict[int, Link] = {start.key: start}
+            offs: dict[int, Link] = {}
+            absurd = self.run(ons, offs)
+            done = self._from_on[key] = (ons, offs, absurd)
+        return done
+
+    def count(self, link: Link) -> int:
+        """ancestor_count, kept in the link (links are shared between the chains built on them;
+        a link's parents are all known when it is counted)."""
+        if not link.size:
+            link.size = ancestor_count(link)
+        return link.size
 
     def run(self, ons: dict[int, Link], offs: dict[int, Link]) -> tuple[Link, Link] | None:
         """Follow the links from the starting ones; the contradicting pair (on, off) if one
@@ -261,22 +409,39 @@ class Chainer:
         grid = self.cand[:]
         source = self.cand if self.dynamic else None
         cells_too = not self.nishio
+        dynamic = self.dynamic
         pending_on, pending_off = deque(ons.values()), deque(offs.values())
         while True:
             if pending_on:
+                # on_to_off inlined: a Link is made only for a new key or a contradiction.
                 p = pending_on.popleft()
-                for q in on_to_off(grid, p, cells_too):
-                    twin = ons.get(q.key ^ 1)
-                    if twin is not None:
-                        return twin, q
-                    if q.key not in offs:
-                        offs[q.key] = q
-                        pending_off.append(q)
+                cell, digit = p.cell, p.digit
+                if cells_too:
+                    for d in DIGITS_OF[grid[cell]]:
+                        if d != digit:
+                            k = cell * 20 + d * 2
+                            twin = ons.get(k + 1)
+                            if twin is not None:
+                                return twin, Link(cell, d, False, [p])
+                            if k not in offs:
+                                q = offs[k] = Link(cell, d, False, [p])
+                                pending_off.append(q)
+                bit = 1 << digit
+                dk = digit * 2
+                for c in ORDERED_PEERS[cell]:
+                    if grid[c] & bit:
+                        k = c * 20 + dk
+                        twin = ons.get(k + 1)
+                        if twin is not None:
+                            return twin, Link(c, digit, False, [p])
+                        if k not in offs:
+                            q = offs[k] = Link(c, digit, False, [p])
+                            pending_off.append(q)
                 continue
             if pending_off:
                 p = pending_off.popleft()
                 made = off_to_on(grid, p, source, offs, cells_too, True)
-                if self.dynamic:
+                if dynamic:
                     grid[p.cell] &= ~(1 << p.digit)
                 for q in made:
                     twin = offs.get(q.key ^ 1)
@@ -307,10 +472,8 @@ class Chainer:
         cell_on: dict[int, Link] | None = None
         cell_off: dict[int, Link] | None = None
         for digit in DIGITS_OF[cand[cell]]:
-            on_on: dict[int, Link] = {}
-            on_off: dict[int, Link] = {}
-            self._binary(cell, digit, on_on, on_off, n >= 3 and not self.nishio and self.dynamic,
-                         self.dynamic or self.nishio, found)
+            on_on, on_off = self._binary(cell, digit, n >= 3 and not self.nishio and self.dynamic,
+                                         self.dynamic or self.nishio, found)
             if not self.nishio:
                 self._houses(cell, digit, on_on, on_off, found)
             per_digit[digit] = (on_on, on_off)
@@ -323,15 +486,15 @@ class Chainer:
             return
         for targets, side in ((cell_on, 0), (cell_off, 1)):
             for key, target in targets.items():
-                complexity = sum(ancestor_count(per_digit[d][side][key]) for d in per_digit)
+                complexity = sum(self.count(per_digit[d][side][key]) for d in per_digit)
                 self._add(found, complexity, 5, "Cell forcing chains", _target_removals(cand, target))
 
-    def _binary(self, cell, digit, on_on, on_off, double: bool, contradiction: bool, found) -> None:
+    def _binary(self, cell, digit, double: bool, contradiction: bool, found):
+        """Chains from the candidate on and from it off; what follows from it on."""
         cand = self.cand
         p_on = Link(cell, digit, True)
         p_off = Link(cell, digit, False)
-        on_on[p_on.key] = p_on
-        absurd = self.run(on_on, on_off)
+        on_on, on_off, absurd = self.on_run(cell, digit)
         if contradiction and absurd:
             self._add(found, ancestor_count(absurd[0]) + ancestor_count(absurd[1]), 7,
                       "Contradiction forcing chain", [(cell, digit)])
@@ -347,8 +510,9 @@ class Chainer:
                 for key, a in from_on.items():
                     b = from_off.get(key)
                     if b is not None:
-                        self._add(found, ancestor_count(a) + ancestor_count(b), 1,
+                        self._add(found, self.count(a) + self.count(b), 1,
                                   "Double forcing chain", _target_removals(cand, a))
+        return on_on, on_off
 
     def _houses(self, cell, digit, on_on, on_off, found) -> None:
         cand = self.cand
@@ -363,16 +527,13 @@ class Chainer:
                 if other == cell:
                     outcomes.append((on_on, on_off))
                 else:
-                    start = Link(other, digit, True)
-                    ons: dict[int, Link] = {start.key: start}
-                    offs: dict[int, Link] = {}
-                    self.run(ons, offs)
+                    ons, offs, _ = self.on_run(other, digit)
                     outcomes.append((ons, offs))
             for side in (0, 1):
                 common = [k for k in outcomes[0][side] if all(k in o[side] for o in outcomes[1:])]
                 for key in common:
                     target = outcomes[0][side][key]
-                    complexity = sum(ancestor_count(o[side][key]) for o in outcomes)
+                    complexity = sum(self.count(o[side][key]) for o in outcomes)
                     self._add(found, complexity, 6, "Region forcing chains",
                               _target_removals(cand, target))
 

@@ -30,6 +30,7 @@ class SeHint:
         cand = board.cand
         for cell, digit in self.removes:
             cand[cell] &= ~(1 << digit)
+        board.changed()
         if self.places is not None:
             board.place(*self.places)
 

@@ -97,6 +97,7 @@ def _houses_of(group: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
                  if all(of[c] == of[group[0]] for c in group))
 
 
+@lru_cache(maxsize=None)
 def _shared_house(group1: tuple[int, ...], group2: tuple[int, ...]) -> tuple[int, int] | None:
     """The house holding every cell of both groups, looked for as SE does: column, row, box."""
     second = _houses_of(group2)
@@ -153,13 +154,20 @@ def link_chains(board: Board, degree: int) -> Iterator[SeHint]:
             continue
         # Which link (and which of its ends first) can follow a link entered by a given end.
         follows: dict[tuple[int, int], list[tuple[int, int, tuple[int, int]]]] = {}
+        # The link ends lying in each house: an end can follow a tail only through a house both lie in.
+        in_house: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for j, other in enumerate(links):
+            for side2 in (0, 1):
+                for house in _houses_of(other.ends[side2]):
+                    in_house.setdefault(house, []).append((j, side2))
         for i, link in enumerate(links):
             for side in (0, 1):
                 tail = link.ends[1 - side]
-                follows[i, side] = [(j, side2, house) for j, other in enumerate(links)
-                                    if j != i and not other.cells & link.cells
-                                    for side2 in (0, 1)
-                                    for house in (_shared_house(tail, other.ends[side2]),)
+                near = sorted({(j, side2) for house in _houses_of(tail)
+                               for j, side2 in in_house.get(house, ())})
+                follows[i, side] = [(j, side2, house) for j, side2 in near
+                                    if j != i and not links[j].cells & link.cells
+                                    for house in (_shared_house(tail, links[j].ends[side2]),)
                                     if house is not None]
         chain: list[int] = []
         sides: list[int] = []

@@ -26,22 +26,22 @@ def _cliques(cand: list[int], size: int) -> Iterator[list[int]]:
     them, each set once (cells ascending)."""
     chosen: list[int] = []
 
-    def grow(start: int, union: int) -> Iterator[list[int]]:
+    def grow(options: list[int], union: int) -> Iterator[list[int]]:
+        # options: the cells after the last chosen that see every chosen cell, ascending.
         if len(chosen) == size:
             if COUNT[union] == size + 1:
                 yield chosen
             return
-        for cell in range(start, 81):
+        for i, cell in enumerate(options):
             mask = cand[cell]
-            if COUNT[mask] < 2 or COUNT[union | mask] > size + 1:
-                continue
-            if any(cell not in PEER_SET[c] for c in chosen):
+            if COUNT[union | mask] > size + 1:
                 continue
             chosen.append(cell)
-            yield from grow(cell + 1, union | mask)
+            peers = PEER_SET[cell]
+            yield from grow([c for c in options[i + 1:] if c in peers], union | mask)
             chosen.pop()
 
-    yield from grow(0, 0)
+    yield from grow([c for c in range(81) if COUNT[cand[c]] >= 2], 0)
 
 
 def als_wings(board: Board, size: int) -> Iterator[SeHint]:
