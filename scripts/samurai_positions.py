@@ -12,7 +12,8 @@ shared cell, or a cell of the unit that only another grid's digit rules out), an
 two units not of one grid (a shared box with the centre grid's line, two grids' lines). Each hit
 prints the puzzle's number and givens, how many steps in, how many cells carry non-standard
 candidates, the step, and the position as a compact line ready for a lesson file, with a `source`
-line naming the seed and puzzle so that anyone can make it again. --within N stops each walk
+line naming the seed and puzzle (the same seed makes the same puzzles as long as the solver
+searches in the same order). --within N stops each walk
 after N steps (the lesson's tests walk each position again from its givens).
 """
 
