@@ -1,5 +1,6 @@
 """Lesson S4, the Samurai: read on its board, every position checked against the engine and
-walked from its puzzle's givens, what its pages claim true, answered in the CLI and on the app's board."""
+walked from its puzzle's givens, what its pages claim true, answered in the CLI and on the app's
+board."""
 
 from __future__ import annotations
 
