@@ -365,6 +365,10 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
 
 # --- chains that follow their own eliminations ---------------------------------------------------
 
+_Run = tuple[dict[int, Link], dict[int, Link], tuple[Link, Link] | None]
+"""What a run from a candidate set on gives: the ons, the offs, the contradiction met (if any)."""
+
+
 class Chainer:
     """Nishio, multiple and dynamic forcing chains on one grid."""
 
@@ -381,9 +385,9 @@ class Chainer:
             self.base = 8.0
         # What follows from each candidate set on, worked out once: a cell's own chains and the
         # region chains of the houses it lies in start from the same candidates.
-        self._from_on: dict[int, tuple[dict[int, Link], dict[int, Link], tuple[Link, Link] | None]] = {}
+        self._from_on: dict[int, _Run] = {}
 
-    def on_run(self, cell: int, digit: int):
+    def on_run(self, cell: int, digit: int) -> _Run:
         """The ons and offs that follow from the candidate set on, and the contradiction met (if
         any, where the run stopped)."""
         key = cell * 20 + digit * 2 + 1
