@@ -299,7 +299,7 @@ def _climb(values: list[int], solution, rng: random.Random, levels: LevelRange, 
     return tuple(values)
 
 
-REDIG_ROUNDS = 40
+REDIG_ROUNDS = 15
 """Re-digs of one grid tried on a dug Samurai that grades below the levels asked above 3."""
 REDIG_ADDED = 3
 """Givens put back into the chosen grid before it is dug again."""
