@@ -78,6 +78,14 @@ def test_a_generated_samurai_is_unique_at_its_level_and_made_again_by_its_seed(b
     assert generate_one(level, seed, geometry=board, max_attempts=20).grid == grid
 
 
+def test_a_samurai_above_level_3_is_climbed_by_digging_a_grid_again(board):
+    # Seed 1 at level 4 digs a puzzle of level 1.5 first; one grid dug again reaches 4.
+    made = generate_one("4", 1, geometry=board, max_attempts=1)
+    assert made.method == "dug" and made.grade.level == 4
+    assert tutor.count_solutions(made.grid) == 1
+    assert tutor.grade(parse(made.grid.to_grid_lines(), board)).level == 4
+
+
 def test_a_symmetric_samurai_keeps_its_givens_under_a_half_turn(board):
     made = generate_one("0.5", 2, True, geometry=board, max_attempts=20)
     values = made.grid.values

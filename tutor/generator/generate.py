@@ -299,6 +299,60 @@ def _climb(values: list[int], solution, rng: random.Random, levels: LevelRange, 
     return tuple(values)
 
 
+REDIG_ROUNDS = 15
+"""Re-digs of one grid tried on a dug Samurai that grades below the levels asked above 3."""
+REDIG_ADDED = 3
+"""Givens put back into the chosen grid before it is dug again."""
+
+
+def _redig_climb(values: list[int], solution, rng: random.Random, levels: LevelRange,
+                 symmetric: bool, geometry: Geometry, accept) -> tuple[int, ...]:
+    """A dug puzzle of several grids below the levels asked, made harder: a few givens of one grid
+    put back from the solution, then that grid's givens dug again in a new order while `accept`
+    holds, kept when the level does not drop, until it reaches the levels or the rounds run out.
+
+    A dug Samurai mostly needs no more than pointing; a given swap seldom changes that, where a
+    new dig of one grid often ends at a harder pattern. Every kept puzzle passed `accept` (the
+    ladder up to the highest level asked finishes it), so it has one solution.
+    """
+    def level_of(trial) -> float:
+        try:
+            return _grade_values(trial, geometry).level
+        except EngineError:
+            return -1.0
+
+    current = level_of(values)
+    if current in levels or current > levels.high:
+        return tuple(values)
+    groups = removal_groups(symmetric, geometry)
+    grid_groups = [[g for g in groups if any(c in grid for c in g)]
+                   for grid in map(frozenset, geometry.grids)]
+    for _ in range(REDIG_ROUNDS):
+        chosen = rng.choice(grid_groups)
+        empty = [g for g in chosen if not values[g[0]]]
+        trial = list(values)
+        for group in rng.sample(empty, min(REDIG_ADDED, len(empty))):
+            for c in group:
+                trial[c] = solution[c]
+        order = [g for g in chosen if trial[g[0]]]
+        rng.shuffle(order)
+        for group in order:
+            kept = [trial[c] for c in group]
+            for c in group:
+                trial[c] = 0
+            if not accept(trial):
+                for c, v in zip(group, kept):
+                    trial[c] = v
+        if not accept(trial):
+            continue
+        level = level_of(trial)
+        if level >= current:
+            values, current = trial, level
+            if current in levels:
+                break
+    return tuple(values)
+
+
 def dig_attempt(rng: random.Random, levels: LevelRange, symmetric: bool,
                 geometry: Geometry = CLASSIC) -> tuple[Grid, Grade] | None:
     """One full grid dug to a puzzle; returned with its grade when the level is in range."""
@@ -306,7 +360,10 @@ def dig_attempt(rng: random.Random, levels: LevelRange, symmetric: bool,
     if geometry is not CLASSIC:
         capped = _capped(levels, geometry)
         values = dig(solution, rng, symmetric, *capped)
-        if capped[0] is not None:
+        if capped[0] is not None and len(geometry.grids) > 1 and levels.high > 3:
+            values = _redig_climb(list(values), solution, rng, levels, symmetric, geometry,
+                                  capped[0])
+        elif capped[0] is not None:
             values = _climb(list(values), solution, rng, levels, symmetric, geometry, capped[0])
     else:
         accept = None
