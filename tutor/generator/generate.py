@@ -266,15 +266,11 @@ def swapped_givens(values: Sequence[int], solution: Sequence[int], rng: random.R
     return trial
 
 
-def _climb(values: list[int], solution, rng: random.Random, levels: LevelRange, symmetric: bool,
-           geometry: Geometry, accept) -> tuple[int, ...]:
-    """A dug puzzle below the levels asked, made harder: given swaps (one given added from the
-    solution, one or two removed) kept while `accept` holds (one solution, at most the highest
-    level) and the level does not drop, until it reaches the levels or the tries run out.
-
-    Digging alone seldom stops at the middle levels of a small board (most dug 6x6 puzzles need
-    singles alone), where one swap more often tips the balance.
-    """
+def _climb(values: list[int], levels: LevelRange, geometry: Geometry, accept, tries: int,
+           trial_of) -> tuple[int, ...]:
+    """A dug puzzle below the levels asked, made harder: `trial_of(values)` makes a changed
+    puzzle (None: no more to try), kept while `accept` holds (one solution, at most the highest
+    level) and the level does not drop, until it reaches the levels or `tries` run out."""
     def level_of(trial) -> float:
         try:
             return _grade_values(trial, geometry).level
@@ -284,9 +280,8 @@ def _climb(values: list[int], solution, rng: random.Random, levels: LevelRange, 
     current = level_of(values)
     if current in levels or current > levels.high:
         return tuple(values)
-    groups = removal_groups(symmetric, geometry)
-    for _ in range(CLIMB_TRIES):
-        trial = swapped_givens(values, solution, rng, groups)
+    for _ in range(tries):
+        trial = trial_of(values)
         if trial is None:
             break
         if not accept(trial):
@@ -299,6 +294,18 @@ def _climb(values: list[int], solution, rng: random.Random, levels: LevelRange, 
     return tuple(values)
 
 
+def _swap_climb(values: list[int], solution, rng: random.Random, levels: LevelRange,
+                symmetric: bool, geometry: Geometry, accept) -> tuple[int, ...]:
+    """The climb by given swaps (one given added from the solution, one or two removed).
+
+    Digging alone seldom stops at the middle levels of a small board (most dug 6x6 puzzles need
+    singles alone), where one swap more often tips the balance.
+    """
+    groups = removal_groups(symmetric, geometry)
+    return _climb(values, levels, geometry, accept, CLIMB_TRIES,
+                  lambda current: swapped_givens(current, solution, rng, groups))
+
+
 REDIG_ROUNDS = 15
 """Re-digs of one grid tried on a dug Samurai that grades below the levels asked above 3."""
 REDIG_ADDED = 3
@@ -307,30 +314,21 @@ REDIG_ADDED = 3
 
 def _redig_climb(values: list[int], solution, rng: random.Random, levels: LevelRange,
                  symmetric: bool, geometry: Geometry, accept) -> tuple[int, ...]:
-    """A dug puzzle of several grids below the levels asked, made harder: a few givens of one grid
-    put back from the solution, then that grid's givens dug again in a new order while `accept`
-    holds, kept when the level does not drop, until it reaches the levels or the rounds run out.
+    """The climb of a puzzle of several grids: a few givens of one grid put back from the
+    solution, then that grid's givens dug again in a new order while `accept` holds.
 
     A dug Samurai mostly needs no more than pointing; a given swap seldom changes that, where a
     new dig of one grid often ends at a harder pattern. Every kept puzzle passed `accept` (the
     ladder up to the highest level asked finishes it), so it has one solution.
     """
-    def level_of(trial) -> float:
-        try:
-            return _grade_values(trial, geometry).level
-        except EngineError:
-            return -1.0
-
-    current = level_of(values)
-    if current in levels or current > levels.high:
-        return tuple(values)
     groups = removal_groups(symmetric, geometry)
     grid_groups = [[g for g in groups if any(c in grid for c in g)]
                    for grid in map(frozenset, geometry.grids)]
-    for _ in range(REDIG_ROUNDS):
+
+    def redug(current: list[int]) -> list[int]:
         chosen = rng.choice(grid_groups)
-        empty = [g for g in chosen if not values[g[0]]]
-        trial = list(values)
+        empty = [g for g in chosen if not current[g[0]]]
+        trial = list(current)
         for group in rng.sample(empty, min(REDIG_ADDED, len(empty))):
             for c in group:
                 trial[c] = solution[c]
@@ -343,14 +341,9 @@ def _redig_climb(values: list[int], solution, rng: random.Random, levels: LevelR
             if not accept(trial):
                 for c, v in zip(group, kept):
                     trial[c] = v
-        if not accept(trial):
-            continue
-        level = level_of(trial)
-        if level >= current:
-            values, current = trial, level
-            if current in levels:
-                break
-    return tuple(values)
+        return trial
+
+    return _climb(values, levels, geometry, accept, REDIG_ROUNDS, redug)
 
 
 def dig_attempt(rng: random.Random, levels: LevelRange, symmetric: bool,
@@ -364,7 +357,8 @@ def dig_attempt(rng: random.Random, levels: LevelRange, symmetric: bool,
             values = _redig_climb(list(values), solution, rng, levels, symmetric, geometry,
                                   capped[0])
         elif capped[0] is not None:
-            values = _climb(list(values), solution, rng, levels, symmetric, geometry, capped[0])
+            values = _swap_climb(list(values), solution, rng, levels, symmetric, geometry,
+                                 capped[0])
     else:
         accept = None
         if levels.high <= CAPPED_UP_TO:
