@@ -405,13 +405,17 @@ class _PlainSearch:
             if self.first is None:
                 self.first = values
             return
-        options = masks[best]
+        self._guess(values, masks, best)
+
+    def _guess(self, values: list[int], masks: list[int], cell: int) -> None:
+        """Each candidate of the cell in turn, on a copy, searched on until the limit is met."""
+        options = masks[cell]
         while options:
             low = options & -options
             options ^= low
             self.guesses += 1
             trial_values, trial_masks = values[:], masks[:]
-            if self._place(trial_values, trial_masks, best, low):
+            if self._place(trial_values, trial_masks, cell, low):
                 self.run(trial_values, trial_masks)
             if self.count >= self.limit:
                 return
@@ -514,16 +518,7 @@ class _GridsSearch(_PlainSearch):
                 self.first = first
             return
         best = min(open_shared, key=lambda c: masks[c].bit_count())
-        options = masks[best]
-        while options:
-            low = options & -options
-            options ^= low
-            self.guesses += 1
-            trial_values, trial_masks = values[:], masks[:]
-            if self._place(trial_values, trial_masks, best, low):
-                self.run(trial_values, trial_masks)
-            if self.count >= self.limit:
-                return
+        self._guess(values, masks, best)
 
 
 def _is_classic_grids(geometry: Geometry) -> bool:
