@@ -11,11 +11,14 @@ import pytest
 import tutor
 from tutor.cli.main import main
 from tutor.engine import ladder_level
+from tutor.generator import transforms
+from tutor.generator.digging import dig
 from tutor.generator.fullgrid import random_full_grid
 from tutor.generator.generate import LevelRange, generate, generate_one
 from tutor.model.bundled import board_folder, collections_of, other_boards
 from tutor.model.formats import parse, read_puzzles
-from tutor.model.geometry import samurai
+from tutor.model.geometry import CLASSIC, samurai
+from tutor.model.grid import Grid
 from tutor.solvers.backtracking import _PlainSearch, solve_values
 
 
@@ -84,6 +87,40 @@ def test_a_samurai_above_level_3_is_climbed_by_digging_a_grid_again(board):
     assert made.method == "dug" and made.grade.level == 4
     assert tutor.count_solutions(made.grid) == 1
     assert tutor.grade(parse(made.grid.to_grid_lines(), board)).level == 4
+
+
+def test_a_samurai_full_grid_is_filled_around_a_solved_corner_grid(board):
+    corner = random_full_grid(random.Random(3))
+    start = [0] * board.cell_count
+    for i, c in enumerate(board.grids[4]):
+        start[c] = corner[i]
+    values = random_full_grid(random.Random(4), board, start)
+    assert _is_solved(values, board) and [values[c] for c in board.grids[4]] == list(corner)
+    assert random_full_grid(random.Random(4), board, start) == values
+
+
+def test_a_full_grid_start_that_cannot_be_filled_is_refused(board):
+    # The top-right grid's box 7 repeats the top-left grid's box 9: rows of the centre grid
+    # would hold a digit twice.
+    corner = random_full_grid(random.Random(3))
+    swapped = transforms.permute_stacks((2, 1, 0)).values(corner)
+    start = [0] * board.cell_count
+    for grid, values in ((0, corner), (1, swapped)):
+        for i, c in enumerate(board.grids[grid]):
+            start[c] = values[i]
+    with pytest.raises(ValueError, match="centre grid cannot be filled"):
+        random_full_grid(random.Random(4), board, start)
+    with pytest.raises(ValueError, match="a board of several grids"):
+        random_full_grid(random.Random(4), CLASSIC, corner)
+
+
+def test_dig_never_removes_the_cells_fixed(board):
+    solution = random_full_grid(random.Random(5), board)
+    fixed = board.grids[0]
+    values = dig(solution, random.Random(6), geometry=board, fixed=fixed)
+    assert all(values[c] == solution[c] for c in fixed)
+    assert tutor.count_solutions(Grid(values, geometry=board)) == 1
+    assert sum(1 for v in values if v) < board.cell_count - 150
 
 
 def test_a_symmetric_samurai_keeps_its_givens_under_a_half_turn(board):

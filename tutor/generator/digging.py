@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import reduce
 from operator import or_
 from typing import Callable
@@ -39,16 +39,20 @@ def dig(
     accept: Callable[[list[int]], bool] | None = None,
     geometry: Geometry = CLASSIC,
     proves_unique: bool = False,
+    fixed: Collection[int] = (),
 ) -> tuple[int, ...]:
     """A puzzle from which no further given (or symmetric pair) can be removed.
 
     Givens are tried once each in a random order; a removal stays only if the puzzle keeps exactly
     one solution and `accept(values)` (say, a cap on the grade) allows it. With `proves_unique`
     the caller's `accept` only allows puzzles of one solution (a ladder of sound steps finishing
-    them), and the solver is not asked.
+    them), and the solver is not asked. The cells of `fixed` are never removed.
     """
     values = list(solution)
     groups = removal_groups(symmetric, geometry)
+    if fixed:
+        fixed_cells = frozenset(fixed)
+        groups = [group for group in groups if fixed_cells.isdisjoint(group)]
     rng.shuffle(groups)
     for group in groups:
         if not values[group[0]]:

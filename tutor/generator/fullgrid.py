@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from tutor.model.geometry import CLASSIC, Geometry, bit, digits_of
 
 
-def random_full_grid(rng: random.Random, geometry: Geometry = CLASSIC) -> tuple[int, ...]:
+def random_full_grid(rng: random.Random, geometry: Geometry = CLASSIC,
+                     start: Sequence[int] | None = None) -> tuple[int, ...]:
     """The board's digits forming a valid solved board; the same `rng` state always gives the
     same board.
 
     Branches on the empty cell with the fewest digits left (so dead ends are found early) and tries
     its digits in a random order; from an empty board this almost never needs to backtrack far.
+
+    On a board of several grids `start` may hold whole grids already solved (one corner grid of a
+    Samurai): the other grids are filled around them.
+
+    :raises ValueError: for a `start` on a board of one grid, or one the grids cannot extend.
     """
     if len(geometry.grids) > 1:
-        return _grids_full_grid(rng, geometry)
+        return _grids_full_grid(rng, geometry, start)
+    if start is not None:
+        raise ValueError(f"a start is taken on a board of several grids, not the {geometry.name} "
+                         "board")
     values = [0] * geometry.cell_count
     used = [0] * (3 * geometry.size)  # the digits placed in each row, column and box
     empties = list(geometry.cells)
@@ -24,15 +34,21 @@ def random_full_grid(rng: random.Random, geometry: Geometry = CLASSIC) -> tuple[
     return tuple(values)
 
 
-def _grids_full_grid(rng: random.Random, geometry: Geometry) -> tuple[int, ...]:
+def _grids_full_grid(rng: random.Random, geometry: Geometry,
+                     start: Sequence[int] | None = None) -> tuple[int, ...]:
     """A solved board of several classic grids (the Samurai): the grid sharing the most cells (the
     centre one) filled first, then each other grid around the cells it shares with those filled.
 
     On the Samurai an outer grid shares only one box with the centre grid, and any box's nine
-    digits extend to a whole 9x9 grid, so no grid ever has to be undone.
+    digits extend to a whole 9x9 grid, so no grid ever has to be undone; nor when `start` holds
+    one outer grid solved (the centre grid then extends the box it shares with it). A grid
+    already full takes nothing from `rng`.
     """
     board = CLASSIC
-    values = [0] * geometry.cell_count
+    values = [0] * geometry.cell_count if start is None else list(start)
+    if len(values) != geometry.cell_count:
+        raise ValueError(f"a start of {len(values)} cells for the {geometry.name} board of "
+                         f"{geometry.cell_count}")
     order = sorted(range(len(geometry.grids)),
                    key=lambda g: -sum(len(geometry.grids_of[c]) > 1 for c in geometry.grids[g]))
     for g in order:
@@ -42,9 +58,15 @@ def _grids_full_grid(rng: random.Random, geometry: Geometry) -> tuple[int, ...]:
         for c, v in enumerate(grid_values):
             if v:
                 for unit in board.units_of[c]:
+                    if used[unit] & bit(v):  # only a start can hold a digit twice
+                        raise ValueError(f"the {geometry.grid_names[g]} grid cannot be filled "
+                                         f"around the start's digits: {v} twice in one unit")
                     used[unit] |= bit(v)
         empties = [c for c in board.cells if not grid_values[c]]
         if not _fill(grid_values, used, empties, rng, board.units_of, board.all_digits):
+            if start is not None:
+                raise ValueError(f"the {geometry.grid_names[g]} grid cannot be filled around "
+                                 "the start's digits")
             raise AssertionError("the cells a grid shares with those filled always extend")
         for c, v in zip(cells, grid_values):
             values[c] = v
