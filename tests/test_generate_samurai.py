@@ -4,6 +4,7 @@ asked, deterministic for a seed, `tutor generate --samurai` and its refusals, th
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -14,7 +15,7 @@ from tutor.engine import ladder_level
 from tutor.generator import transforms
 from tutor.generator.digging import dig
 from tutor.generator.fullgrid import random_full_grid
-from tutor.generator.generate import LevelRange, generate, generate_one
+from tutor.generator.generate import LevelRange, box_fills, generate, generate_one
 from tutor.model.bundled import board_folder, collections_of, other_boards
 from tutor.model.formats import parse, read_puzzles
 from tutor.model.geometry import CLASSIC, samurai
@@ -81,12 +82,52 @@ def test_a_generated_samurai_is_unique_at_its_level_and_made_again_by_its_seed(b
     assert generate_one(level, seed, geometry=board, max_attempts=20).grid == grid
 
 
-def test_a_samurai_above_level_3_is_climbed_by_digging_a_grid_again(board):
-    # Seed 1 at level 4 digs a puzzle of level 1.5 first; one grid dug again reaches 4.
-    made = generate_one("4", 1, geometry=board, max_attempts=1)
-    assert made.method == "dug" and made.grade.level == 4
+@pytest.mark.parametrize("level", ["3.5", "4", "4.5", "5", "5.5"])
+def test_a_samurai_above_level_3_is_built_around_a_classic_corner_grid(board, level):
+    made = generate_one(level, 1, geometry=board, max_attempts=20)
     assert tutor.count_solutions(made.grid) == 1
-    assert tutor.grade(parse(made.grid.to_grid_lines(), board)).level == 4
+    assert tutor.grade(parse(made.grid.to_grid_lines(), board)).level == float(level)
+    # The method names the corner grid and the bundled classic puzzle it was varied from; that
+    # grid's 81 cells are a proper classic puzzle at the level asked.
+    name, source = re.fullmatch(r"(\S+) grid varied from (.+), the other grids dug",
+                                made.method).groups()
+    assert name in ("top-left", "top-right", "bottom-left", "bottom-right")
+    assert any(puzzle.name == source for collection in collections_of(CLASSIC)
+               for puzzle in collection.puzzles())
+    corner = Grid([made.grid.values[c] for c in board.grids[board.grid_names.index(name)]])
+    assert tutor.count_solutions(corner) == 1 and tutor.grade(corner).level == float(level)
+    assert generate_one(level, 1, geometry=board, max_attempts=20).grid == made.grid
+
+
+def test_a_box_filled_before_the_hard_step_given_at_once_leaves_the_level(board):
+    # What the centre grid can tell a corner grid's shared box: its digits, given at once.
+    checked = 0
+    for collection in collections_of(CLASSIC):
+        if collection.level not in (3, 4, 5):
+            continue
+        for puzzle in collection.puzzles()[:6]:
+            result = tutor.grade(puzzle.grid)
+            full_at, hard = box_fills(puzzle.grid.values, result)
+            assert result.steps[hard].technique in ("naked_triple", "hidden_pair",
+                                                     "hidden_triple")
+            for box in (b for b, at in enumerate(full_at) if at < hard):
+                values = list(puzzle.grid.values)
+                for c in CLASSIC.boxes[box]:
+                    values[c] = result.solution_values[c]
+                assert tutor.grade(Grid(values)).level == result.level, (puzzle.name, box)
+                checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.slow
+def test_a_symmetric_samurai_above_level_3_is_dug_and_climbed(board):
+    # A corner grid's half turn is another corner grid: symmetric givens are dug, and one grid
+    # dug again until the level is reached (seed 1 at level 4: about 7 s).
+    made = generate_one("4", 1, True, geometry=board, max_attempts=5)
+    values = made.grid.values
+    assert made.method == "dug" and made.grade.level == 4
+    assert all(bool(values[c]) == bool(values[-1 - c]) for c in board.cells)
+    assert tutor.count_solutions(made.grid) == 1
 
 
 def test_a_samurai_full_grid_is_filled_around_a_solved_corner_grid(board):

@@ -15,6 +15,9 @@ the card's ladder has no triple) is refused at once (check_board_levels).
 The Samurai is made the same way as a whole: a full board of five grids, dug while the ladder up to
 the level asked finishes it (which proves its one solution; at level 6 the solver decides), then
 climbed; its bundled puzzles are not varied (the transforms move one grid's rows and columns).
+Above level 3 (hidden pairs and triples, which a dug Samurai seldom needs) it is built around a
+bundled classic puzzle at the level set as one corner grid, the other grids filled around it and
+dug (corner_attempt); symmetric givens are still dug and climbed.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ from tutor.model.geometry import CLASSIC, MAX_TABLE_SIZE, Geometry
 from tutor.model.grid import Grid
 from tutor.generator.digging import dig, is_unique, removal_groups, singles_closure
 from tutor.generator.fullgrid import random_full_grid
-from tutor.generator.transforms import is_symmetric, random_transform
+from tutor.generator.transforms import (Transform, is_symmetric, permute_bands, permute_stacks,
+                                        random_transform)
 
 LEVELS = tuple(step / 2 for step in range(13))
 """The levels of the 0-6 scale, in half steps."""
@@ -307,7 +311,8 @@ def _swap_climb(values: list[int], solution, rng: random.Random, levels: LevelRa
 
 
 REDIG_ROUNDS = 15
-"""Re-digs of one grid tried on a dug Samurai that grades below the levels asked above 3."""
+"""Re-digs of one grid tried on a dug symmetric Samurai that grades below the levels asked above
+3 (one that need not be symmetric is built around a classic puzzle instead: corner_attempt)."""
 REDIG_ADDED = 3
 """Givens put back into the chosen grid before it is dug again."""
 
@@ -344,6 +349,141 @@ def _redig_climb(values: list[int], solution, rng: random.Random, levels: LevelR
         return trial
 
     return _climb(values, levels, geometry, accept, REDIG_ROUNDS, redug)
+
+
+CORNER_SWAPS = 10
+"""Given swaps tried on the classic puzzle set into a Samurai's corner grid (see vary)."""
+CORNER_PICKS = 8
+"""Classic puzzles varied, at most, for one whose box at the Samurai's centre fills early."""
+
+_CLASSIC_POOLS: dict[LevelRange, list[Puzzle]] = {}
+
+
+def _classic_pool(levels: LevelRange) -> list[Puzzle]:
+    """The bundled classic puzzles of the level files that may hold these levels (a file holds
+    its level and the half level above it); which of them grade in range, vary tells."""
+    pool = _CLASSIC_POOLS.get(levels)
+    if pool is None:
+        pool = _CLASSIC_POOLS[levels] = [
+            puzzle for collection in collections_of(CLASSIC)
+            if collection.level is not None
+            and levels.low - 0.5 <= collection.level <= levels.high
+            for puzzle in collection.puzzles()]
+    return pool
+
+
+def box_fills(givens: Sequence[int], result: Grade) -> tuple[list[int], int]:
+    """(full_at, hard) for a classic puzzle and its grade: `hard` is the index of the grade's
+    first step of the technique that sets its level, and full_at[b] the index of the step after
+    which the givens and the steps' placements fill box b (0-8, row by row): -1 when the givens
+    do, `hard` or more when the steps before `hard` do not.
+
+    A box filled before `hard`, set at the corner a Samurai's centre grid shares, can only learn
+    from the centre what the puzzle's easier steps find in it anyway before that step, so the
+    centre grid cannot spare the puzzle its hard step: the easier techniques only remove
+    candidates, and told early what they would find anyway they get stuck where they did.
+    """
+    steps = result.steps
+    level = int(result.level)
+    hard = next((i for i, step in enumerate(steps)
+                 if (technique(step.technique).level or 0) >= level), len(steps))
+    filled = [bool(v) for v in givens]
+    boxes = CLASSIC.boxes
+    full_at = [-1 if all(filled[c] for c in box) else hard for box in boxes]
+    for i, step in enumerate(steps[:hard]):
+        for cell, _ in step.placements:
+            filled[cell] = True
+        for b, box in enumerate(boxes):
+            if full_at[b] == hard and all(filled[c] for c in box):
+                full_at[b] = i
+    return full_at, hard
+
+
+def _corner_grids(geometry: Geometry) -> dict[int, int]:
+    """Each outer grid of a board of several grids that shares exactly one box with the others,
+    and that box (0-8 in the grid)."""
+    corners: dict[int, int] = {}
+    for g, cells in enumerate(geometry.grids):
+        shared = [b for b, box in enumerate(CLASSIC.boxes)
+                  if all(len(geometry.grids_of[cells[c]]) > 1 for c in box)]
+        if len(shared) == 1:
+            corners[g] = shared[0]
+    return corners
+
+
+def _moved_box(rng: random.Random, box: int, target: int) -> Transform:
+    """A transform of the classic board taking box `box` to box `target`: bands and stacks
+    reordered, the others at random."""
+    def order(source: int, place: int) -> list[int]:
+        others = [line for line in range(3) if line != source]
+        rng.shuffle(others)
+        others.insert(place, source)
+        return others
+
+    return permute_bands(order(box // 3, target // 3)).then(
+        permute_stacks(order(box % 3, target % 3)))
+
+
+def corner_attempt(rng: random.Random, levels: LevelRange,
+                   geometry: Geometry) -> tuple[Grid, Grade, str] | None:
+    """A Samurai at these levels (above 3) built around one corner grid: a bundled classic puzzle
+    in range, varied (see vary), its box that fills before its hard step set at the corner it
+    shares with the centre grid; the board's other grids filled around its solution and dug
+    while the ladder, with that grid solved, finishes them below the level asked. Returned with
+    its grade and how it was made when the whole grades in range; None when no classic puzzle
+    was found in range or the whole grades out of it.
+
+    A dug Samurai seldom needs a hidden pair or triple (its grids share so little that most
+    digs end at pointing, and digging one grid again seldom changes that), where a classic
+    puzzle that needs one is at hand. The whole has one solution: the corner grid's givens have
+    one as a classic puzzle, and given it the ladder finishes the rest.
+    """
+    pool = _classic_pool(levels)
+    if not pool:
+        return None
+    chosen: tuple[Puzzle, Grid, Grade, list[int]] | None = None
+    for _ in range(CORNER_PICKS):
+        source = rng.choice(pool)
+        varied = vary(source.grid, rng, levels, False, CORNER_SWAPS)
+        if varied is None:
+            continue
+        puzzle, result, _ = varied
+        full_at, hard = box_fills(puzzle.values, result)
+        early = [b for b, at in enumerate(full_at) if at < hard]
+        if early:
+            chosen = source, puzzle, result, early
+            break
+        if chosen is None:  # else the first one, with the boxes it fills first
+            chosen = source, puzzle, result, [b for b, at in enumerate(full_at)
+                                              if at == min(full_at)]
+    if chosen is None:
+        return None
+    source, puzzle, result, boxes = chosen
+    corners = _corner_grids(geometry)
+    g = rng.choice(sorted(corners))
+    move = _moved_box(rng, rng.choice(boxes), corners[g])
+    givens, solved = move.values(puzzle.values), move.values(result.solution_values)
+    cells = geometry.grids[g]
+    start = [0] * geometry.cell_count
+    for i, c in enumerate(cells):
+        start[c] = solved[i]
+    solution = random_full_grid(rng, geometry, start)
+    # The other grids are dug with the corner grid solved (its givens prove it): a hard step
+    # of their own at the level asked would count with the corner grid's and raise a whole
+    # level (5) to its half (5.5), so below a whole level they stop half a level lower.
+    high = levels.high if levels.high % 1 else levels.high - 0.5
+    accept = _capped(LevelRange(high, high), geometry)[0]
+    values = list(dig(solution, rng, False, accept, geometry, True, fixed=cells))
+    for i, c in enumerate(cells):
+        values[c] = givens[i]
+    try:
+        whole = _grade_values(values, geometry)
+    except EngineError:
+        return None
+    if whole.level not in levels:
+        return None
+    how = f"{geometry.grid_names[g]} grid varied from {source.name}, the other grids dug"
+    return Grid(values, geometry=geometry), whole, how
 
 
 def dig_attempt(rng: random.Random, levels: LevelRange, symmetric: bool,
@@ -468,6 +608,10 @@ def generate_one(levels: Levels, seed: int, symmetric: bool = False, *,
     rng = random.Random(seed)
     seeds = None
     attempt = 0
+    # A Samurai above level 3 is built around a classic puzzle at the level (corner_attempt);
+    # symmetric givens are dug and climbed (a corner grid's half turn is another corner grid).
+    around_corner = (len(geometry.grids) > 1 and not symmetric and 3 < levels.high < 6
+                     and bool(_corner_grids(geometry)) and bool(_classic_pool(levels)))
     while max_attempts is None or attempt < max_attempts:
         if _is_cancelled(cancel):
             raise Cancelled("generation cancelled")
@@ -487,6 +631,13 @@ def generate_one(levels: Levels, seed: int, symmetric: bool = False, *,
                 if progress is not None:
                     progress(Progress(found, count, attempt))
                 continue
+        if around_corner:
+            built = corner_attempt(rng, levels, geometry)
+            if built is not None:
+                return Generated(built[0], built[1], seed, built[2], attempt)
+            if progress is not None:
+                progress(Progress(found, count, attempt))
+            continue
         made = dig_attempt(rng, levels, symmetric, geometry)
         if made is not None:
             return Generated(made[0], made[1], seed, "dug", attempt)
