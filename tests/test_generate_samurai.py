@@ -99,6 +99,13 @@ def test_a_samurai_above_level_3_is_built_around_a_classic_corner_grid(board, le
     assert generate_one(level, 1, geometry=board, max_attempts=20).grid == made.grid
 
 
+def test_a_range_from_level_3_is_still_dug(board):
+    # As the bundled level-3 file asks it (3-3.5): its seeds make the puzzles they made before.
+    made = generate_one("3-3.5", 2, geometry=board, max_attempts=5)
+    assert made.method == "dug" and made.grade.level == 3
+    assert tutor.count_solutions(made.grid) == 1
+
+
 def test_a_box_filled_before_the_hard_step_given_at_once_leaves_the_level(board):
     # What the centre grid can tell a corner grid's shared box: its digits, given at once.
     checked = 0

@@ -32,8 +32,8 @@ BOARDS: tuple[tuple[int, int, int, float], ...] = (
 )
 """The boards, with what each may spend: the big ones are slow to grade at high levels."""
 SAMURAI_LEVELS: tuple[tuple[float, int], ...] = ((0, 20), (1, 20), (2, 30), (3, 40), (6, 20))
-"""The Samurai's levels, with the attempts a puzzle may take: levels 4 and 5 take minutes a
-puzzle (most digs stop below them), so they are left out."""
+"""The Samurai's levels, with the attempts a puzzle may take: levels 4 and 5 are left out (most
+digs stop below them; the generator builds them around a bundled classic puzzle instead)."""
 SAMURAI_HALVES_BELOW = 3
 """Below this level a Samurai level file holds puzzles of the level itself and of the half level
 above, each asked for (dug puzzles come out at the half level, capped digging pushing them up)."""

@@ -15,9 +15,9 @@ the card's ladder has no triple) is refused at once (check_board_levels).
 The Samurai is made the same way as a whole: a full board of five grids, dug while the ladder up to
 the level asked finishes it (which proves its one solution; at level 6 the solver decides), then
 climbed; its bundled puzzles are not varied (the transforms move one grid's rows and columns).
-Above level 3 (hidden pairs and triples, which a dug Samurai seldom needs) it is built around a
-bundled classic puzzle at the level set as one corner grid, the other grids filled around it and
-dug (corner_attempt); symmetric givens are still dug and climbed.
+For levels all above 3 (naked triples repeated, hidden pairs and triples, which a dug Samurai
+seldom needs) it is built around a bundled classic puzzle at the level set as one corner grid, the
+other grids filled around it and dug (corner_attempt); symmetric givens are still dug and climbed.
 """
 
 from __future__ import annotations
@@ -311,8 +311,9 @@ def _swap_climb(values: list[int], solution, rng: random.Random, levels: LevelRa
 
 
 REDIG_ROUNDS = 15
-"""Re-digs of one grid tried on a dug symmetric Samurai that grades below the levels asked above
-3 (one that need not be symmetric is built around a classic puzzle instead: corner_attempt)."""
+"""Re-digs of one grid tried on a dug Samurai that grades below the levels asked above 3 (unless
+they all lie above 3 and the givens need not be symmetric: then it is built around a classic
+puzzle instead, see corner_attempt)."""
 REDIG_ADDED = 3
 """Givens put back into the chosen grid before it is dug again."""
 
@@ -608,10 +609,12 @@ def generate_one(levels: Levels, seed: int, symmetric: bool = False, *,
     rng = random.Random(seed)
     seeds = None
     attempt = 0
-    # A Samurai above level 3 is built around a classic puzzle at the level (corner_attempt);
-    # symmetric givens are dug and climbed (a corner grid's half turn is another corner grid).
-    around_corner = (len(geometry.grids) > 1 and not symmetric and 3 < levels.high < 6
-                     and bool(_corner_grids(geometry)) and bool(_classic_pool(levels)))
+    # A Samurai whose levels all lie above 3 is built around a classic puzzle at the level
+    # (corner_attempt); symmetric givens are dug and climbed (a corner grid's half turn is
+    # another corner grid), and so is a range from 3 or below (digging reaches its low end).
+    around_corner = (len(geometry.grids) > 1 and not symmetric and 3 < levels.low
+                     and levels.high < 6 and bool(_corner_grids(geometry))
+                     and bool(_classic_pool(levels)))
     while max_attempts is None or attempt < max_attempts:
         if _is_cancelled(cancel):
             raise Cancelled("generation cancelled")
