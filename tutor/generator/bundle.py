@@ -31,9 +31,10 @@ BOARDS: tuple[tuple[int, int, int, float], ...] = (
     (2, 5, 60, 5), (3, 4, 20, 2), (4, 3, 20, 2), (4, 4, 4, 1),
 )
 """The boards, with what each may spend: the big ones are slow to grade at high levels."""
-SAMURAI_LEVELS: tuple[tuple[float, int], ...] = ((0, 20), (1, 20), (2, 30), (3, 40), (6, 20))
-"""The Samurai's levels, with the attempts a puzzle may take: levels 4 and 5 are left out (most
-digs stop below them; the generator builds them around a bundled classic puzzle instead)."""
+SAMURAI_LEVELS: tuple[tuple[float, int], ...] = (
+    (0, 20), (1, 20), (2, 30), (3, 40), (4, 20), (5, 20), (6, 20))
+"""The Samurai's levels, with the attempts a puzzle may take (levels 4 and 5 are built around a
+bundled classic puzzle as a corner grid: digs nearly always stop below them)."""
 SAMURAI_HALVES_BELOW = 3
 """Below this level a Samurai level file holds puzzles of the level itself and of the half level
 above, each asked for (dug puzzles come out at the half level, capped digging pushing them up)."""
@@ -68,6 +69,24 @@ def make_level(geometry: Geometry, level: float, attempts: int) -> list[str]:
     return lines
 
 
+def write_level(target: Path, geometry: Geometry, level: float, attempts: int) -> None:
+    """Make the level file of `level` (whole) in the board's folder `target`, saying how many
+    puzzles it holds and how long they took; no file when none was found."""
+    start = time.perf_counter()
+    lines = make_level(geometry, level, attempts)
+    took = time.perf_counter() - start
+    print(f"{board_folder(geometry)} level {level_text(level)}: {len(lines)} puzzles "
+          f"in {took:.1f} s", flush=True)
+    if lines:
+        shape = ("" if geometry.is_samurai
+                 else f", boxes {geometry.box_height}x{geometry.box_width}")
+        header = (f"# {geometry.name} board{shape}: puzzles graded "
+                  f"{level_text(level)} or {level_text(level + 0.5)} on the 0-6 scale by "
+                  f"tutor.grade, made by python -m tutor.generator.bundle")
+        path = target / f"level-{int(level)}.txt"
+        path.write_text("\n".join([header, *lines]) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str]) -> int:
     folder = Path(argv[0]) if argv else bundled_dir("puzzles") / "sizes"
     only = set(argv[1:])
@@ -85,20 +104,7 @@ def main(argv: list[str]) -> int:
         target = folder / board_folder(geometry)
         target.mkdir(parents=True, exist_ok=True)
         for level, attempts in levels:
-            level = float(level)
-            start = time.perf_counter()
-            lines = make_level(geometry, level, attempts)
-            took = time.perf_counter() - start
-            print(f"{board_folder(geometry)} level {level_text(level)}: {len(lines)} puzzles "
-                  f"in {took:.1f} s", flush=True)
-            if lines:
-                shape = ("" if geometry.is_samurai
-                         else f", boxes {geometry.box_height}x{geometry.box_width}")
-                header = (f"# {geometry.name} board{shape}: puzzles graded "
-                          f"{level_text(level)} or {level_text(level + 0.5)} on the 0-6 scale by "
-                          f"tutor.grade, made by python -m tutor.generator.bundle")
-                path = target / f"level-{int(level)}.txt"
-                path.write_text("\n".join([header, *lines]) + "\n", encoding="utf-8")
+            write_level(target, geometry, float(level), attempts)
     return 0
 
 
