@@ -18,6 +18,20 @@ ORDERED_PEERS = tuple(tuple(dict.fromkeys(c for house in CELL_HOUSES[cell] for c
 """Per cell its peers as on_to_off meets them: its box, then the rest of its row, then of its column."""
 
 
+def _mask(cells) -> int:
+    return sum(1 << c for c in cells)
+
+
+HOUSE_MASKS = tuple(tuple(_mask(house) for house in CELL_HOUSES[cell]) for cell in range(81))
+"""Per cell its box, row and column as bits of an int (bit c: cell c)."""
+PEER_MASKS = tuple((_mask(CELL_HOUSES[cell][0]) & ~(1 << cell),
+                    _mask(CELL_HOUSES[cell][1]) & ~_mask(CELL_HOUSES[cell][0]),
+                    _mask(CELL_HOUSES[cell][2]) & ~_mask(CELL_HOUSES[cell][0]))
+                   for cell in range(81))
+"""Per cell its peers as ORDERED_PEERS lists them, in three ints: its box, the rest of its row,
+the rest of its column (each read from the lowest bit up, as the houses list their cells)."""
+
+
 class Link:
     """A candidate assumed on or off, with the links it follows from (`parents`, main one first)."""
 
@@ -386,6 +400,11 @@ class Chainer:
         # What follows from each candidate set on, worked out once: a cell's own chains and the
         # region chains of the houses it lies in start from the same candidates.
         self._from_on: dict[int, _Run] = {}
+        # Per digit the cells holding it, as bits of an int (bit c: cell c).
+        self._places = [0] * 10
+        for cell, mask in enumerate(cand):
+            for digit in DIGITS_OF[mask]:
+                self._places[digit] |= 1 << cell
 
     def on_run(self, cell: int, digit: int) -> _Run:
         """The ons and offs that follow from the candidate set on, and the contradiction met (if
@@ -410,10 +429,13 @@ class Chainer:
     def run(self, ons: dict[int, Link], offs: dict[int, Link]) -> tuple[Link, Link] | None:
         """Follow the links from the starting ones; the contradicting pair (on, off) if one
         candidate ends up both on and off, else None. `ons` and `offs` grow in place."""
-        grid = self.cand[:]
-        source = self.cand if self.dynamic else None
-        cells_too = not self.nishio
+        cand = self.cand
         dynamic = self.dynamic
+        # The grid as the run changes it: per cell its digits, per digit its cells (bit c).
+        grid = cand[:] if dynamic else cand
+        places = self._places[:] if dynamic else self._places
+        source = self._places
+        cells_too = not self.nishio
         pending_on, pending_off = deque(ons.values()), deque(offs.values())
         while True:
             if pending_on:
@@ -430,10 +452,15 @@ class Chainer:
                             if k not in offs:
                                 q = offs[k] = Link(cell, d, False, [p])
                                 pending_off.append(q)
-                bit = 1 << digit
                 dk = digit * 2
-                for c in ORDERED_PEERS[cell]:
-                    if grid[c] & bit:
+                there = places[digit]
+                # The peers in on_to_off's order: box, rest of the row, rest of the column.
+                for mask in PEER_MASKS[cell]:
+                    found = there & mask
+                    while found:
+                        low = found & -found
+                        found ^= low
+                        c = low.bit_length() - 1
                         k = c * 20 + dk
                         twin = ons.get(k + 1)
                         if twin is not None:
@@ -443,17 +470,45 @@ class Chainer:
                             pending_off.append(q)
                 continue
             if pending_off:
+                # off_to_on inlined (houses always), each new 'on' followed at once.
                 p = pending_off.popleft()
-                made = off_to_on(grid, p, source, offs, cells_too, True)
-                if dynamic:
-                    grid[p.cell] &= ~(1 << p.digit)
-                for q in made:
+                cell, digit = p.cell, p.digit
+                if cells_too and COUNT[grid[cell]] == 2:
+                    q = Link(cell, DIGITS_OF[grid[cell] & ~(1 << digit)][0], True, [p])
+                    if dynamic:
+                        parents = q.parents
+                        for d in DIGITS_OF[cand[cell] & ~grid[cell]]:
+                            parents.append(offs[cell * 20 + d * 2])
                     twin = offs.get(q.key ^ 1)
                     if twin is not None:
                         return q, twin
                     if q.key not in ons:
                         ons[q.key] = q
                         pending_on.append(q)
+                there = places[digit]
+                me = 1 << cell
+                dk = digit * 2
+                for mask in HOUSE_MASKS[cell]:
+                    other = there & mask & ~me
+                    if not other or other & (other - 1):
+                        continue
+                    q = Link(other.bit_length() - 1, digit, True, [p])
+                    if dynamic:
+                        parents = q.parents
+                        gone = source[digit] & mask & ~there
+                        while gone:
+                            low = gone & -gone
+                            gone ^= low
+                            parents.append(offs[(low.bit_length() - 1) * 20 + dk])
+                    twin = offs.get(q.key ^ 1)
+                    if twin is not None:
+                        return q, twin
+                    if q.key not in ons:
+                        ons[q.key] = q
+                        pending_on.append(q)
+                if dynamic:
+                    grid[cell] &= ~(1 << digit)
+                    places[digit] = there & ~me
                 continue
             return None
 
@@ -482,10 +537,10 @@ class Chainer:
                 self._houses(cell, digit, on_on, on_off, found)
             per_digit[digit] = (on_on, on_off)
             if cell_on is None or cell_off is None:
-                cell_on, cell_off = dict(on_on), dict(on_off)
+                cell_on, cell_off = on_on, on_off
             else:
-                cell_on = {k: v for k, v in cell_on.items() if k in on_on}
-                cell_off = {k: v for k, v in cell_off.items() if k in on_off}
+                cell_on = _common(cell_on, on_on)
+                cell_off = _common(cell_off, on_off)
         if self.nishio or not (n == 2 or (self.multiple and n > 2)) or cell_on is None or cell_off is None:
             return
         for targets, side in ((cell_on, 0), (cell_off, 1)):
@@ -502,6 +557,9 @@ class Chainer:
         if contradiction and absurd:
             self._add(found, ancestor_count(absurd[0]) + ancestor_count(absurd[1]), 7,
                       "Contradiction forcing chain", [(cell, digit)])
+        if not (contradiction or double):
+            # Nothing is read from the run from the candidate off (multiple chains).
+            return on_on, on_off
         off_on: dict[int, Link] = {}
         off_off = {p_off.key: p_off}
         absurd = self.run(off_on, off_off)
@@ -534,12 +592,27 @@ class Chainer:
                     ons, offs, _ = self.on_run(other, digit)
                     outcomes.append((ons, offs))
             for side in (0, 1):
-                common = [k for k in outcomes[0][side] if all(k in o[side] for o in outcomes[1:])]
-                for key in common:
+                first = outcomes[0][side]
+                shared = first.keys() & outcomes[1][side].keys()
+                for o in outcomes[2:]:
+                    if not shared:
+                        break
+                    shared &= o[side].keys()
+                if not shared:
+                    continue
+                for key in [k for k in first if k in shared]:
                     target = outcomes[0][side][key]
                     complexity = sum(self.count(o[side][key]) for o in outcomes)
                     self._add(found, complexity, 6, "Region forcing chains",
                               _target_removals(cand, target))
+
+
+def _common(first: dict[int, Link], second: dict[int, Link]) -> dict[int, Link]:
+    """The entries of `first` whose keys are also in `second`, in `first`'s order."""
+    shared = first.keys() & second.keys()
+    if len(shared) == len(first):
+        return first
+    return {k: v for k, v in first.items() if k in shared}
 
 
 def nishio(board: Board) -> Iterator[SeHint]:
