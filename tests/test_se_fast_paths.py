@@ -1,0 +1,158 @@
+"""The SE rating's fast paths give what the plain ones give: chain runs read from per-digit bit
+sets against a run written the plain way (cell by cell, as on_to_off and off_to_on read the grid),
+and aligned triple exclusion against every combination tried in turn."""
+
+from collections import deque
+from itertools import product
+
+import pytest
+
+from tutor.engine.se import basic, chains
+from tutor.engine.se.board import COUNT, DIGITS_OF, PEER_SET, Board
+from tutor.engine.se.chains import ORDERED_PEERS, Chainer, Link, off_to_on
+from tutor.engine.se.rating import PRODUCERS
+
+PUZZLES = (
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+)
+"""The first two of top1465: both reach SE's dynamic forcing chains."""
+MODES = {"nishio": (False, True, True), "multiple": (True, False, False),
+         "dynamic": (True, True, False)}
+
+
+def grids_before(producer, puzzle: str, most: int = 3) -> list[list[int]]:
+    """The candidate grids on which SE's order of techniques first has to try `producer`."""
+    board = Board.from_digits(puzzle)
+    grids = []
+    while not board.solved() and len(grids) < most:
+        hint = None
+        for p in PRODUCERS:
+            if p is producer:
+                grids.append(board.cand[:])
+            hint = next(iter(p(board)), None)
+            if hint is not None:
+                break
+        if hint is None:
+            break
+        hint.apply(board)
+    return grids
+
+
+def plain_run(chainer: Chainer, ons: dict, offs: dict):
+    """Chainer.run written the plain way: every peer and house cell looked at in turn."""
+    grid = chainer.cand[:]
+    source = chainer.cand if chainer.dynamic else None
+    cells_too = not chainer.nishio
+    pending_on, pending_off = deque(ons.values()), deque(offs.values())
+    while pending_on or pending_off:
+        if pending_on:
+            p = pending_on.popleft()
+            made = []
+            if cells_too:
+                made += [(p.cell, d) for d in DIGITS_OF[grid[p.cell]] if d != p.digit]
+            made += [(c, p.digit) for c in ORDERED_PEERS[p.cell] if grid[c] >> p.digit & 1]
+            for cell, digit in made:
+                q = Link(cell, digit, False, [p])
+                if q.key ^ 1 in ons:
+                    return ons[q.key ^ 1], q
+                if q.key not in offs:
+                    offs[q.key] = q
+                    pending_off.append(q)
+            continue
+        p = pending_off.popleft()
+        made = off_to_on(grid, p, source, offs, cells_too, True)
+        if chainer.dynamic:
+            grid[p.cell] &= ~(1 << p.digit)
+        for q in made:
+            if q.key ^ 1 in offs:
+                return q, offs[q.key ^ 1]
+            if q.key not in ons:
+                ons[q.key] = q
+                pending_on.append(q)
+    return None
+
+
+def shape(links: dict) -> list:
+    """Each link's key and its parents' keys, in the order the run made them."""
+    return [(key, [p.key for p in link.parents]) for key, link in links.items()]
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_chain_runs_match_the_plain_run(puzzle, mode):
+    grids = grids_before(chains.nishio, puzzle, most=2)
+    assert grids, "the puzzle reaches SE's chains"
+    runs = absurd_runs = 0
+    for cand in grids:
+        for cell in range(81):
+            for digit in DIGITS_OF[cand[cell]] if COUNT[cand[cell]] > 1 else ():
+                for on in (True, False):
+                    fast = Chainer(cand, *MODES[mode])
+                    plain = Chainer(cand, *MODES[mode])
+                    start = Link(cell, digit, on)
+                    got_ons, got_offs, want_ons, want_offs = {}, {}, {}, {}
+                    (got_ons if on else got_offs)[start.key] = start
+                    (want_ons if on else want_offs)[start.key] = start
+                    got = fast.run(got_ons, got_offs)
+                    want = plain_run(plain, want_ons, want_offs)
+                    assert shape(got_ons) == shape(want_ons)
+                    assert shape(got_offs) == shape(want_offs)
+                    assert (got is None) == (want is None)
+                    if got is not None and want is not None:
+                        assert [(l.key, [p.key for p in l.parents]) for l in got] == \
+                            [(l.key, [p.key for p in l.parents]) for l in want]
+                        absurd_runs += 1
+                    runs += 1
+    assert runs > 200
+    if mode == "dynamic":
+        assert absurd_runs > 0  # contradictions met, and where the runs stop compared
+
+
+def plain_exclusion(cand: list[int], cells: list[int], excluders: list[int]) -> tuple:
+    """Aligned exclusion by trying every combination of the cells' digits."""
+    allowed = [0] * len(cells)
+    for digits in product(*(DIGITS_OF[cand[c]] for c in cells)):
+        if any(digits[i] == digits[j] and cells[j] in PEER_SET[cells[i]]
+               for i in range(len(cells)) for j in range(i + 1, len(cells))):
+            continue
+        held = sum(1 << d for d in set(digits))
+        if any(cand[e] & held == cand[e] for e in excluders):
+            continue
+        for k, d in enumerate(digits):
+            allowed[k] |= 1 << d
+    return tuple((c, d) for k, c in enumerate(cells) for d in DIGITS_OF[cand[c] & ~allowed[k]])
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_aligned_triple_exclusion_matches_every_combination_tried(puzzle):
+    grids = grids_before(basic.aligned_triples, puzzle)
+    assert grids
+    tried = removing = 0
+    for cand in grids:
+        board = Board([0] * 81, cand[:])
+        cells, excl = basic._excluders(board, 3)
+        for a in range(len(cells)):
+            for b in range(a + 1, len(cells)):
+                for c in cells[b + 1:b + 8]:
+                    common = sorted(set(excl[cells[a]]) & set(excl[cells[b]]) & set(excl[c]))
+                    if len(common) < 2:
+                        continue
+                    triple = [cells[a], cells[b], c]
+                    want = plain_exclusion(cand, triple, common)
+                    got = basic._exclusion(board, triple, common)
+                    assert tuple(got) == want
+                    tried += 1
+                    removing += bool(want)
+    assert tried > 100
+
+
+def test_aligned_exclusion_removes_the_digits_every_combination_of_which_is_out():
+    # r1c1 {1,2} sees r1c2 {2,3} (row) and r4c1 {1,3} (column); excluders {1,2} and {1,3}. Only
+    # 2, 3, 3 survives: with r1c1 = 1 each combination holds {1,2} or {1,3}; 2, 3, 1 holds both.
+    cand = [0] * 81
+    cand[0], cand[1], cand[27] = 0b0110, 0b1100, 0b1010
+    cand[20], cand[30] = 0b0110, 0b1010
+    board = Board([0] * 81, cand)
+    assert basic._exclusion(board, [0, 1, 27], [20, 30]) == ((0, 1), (1, 2), (27, 1))
+    assert plain_exclusion(cand, [0, 1, 27], [20, 30]) == ((0, 1), (1, 2), (27, 1))
