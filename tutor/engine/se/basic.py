@@ -357,7 +357,8 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
         first_two = excl_set[c0] & excl_set[c1]
         if len(first_two) < 2:
             continue
-        twin = list(dict.fromkeys(e for e in excl[c0] + excl[c1] if e in base and e not in (c0, c1)))
+        twin = list(dict.fromkeys(e for e in excl[c0] + excl[c1]
+                                  if e in base and e not in (c0, c1)))
         for c2 in twin:
             common = first_two & excl_set[c2]
             if len(common) < 2:

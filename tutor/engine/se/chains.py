@@ -400,6 +400,9 @@ class Chainer:
         # What follows from each candidate set on, worked out once: a cell's own chains and the
         # region chains of the houses it lies in start from the same candidates.
         self._from_on: dict[int, _Run] = {}
+        # On the unchanged grid, per 'on' key the offs it gives and per 'off' key the ons.
+        self._to_off: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        self._to_on: dict[int, tuple[tuple[int, int, int], ...]] = {}
         # Per digit the cells holding it, as bits of an int (bit c: cell c).
         self._places = [0] * 10
         for cell, mask in enumerate(cand):
@@ -429,6 +432,8 @@ class Chainer:
     def run(self, ons: dict[int, Link], offs: dict[int, Link]) -> tuple[Link, Link] | None:
         """Follow the links from the starting ones; the contradicting pair (on, off) if one
         candidate ends up both on and off, else None. `ons` and `offs` grow in place."""
+        if not self.dynamic:
+            return self._static_run(ons, offs)
         cand = self.cand
         dynamic = self.dynamic
         # The grid as the run changes it: per cell its digits, per digit its cells (bit c).
@@ -511,6 +516,72 @@ class Chainer:
                     places[digit] = there & ~me
                 continue
             return None
+
+    def _static_run(self, ons: dict[int, Link], offs: dict[int, Link]) -> tuple[Link, Link] | None:
+        """run() on the unchanged grid (multiple chains): what each candidate on or off gives is
+        fixed, so it is tabled (on first use) and the run walks the tables."""
+        to_off, to_on = self._to_off, self._to_on
+        pending_on, pending_off = deque(ons.values()), deque(offs.values())
+        while True:
+            if pending_on:
+                p = pending_on.popleft()
+                made = to_off.get(p.key)
+                if made is None:
+                    made = to_off[p.key] = self._offs_of(p.cell, p.digit)
+                for k, c, d in made:
+                    twin = ons.get(k + 1)
+                    if twin is not None:
+                        return twin, Link(c, d, False, [p])
+                    if k not in offs:
+                        q = offs[k] = Link(c, d, False, [p])
+                        pending_off.append(q)
+                continue
+            if pending_off:
+                p = pending_off.popleft()
+                made = to_on.get(p.key)
+                if made is None:
+                    made = to_on[p.key] = self._ons_of(p.cell, p.digit)
+                for k, c, d in made:
+                    q = Link(c, d, True, [p])
+                    twin = offs.get(k ^ 1)
+                    if twin is not None:
+                        return q, twin
+                    if k not in ons:
+                        ons[k] = q
+                        pending_on.append(q)
+                continue
+            return None
+
+    def _offs_of(self, cell: int, digit: int) -> tuple[tuple[int, int, int], ...]:
+        """What the candidate on turns off on the unchanged grid, in on_to_off's order (the
+        cell's other digits, then its peers holding the digit: box, row, column): per off its
+        key, cell and digit."""
+        made = [(cell * 20 + d * 2, cell, d) for d in DIGITS_OF[self.cand[cell]] if d != digit]
+        there = self._places[digit]
+        for mask in PEER_MASKS[cell]:
+            found = there & mask
+            while found:
+                low = found & -found
+                found ^= low
+                c = low.bit_length() - 1
+                made.append((c * 20 + digit * 2, c, digit))
+        return tuple(made)
+
+    def _ons_of(self, cell: int, digit: int) -> tuple[tuple[int, int, int], ...]:
+        """What the candidate off turns on on the unchanged grid, in off_to_on's order (the
+        cell's last other digit, then the digit's last other place in its box, row, column)."""
+        cand = self.cand
+        made = []
+        if COUNT[cand[cell]] == 2:
+            other = DIGITS_OF[cand[cell] & ~(1 << digit)][0]
+            made.append((cell * 20 + other * 2 + 1, cell, other))
+        there = self._places[digit] & ~(1 << cell)
+        for mask in HOUSE_MASKS[cell]:
+            other = there & mask
+            if other and not other & (other - 1):
+                c = other.bit_length() - 1
+                made.append((c * 20 + digit * 2 + 1, c, digit))
+        return tuple(made)
 
     def hints(self) -> Iterator[SeHint]:
         cand = self.cand
