@@ -2,6 +2,7 @@
 sets against a run written the plain way (cell by cell, as on_to_off and off_to_on read the grid),
 and aligned triple exclusion against every combination tried in turn."""
 
+import random
 from collections import deque
 from itertools import product
 
@@ -83,6 +84,7 @@ def shape(links: dict) -> list:
 def test_chain_runs_match_the_plain_run(puzzle, mode):
     grids = grids_before(chains.nishio, puzzle, most=2)
     assert grids, "the puzzle reaches SE's chains"
+    grids += [thinned(cand, seed) for seed, cand in enumerate(grids)]
     runs = absurd_runs = 0
     for cand in grids:
         for cell in range(81):
@@ -156,3 +158,36 @@ def test_aligned_exclusion_removes_the_digits_every_combination_of_which_is_out(
     board = Board([0] * 81, cand)
     assert basic._exclusion(board, [0, 1, 27], [20, 30]) == ((0, 1), (1, 2), (27, 1))
     assert plain_exclusion(cand, [0, 1, 27], [20, 30]) == ((0, 1), (1, 2), (27, 1))
+
+
+def thinned(cand: list[int], seed: int) -> list[int]:
+    """The grid with about a third of its candidates taken out at random (one kept per cell):
+    grids where many more chains meet contradictions."""
+    rng = random.Random(seed)
+    out = []
+    for mask in cand:
+        digits = list(DIGITS_OF[mask])
+        kept = [d for d in digits if rng.random() > 0.33] or digits[:1]
+        out.append(sum(1 << d for d in kept))
+    return out
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_nishio_contradictions_from_the_places_alone_match_the_runs(puzzle):
+    grids = grids_before(chains.nishio, puzzle, most=2)
+    grids += [thinned(cand, seed) for seed, cand in enumerate(grids * 3)]
+    met = runs = 0
+    for cand in grids:
+        chainer = Chainer(cand, *MODES["nishio"])
+        places = [sum(1 << c for c in range(81) if cand[c] >> d & 1) for d in range(10)]
+        for cell in range(81):
+            for digit in DIGITS_OF[cand[cell]]:
+                for on in (True, False):
+                    start = Link(cell, digit, on)
+                    ons, offs = {}, {}
+                    (ons if on else offs)[start.key] = start
+                    absurd = chainer.run(ons, offs) is not None
+                    assert chains.nishio_absurd(places[digit], cell, on) == absurd
+                    met += absurd
+                    runs += 1
+    assert runs > 1000 and 50 < met < runs - 50

@@ -586,6 +586,17 @@ class Chainer:
     def hints(self) -> Iterator[SeHint]:
         cand = self.cand
         found: list = []
+        if self.nishio and type(self).run is Chainer.run:
+            # Nishio keeps only contradictions: a candidate's chains are built when the digit's
+            # places alone show that it on, or it off, meets one.
+            for cell in range(81):
+                if COUNT[cand[cell]] > 1:
+                    for digit in DIGITS_OF[cand[cell]]:
+                        if (nishio_absurd(self._places[digit], cell, True)
+                                or nishio_absurd(self._places[digit], cell, False)):
+                            self._binary(cell, digit, False, True, found)
+            yield from _sorted(found)
+            return
         for cell in range(81):
             n = COUNT[cand[cell]]
             if n > 2 or (n > 1 and self.dynamic):
@@ -676,6 +687,53 @@ class Chainer:
                     complexity = sum(self.count(o[side][key]) for o in outcomes)
                     self._add(found, complexity, 6, "Region forcing chains",
                               _target_removals(cand, target))
+
+
+HOUSE_BITS = tuple(_mask(house) for kind in KINDS for house in HOUSES[kind])
+"""The 27 houses (boxes, rows, columns) as bits of an int (bit c: cell c)."""
+HOUSES_OF = tuple(sum(1 << (kind * 9 + HOUSE_OF[cell][kind]) for kind in KINDS) for cell in range(81))
+"""Per cell its three houses, as bits (bit h: HOUSE_BITS[h])."""
+PEER_BITS = tuple(_mask(PEERS[cell]) for cell in range(81))
+
+
+def nishio_absurd(places: int, cell: int, on: bool) -> bool:
+    """Whether Nishio's run from the digit on (or off) in the cell meets a contradiction, from
+    the digit's places (bit c: cell c) alone: the run ends where nothing more follows whatever
+    order it takes, and meets a contradiction exactly when that end has a place both on and off,
+    or a house of two or more places all off."""
+    ons = offs = 0
+    new_on, new_off = (1 << cell, 0) if on else (0, 1 << cell)
+    while new_on or new_off:
+        if new_on & offs:
+            return True
+        ons |= new_on
+        while new_on:
+            low = new_on & -new_on
+            new_on ^= low
+            seen = PEER_BITS[low.bit_length() - 1] & places
+            if seen & ons:
+                return True
+            new_off |= seen
+        new_off &= ~offs
+        if new_off & ons:
+            return True
+        offs |= new_off
+        houses = 0
+        while new_off:
+            low = new_off & -new_off
+            new_off ^= low
+            houses |= HOUSES_OF[low.bit_length() - 1]
+        while houses:
+            low = houses & -houses
+            houses ^= low
+            there = places & HOUSE_BITS[low.bit_length() - 1]
+            left = there & ~offs
+            if not left:
+                if there & (there - 1):
+                    return True
+            elif not left & (left - 1) and not left & ons:
+                new_on |= left
+    return False
 
 
 def _common(first: dict[int, Link], second: dict[int, Link]) -> dict[int, Link]:
