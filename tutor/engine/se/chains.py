@@ -239,39 +239,44 @@ def _cycles(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
 
 def _forcing(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
     """From the start (on or off), the first node reaching its opposite: the nodes and that end
-    (none found within `limit` links: no end)."""
+    (none found within `limit` links: no end). The search stops there: its key is met once."""
     nodes = _Nodes(skey)
-    keys, depth = nodes.key, nodes.depth
+    keys, parents, depth = nodes.key, nodes.parent, nodes.depth
     seen = {skey}
     target = skey ^ 1
-    found: list[int] = []
     pending_on = [0] if skey & 1 else []
     pending_off = [] if skey & 1 else [0]
     while pending_on or pending_off:
         # A level's ons first, then its offs, those the ons just made included.
         for p in pending_on:
-            if depth[p] >= limit:
+            below = depth[p] + 1
+            if below > limit:
                 continue
             for qk in on_off[keys[p]]:
                 if qk not in seen:
                     seen.add(qk)
-                    q = nodes.add(qk, p)
+                    keys.append(qk)
+                    parents.append(p)
+                    depth.append(below)
                     if qk == target:
-                        found.append(q)
-                    pending_off.append(q)
+                        return nodes, [len(keys) - 1]
+                    pending_off.append(len(keys) - 1)
         nxt = []
         for p in pending_off:
-            if depth[p] >= limit:
+            below = depth[p] + 1
+            if below > limit:
                 continue
             for qk in off_on[keys[p]]:
                 if qk not in seen:
                     seen.add(qk)
-                    q = nodes.add(qk, p)
+                    keys.append(qk)
+                    parents.append(p)
+                    depth.append(below)
                     if qk == target:
-                        found.append(q)
-                    nxt.append(q)
+                        return nodes, [len(keys) - 1]
+                    nxt.append(len(keys) - 1)
         pending_on, pending_off = nxt, []
-    return nodes, found
+    return nodes, []
 
 
 def _key_cell(key: int) -> int:
