@@ -349,6 +349,7 @@ def aligned_pairs(board: Board) -> Iterator[SeHint]:
 
 def aligned_triples(board: Board) -> Iterator[SeHint]:
     """Aligned triplet exclusion (7.5): the third cell among the excluders of the first two."""
+    cand = board.cand
     cells, excl = _excluders(board, 3)
     base = set(cells)
     excl_set = {c: set(found) for c, found in excl.items()}
@@ -363,8 +364,21 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
             common = first_two & excl_set[c2]
             if len(common) < 2:
                 continue
-            removes = _exclusion(board, [c0, c1, c2], common)
+            # The outcome rests on the three cells' candidates and the excluders' alone, and
+            # from one step to the next most triples keep theirs: it is remembered.
+            key = (c0, c1, c2, cand[c0], cand[c1], cand[c2],
+                   frozenset([cand[e] for e in common]))
+            removes = _TRIPLES.get(key)
+            if removes is None:
+                if len(_TRIPLES) >= _TRIPLES_KEPT:
+                    _TRIPLES.clear()
+                removes = _TRIPLES[key] = _exclusion(board, [c0, c1, c2], common)
             if removes:
                 yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
+
+
+_TRIPLES: dict[tuple, tuple[tuple[int, int], ...]] = {}
+"""Aligned triple exclusion's outcomes by cells, their candidates and the excluders' (bounded)."""
+_TRIPLES_KEPT = 100_000
 
 
