@@ -389,7 +389,9 @@ _Run = tuple[dict[int, Link], dict[int, Link], tuple[Link, Link] | None]
 
 
 class Chainer:
-    """Nishio, multiple and dynamic forcing chains on one grid."""
+    """Nishio, multiple and dynamic forcing chains on one grid. `cand` must not change while the
+    Chainer is used: each digit's places, and on the unchanged grid what each candidate gives,
+    are worked out from it once (a grid changed by an assumption takes a Chainer of its own)."""
 
     def __init__(self, cand: list[int], multiple: bool, dynamic: bool, nishio: bool) -> None:
         self.cand = cand
