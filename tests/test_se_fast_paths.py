@@ -191,3 +191,35 @@ def test_nishio_contradictions_from_the_places_alone_match_the_runs(puzzle):
                     met += absurd
                     runs += 1
     assert runs > 1000 and 50 < met < runs - 50
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_strong_link_chains_remembered_per_digit_match_those_found_afresh(puzzle):
+    from tutor.engine.se import links
+
+    grids = grids_before(partial_of(links.link_chains, 3), puzzle, most=6)
+    assert len(grids) > 2
+    for seed in range(6):
+        # A thinned grid, then the same with one candidate fewer: eight digits' places repeat.
+        cand = thinned(grids[0], seed)
+        grids.append(cand)
+        cell = next(c for c in range(81) if COUNT[cand[c]] > 1)
+        grids.append(cand[:cell] + [cand[cell] & ~(1 << DIGITS_OF[cand[cell]][-1])] + cand[cell + 1:])
+    found = 0
+    for degree in (2, 3):
+        links._FOUND.clear()
+        # One after the other, as the rating meets them.
+        remembered = [list(links.link_chains(Board([0] * 81, cand[:]), degree)) for cand in grids]
+        assert len(links._FOUND) < 9 * len(grids)
+        for cand, hints in zip(grids, remembered):
+            links._FOUND.clear()
+            afresh = list(links.link_chains(Board([0] * 81, cand[:]), degree))
+            assert [repr(h) for h in hints] == [repr(h) for h in afresh]
+            found += len(hints)
+    assert found > 10
+
+
+def partial_of(function, degree):
+    """The producer of PRODUCERS that is `function` with that degree."""
+    return next(p for p in PRODUCERS
+                if getattr(p, "func", None) is function and p.keywords.get("degree") == degree)
