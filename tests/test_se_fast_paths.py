@@ -204,7 +204,9 @@ def test_strong_link_chains_remembered_per_digit_match_those_found_afresh(puzzle
         cand = thinned(grids[0], seed)
         grids.append(cand)
         cell = next(c for c in range(81) if COUNT[cand[c]] > 1)
-        grids.append(cand[:cell] + [cand[cell] & ~(1 << DIGITS_OF[cand[cell]][-1])] + cand[cell + 1:])
+        fewer = cand[:]
+        fewer[cell] &= ~(1 << DIGITS_OF[cand[cell]][-1])
+        grids.append(fewer)
     found = 0
     for degree in (2, 3):
         links._FOUND.clear()
