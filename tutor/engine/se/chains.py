@@ -192,8 +192,10 @@ class _Nodes:
         return keys
 
 
-def _cycles(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
-    """Cycles back to the 'on' start: the nodes and the ends (nodes of the start's key)."""
+def _cycles(on_off, off_on, skey: int, limit: int, bits: list[int]) -> tuple[_Nodes, list[int]]:
+    """Cycles back to the 'on' start: the nodes and the ends (nodes of the start's key). `bits`:
+    per key its bit in the sets of keys above a node (the grid's candidates numbered densely,
+    to keep those sets small)."""
     nodes = _Nodes(skey)
     keys, parents = nodes.key, nodes.parent
     ancestors = [0]  # per node, the keys above it, as a bit set
@@ -208,9 +210,10 @@ def _cycles(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
             break
         pending_off = []
         for p in pending_on:
-            above = ancestors[p] | 1 << keys[p]
+            mine = ancestors[p]
+            above = mine | bits[keys[p]]
             for qk in on_off[keys[p]]:
-                if not (ancestors[p] >> qk) & 1:
+                if not mine & bits[qk]:
                     keys.append(qk)
                     parents.append(p)
                     ancestors.append(above)
@@ -220,7 +223,7 @@ def _cycles(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
         if length > limit:
             break
         for p in pending_off:
-            above = ancestors[p] | 1 << keys[p]
+            above = ancestors[p] | bits[keys[p]]
             for qk in off_on[keys[p]]:
                 if qk == skey:
                     if length >= 4:
@@ -324,6 +327,10 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
     the easiest (SE applies that one alone; its ties go to the first found)."""
     cand = board.cand
     on_cell, on_house, off_cell, off_house = _tables(cand)
+    bits = [0] * 1620
+    for n, key in enumerate(off_cell):
+        bits[key] = 1 << (2 * n)
+        bits[key + 1] = 1 << (2 * n + 1)
     empty: list[int] = []
     best: tuple[float, int, int] | None = None
     chosen = None
@@ -356,7 +363,7 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
                 skey = cell * 20 + digit * 2 + 1
                 # A cycle ending at depth D rests on D candidates (its end is its start).
                 nodes, ends = _cycles(on_off, off_on, skey,
-                                      _limit(best, cycle_base, cycle_order, 0))
+                                      _limit(best, cycle_base, cycle_order, 0), bits)
                 for end in ends:
                     path = nodes.path(end)[:-1]
                     removes = _cycle_removals(cand, path)
