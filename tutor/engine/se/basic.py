@@ -284,12 +284,13 @@ def _exclusion(board: Board, cells: list[int], excluders: Iterable[int]):
     covers every candidate of an excluder)."""
     cand = board.cand
     n = len(cells)
-    # The digit sets (at most n digits) that cover an excluder: those holding all its candidates.
-    out: set[int] = set().union(*[_covering(cand[e], n) for e in excluders])
     full = [cand[c] for c in cells]
     allowed = [0] * n
 
     if n == 2:
+        # The digit sets (at most 2 digits) that cover an excluder: those holding all its
+        # candidates.
+        out: set[int] = set().union(*[_covering(cand[e], n) for e in excluders])
         see = cells[1] in PEER_SET[cells[0]]
         for d0 in DIGITS_OF[full[0]]:
             b0 = 1 << d0
@@ -303,6 +304,8 @@ def _exclusion(board: Board, cells: list[int], excluders: Iterable[int]):
         see02 = cells[2] in PEER_SET[cells[0]]
         see12 = cells[2] in PEER_SET[cells[1]]
         f0, f1, f2 = full
+        # A combination covers an excluder when the excluder's digits lie within its three.
+        masks = tuple({cand[e] for e in excluders if COUNT[cand[e]] <= n})
         a0 = a1 = a2 = 0
         for d0 in DIGITS_OF[f0]:
             b0 = 1 << d0
@@ -310,12 +313,20 @@ def _exclusion(board: Board, cells: list[int], excluders: Iterable[int]):
                 if see01 and d1 == d0:
                     continue
                 b01 = b0 | 1 << d1
-                for d2 in DIGITS_OF[f2]:
-                    if (see02 and d2 == d0) or (see12 and d2 == d1) or (b01 | 1 << d2) in out:
-                        continue
+                # The third digits that would complete an excluder with the first two.
+                banned = (b0 if see02 else 0) | ((1 << d1) if see12 else 0)
+                for m in masks:
+                    rest = m & ~b01
+                    if not rest:
+                        banned = f2
+                        break
+                    if not rest & (rest - 1):
+                        banned |= rest
+                third = f2 & ~banned
+                if third:
                     a0 |= b0
                     a1 |= 1 << d1
-                    a2 |= 1 << d2
+                    a2 |= third
             if a0 == f0 and a1 == f1 and a2 == f2:
                 # Every candidate already allowed: nothing to remove.
                 return ()
@@ -338,21 +349,36 @@ def aligned_pairs(board: Board) -> Iterator[SeHint]:
 
 def aligned_triples(board: Board) -> Iterator[SeHint]:
     """Aligned triplet exclusion (7.5): the third cell among the excluders of the first two."""
+    cand = board.cand
     cells, excl = _excluders(board, 3)
     base = set(cells)
     excl_set = {c: set(found) for c, found in excl.items()}
     for a, b in _pairs(len(cells)):
         c0, c1 = cells[a], cells[b]
-        twin = list(dict.fromkeys(e for e in excl[c0] + excl[c1] if e in base and e not in (c0, c1)))
         first_two = excl_set[c0] & excl_set[c1]
         if len(first_two) < 2:
             continue
+        twin = list(dict.fromkeys(e for e in excl[c0] + excl[c1]
+                                  if e in base and e not in (c0, c1)))
         for c2 in twin:
             common = first_two & excl_set[c2]
             if len(common) < 2:
                 continue
-            removes = _exclusion(board, [c0, c1, c2], common)
+            # The outcome rests on the three cells' candidates and the excluders' alone, and
+            # from one step to the next most triples keep theirs: it is remembered.
+            key = (c0, c1, c2, cand[c0], cand[c1], cand[c2],
+                   frozenset([cand[e] for e in common]))
+            removes = _TRIPLES.get(key)
+            if removes is None:
+                if len(_TRIPLES) >= _TRIPLES_KEPT:
+                    _TRIPLES.clear()
+                removes = _TRIPLES[key] = _exclusion(board, [c0, c1, c2], common)
             if removes:
                 yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
+
+
+_TRIPLES: dict[tuple, tuple[tuple[int, int], ...]] = {}
+"""Aligned triple exclusion's outcomes by cells, their candidates and the excluders' (bounded)."""
+_TRIPLES_KEPT = 100_000
 
 

@@ -18,6 +18,20 @@ ORDERED_PEERS = tuple(tuple(dict.fromkeys(c for house in CELL_HOUSES[cell] for c
 """Per cell its peers as on_to_off meets them: its box, then the rest of its row, then of its column."""
 
 
+def _mask(cells) -> int:
+    return sum(1 << c for c in cells)
+
+
+HOUSE_MASKS = tuple(tuple(_mask(house) for house in CELL_HOUSES[cell]) for cell in range(81))
+"""Per cell its box, row and column as bits of an int (bit c: cell c)."""
+PEER_MASKS = tuple((_mask(CELL_HOUSES[cell][0]) & ~(1 << cell),
+                    _mask(CELL_HOUSES[cell][1]) & ~_mask(CELL_HOUSES[cell][0]),
+                    _mask(CELL_HOUSES[cell][2]) & ~_mask(CELL_HOUSES[cell][0]))
+                   for cell in range(81))
+"""Per cell its peers as ORDERED_PEERS lists them, in three ints: its box, the rest of its row,
+the rest of its column (each read from the lowest bit up, as the houses list their cells)."""
+
+
 class Link:
     """A candidate assumed on or off, with the links it follows from (`parents`, main one first)."""
 
@@ -178,8 +192,10 @@ class _Nodes:
         return keys
 
 
-def _cycles(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
-    """Cycles back to the 'on' start: the nodes and the ends (nodes of the start's key)."""
+def _cycles(on_off, off_on, skey: int, limit: int, bits: list[int]) -> tuple[_Nodes, list[int]]:
+    """Cycles back to the 'on' start: the nodes and the ends (nodes of the start's key). `bits`:
+    per key its bit in the sets of keys above a node (the grid's candidates numbered densely,
+    to keep those sets small)."""
     nodes = _Nodes(skey)
     keys, parents = nodes.key, nodes.parent
     ancestors = [0]  # per node, the keys above it, as a bit set
@@ -194,9 +210,10 @@ def _cycles(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
             break
         pending_off = []
         for p in pending_on:
-            above = ancestors[p] | 1 << keys[p]
+            mine = ancestors[p]
+            above = mine | bits[keys[p]]
             for qk in on_off[keys[p]]:
-                if not (ancestors[p] >> qk) & 1:
+                if not mine & bits[qk]:
                     keys.append(qk)
                     parents.append(p)
                     ancestors.append(above)
@@ -206,7 +223,7 @@ def _cycles(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
         if length > limit:
             break
         for p in pending_off:
-            above = ancestors[p] | 1 << keys[p]
+            above = ancestors[p] | bits[keys[p]]
             for qk in off_on[keys[p]]:
                 if qk == skey:
                     if length >= 4:
@@ -225,39 +242,44 @@ def _cycles(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
 
 def _forcing(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
     """From the start (on or off), the first node reaching its opposite: the nodes and that end
-    (none found within `limit` links: no end)."""
+    (none found within `limit` links: no end). The search stops there: its key is met once."""
     nodes = _Nodes(skey)
-    keys, depth = nodes.key, nodes.depth
+    keys, parents, depth = nodes.key, nodes.parent, nodes.depth
     seen = {skey}
     target = skey ^ 1
-    found: list[int] = []
     pending_on = [0] if skey & 1 else []
     pending_off = [] if skey & 1 else [0]
     while pending_on or pending_off:
         # A level's ons first, then its offs, those the ons just made included.
         for p in pending_on:
-            if depth[p] >= limit:
+            below = depth[p] + 1
+            if below > limit:
                 continue
             for qk in on_off[keys[p]]:
                 if qk not in seen:
                     seen.add(qk)
-                    q = nodes.add(qk, p)
+                    keys.append(qk)
+                    parents.append(p)
+                    depth.append(below)
                     if qk == target:
-                        found.append(q)
-                    pending_off.append(q)
+                        return nodes, [len(keys) - 1]
+                    pending_off.append(len(keys) - 1)
         nxt = []
         for p in pending_off:
-            if depth[p] >= limit:
+            below = depth[p] + 1
+            if below > limit:
                 continue
             for qk in off_on[keys[p]]:
                 if qk not in seen:
                     seen.add(qk)
-                    q = nodes.add(qk, p)
+                    keys.append(qk)
+                    parents.append(p)
+                    depth.append(below)
                     if qk == target:
-                        found.append(q)
-                    nxt.append(q)
+                        return nodes, [len(keys) - 1]
+                    nxt.append(len(keys) - 1)
         pending_on, pending_off = nxt, []
-    return nodes, found
+    return nodes, []
 
 
 def _key_cell(key: int) -> int:
@@ -305,6 +327,10 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
     the easiest (SE applies that one alone; its ties go to the first found)."""
     cand = board.cand
     on_cell, on_house, off_cell, off_house = _tables(cand)
+    bits = [0] * 1620
+    for n, key in enumerate(off_cell):
+        bits[key] = 1 << (2 * n)
+        bits[key + 1] = 1 << (2 * n + 1)
     empty: list[int] = []
     best: tuple[float, int, int] | None = None
     chosen = None
@@ -337,7 +363,7 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
                 skey = cell * 20 + digit * 2 + 1
                 # A cycle ending at depth D rests on D candidates (its end is its start).
                 nodes, ends = _cycles(on_off, off_on, skey,
-                                      _limit(best, cycle_base, cycle_order, 0))
+                                      _limit(best, cycle_base, cycle_order, 0), bits)
                 for end in ends:
                     path = nodes.path(end)[:-1]
                     removes = _cycle_removals(cand, path)
@@ -370,7 +396,9 @@ _Run = tuple[dict[int, Link], dict[int, Link], tuple[Link, Link] | None]
 
 
 class Chainer:
-    """Nishio, multiple and dynamic forcing chains on one grid."""
+    """Nishio, multiple and dynamic forcing chains on one grid. `cand` must not change while the
+    Chainer is used: each digit's places, and on the unchanged grid what each candidate gives,
+    are worked out from it once (a grid changed by an assumption takes a Chainer of its own)."""
 
     def __init__(self, cand: list[int], multiple: bool, dynamic: bool, nishio: bool) -> None:
         self.cand = cand
@@ -386,6 +414,14 @@ class Chainer:
         # What follows from each candidate set on, worked out once: a cell's own chains and the
         # region chains of the houses it lies in start from the same candidates.
         self._from_on: dict[int, _Run] = {}
+        # On the unchanged grid, per 'on' key the offs it gives and per 'off' key the ons.
+        self._to_off: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        self._to_on: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        # Per digit the cells holding it, as bits of an int (bit c: cell c).
+        self._places = [0] * 10
+        for cell, mask in enumerate(cand):
+            for digit in DIGITS_OF[mask]:
+                self._places[digit] |= 1 << cell
 
     def on_run(self, cell: int, digit: int) -> _Run:
         """The ons and offs that follow from the candidate set on, and the contradiction met (if
@@ -410,10 +446,15 @@ class Chainer:
     def run(self, ons: dict[int, Link], offs: dict[int, Link]) -> tuple[Link, Link] | None:
         """Follow the links from the starting ones; the contradicting pair (on, off) if one
         candidate ends up both on and off, else None. `ons` and `offs` grow in place."""
-        grid = self.cand[:]
-        source = self.cand if self.dynamic else None
-        cells_too = not self.nishio
+        if not self.dynamic:
+            return self._static_run(ons, offs)
+        cand = self.cand
         dynamic = self.dynamic
+        # The grid as the run changes it: per cell its digits, per digit its cells (bit c).
+        grid = cand[:] if dynamic else cand
+        places = self._places[:] if dynamic else self._places
+        source = self._places
+        cells_too = not self.nishio
         pending_on, pending_off = deque(ons.values()), deque(offs.values())
         while True:
             if pending_on:
@@ -430,10 +471,15 @@ class Chainer:
                             if k not in offs:
                                 q = offs[k] = Link(cell, d, False, [p])
                                 pending_off.append(q)
-                bit = 1 << digit
                 dk = digit * 2
-                for c in ORDERED_PEERS[cell]:
-                    if grid[c] & bit:
+                there = places[digit]
+                # The peers in on_to_off's order: box, rest of the row, rest of the column.
+                for mask in PEER_MASKS[cell]:
+                    found = there & mask
+                    while found:
+                        low = found & -found
+                        found ^= low
+                        c = low.bit_length() - 1
                         k = c * 20 + dk
                         twin = ons.get(k + 1)
                         if twin is not None:
@@ -443,23 +489,128 @@ class Chainer:
                             pending_off.append(q)
                 continue
             if pending_off:
+                # off_to_on inlined (houses always), each new 'on' followed at once.
                 p = pending_off.popleft()
-                made = off_to_on(grid, p, source, offs, cells_too, True)
-                if dynamic:
-                    grid[p.cell] &= ~(1 << p.digit)
-                for q in made:
+                cell, digit = p.cell, p.digit
+                if cells_too and COUNT[grid[cell]] == 2:
+                    q = Link(cell, DIGITS_OF[grid[cell] & ~(1 << digit)][0], True, [p])
+                    if dynamic:
+                        parents = q.parents
+                        for d in DIGITS_OF[cand[cell] & ~grid[cell]]:
+                            parents.append(offs[cell * 20 + d * 2])
                     twin = offs.get(q.key ^ 1)
                     if twin is not None:
                         return q, twin
                     if q.key not in ons:
                         ons[q.key] = q
                         pending_on.append(q)
+                there = places[digit]
+                me = 1 << cell
+                dk = digit * 2
+                for mask in HOUSE_MASKS[cell]:
+                    other = there & mask & ~me
+                    if not other or other & (other - 1):
+                        continue
+                    q = Link(other.bit_length() - 1, digit, True, [p])
+                    if dynamic:
+                        parents = q.parents
+                        gone = source[digit] & mask & ~there
+                        while gone:
+                            low = gone & -gone
+                            gone ^= low
+                            parents.append(offs[(low.bit_length() - 1) * 20 + dk])
+                    twin = offs.get(q.key ^ 1)
+                    if twin is not None:
+                        return q, twin
+                    if q.key not in ons:
+                        ons[q.key] = q
+                        pending_on.append(q)
+                if dynamic:
+                    grid[cell] &= ~(1 << digit)
+                    places[digit] = there & ~me
                 continue
             return None
+
+    def _static_run(self, ons: dict[int, Link], offs: dict[int, Link]) -> tuple[Link, Link] | None:
+        """run() on the unchanged grid (multiple chains): what each candidate on or off gives is
+        fixed, so it is tabled (on first use) and the run walks the tables."""
+        to_off, to_on = self._to_off, self._to_on
+        pending_on, pending_off = deque(ons.values()), deque(offs.values())
+        while True:
+            if pending_on:
+                p = pending_on.popleft()
+                made = to_off.get(p.key)
+                if made is None:
+                    made = to_off[p.key] = self._offs_of(p.cell, p.digit)
+                for k, c, d in made:
+                    twin = ons.get(k + 1)
+                    if twin is not None:
+                        return twin, Link(c, d, False, [p])
+                    if k not in offs:
+                        q = offs[k] = Link(c, d, False, [p])
+                        pending_off.append(q)
+                continue
+            if pending_off:
+                p = pending_off.popleft()
+                made = to_on.get(p.key)
+                if made is None:
+                    made = to_on[p.key] = self._ons_of(p.cell, p.digit)
+                for k, c, d in made:
+                    q = Link(c, d, True, [p])
+                    twin = offs.get(k ^ 1)
+                    if twin is not None:
+                        return q, twin
+                    if k not in ons:
+                        ons[k] = q
+                        pending_on.append(q)
+                continue
+            return None
+
+    def _offs_of(self, cell: int, digit: int) -> tuple[tuple[int, int, int], ...]:
+        """What the candidate on turns off on the unchanged grid, in on_to_off's order (the
+        cell's other digits, then its peers holding the digit: box, row, column): per off its
+        key, cell and digit."""
+        made = [(cell * 20 + d * 2, cell, d) for d in DIGITS_OF[self.cand[cell]] if d != digit]
+        there = self._places[digit]
+        for mask in PEER_MASKS[cell]:
+            found = there & mask
+            while found:
+                low = found & -found
+                found ^= low
+                c = low.bit_length() - 1
+                made.append((c * 20 + digit * 2, c, digit))
+        return tuple(made)
+
+    def _ons_of(self, cell: int, digit: int) -> tuple[tuple[int, int, int], ...]:
+        """What the candidate off turns on on the unchanged grid, in off_to_on's order (the
+        cell's last other digit, then the digit's last other place in its box, row, column)."""
+        cand = self.cand
+        made = []
+        if COUNT[cand[cell]] == 2:
+            other = DIGITS_OF[cand[cell] & ~(1 << digit)][0]
+            made.append((cell * 20 + other * 2 + 1, cell, other))
+        there = self._places[digit] & ~(1 << cell)
+        for mask in HOUSE_MASKS[cell]:
+            other = there & mask
+            if other and not other & (other - 1):
+                c = other.bit_length() - 1
+                made.append((c * 20 + digit * 2 + 1, c, digit))
+        return tuple(made)
 
     def hints(self) -> Iterator[SeHint]:
         cand = self.cand
         found: list = []
+        if self.nishio and type(self).run is Chainer.run:
+            # Nishio keeps only contradictions: a candidate's chains are built when the digit's
+            # places alone show that it on, or it off, meets one.
+            for cell in range(81):
+                if COUNT[cand[cell]] > 1:
+                    for digit in DIGITS_OF[cand[cell]]:
+                        if (nishio_absurd(self._places[digit], cell, True)
+                                or nishio_absurd(self._places[digit], cell, False)):
+                            self._binary(cell, digit, False, True, found)
+            yield from _sorted(found)
+            return
         for cell in range(81):
             n = COUNT[cand[cell]]
             if n > 2 or (n > 1 and self.dynamic):
@@ -482,10 +633,10 @@ class Chainer:
                 self._houses(cell, digit, on_on, on_off, found)
             per_digit[digit] = (on_on, on_off)
             if cell_on is None or cell_off is None:
-                cell_on, cell_off = dict(on_on), dict(on_off)
+                cell_on, cell_off = on_on, on_off
             else:
-                cell_on = {k: v for k, v in cell_on.items() if k in on_on}
-                cell_off = {k: v for k, v in cell_off.items() if k in on_off}
+                cell_on = _common(cell_on, on_on)
+                cell_off = _common(cell_off, on_off)
         if self.nishio or not (n == 2 or (self.multiple and n > 2)) or cell_on is None or cell_off is None:
             return
         for targets, side in ((cell_on, 0), (cell_off, 1)):
@@ -502,6 +653,9 @@ class Chainer:
         if contradiction and absurd:
             self._add(found, ancestor_count(absurd[0]) + ancestor_count(absurd[1]), 7,
                       "Contradiction forcing chain", [(cell, digit)])
+        if not (contradiction or double):
+            # Nothing is read from the run from the candidate off (multiple chains).
+            return on_on, on_off
         off_on: dict[int, Link] = {}
         off_off = {p_off.key: p_off}
         absurd = self.run(off_on, off_off)
@@ -534,12 +688,74 @@ class Chainer:
                     ons, offs, _ = self.on_run(other, digit)
                     outcomes.append((ons, offs))
             for side in (0, 1):
-                common = [k for k in outcomes[0][side] if all(k in o[side] for o in outcomes[1:])]
-                for key in common:
+                first = outcomes[0][side]
+                shared = first.keys() & outcomes[1][side].keys()
+                for o in outcomes[2:]:
+                    if not shared:
+                        break
+                    shared &= o[side].keys()
+                if not shared:
+                    continue
+                for key in [k for k in first if k in shared]:
                     target = outcomes[0][side][key]
                     complexity = sum(self.count(o[side][key]) for o in outcomes)
                     self._add(found, complexity, 6, "Region forcing chains",
                               _target_removals(cand, target))
+
+
+HOUSE_BITS = tuple(_mask(house) for kind in KINDS for house in HOUSES[kind])
+"""The 27 houses (boxes, rows, columns) as bits of an int (bit c: cell c)."""
+HOUSES_OF = tuple(sum(1 << (kind * 9 + HOUSE_OF[cell][kind]) for kind in KINDS) for cell in range(81))
+"""Per cell its three houses, as bits (bit h: HOUSE_BITS[h])."""
+PEER_BITS = tuple(_mask(PEERS[cell]) for cell in range(81))
+
+
+def nishio_absurd(places: int, cell: int, on: bool) -> bool:
+    """Whether Nishio's run from the digit on (or off) in the cell meets a contradiction, from
+    the digit's places (bit c: cell c) alone: the run ends where nothing more follows whatever
+    order it takes, and meets a contradiction exactly when that end has a place both on and off,
+    or a house of two or more places all off."""
+    ons = offs = 0
+    new_on, new_off = (1 << cell, 0) if on else (0, 1 << cell)
+    while new_on or new_off:
+        if new_on & offs:
+            return True
+        ons |= new_on
+        while new_on:
+            low = new_on & -new_on
+            new_on ^= low
+            seen = PEER_BITS[low.bit_length() - 1] & places
+            if seen & ons:
+                return True
+            new_off |= seen
+        new_off &= ~offs
+        if new_off & ons:
+            return True
+        offs |= new_off
+        houses = 0
+        while new_off:
+            low = new_off & -new_off
+            new_off ^= low
+            houses |= HOUSES_OF[low.bit_length() - 1]
+        while houses:
+            low = houses & -houses
+            houses ^= low
+            there = places & HOUSE_BITS[low.bit_length() - 1]
+            left = there & ~offs
+            if not left:
+                if there & (there - 1):
+                    return True
+            elif not left & (left - 1) and not left & ons:
+                new_on |= left
+    return False
+
+
+def _common(first: dict[int, Link], second: dict[int, Link]) -> dict[int, Link]:
+    """The entries of `first` whose keys are also in `second`, in `first`'s order."""
+    shared = first.keys() & second.keys()
+    if len(shared) == len(first):
+        return first
+    return {k: v for k, v in first.items() if k in shared}
 
 
 def nishio(board: Board) -> Iterator[SeHint]:

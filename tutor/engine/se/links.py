@@ -139,6 +139,84 @@ def _seeing_all(cells: tuple[int, ...]) -> set[int]:
     return seen
 
 
+def _digit_chains(board: Board, digit: int, degree: int) -> list:
+    """link_chains' finds for one digit, in the order met (the index is the place among them):
+    they rest on the digit's places alone."""
+    cand = board.cand
+    found: list[tuple[float, int, int, str, tuple[tuple[int, int], ...]]] = []
+    bit = 1 << digit
+    links = strong_links(board, digit)
+    if len(links) < degree:
+        return found
+    # Which link (and which of its ends first) can follow a link entered by a given end.
+    follows: dict[tuple[int, int], list[tuple[int, int, tuple[int, int]]]] = {}
+    # The link ends lying in each house: an end can follow a tail only through a house both lie in.
+    in_house: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for j, other in enumerate(links):
+        for side2 in (0, 1):
+            for house in _houses_of(other.ends[side2]):
+                in_house.setdefault(house, []).append((j, side2))
+    for i, link in enumerate(links):
+        for side in (0, 1):
+            tail = link.ends[1 - side]
+            near = sorted({(j, side2) for house in _houses_of(tail)
+                           for j, side2 in in_house.get(house, ())})
+            follows[i, side] = [(j, side2, house) for j, side2 in near
+                                if j != i and not links[j].cells & link.cells
+                                for house in (_shared_house(tail, links[j].ends[side2]),)
+                                if house is not None]
+    chain: list[int] = []
+    sides: list[int] = []
+    shared: list[tuple[int, int]] = []
+
+    def close() -> None:
+        # Each chain is met from both ends: keep one reading.
+        if chain[0] > chain[-1]:
+            return
+        members = [links[i] for i in chain]
+        start = members[0].ends[sides[0]]
+        end = members[-1].ends[1 - sides[-1]]
+        ring = _shared_house(start, end)
+        if ring is not None:
+            victims: set[int] = set()
+            for kind, index in set(shared) | {ring}:
+                victims.update(HOUSES[kind][index])
+            for link in members:
+                victims -= link.cells
+        else:
+            victims = _seeing_all(start + end)
+            for kind, index in {(l.kind, l.house) for l in members} | set(shared):
+                victims.difference_update(HOUSES[kind][index])
+        removes = removals((c, digit) for c in victims if cand[c] & bit)
+        if removes:
+            found.append((_difficulty(members), -len(removes), len(found), _name(members),
+                          removes))
+
+    def grow(used: frozenset[int]) -> None:
+        if len(chain) == degree:
+            close()
+            return
+        for j, side2, house in follows[chain[-1], sides[-1]]:
+            if j in chain or links[j].cells & used:
+                continue
+            chain.append(j)
+            sides.append(side2)
+            shared.append(house)
+            grow(used | links[j].cells)
+            chain.pop()
+            sides.pop()
+            shared.pop()
+
+    for i, link in enumerate(links):
+        for side in (0, 1):
+            chain.append(i)
+            sides.append(side)
+            grow(link.cells)
+            chain.pop()
+            sides.pop()
+    return found
+
+
 def link_chains(board: Board, degree: int) -> Iterator[SeHint]:
     """Chains of `degree` strong links of a digit (distinct houses, no candidate in two of them),
     each end joined to the next start by a house: the digit goes from the cells seeing both far
@@ -149,75 +227,25 @@ def link_chains(board: Board, degree: int) -> Iterator[SeHint]:
     found: list[tuple[float, int, int, str, tuple[tuple[int, int], ...]]] = []
     for digit in range(1, 10):
         bit = 1 << digit
-        links = strong_links(board, digit)
-        if len(links) < degree:
-            continue
-        # Which link (and which of its ends first) can follow a link entered by a given end.
-        follows: dict[tuple[int, int], list[tuple[int, int, tuple[int, int]]]] = {}
-        # The link ends lying in each house: an end can follow a tail only through a house both lie in.
-        in_house: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for j, other in enumerate(links):
-            for side2 in (0, 1):
-                for house in _houses_of(other.ends[side2]):
-                    in_house.setdefault(house, []).append((j, side2))
-        for i, link in enumerate(links):
-            for side in (0, 1):
-                tail = link.ends[1 - side]
-                near = sorted({(j, side2) for house in _houses_of(tail)
-                               for j, side2 in in_house.get(house, ())})
-                follows[i, side] = [(j, side2, house) for j, side2 in near
-                                    if j != i and not links[j].cells & link.cells
-                                    for house in (_shared_house(tail, links[j].ends[side2]),)
-                                    if house is not None]
-        chain: list[int] = []
-        sides: list[int] = []
-        shared: list[tuple[int, int]] = []
-
-        def close() -> None:
-            # Each chain is met from both ends: keep one reading.
-            if chain[0] > chain[-1]:
-                return
-            members = [links[i] for i in chain]
-            start = members[0].ends[sides[0]]
-            end = members[-1].ends[1 - sides[-1]]
-            ring = _shared_house(start, end)
-            if ring is not None:
-                victims: set[int] = set()
-                for kind, index in set(shared) | {ring}:
-                    victims.update(HOUSES[kind][index])
-                for link in members:
-                    victims -= link.cells
-            else:
-                victims = _seeing_all(start + end)
-                for kind, index in {(l.kind, l.house) for l in members} | set(shared):
-                    victims.difference_update(HOUSES[kind][index])
-            removes = removals((c, digit) for c in victims if cand[c] & bit)
-            if removes:
-                found.append((_difficulty(members), -len(removes), len(found), _name(members),
-                              removes))
-
-        def grow(used: frozenset[int]) -> None:
-            if len(chain) == degree:
-                close()
-                return
-            for j, side2, house in follows[chain[-1], sides[-1]]:
-                if j in chain or links[j].cells & used:
-                    continue
-                chain.append(j)
-                sides.append(side2)
-                shared.append(house)
-                grow(used | links[j].cells)
-                chain.pop()
-                sides.pop()
-                shared.pop()
-
-        for i, link in enumerate(links):
-            for side in (0, 1):
-                chain.append(i)
-                sides.append(side)
-                grow(link.cells)
-                chain.pop()
-                sides.pop()
+        places = 0
+        for c in range(81):
+            if cand[c] & bit:
+                places |= 1 << c
+        # From one step to the next most digits keep their places: their finds are remembered.
+        key = (degree, digit, places)
+        mine = _FOUND.get(key)
+        if mine is None:
+            if len(_FOUND) >= _FOUND_KEPT:
+                _FOUND.clear()
+            mine = _FOUND[key] = _digit_chains(board, digit, degree)
+        start = len(found)
+        found.extend((difficulty, worth, start + k, name, removes)
+                     for difficulty, worth, k, name, removes in mine)
     found.sort()
     for difficulty, _, _, name, removes in found:
         yield SeHint(difficulty, name, removes)
+
+
+_FOUND: dict[tuple[int, int, int], list] = {}
+"""_digit_chains' finds by degree, digit and the digit's places (bit c: cell c) (bounded)."""
+_FOUND_KEPT = 20_000

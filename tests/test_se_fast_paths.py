@@ -1,0 +1,227 @@
+"""The SE rating's fast paths give what the plain ones give: chain runs read from per-digit bit
+sets against a run written the plain way (cell by cell, as on_to_off and off_to_on read the grid),
+and aligned triple exclusion against every combination tried in turn."""
+
+import random
+from collections import deque
+from itertools import product
+
+import pytest
+
+from tutor.engine.se import basic, chains
+from tutor.engine.se.board import COUNT, DIGITS_OF, PEER_SET, Board
+from tutor.engine.se.chains import ORDERED_PEERS, Chainer, Link, off_to_on
+from tutor.engine.se.rating import PRODUCERS
+
+PUZZLES = (
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+)
+"""The first two of top1465: both reach SE's dynamic forcing chains."""
+MODES = {"nishio": (False, True, True), "multiple": (True, False, False),
+         "dynamic": (True, True, False)}
+
+
+def grids_before(producer, puzzle: str, most: int = 3) -> list[list[int]]:
+    """The candidate grids on which SE's order of techniques first has to try `producer`."""
+    board = Board.from_digits(puzzle)
+    grids = []
+    while not board.solved() and len(grids) < most:
+        hint = None
+        for p in PRODUCERS:
+            if p is producer:
+                grids.append(board.cand[:])
+            hint = next(iter(p(board)), None)
+            if hint is not None:
+                break
+        if hint is None:
+            break
+        hint.apply(board)
+    return grids
+
+
+def plain_run(chainer: Chainer, ons: dict, offs: dict):
+    """Chainer.run written the plain way: every peer and house cell looked at in turn."""
+    grid = chainer.cand[:]
+    source = chainer.cand if chainer.dynamic else None
+    cells_too = not chainer.nishio
+    pending_on, pending_off = deque(ons.values()), deque(offs.values())
+    while pending_on or pending_off:
+        if pending_on:
+            p = pending_on.popleft()
+            made = []
+            if cells_too:
+                made += [(p.cell, d) for d in DIGITS_OF[grid[p.cell]] if d != p.digit]
+            made += [(c, p.digit) for c in ORDERED_PEERS[p.cell] if grid[c] >> p.digit & 1]
+            for cell, digit in made:
+                q = Link(cell, digit, False, [p])
+                if q.key ^ 1 in ons:
+                    return ons[q.key ^ 1], q
+                if q.key not in offs:
+                    offs[q.key] = q
+                    pending_off.append(q)
+            continue
+        p = pending_off.popleft()
+        made = off_to_on(grid, p, source, offs, cells_too, True)
+        if chainer.dynamic:
+            grid[p.cell] &= ~(1 << p.digit)
+        for q in made:
+            if q.key ^ 1 in offs:
+                return q, offs[q.key ^ 1]
+            if q.key not in ons:
+                ons[q.key] = q
+                pending_on.append(q)
+    return None
+
+
+def shape(links: dict) -> list:
+    """Each link's key and its parents' keys, in the order the run made them."""
+    return [(key, [p.key for p in link.parents]) for key, link in links.items()]
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_chain_runs_match_the_plain_run(puzzle, mode):
+    grids = grids_before(chains.nishio, puzzle, most=2)
+    assert grids, "the puzzle reaches SE's chains"
+    grids += [thinned(cand, seed) for seed, cand in enumerate(grids)]
+    runs = absurd_runs = 0
+    for cand in grids:
+        for cell in range(81):
+            for digit in DIGITS_OF[cand[cell]] if COUNT[cand[cell]] > 1 else ():
+                for on in (True, False):
+                    fast = Chainer(cand, *MODES[mode])
+                    plain = Chainer(cand, *MODES[mode])
+                    start = Link(cell, digit, on)
+                    got_ons, got_offs, want_ons, want_offs = {}, {}, {}, {}
+                    (got_ons if on else got_offs)[start.key] = start
+                    (want_ons if on else want_offs)[start.key] = start
+                    got = fast.run(got_ons, got_offs)
+                    want = plain_run(plain, want_ons, want_offs)
+                    assert shape(got_ons) == shape(want_ons)
+                    assert shape(got_offs) == shape(want_offs)
+                    assert (got is None) == (want is None)
+                    if got is not None and want is not None:
+                        assert [(l.key, [p.key for p in l.parents]) for l in got] == \
+                            [(l.key, [p.key for p in l.parents]) for l in want]
+                        absurd_runs += 1
+                    runs += 1
+    assert runs > 200
+    if mode == "dynamic":
+        assert absurd_runs > 0  # contradictions met, and where the runs stop compared
+
+
+def plain_exclusion(cand: list[int], cells: list[int], excluders: list[int]) -> tuple:
+    """Aligned exclusion by trying every combination of the cells' digits."""
+    allowed = [0] * len(cells)
+    for digits in product(*(DIGITS_OF[cand[c]] for c in cells)):
+        if any(digits[i] == digits[j] and cells[j] in PEER_SET[cells[i]]
+               for i in range(len(cells)) for j in range(i + 1, len(cells))):
+            continue
+        held = sum(1 << d for d in set(digits))
+        if any(cand[e] & held == cand[e] for e in excluders):
+            continue
+        for k, d in enumerate(digits):
+            allowed[k] |= 1 << d
+    return tuple((c, d) for k, c in enumerate(cells) for d in DIGITS_OF[cand[c] & ~allowed[k]])
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_aligned_triple_exclusion_matches_every_combination_tried(puzzle):
+    grids = grids_before(basic.aligned_triples, puzzle)
+    assert grids
+    tried = removing = 0
+    for cand in grids:
+        board = Board([0] * 81, cand[:])
+        cells, excl = basic._excluders(board, 3)
+        for a in range(len(cells)):
+            for b in range(a + 1, len(cells)):
+                for c in cells[b + 1:b + 8]:
+                    common = sorted(set(excl[cells[a]]) & set(excl[cells[b]]) & set(excl[c]))
+                    if len(common) < 2:
+                        continue
+                    triple = [cells[a], cells[b], c]
+                    want = plain_exclusion(cand, triple, common)
+                    got = basic._exclusion(board, triple, common)
+                    assert tuple(got) == want
+                    tried += 1
+                    removing += bool(want)
+    assert tried > 100
+
+
+def test_aligned_exclusion_removes_the_digits_every_combination_of_which_is_out():
+    # r1c1 {1,2} sees r1c2 {2,3} (row) and r4c1 {1,3} (column); excluders {1,2} and {1,3}. Only
+    # 2, 3, 3 survives: with r1c1 = 1 each combination holds {1,2} or {1,3}; 2, 3, 1 holds both.
+    cand = [0] * 81
+    cand[0], cand[1], cand[27] = 0b0110, 0b1100, 0b1010
+    cand[20], cand[30] = 0b0110, 0b1010
+    board = Board([0] * 81, cand)
+    assert basic._exclusion(board, [0, 1, 27], [20, 30]) == ((0, 1), (1, 2), (27, 1))
+    assert plain_exclusion(cand, [0, 1, 27], [20, 30]) == ((0, 1), (1, 2), (27, 1))
+
+
+def thinned(cand: list[int], seed: int) -> list[int]:
+    """The grid with about a third of its candidates taken out at random (one kept per cell):
+    grids where many more chains meet contradictions."""
+    rng = random.Random(seed)
+    out = []
+    for mask in cand:
+        digits = list(DIGITS_OF[mask])
+        kept = [d for d in digits if rng.random() > 0.33] or digits[:1]
+        out.append(sum(1 << d for d in kept))
+    return out
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_nishio_contradictions_from_the_places_alone_match_the_runs(puzzle):
+    grids = grids_before(chains.nishio, puzzle, most=2)
+    grids += [thinned(cand, seed) for seed, cand in enumerate(grids * 3)]
+    met = runs = 0
+    for cand in grids:
+        chainer = Chainer(cand, *MODES["nishio"])
+        places = [sum(1 << c for c in range(81) if cand[c] >> d & 1) for d in range(10)]
+        for cell in range(81):
+            for digit in DIGITS_OF[cand[cell]]:
+                for on in (True, False):
+                    start = Link(cell, digit, on)
+                    ons, offs = {}, {}
+                    (ons if on else offs)[start.key] = start
+                    absurd = chainer.run(ons, offs) is not None
+                    assert chains.nishio_absurd(places[digit], cell, on) == absurd
+                    met += absurd
+                    runs += 1
+    assert runs > 1000 and 50 < met < runs - 50
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_strong_link_chains_remembered_per_digit_match_those_found_afresh(puzzle):
+    from tutor.engine.se import links
+
+    grids = grids_before(partial_of(links.link_chains, 3), puzzle, most=6)
+    assert len(grids) > 2
+    for seed in range(6):
+        # A thinned grid, then the same with one candidate fewer: eight digits' places repeat.
+        cand = thinned(grids[0], seed)
+        grids.append(cand)
+        cell = next(c for c in range(81) if COUNT[cand[c]] > 1)
+        fewer = cand[:]
+        fewer[cell] &= ~(1 << DIGITS_OF[cand[cell]][-1])
+        grids.append(fewer)
+    found = 0
+    for degree in (2, 3):
+        links._FOUND.clear()
+        # One after the other, as the rating meets them.
+        remembered = [list(links.link_chains(Board([0] * 81, cand[:]), degree)) for cand in grids]
+        assert len(links._FOUND) < 9 * len(grids)
+        for cand, hints in zip(grids, remembered):
+            links._FOUND.clear()
+            afresh = list(links.link_chains(Board([0] * 81, cand[:]), degree))
+            assert [repr(h) for h in hints] == [repr(h) for h in afresh]
+            found += len(hints)
+    assert found > 10
+
+
+def partial_of(function, degree):
+    """The producer of PRODUCERS that is `function` with that degree."""
+    return next(p for p in PRODUCERS
+                if getattr(p, "func", None) is function and p.keywords.get("degree") == degree)
