@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tutor.engine.se import basic, chains, links, uniqueness, wings
+from tutor.engine.se import basic, chains, links, nested, uniqueness, wings
 from tutor.engine.se.board import Board
 from tutor.engine.se.hint import SeHint
 
@@ -43,6 +43,11 @@ PRODUCERS = (
     chains.nishio,
     chains.multiple_chains,
     chains.dynamic_chains,
+    partial(nested.nested_chains, level=1),
+    partial(nested.nested_chains, level=2),
+    partial(nested.nested_chains, level=3),
+    partial(nested.nested_chains, level=4),
+    partial(nested.nested_chains, level=5),
 )
 """SE 1.2.1's techniques in the order it tries them, with Sukaku Explainer's additions where that
 program (which rated the Sudoku Exchange bank) tries them: strong-link chains of two and three
