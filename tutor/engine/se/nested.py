@@ -6,12 +6,12 @@ from collections import deque
 from collections.abc import Iterator
 from functools import partial
 
-from tutor.engine.se.basic import _CROSSINGS, _LOCK_ORDER, SCAN_ORDER, common_tuple
+from tutor.engine.se.basic import _CROSSINGS, _LOCK_ORDER, SCAN_ORDER
 from tutor.engine.se.board import (
-    COLS, COUNT, DIGITS_OF, HOUSE_OF, HOUSES, ROWS, Board, combos,
+    COLS, COUNT, DIGITS_OF, HOUSE_OF, HOUSES, ROWS, Board,
 )
 from tutor.engine.se.chains import (
-    KINDS, ORDERED_PEERS, Chainer, Link, _cycle_removals, _cycles, _forcing, _tables,
+    KINDS, ORDERED_PEERS, Chainer, Link, _cycle_removals, _cycles, _tables,
     _target_removals, ancestor_count, chain_bonus,
 )
 from tutor.engine.se.hint import SeHint, removals
@@ -210,6 +210,23 @@ def _locking(grid, val, source, places) -> list[Found]:
     return out
 
 
+POP = tuple(bin(m).count("1") for m in range(1 << 10))
+"""The number of members of a mask."""
+
+
+def _equal_pairs(masks: list[int]) -> Iterator[tuple[int, int]]:
+    """Index pairs (i, j) whose masks are equal with two members, in SE's order of pairs
+    ((0, 1), (0, 2), (1, 2), (0, 3), ...): with two members each, two masks make a pair exactly
+    when they are equal."""
+    for j in range(1, len(masks)):
+        mj = masks[j]
+        if POP[mj] != 2:
+            continue
+        for i in range(j):
+            if masks[i] == mj:
+                yield i, j
+
+
 def _hidden_pairs(grid, val, source, places) -> list[Found]:
     out = []
     for kind in SCAN_ORDER:
@@ -218,12 +235,10 @@ def _hidden_pairs(grid, val, source, places) -> list[Found]:
                 continue
             positions = places[id(house)]
             usable = [d for d in range(1, 10) if positions[d] & (positions[d] - 1)]
-            for combo in combos(2, len(usable)):
-                digits = [usable[k] for k in combo]
-                common = common_tuple([positions[d] for d in digits], 2)
-                if not common:
-                    continue
-                keep = sum(1 << d for d in digits)
+            for i, j in _equal_pairs([positions[d] for d in usable]):
+                digits = (usable[i], usable[j])
+                common = positions[digits[0]]
+                keep = (1 << digits[0]) | (1 << digits[1])
                 removes = [(house[k], d) for k in _bits(common)
                            for d in DIGITS_OF[grid[house[k]] & ~keep]]
                 if not removes:
@@ -241,11 +256,9 @@ def _naked_pairs(grid, val, source, places) -> list[Found]:
             if sum(1 for c in house if not val[c]) < 4:
                 continue
             usable = [c for c in house if grid[c] & (grid[c] - 1)]
-            for combo in combos(2, len(usable)):
-                cells = [usable[k] for k in combo]
-                common = common_tuple([grid[c] for c in cells], 2)
-                if not common:
-                    continue
+            for i, j in _equal_pairs([grid[c] for c in usable]):
+                cells = (usable[i], usable[j])
+                common = grid[cells[0]]
                 removes = [(c, d) for c in house if c not in cells
                            for d in DIGITS_OF[grid[c] & common]]
                 if not removes:
@@ -260,23 +273,25 @@ def _x_wings(grid, val, source, places) -> list[Found]:
     placed = [0] * 10
     for v in val:
         placed[v] += 1
+    digits = [d for d in range(1, 10) if placed[d] + 4 <= 9]
     for base, cover in ((COLS, ROWS), (ROWS, COLS)):
-        for combo in combos(2, 9):
-            base_set = sum(1 << k for k in combo)
-            for digit in range(1, 10):
-                if placed[digit] + 4 > 9:
-                    continue
-                common = common_tuple([places[id(base[k])][digit] for k in combo], 2)
-                if not common:
-                    continue
-                bit = 1 << digit
-                removes = [(cover[j][k], digit) for j in _bits(common) for k in range(9)
-                           if not base_set >> k & 1 and grid[cover[j][k]] & bit]
-                if not removes:
-                    continue
-                parents = [c * 20 + digit * 2 for b in combo for k, c in enumerate(base[b])
-                           if not common >> k & 1 and source[c] & bit and not grid[c] & bit]
-                out.append((removes, parents, None))
+        lines = [places[id(line)] for line in base]
+        for second in range(1, 9):
+            for first in range(second):
+                base_set = (1 << first) | (1 << second)
+                for digit in digits:
+                    common = lines[second][digit]
+                    if POP[common] != 2 or lines[first][digit] != common:
+                        continue
+                    bit = 1 << digit
+                    removes = [(cover[j][k], digit) for j in _bits(common) for k in range(9)
+                               if not base_set >> k & 1 and grid[cover[j][k]] & bit]
+                    if not removes:
+                        continue
+                    parents = [c * 20 + digit * 2 for b in (first, second)
+                               for k, c in enumerate(base[b])
+                               if not common >> k & 1 and source[c] & bit and not grid[c] & bit]
+                    out.append((removes, parents, None))
     return out
 
 
@@ -334,6 +349,43 @@ def _reversed(end: NLink) -> NLink:
     return out[0]
 
 
+def _first_forcing(on_off: dict[int, list[int]], off_on: dict[int, list[int]],
+                   skey: int) -> list[int] | None:
+    """The first chain (breadth first, a level's ons then its offs) from the start to its
+    opposite, as keys from that end back to the start; None when there is none. SE keeps only
+    the first: the search stops there."""
+    parent = {skey: -1}
+    target = skey ^ 1
+    pending_on = [skey] if skey & 1 else []
+    pending_off = [] if skey & 1 else [skey]
+    while pending_on or pending_off:
+        for p in pending_on:
+            for q in on_off[p]:
+                if q not in parent:
+                    parent[q] = p
+                    if q == target:
+                        return _back(parent, q)
+                    pending_off.append(q)
+        nxt = []
+        for p in pending_off:
+            for q in off_on[p]:
+                if q not in parent:
+                    parent[q] = p
+                    if q == target:
+                        return _back(parent, q)
+                    nxt.append(q)
+        pending_on, pending_off = nxt, []
+    return None
+
+
+def _back(parent: dict[int, int], key: int) -> list[int]:
+    keys = []
+    while key != -1:
+        keys.append(key)
+        key = parent[key]
+    return keys
+
+
 def static_hints(grid: list[int]) -> list[ChainHint]:
     """Every cycle and forcing chain on an unchanged grid, as SE's 'Forcing Chains & Cycles'
     lists them (sorted: difficulty, complexity, kind; ties in the order found)."""
@@ -369,11 +421,10 @@ def static_hints(grid: list[int]) -> list[ChainHint]:
                 if not houses_too:
                     continue
                 for start in (skey, skey - 1):
-                    nodes, ends = _forcing(on_off, off_on, start, 10 ** 6)
-                    for end in ends:
-                        removes = _target_removals(grid, nodes.key[end])
+                    path = _first_forcing(on_off, off_on, start)
+                    if path is not None:
+                        removes = _target_removals(grid, path[0])
                         if removes:
-                            path = nodes.path(end)
                             target = _static_link(path)
                             for p in _ancestors(target):
                                 _static_on_cause(grid, p)  # type: ignore[arg-type]
