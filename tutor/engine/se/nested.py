@@ -650,6 +650,9 @@ class NestedChainer(Chainer):
         on_on, on_off, absurd = self.on_run(cell, digit)
         if contradiction and absurd:
             self._record(list(absurd), 7, "Contradiction forcing", [(cell, digit)], NONE)
+        if not (double or contradiction):
+            # Multiple chains without dynamic ones use only what follows from the digit on.
+            return on_on, on_off
         off_on: dict[int, Link] = {}
         off_off: dict[int, Link] = {p_off.key: p_off}
         absurd = self.run(off_on, off_off)
