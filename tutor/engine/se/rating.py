@@ -57,8 +57,8 @@ the version that rated the bank (late 2019) did not use them, and with them bank
 
 
 class SeRating:
-    """ER, EP and ED as SE computes them (20.0: beyond the techniques reproduced here), and the
-    steps taken."""
+    """ER, EP and ED as SE computes them (20.0: beyond SE's techniques, nested forcing chains
+    included), and the steps taken."""
 
     __slots__ = ("er", "ep", "ed", "steps")
 
@@ -73,7 +73,7 @@ class SeRating:
 
     @property
     def beyond(self) -> bool:
-        """Whether the puzzle needs more than the SE techniques reproduced here (then ER, and EP
+        """Whether the puzzle needs more than SE's techniques (then ER, and EP
         or ED where they reach as far, stand at BEYOND rather than at a number)."""
         return self.er >= BEYOND
 
