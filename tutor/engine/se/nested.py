@@ -397,6 +397,9 @@ def static_hints(grid: list[int]) -> list[ChainHint]:
         on_off = ({k: on_cell[k] + on_house[k] for k in on_cell} if cells_too else on_house)
         off_on = {k: (off_cell[k] if cells_too else empty) + (off_house[k] if houses_too else empty)
                   for k in off_cell}
+        # A cycle goes on from an 'off' only through what it turns on: 'offs' that turn nothing
+        # on are left out of the cycles' search (the cycles found and their order stay).
+        cycle_on_off = {k: [q for q in v if off_on[q]] for k, v in on_off.items()}
         cycle_base = 7.0 if both else 6.5
         order = 4 if both else 3 if cells_too else 2
         chain_base = 7.0 if both else 6.6
@@ -407,7 +410,7 @@ def static_hints(grid: list[int]) -> list[ChainHint]:
                 continue
             for digit in DIGITS_OF[grid[cell]]:
                 skey = cell * 20 + digit * 2 + 1
-                nodes, ends = _cycles(on_off, off_on, skey, 10 ** 6)
+                nodes, ends = _cycles(cycle_on_off, off_on, skey, 10 ** 6)
                 for end in ends:
                     path = nodes.path(end)
                     removes = _cycle_removals(grid, path[:-1])
@@ -436,6 +439,15 @@ def static_hints(grid: list[int]) -> list[ChainHint]:
     return found
 
 
+_FOUND: dict[tuple, list[Found]] = {}
+"""Per rule, source grid and chain's grid: the rule's hints there that rest on removed
+candidates."""
+FOUND_MOST = 20_000
+"""Entries _FOUND holds at most (it starts again beyond)."""
+_LAST_SOURCE: list[tuple[int, ...]] = []
+"""The grid the last search of nested_chains started from."""
+
+
 class NestedChainer(Chainer):
     """Multiple and dynamic forcing chains whose runs, when they come to a stop, apply SE's
     other rules to the grid as it stands (`level` 1-5): what those remove joins the chain, resting
@@ -450,7 +462,8 @@ class NestedChainer(Chainer):
         if level:
             self.base = level_difficulty(level)
         self._advanced_cache: dict[tuple[int, ...], list[Found]] = {}
-        self._inner: list | None = None
+        self._source_key = tuple(cand)
+        self._inner: list[tuple[str, object]] | None = None
         self._records: list[ChainHint] = []
 
     # -- the run ---------------------------------------------------------------------------------
@@ -550,43 +563,54 @@ class NestedChainer(Chainer):
 
     # -- the rules run on a stopped run's grid ---------------------------------------------------
 
-    def _inner_rules(self) -> list:
+    def _inner_rules(self) -> list[tuple[str, object]]:
+        """SE's rules for a stopped run's grid at this level, in its order, by name."""
         if self._inner is None:
             level = self.level
-            rules: list = list(SIMPLE_RULES)
+            rules: list[tuple[str, object]] = [(rule.__name__, rule) for rule in SIMPLE_RULES]
             if level < 4:
                 if level >= 2:
-                    rules.append(lambda grid: static_hints(grid))
+                    rules.append(("chains", static_hints))
                 if level >= 3:
-                    rules.append(partial(_chainer_hints, self.val, True, False, 0))
+                    rules.append(("multiple", partial(_chainer_hints, self.val, True, False, 0)))
             else:
-                rules.append(partial(_chainer_hints, self.val, True, True, 0))
+                rules.append(("dynamic", partial(_chainer_hints, self.val, True, True, 0)))
                 if level >= 5:
-                    rules.append(partial(_chainer_hints, self.val, True, True, level - 3))
+                    rules.append((f"nested{level - 3}",
+                                  partial(_chainer_hints, self.val, True, True, level - 3)))
             self._inner = rules
         return self._inner
 
     def _advanced(self, grid: list[int]) -> list[Found]:
+        """What the first of the level's rules that rests on removed candidates gives on the
+        grid: its hints that do (SE keeps only those)."""
         key = tuple(grid)
         done = self._advanced_cache.get(key)
         if done is not None:
             return done
-        source = self.cand
         result: list[Found] = []
         places = None
-        for rule in self._inner_rules():
-            if rule in SIMPLE_RULES:
-                if places is None:
-                    places = _places(grid)
-                for removes, parents, nested in rule(grid, self.val, source, places):
-                    if parents:
-                        result.append((removes, parents, nested))
-            else:
-                for hint in rule(grid[:]):
-                    parents = rule_parents(hint, source, grid)
-                    if parents:
-                        result.append((hint.removes, parents, hint))
-            if result:
+        for name, rule in self._inner_rules():
+            # A rule's hints on a grid, for the same source, are the same whichever level asks:
+            # the levels above the first one that stops redo its runs.
+            memo = (name, self._source_key, key)
+            found = _FOUND.get(memo)
+            if found is None:
+                found = []
+                if rule in SIMPLE_RULES:
+                    if places is None:
+                        places = _places(grid)
+                    found = [f for f in rule(grid, self.val, self.cand, places) if f[1]]
+                else:
+                    for hint in rule(grid[:]):
+                        parents = rule_parents(hint, self.cand, grid)
+                        if parents:
+                            found.append((hint.removes, parents, hint))
+                if len(_FOUND) >= FOUND_MOST:
+                    _FOUND.clear()
+                _FOUND[memo] = found
+            if found:
+                result = found
                 break
         self._advanced_cache[key] = result
         return result
@@ -709,4 +733,8 @@ def _chainer_hints(val: list[int], multiple: bool, dynamic: bool, level: int,
 def nested_chains(board: Board, level: int) -> Iterator[SeHint]:
     """Dynamic forcing chains (+) (level 1, 9.0) and nested forcing chains (levels 2-5, 9.5-11.0),
     plus the length bonus of the candidates they rest on, nested chains' own included."""
+    source = tuple(board.cand)
+    if _LAST_SOURCE and _LAST_SOURCE[0] != source:
+        _FOUND.clear()  # a new grid: nothing found on the last one serves again
+    _LAST_SOURCE[:] = [source]
     yield from NestedChainer(board.cand, board.val, True, True, level).hints()
