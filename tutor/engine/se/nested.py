@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 
-from tutor.engine.se.basic import _CROSSINGS, _LOCK_ORDER, SCAN_ORDER
+from tutor.engine.se.basic import CROSSINGS, LOCK_ORDER, SCAN_ORDER
 from tutor.engine.se.board import (
-    COLS, COUNT, DIGITS_OF, HOUSE_OF, HOUSES, ROWS, Board,
+    COLS, COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEERS, ROWS, Board,
 )
-from tutor.engine.se.chains import (
-    KINDS, ORDERED_PEERS, Chainer, Link, _cycle_removals, _cycles, _tables,
-    _target_removals, ancestor_count, chain_bonus,
-)
+
+from tutor.engine.se.chains import KINDS, ORDERED_PEERS, Chainer, Link, chain_bonus
 from tutor.engine.se.hint import SeHint, removals
 
 # Why a link holds: the start of a run (none), its cell's last digit or other digits (cell), its
@@ -187,12 +185,12 @@ the chain hint it is (None for a simple rule)."""
 
 
 def _locking(grid, val, source, places) -> list[Found]:
-    out = []
-    for kind1, kind2 in _LOCK_ORDER:
+    out: list[Found] = []
+    for kind1, kind2 in LOCK_ORDER:
         houses1, houses2 = HOUSES[kind1], HOUSES[kind2]
         for i1, house1 in enumerate(houses1):
             for i2, house2 in enumerate(houses2):
-                cross = _CROSSINGS.get((kind1, i1, kind2, i2))
+                cross = CROSSINGS.get((kind1, i1, kind2, i2))
                 if cross is None:
                     continue
                 in1, in2 = cross
@@ -228,7 +226,7 @@ def _equal_pairs(masks: list[int]) -> Iterator[tuple[int, int]]:
 
 
 def _hidden_pairs(grid, val, source, places) -> list[Found]:
-    out = []
+    out: list[Found] = []
     for kind in SCAN_ORDER:
         for house in HOUSES[kind]:
             if not sum(1 for c in house if not val[c]) > 4:
@@ -250,7 +248,7 @@ def _hidden_pairs(grid, val, source, places) -> list[Found]:
 
 
 def _naked_pairs(grid, val, source, places) -> list[Found]:
-    out = []
+    out: list[Found] = []
     for kind in SCAN_ORDER:
         for house in HOUSES[kind]:
             if sum(1 for c in house if not val[c]) < 4:
@@ -269,7 +267,7 @@ def _naked_pairs(grid, val, source, places) -> list[Found]:
 
 
 def _x_wings(grid, val, source, places) -> list[Found]:
-    out = []
+    out: list[Found] = []
     placed = [0] * 10
     for v in val:
         placed[v] += 1
@@ -386,20 +384,124 @@ def _back(parent: dict[int, int], key: int) -> list[int]:
     return keys
 
 
+def _static_graph(grid: list[int], cells_too: bool,
+                  houses_too: bool) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+    """The links of an unchanged grid by candidate key (cell * 20 + digit * 2 + on): an 'on' turns
+    off its cell's other digits (with `cells_too`) and its digit in its box, row and column; an
+    'off' turns on its cell's last other digit (with `cells_too`) and its digit's last other
+    place in its box, row and column (with `houses_too`), in that order, each once."""
+    on_off: dict[int, list[int]] = {}
+    off_on: dict[int, list[int]] = {}
+    for cell in range(81):
+        mask = grid[cell]
+        if not mask:
+            continue
+        digits = DIGITS_OF[mask]
+        for digit in digits:
+            key = cell * 20 + digit * 2
+            offs = [cell * 20 + d * 2 for d in digits if d != digit] if cells_too else []
+            ons = ([cell * 20 + d * 2 + 1 for d in digits if d != digit]
+                   if cells_too and len(digits) == 2 else [])
+            bit = 1 << digit
+            for kind in KINDS:
+                house = HOUSES[kind][HOUSE_OF[cell][kind]]
+                other = -1
+                for c in house:
+                    if grid[c] & bit and c != cell:
+                        k = c * 20 + digit * 2
+                        if k not in offs:
+                            offs.append(k)
+                        other = c if other == -1 else -2
+                if houses_too and other >= 0 and other * 20 + digit * 2 + 1 not in ons:
+                    ons.append(other * 20 + digit * 2 + 1)
+            on_off[key + 1] = offs
+            off_on[key] = ons
+    return on_off, off_on
+
+
+def _static_cycles(on_off: dict[int, list[int]], off_on: dict[int, list[int]],
+                   skey: int) -> list[list[int]]:
+    """The cycles back to the 'on' start, breadth first as SE finds them (a link is not taken
+    back to one of its own ancestors; an 'on' is met once): each as keys from its end (the start
+    again) back to the start."""
+    keys = [skey]
+    parents = [-1]
+    ancestors = [0]  # per node, the keys above it, as a bit set
+    ons = {skey}
+    pending_on = [0]
+    ends: list[int] = []
+    length = 0
+    while pending_on:
+        length += 2
+        pending_off = []
+        for p in pending_on:
+            above = ancestors[p] | 1 << keys[p]
+            for q in on_off[keys[p]]:
+                # An 'off' that turns nothing on goes nowhere: it is not followed.
+                if off_on[q] and not (ancestors[p] >> q) & 1:
+                    keys.append(q)
+                    parents.append(p)
+                    ancestors.append(above)
+                    pending_off.append(len(keys) - 1)
+        pending_on = []
+        for p in pending_off:
+            above = ancestors[p] | 1 << keys[p]
+            for q in off_on[keys[p]]:
+                if q == skey:
+                    if length >= 4:
+                        keys.append(q)
+                        parents.append(p)
+                        ancestors.append(above)
+                        ends.append(len(keys) - 1)
+                elif q not in ons:
+                    ons.add(q)
+                    keys.append(q)
+                    parents.append(p)
+                    ancestors.append(above)
+                    pending_on.append(len(keys) - 1)
+    paths = []
+    for end in ends:
+        path = []
+        node = end
+        while node >= 0:
+            path.append(keys[node])
+            node = parents[node]
+        paths.append(path)
+    return paths
+
+
+def _cycle_removals(grid: list[int], path: list[int]) -> list[tuple[int, int]]:
+    """A cycle's removals: each digit from the cells off the cycle that see both an 'on' and an
+    'off' of it along the cycle (path: its keys, the start once)."""
+    cells = {k // 20 for k in path}
+    seen_on: set[tuple[int, int]] = set()
+    seen_off: set[tuple[int, int]] = set()
+    for k in path:
+        digit = k % 20 // 2
+        bit = 1 << digit
+        for c in PEERS[k // 20]:
+            if c not in cells and grid[c] & bit:
+                (seen_on if k & 1 else seen_off).add((c, digit))
+    return sorted(seen_on & seen_off)
+
+
+def _target_removals(grid: list[int], end: Link | int) -> list[tuple[int, int]]:
+    """An 'off' end (a link or its key) removes its digit; an 'on' end removes its cell's other
+    digits."""
+    key = end if isinstance(end, int) else end.key
+    cell, digit = key // 20, key % 20 // 2
+    if not key & 1:
+        return [(cell, digit)]
+    return [(cell, d) for d in DIGITS_OF[grid[cell]] if d != digit]
+
+
 def static_hints(grid: list[int]) -> list[ChainHint]:
     """Every cycle and forcing chain on an unchanged grid, as SE's 'Forcing Chains & Cycles'
     lists them (sorted: difficulty, complexity, kind; ties in the order found)."""
-    on_cell, on_house, off_cell, off_house = _tables(grid)
-    empty: list[int] = []
     found: list[ChainHint] = []
     for cells_too, houses_too in ((False, True), (True, False), (True, True)):
         both = cells_too and houses_too
-        on_off = ({k: on_cell[k] + on_house[k] for k in on_cell} if cells_too else on_house)
-        off_on = {k: (off_cell[k] if cells_too else empty) + (off_house[k] if houses_too else empty)
-                  for k in off_cell}
-        # A cycle goes on from an 'off' only through what it turns on: 'offs' that turn nothing
-        # on are left out of the cycles' search (the cycles found and their order stay).
-        cycle_on_off = {k: [q for q in v if off_on[q]] for k, v in on_off.items()}
+        on_off, off_on = _static_graph(grid, cells_too, houses_too)
         cycle_base = 7.0 if both else 6.5
         order = 4 if both else 3 if cells_too else 2
         chain_base = 7.0 if both else 6.6
@@ -410,9 +512,7 @@ def static_hints(grid: list[int]) -> list[ChainHint]:
                 continue
             for digit in DIGITS_OF[grid[cell]]:
                 skey = cell * 20 + digit * 2 + 1
-                nodes, ends = _cycles(cycle_on_off, off_on, skey, 10 ** 6)
-                for end in ends:
-                    path = nodes.path(end)
+                for path in _static_cycles(on_off, off_on, skey):
                     removes = _cycle_removals(grid, path[:-1])
                     if removes:
                         dst_on = _static_link(path)
@@ -424,14 +524,14 @@ def static_hints(grid: list[int]) -> list[ChainHint]:
                 if not houses_too:
                     continue
                 for start in (skey, skey - 1):
-                    path = _first_forcing(on_off, off_on, start)
-                    if path is not None:
-                        removes = _target_removals(grid, path[0])
+                    chain = _first_forcing(on_off, off_on, start)
+                    if chain is not None:
+                        removes = _target_removals(grid, chain[0])
                         if removes:
-                            target = _static_link(path)
+                            target = _static_link(chain)
                             for p in _ancestors(target):
                                 _static_on_cause(grid, p)  # type: ignore[arg-type]
-                            n = len(path)
+                            n = len(chain)
                             found.append(ChainHint(chain_base + chain_bonus(n), n,
                                                    4 if both else 2, "Forcing chain", removes,
                                                    [target], NONE))
@@ -463,7 +563,7 @@ class NestedChainer(Chainer):
             self.base = level_difficulty(level)
         self._advanced_cache: dict[tuple[int, ...], list[Found]] = {}
         self._source_key = tuple(cand)
-        self._inner: list[tuple[str, object]] | None = None
+        self._inner: list[tuple[str, Callable[..., list]]] | None = None
         self._records: list[ChainHint] = []
 
     # -- the run ---------------------------------------------------------------------------------
@@ -563,11 +663,12 @@ class NestedChainer(Chainer):
 
     # -- the rules run on a stopped run's grid ---------------------------------------------------
 
-    def _inner_rules(self) -> list[tuple[str, object]]:
+    def _inner_rules(self) -> list[tuple[str, Callable[..., list]]]:
         """SE's rules for a stopped run's grid at this level, in its order, by name."""
         if self._inner is None:
             level = self.level
-            rules: list[tuple[str, object]] = [(rule.__name__, rule) for rule in SIMPLE_RULES]
+            rules: list[tuple[str, Callable[..., list]]] = [(rule.__name__, rule)
+                                                             for rule in SIMPLE_RULES]
             if level < 4:
                 if level >= 2:
                     rules.append(("chains", static_hints))
@@ -713,7 +814,8 @@ class NestedChainer(Chainer):
                     self._record(links, 6, "Region forcing",
                                  _target_removals(cand, outcomes[0][side][key]), HOUSE_CAUSE[kind])
 
-    def on_run(self, cell: int, digit: int):
+    def on_run(self, cell: int, digit: int) -> tuple[dict[int, Link], dict[int, Link],
+                                                    tuple[Link, Link] | None]:
         key = cell * 20 + digit * 2 + 1
         done = self._from_on.get(key)
         if done is None:
