@@ -1,6 +1,6 @@
 """Sudoku Explainer's dynamic forcing chains (+) and nested forcing chains (tutor.engine.se.nested):
-the difficulty of each level, the candidates a rule run on a chain's grid rests on, and two of the
-forum's hardest puzzles rated as SE rates them."""
+the difficulty of each level, the candidates a rule run on a chain's grid rests on, and three of
+the forum's hardest puzzles rated as SE rates them."""
 
 import tutor
 from tutor.engine import se_rating
@@ -14,6 +14,7 @@ from tutor.engine.se.rating import PRODUCERS, next_hint
 # Rated by SE 1.2.1 in the forum's "hardest sudokus" list (HardestDatabase110626): ER/EP/ED.
 FORUM_97 = "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4"
 FORUM_ED_95 = "..3.....945...92....9..3.54....6....6..9..8....5..8.2..1.7................4..5.92"
+FORUM_103 = "...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327"
 
 
 def _solution(puzzle: str) -> str:
@@ -66,3 +67,13 @@ def test_a_forum_puzzle_rated_9_7_rates_9_7_with_every_step_true():
         assert all(int(solution[c]) != d for c, d in step.removes), step
         if step.places is not None:
             assert int(solution[step.places[0]]) == step.places[1], step
+
+
+def test_a_forum_puzzle_rated_10_3_needs_forcing_chains_nested_in_dynamic_ones():
+    # Level 2: 9.5, plus the bonus of the candidates, those of the nested chains included.
+    found = se_rating(FORUM_103)
+    assert (found.er, found.ep, found.ed) == (10.3, 10.3, 2.6)
+    assert found.hardest == "Contradiction forcing Chains (+ Forcing Chains)"
+    solution = _solution(FORUM_103)
+    for step in found.steps:
+        assert all(int(solution[c]) != d for c, d in step.removes), step
