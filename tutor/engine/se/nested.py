@@ -184,27 +184,30 @@ Found = tuple[list[tuple[int, int]], list[int], "ChainHint | None"]
 the chain hint it is (None for a simple rule)."""
 
 
+_CROSSING_LIST = tuple((house1, house2, *CROSSINGS[kind1, i1, kind2, i2])
+                       for kind1, kind2 in LOCK_ORDER
+                       for i1, house1 in enumerate(HOUSES[kind1])
+                       for i2, house2 in enumerate(HOUSES[kind2])
+                       if (kind1, i1, kind2, i2) in CROSSINGS)
+"""Crossing houses in SE's order of pointing and claiming, with their shared places' masks."""
+
+
 def _locking(grid, val, source, places) -> list[Found]:
     out: list[Found] = []
-    for kind1, kind2 in LOCK_ORDER:
-        houses1, houses2 = HOUSES[kind1], HOUSES[kind2]
-        for i1, house1 in enumerate(houses1):
-            for i2, house2 in enumerate(houses2):
-                cross = CROSSINGS.get((kind1, i1, kind2, i2))
-                if cross is None:
-                    continue
-                in1, in2 = cross
-                for digit in range(1, 10):
-                    pos = places[id(house1)][digit]
-                    if not pos & (pos - 1) or pos & ~in1:
-                        continue
-                    out2 = places[id(house2)][digit] & ~in2
-                    if not out2:
-                        continue
-                    bit = 1 << digit
-                    parents = [c * 20 + digit * 2 for k, c in enumerate(house1)
-                               if not in1 >> k & 1 and source[c] & bit and not grid[c] & bit]
-                    out.append(([(house2[k], digit) for k in _bits(out2)], parents, None))
+    for house1, house2, in1, in2 in _CROSSING_LIST:
+        pos1 = places[id(house1)]
+        pos2 = places[id(house2)]
+        for digit in range(1, 10):
+            pos = pos1[digit]
+            if not pos & (pos - 1) or pos & ~in1:
+                continue
+            out2 = pos2[digit] & ~in2
+            if not out2:
+                continue
+            bit = 1 << digit
+            parents = [c * 20 + digit * 2 for k, c in enumerate(house1)
+                       if not in1 >> k & 1 and source[c] & bit and not grid[c] & bit]
+            out.append(([(house2[k], digit) for k in _bits(out2)], parents, None))
     return out
 
 
@@ -384,14 +387,16 @@ def _back(parent: dict[int, int], key: int) -> list[int]:
     return keys
 
 
-def _static_graph(grid: list[int], cells_too: bool,
-                  houses_too: bool) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
-    """The links of an unchanged grid by candidate key (cell * 20 + digit * 2 + on): an 'on' turns
-    off its cell's other digits (with `cells_too`) and its digit in its box, row and column; an
-    'off' turns on its cell's last other digit (with `cells_too`) and its digit's last other
-    place in its box, row and column (with `houses_too`), in that order, each once."""
-    on_off: dict[int, list[int]] = {}
-    off_on: dict[int, list[int]] = {}
+def _static_graphs(grid: list[int]) -> list[tuple[dict[int, list[int]], dict[int, list[int]]]]:
+    """The links of an unchanged grid by candidate key (cell * 20 + digit * 2 + on), for X-,
+    Y- and XY-chains: an 'on' turns off its cell's other digits (not in X-chains) and its digit
+    in its box, row and column; an 'off' turns on its cell's last other digit (not in X-chains)
+    and its digit's last other place in its box, row and column (not in Y-chains), in that
+    order, each once."""
+    on_cell: dict[int, list[int]] = {}
+    on_house: dict[int, list[int]] = {}
+    off_cell: dict[int, list[int]] = {}
+    off_house: dict[int, list[int]] = {}
     for cell in range(81):
         mask = grid[cell]
         if not mask:
@@ -399,24 +404,27 @@ def _static_graph(grid: list[int], cells_too: bool,
         digits = DIGITS_OF[mask]
         for digit in digits:
             key = cell * 20 + digit * 2
-            offs = [cell * 20 + d * 2 for d in digits if d != digit] if cells_too else []
-            ons = ([cell * 20 + d * 2 + 1 for d in digits if d != digit]
-                   if cells_too and len(digits) == 2 else [])
+            on_cell[key + 1] = [cell * 20 + d * 2 for d in digits if d != digit]
+            off_cell[key] = ([cell * 20 + d * 2 + 1 for d in digits if d != digit]
+                             if len(digits) == 2 else [])
+            offs: list[int] = []
+            ons: list[int] = []
             bit = 1 << digit
             for kind in KINDS:
-                house = HOUSES[kind][HOUSE_OF[cell][kind]]
                 other = -1
-                for c in house:
+                for c in HOUSES[kind][HOUSE_OF[cell][kind]]:
                     if grid[c] & bit and c != cell:
                         k = c * 20 + digit * 2
                         if k not in offs:
                             offs.append(k)
                         other = c if other == -1 else -2
-                if houses_too and other >= 0 and other * 20 + digit * 2 + 1 not in ons:
+                if other >= 0 and other * 20 + digit * 2 + 1 not in ons:
                     ons.append(other * 20 + digit * 2 + 1)
-            on_off[key + 1] = offs
-            off_on[key] = ons
-    return on_off, off_on
+            on_house[key + 1] = offs
+            off_house[key] = ons
+    on_both = {k: on_cell[k] + v for k, v in on_house.items()}
+    return [(on_house, off_house), (on_both, off_cell),
+            (on_both, {k: off_cell[k] + v for k, v in off_house.items()})]
 
 
 def _static_cycles(on_off: dict[int, list[int]], off_on: dict[int, list[int]],
@@ -499,9 +507,10 @@ def static_hints(grid: list[int]) -> list[ChainHint]:
     """Every cycle and forcing chain on an unchanged grid, as SE's 'Forcing Chains & Cycles'
     lists them (sorted: difficulty, complexity, kind; ties in the order found)."""
     found: list[ChainHint] = []
-    for cells_too, houses_too in ((False, True), (True, False), (True, True)):
+    graphs = _static_graphs(grid)
+    for (cells_too, houses_too), (on_off, off_on) in zip(
+            ((False, True), (True, False), (True, True)), graphs):
         both = cells_too and houses_too
-        on_off, off_on = _static_graph(grid, cells_too, houses_too)
         cycle_base = 7.0 if both else 6.5
         order = 4 if both else 3 if cells_too else 2
         chain_base = 7.0 if both else 6.6
