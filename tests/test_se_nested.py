@@ -23,7 +23,7 @@ def _solution(puzzle: str) -> str:
 
 def test_each_level_adds_half_a_point_from_dynamic_chains_8_5():
     assert [level_difficulty(level) for level in range(1, 6)] == [9.0, 9.5, 10.0, 10.5, 11.0]
-    assert SUFFIXES[1] == " (+)" and SUFFIXES[3] == " (+ Multiple Forcing Chains)"
+    assert SUFFIXES[1] == " (+)" and SUFFIXES[3] == " (+ multiple forcing chains)"
 
 
 def test_the_levels_come_after_dynamic_chains_in_order():
@@ -52,7 +52,7 @@ def test_a_forum_puzzle_starts_with_a_region_forcing_chain_plus_rated_9_5():
     # Its ED is 9.5: nothing up to dynamic chains applies; level 1 (9.0) with 19-26 candidates.
     hint = next_hint(Board.from_digits(FORUM_ED_95))
     assert hint is not None
-    assert (hint.difficulty, hint.name) == (9.5, "Region forcing Chains (+)")
+    assert (hint.difficulty, hint.name) == (9.5, "Region forcing chains (+)")
     assert round(level_difficulty(1) + chain_bonus(20), 1) == 9.5
     solution = _solution(FORUM_ED_95)
     assert hint.removes and all(int(solution[c]) != d for c, d in hint.removes)
@@ -61,7 +61,7 @@ def test_a_forum_puzzle_starts_with_a_region_forcing_chain_plus_rated_9_5():
 def test_a_forum_puzzle_rated_9_7_rates_9_7_with_every_step_true():
     found = se_rating(FORUM_97)
     assert (found.er, found.ep, found.ed) == (9.7, 9.7, 2.6)
-    assert found.hardest == "Contradiction forcing Chains (+)"
+    assert found.hardest == "Contradiction forcing chains (+)"
     solution = _solution(FORUM_97)
     for step in found.steps:
         assert all(int(solution[c]) != d for c, d in step.removes), step
@@ -73,7 +73,7 @@ def test_a_forum_puzzle_rated_10_3_needs_forcing_chains_nested_in_dynamic_ones()
     # Level 2: 9.5, plus the bonus of the candidates, those of the nested chains included.
     found = se_rating(FORUM_103)
     assert (found.er, found.ep, found.ed) == (10.3, 10.3, 2.6)
-    assert found.hardest == "Contradiction forcing Chains (+ Forcing Chains)"
+    assert found.hardest == "Contradiction forcing chains (+ forcing chains)"
     solution = _solution(FORUM_103)
     for step in found.steps:
         assert all(int(solution[c]) != d for c, d in step.removes), step

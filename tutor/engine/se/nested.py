@@ -20,9 +20,9 @@ from tutor.engine.se.hint import SeHint, removals
 NONE, CELL, BOX, ROW, COL, ADVANCED = 0, 1, 2, 3, 4, 5
 HOUSE_CAUSE = (BOX, ROW, COL)
 
-SUFFIXES = {1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)",
-            4: " (+ Dynamic Forcing Chains)", 5: " (+ Dynamic Forcing Chains (+ Forcing Chains))"}
-"""SE's names of the nesting levels."""
+SUFFIXES = {1: " (+)", 2: " (+ forcing chains)", 3: " (+ multiple forcing chains)",
+            4: " (+ dynamic forcing chains)", 5: " (+ dynamic forcing chains (+ forcing chains))"}
+"""SE's names of the nesting levels (what runs inside the chains)."""
 
 
 def _peer_cause() -> tuple[dict[int, int], ...]:
@@ -751,7 +751,7 @@ class NestedChainer(Chainer):
         if removes:
             complexity = self.complexity(targets)
             if self.level:
-                name += " Chains" + SUFFIXES[self.level]
+                name += " chains" + SUFFIXES[self.level]
             self._records.append(ChainHint(self.base + chain_bonus(complexity), complexity, order,
                                            name, list(removes), targets, start))
 
