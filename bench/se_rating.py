@@ -12,7 +12,13 @@ the other in the same run, each as a whole process over the whole file: wall-clo
 seconds of both, the ratio (theirs / ours), and how often the two give the same ER, EP and ED.
 The sets are the bank's diabolical bucket and top1465 (--sets; --limit N keeps the first N of
 each). serate runs its chain searches in threads (--java-threads 1: not); --jobs N rates ours in N
-processes. Without PATH that comparison is skipped, saying why."""
+processes. Without PATH that comparison is skipped, saying why.
+
+`--forum` rates the forum's hardest puzzles (forum-hardest: those with an ER, 9.7-11.9, easiest
+first; --from R / --to R keep an ER range, --limit N the first N) against their ER/EP/ED, one
+line a puzzle as it is rated (SE's and ours, seconds, our hardest step), then how many are exact
+and within 0.2; --timeout S gives up on a puzzle after S seconds (counted apart), --jobs N rates
+in N processes."""
 
 from __future__ import annotations
 
@@ -110,6 +116,98 @@ def rate_file(path: str, jobs: int = 1) -> int:
         return 0
     for puzzle in puzzles:
         print(_rate_one(puzzle), flush=True)
+    return 0
+
+
+def load_forum(lowest: float, highest: float,
+               limit: int | None) -> list[tuple[str, tuple[float, ...]]]:
+    """The forum-hardest puzzles with an ER in [lowest, highest], easiest first, with their
+    ER, EP and ED. A label may hold commas, so the ratings are read from the row's end (ER, EP,
+    ED, then the two suexrat columns); a missing EP or ED reads 0.0."""
+    path = data_file(SETS["forum-hardest"])
+    if path is None:
+        return []
+    rows = []
+    for line in path.read_text().splitlines():
+        if line.startswith("#") or len(line) < 82 or line[81] != ",":
+            continue
+        fields = line.split(",")
+        if not fields[-5]:
+            continue
+        # One row has an ER but no EP and ED: 0.0 stands for a missing one.
+        rating = tuple(float(f) if f else 0.0 for f in fields[-5:-2])
+        if lowest - 1e-9 <= rating[0] <= highest + 1e-9:
+            rows.append((fields[0], rating))
+    rows.sort(key=lambda row: row[1][0])
+    return rows[:limit] if limit is not None else rows
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def _rate_timed(job: tuple[str, int]) -> tuple[tuple[float, float, float] | None, float, str]:
+    """Our ER, EP, ED (None when out of time), seconds and hardest step of one puzzle."""
+    import signal  # noqa: PLC0415 (the worker's own alarm)
+
+    from tutor.engine import se_rating  # noqa: PLC0415
+
+    puzzle, timeout = job
+
+    def stop(signum, frame):  # noqa: ARG001 (a signal handler's signature)
+        raise _OutOfTime
+
+    start = time.perf_counter()
+    if timeout:
+        signal.signal(signal.SIGALRM, stop)
+        signal.alarm(timeout)
+    try:
+        rating = se_rating(puzzle)
+    except _OutOfTime:
+        return None, time.perf_counter() - start, ""
+    finally:
+        if timeout:
+            signal.alarm(0)
+    return (rating.er, rating.ep, rating.ed), time.perf_counter() - start, rating.hardest
+
+
+def forum(lowest: float, highest: float, limit: int | None, jobs: int, timeout: int) -> int:
+    """Rate forum-hardest against its ER/EP/ED, a line a puzzle, then the agreement."""
+    rows = load_forum(lowest, highest, limit)
+    if not rows:
+        print(f"skipped: {SETS['forum-hardest']} not found under ../shared/data (or no puzzle "
+              "in the range)")
+        return 0
+    print(f"forum-hardest: {len(rows)} puzzles rated by SE {rows[0][1][0]}-{rows[-1][1][0]}"
+          + (f", {timeout} s each at most" if timeout else ""), flush=True)
+    jobs_in = [(puzzle, timeout) for puzzle, _ in rows]
+    if jobs > 1:
+        from multiprocessing import Pool  # noqa: PLC0415 (only when asked for)
+        pool = Pool(jobs)
+        results = pool.imap(_rate_timed, jobs_in, chunksize=1)
+    else:
+        pool = None
+        results = map(_rate_timed, jobs_in)
+    done = []
+    for i, ((puzzle, theirs), (ours, spent, hardest)) in enumerate(zip(rows, results)):
+        said = "out of time" if ours is None else "/".join(f"{x:.1f}" for x in ours)
+        print(f"#{i + 1:<4}{puzzle} SE {'/'.join(f'{x:.1f}' for x in theirs)} ours {said} "
+              f"{spent:.1f}s {hardest}", flush=True)
+        done.append((theirs, ours, spent))
+    if pool is not None:
+        pool.close()
+    n = len(done)
+    rated = [(t, o, s) for t, o, s in done if o is not None and o[0] < 20.0]
+    exact = sum(1 for t, o, _ in rated if abs(t[0] - o[0]) < 0.05)
+    near = sum(1 for t, o, _ in rated if abs(t[0] - o[0]) <= 0.2 + 1e-9)
+    all3 = sum(1 for t, o, _ in rated if all(abs(a - b) < 0.05 for a, b in zip(t, o)))
+    late = sum(1 for _, o, _ in done if o is None)
+    print(f"\n{n} puzzles: rated {len(rated)}, ER exact {exact} ({exact / n:.1%}), within 0.2 "
+          f"{near} ({near / n:.1%}), ER/EP/ED all equal {all3}; out of time {late}, "
+          f"beyond {n - len(rated) - late}")
+    if rated:
+        print(f"seconds a rated puzzle: mean {sum(s for *_, s in rated) / len(rated):.1f}, "
+              f"most {max(s for *_, s in rated):.1f}")
     return 0
 
 
@@ -219,7 +317,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --versus-java, rate ours in N processes (serate runs its "
                              "chain searches in threads unless --java-threads 1)")
     parser.add_argument("--from", dest="lowest", type=float, default=0.0, metavar="R",
-                        help="only the sample's puzzles the bank rates R or more")
+                        help="only the puzzles SE (the bank, or the forum with --forum) rates R "
+                             "or more")
+    parser.add_argument("--forum", action="store_true",
+                        help="rate forum-hardest (ER 9.7-11.9) against its ER/EP/ED")
+    parser.add_argument("--to", dest="highest", type=float, default=99.0, metavar="R",
+                        help="with --forum, only puzzles SE rates R or less")
+    parser.add_argument("--timeout", type=int, default=0, metavar="S",
+                        help="with --forum, give up on a puzzle after S seconds")
     parser.add_argument("--rate-file", help=argparse.SUPPRESS)
     parser.add_argument("--tutor", action="store_true",
                         help="also rate with the tutor's own ladder (slower)")
@@ -227,6 +332,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.rate_file:
         return rate_file(args.rate_file, args.jobs)
+    if args.forum:
+        return forum(args.lowest, args.highest, args.limit, args.jobs, args.timeout)
     if args.versus_java:
         sets = [s for s in args.sets.split(",") if s]
         unknown = [s for s in sets if s not in SETS]

@@ -107,9 +107,9 @@ def level_text(record: dict) -> str:
 
 
 def se_text(record: dict) -> str:
-    """Sudoku Explainer's ER for the table ('-' when not computed, '>9' beyond what is reproduced)."""
+    """Sudoku Explainer's ER for the table ('-' when not computed, '>11' beyond SE's techniques)."""
     if record.get("se_beyond"):
-        return ">9"
+        return ">11"
     er = record.get("se_rating")
     return "-" if er is None else str(er)
 
@@ -117,7 +117,7 @@ def se_text(record: dict) -> str:
 def se_rating_text(record: dict) -> str:
     """'7.1 (Forcing chain), EP 1.2, ED 1.2': SE's ER, what set it, EP and ED."""
     if record.get("se_beyond"):
-        return "beyond the SE techniques reproduced here (nested forcing chains)"
+        return "beyond Sudoku Explainer's techniques (nested forcing chains included)"
     if record.get("board") not in (None, "9x9"):
         return "Sudoku Explainer rates 9x9 boards only"
     er = record.get("se_rating")

@@ -117,9 +117,9 @@ def grade_record(item: Item, with_steps: bool = False, ladder: str = "full", se:
 
 
 def add_se_rating(record: dict) -> None:
-    """Sudoku Explainer's ER, EP, ED and the technique that set ER, into the record; a number
-    beyond the SE techniques reproduced here (nested forcing chains) is not guessed: it is null,
-    with `se_beyond` true."""
+    """Sudoku Explainer's ER, EP, ED and the technique that set ER, into the record; for a puzzle
+    beyond SE's techniques (nested forcing chains included: SE itself says 20.0) no number is
+    guessed: it is null, with `se_beyond` true."""
     from tutor.engine import se_rating  # lazy: only a grade that asks for it pays for it
 
     found = se_rating(record["puzzle"])

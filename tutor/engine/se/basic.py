@@ -46,14 +46,14 @@ def naked_singles(board: Board) -> Iterator[SeHint]:
 
 
 # Box-line pairs in SE's order: (box, column), (box, row), (column, box), (row, box).
-_LOCK_ORDER = ((BLOCK, COL_KIND), (BLOCK, ROW_KIND), (COL_KIND, BLOCK), (ROW_KIND, BLOCK))
+LOCK_ORDER = ((BLOCK, COL_KIND), (BLOCK, ROW_KIND), (COL_KIND, BLOCK), (ROW_KIND, BLOCK))
 
 
 def _crossings() -> dict[tuple[int, int, int, int], tuple[int, int]]:
     """Per crossing houses (kind1, index1, kind2, index2): the places of their shared cells, as a
     mask over house 1's nine places and one over house 2's."""
     out = {}
-    for kind1, kind2 in {*_LOCK_ORDER}:
+    for kind1, kind2 in {*LOCK_ORDER}:
         for i1, house1 in enumerate(HOUSES[kind1]):
             for i2, house2 in enumerate(HOUSES[kind2]):
                 shared = set(house1) & set(house2)
@@ -64,7 +64,7 @@ def _crossings() -> dict[tuple[int, int, int, int], tuple[int, int]]:
     return out
 
 
-_CROSSINGS = _crossings()
+CROSSINGS = _crossings()
 
 
 def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
@@ -74,11 +74,11 @@ def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
     house of the first kind, which is placed; as in SE, a direct hint only places its digit (the
     removals stay, for a later step to make). Otherwise 2.6 pointing, 2.8 claiming."""
     positions = board.positions
-    for kind1, kind2 in _LOCK_ORDER:
+    for kind1, kind2 in LOCK_ORDER:
         houses1, houses2 = HOUSES[kind1], HOUSES[kind2]
         for i1, house1 in enumerate(houses1):
             for i2, house2 in enumerate(houses2):
-                cross = _CROSSINGS.get((kind1, i1, kind2, i2))
+                cross = CROSSINGS.get((kind1, i1, kind2, i2))
                 if cross is None:
                     continue
                 in1, in2 = cross
@@ -97,7 +97,7 @@ def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
                     for i3, house3 in enumerate(houses1):
                         if i3 == i1:
                             continue
-                        cross3 = _CROSSINGS.get((kind1, i3, kind2, i2))
+                        cross3 = CROSSINGS.get((kind1, i3, kind2, i2))
                         if cross3 is None:
                             continue
                         pos3 = positions(house3, digit)

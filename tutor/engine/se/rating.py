@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tutor.engine.se import basic, chains, links, uniqueness, wings
+from tutor.engine.se import basic, chains, links, nested, uniqueness, wings
 from tutor.engine.se.board import Board
 from tutor.engine.se.hint import SeHint
 
@@ -43,6 +43,11 @@ PRODUCERS = (
     chains.nishio,
     chains.multiple_chains,
     chains.dynamic_chains,
+    partial(nested.nested_chains, level=1),
+    partial(nested.nested_chains, level=2),
+    partial(nested.nested_chains, level=3),
+    partial(nested.nested_chains, level=4),
+    partial(nested.nested_chains, level=5),
 )
 """SE 1.2.1's techniques in the order it tries them, with Sukaku Explainer's additions where that
 program (which rated the Sudoku Exchange bank) tries them: strong-link chains of two and three
@@ -52,8 +57,8 @@ the version that rated the bank (late 2019) did not use them, and with them bank
 
 
 class SeRating:
-    """ER, EP and ED as SE computes them (20.0: beyond the techniques reproduced here), and the
-    steps taken."""
+    """ER, EP and ED as SE computes them (20.0: beyond SE's techniques, nested forcing chains
+    included), and the steps taken."""
 
     __slots__ = ("er", "ep", "ed", "steps")
 
@@ -68,7 +73,7 @@ class SeRating:
 
     @property
     def beyond(self) -> bool:
-        """Whether the puzzle needs more than the SE techniques reproduced here (then ER, and EP
+        """Whether the puzzle needs more than SE's techniques (then ER, and EP
         or ED where they reach as far, stand at BEYOND rather than at a number)."""
         return self.er >= BEYOND
 
