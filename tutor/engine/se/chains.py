@@ -290,7 +290,7 @@ def _key_digit(key: int) -> int:
     return key % 20 // 2
 
 
-def _cycle_removals(cand, path: list[int]) -> list[tuple[int, int]]:
+def cycle_removals(cand: list[int], path: list[int]) -> list[tuple[int, int]]:
     """A cycle's removals: each digit from the cells off the cycle that see both an 'on' and an
     'off' of it along the cycle (path: its keys from the end back to, not counting, the start)."""
     cells = {k // 20 for k in path}
@@ -305,7 +305,7 @@ def _cycle_removals(cand, path: list[int]) -> list[tuple[int, int]]:
     return sorted(forward & backward)
 
 
-def _target_removals(cand, target: "Link | int") -> list[tuple[int, int]]:
+def target_removals(cand: list[int], target: "Link | int") -> list[tuple[int, int]]:
     """An 'off' target removes its digit; an 'on' target removes the cell's other digits."""
     if isinstance(target, int):
         cell, digit, on = target // 20, target % 20 // 2, target & 1
@@ -366,7 +366,7 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
                                       _limit(best, cycle_base, cycle_order, 0), bits)
                 for end in ends:
                     path = nodes.path(end)[:-1]
-                    removes = _cycle_removals(cand, path)
+                    removes = cycle_removals(cand, path)
                     if removes:
                         n = len(path)
                         offer(cycle_base + chain_bonus(n), n, cycle_order,
@@ -379,7 +379,7 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
                     nodes, ends = _forcing(on_off, off_on, start,
                                            _limit(best, chain_base, chain_order, 1))
                     for end in ends:
-                        removes = _target_removals(cand, nodes.key[end])
+                        removes = target_removals(cand, nodes.key[end])
                         if removes:
                             n = len(nodes.path(end))
                             offer(chain_base + chain_bonus(n), n, chain_order,
@@ -642,7 +642,7 @@ class Chainer:
         for targets, side in ((cell_on, 0), (cell_off, 1)):
             for key, target in targets.items():
                 complexity = sum(self.count(per_digit[d][side][key]) for d in per_digit)
-                self._add(found, complexity, 5, "Cell forcing chains", _target_removals(cand, target))
+                self._add(found, complexity, 5, "Cell forcing chains", target_removals(cand, target))
 
     def _binary(self, cell, digit, double: bool, contradiction: bool, found):
         """Chains from the candidate on and from it off; what follows from it on."""
@@ -661,7 +661,7 @@ class Chainer:
         absurd = self.run(off_on, off_off)
         if contradiction and absurd:
             self._add(found, ancestor_count(absurd[0]) + ancestor_count(absurd[1]), 7,
-                      "Contradiction forcing chain", _target_removals(cand, p_on))
+                      "Contradiction forcing chain", target_removals(cand, p_on))
         if double:
             # What follows both from the digit and from its absence is true.
             for from_on, from_off in ((on_on, off_on), (on_off, off_off)):
@@ -669,7 +669,7 @@ class Chainer:
                     b = from_off.get(key)
                     if b is not None:
                         self._add(found, self.count(a) + self.count(b), 1,
-                                  "Double forcing chain", _target_removals(cand, a))
+                                  "Double forcing chain", target_removals(cand, a))
         return on_on, on_off
 
     def _houses(self, cell, digit, on_on, on_off, found) -> None:
@@ -700,7 +700,7 @@ class Chainer:
                     target = outcomes[0][side][key]
                     complexity = sum(self.count(o[side][key]) for o in outcomes)
                     self._add(found, complexity, 6, "Region forcing chains",
-                              _target_removals(cand, target))
+                              target_removals(cand, target))
 
 
 HOUSE_BITS = tuple(_mask(house) for kind in KINDS for house in HOUSES[kind])

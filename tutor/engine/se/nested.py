@@ -11,7 +11,8 @@ from tutor.engine.se.board import (
     COLS, COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEERS, ROWS, Board,
 )
 
-from tutor.engine.se.chains import KINDS, ORDERED_PEERS, Chainer, Link, chain_bonus
+from tutor.engine.se.chains import (KINDS, ORDERED_PEERS, Chainer, Link, chain_bonus,
+                                    cycle_removals, target_removals)
 from tutor.engine.se.hint import SeHint, removals
 
 # Why a link holds: the start of a run (none), its cell's last digit or other digits (cell), its
@@ -478,31 +479,6 @@ def _static_cycles(on_off: dict[int, list[int]], off_on: dict[int, list[int]],
     return paths
 
 
-def _cycle_removals(grid: list[int], path: list[int]) -> list[tuple[int, int]]:
-    """A cycle's removals: each digit from the cells off the cycle that see both an 'on' and an
-    'off' of it along the cycle (path: its keys, the start once)."""
-    cells = {k // 20 for k in path}
-    seen_on: set[tuple[int, int]] = set()
-    seen_off: set[tuple[int, int]] = set()
-    for k in path:
-        digit = k % 20 // 2
-        bit = 1 << digit
-        for c in PEERS[k // 20]:
-            if c not in cells and grid[c] & bit:
-                (seen_on if k & 1 else seen_off).add((c, digit))
-    return sorted(seen_on & seen_off)
-
-
-def _target_removals(grid: list[int], end: Link | int) -> list[tuple[int, int]]:
-    """An 'off' end (a link or its key) removes its digit; an 'on' end removes its cell's other
-    digits."""
-    key = end if isinstance(end, int) else end.key
-    cell, digit = key // 20, key % 20 // 2
-    if not key & 1:
-        return [(cell, digit)]
-    return [(cell, d) for d in DIGITS_OF[grid[cell]] if d != digit]
-
-
 def static_hints(grid: list[int]) -> list[ChainHint]:
     """Every cycle and forcing chain on an unchanged grid, as SE's 'Forcing Chains & Cycles'
     lists them (sorted: difficulty, complexity, kind; ties in the order found)."""
@@ -522,7 +498,7 @@ def static_hints(grid: list[int]) -> list[ChainHint]:
             for digit in DIGITS_OF[grid[cell]]:
                 skey = cell * 20 + digit * 2 + 1
                 for path in _static_cycles(on_off, off_on, skey):
-                    removes = _cycle_removals(grid, path[:-1])
+                    removes = cycle_removals(grid, path[:-1])
                     if removes:
                         dst_on = _static_link(path)
                         for p in _ancestors(dst_on):
@@ -535,7 +511,7 @@ def static_hints(grid: list[int]) -> list[ChainHint]:
                 for start in (skey, skey - 1):
                     chain = _first_forcing(on_off, off_on, start)
                     if chain is not None:
-                        removes = _target_removals(grid, chain[0])
+                        removes = target_removals(grid, chain[0])
                         if removes:
                             target = _static_link(chain)
                             for p in _ancestors(target):
@@ -775,7 +751,7 @@ class NestedChainer(Chainer):
         for targets, side in ((cell_on, 0), (cell_off, 1)):
             for key, target in targets.items():
                 links = [per_digit[d][side][key] for d in per_digit]
-                self._record(links, 5, "Cell forcing", _target_removals(cand, target), CELL)
+                self._record(links, 5, "Cell forcing", target_removals(cand, target), CELL)
 
     def _binary_records(self, cell: int, digit: int, double: bool, contradiction: bool):
         cand = self.cand
@@ -791,14 +767,14 @@ class NestedChainer(Chainer):
         off_off: dict[int, Link] = {p_off.key: p_off}
         absurd = self.run(off_on, off_off)
         if contradiction and absurd:
-            self._record(list(absurd), 7, "Contradiction forcing", _target_removals(cand, p_on),
+            self._record(list(absurd), 7, "Contradiction forcing", target_removals(cand, p_on),
                          NONE)
         if double:
             for from_on, from_off in ((on_on, off_on), (on_off, off_off)):
                 for key, a in from_on.items():
                     b = from_off.get(key)
                     if b is not None:
-                        self._record([a, b], 1, "Double forcing", _target_removals(cand, a), NONE)
+                        self._record([a, b], 1, "Double forcing", target_removals(cand, a), NONE)
         return on_on, on_off
 
     def _house_records(self, cell: int, digit: int, on_on, on_off) -> None:
@@ -821,7 +797,7 @@ class NestedChainer(Chainer):
                 for key in common:
                     links = [o[side][key] for o in outcomes]
                     self._record(links, 6, "Region forcing",
-                                 _target_removals(cand, outcomes[0][side][key]), HOUSE_CAUSE[kind])
+                                 target_removals(cand, outcomes[0][side][key]), HOUSE_CAUSE[kind])
 
     def on_run(self, cell: int, digit: int) -> tuple[dict[int, Link], dict[int, Link],
                                                     tuple[Link, Link] | None]:
