@@ -225,3 +225,52 @@ def partial_of(function, degree):
     """The producer of PRODUCERS that is `function` with that degree."""
     return next(p for p in PRODUCERS
                 if getattr(p, "func", None) is function and p.keywords.get("degree") == degree)
+
+
+def plain_reach(succ: dict[int, list[int]], start: int) -> set[int]:
+    """The keys a breadth-first walk from `start` meets through one link or more."""
+    seen: set[int] = set()
+    todo = list(succ.get(start, ()))
+    while todo:
+        key = todo.pop()
+        if key not in seen:
+            seen.add(key)
+            todo.extend(succ.get(key, ()))
+    return seen
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_reach_from_components_matches_a_walk_from_each_key(puzzle):
+    grids = grids_before(chains.cycles_and_chains, puzzle, most=2)
+    assert grids
+    cycles = 0
+    for cand in grids + [thinned(cand, seed) for seed, cand in enumerate(grids)]:
+        on_cell, on_house, off_cell, off_house = chains._tables(cand)
+        for succ in ({**on_house, **off_house},
+                     {**{k: on_cell[k] + on_house[k] for k in on_cell},
+                      **{k: off_cell[k] + off_house[k] for k in off_cell}}):
+            reach = chains._reach(succ)
+            for key in succ:
+                want = plain_reach(succ, key)
+                assert {k for k in range(1620) if reach[key] >> k & 1} == want
+                cycles += key in want
+    assert cycles > 0  # some keys lie on a cycle, some do not: both sides checked
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_multiple_chains_skip_only_cells_that_find_nothing(puzzle):
+    grids = grids_before(chains.multiple_chains, puzzle, most=3)
+    assert grids
+    skipped = 0
+    for cand in grids + [thinned(cand, seed) for seed, cand in enumerate(grids)]:
+        chainer = Chainer(cand, *MODES["multiple"])
+        worth = chainer._worth()
+        for cell in range(81):
+            n = COUNT[cand[cell]]
+            if n < 3 or worth >> cell & 1:
+                continue
+            found: list = []
+            Chainer(cand, *MODES["multiple"])._cell(cell, n, found)
+            assert found == [], f"cell {cell} was skipped but finds {found[0][3]}"
+            skipped += 1
+    assert skipped > 0

@@ -282,6 +282,62 @@ def _forcing(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
     return nodes, []
 
 
+def _reach(succ: dict[int, list[int]]) -> dict[int, int]:
+    """Per key of an implication graph (`succ`: a key's successors), the keys it leads to by one
+    link or more, as bits (bit k: key k). Worked out once per graph from its strongly connected
+    components (Tarjan's, without recursion): a component is closed after every component it
+    leads to, so what it reaches is known when it closes. A search from a start that cannot reach
+    its end finds nothing, so it need not be made."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    reach: dict[int, int] = {}
+    empty: list[int] = []
+    for root in succ:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        work = [(root, iter(succ.get(root, empty)))]
+        while work:
+            v, todo = work[-1]
+            for w in todo:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(succ.get(w, empty))))
+                    break
+                if w in on_stack and index[w] < low[v]:
+                    low[v] = index[w]
+            else:
+                work.pop()
+                if work and low[v] < low[work[-1][0]]:
+                    low[work[-1][0]] = low[v]
+                if low[v] != index[v]:
+                    continue
+                members = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    members.append(w)
+                    if w == v:
+                        break
+                inside = 0
+                for m in members:
+                    inside |= 1 << m
+                out = inside if len(members) > 1 else 0
+                for m in members:
+                    for w in succ.get(m, empty):
+                        if not inside >> w & 1:
+                            out |= reach[w] | 1 << w
+                for m in members:
+                    reach[m] = out
+    return reach
+
+
 def _key_cell(key: int) -> int:
     return key // 20
 
@@ -350,6 +406,7 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
             on_off = on_house
         off_on = {k: (off_cell[k] if cells_too else empty) + (off_house[k] if houses_too else empty)
                   for k in off_cell}
+        reach = _reach({**on_off, **off_on})
         cycle_base = 7.0 if both else 6.5
         cycle_order = 4 if both else 3 if cells_too else 2
         chain_base = 7.0 if both else 6.6
@@ -362,8 +419,10 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
                     continue
                 skey = cell * 20 + digit * 2 + 1
                 # A cycle ending at depth D rests on D candidates (its end is its start).
-                nodes, ends = _cycles(on_off, off_on, skey,
-                                      _limit(best, cycle_base, cycle_order, 0), bits)
+                ends: list[int] = []
+                if reach[skey] >> skey & 1:
+                    nodes, ends = _cycles(on_off, off_on, skey,
+                                          _limit(best, cycle_base, cycle_order, 0), bits)
                 for end in ends:
                     path = nodes.path(end)[:-1]
                     removes = cycle_removals(cand, path)
@@ -375,6 +434,8 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
                 if not houses_too:
                     continue
                 for start in (skey, skey - 1):
+                    if not reach[start] >> (start ^ 1) & 1:
+                        continue
                     # A chain ending at depth D rests on D + 1 candidates.
                     nodes, ends = _forcing(on_off, off_on, start,
                                            _limit(best, chain_base, chain_order, 1))
@@ -611,11 +672,50 @@ class Chainer:
                             self._binary(cell, digit, False, True, found)
             yield from _sorted(found)
             return
+        worth = self._worth() if type(self) is Chainer and not self.dynamic else None
         for cell in range(81):
             n = COUNT[cand[cell]]
-            if n > 2 or (n > 1 and self.dynamic):
+            if (n > 2 or (n > 1 and self.dynamic)) and (worth is None or worth >> cell & 1):
                 self._cell(cell, n, found)
         yield from _sorted(found)
+
+    def _worth(self) -> int:
+        """The cells (bit c: cell c) whose multiple chains on the unchanged grid may find
+        something: a run from a candidate set on reaches no more than the candidate's reach in
+        the grid's implication graph, so a cell's (or a region's) forcing chains need a key that
+        every one of its candidates reaches; the other cells' runs are not made."""
+        cand = self.cand
+        on_cell, on_house, off_cell, off_house = _tables(cand)
+        succ = {k: on_cell[k] + on_house[k] for k in on_cell}
+        succ.update((k, off_cell[k] + off_house[k]) for k in off_cell)
+        reach = _reach(succ)
+        worth = 0
+        for cell in range(81):
+            digits = DIGITS_OF[cand[cell]]
+            if len(digits) < 3:
+                continue
+            common = -1
+            for d in digits:
+                key = cell * 20 + d * 2 + 1
+                common &= reach[key] | 1 << key
+            if common:
+                worth |= 1 << cell
+                continue
+            for d in digits:
+                there = self._places[d]
+                for mask in HOUSE_MASKS[cell]:
+                    places = there & mask
+                    if not places & (places - 1) or places & -places != 1 << cell:
+                        continue
+                    common = -1
+                    while places:
+                        low = places & -places
+                        places ^= low
+                        key = (low.bit_length() - 1) * 20 + d * 2 + 1
+                        common &= reach[key] | 1 << key
+                    if common:
+                        worth |= 1 << cell
+        return worth
 
     def _add(self, found, complexity: int, key: int, name: str, removes) -> None:
         if removes:
