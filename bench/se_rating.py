@@ -18,7 +18,7 @@ processes. Without PATH that comparison is skipped, saying why.
 first; --from R / --to R keep an ER range, --limit N the first N) against their ER/EP/ED, one
 line a puzzle as it is rated (SE's and ours, seconds, our hardest step), then how many are exact
 and within 0.2; --timeout S gives up on a puzzle after S seconds (counted apart), --jobs N rates
-in N processes."""
+in N processes; --record FILE keeps results between runs (see read_record)."""
 
 from __future__ import annotations
 
@@ -171,16 +171,46 @@ def _rate_timed(job: tuple[str, int]) -> tuple[tuple[float, float, float] | None
     return (rating.er, rating.ep, rating.ed), time.perf_counter() - start, rating.hardest
 
 
-def forum(lowest: float, highest: float, limit: int | None, jobs: int, timeout: int) -> int:
-    """Rate forum-hardest against its ER/EP/ED, a line a puzzle, then the agreement."""
+def read_record(path: Path | None) -> dict[str, tuple[tuple[float, float, float] | None, float, str]]:
+    """Results kept by an earlier --record run: our ER/EP/ED (None: out of time), seconds and
+    hardest step, by puzzle. A line is: puzzle, SE's ER/EP/ED, ours or 'out-of-time', seconds,
+    hardest step, tab-separated."""
+    kept: dict[str, tuple[tuple[float, float, float] | None, float, str]] = {}
+    if path is None or not path.exists():
+        return kept
+    for line in path.read_text().splitlines():
+        fields = line.split("\t")
+        if len(fields) < 4 or line.startswith("#"):
+            continue
+        ours = None if fields[2] == "out-of-time" else tuple(float(x) for x in fields[2].split("/"))
+        kept[fields[0]] = (ours, float(fields[3]), fields[4] if len(fields) > 4 else "")
+    return kept
+
+
+def forum(lowest: float, highest: float, limit: int | None, jobs: int, timeout: int,
+          record: Path | None = None) -> int:
+    """Rate forum-hardest against its ER/EP/ED, a line a puzzle, then the agreement. With
+    `record`, a puzzle rated in time before (in that file) is not rated again, and each new
+    result is added to it as it comes; one out of time is tried again only with a longer
+    timeout than it had."""
     rows = load_forum(lowest, highest, limit)
+    kept = read_record(record)
     if not rows:
         print(f"skipped: {SETS['forum-hardest']} not found under ../shared/data (or no puzzle "
               "in the range)")
         return 0
     print(f"forum-hardest: {len(rows)} puzzles rated by SE {rows[0][1][0]}-{rows[-1][1][0]}"
           + (f", {timeout} s each at most" if timeout else ""), flush=True)
-    jobs_in = [(puzzle, timeout) for puzzle, _ in rows]
+    def again(puzzle: str) -> bool:
+        if puzzle not in kept:
+            return True
+        ours, spent, _ = kept[puzzle]
+        return ours is None and (not timeout or timeout > spent + 1)
+
+    todo = [row for row in rows if again(row[0])]
+    if record is not None:
+        print(f"{len(rows) - len(todo)} kept from {record}, {len(todo)} to rate", flush=True)
+    jobs_in = [(puzzle, timeout) for puzzle, _ in todo]
     if jobs > 1:
         from multiprocessing import Pool  # noqa: PLC0415 (only when asked for)
         pool = Pool(jobs)
@@ -188,14 +218,19 @@ def forum(lowest: float, highest: float, limit: int | None, jobs: int, timeout: 
     else:
         pool = None
         results = map(_rate_timed, jobs_in)
-    done = []
-    for i, ((puzzle, theirs), (ours, spent, hardest)) in enumerate(zip(rows, results)):
+    for i, ((puzzle, theirs), (ours, spent, hardest)) in enumerate(zip(todo, results)):
         said = "out of time" if ours is None else "/".join(f"{x:.1f}" for x in ours)
         print(f"#{i + 1:<4}{puzzle} SE {'/'.join(f'{x:.1f}' for x in theirs)} ours {said} "
               f"{spent:.1f}s {hardest}", flush=True)
-        done.append((theirs, ours, spent))
+        kept[puzzle] = (ours, spent, hardest)
+        if record is not None:
+            with record.open("a") as handle:
+                handle.write("\t".join([puzzle, "/".join(f"{x:.1f}" for x in theirs),
+                                         "out-of-time" if ours is None else said,
+                                         f"{spent:.1f}", hardest]) + "\n")
     if pool is not None:
         pool.close()
+    done = [(theirs, *kept[puzzle][:2]) for puzzle, theirs in rows if puzzle in kept]
     n = len(done)
     rated = [(t, o, s) for t, o, s in done if o is not None and o[0] < 20.0]
     exact = sum(1 for t, o, _ in rated if abs(t[0] - o[0]) < 0.05)
@@ -319,6 +354,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--from", dest="lowest", type=float, default=0.0, metavar="R",
                         help="only the puzzles SE (the bank, or the forum with --forum) rates R "
                              "or more")
+    parser.add_argument("--record", type=Path, metavar="FILE",
+                        help="with --forum, keep each result in FILE and skip puzzles rated "
+                             "there before (bench/results/forum-hardest.tsv holds ours)")
     parser.add_argument("--forum", action="store_true",
                         help="rate forum-hardest (ER 9.7-11.9) against its ER/EP/ED")
     parser.add_argument("--to", dest="highest", type=float, default=99.0, metavar="R",
@@ -333,7 +371,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.rate_file:
         return rate_file(args.rate_file, args.jobs)
     if args.forum:
-        return forum(args.lowest, args.highest, args.limit, args.jobs, args.timeout)
+        return forum(args.lowest, args.highest, args.limit, args.jobs, args.timeout,
+                     args.record)
     if args.versus_java:
         sets = [s for s in args.sets.split(",") if s]
         unknown = [s for s in sets if s not in SETS]
