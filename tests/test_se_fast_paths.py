@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 
 from tutor.engine.se import basic, chains
-from tutor.engine.se.board import COUNT, DIGITS_OF, PEER_SET, Board
+from tutor.engine.se.board import COUNT, DIGITS_OF, PEER_SET, Board, combos, tight_subsets
 from tutor.engine.se.chains import ORDERED_PEERS, Chainer, Link, off_to_on
 from tutor.engine.se.rating import PRODUCERS
 
@@ -274,3 +274,22 @@ def test_multiple_chains_skip_only_cells_that_find_nothing(puzzle):
             assert found == [], f"cell {cell} was skipped but finds {found[0][3]}"
             skipped += 1
     assert skipped > 0
+
+
+def test_tight_subsets_are_the_combinations_common_tuple_accepts_in_order():
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(2000):
+        degree = rng.randint(2, 4)
+        masks = []
+        for _ in range(rng.randint(0, 9)):
+            mask = 0
+            while bin(mask).count("1") < 2:
+                mask = rng.getrandbits(10) & rng.getrandbits(10)
+            masks.append(mask)
+        want = [(combo, basic.common_tuple([masks[k] for k in combo], degree))
+                for combo in combos(degree, len(masks))]
+        want = [(combo, union) for combo, union in want if union]
+        assert tight_subsets(masks, degree) == want
+        checked += len(want)
+    assert checked > 100

@@ -9,7 +9,7 @@ from itertools import combinations
 
 from tutor.engine.se.board import (
     BLOCK, COL_KIND, COLS, COUNT, DIGITS_OF, HOUSES, PEER_SET, PEERS, ROW_KIND,
-    ROWS, Board, combos,
+    ROWS, Board, combos, tight_subsets,
 )
 from tutor.engine.se.hint import SeHint, removals
 
@@ -137,11 +137,8 @@ def hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[SeHint]:
             usable = [d for d in range(1, 10) if positions[d] & (positions[d] - 1)]
             if len(usable) < degree:
                 continue
-            for combo in combos(degree, len(usable)):
+            for combo, common in tight_subsets([positions[d] for d in usable], degree):
                 digits = [usable[k] for k in combo]
-                common = common_tuple([positions[d] for d in digits], degree)
-                if not common:
-                    continue
                 keep = sum(1 << d for d in digits)
                 cells = [house[k] for k in _bits(common)]
                 removes = tuple((c, d) for c in cells for d in DIGITS_OF[cand[c] & ~keep])
@@ -175,10 +172,7 @@ def naked_sets(board: Board, degree: int) -> Iterator[SeHint]:
             usable = [c for c in house if cand[c] & (cand[c] - 1)]
             if len(usable) < degree:
                 continue
-            for combo in combos(degree, len(usable)):
-                common = common_tuple([cand[usable[k]] for k in combo], degree)
-                if not common:
-                    continue
+            for combo, common in tight_subsets([cand[c] for c in usable], degree):
                 inside = {usable[k] for k in combo}
                 removes = tuple((c, d) for c in house if c not in inside
                                 for d in DIGITS_OF[cand[c] & common])
@@ -194,20 +188,23 @@ def fish(board: Board, degree: int) -> Iterator[SeHint]:
     for v in val:
         placed[v] += 1
     for base, cover in ((COLS, ROWS), (ROWS, COLS)):
-        for combo in combos(degree, 9):
-            base_set = sum(1 << k for k in combo)
-            for digit in range(1, 10):
-                if placed[digit] + degree * 2 > 9:
-                    continue
-                common = common_tuple([board.positions(base[k], digit) for k in combo], degree)
-                if not common:
-                    continue
-                bit = 1 << digit
-                removes = tuple((line[k], digit) for j in _bits(common) for line in (cover[j],)
-                                for k in range(9) if not base_set >> k & 1 and cand[line[k]] & bit)
-                if removes:
-                    name = ("X-Wing", "Swordfish", "Jellyfish")[degree - 2]
-                    yield SeHint((3.2, 3.8, 5.2)[degree - 2], name, removals(removes))
+        # SE tries the sets of base lines in combos' order and, for each, the digits in turn.
+        found = []
+        for digit in range(1, 10):
+            if placed[digit] + degree * 2 > 9:
+                continue
+            positions = [board.positions(line, digit) for line in base]
+            usable = [k for k in range(9) if positions[k] & (positions[k] - 1)]
+            for combo, common in tight_subsets([positions[k] for k in usable], degree):
+                found.append((sum(1 << usable[k] for k in combo), digit, common))
+        found.sort()
+        for base_set, digit, common in found:
+            bit = 1 << digit
+            removes = tuple((line[k], digit) for j in _bits(common) for line in (cover[j],)
+                            for k in range(9) if not base_set >> k & 1 and cand[line[k]] & bit)
+            if removes:
+                name = ("X-Wing", "Swordfish", "Jellyfish")[degree - 2]
+                yield SeHint((3.2, 3.8, 5.2)[degree - 2], name, removals(removes))
 
 
 def wings(board: Board, xyz: bool) -> Iterator[SeHint]:

@@ -45,6 +45,34 @@ def combos(k: int, n: int) -> tuple[tuple[int, ...], ...]:
 
 _COMBOS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
+BITS_SET = tuple(bin(m).count("1") for m in range(1 << 10))
+"""Per mask below 1024, how many bits it has (bit 0 included)."""
+
+
+def tight_subsets(masks: list[int], degree: int) -> list[tuple[tuple[int, ...], int]]:
+    """The `degree`-subsets of the masks (each of two or more bits, below 1024) whose union has
+    `degree` bits, as (indices, union), in combos' order (SE's: by the value of the subset's
+    bitmask). The same as trying every one of combos(degree, len(masks)), but a partial union of
+    more than `degree` bits cuts off every subset that holds it: the largest index is chosen
+    first, then the next, so the subsets come in that order."""
+    n = len(masks)
+    found: list[tuple[tuple[int, ...], int]] = []
+
+    def down(k: int, top: int, union: int, chosen: tuple[int, ...]) -> None:
+        for a in range(k - 1, top):
+            u = union | masks[a]
+            if BITS_SET[u] > degree:
+                continue
+            if k == 1:
+                if BITS_SET[u] == degree:
+                    found.append(((a, *chosen), u))
+            else:
+                down(k - 1, a, u, (a, *chosen))
+
+    if degree <= n:
+        down(degree, n, 0, ())
+    return found
+
 
 class Board:
     """Values and candidate masks of the 81 cells; a placed cell has no candidates."""
