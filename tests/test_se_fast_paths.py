@@ -11,6 +11,7 @@ import pytest
 from tutor.engine.se import basic, chains
 from tutor.engine.se.board import COUNT, DIGITS_OF, PEER_SET, Board, combos, tight_subsets
 from tutor.engine.se.chains import ORDERED_PEERS, Chainer, Link, off_to_on
+from tutor.engine.se.nested import NestedChainer
 from tutor.engine.se.rating import PRODUCERS
 
 PUZZLES = (
@@ -264,7 +265,7 @@ def test_multiple_chains_skip_only_cells_that_find_nothing(puzzle):
     skipped = 0
     for cand in grids + [thinned(cand, seed) for seed, cand in enumerate(grids)]:
         chainer = Chainer(cand, *MODES["multiple"])
-        worth = chainer._worth()
+        worth = chainer.worth()
         for cell in range(81):
             n = COUNT[cand[cell]]
             if n < 3 or worth >> cell & 1:
@@ -272,6 +273,11 @@ def test_multiple_chains_skip_only_cells_that_find_nothing(puzzle):
             found: list = []
             Chainer(cand, *MODES["multiple"])._cell(cell, n, found)
             assert found == [], f"cell {cell} was skipped but finds {found[0][3]}"
+            # The same search inside nested chains (level 3's rule) keeps its links: it too
+            # finds nothing from the cell.
+            inner = NestedChainer(cand, [0] * 81, True, False, 0)
+            inner._cell_records(cell, n)
+            assert inner._records == []
             skipped += 1
     assert skipped > 0
 

@@ -348,28 +348,40 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
     """Aligned triplet exclusion (7.5): the third cell among the excluders of the first two."""
     cand = board.cand
     cells, excl = _excluders(board, 3)
-    base = set(cells)
-    excl_set = {c: set(found) for c, found in excl.items()}
+    base = 0
+    for cell in cells:
+        base |= 1 << cell
+    # Per base cell its excluders as bits (bit c: cell c), and those that are base cells too.
+    excl_bits = {c: sum(1 << e for e in found) for c, found in excl.items()}
+    excl_base = {c: [e for e in found if base >> e & 1] for c, found in excl.items()}
     for a, b in _pairs(len(cells)):
         c0, c1 = cells[a], cells[b]
-        first_two = excl_set[c0] & excl_set[c1]
-        if len(first_two) < 2:
+        first_two = excl_bits[c0] & excl_bits[c1]
+        if not first_two & (first_two - 1):
             continue
-        twin = list(dict.fromkeys(e for e in excl[c0] + excl[c1]
-                                  if e in base and e not in (c0, c1)))
-        for c2 in twin:
-            common = first_two & excl_set[c2]
-            if len(common) < 2:
+        # The third cells in SE's order: c0's excluders, then c1's, each once.
+        met = 1 << c0 | 1 << c1
+        for c2 in excl_base[c0] + excl_base[c1]:
+            if met >> c2 & 1:
                 continue
+            met |= 1 << c2
+            common = first_two & excl_bits[c2]
+            if not common & (common - 1):
+                continue
+            excluders = []
+            while common:
+                low = common & -common
+                common ^= low
+                excluders.append(low.bit_length() - 1)
             # The outcome rests on the three cells' candidates and the excluders' alone, and
             # from one step to the next most triples keep theirs: it is remembered.
             key = (c0, c1, c2, cand[c0], cand[c1], cand[c2],
-                   frozenset([cand[e] for e in common]))
+                   frozenset([cand[e] for e in excluders]))
             removes = _TRIPLES.get(key)
             if removes is None:
                 if len(_TRIPLES) >= _TRIPLES_KEPT:
                     _TRIPLES.clear()
-                removes = _TRIPLES[key] = _exclusion(board, [c0, c1, c2], common)
+                removes = _TRIPLES[key] = _exclusion(board, [c0, c1, c2], excluders)
             if removes:
                 yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
 

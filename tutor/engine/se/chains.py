@@ -672,14 +672,14 @@ class Chainer:
                             self._binary(cell, digit, False, True, found)
             yield from _sorted(found)
             return
-        worth = self._worth() if type(self) is Chainer and not self.dynamic else None
+        worth = self.worth() if type(self) is Chainer and not self.dynamic else None
         for cell in range(81):
             n = COUNT[cand[cell]]
             if (n > 2 or (n > 1 and self.dynamic)) and (worth is None or worth >> cell & 1):
                 self._cell(cell, n, found)
         yield from _sorted(found)
 
-    def _worth(self) -> int:
+    def worth(self) -> int:
         """The cells (bit c: cell c) whose multiple chains on the unchanged grid may find
         something: a run from a candidate set on reaches no more than the candidate's reach in
         the grid's implication graph, so a cell's (or a region's) forcing chains need a key that

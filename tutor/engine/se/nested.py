@@ -711,9 +711,11 @@ class NestedChainer(Chainer):
         """Every hint, sorted as SE sorts them (difficulty, complexity, kind)."""
         cand = self.cand
         self._records = []
+        # Plain multiple chains (a rule inside level 3) skip the cells that cannot find any.
+        worth = self.worth() if not self.dynamic and not self.level else None
         for cell in range(81):
             n = COUNT[cand[cell]]
-            if n > 2 or (n > 1 and self.dynamic):
+            if (n > 2 or (n > 1 and self.dynamic)) and (worth is None or worth >> cell & 1):
                 self._cell_records(cell, n)
         found = self._records
         found.sort(key=lambda h: (round(h.difficulty, 2), h.complexity, h.order))
