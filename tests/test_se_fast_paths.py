@@ -246,11 +246,11 @@ def test_reach_from_components_matches_a_walk_from_each_key(puzzle):
     assert grids
     cycles = 0
     for cand in grids + [thinned(cand, seed) for seed, cand in enumerate(grids)]:
-        on_cell, on_house, off_cell, off_house = chains._tables(cand)
+        on_cell, on_house, off_cell, off_house = chains.tables(cand)
         for succ in ({**on_house, **off_house},
                      {**{k: on_cell[k] + on_house[k] for k in on_cell},
                       **{k: off_cell[k] + off_house[k] for k in off_cell}}):
-            reach = chains._reach(succ)
+            reach = chains.reaches(succ)
             for key in succ:
                 want = plain_reach(succ, key)
                 assert {k for k in range(1620) if reach[key] >> k & 1} == want

@@ -115,15 +115,24 @@ def off_to_on(cand: list[int], p: Link, source: list[int] | None, offs: dict[int
 # node and the keys it rests on. Only SE's easiest hint is applied, so a search stops at the depth
 # where no chain can be easier than the best one found so far.
 
-def _tables(cand: list[int]):
+Links = dict[int, list[int]]
+"""Per candidate key, the keys it implies."""
+
+
+def tables(cand: list[int], once: bool = False) -> tuple[Links, Links, Links, Links]:
     """Per candidate key, what it implies: an 'on' key the offs of its cell's other digits and the
     offs of its digit in its box, row and column; an 'off' key the on of its cell's last other
     digit and the ons of its digit's last other place in its box, row and column (in that order,
-    as on_to_off and off_to_on give them)."""
-    on_cell: dict[int, list[int]] = {}
-    on_house: dict[int, list[int]] = {}
-    off_cell: dict[int, list[int]] = {}
-    off_house: dict[int, list[int]] = {}
+    as on_to_off and off_to_on give them; with `once`, a place last in two houses is listed
+    once)."""
+    on_cell: Links = {}
+    on_house: Links = {}
+    off_cell: Links = {}
+    off_house: Links = {}
+    places = [0] * 10
+    for cell, mask in enumerate(cand):
+        for digit in DIGITS_OF[mask]:
+            places[digit] |= 1 << cell
     for cell in range(81):
         mask = cand[cell]
         if not mask:
@@ -132,22 +141,22 @@ def _tables(cand: list[int]):
         for digit in digits:
             key = cell * 20 + digit * 2
             on_cell[key + 1] = [cell * 20 + d * 2 for d in digits if d != digit]
-            bit = 1 << digit
-            added = {cell}
+            there = places[digit]
             offs = []
-            ons = []
-            for kind in KINDS:
-                house = HOUSES[kind][HOUSE_OF[cell][kind]]
-                other = -1
-                for c in house:
-                    if cand[c] & bit:
-                        if c not in added:
-                            added.add(c)
-                            offs.append(c * 20 + digit * 2)
-                        if c != cell:
-                            other = c if other == -1 else -2
-                if other >= 0:
-                    ons.append(other * 20 + digit * 2 + 1)
+            for peers in PEER_MASKS[cell]:
+                found = there & peers
+                while found:
+                    low = found & -found
+                    found ^= low
+                    offs.append((low.bit_length() - 1) * 20 + digit * 2)
+            ons: list[int] = []
+            there &= ~(1 << cell)
+            for house in HOUSE_MASKS[cell]:
+                other = there & house
+                if other and not other & (other - 1):
+                    k = (other.bit_length() - 1) * 20 + digit * 2 + 1
+                    if not (once and k in ons):
+                        ons.append(k)
             on_house[key + 1] = offs
             off_house[key] = ons
             off_cell[key] = ([cell * 20 + d * 2 + 1 for d in digits if d != digit]
@@ -282,35 +291,39 @@ def _forcing(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
     return nodes, []
 
 
-def _reach(succ: dict[int, list[int]]) -> dict[int, int]:
+def reaches(succ: Links) -> dict[int, int]:
     """Per key of an implication graph (`succ`: a key's successors), the keys it leads to by one
     link or more, as bits (bit k: key k). Worked out once per graph from its strongly connected
     components (Tarjan's, without recursion): a component is closed after every component it
     leads to, so what it reaches is known when it closes. A search from a start that cannot reach
     its end finds nothing, so it need not be made."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
+    # Lists by key (keys are below 1620) rather than dicts: this runs once per search.
+    index = [-1] * 1620
+    low = [0] * 1620
+    on_stack = [False] * 1620
     stack: list[int] = []
-    on_stack: set[int] = set()
     reach: dict[int, int] = {}
     empty: list[int] = []
+    counter = 0
     for root in succ:
-        if root in index:
+        if index[root] >= 0:
             continue
-        index[root] = low[root] = len(index)
+        index[root] = low[root] = counter
+        counter += 1
         stack.append(root)
-        on_stack.add(root)
+        on_stack[root] = True
         work = [(root, iter(succ.get(root, empty)))]
         while work:
             v, todo = work[-1]
             for w in todo:
-                if w not in index:
-                    index[w] = low[w] = len(index)
+                if index[w] < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
                     stack.append(w)
-                    on_stack.add(w)
+                    on_stack[w] = True
                     work.append((w, iter(succ.get(w, empty))))
                     break
-                if w in on_stack and index[w] < low[v]:
+                if on_stack[w] and index[w] < low[v]:
                     low[v] = index[w]
             else:
                 work.pop()
@@ -318,21 +331,28 @@ def _reach(succ: dict[int, list[int]]) -> dict[int, int]:
                     low[work[-1][0]] = low[v]
                 if low[v] != index[v]:
                     continue
-                members = []
-                while True:
+                w = stack.pop()
+                on_stack[w] = False
+                if w == v:
+                    # A component of one key: what it reaches is what its successors reach.
+                    out = 0
+                    for x in succ.get(v, empty):
+                        out |= reach[x] | 1 << x
+                    reach[v] = out
+                    continue
+                members = [w]
+                while w != v:
                     w = stack.pop()
-                    on_stack.discard(w)
+                    on_stack[w] = False
                     members.append(w)
-                    if w == v:
-                        break
                 inside = 0
                 for m in members:
                     inside |= 1 << m
-                out = inside if len(members) > 1 else 0
+                out = inside
                 for m in members:
-                    for w in succ.get(m, empty):
-                        if not inside >> w & 1:
-                            out |= reach[w] | 1 << w
+                    for x in succ.get(m, empty):
+                        if not inside >> x & 1:
+                            out |= reach[x] | 1 << x
                 for m in members:
                     reach[m] = out
     return reach
@@ -382,7 +402,7 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
     """X-, Y- and XY-cycles (6.5, 7.0) and forcing chains (6.6, 7.0), plus their length bonus:
     the easiest (SE applies that one alone; its ties go to the first found)."""
     cand = board.cand
-    on_cell, on_house, off_cell, off_house = _tables(cand)
+    on_cell, on_house, off_cell, off_house = tables(cand)
     bits = [0] * 1620
     for n, key in enumerate(off_cell):
         bits[key] = 1 << (2 * n)
@@ -406,7 +426,7 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
             on_off = on_house
         off_on = {k: (off_cell[k] if cells_too else empty) + (off_house[k] if houses_too else empty)
                   for k in off_cell}
-        reach = _reach({**on_off, **off_on})
+        reach = reaches({**on_off, **off_on})
         cycle_base = 7.0 if both else 6.5
         cycle_order = 4 if both else 3 if cells_too else 2
         chain_base = 7.0 if both else 6.6
@@ -685,10 +705,10 @@ class Chainer:
         the grid's implication graph, so a cell's (or a region's) forcing chains need a key that
         every one of its candidates reaches; the other cells' runs are not made."""
         cand = self.cand
-        on_cell, on_house, off_cell, off_house = _tables(cand)
+        on_cell, on_house, off_cell, off_house = tables(cand)
         succ = {k: on_cell[k] + on_house[k] for k in on_cell}
         succ.update((k, off_cell[k] + off_house[k]) for k in off_cell)
-        reach = _reach(succ)
+        reach = reaches(succ)
         worth = 0
         for cell in range(81):
             digits = DIGITS_OF[cand[cell]]

@@ -12,7 +12,7 @@ from tutor.engine.se.board import (
 )
 
 from tutor.engine.se.chains import (KINDS, ORDERED_PEERS, Chainer, Link, chain_bonus,
-                                    cycle_removals, target_removals)
+                                    cycle_removals, tables, target_removals)
 from tutor.engine.se.hint import SeHint, removals
 
 # Why a link holds: the start of a run (none), its cell's last digit or other digits (cell), its
@@ -394,35 +394,7 @@ def _static_graphs(grid: list[int]) -> list[tuple[dict[int, list[int]], dict[int
     in its box, row and column; an 'off' turns on its cell's last other digit (not in X-chains)
     and its digit's last other place in its box, row and column (not in Y-chains), in that
     order, each once."""
-    on_cell: dict[int, list[int]] = {}
-    on_house: dict[int, list[int]] = {}
-    off_cell: dict[int, list[int]] = {}
-    off_house: dict[int, list[int]] = {}
-    for cell in range(81):
-        mask = grid[cell]
-        if not mask:
-            continue
-        digits = DIGITS_OF[mask]
-        for digit in digits:
-            key = cell * 20 + digit * 2
-            on_cell[key + 1] = [cell * 20 + d * 2 for d in digits if d != digit]
-            off_cell[key] = ([cell * 20 + d * 2 + 1 for d in digits if d != digit]
-                             if len(digits) == 2 else [])
-            offs: list[int] = []
-            ons: list[int] = []
-            bit = 1 << digit
-            for kind in KINDS:
-                other = -1
-                for c in HOUSES[kind][HOUSE_OF[cell][kind]]:
-                    if grid[c] & bit and c != cell:
-                        k = c * 20 + digit * 2
-                        if k not in offs:
-                            offs.append(k)
-                        other = c if other == -1 else -2
-                if other >= 0 and other * 20 + digit * 2 + 1 not in ons:
-                    ons.append(other * 20 + digit * 2 + 1)
-            on_house[key + 1] = offs
-            off_house[key] = ons
+    on_cell, on_house, off_cell, off_house = tables(grid, once=True)
     on_both = {k: on_cell[k] + v for k, v in on_house.items()}
     return [(on_house, off_house), (on_both, off_cell),
             (on_both, {k: off_cell[k] + v for k, v in off_house.items()})]
