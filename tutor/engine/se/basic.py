@@ -30,8 +30,9 @@ def hidden_singles(board: Board) -> Iterator[SeHint]:
                 empty = sum(1 for c in house if not val[c])
                 if (empty == 1) != alone:
                     continue
+                places = board.places_of(house)
                 for digit in range(1, 10):
-                    pos = board.positions(house, digit)
+                    pos = places[digit]
                     if pos and not pos & (pos - 1):
                         cell = house[pos.bit_length() - 1]
                         difficulty = 1.0 if alone else 1.2 if kind == BLOCK else 1.5
@@ -73,20 +74,22 @@ def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
     Direct (1.7 pointing, 1.9 claiming): only when the removals leave a hidden single in a third
     house of the first kind, which is placed; as in SE, a direct hint only places its digit (the
     removals stay, for a later step to make). Otherwise 2.6 pointing, 2.8 claiming."""
-    positions = board.positions
+    places_of = board.places_of
     for kind1, kind2 in LOCK_ORDER:
         houses1, houses2 = HOUSES[kind1], HOUSES[kind2]
         for i1, house1 in enumerate(houses1):
+            places1 = places_of(house1)
             for i2, house2 in enumerate(houses2):
                 cross = CROSSINGS.get((kind1, i1, kind2, i2))
                 if cross is None:
                     continue
                 in1, in2 = cross
+                places2 = places_of(house2)
                 for digit in range(1, 10):
-                    pos = positions(house1, digit)
+                    pos = places1[digit]
                     if not pos & (pos - 1) or pos & ~in1:
                         continue
-                    out2 = positions(house2, digit) & ~in2
+                    out2 = places2[digit] & ~in2
                     if not out2:
                         continue
                     if not direct:
@@ -100,7 +103,7 @@ def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
                         cross3 = CROSSINGS.get((kind1, i3, kind2, i2))
                         if cross3 is None:
                             continue
-                        pos3 = positions(house3, digit)
+                        pos3 = places_of(house3)[digit]
                         if not pos3 & (pos3 - 1):
                             continue
                         left = pos3 & ~cross3[0]
@@ -131,7 +134,7 @@ def hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[SeHint]:
             empty = sum(1 for c in house if not val[c])
             if not (empty > degree * 2 or (direct and empty > degree)):
                 continue
-            positions = [0] + [board.positions(house, d) for d in range(1, 10)]
+            positions = board.places_of(house)
             # A digit with fewer than two places is in no set (common_tuple): leaving such digits
             # out keeps the others' combinations in the same order.
             usable = [d for d in range(1, 10) if positions[d] & (positions[d] - 1)]
@@ -193,7 +196,7 @@ def fish(board: Board, degree: int) -> Iterator[SeHint]:
         for digit in range(1, 10):
             if placed[digit] + degree * 2 > 9:
                 continue
-            positions = [board.positions(line, digit) for line in base]
+            positions = [board.places_of(line)[digit] for line in base]
             usable = [k for k in range(9) if positions[k] & (positions[k] - 1)]
             for combo, common in tight_subsets([positions[k] for k in usable], degree):
                 found.append((sum(1 << usable[k] for k in combo), digit, common))

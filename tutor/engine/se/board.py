@@ -126,6 +126,13 @@ class Board:
             places = self._places = self._all_places()
         return places[id(house)][digit]
 
+    def places_of(self, house: tuple[int, ...]) -> list[int]:
+        """Per digit (index 1-9), positions(house, digit): for loops over a house's digits."""
+        places = self._places
+        if places is None:
+            places = self._places = self._all_places()
+        return places[id(house)]
+
     def _all_places(self) -> dict[int, list[int]]:
         cand = self.cand
         found = {}
