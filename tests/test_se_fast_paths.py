@@ -250,11 +250,16 @@ def test_reach_from_components_matches_a_walk_from_each_key(puzzle):
         for succ in ({**on_house, **off_house},
                      {**{k: on_cell[k] + on_house[k] for k in on_cell},
                       **{k: off_cell[k] + off_house[k] for k in off_cell}}):
-            reach = chains.reaches(succ)
-            for key in succ:
-                want = plain_reach(succ, key)
+            component = [-1] * 1620
+            reach = chains.reaches(succ, component)
+            walks = {key: plain_reach(succ, key) for key in succ}
+            for key, want in walks.items():
                 assert {k for k in range(1620) if reach[key] >> k & 1} == want
                 cycles += key in want
+                # Two keys share a component exactly when each leads to the other.
+                for other in want:
+                    mutual = other == key or key in walks.get(other, ())
+                    assert (component[other] == component[key]) == mutual
     assert cycles > 0  # some keys lie on a cycle, some do not: both sides checked
 
 

@@ -201,10 +201,12 @@ class _Nodes:
         return keys
 
 
-def _cycles(on_off, off_on, skey: int, limit: int, bits: list[int]) -> tuple[_Nodes, list[int]]:
+def _cycles(on_off, off_on, skey: int, limit: int, bits: list[int],
+            component: list[int]) -> tuple[_Nodes, list[int]]:
     """Cycles back to the 'on' start: the nodes and the ends (nodes of the start's key). `bits`:
     per key its bit in the sets of keys above a node (the grid's candidates numbered densely,
-    to keep those sets small)."""
+    to keep those sets small); `component`: per key its strongly connected component (a key
+    outside the start's cannot lead back to it, so it is not followed)."""
     nodes = _Nodes(skey)
     keys, parents = nodes.key, nodes.parent
     ancestors = [0]  # per node, the keys above it, as a bit set
@@ -212,6 +214,7 @@ def _cycles(on_off, off_on, skey: int, limit: int, bits: list[int]) -> tuple[_No
     pending_on = [0]
     found: list[int] = []
     length = 0
+    mine_too = component[skey]
     while pending_on:
         # Nodes made at a phase lie `length` links from the start.
         length += 1
@@ -222,7 +225,7 @@ def _cycles(on_off, off_on, skey: int, limit: int, bits: list[int]) -> tuple[_No
             mine = ancestors[p]
             above = mine | bits[keys[p]]
             for qk in on_off[keys[p]]:
-                if not mine & bits[qk]:
+                if not mine & bits[qk] and component[qk] == mine_too:
                     keys.append(qk)
                     parents.append(p)
                     ancestors.append(above)
@@ -240,7 +243,7 @@ def _cycles(on_off, off_on, skey: int, limit: int, bits: list[int]) -> tuple[_No
                         parents.append(p)
                         ancestors.append(above)
                         found.append(len(keys) - 1)
-                elif qk not in ons:
+                elif qk not in ons and component[qk] == mine_too:
                     ons.add(qk)
                     keys.append(qk)
                     parents.append(p)
@@ -291,12 +294,13 @@ def _forcing(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
     return nodes, []
 
 
-def reaches(succ: Links) -> dict[int, int]:
+def reaches(succ: Links, component: list[int] | None = None) -> dict[int, int]:
     """Per key of an implication graph (`succ`: a key's successors), the keys it leads to by one
     link or more, as bits (bit k: key k). Worked out once per graph from its strongly connected
     components (Tarjan's, without recursion): a component is closed after every component it
     leads to, so what it reaches is known when it closes. A search from a start that cannot reach
-    its end finds nothing, so it need not be made."""
+    its end finds nothing, so it need not be made. With `component` (a list by key), each key's
+    component is written there (its keys share a number)."""
     # Lists by key (keys are below 1620) rather than dicts: this runs once per search.
     index = [-1] * 1620
     low = [0] * 1620
@@ -333,6 +337,8 @@ def reaches(succ: Links) -> dict[int, int]:
                     continue
                 w = stack.pop()
                 on_stack[w] = False
+                if component is not None:
+                    component[w] = v
                 if w == v:
                     # A component of one key: what it reaches is what its successors reach.
                     out = 0
@@ -345,6 +351,8 @@ def reaches(succ: Links) -> dict[int, int]:
                     w = stack.pop()
                     on_stack[w] = False
                     members.append(w)
+                    if component is not None:
+                        component[w] = v
                 inside = 0
                 for m in members:
                     inside |= 1 << m
@@ -426,7 +434,8 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
             on_off = on_house
         off_on = {k: (off_cell[k] if cells_too else empty) + (off_house[k] if houses_too else empty)
                   for k in off_cell}
-        reach = reaches({**on_off, **off_on})
+        component = [-1] * 1620
+        reach = reaches({**on_off, **off_on}, component)
         cycle_base = 7.0 if both else 6.5
         cycle_order = 4 if both else 3 if cells_too else 2
         chain_base = 7.0 if both else 6.6
@@ -442,7 +451,8 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
                 ends: list[int] = []
                 if reach[skey] >> skey & 1:
                     nodes, ends = _cycles(on_off, off_on, skey,
-                                          _limit(best, cycle_base, cycle_order, 0), bits)
+                                          _limit(best, cycle_base, cycle_order, 0), bits,
+                                          component)
                 for end in ends:
                     path = nodes.path(end)[:-1]
                     removes = cycle_removals(cand, path)
