@@ -583,17 +583,20 @@ class Chainer:
                 # off_to_on inlined (houses always), each new 'on' followed at once.
                 p = pending_off.popleft()
                 cell, digit = p.cell, p.digit
+                # A Link is made (with its parents) only for a new 'on' or a contradiction.
                 if cells_too and COUNT[grid[cell]] == 2:
-                    q = Link(cell, DIGITS_OF[grid[cell] & ~(1 << digit)][0], True, [p])
-                    if dynamic:
-                        parents = q.parents
-                        for d in DIGITS_OF[cand[cell] & ~grid[cell]]:
-                            parents.append(offs[cell * 20 + d * 2])
-                    twin = offs.get(q.key ^ 1)
-                    if twin is not None:
-                        return q, twin
-                    if q.key not in ons:
-                        ons[q.key] = q
+                    last = DIGITS_OF[grid[cell] & ~(1 << digit)][0]
+                    k = cell * 20 + last * 2 + 1
+                    twin = offs.get(k ^ 1)
+                    if twin is not None or k not in ons:
+                        q = Link(cell, last, True, [p])
+                        if dynamic:
+                            parents = q.parents
+                            for d in DIGITS_OF[cand[cell] & ~grid[cell]]:
+                                parents.append(offs[cell * 20 + d * 2])
+                        if twin is not None:
+                            return q, twin
+                        ons[k] = q
                         pending_on.append(q)
                 there = places[digit]
                 me = 1 << cell
@@ -602,7 +605,12 @@ class Chainer:
                     other = there & mask & ~me
                     if not other or other & (other - 1):
                         continue
-                    q = Link(other.bit_length() - 1, digit, True, [p])
+                    c = other.bit_length() - 1
+                    k = c * 20 + dk + 1
+                    twin = offs.get(k ^ 1)
+                    if twin is None and k in ons:
+                        continue
+                    q = Link(c, digit, True, [p])
                     if dynamic:
                         parents = q.parents
                         gone = source[digit] & mask & ~there
@@ -610,12 +618,10 @@ class Chainer:
                             low = gone & -gone
                             gone ^= low
                             parents.append(offs[(low.bit_length() - 1) * 20 + dk])
-                    twin = offs.get(q.key ^ 1)
                     if twin is not None:
                         return q, twin
-                    if q.key not in ons:
-                        ons[q.key] = q
-                        pending_on.append(q)
+                    ons[k] = q
+                    pending_on.append(q)
                 if dynamic:
                     grid[cell] &= ~(1 << digit)
                     places[digit] = there & ~me
