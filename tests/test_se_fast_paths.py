@@ -281,7 +281,7 @@ def test_multiple_chains_skip_only_cells_that_find_nothing(puzzle):
             # The same search inside nested chains (level 3's rule) keeps its links: it too
             # finds nothing from the cell.
             inner = NestedChainer(cand, [0] * 81, True, False, 0)
-            inner._cell_records(cell, n)
+            inner._cell(cell, n, inner._records)
             assert inner._records == []
             skipped += 1
     assert skipped > 0

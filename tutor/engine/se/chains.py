@@ -32,6 +32,13 @@ PEER_MASKS = tuple((_mask(CELL_HOUSES[cell][0]) & ~(1 << cell),
 the rest of its column (each read from the lowest bit up, as the houses list their cells)."""
 
 
+# Why a link holds: the start of a run (none), its cell's last digit or other digits (cell), its
+# digit's last place or other places in a box, row or column, or a rule run on the grid as the
+# chain left it (advanced: nested chains).
+NONE, CELL, BOX, ROW, COL, ADVANCED = 0, 1, 2, 3, 4, 5
+HOUSE_CAUSE = (BOX, ROW, COL)
+
+
 class Link:
     """A candidate assumed on or off, with the links it follows from (`parents`, main one first)."""
 
@@ -491,6 +498,9 @@ class Chainer:
     Chainer is used: each digit's places, and on the unchanged grid what each candidate gives,
     are worked out from it once (a grid changed by an assumption takes a Chainer of its own)."""
 
+    LINK: type[Link] = Link
+    """The links a run starts from (nested chains' links say why they hold)."""
+
     def __init__(self, cand: list[int], multiple: bool, dynamic: bool, nishio: bool) -> None:
         self.cand = cand
         self.multiple = multiple
@@ -520,7 +530,7 @@ class Chainer:
         key = cell * 20 + digit * 2 + 1
         done = self._from_on.get(key)
         if done is None:
-            start = Link(cell, digit, True)
+            start = self.LINK(cell, digit, True)
             ons: dict[int, Link] = {start.key: start}
             offs: dict[int, Link] = {}
             absurd = self.run(ons, offs)
@@ -753,9 +763,14 @@ class Chainer:
                         worth |= 1 << cell
         return worth
 
-    def _add(self, found, complexity: int, key: int, name: str, removes) -> None:
+    def _found(self, found: list, links: list[Link], order: int, name: str, removes,
+               cause: int) -> None:
+        """Keep a hint that removes something: the chains' ends (`links`), SE's kind (`order`:
+        its rank among equal difficulties), its name and removals; `cause`: why the start holds
+        (a cell or region chain's), which nested chains keep."""
         if removes:
-            found.append((self.base + chain_bonus(complexity), complexity, key, name, removes))
+            complexity = sum(self.count(link) for link in links)
+            found.append((self.base + chain_bonus(complexity), complexity, order, name, removes))
 
     def _cell(self, cell: int, n: int, found) -> None:
         cand = self.cand
@@ -777,18 +792,18 @@ class Chainer:
             return
         for targets, side in ((cell_on, 0), (cell_off, 1)):
             for key, target in targets.items():
-                complexity = sum(self.count(per_digit[d][side][key]) for d in per_digit)
-                self._add(found, complexity, 5, "Cell forcing chains", target_removals(cand, target))
+                self._found(found, [per_digit[d][side][key] for d in per_digit], 5,
+                            "Cell forcing chains", target_removals(cand, target), CELL)
 
     def _binary(self, cell, digit, double: bool, contradiction: bool, found):
         """Chains from the candidate on and from it off; what follows from it on."""
         cand = self.cand
-        p_on = Link(cell, digit, True)
-        p_off = Link(cell, digit, False)
+        p_on = self.LINK(cell, digit, True)
+        p_off = self.LINK(cell, digit, False)
         on_on, on_off, absurd = self.on_run(cell, digit)
         if contradiction and absurd:
-            self._add(found, ancestor_count(absurd[0]) + ancestor_count(absurd[1]), 7,
-                      "Contradiction forcing chain", [(cell, digit)])
+            self._found(found, list(absurd), 7, "Contradiction forcing chain", [(cell, digit)],
+                        NONE)
         if not (contradiction or double):
             # Nothing is read from the run from the candidate off (multiple chains).
             return on_on, on_off
@@ -796,16 +811,16 @@ class Chainer:
         off_off = {p_off.key: p_off}
         absurd = self.run(off_on, off_off)
         if contradiction and absurd:
-            self._add(found, ancestor_count(absurd[0]) + ancestor_count(absurd[1]), 7,
-                      "Contradiction forcing chain", target_removals(cand, p_on))
+            self._found(found, list(absurd), 7, "Contradiction forcing chain",
+                        target_removals(cand, p_on), NONE)
         if double:
             # What follows both from the digit and from its absence is true.
             for from_on, from_off in ((on_on, off_on), (on_off, off_off)):
                 for key, a in from_on.items():
                     b = from_off.get(key)
                     if b is not None:
-                        self._add(found, self.count(a) + self.count(b), 1,
-                                  "Double forcing chain", target_removals(cand, a))
+                        self._found(found, [a, b], 1,
+                                    "Double forcing chain", target_removals(cand, a), NONE)
         return on_on, on_off
 
     def _houses(self, cell, digit, on_on, on_off, found) -> None:
@@ -833,10 +848,9 @@ class Chainer:
                 if not shared:
                     continue
                 for key in [k for k in first if k in shared]:
-                    target = outcomes[0][side][key]
-                    complexity = sum(self.count(o[side][key]) for o in outcomes)
-                    self._add(found, complexity, 6, "Region forcing chains",
-                              target_removals(cand, target))
+                    self._found(found, [o[side][key] for o in outcomes], 6,
+                                "Region forcing chains",
+                                target_removals(cand, outcomes[0][side][key]), HOUSE_CAUSE[kind])
 
 
 HOUSE_BITS = tuple(_mask(house) for kind in KINDS for house in HOUSES[kind])

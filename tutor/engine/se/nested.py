@@ -11,15 +11,11 @@ from tutor.engine.se.board import (
     COLS, COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEERS, ROWS, Board,
 )
 
-from tutor.engine.se.chains import (KINDS, ORDERED_PEERS, Chainer, Link, chain_bonus,
-                                    cycle_removals, tables, target_removals)
+from tutor.engine.se.chains import (
+    ADVANCED, BOX, CELL, HOUSE_CAUSE, KINDS, NONE, ORDERED_PEERS, Chainer, Link, chain_bonus,
+    cycle_removals, tables, target_removals,
+)
 from tutor.engine.se.hint import SeHint, removals
-
-# Why a link holds: the start of a run (none), its cell's last digit or other digits (cell), its
-# digit's last place or other places in a box, row or column, or a rule run on the grid as the
-# chain left it (advanced).
-NONE, CELL, BOX, ROW, COL, ADVANCED = 0, 1, 2, 3, 4, 5
-HOUSE_CAUSE = (BOX, ROW, COL)
 
 SUFFIXES = {1: " (+)", 2: " (+ forcing chains)", 3: " (+ multiple forcing chains)",
             4: " (+ dynamic forcing chains)", 5: " (+ dynamic forcing chains (+ forcing chains))"}
@@ -511,6 +507,8 @@ class NestedChainer(Chainer):
     on the removed candidates the rule needed. Level 0 is the plain search, with the links kept
     for nesting."""
 
+    LINK = NLink
+
     def __init__(self, cand: list[int], val: list[int], multiple: bool, dynamic: bool,
                  level: int) -> None:
         super().__init__(cand, multiple, dynamic, False)
@@ -688,7 +686,7 @@ class NestedChainer(Chainer):
         for cell in range(81):
             n = COUNT[cand[cell]]
             if (n > 2 or (n > 1 and self.dynamic)) and (worth is None or worth >> cell & 1):
-                self._cell_records(cell, n)
+                self._cell(cell, n, self._records)
         found = self._records
         found.sort(key=lambda h: (round(h.difficulty, 2), h.complexity, h.order))
         return found
@@ -697,93 +695,16 @@ class NestedChainer(Chainer):
         for h in self.records():
             yield SeHint(round(h.difficulty, 1), h.name, removals(h.removes))
 
-    def _record(self, targets: list[Link], order: int, name: str, removes, start: int) -> None:
+    def _found(self, found: list, links: list[Link], order: int, name: str, removes,
+               cause: int) -> None:
+        """Chainer's hints as nested chains keep them: with their links, the start's cause and
+        the complexity of the chains nested in them, named for the level."""
         if removes:
-            complexity = self.complexity(targets)
+            complexity = self.complexity(links)
             if self.level:
-                name += " chains" + SUFFIXES[self.level]
-            self._records.append(ChainHint(self.base + chain_bonus(complexity), complexity, order,
-                                           name, list(removes), targets, start))
-
-    def _cell_records(self, cell: int, n: int) -> None:
-        cand = self.cand
-        per_digit: dict[int, tuple[dict, dict]] = {}
-        cell_on: dict[int, Link] | None = None
-        cell_off: dict[int, Link] | None = None
-        for digit in DIGITS_OF[cand[cell]]:
-            on_on, on_off = self._binary_records(cell, digit, n >= 3 and self.dynamic,
-                                                 self.dynamic)
-            self._house_records(cell, digit, on_on, on_off)
-            per_digit[digit] = (on_on, on_off)
-            if cell_on is None or cell_off is None:
-                cell_on, cell_off = dict(on_on), dict(on_off)
-            else:
-                cell_on = {k: v for k, v in cell_on.items() if k in on_on}
-                cell_off = {k: v for k, v in cell_off.items() if k in on_off}
-        if not (n == 2 or (self.multiple and n > 2)) or cell_on is None or cell_off is None:
-            return
-        for targets, side in ((cell_on, 0), (cell_off, 1)):
-            for key, target in targets.items():
-                links = [per_digit[d][side][key] for d in per_digit]
-                self._record(links, 5, "Cell forcing", target_removals(cand, target), CELL)
-
-    def _binary_records(self, cell: int, digit: int, double: bool, contradiction: bool):
-        cand = self.cand
-        p_on = NLink(cell, digit, True)
-        p_off = NLink(cell, digit, False)
-        on_on, on_off, absurd = self.on_run(cell, digit)
-        if contradiction and absurd:
-            self._record(list(absurd), 7, "Contradiction forcing", [(cell, digit)], NONE)
-        if not (double or contradiction):
-            # Multiple chains without dynamic ones use only what follows from the digit on.
-            return on_on, on_off
-        off_on: dict[int, Link] = {}
-        off_off: dict[int, Link] = {p_off.key: p_off}
-        absurd = self.run(off_on, off_off)
-        if contradiction and absurd:
-            self._record(list(absurd), 7, "Contradiction forcing", target_removals(cand, p_on),
-                         NONE)
-        if double:
-            for from_on, from_off in ((on_on, off_on), (on_off, off_off)):
-                for key, a in from_on.items():
-                    b = from_off.get(key)
-                    if b is not None:
-                        self._record([a, b], 1, "Double forcing", target_removals(cand, a), NONE)
-        return on_on, on_off
-
-    def _house_records(self, cell: int, digit: int, on_on, on_off) -> None:
-        cand = self.cand
-        bit = 1 << digit
-        for kind in KINDS:
-            house = HOUSES[kind][HOUSE_OF[cell][kind]]
-            places = [c for c in house if cand[c] & bit]
-            if not (len(places) == 2 or (self.multiple and len(places) > 2)) or places[0] != cell:
-                continue
-            outcomes = []
-            for other in places:
-                if other == cell:
-                    outcomes.append((on_on, on_off))
-                else:
-                    ons, offs, _ = self.on_run(other, digit)
-                    outcomes.append((ons, offs))
-            for side in (0, 1):
-                common = [k for k in outcomes[0][side] if all(k in o[side] for o in outcomes[1:])]
-                for key in common:
-                    links = [o[side][key] for o in outcomes]
-                    self._record(links, 6, "Region forcing",
-                                 target_removals(cand, outcomes[0][side][key]), HOUSE_CAUSE[kind])
-
-    def on_run(self, cell: int, digit: int) -> tuple[dict[int, Link], dict[int, Link],
-                                                    tuple[Link, Link] | None]:
-        key = cell * 20 + digit * 2 + 1
-        done = self._from_on.get(key)
-        if done is None:
-            start = NLink(cell, digit, True)
-            ons: dict[int, Link] = {start.key: start}
-            offs: dict[int, Link] = {}
-            absurd = self.run(ons, offs)
-            done = self._from_on[key] = (ons, offs, absurd)
-        return done
+                name = name.rsplit(" forcing", 1)[0] + " forcing chains" + SUFFIXES[self.level]
+            found.append(ChainHint(self.base + chain_bonus(complexity), complexity, order, name,
+                                   list(removes), links, cause))
 
 
 def _chainer_hints(val: list[int], multiple: bool, dynamic: bool, level: int,
