@@ -210,12 +210,12 @@ def test_strong_link_chains_remembered_per_digit_match_those_found_afresh(puzzle
         grids.append(fewer)
     found = 0
     for degree in (2, 3):
-        links._FOUND.clear()
-        # One after the other, as the rating meets them.
-        remembered = [list(links.link_chains(Board([0] * 81, cand[:]), degree)) for cand in grids]
-        assert len(links._FOUND) < 9 * len(grids)
+        # One after the other, as the rating meets them, with one memory.
+        memory: dict = {}
+        remembered = [list(links.link_chains(Board([0] * 81, cand[:], memory), degree))
+                      for cand in grids]
+        assert len(memory["link chains"]) < 9 * len(grids)
         for cand, hints in zip(grids, remembered):
-            links._FOUND.clear()
             afresh = list(links.link_chains(Board([0] * 81, cand[:]), degree))
             assert [repr(h) for h in hints] == [repr(h) for h in afresh]
             found += len(hints)

@@ -350,6 +350,7 @@ def aligned_pairs(board: Board) -> Iterator[SeHint]:
 def aligned_triples(board: Board) -> Iterator[SeHint]:
     """Aligned triplet exclusion (7.5): the third cell among the excluders of the first two."""
     cand = board.cand
+    memory = board.memory.setdefault("aligned triples", {})
     cells, excl = _excluders(board, 3)
     base = 0
     for cell in cells:
@@ -380,17 +381,16 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
             # from one step to the next most triples keep theirs: it is remembered.
             key = (c0, c1, c2, cand[c0], cand[c1], cand[c2],
                    frozenset([cand[e] for e in excluders]))
-            removes = _TRIPLES.get(key)
+            removes = memory.get(key)
             if removes is None:
-                if len(_TRIPLES) >= _TRIPLES_KEPT:
-                    _TRIPLES.clear()
-                removes = _TRIPLES[key] = _exclusion(board, [c0, c1, c2], excluders)
+                if len(memory) >= TRIPLES_KEPT:
+                    memory.clear()
+                removes = memory[key] = _exclusion(board, [c0, c1, c2], excluders)
             if removes:
                 yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
 
 
-_TRIPLES: dict[tuple, tuple[tuple[int, int], ...]] = {}
-"""Aligned triple exclusion's outcomes by cells, their candidates and the excluders' (bounded)."""
-_TRIPLES_KEPT = 100_000
+TRIPLES_KEPT = 100_000
+"""Outcomes aligned_triples remembers at most (in the board's memory; it starts again beyond)."""
 
 

@@ -77,11 +77,15 @@ def tight_subsets(masks: list[int], degree: int) -> list[tuple[tuple[int, ...], 
 class Board:
     """Values and candidate masks of the 81 cells; a placed cell has no candidates."""
 
-    __slots__ = ("val", "cand", "_places")
+    __slots__ = ("val", "cand", "_places", "memory")
 
-    def __init__(self, val: list[int], cand: list[int]) -> None:
+    def __init__(self, val: list[int], cand: list[int], memory: dict | None = None) -> None:
         self.val = val
         self.cand = cand
+        # What techniques remember from one step of the puzzle to the next, an entry each, keyed
+        # by the candidates their finds rest on (so a copy may share it): the rating's walk keeps
+        # one board, and with it this memory, for the whole puzzle.
+        self.memory: dict = {} if memory is None else memory
         # Per house (by id) the places of each digit, made on demand: every technique asks for
         # them many times on one grid. Whatever changes the candidates calls changed().
         self._places: dict[int, list[int]] | None = None
@@ -105,7 +109,7 @@ class Board:
         return board
 
     def copy(self) -> "Board":
-        return Board(self.val[:], self.cand[:])
+        return Board(self.val[:], self.cand[:], self.memory)
 
     def place(self, cell: int, digit: int) -> None:
         self._places = None

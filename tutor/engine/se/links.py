@@ -224,6 +224,7 @@ def link_chains(board: Board, degree: int) -> Iterator[SeHint]:
     Easiest first (4.0 for two links, 5.4 for three, plus 0.1-0.2 for mixed house kinds, 0.3
     when grouped), then most removals."""
     cand = board.cand
+    memory = board.memory.setdefault("link chains", {})
     found: list[tuple[float, int, int, str, tuple[tuple[int, int], ...]]] = []
     for digit in range(1, 10):
         bit = 1 << digit
@@ -233,11 +234,11 @@ def link_chains(board: Board, degree: int) -> Iterator[SeHint]:
                 places |= 1 << c
         # From one step to the next most digits keep their places: their finds are remembered.
         key = (degree, digit, places)
-        mine = _FOUND.get(key)
+        mine = memory.get(key)
         if mine is None:
-            if len(_FOUND) >= _FOUND_KEPT:
-                _FOUND.clear()
-            mine = _FOUND[key] = _digit_chains(board, digit, degree)
+            if len(memory) >= FOUND_KEPT:
+                memory.clear()
+            mine = memory[key] = _digit_chains(board, digit, degree)
         start = len(found)
         found.extend((difficulty, worth, start + k, name, removes)
                      for difficulty, worth, k, name, removes in mine)
@@ -246,6 +247,5 @@ def link_chains(board: Board, degree: int) -> Iterator[SeHint]:
         yield SeHint(difficulty, name, removes)
 
 
-_FOUND: dict[tuple[int, int, int], list] = {}
-"""_digit_chains' finds by degree, digit and the digit's places (bit c: cell c) (bounded)."""
-_FOUND_KEPT = 20_000
+FOUND_KEPT = 20_000
+"""Finds link_chains remembers at most (in the board's memory; it starts again beyond)."""

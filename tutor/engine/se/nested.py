@@ -492,27 +492,25 @@ def static_hints(grid: list[int]) -> list[ChainHint]:
     return found
 
 
-_FOUND: dict[tuple, list[Found]] = {}
-"""Per rule, source grid and chain's grid: the rule's hints there that rest on removed
-candidates."""
 FOUND_MOST = 20_000
-"""Entries _FOUND holds at most (it starts again beyond)."""
-_LAST_SOURCE: list[tuple[int, ...]] = []
-"""The grid the last search of nested_chains started from."""
+"""Entries a NestedChainer's `memory` holds at most (it starts again beyond)."""
 
 
 class NestedChainer(Chainer):
     """Multiple and dynamic forcing chains whose runs, when they come to a stop, apply SE's
     other rules to the grid as it stands (`level` 1-5): what those remove joins the chain, resting
     on the removed candidates the rule needed. Level 0 is the plain search, with the links kept
-    for nesting."""
+    for nesting. `memory` keeps, per rule, source grid and chain's grid, the rule's hints there
+    that rest on removed candidates: the chainers of one search (the levels, the inner ones)
+    share it."""
 
     LINK = NLink
 
     def __init__(self, cand: list[int], val: list[int], multiple: bool, dynamic: bool,
-                 level: int) -> None:
+                 level: int, memory: dict[tuple, list[Found]] | None = None) -> None:
         super().__init__(cand, multiple, dynamic, False)
         self.val = val
+        self.memory: dict[tuple, list[Found]] = {} if memory is None else memory
         self.level = level
         if level:
             self.base = level_difficulty(level)
@@ -628,12 +626,13 @@ class NestedChainer(Chainer):
                 if level >= 2:
                     rules.append(("chains", static_hints))
                 if level >= 3:
-                    rules.append(("multiple", partial(_chainer_hints, self.val, True, False, 0)))
+                    rules.append(("multiple", partial(_chainer_hints, self.val, self.memory, True, False, 0)))
             else:
-                rules.append(("dynamic", partial(_chainer_hints, self.val, True, True, 0)))
+                rules.append(("dynamic", partial(_chainer_hints, self.val, self.memory, True, True, 0)))
                 if level >= 5:
                     rules.append((f"nested{level - 3}",
-                                  partial(_chainer_hints, self.val, True, True, level - 3)))
+                                  partial(_chainer_hints, self.val, self.memory, True, True,
+                                          level - 3)))
             self._inner = rules
         return self._inner
 
@@ -650,7 +649,7 @@ class NestedChainer(Chainer):
             # A rule's hints on a grid, for the same source, are the same whichever level asks:
             # the levels above the first one that stops redo its runs.
             memo = (name, self._source_key, key)
-            found = _FOUND.get(memo)
+            found = self.memory.get(memo)
             if found is None:
                 found = []
                 if rule in SIMPLE_RULES:
@@ -662,9 +661,9 @@ class NestedChainer(Chainer):
                         parents = rule_parents(hint, self.cand, grid)
                         if parents:
                             found.append((hint.removes, parents, hint))
-                if len(_FOUND) >= FOUND_MOST:
-                    _FOUND.clear()
-                _FOUND[memo] = found
+                if len(self.memory) >= FOUND_MOST:
+                    self.memory.clear()
+                self.memory[memo] = found
             if found:
                 result = found
                 break
@@ -707,16 +706,17 @@ class NestedChainer(Chainer):
                                    list(removes), links, cause))
 
 
-def _chainer_hints(val: list[int], multiple: bool, dynamic: bool, level: int,
-                   grid: list[int]) -> list[ChainHint]:
-    return NestedChainer(grid, val, multiple, dynamic, level).records()
+def _chainer_hints(val: list[int], memory: dict[tuple, list[Found]], multiple: bool,
+                   dynamic: bool, level: int, grid: list[int]) -> list[ChainHint]:
+    return NestedChainer(grid, val, multiple, dynamic, level, memory).records()
 
 
 def nested_chains(board: Board, level: int) -> Iterator[SeHint]:
     """Dynamic forcing chains (+) (level 1, 9.0) and nested forcing chains (levels 2-5, 9.5-11.0),
     plus the length bonus of the candidates they rest on, nested chains' own included."""
     source = tuple(board.cand)
-    if _LAST_SOURCE and _LAST_SOURCE[0] != source:
-        _FOUND.clear()  # a new grid: nothing found on the last one serves again
-    _LAST_SOURCE[:] = [source]
-    yield from NestedChainer(board.cand, board.val, True, True, level).hints()
+    kept = board.memory.get("nested chains")
+    if kept is None or kept[0] != source:
+        # A new grid: nothing found on the last one serves again.
+        kept = board.memory["nested chains"] = (source, {})
+    yield from NestedChainer(board.cand, board.val, True, True, level, kept[1]).hints()
