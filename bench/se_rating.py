@@ -55,7 +55,8 @@ def band_of(rating: float) -> str:
     return "other"
 
 
-def load(limit: int | None, lowest: float = 0.0) -> list[tuple[str, str, float]]:
+def load(limit: int | None, lowest: float = 0.0,
+         highest: float = 99.0) -> list[tuple[str, str, float]]:
     path = data_file(SAMPLE)
     if path is None:
         return []
@@ -66,7 +67,8 @@ def load(limit: int | None, lowest: float = 0.0) -> list[tuple[str, str, float]]
         if len(fields) != 3 or line.startswith("#"):
             continue
         ident, puzzle, rating = fields
-        if float(rating) < lowest - 1e-9 or (limit is not None and taken[rating] >= limit):
+        if (not lowest - 1e-9 <= float(rating) <= highest + 1e-9
+                or (limit is not None and taken[rating] >= limit)):
             continue
         taken[rating] += 1
         rows.append((ident, puzzle, float(rating)))
@@ -360,7 +362,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--forum", action="store_true",
                         help="rate forum-hardest (ER 9.7-11.9) against its ER/EP/ED")
     parser.add_argument("--to", dest="highest", type=float, default=99.0, metavar="R",
-                        help="with --forum, only puzzles SE rates R or less")
+                        help="only the puzzles SE (the bank, or the forum with --forum) rates R "
+                             "or less")
     parser.add_argument("--timeout", type=int, default=0, metavar="S",
                         help="with --forum, give up on a puzzle after S seconds")
     parser.add_argument("--rate-file", help=argparse.SUPPRESS)
@@ -381,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
         return versus_java(args.versus_java, sets, args.limit, args.java_threads, args.java,
                            args.jobs)
     print("SE's batch rater: skipped: no --versus-java PATH (its jar or class folder)")
-    rows = load(args.limit, args.lowest)
+    rows = load(args.limit, args.lowest, args.highest)
     if not rows:
         print(f"skipped: {SAMPLE} not found under ../shared/data")
         return 0
