@@ -9,7 +9,7 @@ from itertools import combinations
 
 from tutor.engine.se.board import (
     BLOCK, COL_KIND, COLS, COUNT, DIGITS_OF, HOUSES, PEER_SET, PEERS, ROW_KIND,
-    ROWS, Board, combos, tight_subsets,
+    ROWS, Board, tight_subsets,
 )
 from tutor.engine.se.hint import SeHint, removals
 

@@ -8,7 +8,7 @@ from functools import partial
 
 from tutor.engine.se.basic import CROSSINGS, LOCK_ORDER, SCAN_ORDER
 from tutor.engine.se.board import (
-    COLS, COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEERS, ROWS, Board,
+    COLS, COUNT, DIGITS_OF, HOUSE_OF, HOUSES, ROWS, Board,
 )
 
 from tutor.engine.se.chains import (
