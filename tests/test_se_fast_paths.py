@@ -4,11 +4,11 @@ and aligned triple exclusion against every combination tried in turn."""
 
 import random
 from collections import deque
-from itertools import product
+from itertools import combinations, product
 
 import pytest
 
-from tutor.engine.se import basic, chains
+from tutor.engine.se import basic, chains, wings
 from tutor.engine.se.board import COUNT, DIGITS_OF, PEER_SET, Board, combos, tight_subsets
 from tutor.engine.se.chains import ORDERED_PEERS, Chainer, Link, off_to_on
 from tutor.engine.se.nested import NestedChainer
@@ -304,3 +304,45 @@ def test_tight_subsets_are_the_combinations_common_tuple_accepts_in_order():
         assert tight_subsets(masks, degree) == want
         checked += len(want)
     assert checked > 100
+
+
+APE_PUZZLE = "050060090004803500000715000305000201000309000400020003028000130009000600500000008"
+"""A puzzle of the bank's diabolical bucket whose SE path takes an aligned pair exclusion."""
+
+
+def test_aligned_pairs_remove_what_every_combination_tried_removes():
+    grids = grids_before(basic.aligned_pairs, APE_PUZZLE, most=40)
+    grids += [thinned(cand, seed) for seed, cand in enumerate(grids * 2)]
+    want = []
+    for cand in grids:
+        board = Board([0] * 81, cand[:])
+        cells, excl = basic._excluders(board, 2)
+        for a in range(len(cells)):
+            for b in range(a + 1, len(cells)):
+                common = sorted(set(excl[cells[a]]) & set(excl[cells[b]]))
+                if len(common) >= 2:
+                    removes = plain_exclusion(cand, [cells[a], cells[b]], common)
+                    if removes:
+                        want.append(tuple(sorted(removes)))
+    got = [hint.removes for cand in grids
+           for hint in basic.aligned_pairs(Board([0] * 81, cand[:]))]
+    assert sorted(got) == sorted(want)
+    assert want  # the exclusion finds something (on the puzzle's path, at least once)
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_als_cliques_are_the_mutually_visible_sets_of_size_plus_one_digits(puzzle):
+    cand = Board.from_digits(puzzle).cand
+    for size in (3, 4):
+        got = [tuple(cells) for cells in wings._cliques(cand, size)]
+        cells = [c for c in range(81) if COUNT[cand[c]] >= 2]
+        want = []
+        for combo in combinations(cells, size):
+            union = 0
+            for c in combo:
+                union |= cand[c]
+            if COUNT[union] == size + 1 and all(
+                    b in PEER_SET[a] for a, b in combinations(combo, 2)):
+                want.append(combo)
+        assert got == want
+        assert got

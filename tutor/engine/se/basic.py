@@ -4,8 +4,6 @@ order SE finds them (the rating applies the first hint of the first technique th
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
-from itertools import combinations
 
 from tutor.engine.se.board import (
     BLOCK, COL_KIND, COLS, COUNT, DIGITS_OF, HOUSES, PEER_SET, PEERS, ROW_KIND,
@@ -268,82 +266,84 @@ def _pairs(n: int):
             yield first, second
 
 
-@lru_cache(maxsize=None)
-def _covering(mask: int, n: int) -> frozenset[int]:
-    """The sets of at most n digits holding every digit of the mask."""
-    if COUNT[mask] > n:
-        return frozenset()
-    others = [1 << d for d in range(1, 10) if not mask >> d & 1]
-    return frozenset(mask | sum(more) for extra in range(n - COUNT[mask] + 1)
-                     for more in combinations(others, extra))
-
-
 def _exclusion(board: Board, cells: list[int], excluders: Iterable[int]):
-    """Removals of aligned exclusion: the candidates of `cells` in no combination allowed by the
-    excluders (a combination is out when two cells that see each other share a digit, or when it
-    covers every candidate of an excluder)."""
+    """Removals of aligned triple exclusion: the candidates of the three `cells` in no
+    combination allowed by the excluders (a combination is out when two cells that see each
+    other share a digit, or when it covers every candidate of an excluder)."""
     cand = board.cand
-    n = len(cells)
-    full = [cand[c] for c in cells]
-    allowed = [0] * n
-
-    if n == 2:
-        # The digit sets (at most 2 digits) that cover an excluder: those holding all its
-        # candidates.
-        out: set[int] = set().union(*[_covering(cand[e], n) for e in excluders])
-        see = cells[1] in PEER_SET[cells[0]]
-        for d0 in DIGITS_OF[full[0]]:
-            b0 = 1 << d0
-            for d1 in DIGITS_OF[full[1]]:
-                if (see and d1 == d0) or (b0 | 1 << d1) in out:
-                    continue
-                allowed[0] |= b0
-                allowed[1] |= 1 << d1
-    else:
-        see01 = cells[1] in PEER_SET[cells[0]]
-        see02 = cells[2] in PEER_SET[cells[0]]
-        see12 = cells[2] in PEER_SET[cells[1]]
-        f0, f1, f2 = full
-        # A combination covers an excluder when the excluder's digits lie within its three.
-        masks = tuple({cand[e] for e in excluders if COUNT[cand[e]] <= n})
-        a0 = a1 = a2 = 0
-        for d0 in DIGITS_OF[f0]:
-            b0 = 1 << d0
-            for d1 in DIGITS_OF[f1]:
-                if see01 and d1 == d0:
-                    continue
-                b01 = b0 | 1 << d1
-                # The third digits that would complete an excluder with the first two.
-                banned = (b0 if see02 else 0) | ((1 << d1) if see12 else 0)
-                for m in masks:
-                    rest = m & ~b01
-                    if not rest:
-                        banned = f2
-                        break
-                    if not rest & (rest - 1):
-                        banned |= rest
-                third = f2 & ~banned
-                if third:
-                    a0 |= b0
-                    a1 |= 1 << d1
-                    a2 |= third
-            if a0 == f0 and a1 == f1 and a2 == f2:
-                # Every candidate already allowed: nothing to remove.
-                return ()
-        allowed = [a0, a1, a2]
-    return tuple((cells[k], d) for k in range(n) for d in DIGITS_OF[full[k] & ~allowed[k]])
+    see01 = cells[1] in PEER_SET[cells[0]]
+    see02 = cells[2] in PEER_SET[cells[0]]
+    see12 = cells[2] in PEER_SET[cells[1]]
+    f0, f1, f2 = cand[cells[0]], cand[cells[1]], cand[cells[2]]
+    # A combination covers an excluder when the excluder's digits lie within its three.
+    masks = tuple({cand[e] for e in excluders if COUNT[cand[e]] <= 3})
+    a0 = a1 = a2 = 0
+    for d0 in DIGITS_OF[f0]:
+        b0 = 1 << d0
+        for d1 in DIGITS_OF[f1]:
+            if see01 and d1 == d0:
+                continue
+            b01 = b0 | 1 << d1
+            # The third digits that would complete an excluder with the first two.
+            banned = (b0 if see02 else 0) | ((1 << d1) if see12 else 0)
+            for m in masks:
+                rest = m & ~b01
+                if not rest:
+                    banned = f2
+                    break
+                if not rest & (rest - 1):
+                    banned |= rest
+            third = f2 & ~banned
+            if third:
+                a0 |= b0
+                a1 |= 1 << d1
+                a2 |= third
+        if a0 == f0 and a1 == f1 and a2 == f2:
+            # Every candidate already allowed: nothing to remove.
+            return ()
+    allowed = (a0, a1, a2)
+    full = (f0, f1, f2)
+    return tuple((cells[k], d) for k in range(3) for d in DIGITS_OF[full[k] & ~allowed[k]])
 
 
 def aligned_pairs(board: Board) -> Iterator[SeHint]:
     """Aligned pair exclusion (6.2)."""
+    cand = board.cand
     cells, excl = _excluders(board, 2)
+    # Per base cell its excluders as bits (bit c: cell c): a pair's common ones are an AND.
+    excl_bits = [0] * 81
+    for c, found in excl.items():
+        for e in found:
+            excl_bits[c] |= 1 << e
     for a, b in _pairs(len(cells)):
         c0, c1 = cells[a], cells[b]
-        common = [e for e in excl[c0] if e in set(excl[c1])]
-        if len(common) < 2:
+        common = excl_bits[c0] & excl_bits[c1]
+        if not common & (common - 1):
             continue
-        removes = _exclusion(board, [c0, c1], common)
-        if removes:
+        # Every excluder here has two candidates (a base cell has no peer down to one), so a
+        # pair of digits covers one exactly when it is that excluder's pair.
+        masks = []
+        while common:
+            low = common & -common
+            common ^= low
+            masks.append(cand[low.bit_length() - 1])
+        f0, f1 = cand[c0], cand[c1]
+        see = c1 in PEER_SET[c0]
+        a0 = a1 = 0
+        for d0 in DIGITS_OF[f0]:
+            b0 = 1 << d0
+            # The second digits that would complete an excluder with d0 (or repeat it in sight).
+            banned = b0 if see else 0
+            for m in masks:
+                if m & b0:
+                    banned |= m ^ b0
+            second = f1 & ~banned
+            if second:
+                a0 |= b0
+                a1 |= second
+        if a0 != f0 or a1 != f1:
+            removes = tuple((c0, d) for d in DIGITS_OF[f0 & ~a0]) + tuple(
+                (c1, d) for d in DIGITS_OF[f1 & ~a1])
             yield SeHint(6.2, "Aligned pair exclusion", removals(removes))
 
 

@@ -21,27 +21,39 @@ def wing_difficulty(size: int, biggest: int) -> float:
     return 6.6 if size == 5 else 7.5
 
 
+_PEER_BITS = tuple(sum(1 << p for p in PEER_SET[c]) for c in range(81))
+"""Per cell its peers as bits (bit c: cell c)."""
+
+
 def _cliques(cand: list[int], size: int) -> Iterator[list[int]]:
     """Sets of `size` mutually visible cells of 2+ candidates holding size + 1 digits between
     them, each set once (cells ascending)."""
     chosen: list[int] = []
+    most = size + 1
 
-    def grow(options: list[int], union: int) -> Iterator[list[int]]:
-        # options: the cells after the last chosen that see every chosen cell, ascending.
-        if len(chosen) == size:
-            if COUNT[union] == size + 1:
-                yield chosen
-            return
-        for i, cell in enumerate(options):
-            mask = cand[cell]
-            if COUNT[union | mask] > size + 1:
+    def grow(options: int, union: int) -> Iterator[list[int]]:
+        # options: the cells after the last chosen that see every chosen cell, as bits.
+        last = len(chosen) + 1 == size
+        while options:
+            low = options & -options
+            options ^= low
+            cell = low.bit_length() - 1
+            joined = union | cand[cell]
+            if COUNT[joined] > most:
                 continue
             chosen.append(cell)
-            peers = PEER_SET[cell]
-            yield from grow([c for c in options[i + 1:] if c in peers], union | mask)
+            if last:
+                if COUNT[joined] == most:
+                    yield chosen
+            else:
+                yield from grow(options & _PEER_BITS[cell], joined)
             chosen.pop()
 
-    yield from grow([c for c in range(81) if COUNT[cand[c]] >= 2], 0)
+    start = 0
+    for c in range(81):
+        if 2 <= COUNT[cand[c]] <= most:
+            start |= 1 << c
+    yield from grow(start, 0)
 
 
 def als_wings(board: Board, size: int) -> Iterator[SeHint]:
@@ -52,44 +64,66 @@ def als_wings(board: Board, size: int) -> Iterator[SeHint]:
     Easiest first, then most removals, as SE sorts them."""
     cand = board.cand
     found: list[tuple[float, int, str, int, tuple[tuple[int, int], ...]]] = []
+    bivalue = 0
+    where = [0] * 10  # per digit, the cells holding it as bits
+    for c in range(81):
+        mask = cand[c]
+        if COUNT[mask] == 2:
+            bivalue |= 1 << c
+        for d in DIGITS_OF[mask]:
+            where[d] |= 1 << c
     for als in _cliques(cand, size):
         union = 0
+        seen_by = 0
+        inside = 0
         for c in als:
             union |= cand[c]
+            seen_by |= _PEER_BITS[c]
+            inside |= 1 << c
+        # The bivalue cells outside the set that see one of its cells, with digits of the set.
+        options = seen_by & bivalue & ~inside
+        wings = []
+        while options:
+            low = options & -options
+            options ^= low
+            yz = low.bit_length() - 1
+            if cand[yz] & union == cand[yz]:
+                wings.append(yz)
+        if not wings:
+            continue
         biggest = max(COUNT[cand[c]] for c in als)
         total = sum(COUNT[cand[c]] for c in als)
         difficulty = wing_difficulty(size, biggest)
-        inside = set(als)
-        seen_by: set[int] = set()
-        for c in als:
-            seen_by |= PEER_SET[c]
-        for yz in sorted(seen_by - inside):
+        # Per digit of the set, its cells there, and the cells seeing all of them.
+        holders = {d: where[d] & inside for d in DIGITS_OF[union]}
+        sees_all = {}
+        for d, cells in holders.items():
+            common = -1
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                common &= _PEER_BITS[low.bit_length() - 1]
+            sees_all[d] = common
+        for yz in wings:
             pair = cand[yz]
-            if COUNT[pair] != 2 or pair & union != pair:
-                continue
-            holders = {d: [c for c in als if cand[c] >> d & 1] for d in DIGITS_OF[union]}
-            restricted = [d for d in DIGITS_OF[pair] if all(yz in PEER_SET[c] for c in holders[d])]
+            restricted = [d for d in DIGITS_OF[pair] if sees_all[d] >> yz & 1]
             if not restricted:
                 continue
             double = len(restricted) == 2
+            outside = ~(inside | 1 << yz)
+            victims = 0
             removes: list[tuple[int, int]] = []
-
-            def take(digit: int, cells: list[int]) -> None:
-                victims = set(PEER_SET[cells[0]])
-                for c in cells[1:]:
-                    victims &= PEER_SET[c]
-                victims -= inside
-                victims.discard(yz)
-                removes.extend((v, digit) for v in victims if cand[v] >> digit & 1)
 
             if double:
                 for d in DIGITS_OF[union & ~pair]:
-                    take(d, holders[d])
-                for d in DIGITS_OF[pair]:
-                    take(d, [yz] + holders[d])
+                    victims = sees_all[d] & outside & where[d]
+                    removes.extend(_cells_with(victims, d))
+                takes = DIGITS_OF[pair]
             else:
-                z = DIGITS_OF[pair & ~(1 << restricted[0])][0]
-                take(z, [yz] + holders[z])
+                takes = (DIGITS_OF[pair & ~(1 << restricted[0])][0],)
+            for d in takes:
+                victims = sees_all[d] & _PEER_BITS[yz] & outside & where[d]
+                removes.extend(_cells_with(victims, d))
             if removes:
                 done = removals(removes)
                 suffix = f"{2 if double else 1}{biggest}{total}"
@@ -98,6 +132,16 @@ def als_wings(board: Board, size: int) -> Iterator[SeHint]:
     ordered = sorted(found, key=lambda t: (t[0], t[1], _desc(t[2]), t[3]))
     for difficulty, _, _, _, pairs in ordered:
         yield SeHint(difficulty, NAMES[size], pairs)
+
+
+def _cells_with(cells: int, digit: int) -> list[tuple[int, int]]:
+    """(cell, digit) for each cell of the bit set."""
+    out = []
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        out.append((low.bit_length() - 1, digit))
+    return out
 
 
 def _desc(text: str) -> tuple[int, ...]:
