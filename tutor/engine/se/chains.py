@@ -58,10 +58,20 @@ class Link:
 
 def chain_bonus(complexity: int) -> float:
     """SE's extra for a chain resting on `complexity` candidates: its length is complexity - 2."""
+    if complexity < len(_BONUS):
+        return _BONUS[complexity]
     # Lazy: the tutor's chain family is heavy, and most puzzles rate without reaching a chain.
     from tutor.engine.techniques.chains import length_bonus
 
+    if not _BONUS:
+        _BONUS.extend(length_bonus(n - 2) for n in range(BONUS_TABLED))
+        return chain_bonus(complexity)
     return length_bonus(complexity - 2)
+
+
+BONUS_TABLED = 4096
+"""Complexities whose bonus chain_bonus keeps in a table (searches ask for it very often)."""
+_BONUS: list[float] = []
 
 
 def ancestor_count(link: Link) -> int:
@@ -177,10 +187,21 @@ def _limit(best: tuple[float, int, int] | None, base: float, order: int, extra: 
     the chain found first, so a chain ranked equal to `best` cannot come before it."""
     if best is None:
         return 10 ** 6
-    depth = 0
-    while (round(base + chain_bonus(depth + extra), 2), depth + extra, order) < best:
-        depth += 1
-    return depth - 1
+    key = (best, base, order, extra)
+    limit = _LIMITS.get(key)
+    if limit is None:
+        depth = 0
+        while (round(base + chain_bonus(depth + extra), 2), depth + extra, order) < best:
+            depth += 1
+        limit = depth - 1
+        if len(_LIMITS) >= 10_000:
+            _LIMITS.clear()
+        _LIMITS[key] = limit
+    return limit
+
+
+_LIMITS: dict[tuple[tuple[float, int, int], float, int, int], int] = {}
+"""_limit's answers: it depends on its arguments alone, and searches ask for the same ones."""
 
 
 class _Nodes:

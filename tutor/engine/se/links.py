@@ -51,12 +51,13 @@ def _split(cells: list[int], first: list[int], second: list[int], heart: int | N
 
 def strong_links(board: Board, digit: int) -> list[StrongLink]:
     """The digit's strong links, boxes first, then rows, then columns."""
-    cand = board.cand
-    bit = 1 << digit
     found = []
     for kind in (BLOCK, ROW_KIND, COL_KIND):
         for index, house in enumerate(HOUSES[kind]):
-            cells = [c for c in house if cand[c] & bit]
+            pos = board.places_of(house)[digit]
+            if not pos & (pos - 1):
+                continue
+            cells = [house[k] for k in range(9) if pos >> k & 1]
             n = len(cells)
             if n == 2:
                 a, b = cells
@@ -132,10 +133,25 @@ def _name(chain: list[StrongLink]) -> str:
     return ("Grouped " + name[0].lower() + name[1:]) if any(l.grouped for l in chain) else name
 
 
-def _seeing_all(cells: tuple[int, ...]) -> set[int]:
-    seen = set(PEER_SET[cells[0]])
+def _bits(cells) -> int:
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+HOUSE_BITS = {(kind, index): _bits(house) for kind, houses in HOUSES.items()
+              for index, house in enumerate(houses)}
+"""Per house (kind, index) its cells as bits (bit c: cell c)."""
+_PEER_BITS = tuple(_bits(PEER_SET[c]) for c in range(81))
+
+
+@lru_cache(maxsize=None)
+def _seeing_all(cells: tuple[int, ...]) -> int:
+    """The cells that see every one of `cells`, as bits."""
+    seen = _PEER_BITS[cells[0]]
     for c in cells[1:]:
-        seen &= PEER_SET[c]
+        seen &= _PEER_BITS[c]
     return seen
 
 
@@ -168,6 +184,12 @@ def _digit_chains(board: Board, digit: int, degree: int) -> list:
     chain: list[int] = []
     sides: list[int] = []
     shared: list[tuple[int, int]] = []
+    # The cells as bits (bit c: cell c): the links' cells and the digit's places.
+    link_bits = [_bits(link.cells) for link in links]
+    places = 0
+    for c in range(81):
+        if cand[c] & bit:
+            places |= 1 << c
 
     def close() -> None:
         # Each chain is met from both ends: keep one reading.
@@ -178,31 +200,42 @@ def _digit_chains(board: Board, digit: int, degree: int) -> list:
         end = members[-1].ends[1 - sides[-1]]
         ring = _shared_house(start, end)
         if ring is not None:
-            victims: set[int] = set()
-            for kind, index in set(shared) | {ring}:
-                victims.update(HOUSES[kind][index])
-            for link in members:
-                victims -= link.cells
+            victims = HOUSE_BITS[ring]
+            for house in shared:
+                victims |= HOUSE_BITS[house]
+            for i in chain:
+                victims &= ~link_bits[i]
         else:
             victims = _seeing_all(start + end)
-            for kind, index in {(l.kind, l.house) for l in members} | set(shared):
-                victims.difference_update(HOUSES[kind][index])
-        removes = removals((c, digit) for c in victims if cand[c] & bit)
-        if removes:
+            for link in members:
+                victims &= ~HOUSE_BITS[link.kind, link.house]
+            for house in shared:
+                victims &= ~HOUSE_BITS[house]
+        victims &= places
+        if victims:
+            removes = []
+            while victims:
+                low = victims & -victims
+                victims ^= low
+                removes.append((low.bit_length() - 1, digit))
             found.append((_difficulty(members), -len(removes), len(found), _name(members),
-                          removes))
+                          tuple(removes)))
 
-    def grow(used: frozenset[int]) -> None:
-        if len(chain) == degree:
-            close()
-            return
+    def grow(used: int) -> None:
+        # The last link of a chain whose first link is numbered higher would read a chain met
+        # the other way round: close() would drop it, so it is not tried.
+        last = len(chain) + 1 == degree
+        first = chain[0]
         for j, side2, house in follows[chain[-1], sides[-1]]:
-            if j in chain or links[j].cells & used:
+            if j in chain or link_bits[j] & used or (last and j < first):
                 continue
             chain.append(j)
             sides.append(side2)
             shared.append(house)
-            grow(used | links[j].cells)
+            if last:
+                close()
+            else:
+                grow(used | link_bits[j])
             chain.pop()
             sides.pop()
             shared.pop()
@@ -211,7 +244,7 @@ def _digit_chains(board: Board, digit: int, degree: int) -> list:
         for side in (0, 1):
             chain.append(i)
             sides.append(side)
-            grow(link.cells)
+            grow(link_bits[i])
             chain.pop()
             sides.pop()
     return found
