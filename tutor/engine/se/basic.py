@@ -21,11 +21,10 @@ def _bits(mask: int) -> list[int]:
 
 def hidden_singles(board: Board) -> Iterator[SeHint]:
     """Last empty cell of a house (1.0), then a digit with one place in a box (1.2) or line (1.5)."""
-    val = board.val
     for alone in (True, False):
         for kind in SCAN_ORDER:
             for house in HOUSES[kind]:
-                empty = sum(1 for c in house if not val[c])
+                empty = board.empties(house)
                 if (empty == 1) != alone:
                     continue
                 places = board.places_of(house)
@@ -66,6 +65,21 @@ def _crossings() -> dict[tuple[int, int, int, int], tuple[int, int]]:
 CROSSINGS = _crossings()
 
 
+def _crossing_lists():
+    """Per house (kind1, index1) and crossing kind, the crossing houses in index order as
+    (index2, places over house 1, places over house 2); and per house (kind2, index2) and kind 1
+    the houses of kind 1 crossing it, in index order, as (index1, places over house 1)."""
+    out: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+    back: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    for (kind1, i1, kind2, i2), (in1, in2) in sorted(CROSSINGS.items()):
+        out.setdefault((kind1, i1, kind2), []).append((i2, in1, in2))
+        back.setdefault((kind2, i2, kind1), []).append((i1, in1))
+    return out, back
+
+
+CROSSING_LIST, CROSSED_BY = _crossing_lists()
+
+
 def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
     """Pointing and claiming: a digit of one house confined to its crossing with another.
 
@@ -77,16 +91,22 @@ def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
         houses1, houses2 = HOUSES[kind1], HOUSES[kind2]
         for i1, house1 in enumerate(houses1):
             places1 = places_of(house1)
-            for i2, house2 in enumerate(houses2):
-                cross = CROSSINGS.get((kind1, i1, kind2, i2))
-                if cross is None:
+            crossings = CROSSING_LIST[kind1, i1, kind2]
+            # Per crossing (in order) the digits of house 1 confined to it, ascending.
+            confined: list[list[int]] = [[] for _ in crossings]
+            for digit in range(1, 10):
+                pos = places1[digit]
+                if pos & (pos - 1):
+                    for n, (_, in1, _) in enumerate(crossings):
+                        if not pos & ~in1:
+                            confined[n].append(digit)
+                            break
+            for (i2, in1, in2), digits in zip(crossings, confined):
+                if not digits:
                     continue
-                in1, in2 = cross
+                house2 = houses2[i2]
                 places2 = places_of(house2)
-                for digit in range(1, 10):
-                    pos = places1[digit]
-                    if not pos & (pos - 1) or pos & ~in1:
-                        continue
+                for digit in digits:
                     out2 = places2[digit] & ~in2
                     if not out2:
                         continue
@@ -95,16 +115,14 @@ def intersections(board: Board, direct: bool) -> Iterator[SeHint]:
                         yield SeHint(2.6 if kind1 == BLOCK else 2.8,
                                      "Pointing" if kind1 == BLOCK else "Claiming", removals(removes))
                         continue
-                    for i3, house3 in enumerate(houses1):
+                    for i3, in3 in CROSSED_BY[kind2, i2, kind1]:
                         if i3 == i1:
                             continue
-                        cross3 = CROSSINGS.get((kind1, i3, kind2, i2))
-                        if cross3 is None:
-                            continue
+                        house3 = houses1[i3]
                         pos3 = places_of(house3)[digit]
                         if not pos3 & (pos3 - 1):
                             continue
-                        left = pos3 & ~cross3[0]
+                        left = pos3 & ~in3
                         if left and not left & (left - 1):
                             yield SeHint(1.7 if kind1 == BLOCK else 1.9,
                                          "Direct pointing" if kind1 == BLOCK else "Direct claiming",
@@ -126,10 +144,10 @@ def hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[SeHint]:
     """`degree` digits confined to `degree` cells of a house (3.4, 4.0, 5.4). Direct (2.0 pair,
     2.5 triple): only when clearing those cells leaves a hidden single, which is placed (only
     placed, as SE applies a direct hint)."""
-    cand, val = board.cand, board.val
+    cand = board.cand
     for kind in SCAN_ORDER:
         for house in HOUSES[kind]:
-            empty = sum(1 for c in house if not val[c])
+            empty = board.empties(house)
             if not (empty > degree * 2 or (direct and empty > degree)):
                 continue
             positions = board.places_of(house)
@@ -163,10 +181,10 @@ def hidden_sets(board: Board, degree: int, direct: bool) -> Iterator[SeHint]:
 
 def naked_sets(board: Board, degree: int) -> Iterator[SeHint]:
     """`degree` cells of a house holding `degree` digits between them (3.0, 3.6, 5.0)."""
-    cand, val = board.cand, board.val
+    cand = board.cand
     for kind in SCAN_ORDER:
         for house in HOUSES[kind]:
-            if sum(1 for c in house if not val[c]) < degree * 2:
+            if board.empties(house) < degree * 2:
                 continue
             # Cells of fewer than two candidates are in no set (common_tuple): leaving them out
             # keeps the others' combinations in the same order.

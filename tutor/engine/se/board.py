@@ -131,23 +131,32 @@ class Board:
         return places[id(house)][digit]
 
     def places_of(self, house: tuple[int, ...]) -> list[int]:
-        """Per digit (index 1-9), positions(house, digit): for loops over a house's digits."""
+        """Per digit (index 1-9), positions(house, digit): for loops over a house's digits
+        (index 0: how many of its cells are empty)."""
         places = self._places
         if places is None:
             places = self._places = self._all_places()
         return places[id(house)]
 
     def _all_places(self) -> dict[int, list[int]]:
-        cand = self.cand
+        # Index 0 (no digit) holds how many of the house's cells are empty.
+        cand, val = self.cand, self.val
         found = {}
         for house in (*BOXES, *ROWS, *COLS):
             masks = [0] * 10
+            empty = 0
             for k, c in enumerate(house):
+                if not val[c]:
+                    empty += 1
                 for d in DIGITS_OF[cand[c]]:
                     masks[d] |= 1 << k
+            masks[0] = empty
             found[id(house)] = masks
         return found
 
     def empties(self, house: tuple[int, ...]) -> int:
-        val = self.val
-        return sum(1 for c in house if not val[c])
+        """How many of the house's cells are empty."""
+        places = self._places
+        if places is None:
+            places = self._places = self._all_places()
+        return places[id(house)][0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from collections import deque
+from collections import Counter, deque
 
 from tutor.engine.se.board import COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEERS, Board
 from tutor.engine.se.hint import SeHint, removals
@@ -322,13 +322,14 @@ def _forcing(on_off, off_on, skey: int, limit: int) -> tuple[_Nodes, list[int]]:
     return nodes, []
 
 
-def reaches(succ: Links, component: list[int] | None = None) -> dict[int, int]:
+def reaches(succ: Links, component: list[int] | None = None, sets: bool = True) -> dict[int, int]:
     """Per key of an implication graph (`succ`: a key's successors), the keys it leads to by one
     link or more, as bits (bit k: key k). Worked out once per graph from its strongly connected
     components (Tarjan's, without recursion): a component is closed after every component it
     leads to, so what it reaches is known when it closes. A search from a start that cannot reach
     its end finds nothing, so it need not be made. With `component` (a list by key), each key's
-    component is written there (its keys share a number)."""
+    component is written there (its keys share a number); without `sets`, only that is worked
+    out (the answer is empty)."""
     # Lists by key (keys are below 1620) rather than dicts: this runs once per search.
     index = [-1] * 1620
     low = [0] * 1620
@@ -367,6 +368,13 @@ def reaches(succ: Links, component: list[int] | None = None) -> dict[int, int]:
                 on_stack[w] = False
                 if component is not None:
                     component[w] = v
+                if not sets:
+                    while w != v:
+                        w = stack.pop()
+                        on_stack[w] = False
+                        if component is not None:
+                            component[w] = v
+                    continue
                 if w == v:
                     # A component of one key: what it reaches is what its successors reach.
                     out = 0
@@ -463,7 +471,10 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
         off_on = {k: (off_cell[k] if cells_too else empty) + (off_house[k] if houses_too else empty)
                   for k in off_cell}
         component = [-1] * 1620
-        reach = reaches({**on_off, **off_on}, component)
+        # Forcing chains ask what a key reaches; cycles only whether a key lies on one, that is
+        # in a component of more than one key (no key leads to itself in one link).
+        reach = reaches({**on_off, **off_on}, component, sets=houses_too)
+        size = Counter(component)
         cycle_base = 7.0 if both else 6.5
         cycle_order = 4 if both else 3 if cells_too else 2
         chain_base = 7.0 if both else 6.6
@@ -477,7 +488,7 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
                 skey = cell * 20 + digit * 2 + 1
                 # A cycle ending at depth D rests on D candidates (its end is its start).
                 ends: list[int] = []
-                if reach[skey] >> skey & 1:
+                if size[component[skey]] > 1:
                     nodes, ends = _cycles(on_off, off_on, skey,
                                           _limit(best, cycle_base, cycle_order, 0), bits,
                                           component)

@@ -78,14 +78,14 @@ def _shared_houses(c1: int, c2: int):
 
 def _type3(board: Board, v1: int, v2: int, c1: int, c2: int, base: float):
     """Type 3: the extra digits of the two cells act as one cell of a naked or hidden set."""
-    cand, val = board.cand, board.val
+    cand = board.cand
     extra = (cand[c1] | cand[c2]) & ~(1 << v1 | 1 << v2)
     out = []
     # Hidden sets from pairs up, naked ones from the extra digits' count (Sukaku Explainer's
     # fix; SE 1.2.1 started both at that count, missing hidden pairs).
     for degree in range(2, 8):
         for house in _shared_houses(c1, c2):
-            empty = sum(1 for c in house if not val[c])
+            empty = board.empties(house)
             i1, i2 = house.index(c1), house.index(c2)
             if degree * 2 <= empty and degree >= COUNT[extra]:
                 for combo in combos(degree, 9):
@@ -153,12 +153,25 @@ def unique_loops(board: Board) -> Iterator[SeHint]:
         seen.add(key)
         found.append((hint.difficulty, kind, len(found), hint))
 
+    memory = board.memory.setdefault("unique loops", {})
+    supports: dict[int, tuple[int, ...]] = {}
     for cell in range(81):
         if COUNT[cand[cell]] != 2:
             continue
         v1, v2 = DIGITS_OF[cand[cell]]
         pair = 1 << v1 | 1 << v2
-        for loop in _find_loops(board, cell, v1, v2):
+        # A pair's loops rest on the cells holding both digits and their candidates alone, and
+        # from one step to the next most pairs keep theirs: the loops found are remembered.
+        support = supports.get(pair)
+        if support is None:
+            support = supports[pair] = tuple(c << 10 | cand[c] for c in range(81)
+                                             if cand[c] & pair == pair)
+        loops = memory.get((cell, support))
+        if loops is None:
+            if len(memory) >= LOOPS_KEPT:
+                memory.clear()
+            loops = memory[cell, support] = _find_loops(board, cell, v1, v2)
+        for loop in loops:
             if not _valid_loop(loop):
                 continue
             base = _loop_difficulty(len(loop))
@@ -181,6 +194,10 @@ def unique_loops(board: Board) -> Iterator[SeHint]:
     found.sort(key=lambda t: (t[0], t[1], t[2]))
     for _, _, _, hint in found:
         yield hint
+
+
+LOOPS_KEPT = 20_000
+"""Loop searches unique_loops remembers at most (in the board's memory; it starts again beyond)."""
 
 
 def _type2(board: Board, extras: list[int], extra_digits: int, base: float) -> SeHint:
