@@ -376,36 +376,48 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
     # Per base cell its excluders as bits (bit c: cell c), and those that are base cells too.
     excl_bits = {c: sum(1 << e for e in found) for c, found in excl.items()}
     excl_base = {c: [e for e in found if base >> e & 1] for c, found in excl.items()}
-    for a, b in _pairs(len(cells)):
-        c0, c1 = cells[a], cells[b]
-        first_two = excl_bits[c0] & excl_bits[c1]
-        if not first_two & (first_two - 1):
-            continue
-        # The third cells in SE's order: c0's excluders, then c1's, each once.
-        met = 1 << c0 | 1 << c1
-        for c2 in excl_base[c0] + excl_base[c1]:
-            if met >> c2 & 1:
+    get = memory.get
+    # Pairs in SE's order: (0,1), (0,2), (1,2), (0,3), ...
+    for b in range(1, len(cells)):
+        c1 = cells[b]
+        bits1 = excl_bits[c1]
+        base1 = excl_base[c1]
+        for a in range(b):
+            c0 = cells[a]
+            first_two = excl_bits[c0] & bits1
+            if not first_two & (first_two - 1):
                 continue
-            met |= 1 << c2
-            common = first_two & excl_bits[c2]
-            if not common & (common - 1):
-                continue
-            excluders = []
-            while common:
-                low = common & -common
-                common ^= low
-                excluders.append(low.bit_length() - 1)
-            # The outcome rests on the three cells' candidates and the excluders' alone, and
-            # from one step to the next most triples keep theirs: it is remembered.
-            key = (c0, c1, c2, cand[c0], cand[c1], cand[c2],
-                   frozenset([cand[e] for e in excluders]))
-            removes = memory.get(key)
-            if removes is None:
-                if len(memory) >= TRIPLES_KEPT:
-                    memory.clear()
-                removes = memory[key] = _exclusion(board, [c0, c1, c2], excluders)
-            if removes:
-                yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
+            # The third cells in SE's order: c0's excluders, then c1's, each once.
+            met = 1 << c0 | 1 << c1
+            pair_key = (c0, c1, cand[c0], cand[c1])
+            for c2 in excl_base[c0] + base1:
+                if met >> c2 & 1:
+                    continue
+                met |= 1 << c2
+                common = first_two & excl_bits[c2]
+                if not common & (common - 1):
+                    continue
+                masks = []
+                rest = common
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    masks.append(cand[low.bit_length() - 1])
+                # The outcome rests on the three cells' candidates and the excluders' alone,
+                # and from one step to the next most triples keep theirs: it is remembered.
+                key = (pair_key, c2, cand[c2], common, *masks)
+                removes = get(key)
+                if removes is None:
+                    if len(memory) >= TRIPLES_KEPT:
+                        memory.clear()
+                    excluders = []
+                    while common:
+                        low = common & -common
+                        common ^= low
+                        excluders.append(low.bit_length() - 1)
+                    removes = memory[key] = _exclusion(board, [c0, c1, c2], excluders)
+                if removes:
+                    yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
 
 
 TRIPLES_KEPT = 100_000
