@@ -29,14 +29,19 @@ class StrongLink:
         self.cells = cells
 
 
-def _split(cells: list[int], first: list[int], second: list[int], heart: int | None):
-    """The end pairs of a grouped link from its two blades, as SE pairs them: a blade of one cell
-    against the other blade (with the heart of a box); else blade against blade (both with the
-    heart when it holds the digit)."""
+def _split(cells: list[int], first: list[int], second: list[int], heart: int | None,
+           both_ways: bool = True):
+    """The end pairs of a grouped link from its two blades (`first` along a row), as SE pairs
+    them: a blade of one cell against the other blade (with the heart of a box); else blade
+    against blade (both with the heart when it holds the digit). When both blades are one cell
+    and the heart holds the digit, the heart goes with one or the other: in chains of two links
+    either way; in longer chains (`both_ways` false) SE's search keeps only the row's cell
+    alone, the heart with the column's."""
     with_heart = [] if heart is None else [heart]
     if len(first) == 1 and len(second) == 1:
         if heart is not None and heart in cells:
-            # Both blades alone: the heart goes with one or the other, else no strong link.
+            if not both_ways:
+                return [(tuple(first), tuple(second + with_heart))]
             return [(tuple(first), tuple(second + with_heart)),
                     (tuple(second), tuple(first + with_heart))]
         return [(tuple(first), tuple(second))]
@@ -49,8 +54,9 @@ def _split(cells: list[int], first: list[int], second: list[int], heart: int | N
     return [(tuple(first), tuple(second))]
 
 
-def strong_links(board: Board, digit: int) -> list[StrongLink]:
-    """The digit's strong links, boxes first, then rows, then columns."""
+def strong_links(board: Board, digit: int, degree: int = 2) -> list[StrongLink]:
+    """The digit's strong links for chains of `degree` links, boxes first, then rows, then
+    columns."""
     found = []
     for kind in (BLOCK, ROW_KIND, COL_KIND):
         for index, house in enumerate(HOUSES[kind]):
@@ -76,7 +82,8 @@ def strong_links(board: Board, digit: int) -> list[StrongLink]:
                     second = [c for c in cells if COL[c] == col and c != heart]
                     if first and second:
                         found.extend(StrongLink(kind, index, ends, True, frozenset(cells))
-                                     for ends in _split(cells, first, second, heart))
+                                     for ends in _split(cells, first, second, heart,
+                                                        degree == 2))
                     break
             else:
                 segments = [[c for c in cells if BOX[c] == b] for b in sorted({BOX[c] for c in house})]
@@ -161,7 +168,7 @@ def _digit_chains(board: Board, digit: int, degree: int) -> list:
     cand = board.cand
     found: list[tuple[float, int, int, str, tuple[tuple[int, int], ...]]] = []
     bit = 1 << digit
-    links = strong_links(board, digit)
+    links = strong_links(board, digit, degree)
     if len(links) < degree:
         return found
     # Which link (and which of its ends first) can follow a link entered by a given end.
