@@ -123,6 +123,11 @@ EMBEDDED = [
      5.6, "3 strong links"),
     ("0333c0951dc2", "401000020000502700003900000002100089000000000850007400000008500005209000090000204",
      5.5, "WXYZ-Wing"),
+    # A box whose digit lies in one cell of a row, one of a column and the heart: chains of
+    # three links pair it only one way (the row's cell alone), so no 3-link chain is found
+    # where one with the other pairing would be, and the path goes on to 7.8.
+    ("431dac6566c8", "003000400400603002809010306090106020000000000300908001050000040030401060046805290",
+     7.8, "Contradiction forcing chain"),
     ("025c1566f6a4", "000002086000040079800000514000009040080274060060500000536000008470020000920600000",
      6.3, "VWXYZ-Wing"),
 ]
