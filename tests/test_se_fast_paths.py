@@ -8,7 +8,7 @@ from itertools import combinations, product
 
 import pytest
 
-from tutor.engine.se import basic, chains, wings
+from tutor.engine.se import basic, chains, uniqueness, wings
 from tutor.engine.se.board import COUNT, DIGITS_OF, PEER_SET, Board, combos, tight_subsets
 from tutor.engine.se.chains import ORDERED_PEERS, Chainer, Link, off_to_on
 from tutor.engine.se.nested import NestedChainer
@@ -346,3 +346,39 @@ def test_als_cliques_are_the_mutually_visible_sets_of_size_plus_one_digits(puzzl
                 want.append(combo)
         assert got == want
         assert got
+
+
+REMEMBERING = [
+    # Bank puzzles whose SE path takes a unique loop (type 2) and an aligned triple exclusion.
+    (uniqueness.unique_loops,
+     "051000603000300100030500470069140800000060000007093540092008060003001000508000310"),
+    (basic.aligned_triples,
+     "000500040126000050008007310001906007000040000400703100074300500010000836060005000"),
+]
+
+
+@pytest.mark.parametrize("producer, puzzle", REMEMBERING, ids=["unique loops", "aligned triples"])
+def test_finds_remembered_along_a_path_match_those_found_afresh(producer, puzzle):
+    path = grids_before(producer, puzzle, most=12)
+    assert path
+    # After each grid of the path, that grid with one candidate fewer in one cell, cell after
+    # cell: the same cells with other candidates, and most finds the same.
+    grids = []
+    for cand in path:
+        for cell in [c for c in range(81) if COUNT[cand[c]] > 2][:24]:
+            fewer = cand[:]
+            fewer[cell] &= ~(1 << DIGITS_OF[cand[cell]][-1])
+            grids += [cand, fewer]
+    memory: dict = {}
+    found = changed = 0
+    last = None
+    for cand in grids:
+        remembered = list(producer(Board([0] * 81, cand[:], memory)))
+        afresh = list(producer(Board([0] * 81, cand[:])))
+        assert [repr(h) for h in remembered] == [repr(h) for h in afresh]
+        found += len(afresh)
+        changed += last is not None and [repr(h) for h in afresh] != last
+        last = [repr(h) for h in afresh]
+    assert memory  # the memory was used
+    assert found > 0
+    assert changed > 0  # some grid with a candidate fewer finds otherwise than its path grid
