@@ -5,8 +5,8 @@ import pytest
 
 import tutor
 from tutor.engine import se_rating
-from tutor.engine.se.links import link_chains
-from tutor.engine.se.board import Board
+from tutor.engine.se.links import link_chains, strong_links
+from tutor.engine.se.board import BLOCK, Board
 from tutor.engine.se.chains import chain_bonus
 from tutor.engine.se.wings import wing_difficulty
 from conftest import shared_file
@@ -59,6 +59,31 @@ def test_an_empty_rectangle_is_a_grouped_strong_link_rated_4_3():
     assert any((h.difficulty, h.name, h.removes) == (4.3, "Grouped turbot fish", ((45, 1),))
                for h in hints)
     assert [h.difficulty for h in hints] == sorted(h.difficulty for h in hints)
+
+
+def test_a_box_with_its_digit_in_two_rows_links_them_in_chains_of_three_links_only():
+    # Digit 3 only in r4c1, r4c2, r6c2 and r6c3 of box 4 (no cross holds all four): one of the
+    # two rows holds it. SE builds that link for chains of three links and more, not two.
+    cand = [0b1111110110] * 81
+    for cell in (27, 28, 46, 47):
+        cand[cell] |= 0b1000
+    board = Board([0] * 81, cand)
+    box_links = [link.ends for link in strong_links(board, 3, 3) if link.kind == BLOCK]
+    assert box_links == [((27, 28), (46, 47))]
+    assert not [link for link in strong_links(board, 3, 2) if link.kind == BLOCK]
+
+
+def test_equal_strong_link_chains_go_by_grouped_links_then_kinds_as_se_orders_them():
+    # The bank's cadcab4a3153: SE's path takes a grouped skyscraper on 6 before a grouped kite
+    # on 5 (both 4.3, one removal, one grouped link: the skyscraper's rows come first), and a
+    # chain of a box's two rows and two columns (5.7); the path then reaches 7.0, not 7.1.
+    puzzle = "000708000060090040800020001008102900010000070200607004600204009000010000040309010"
+    rating = se_rating(puzzle)
+    names = [h.name for h in rating.steps if h.difficulty >= 4]
+    assert names[:5] == ["Grouped skyscraper", "Grouped skyscraper", "Grouped two-string kite",
+                         "Grouped 3 strong links", "Grouped 3 strong links"]
+    assert [h.removes for h in rating.steps if h.name == "Grouped skyscraper"][1] == ((8, 6),)
+    assert (rating.er, rating.ep, rating.ed) == (7.0, 1.2, 1.2)
 
 
 def test_an_als_wing_rates_by_its_largest_cell():

@@ -85,6 +85,14 @@ def strong_links(board: Board, digit: int, degree: int = 2) -> list[StrongLink]:
                                      for ends in _split(cells, first, second, heart,
                                                         degree == 2))
                     break
+                else:
+                    # No cross holds them all: in chains of three links or more, four places
+                    # or more in two of the box's rows (or columns) make a link, one row
+                    # against the other.
+                    if degree > 2 and n >= 4:
+                        link = _two_lines(kind, index, house, pos, cells)
+                        if link is not None:
+                            found.append(link)
             else:
                 segments = [[c for c in cells if BOX[c] == b] for b in sorted({BOX[c] for c in house})]
                 for e in range(3):
@@ -96,6 +104,29 @@ def strong_links(board: Board, digit: int, degree: int = 2) -> list[StrongLink]:
                                      for ends in _split(cells, first, second, None))
                     break
     return found
+
+
+ROW0, ROW1, ROW2 = 0b000000111, 0b000111000, 0b111000000
+COL0, COL1, COL2 = 0b001001001, 0b010010010, 0b100100100
+TWO_LINES = ((ROW0, ROW1), (ROW0, ROW2), (ROW1, ROW2), (COL0, COL1), (COL0, COL2), (COL1, COL2))
+"""A box's pairs of rows, then of columns, in the order SE tries them, as masks over the box's
+nine places (row by row)."""
+
+
+def _two_lines(kind: int, index: int, house: tuple[int, ...], pos: int,
+               cells: list[int]) -> StrongLink | None:
+    """The link between two rows (or columns) of a box holding the digit's places `pos`, for
+    the first pair of lines SE tries whose third line is empty; None when that pair leaves one
+    line empty too, or no third line is."""
+    for first, second in TWO_LINES:
+        if pos & ~(first | second):
+            continue
+        if not pos & first or not pos & second:
+            return None
+        ends = (tuple(house[k] for k in range(9) if (pos & first) >> k & 1),
+                tuple(house[k] for k in range(9) if (pos & second) >> k & 1))
+        return StrongLink(kind, index, ends, True, frozenset(cells))
+    return None
 
 
 @lru_cache(maxsize=None)
@@ -128,6 +159,33 @@ def _difficulty(chain: list[StrongLink]) -> float:
     if BLOCK in kinds:
         return round(BASE[n] + 0.1, 1)
     return round(BASE[n] + 0.2, 1) if len(kinds) == 2 else BASE[n]
+
+
+TURBOT_ORDER = {(1, 1): 0, (2, 2): 1, (1, 2): 2, (0, 1): 3, (0, 2): 4, (0, 0): 5}
+"""The order in which SE's 2-link search tries the kinds of its links (by kind numbers, box 0,
+row 1, column 2): rows, columns, a row and a column, a row and a box, a column and a box."""
+
+
+def _tie_break(chain: list[StrongLink]) -> tuple[str, tuple[int, ...]]:
+    """How SE orders chains of equal rating and removals: by a text made of how many links are
+    grouped and the links' kinds read the way that sorts first, rows and columns being
+    interchangeable (two links: the grouped count alone); then by the kinds of links it tried
+    first (for two links in TURBOT_ORDER, for three in ascending order of the sorted kinds)."""
+    kinds = [link.kind for link in chain]
+    grouped = sum(1 for link in chain if link.grouped)
+    if len(chain) == 2:
+        return ("00", "01", "11")[grouped], (TURBOT_ORDER[tuple(sorted(kinds))],)
+    if "".join(map(str, kinds)) > "".join(map(str, kinds[::-1])):
+        kinds.reverse()
+    original = "".join(map(str, kinds))
+    # Rows and columns swapped, and that read backwards: the one that sorts first.
+    swapped = "".join("2" if k == 1 else "1" if k == 2 else "0" for k in kinds)
+    swapped = min(swapped, swapped[::-1])
+    if 1 in kinds:
+        name = min(original, swapped)
+    else:
+        name = original.replace("2", "1")
+    return f"{grouped}{name}", tuple(sorted(kinds))
 
 
 def _name(chain: list[StrongLink]) -> str:
@@ -225,7 +283,8 @@ def _digit_chains(board: Board, digit: int, degree: int) -> list:
                 low = victims & -victims
                 victims ^= low
                 removes.append((low.bit_length() - 1, digit))
-            found.append((_difficulty(members), -len(removes), len(found), _name(members),
+            found.append((_difficulty(members), -len(removes), *_tie_break(members), len(found),
+                          _name(members),
                           tuple(removes)))
 
     def grow(used: int) -> None:
@@ -280,10 +339,10 @@ def link_chains(board: Board, degree: int) -> Iterator[SeHint]:
                 memory.clear()
             mine = memory[key] = _digit_chains(board, digit, degree)
         start = len(found)
-        found.extend((difficulty, worth, start + k, name, removes)
-                     for difficulty, worth, k, name, removes in mine)
+        found.extend((difficulty, worth, suffix, kinds, start + k, name, removes)
+                     for difficulty, worth, suffix, kinds, k, name, removes in mine)
     found.sort()
-    for difficulty, _, _, name, removes in found:
+    for difficulty, _, _, _, _, name, removes in found:
         yield SeHint(difficulty, name, removes)
 
 
