@@ -11,8 +11,9 @@ rates the same puzzles with its batch rater (diuf.sudoku.test.serate) and with o
 the other in the same run, each as a whole process over the whole file: wall-clock and CPU
 seconds of both, the ratio (theirs / ours), and how often the two give the same ER, EP and ED.
 The sets are the bank's diabolical bucket and top1465 (--sets; --limit N keeps the first N of
-each). serate runs its chain searches in threads (--java-threads 1: not); --jobs N rates ours in N
-processes. Without PATH that comparison is skipped, saying why.
+each). --java-threads N passes serate's --threads (0: as many threads as cores for its chain
+searches; serate reads 1 when it is not given); --jobs N rates ours in N processes. Without PATH
+that comparison is skipped, saying why.
 
 `--forum` rates the forum's hardest puzzles (forum-hardest: those with an ER, 9.7-11.9, easiest
 first; --from R / --to R keep an ER range, --limit N the first N) against their ER/EP/ED, one
@@ -348,11 +349,11 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"with --versus-java, the sets to rate ({', '.join(SETS)}; "
                              "default diabolical,top1465)")
     parser.add_argument("--java-threads", type=int, default=None, metavar="N",
-                        help="with --versus-java, serate's --threads (default: its own)")
+                        help="with --versus-java, serate's --threads (default: not given, which "
+                             "serate reads as 1)")
     parser.add_argument("--java", default="java", help="the java command (default: java)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
-                        help="with --versus-java, rate ours in N processes (serate runs its "
-                             "chain searches in threads unless --java-threads 1)")
+                        help="with --versus-java (and --forum), rate ours in N processes")
     parser.add_argument("--from", dest="lowest", type=float, default=0.0, metavar="R",
                         help="only the puzzles SE (the bank, or the forum with --forum) rates R "
                              "or more")
