@@ -161,6 +161,9 @@ def _difficulty(chain: list[StrongLink]) -> float:
     return round(BASE[n] + 0.2, 1) if len(kinds) == 2 else BASE[n]
 
 
+Find = tuple[float, int, str, tuple[int, ...], int, str, tuple[tuple[int, int], ...]]
+"""A strong-link chain found: rating, minus its removals' count, SE's tie-breaks (_tie_break),
+its place among those found, its name and its removals (sorted as SE sorts them)."""
 TURBOT_ORDER = {(1, 1): 0, (2, 2): 1, (1, 2): 2, (0, 1): 3, (0, 2): 4, (0, 0): 5}
 """The order in which SE's 2-link search tries the kinds of its links (by kind numbers, box 0,
 row 1, column 2): rows, columns, a row and a column, a row and a box, a column and a box."""
@@ -174,7 +177,8 @@ def _tie_break(chain: list[StrongLink]) -> tuple[str, tuple[int, ...]]:
     kinds = [link.kind for link in chain]
     grouped = sum(1 for link in chain if link.grouped)
     if len(chain) == 2:
-        return ("00", "01", "11")[grouped], (TURBOT_ORDER[tuple(sorted(kinds))],)
+        first, second = sorted(kinds)
+        return ("00", "01", "11")[grouped], (TURBOT_ORDER[first, second],)
     if "".join(map(str, kinds)) > "".join(map(str, kinds[::-1])):
         kinds.reverse()
     original = "".join(map(str, kinds))
@@ -224,7 +228,7 @@ def _digit_chains(board: Board, digit: int, degree: int) -> list:
     """link_chains' finds for one digit, in the order met (the index is the place among them):
     they rest on the digit's places alone."""
     cand = board.cand
-    found: list[tuple[float, int, int, str, tuple[tuple[int, int], ...]]] = []
+    found: list[Find] = []
     bit = 1 << digit
     links = strong_links(board, digit, degree)
     if len(links) < degree:
@@ -324,7 +328,7 @@ def link_chains(board: Board, degree: int) -> Iterator[SeHint]:
     when grouped), then most removals."""
     cand = board.cand
     memory = board.memory.setdefault("link chains", {})
-    found: list[tuple[float, int, int, str, tuple[tuple[int, int], ...]]] = []
+    found: list[Find] = []
     for digit in range(1, 10):
         bit = 1 << digit
         places = 0
