@@ -224,12 +224,10 @@ def _seeing_all(cells: tuple[int, ...]) -> int:
     return seen
 
 
-def _digit_chains(board: Board, digit: int, degree: int) -> list:
+def _digit_chains(board: Board, digit: int, degree: int, places: int) -> list:
     """link_chains' finds for one digit, in the order met (the index is the place among them):
-    they rest on the digit's places alone."""
-    cand = board.cand
+    they rest on the digit's places alone (`places`: bit c for cell c)."""
     found: list[Find] = []
-    bit = 1 << digit
     links = strong_links(board, digit, degree)
     if len(links) < degree:
         return found
@@ -253,12 +251,8 @@ def _digit_chains(board: Board, digit: int, degree: int) -> list:
     chain: list[int] = []
     sides: list[int] = []
     shared: list[tuple[int, int]] = []
-    # The cells as bits (bit c: cell c): the links' cells and the digit's places.
+    # The links' cells as bits (bit c: cell c).
     link_bits = [_bits(link.cells) for link in links]
-    places = 0
-    for c in range(81):
-        if cand[c] & bit:
-            places |= 1 << c
 
     def close() -> None:
         # Each chain is met from both ends: keep one reading.
@@ -341,7 +335,7 @@ def link_chains(board: Board, degree: int) -> Iterator[SeHint]:
         if mine is None:
             if len(memory) >= FOUND_KEPT:
                 memory.clear()
-            mine = memory[key] = _digit_chains(board, digit, degree)
+            mine = memory[key] = _digit_chains(board, digit, degree, places)
         start = len(found)
         found.extend((difficulty, worth, suffix, kinds, start + k, name, removes)
                      for difficulty, worth, suffix, kinds, k, name, removes in mine)
