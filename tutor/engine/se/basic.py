@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from tutor.engine.se.board import (
     BLOCK, COL_KIND, COLS, COUNT, DIGITS_OF, HOUSES, PEER_SET, PEERS, ROW_KIND,
-    ROWS, Board, tight_subsets,
+    ROWS, Board, cell_bits, tight_subsets,
 )
 from tutor.engine.se.hint import SeHint, removals
 
@@ -329,10 +329,7 @@ def aligned_pairs(board: Board) -> Iterator[SeHint]:
     cand = board.cand
     cells, excl = _excluders(board, 2)
     # Per base cell its excluders as bits (bit c: cell c): a pair's common ones are an AND.
-    excl_bits = [0] * 81
-    for c, found in excl.items():
-        for e in found:
-            excl_bits[c] |= 1 << e
+    excl_bits = {c: cell_bits(found) for c, found in excl.items()}
     for a, b in _pairs(len(cells)):
         c0, c1 = cells[a], cells[b]
         common = excl_bits[c0] & excl_bits[c1]
@@ -374,7 +371,7 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
     for cell in cells:
         base |= 1 << cell
     # Per base cell its excluders as bits (bit c: cell c), and those that are base cells too.
-    excl_bits = {c: sum(1 << e for e in found) for c, found in excl.items()}
+    excl_bits = {c: cell_bits(found) for c, found in excl.items()}
     excl_base = {c: [e for e in found if base >> e & 1] for c, found in excl.items()}
     get = memory.get
     # Pairs in SE's order: (0,1), (0,2), (1,2), (0,3), ...

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 
 ALL = 0b1111111110
@@ -27,6 +28,18 @@ PEERS = tuple(tuple(sorted({j for kind in (BOXES, ROWS, COLS)
                             for house in kind if i in house for j in house} - {i}))
               for i in range(81))
 PEER_SET = tuple(frozenset(p) for p in PEERS)
+
+
+def cell_bits(cells: Iterable[int]) -> int:
+    """The cells as bits of an int (bit c: cell c)."""
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+PEER_BITS = tuple(cell_bits(PEERS[cell]) for cell in range(81))
+"""Per cell its peers as bits."""
 
 DIGITS_OF = tuple(tuple(d for d in range(1, 10) if m >> d & 1) for m in range(1 << 10))
 """The digits of each mask, ascending."""

@@ -7,7 +7,9 @@ from collections.abc import Iterator
 
 from collections import Counter, deque
 
-from tutor.engine.se.board import COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEERS, Board
+from tutor.engine.se.board import (
+    COUNT, DIGITS_OF, HOUSE_OF, HOUSES, PEER_BITS, PEERS, Board, cell_bits,
+)
 from tutor.engine.se.hint import SeHint, removals
 
 KINDS = (0, 1, 2)  # box, row, column
@@ -18,15 +20,11 @@ ORDERED_PEERS = tuple(tuple(dict.fromkeys(c for house in CELL_HOUSES[cell] for c
 """Per cell its peers as on_to_off meets them: its box, then the rest of its row, then of its column."""
 
 
-def _mask(cells) -> int:
-    return sum(1 << c for c in cells)
-
-
-HOUSE_MASKS = tuple(tuple(_mask(house) for house in CELL_HOUSES[cell]) for cell in range(81))
+HOUSE_MASKS = tuple(tuple(cell_bits(house) for house in CELL_HOUSES[cell]) for cell in range(81))
 """Per cell its box, row and column as bits of an int (bit c: cell c)."""
-PEER_MASKS = tuple((_mask(CELL_HOUSES[cell][0]) & ~(1 << cell),
-                    _mask(CELL_HOUSES[cell][1]) & ~_mask(CELL_HOUSES[cell][0]),
-                    _mask(CELL_HOUSES[cell][2]) & ~_mask(CELL_HOUSES[cell][0]))
+PEER_MASKS = tuple((cell_bits(CELL_HOUSES[cell][0]) & ~(1 << cell),
+                    cell_bits(CELL_HOUSES[cell][1]) & ~cell_bits(CELL_HOUSES[cell][0]),
+                    cell_bits(CELL_HOUSES[cell][2]) & ~cell_bits(CELL_HOUSES[cell][0]))
                    for cell in range(81))
 """Per cell its peers as ORDERED_PEERS lists them, in three ints: its box, the rest of its row,
 the rest of its column (each read from the lowest bit up, as the houses list their cells)."""
@@ -885,11 +883,10 @@ class Chainer:
                                 target_removals(cand, outcomes[0][side][key]), HOUSE_CAUSE[kind])
 
 
-HOUSE_BITS = tuple(_mask(house) for kind in KINDS for house in HOUSES[kind])
+HOUSE_BITS = tuple(cell_bits(house) for kind in KINDS for house in HOUSES[kind])
 """The 27 houses (boxes, rows, columns) as bits of an int (bit c: cell c)."""
 HOUSES_OF = tuple(sum(1 << (kind * 9 + HOUSE_OF[cell][kind]) for kind in KINDS) for cell in range(81))
 """Per cell its three houses, as bits (bit h: HOUSE_BITS[h])."""
-PEER_BITS = tuple(_mask(PEERS[cell]) for cell in range(81))
 
 
 def nishio_absurd(places: int, cell: int, on: bool) -> bool:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from tutor.engine.se.board import BLOCK, BOX, COL, COL_KIND, HOUSES, PEER_SET, ROW, ROW_KIND, Board
+from tutor.engine.se.board import (
+    BLOCK, BOX, COL, COL_KIND, HOUSES, PEER_BITS, ROW, ROW_KIND, Board, cell_bits,
+)
 from tutor.engine.se.hint import SeHint, removals
 
 BASE = {2: 4.0, 3: 5.4}
@@ -202,25 +204,17 @@ def _name(chain: list[StrongLink]) -> str:
     return ("Grouped " + name[0].lower() + name[1:]) if any(l.grouped for l in chain) else name
 
 
-def _bits(cells) -> int:
-    out = 0
-    for c in cells:
-        out |= 1 << c
-    return out
-
-
-HOUSE_BITS = {(kind, index): _bits(house) for kind, houses in HOUSES.items()
+HOUSE_BITS = {(kind, index): cell_bits(house) for kind, houses in HOUSES.items()
               for index, house in enumerate(houses)}
 """Per house (kind, index) its cells as bits (bit c: cell c)."""
-_PEER_BITS = tuple(_bits(PEER_SET[c]) for c in range(81))
 
 
 @lru_cache(maxsize=None)
 def _seeing_all(cells: tuple[int, ...]) -> int:
     """The cells that see every one of `cells`, as bits."""
-    seen = _PEER_BITS[cells[0]]
+    seen = PEER_BITS[cells[0]]
     for c in cells[1:]:
-        seen &= _PEER_BITS[c]
+        seen &= PEER_BITS[c]
     return seen
 
 
@@ -252,7 +246,7 @@ def _digit_chains(board: Board, digit: int, degree: int, places: int) -> list:
     sides: list[int] = []
     shared: list[tuple[int, int]] = []
     # The links' cells as bits (bit c: cell c).
-    link_bits = [_bits(link.cells) for link in links]
+    link_bits = [cell_bits(link.cells) for link in links]
 
     def close() -> None:
         # Each chain is met from both ends: keep one reading.

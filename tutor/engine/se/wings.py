@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tutor.engine.se.board import COUNT, DIGITS_OF, PEER_SET, Board
+from tutor.engine.se.board import COUNT, DIGITS_OF, PEER_BITS, Board
 from tutor.engine.se.hint import SeHint, removals
 
 NAMES = {3: "WXYZ-Wing", 4: "VWXYZ-Wing", 5: "UVWXYZ-Wing", 6: "TUVWXYZ-Wing"}
@@ -19,10 +19,6 @@ def wing_difficulty(size: int, biggest: int) -> float:
     if size == 4:
         return round(6.2 + (2 - abs(3 - biggest)) * 0.1, 1)
     return 6.6 if size == 5 else 7.5
-
-
-_PEER_BITS = tuple(sum(1 << p for p in PEER_SET[c]) for c in range(81))
-"""Per cell its peers as bits (bit c: cell c)."""
 
 
 def _cliques(cand: list[int], size: int) -> Iterator[list[int]]:
@@ -46,7 +42,7 @@ def _cliques(cand: list[int], size: int) -> Iterator[list[int]]:
                 if COUNT[joined] == most:
                     yield chosen
             else:
-                yield from grow(options & _PEER_BITS[cell], joined)
+                yield from grow(options & PEER_BITS[cell], joined)
             chosen.pop()
 
     start = 0
@@ -78,7 +74,7 @@ def als_wings(board: Board, size: int) -> Iterator[SeHint]:
         inside = 0
         for c in als:
             union |= cand[c]
-            seen_by |= _PEER_BITS[c]
+            seen_by |= PEER_BITS[c]
             inside |= 1 << c
         # The bivalue cells outside the set that see one of its cells, with digits of the set.
         options = seen_by & bivalue & ~inside
@@ -102,7 +98,7 @@ def als_wings(board: Board, size: int) -> Iterator[SeHint]:
             while cells:
                 low = cells & -cells
                 cells ^= low
-                common &= _PEER_BITS[low.bit_length() - 1]
+                common &= PEER_BITS[low.bit_length() - 1]
             sees_all[d] = common
         for yz in wings:
             pair = cand[yz]
@@ -122,7 +118,7 @@ def als_wings(board: Board, size: int) -> Iterator[SeHint]:
             else:
                 takes = (DIGITS_OF[pair & ~(1 << restricted[0])][0],)
             for d in takes:
-                victims = sees_all[d] & _PEER_BITS[yz] & outside & where[d]
+                victims = sees_all[d] & PEER_BITS[yz] & outside & where[d]
                 removes.extend(_cells_with(victims, d))
             if removes:
                 done = removals(removes)
