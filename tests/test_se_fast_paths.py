@@ -382,3 +382,57 @@ def test_finds_remembered_along_a_path_match_those_found_afresh(producer, puzzle
     assert memory  # the memory was used
     assert found > 0
     assert changed > 0  # some grid with a candidate fewer finds otherwise than its path grid
+
+
+def _thinned(cand: list[int], rng: random.Random, most: int) -> list[int]:
+    """The grid with up to `most` candidates taken out of cells that keep one or more."""
+    out = cand[:]
+    for _ in range(rng.randrange(most + 1)):
+        cell = rng.choice([c for c in range(81) if COUNT[out[c]] > 1])
+        out[cell] &= ~(1 << rng.choice(DIGITS_OF[out[cell]]))
+    return out
+
+
+def _placed(cand: list[int], cell: int) -> list[int]:
+    """The grid with the cell's first candidate placed: the cell empty of candidates, its peers
+    without that digit."""
+    out = cand[:]
+    bit = 1 << DIGITS_OF[cand[cell]][0]
+    for peer in PEER_SET[cell]:
+        out[peer] &= ~bit
+    out[cell] = 0
+    return out
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_aligned_triples_after_a_search_that_found_nothing_match_a_fresh_search(puzzle):
+    # After a search that removed nothing, the next tries only the triples that touch a changed
+    # cell (or a cell that became a base cell, or stopped being one). The pairs of grids: a path
+    # grid and a thinned one (either first), that one and one thinned further; a cell down to
+    # one candidate (its peers are no base cells), then placed, or given its candidates back.
+    rng = random.Random(5)
+    path = grids_before(basic.aligned_triples, puzzle, most=6)
+    pairs = []
+    for cand in path:
+        for _ in range(15):
+            fewer = _thinned(cand, rng, 5)
+            pairs += [(cand, fewer), (fewer, cand), (fewer, _thinned(fewer, rng, 3))]
+        for cell in [c for c in range(81) if COUNT[cand[c]] == 2][:12]:
+            single = cand[:]
+            single[cell] &= single[cell] - 1  # the lower digit out: one candidate left
+            pairs += [(single, _placed(single, cell))]
+    for cand in [fewer for fewer, _ in pairs[1::3][:8]]:
+        for cell in [c for c in range(81) if COUNT[cand[c]] > 1][::3]:
+            single = cand[:]
+            single[cell] &= single[cell] - 1
+            pairs += [(single, cand)]
+    clean = removing = 0
+    for first, second in pairs:
+        memory: dict = {}
+        before = list(basic.aligned_triples(Board([0] * 81, first[:], memory)))
+        remembered = list(basic.aligned_triples(Board([0] * 81, second[:], memory)))
+        afresh = list(basic.aligned_triples(Board([0] * 81, second[:])))
+        assert [repr(h) for h in remembered] == [repr(h) for h in afresh]
+        clean += not before
+        removing += bool(afresh)
+    assert clean > 150 and removing > 10

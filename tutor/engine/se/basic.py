@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from tutor.engine.se.board import (
-    BLOCK, COL_KIND, COLS, COUNT, DIGITS_OF, HOUSES, PEER_SET, PEERS, ROW_KIND,
+    BLOCK, COL_KIND, COLS, COUNT, DIGITS_OF, HOUSES, PEER_BITS, PEER_SET, PEERS, ROW_KIND,
     ROWS, Board, cell_bits, tight_subsets,
 )
 from tutor.engine.se.hint import SeHint, removals
@@ -370,51 +370,84 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
     base = 0
     for cell in cells:
         base |= 1 << cell
+    # A triple's outcome rests on its three cells' candidates, whether they are base cells, and
+    # its common excluders' candidates. When the last search (on this memory) removed nothing,
+    # only the triples that touch a cell changed since, or a base cell gained or lost, are tried:
+    # `hot` holds those cells, and a changed excluder makes its peers hot for the pairs it serves.
+    clean = board.memory.pop("aligned triples clean", None)
+    hot = changed = -1
+    if clean is not None:
+        before, before_base = clean
+        changed = 0
+        for cell in range(81):
+            if before[cell] != cand[cell]:
+                changed |= 1 << cell
+        hot = changed | (base ^ before_base)
     # Per base cell its excluders as bits (bit c: cell c), and those that are base cells too.
     excl_bits = {c: cell_bits(found) for c, found in excl.items()}
-    excl_base = {c: [e for e in found if base >> e & 1] for c, found in excl.items()}
+    excl_base = {c: found & base for c, found in excl_bits.items()}
     get = memory.get
+    found = False
     # Pairs in SE's order: (0,1), (0,2), (1,2), (0,3), ...
     for b in range(1, len(cells)):
         c1 = cells[b]
         bits1 = excl_bits[c1]
         base1 = excl_base[c1]
+        hot1 = hot >> c1 & 1
+        near1 = changed & PEER_BITS[c1]
         for a in range(b):
             c0 = cells[a]
             first_two = excl_bits[c0] & bits1
             if not first_two & (first_two - 1):
                 continue
-            # The third cells in SE's order: c0's excluders, then c1's, each once.
-            met = 1 << c0 | 1 << c1
+            if hot1 or hot >> c0 & 1:
+                third_hot = -1 ^ (1 << c0 | 1 << c1)
+            else:
+                third_hot = hot
+                moved = near1 & PEER_BITS[c0]
+                while moved:
+                    low = moved & -moved
+                    moved ^= low
+                    third_hot |= PEER_BITS[low.bit_length() - 1]
+                third_hot &= ~(1 << c0 | 1 << c1)
+            # The third cells in SE's order: c0's excluders, then c1's, each once (ascending).
+            base0 = excl_base[c0]
+            thirds = (base0 & third_hot, base1 & ~base0 & third_hot)
+            if not (thirds[0] or thirds[1]):
+                continue
             pair_key = (c0, c1, cand[c0], cand[c1])
-            for c2 in excl_base[c0] + base1:
-                if met >> c2 & 1:
-                    continue
-                met |= 1 << c2
-                common = first_two & excl_bits[c2]
-                if not common & (common - 1):
-                    continue
-                masks = []
-                rest = common
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    masks.append(cand[low.bit_length() - 1])
-                # The outcome rests on the three cells' candidates and the excluders' alone,
-                # and from one step to the next most triples keep theirs: it is remembered.
-                key = (pair_key, c2, cand[c2], common, *masks)
-                removes = get(key)
-                if removes is None:
-                    if len(memory) >= TRIPLES_KEPT:
-                        memory.clear()
-                    excluders = []
-                    while common:
-                        low = common & -common
-                        common ^= low
-                        excluders.append(low.bit_length() - 1)
-                    removes = memory[key] = _exclusion(board, [c0, c1, c2], excluders)
-                if removes:
-                    yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
+            for rest2 in thirds:
+                while rest2:
+                    low2 = rest2 & -rest2
+                    rest2 ^= low2
+                    c2 = low2.bit_length() - 1
+                    common = first_two & excl_bits[c2]
+                    if not common & (common - 1):
+                        continue
+                    masks = []
+                    rest = common
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        masks.append(cand[low.bit_length() - 1])
+                    # The outcome rests on the three cells' candidates and the excluders' alone,
+                    # and from one step to the next most triples keep theirs: it is remembered.
+                    key = (pair_key, c2, cand[c2], common, *masks)
+                    removes = get(key)
+                    if removes is None:
+                        if len(memory) >= TRIPLES_KEPT:
+                            memory.clear()
+                        excluders = []
+                        while common:
+                            low = common & -common
+                            common ^= low
+                            excluders.append(low.bit_length() - 1)
+                        removes = memory[key] = _exclusion(board, [c0, c1, c2], excluders)
+                    if removes:
+                        found = True
+                        yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
+    if not found:
+        board.memory["aligned triples clean"] = (cand[:], base)
 
 
 TRIPLES_KEPT = 100_000
