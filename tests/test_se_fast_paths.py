@@ -349,11 +349,11 @@ def test_als_cliques_are_the_mutually_visible_sets_of_size_plus_one_digits(puzzl
 
 
 REMEMBERING = [
-    # Bank puzzles whose SE path takes a unique loop (type 2) and an aligned triple exclusion.
+    # A bank puzzle whose SE path takes a unique loop (type 2); one of top1465 whose path tries
+    # aligned triple exclusion again and again (its grids with a candidate fewer find some).
     (uniqueness.unique_loops,
      "051000603000300100030500470069140800000060000007093540092008060003001000508000310"),
-    (basic.aligned_triples,
-     "000500040126000050008007310001906007000040000400703100074300500010000836060005000"),
+    (basic.aligned_triples, PUZZLES[0].replace(".", "0")),
 ]
 
 
@@ -370,16 +370,17 @@ def test_finds_remembered_along_a_path_match_those_found_afresh(producer, puzzle
             fewer[cell] &= ~(1 << DIGITS_OF[cand[cell]][-1])
             grids += [cand, fewer]
     memory: dict = {}
-    found = changed = 0
+    found = changed = used = 0
     last = None
     for cand in grids:
+        used += bool(memory)  # something was remembered for this search to read
         remembered = list(producer(Board([0] * 81, cand[:], memory)))
         afresh = list(producer(Board([0] * 81, cand[:])))
         assert [repr(h) for h in remembered] == [repr(h) for h in afresh]
         found += len(afresh)
         changed += last is not None and [repr(h) for h in afresh] != last
         last = [repr(h) for h in afresh]
-    assert memory  # the memory was used
+    assert used  # the memory was used
     assert found > 0
     assert changed > 0  # some grid with a candidate fewer finds otherwise than its path grid
 
@@ -436,3 +437,39 @@ def test_aligned_triples_after_a_search_that_found_nothing_match_a_fresh_search(
         clean += not before
         removing += bool(afresh)
     assert clean > 150 and removing > 10
+
+
+def every_triple(cand: list[int]) -> list[tuple[tuple[int, int], ...]]:
+    """Aligned triple exclusion's removals, triple by triple in SE's order, each triple tried
+    with all its common excluders (no filter, no memory)."""
+    board = Board([0] * 81, cand[:])
+    cells, excl = basic._excluders(board, 3)
+    out = []
+    for b in range(1, len(cells)):
+        for a in range(b):
+            c0, c1 = cells[a], cells[b]
+            thirds = [c for c in excl[c0] + excl[c1] if c in excl and c not in (c0, c1)]
+            for c2 in dict.fromkeys(thirds):
+                common = set(excl[c0]) & set(excl[c1]) & set(excl[c2])
+                if len(common) >= 2:
+                    removes = basic._exclusion(board, [c0, c1, c2], sorted(common))
+                    if removes:
+                        out.append(tuple(sorted(removes)))
+    return out
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_aligned_triples_filters_drop_no_triple_that_removes(puzzle):
+    # aligned_triples tries a triple only with the excluders a combination can cover, and skips
+    # one with none unless two of its cells hold the same candidates: on thinned path grids it
+    # finds, in order, what trying every triple with every common excluder finds.
+    rng = random.Random(11)
+    removing = 0
+    for cand in grids_before(basic.aligned_triples, puzzle, most=4):
+        for _ in range(25):
+            grid = _thinned(cand, rng, 6)
+            got = [h.removes for h in basic.aligned_triples(Board([0] * 81, grid[:]))]
+            want = every_triple(grid)
+            assert got == want
+            removing += bool(want)
+    assert removing > 5

@@ -3,7 +3,7 @@ order SE finds them (the rating applies the first hint of the first technique th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from tutor.engine.se.board import (
     BLOCK, COL_KIND, COLS, COUNT, DIGITS_OF, HOUSES, PEER_BITS, PEER_SET, PEERS, ROW_KIND,
@@ -288,13 +288,17 @@ def _exclusion(board: Board, cells: list[int], excluders: Iterable[int]):
     """Removals of aligned triple exclusion: the candidates of the three `cells` in no
     combination allowed by the excluders (a combination is out when two cells that see each
     other share a digit, or when it covers every candidate of an excluder)."""
-    cand = board.cand
+    return _excluded(board.cand, cells, {board.cand[e] for e in excluders})
+
+
+def _excluded(cand: list[int], cells: Sequence[int], excluders: set[int]):
+    """_exclusion from the excluders' candidates (`excluders`: their masks)."""
     see01 = cells[1] in PEER_SET[cells[0]]
     see02 = cells[2] in PEER_SET[cells[0]]
     see12 = cells[2] in PEER_SET[cells[1]]
     f0, f1, f2 = cand[cells[0]], cand[cells[1]], cand[cells[2]]
     # A combination covers an excluder when the excluder's digits lie within its three.
-    masks = tuple({cand[e] for e in excluders if COUNT[cand[e]] <= 3})
+    masks = [m for m in excluders if COUNT[m] <= 3]
     a0 = a1 = a2 = 0
     for d0 in DIGITS_OF[f0]:
         b0 = 1 << d0
@@ -365,7 +369,6 @@ def aligned_pairs(board: Board) -> Iterator[SeHint]:
 def aligned_triples(board: Board) -> Iterator[SeHint]:
     """Aligned triplet exclusion (7.5): the third cell among the excluders of the first two."""
     cand = board.cand
-    memory = board.memory.setdefault("aligned triples", {})
     cells, excl = _excluders(board, 3)
     base = 0
     for cell in cells:
@@ -386,7 +389,6 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
     # Per base cell its excluders as bits (bit c: cell c), and those that are base cells too.
     excl_bits = {c: cell_bits(found) for c, found in excl.items()}
     excl_base = {c: found & base for c, found in excl_bits.items()}
-    get = memory.get
     found = False
     # Pairs in SE's order: (0,1), (0,2), (1,2), (0,3), ...
     for b in range(1, len(cells)):
@@ -415,7 +417,7 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
             thirds = (base0 & third_hot, base1 & ~base0 & third_hot)
             if not (thirds[0] or thirds[1]):
                 continue
-            pair_key = (c0, c1, cand[c0], cand[c1])
+            f0, f1 = cand[c0], cand[c1]
             for rest2 in thirds:
                 while rest2:
                     low2 = rest2 & -rest2
@@ -424,25 +426,22 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
                     common = first_two & excl_bits[c2]
                     if not common & (common - 1):
                         continue
-                    masks = []
-                    rest = common
-                    while rest:
-                        low = rest & -rest
-                        rest ^= low
-                        masks.append(cand[low.bit_length() - 1])
-                    # The outcome rests on the three cells' candidates and the excluders' alone,
-                    # and from one step to the next most triples keep theirs: it is remembered.
-                    key = (pair_key, c2, cand[c2], common, *masks)
-                    removes = get(key)
-                    if removes is None:
-                        if len(memory) >= TRIPLES_KEPT:
-                            memory.clear()
-                        excluders = []
-                        while common:
-                            low = common & -common
-                            common ^= low
-                            excluders.append(low.bit_length() - 1)
-                        removes = memory[key] = _exclusion(board, [c0, c1, c2], excluders)
+                    # Only an excluder whose digits all lie among the three cells' can be
+                    # covered by a combination of theirs.
+                    f2 = cand[c2]
+                    outside = ~(f0 | f1 | f2)
+                    masks = set()
+                    while common:
+                        low = common & -common
+                        common ^= low
+                        m = cand[low.bit_length() - 1]
+                        if not m & outside:
+                            masks.add(m)
+                    # Without such an excluder, only two of the cells seeing each other with
+                    # the same two digits, both seen by the third, can remove anything.
+                    if not masks and f0 != f1 and f0 != f2 and f1 != f2:
+                        continue
+                    removes = _excluded(cand, (c0, c1, c2), masks)
                     if removes:
                         found = True
                         yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
@@ -450,7 +449,5 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
         board.memory["aligned triples clean"] = (cand[:], base)
 
 
-TRIPLES_KEPT = 100_000
-"""Outcomes aligned_triples remembers at most (in the board's memory; it starts again beyond)."""
 
 
