@@ -473,3 +473,22 @@ def test_aligned_triples_filters_drop_no_triple_that_removes(puzzle):
             assert got == want
             removing += bool(want)
     assert removing > 5
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_multiple_chains_read_the_reach_of_cycles_only_on_the_same_grid(puzzle):
+    # cycles_and_chains leaves the grid's reach in the board's memory for multiple chains, tried
+    # next on that grid; on another grid (a later one of the path) it must not be read.
+    path = grids_before(chains.multiple_chains, puzzle, most=4)
+    assert len(path) >= 2
+    found = 0
+    for first, second in zip(path, path[1:] + path[:1]):
+        for grid in first, second:
+            memory: dict = {}
+            list(chains.cycles_and_chains(Board([0] * 81, first[:], memory)))
+            assert "chain reach" in memory
+            remembered = list(chains.multiple_chains(Board([0] * 81, grid[:], memory)))
+            afresh = list(chains.multiple_chains(Board([0] * 81, grid[:])))
+            assert [repr(h) for h in remembered] == [repr(h) for h in afresh]
+            found += len(afresh)
+    assert found > 0

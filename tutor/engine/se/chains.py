@@ -472,6 +472,9 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
         # Forcing chains ask what a key reaches; cycles only whether a key lies on one, that is
         # in a component of more than one key (no key leads to itself in one link).
         reach = reaches({**on_off, **off_on}, component, sets=houses_too)
+        if both:
+            # Multiple chains, tried next on this grid when nothing here applies, ask the same.
+            board.memory["chain reach"] = (cand[:], reach)
         size = Counter(component)
         cycle_base = 7.0 if both else 6.5
         cycle_order = 4 if both else 3 if cells_too else 2
@@ -531,8 +534,11 @@ class Chainer:
     LINK: type[Link] = Link
     """The links a run starts from (nested chains' links say why they hold)."""
 
-    def __init__(self, cand: list[int], multiple: bool, dynamic: bool, nishio: bool) -> None:
+    def __init__(self, cand: list[int], multiple: bool, dynamic: bool, nishio: bool,
+                 memory: dict | None = None) -> None:
         self.cand = cand
+        # The board's memory: what cycles_and_chains worked out on this grid (see worth).
+        self._memory = memory
         self.multiple = multiple
         self.dynamic = dynamic
         self.nishio = nishio
@@ -761,10 +767,14 @@ class Chainer:
         the grid's implication graph, so a cell's (or a region's) forcing chains need a key that
         every one of its candidates reaches; the other cells' runs are not made."""
         cand = self.cand
-        on_cell, on_house, off_cell, off_house = tables(cand)
-        succ = {k: on_cell[k] + on_house[k] for k in on_cell}
-        succ.update((k, off_cell[k] + off_house[k]) for k in off_cell)
-        reach = reaches(succ)
+        known = self._memory.get("chain reach") if self._memory is not None else None
+        if known is not None and known[0] == cand:
+            reach = known[1]
+        else:
+            on_cell, on_house, off_cell, off_house = tables(cand)
+            succ = {k: on_cell[k] + on_house[k] for k in on_cell}
+            succ.update((k, off_cell[k] + off_house[k]) for k in off_cell)
+            reach = reaches(succ)
         worth = 0
         for cell in range(81):
             digits = DIGITS_OF[cand[cell]]
@@ -944,7 +954,7 @@ def nishio(board: Board) -> Iterator[SeHint]:
 
 def multiple_chains(board: Board) -> Iterator[SeHint]:
     """Multiple forcing chains: cell and region forcing chains (8.0 + length)."""
-    yield from Chainer(board.cand, True, False, False).hints()
+    yield from Chainer(board.cand, True, False, False, board.memory).hints()
 
 
 def dynamic_chains(board: Board) -> Iterator[SeHint]:
