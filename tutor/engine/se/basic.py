@@ -447,7 +447,3 @@ def aligned_triples(board: Board) -> Iterator[SeHint]:
                         yield SeHint(7.5, "Aligned triple exclusion", removals(removes))
     if not found:
         board.memory["aligned triples clean"] = (cand[:], base)
-
-
-
-
