@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from collections import Counter, deque
 
@@ -522,17 +523,25 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
 
 # --- chains that follow their own eliminations ---------------------------------------------------
 
-_Run = tuple[dict[int, Link], dict[int, Link], tuple[Link, Link] | None]
+_Run = tuple["Reached", "Reached", "tuple[Any, Any] | None"]
 """What a run from a candidate set on gives: the ons, the offs, the contradiction met (if any)."""
+
+Reached = dict[int, Any]
+"""A run's ons or offs: per candidate key what the run holds of it (a Chainer: the keys it rests
+on, itself included, as bits of an int; nested chains: its Link)."""
+
+KEY_BITS = tuple(1 << key for key in range(1620))
+"""Per candidate key (cell * 20 + digit * 2 + on) its bit."""
 
 
 class Chainer:
     """Nishio, multiple and dynamic forcing chains on one grid. `cand` must not change while the
     Chainer is used: each digit's places, and on the unchanged grid what each candidate gives,
-    are worked out from it once (a grid changed by an assumption takes a Chainer of its own)."""
+    are worked out from it once (a grid changed by an assumption takes a Chainer of its own).
 
-    LINK: type[Link] = Link
-    """The links a run starts from (nested chains' links say why they hold)."""
+    A run keeps, per candidate it reaches, the candidate keys the link rests on (its ancestors
+    and itself) as bits of an int: the rating reads only how many there are, so no link is made.
+    Nested chains, which read the links themselves, override `start`, `run` and `count`."""
 
     def __init__(self, cand: list[int], multiple: bool, dynamic: bool, nishio: bool,
                  memory: dict | None = None) -> None:
@@ -551,14 +560,23 @@ class Chainer:
         # What follows from each candidate set on, worked out once: a cell's own chains and the
         # region chains of the houses it lies in start from the same candidates.
         self._from_on: dict[int, _Run] = {}
-        # On the unchanged grid, per 'on' key the offs it gives and per 'off' key the ons.
-        self._to_off: dict[int, tuple[tuple[int, int, int], ...]] = {}
-        self._to_on: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        # On the unchanged grid, per 'on' key the keys of the offs it gives and per 'off' key
+        # those of the ons.
+        self._to_off: dict[int, tuple[int, ...]] = {}
+        self._to_on: dict[int, tuple[int, ...]] = {}
         # Per digit the cells holding it, as bits of an int (bit c: cell c).
         self._places = [0] * 10
         for cell, mask in enumerate(cand):
             for digit in DIGITS_OF[mask]:
                 self._places[digit] |= 1 << cell
+
+    def start(self, cell: int, digit: int, on: bool) -> Any:
+        """What a run holds of the candidate it starts from (on or off): the candidate alone."""
+        return KEY_BITS[cell * 20 + digit * 2 + on]
+
+    def count(self, link: Any) -> int:
+        """How many candidates (cell, digit, on/off) a link rests on, itself included."""
+        return link.bit_count()
 
     def on_run(self, cell: int, digit: int) -> _Run:
         """The ons and offs that follow from the candidate set on, and the contradiction met (if
@@ -566,48 +584,44 @@ class Chainer:
         key = cell * 20 + digit * 2 + 1
         done = self._from_on.get(key)
         if done is None:
-            start = self.LINK(cell, digit, True)
-            ons: dict[int, Link] = {start.key: start}
-            offs: dict[int, Link] = {}
+            ons: Reached = {key: self.start(cell, digit, True)}
+            offs: Reached = {}
             absurd = self.run(ons, offs)
             done = self._from_on[key] = (ons, offs, absurd)
         return done
 
-    def count(self, link: Link) -> int:
-        """ancestor_count, kept in the link (links are shared between the chains built on them;
-        a link's parents are all known when it is counted)."""
-        if not link.size:
-            link.size = ancestor_count(link)
-        return link.size
-
-    def run(self, ons: dict[int, Link], offs: dict[int, Link]) -> tuple[Link, Link] | None:
+    def run(self, ons: Reached, offs: Reached) -> tuple[Any, Any] | None:
         """Follow the links from the starting ones; the contradicting pair (on, off) if one
-        candidate ends up both on and off, else None. `ons` and `offs` grow in place."""
+        candidate ends up both on and off, else None. `ons` and `offs` grow in place, in the
+        order the links are made (SE's: a link's offs, then each 'off' in turn, every new 'on'
+        followed at once)."""
         if not self.dynamic:
             return self._static_run(ons, offs)
+        bits = KEY_BITS
         cand = self.cand
-        dynamic = self.dynamic
         # The grid as the run changes it: per cell its digits, per digit its cells (bit c).
-        grid = cand[:] if dynamic else cand
-        places = self._places[:] if dynamic else self._places
+        grid = cand[:]
+        places = self._places[:]
         source = self._places
         cells_too = not self.nishio
-        pending_on, pending_off = deque(ons.values()), deque(offs.values())
+        pending_on, pending_off = deque(ons), deque(offs)
         while True:
             if pending_on:
-                # on_to_off inlined: a Link is made only for a new key or a contradiction.
-                p = pending_on.popleft()
-                cell, digit = p.cell, p.digit
+                # on_to_off inlined.
+                key = pending_on.popleft()
+                held = ons[key]
+                cell = key // 20
+                digit = key % 20 >> 1
                 if cells_too:
                     for d in DIGITS_OF[grid[cell]]:
                         if d != digit:
                             k = cell * 20 + d * 2
                             twin = ons.get(k + 1)
                             if twin is not None:
-                                return twin, Link(cell, d, False, [p])
+                                return twin, held | bits[k]
                             if k not in offs:
-                                q = offs[k] = Link(cell, d, False, [p])
-                                pending_off.append(q)
+                                offs[k] = held | bits[k]
+                                pending_off.append(k)
                 dk = digit * 2
                 there = places[digit]
                 # The peers in on_to_off's order: box, rest of the row, rest of the column.
@@ -616,34 +630,33 @@ class Chainer:
                     while found:
                         low = found & -found
                         found ^= low
-                        c = low.bit_length() - 1
-                        k = c * 20 + dk
+                        k = (low.bit_length() - 1) * 20 + dk
                         twin = ons.get(k + 1)
                         if twin is not None:
-                            return twin, Link(c, digit, False, [p])
+                            return twin, held | bits[k]
                         if k not in offs:
-                            q = offs[k] = Link(c, digit, False, [p])
-                            pending_off.append(q)
+                            offs[k] = held | bits[k]
+                            pending_off.append(k)
                 continue
             if pending_off:
-                # off_to_on inlined (houses always), each new 'on' followed at once.
-                p = pending_off.popleft()
-                cell, digit = p.cell, p.digit
-                # A Link is made (with its parents) only for a new 'on' or a contradiction.
+                # off_to_on inlined (houses always), each new 'on' followed at once. An 'on' rests
+                # on the 'off' that gives it and on the offs that emptied its cell or house
+                # before (the grid as the run left it).
+                key = pending_off.popleft()
+                held = offs[key]
+                cell = key // 20
+                digit = key % 20 >> 1
                 if cells_too and COUNT[grid[cell]] == 2:
-                    last = DIGITS_OF[grid[cell] & ~(1 << digit)][0]
-                    k = cell * 20 + last * 2 + 1
+                    k = cell * 20 + DIGITS_OF[grid[cell] & ~(1 << digit)][0] * 2 + 1
                     twin = offs.get(k ^ 1)
                     if twin is not None or k not in ons:
-                        q = Link(cell, last, True, [p])
-                        if dynamic:
-                            parents = q.parents
-                            for d in DIGITS_OF[cand[cell] & ~grid[cell]]:
-                                parents.append(offs[cell * 20 + d * 2])
+                        q = held | bits[k]
+                        for d in DIGITS_OF[cand[cell] & ~grid[cell]]:
+                            q |= offs[cell * 20 + d * 2]
                         if twin is not None:
                             return q, twin
                         ons[k] = q
-                        pending_on.append(q)
+                        pending_on.append(k)
                 there = places[digit]
                 me = 1 << cell
                 dk = digit * 2
@@ -651,93 +664,88 @@ class Chainer:
                     other = there & mask & ~me
                     if not other or other & (other - 1):
                         continue
-                    c = other.bit_length() - 1
-                    k = c * 20 + dk + 1
+                    k = (other.bit_length() - 1) * 20 + dk + 1
                     twin = offs.get(k ^ 1)
                     if twin is None and k in ons:
                         continue
-                    q = Link(c, digit, True, [p])
-                    if dynamic:
-                        parents = q.parents
-                        gone = source[digit] & mask & ~there
-                        while gone:
-                            low = gone & -gone
-                            gone ^= low
-                            parents.append(offs[(low.bit_length() - 1) * 20 + dk])
+                    q = held | bits[k]
+                    gone = source[digit] & mask & ~there
+                    while gone:
+                        low = gone & -gone
+                        gone ^= low
+                        q |= offs[(low.bit_length() - 1) * 20 + dk]
                     if twin is not None:
                         return q, twin
                     ons[k] = q
-                    pending_on.append(q)
-                if dynamic:
-                    grid[cell] &= ~(1 << digit)
-                    places[digit] = there & ~me
+                    pending_on.append(k)
+                grid[cell] &= ~(1 << digit)
+                places[digit] = there & ~me
                 continue
             return None
 
-    def _static_run(self, ons: dict[int, Link], offs: dict[int, Link]) -> tuple[Link, Link] | None:
+    def _static_run(self, ons: Reached, offs: Reached) -> tuple[Any, Any] | None:
         """run() on the unchanged grid (multiple chains): what each candidate on or off gives is
         fixed, so it is tabled (on first use) and the run walks the tables."""
+        bits = KEY_BITS
         to_off, to_on = self._to_off, self._to_on
-        pending_on, pending_off = deque(ons.values()), deque(offs.values())
+        pending_on, pending_off = deque(ons), deque(offs)
         while True:
             if pending_on:
-                p = pending_on.popleft()
-                made = to_off.get(p.key)
+                key = pending_on.popleft()
+                held = ons[key]
+                made = to_off.get(key)
                 if made is None:
-                    made = to_off[p.key] = self._offs_of(p.cell, p.digit)
-                for k, c, d in made:
+                    made = to_off[key] = self._offs_of(key // 20, key % 20 >> 1)
+                for k in made:
                     twin = ons.get(k + 1)
                     if twin is not None:
-                        return twin, Link(c, d, False, [p])
+                        return twin, held | bits[k]
                     if k not in offs:
-                        q = offs[k] = Link(c, d, False, [p])
-                        pending_off.append(q)
+                        offs[k] = held | bits[k]
+                        pending_off.append(k)
                 continue
             if pending_off:
-                p = pending_off.popleft()
-                made = to_on.get(p.key)
+                key = pending_off.popleft()
+                held = offs[key]
+                made = to_on.get(key)
                 if made is None:
-                    made = to_on[p.key] = self._ons_of(p.cell, p.digit)
-                for k, c, d in made:
-                    q = Link(c, d, True, [p])
+                    made = to_on[key] = self._ons_of(key // 20, key % 20 >> 1)
+                for k in made:
                     twin = offs.get(k ^ 1)
                     if twin is not None:
-                        return q, twin
+                        return held | bits[k], twin
                     if k not in ons:
-                        ons[k] = q
-                        pending_on.append(q)
+                        ons[k] = held | bits[k]
+                        pending_on.append(k)
                 continue
             return None
 
-    def _offs_of(self, cell: int, digit: int) -> tuple[tuple[int, int, int], ...]:
-        """What the candidate on turns off on the unchanged grid, in on_to_off's order (the
-        cell's other digits, then its peers holding the digit: box, row, column): per off its
-        key, cell and digit."""
-        made = [(cell * 20 + d * 2, cell, d) for d in DIGITS_OF[self.cand[cell]] if d != digit]
+    def _offs_of(self, cell: int, digit: int) -> tuple[int, ...]:
+        """The keys of what the candidate on turns off on the unchanged grid, in on_to_off's
+        order (the cell's other digits, then its peers holding the digit: box, row, column)."""
+        made = [cell * 20 + d * 2 for d in DIGITS_OF[self.cand[cell]] if d != digit]
         there = self._places[digit]
         for mask in PEER_MASKS[cell]:
             found = there & mask
             while found:
                 low = found & -found
                 found ^= low
-                c = low.bit_length() - 1
-                made.append((c * 20 + digit * 2, c, digit))
+                made.append((low.bit_length() - 1) * 20 + digit * 2)
         return tuple(made)
 
-    def _ons_of(self, cell: int, digit: int) -> tuple[tuple[int, int, int], ...]:
-        """What the candidate off turns on on the unchanged grid, in off_to_on's order (the
-        cell's last other digit, then the digit's last other place in its box, row, column)."""
+    def _ons_of(self, cell: int, digit: int) -> tuple[int, ...]:
+        """The keys of what the candidate off turns on on the unchanged grid, in off_to_on's
+        order (the cell's last other digit, then the digit's last other place in its box, row,
+        column)."""
         cand = self.cand
         made = []
         if COUNT[cand[cell]] == 2:
-            other = DIGITS_OF[cand[cell] & ~(1 << digit)][0]
-            made.append((cell * 20 + other * 2 + 1, cell, other))
+            made.append(cell * 20 + DIGITS_OF[cand[cell] & ~(1 << digit)][0] * 2 + 1)
         there = self._places[digit] & ~(1 << cell)
         for mask in HOUSE_MASKS[cell]:
             other = there & mask
             if other and not other & (other - 1):
-                c = other.bit_length() - 1
-                made.append((c * 20 + digit * 2 + 1, c, digit))
+                made.append((other.bit_length() - 1) * 20 + digit * 2 + 1)
         return tuple(made)
 
     def hints(self) -> Iterator[SeHint]:
@@ -803,7 +811,7 @@ class Chainer:
                         worth |= 1 << cell
         return worth
 
-    def _found(self, found: list, links: list[Link], order: int, name: str, removes,
+    def _found(self, found: list, links: list[Any], order: int, name: str, removes,
                cause: int) -> None:
         """Keep a hint that removes something: the chains' ends (`links`), SE's kind (`order`:
         its rank among equal difficulties), its name and removals; `cause`: why the start holds
@@ -815,8 +823,8 @@ class Chainer:
     def _cell(self, cell: int, n: int, found) -> None:
         cand = self.cand
         per_digit: dict[int, tuple[dict, dict]] = {}
-        cell_on: dict[int, Link] | None = None
-        cell_off: dict[int, Link] | None = None
+        cell_on: Reached | None = None
+        cell_off: Reached | None = None
         for digit in DIGITS_OF[cand[cell]]:
             on_on, on_off = self._binary(cell, digit, n >= 3 and not self.nishio and self.dynamic,
                                          self.dynamic or self.nishio, found)
@@ -831,15 +839,14 @@ class Chainer:
         if self.nishio or not (n == 2 or (self.multiple and n > 2)) or cell_on is None or cell_off is None:
             return
         for targets, side in ((cell_on, 0), (cell_off, 1)):
-            for key, target in targets.items():
+            for key in targets:
                 self._found(found, [per_digit[d][side][key] for d in per_digit], 5,
-                            "Cell forcing chains", target_removals(cand, target), CELL)
+                            "Cell forcing chains", target_removals(cand, key), CELL)
 
     def _binary(self, cell, digit, double: bool, contradiction: bool, found):
         """Chains from the candidate on and from it off; what follows from it on."""
         cand = self.cand
-        p_on = self.LINK(cell, digit, True)
-        p_off = self.LINK(cell, digit, False)
+        key_on = cell * 20 + digit * 2 + 1
         on_on, on_off, absurd = self.on_run(cell, digit)
         if contradiction and absurd:
             self._found(found, list(absurd), 7, "Contradiction forcing chain", [(cell, digit)],
@@ -847,12 +854,12 @@ class Chainer:
         if not (contradiction or double):
             # Nothing is read from the run from the candidate off (multiple chains).
             return on_on, on_off
-        off_on: dict[int, Link] = {}
-        off_off = {p_off.key: p_off}
+        off_on: Reached = {}
+        off_off: Reached = {key_on - 1: self.start(cell, digit, False)}
         absurd = self.run(off_on, off_off)
         if contradiction and absurd:
             self._found(found, list(absurd), 7, "Contradiction forcing chain",
-                        target_removals(cand, p_on), NONE)
+                        target_removals(cand, key_on), NONE)
         if double:
             # What follows both from the digit and from its absence is true.
             for from_on, from_off in ((on_on, off_on), (on_off, off_off)):
@@ -860,7 +867,7 @@ class Chainer:
                     b = from_off.get(key)
                     if b is not None:
                         self._found(found, [a, b], 1,
-                                    "Double forcing chain", target_removals(cand, a), NONE)
+                                    "Double forcing chain", target_removals(cand, key), NONE)
         return on_on, on_off
 
     def _houses(self, cell, digit, on_on, on_off, found) -> None:
@@ -890,7 +897,7 @@ class Chainer:
                 for key in [k for k in first if k in shared]:
                     self._found(found, [o[side][key] for o in outcomes], 6,
                                 "Region forcing chains",
-                                target_removals(cand, outcomes[0][side][key]), HOUSE_CAUSE[kind])
+                                target_removals(cand, key), HOUSE_CAUSE[kind])
 
 
 HOUSE_BITS = tuple(cell_bits(house) for kind in KINDS for house in HOUSES[kind])
@@ -939,7 +946,7 @@ def nishio_absurd(places: int, cell: int, on: bool) -> bool:
     return False
 
 
-def _common(first: dict[int, Link], second: dict[int, Link]) -> dict[int, Link]:
+def _common(first: Reached, second: Reached) -> Reached:
     """The entries of `first` whose keys are also in `second`, in `first`'s order."""
     shared = first.keys() & second.keys()
     if len(shared) == len(first):

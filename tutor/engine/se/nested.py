@@ -12,8 +12,8 @@ from tutor.engine.se.board import (
 )
 
 from tutor.engine.se.chains import (
-    ADVANCED, BOX, CELL, HOUSE_CAUSE, KINDS, NONE, ORDERED_PEERS, Chainer, Link, chain_bonus,
-    cycle_removals, tables, target_removals,
+    ADVANCED, BOX, CELL, HOUSE_CAUSE, KINDS, NONE, ORDERED_PEERS, Chainer, Link, ancestor_count,
+    chain_bonus, cycle_removals, tables, target_removals,
 )
 from tutor.engine.se.hint import SeHint, removals
 
@@ -504,8 +504,6 @@ class NestedChainer(Chainer):
     that rest on removed candidates: the chainers of one search (the levels, the inner ones)
     share it."""
 
-    LINK = NLink
-
     def __init__(self, cand: list[int], val: list[int], multiple: bool, dynamic: bool,
                  level: int, memory: dict[tuple, list[Found]] | None = None) -> None:
         super().__init__(cand, multiple, dynamic, False)
@@ -520,6 +518,17 @@ class NestedChainer(Chainer):
         self._records: list[ChainHint] = []
 
     # -- the run ---------------------------------------------------------------------------------
+
+    def start(self, cell: int, digit: int, on: bool) -> NLink:
+        """A run's start: nested chains keep the links, whose causes they read."""
+        return NLink(cell, digit, on)
+
+    def count(self, link: Link) -> int:
+        """ancestor_count, kept in the link (links are shared between the chains built on them;
+        a link's parents are all known when it is counted)."""
+        if not link.size:
+            link.size = ancestor_count(link)
+        return link.size
 
     def run(self, ons: dict[int, Link], offs: dict[int, Link]) -> tuple[Link, Link] | None:
         grid = self.cand[:]
