@@ -863,10 +863,12 @@ class Chainer:
         if double:
             # What follows both from the digit and from its absence is true.
             for from_on, from_off in ((on_on, off_on), (on_off, off_off)):
-                for key, a in from_on.items():
-                    b = from_off.get(key)
-                    if b is not None:
-                        self._found(found, [a, b], 1,
+                # Few keys are shared: they are found by set (the shorter run read), then taken
+                # in the order of the run from the digit on.
+                shared = from_on.keys() & from_off.keys()
+                if shared:
+                    for key in [k for k in from_on if k in shared]:
+                        self._found(found, [from_on[key], from_off[key]], 1,
                                     "Double forcing chain", target_removals(cand, key), NONE)
         return on_on, on_off
 
