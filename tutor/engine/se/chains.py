@@ -23,6 +23,8 @@ ORDERED_PEERS = tuple(tuple(dict.fromkeys(c for house in CELL_HOUSES[cell] for c
 
 HOUSE_MASKS = tuple(tuple(cell_bits(house) for house in CELL_HOUSES[cell]) for cell in range(81))
 """Per cell its box, row and column as bits of an int (bit c: cell c)."""
+HOUSE_PEERS = tuple(tuple(mask & ~(1 << cell) for mask in HOUSE_MASKS[cell]) for cell in range(81))
+"""Per cell its box, row and column without the cell itself, as bits of an int."""
 PEER_MASKS = tuple((cell_bits(CELL_HOUSES[cell][0]) & ~(1 << cell),
                     cell_bits(CELL_HOUSES[cell][1]) & ~cell_bits(CELL_HOUSES[cell][0]),
                     cell_bits(CELL_HOUSES[cell][2]) & ~cell_bits(CELL_HOUSES[cell][0]))
@@ -613,15 +615,16 @@ class Chainer:
                 cell = key // 20
                 digit = key % 20 >> 1
                 if cells_too:
-                    for d in DIGITS_OF[grid[cell]]:
-                        if d != digit:
-                            k = cell * 20 + d * 2
-                            twin = ons.get(k + 1)
-                            if twin is not None:
-                                return twin, held | bits[k]
-                            if k not in offs:
-                                offs[k] = held | bits[k]
-                                pending_off.append(k)
+                    # An 'on' still stands in the grid (its 'off' would have been a
+                    # contradiction), so its digit is among the cell's.
+                    for d in DIGITS_OF[grid[cell] ^ 1 << digit]:
+                        k = cell * 20 + d * 2
+                        twin = ons.get(k + 1)
+                        if twin is not None:
+                            return twin, held | bits[k]
+                        if k not in offs:
+                            offs[k] = held | bits[k]
+                            pending_off.append(k)
                 dk = digit * 2
                 there = places[digit]
                 # The peers in on_to_off's order: box, rest of the row, rest of the column.
@@ -646,22 +649,23 @@ class Chainer:
                 held = offs[key]
                 cell = key // 20
                 digit = key % 20 >> 1
-                if cells_too and COUNT[grid[cell]] == 2:
-                    k = cell * 20 + DIGITS_OF[grid[cell] & ~(1 << digit)][0] * 2 + 1
+                # Likewise an 'off' is still in the grid until it is followed.
+                left = grid[cell]
+                if cells_too and COUNT[left] == 2:
+                    k = cell * 20 + DIGITS_OF[left ^ 1 << digit][0] * 2 + 1
                     twin = offs.get(k ^ 1)
                     if twin is not None or k not in ons:
                         q = held | bits[k]
-                        for d in DIGITS_OF[cand[cell] & ~grid[cell]]:
+                        for d in DIGITS_OF[cand[cell] ^ left]:
                             q |= offs[cell * 20 + d * 2]
                         if twin is not None:
                             return q, twin
                         ons[k] = q
                         pending_on.append(k)
                 there = places[digit]
-                me = 1 << cell
                 dk = digit * 2
-                for mask in HOUSE_MASKS[cell]:
-                    other = there & mask & ~me
+                for mask in HOUSE_PEERS[cell]:
+                    other = there & mask
                     if not other or other & (other - 1):
                         continue
                     k = (other.bit_length() - 1) * 20 + dk + 1
@@ -678,8 +682,8 @@ class Chainer:
                         return q, twin
                     ons[k] = q
                     pending_on.append(k)
-                grid[cell] &= ~(1 << digit)
-                places[digit] = there & ~me
+                grid[cell] = left ^ 1 << digit
+                places[digit] = there ^ 1 << cell
                 continue
             return None
 
