@@ -367,10 +367,13 @@ REMEMBERING = [
     (uniqueness.unique_loops,
      "051000603000300100030500470069140800000060000007093540092008060003001000508000310"),
     (basic.aligned_triples, PUZZLES[0].replace(".", "0")),
+    # Nishio on the same puzzle: most digits keep their places from one grid to the next.
+    (chains.nishio, PUZZLES[0].replace(".", "0")),
 ]
 
 
-@pytest.mark.parametrize("producer, puzzle", REMEMBERING, ids=["unique loops", "aligned triples"])
+@pytest.mark.parametrize("producer, puzzle", REMEMBERING,
+                         ids=["unique loops", "aligned triples", "nishio"])
 def test_finds_remembered_along_a_path_match_those_found_afresh(producer, puzzle):
     path = grids_before(producer, puzzle, most=12)
     assert path

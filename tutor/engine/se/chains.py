@@ -548,7 +548,8 @@ class Chainer:
     def __init__(self, cand: list[int], multiple: bool, dynamic: bool, nishio: bool,
                  memory: dict | None = None) -> None:
         self.cand = cand
-        # The board's memory: what cycles_and_chains worked out on this grid (see worth).
+        # The board's memory: what cycles_and_chains worked out on this grid (see worth), what
+        # digits' places show to Nishio (see hints).
         self._memory = memory
         self.multiple = multiple
         self.dynamic = dynamic
@@ -757,12 +758,22 @@ class Chainer:
         found: list = []
         if self.nishio and type(self).run is Chainer.run:
             # Nishio keeps only contradictions: a candidate's chains are built when the digit's
-            # places alone show that it on, or it off, meets one.
+            # places alone show that it on, or it off, meets one. Those places change for few
+            # digits from one step to the next: what they show is kept in the board's memory.
+            known = self._memory.setdefault("nishio", {}) if self._memory is not None else {}
+            if len(known) > NISHIO_KEPT:
+                known.clear()
+            absurd = [0] * 10
+            for digit in range(1, 10):
+                there = self._places[digit]
+                shown = known.get(there)
+                if shown is None:
+                    shown = known[there] = nishio_absurd_places(there)
+                absurd[digit] = shown
             for cell in range(81):
                 if COUNT[cand[cell]] > 1:
                     for digit in DIGITS_OF[cand[cell]]:
-                        if (nishio_absurd(self._places[digit], cell, True)
-                                or nishio_absurd(self._places[digit], cell, False)):
+                        if absurd[digit] >> cell & 1:
                             self._binary(cell, digit, False, True, found)
             yield from _sorted(found)
             return
@@ -952,6 +963,24 @@ def nishio_absurd(places: int, cell: int, on: bool) -> bool:
     return False
 
 
+def nishio_absurd_places(places: int) -> int:
+    """The places of a digit (bit c: cell c) where nishio_absurd holds with the digit on or off."""
+    absurd = 0
+    rest = places
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        cell = low.bit_length() - 1
+        if nishio_absurd(places, cell, True) or nishio_absurd(places, cell, False):
+            absurd |= low
+    return absurd
+
+
+NISHIO_KEPT = 4096
+"""Digits' places whose nishio_absurd_places a board's memory keeps at most (it starts again
+beyond)."""
+
+
 def _common(first: Reached, second: Reached) -> Reached:
     """The entries of `first` whose keys are also in `second`, in `first`'s order."""
     shared = first.keys() & second.keys()
@@ -962,7 +991,7 @@ def _common(first: Reached, second: Reached) -> Reached:
 
 def nishio(board: Board) -> Iterator[SeHint]:
     """Nishio forcing chains (7.5 + length)."""
-    yield from Chainer(board.cand, False, True, True).hints()
+    yield from Chainer(board.cand, False, True, True, board.memory).hints()
 
 
 def multiple_chains(board: Board) -> Iterator[SeHint]:
