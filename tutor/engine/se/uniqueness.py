@@ -76,6 +76,18 @@ def _shared_houses(c1: int, c2: int):
             yield HOUSES[kind][HOUSE_OF[c1][kind]]
 
 
+def _combos_with(degree: int, i1: int, i2: int) -> tuple[tuple[int, ...], ...]:
+    """combos(degree, 9) that hold place i1 and not place i2, in that order."""
+    key = (degree, i1, i2)
+    found = _WITH.get(key)
+    if found is None:
+        found = _WITH[key] = tuple(c for c in combos(degree, 9) if i1 in c and i2 not in c)
+    return found
+
+
+_WITH: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
+
+
 def _type3(board: Board, v1: int, v2: int, c1: int, c2: int, base: float):
     """Type 3: the extra digits of the two cells act as one cell of a naked or hidden set."""
     cand = board.cand
@@ -88,9 +100,7 @@ def _type3(board: Board, v1: int, v2: int, c1: int, c2: int, base: float):
             empty = board.empties(house)
             i1, i2 = house.index(c1), house.index(c2)
             if degree * 2 <= empty and degree >= COUNT[extra]:
-                for combo in combos(degree, 9):
-                    if i1 not in combo or i2 in combo:
-                        continue
+                for combo in _combos_with(degree, i1, i2):
                     naked = extra & cand[c1] & cand[c2]
                     masks, others = [], []
                     for k in combo:
