@@ -3,7 +3,7 @@ sets against a run written the plain way (cell by cell, as on_to_off and off_to_
 and aligned triple exclusion against every combination tried in turn."""
 
 import random
-from collections import deque
+from collections import Counter, deque
 from itertools import combinations, product
 
 import pytest
@@ -274,6 +274,45 @@ def test_reach_from_components_matches_a_walk_from_each_key(puzzle):
                     mutual = other == key or key in walks.get(other, ())
                     assert (component[other] == component[key]) == mutual
     assert cycles > 0  # some keys lie on a cycle, some do not: both sides checked
+
+
+def same_parts(first: list[int], second: list[int], keys) -> bool:
+    """Whether two component labellings group `keys` alike."""
+    pairs = {(first[k], second[k]) for k in keys}
+    return len(pairs) == len({a for a, _ in pairs}) == len({b for _, b in pairs})
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_cycle_graphs_cut_down_match_the_whole_graphs(puzzle):
+    grids = grids_before(chains.cycles_and_chains, puzzle, most=3)
+    assert grids
+    grids += [thinned(cand, seed) for seed, cand in enumerate(grids)]
+    memory: dict = {}
+    on_cycles = 0
+    for cand in grids * 2:  # the second time round, each digit's part comes from the memory
+        on_cell, on_house, off_cell, off_house = chains.tables(cand)
+        # House links alone, a digit at a time: the same reach and components.
+        whole = [-1] * 1620
+        want = chains.reaches({**on_house, **off_house}, whole)
+        parts = [-1] * 1620
+        got = chains._x_reach(Board([0] * 81, cand[:], memory), on_house, off_house, parts)
+        assert got == want
+        assert same_parts(whole, parts, want)
+        # Cells' last digits alone: the keys on a cycle fall in the same components.
+        on_off = {k: on_cell[k] + on_house[k] for k in on_cell}
+        whole = [-1] * 1620
+        chains.reaches({**on_off, **off_cell}, whole, sets=False)
+        parts = [-1] * 1620
+        chains._y_components(cand, on_off, off_cell, parts)
+        size = Counter(whole)
+        cycling = [k for k in on_off.keys() | off_cell.keys() if size[whole[k]] > 1]
+        assert all(parts[k] >= 0 for k in cycling)
+        assert same_parts(whole, parts, cycling)
+        assert not any(parts[k] >= 0 and size[whole[k]] == 1 and Counter(parts)[parts[k]] > 1
+                       for k in on_off)
+        on_cycles += len(cycling)
+    assert len(memory["x reach"]) < 9 * len(grids)  # parts were found in the memory
+    assert on_cycles > 0
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES)

@@ -403,6 +403,70 @@ def reaches(succ: Links, component: list[int] | None = None, sets: bool = True) 
     return reach
 
 
+def _x_reach(board: Board, on_house: Links, off_house: Links, component: list[int]) -> dict[int, int]:
+    """reaches() of the graph of house links alone (X-chains), with `component` filled in: a
+    digit's keys lead only to keys of that digit, along links its places alone decide, so each
+    digit's part is worked out on its own and kept in the board's memory for its places."""
+    cand = board.cand
+    known = board.memory.setdefault("x reach", {})
+    if len(known) > X_REACH_KEPT:
+        known.clear()
+    places = [0] * 10
+    for cell, mask in enumerate(cand):
+        for digit in DIGITS_OF[mask]:
+            places[digit] |= 1 << cell
+    reach: dict[int, int] = {}
+    for digit in range(1, 10):
+        there = places[digit]
+        if not there:
+            continue
+        part = known.get((digit, there))
+        if part is None:
+            keys = []
+            rest = there
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                keys.append((low.bit_length() - 1) * 20 + digit * 2)
+            succ = {k + 1: on_house[k + 1] for k in keys}
+            succ.update((k, off_house[k]) for k in keys)
+            mine = [-1] * 1620
+            part = known[digit, there] = (reaches(succ, mine), [(k, mine[k]) for k in succ])
+        reach.update(part[0])
+        for k, c in part[1]:
+            component[k] = c
+    return reach
+
+
+X_REACH_KEPT = 2048
+"""Digits' places whose X-chain reach a board's memory keeps at most (it starts again beyond)."""
+
+
+def _y_components(cand: list[int], on_off: Links, off_on: Links,
+                  component: list[int]) -> dict[int, int]:
+    """The components of the graph whose 'off' links are cells' last digits alone (Y-cycles),
+    written in `component` for the keys that can lie on a cycle (the rest stay -1); no reach.
+    An 'off' leads on only in a cell of two candidates, and an 'on' is reached only from one,
+    so a cycle keeps to those cells' keys: the graph is cut down to them."""
+    two = [cell for cell in range(81) if COUNT[cand[cell]] == 2]
+    inside = set()
+    for cell in two:
+        for digit in DIGITS_OF[cand[cell]]:
+            inside.add(cell * 20 + digit * 2)
+            inside.add(cell * 20 + digit * 2 + 1)
+    succ = {}
+    for cell in two:
+        for digit in DIGITS_OF[cand[cell]]:
+            key = cell * 20 + digit * 2
+            succ[key + 1] = [k for k in on_off[key + 1] if k in inside]
+    for cell in two:
+        for digit in DIGITS_OF[cand[cell]]:
+            key = cell * 20 + digit * 2
+            succ[key] = off_on[key]
+    reaches(succ, component, sets=False)
+    return {}
+
+
 def _key_cell(key: int) -> int:
     return key // 20
 
@@ -452,7 +516,6 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
     for n, key in enumerate(off_cell):
         bits[key] = 1 << (2 * n)
         bits[key + 1] = 1 << (2 * n + 1)
-    empty: list[int] = []
     best: tuple[float, int, int] | None = None
     chosen = None
 
@@ -469,12 +532,19 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
             on_off = {k: on_cell[k] + on_house[k] for k in on_cell}
         else:
             on_off = on_house
-        off_on = {k: (off_cell[k] if cells_too else empty) + (off_house[k] if houses_too else empty)
-                  for k in off_cell}
+        if both:
+            off_on = {k: off_cell[k] + off_house[k] for k in off_cell}
+        else:
+            off_on = off_cell if cells_too else off_house
         component = [-1] * 1620
         # Forcing chains ask what a key reaches; cycles only whether a key lies on one, that is
         # in a component of more than one key (no key leads to itself in one link).
-        reach = reaches({**on_off, **off_on}, component, sets=houses_too)
+        if not cells_too:
+            reach = _x_reach(board, on_house, off_house, component)
+        elif not houses_too:
+            reach = _y_components(cand, on_off, off_on, component)
+        else:
+            reach = reaches({**on_off, **off_on}, component)
         if both:
             # Multiple chains, tried next on this grid when nothing here applies, ask the same.
             board.memory["chain reach"] = (cand[:], reach)
