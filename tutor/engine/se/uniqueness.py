@@ -76,16 +76,19 @@ def _shared_houses(c1: int, c2: int):
             yield HOUSES[kind][HOUSE_OF[c1][kind]]
 
 
-def _combos_with(degree: int, i1: int, i2: int) -> tuple[tuple[int, ...], ...]:
-    """combos(degree, 9) that hold place i1 and not place i2, in that order."""
+def _combos_with(degree: int, i1: int,
+                 i2: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """combos(degree, 9) that hold place i1 and not place i2, in that order, each with its
+    places other than i1."""
     key = (degree, i1, i2)
     found = _WITH.get(key)
     if found is None:
-        found = _WITH[key] = tuple(c for c in combos(degree, 9) if i1 in c and i2 not in c)
+        found = _WITH[key] = tuple((c, tuple(k for k in c if k != i1))
+                                   for c in combos(degree, 9) if i1 in c and i2 not in c)
     return found
 
 
-_WITH: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
+_WITH: dict[tuple[int, int, int], tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = {}
 
 
 def _type3(board: Board, v1: int, v2: int, c1: int, c2: int, base: float):
@@ -100,18 +103,16 @@ def _type3(board: Board, v1: int, v2: int, c1: int, c2: int, base: float):
             empty = board.empties(house)
             i1, i2 = house.index(c1), house.index(c2)
             if degree * 2 <= empty and degree >= COUNT[extra]:
-                for combo in _combos_with(degree, i1, i2):
-                    naked = extra & cand[c1] & cand[c2]
-                    masks, others = [], []
-                    for k in combo:
-                        if k == i1:
-                            masks.append(extra)
-                        else:
-                            masks.append(cand[house[k]])
-                            naked |= cand[house[k]]
-                            others.append(house[k])
+                held = [cand[c] for c in house]
+                start = extra & cand[c1] & cand[c2]
+                for combo, places in _combos_with(degree, i1, i2):
+                    naked = start
+                    for k in places:
+                        naked |= held[k]
                     if COUNT[naked] != degree:
                         continue
+                    masks = [extra if k == i1 else held[k] for k in combo]
+                    others = [house[k] for k in places]
                     union = common_tuple(masks, degree)
                     if not union:
                         continue
