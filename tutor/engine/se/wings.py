@@ -23,33 +23,41 @@ def wing_difficulty(size: int, biggest: int) -> float:
 
 def _cliques(cand: list[int], size: int) -> Iterator[list[int]]:
     """Sets of `size` mutually visible cells of 2+ candidates holding size + 1 digits between
-    them, each set once (cells ascending)."""
-    chosen: list[int] = []
+    them, each set once (cells ascending, sets in lexicographic order). The list yielded is
+    reused: read it before asking for the next."""
     most = size + 1
-
-    def grow(options: int, union: int) -> Iterator[list[int]]:
-        # options: the cells after the last chosen that see every chosen cell, as bits.
-        last = len(chosen) + 1 == size
-        while options:
-            low = options & -options
-            options ^= low
-            cell = low.bit_length() - 1
-            joined = union | cand[cell]
-            if COUNT[joined] > most:
-                continue
-            chosen.append(cell)
-            if last:
-                if COUNT[joined] == most:
-                    yield chosen
-            else:
-                yield from grow(options & PEER_BITS[cell], joined)
-            chosen.pop()
-
+    top = size - 1
     start = 0
     for c in range(81):
         if 2 <= COUNT[cand[c]] <= most:
             start |= 1 << c
-    yield from grow(start, 0)
+    chosen = [0] * size
+    # Per depth, the cells still to try there (after the last tried, seeing every chosen cell
+    # above) and the digits of the cells chosen above.
+    options = [0] * size
+    unions = [0] * size
+    options[0] = start
+    depth = 0
+    while depth >= 0:
+        left = options[depth]
+        if not left:
+            depth -= 1
+            continue
+        low = left & -left
+        left ^= low
+        options[depth] = left
+        cell = low.bit_length() - 1
+        joined = unions[depth] | cand[cell]
+        if COUNT[joined] > most:
+            continue
+        chosen[depth] = cell
+        if depth == top:
+            if COUNT[joined] == most:
+                yield chosen
+        else:
+            depth += 1
+            options[depth] = left & PEER_BITS[cell]
+            unions[depth] = joined
 
 
 def als_wings(board: Board, size: int) -> Iterator[SeHint]:
