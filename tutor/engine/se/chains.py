@@ -959,11 +959,18 @@ class Chainer:
 
     def _houses(self, cell, digit, on_on, on_off, found) -> None:
         cand = self.cand
-        bit = 1 << digit
+        there = self._places[digit]
         for kind in KINDS:
-            house = HOUSES[kind][HOUSE_OF[cell][kind]]
-            places = [c for c in house if cand[c] & bit]
-            if not (len(places) == 2 or (self.multiple and len(places) > 2)) or places[0] != cell:
+            # The digit's places in the house (as the house lists them: ascending), the cell first.
+            inside = there & HOUSE_MASKS[cell][kind]
+            if inside & -inside != 1 << cell:
+                continue
+            places = []
+            while inside:
+                low = inside & -inside
+                inside ^= low
+                places.append(low.bit_length() - 1)
+            if not (len(places) == 2 or (self.multiple and len(places) > 2)):
                 continue
             outcomes = []
             for other in places:

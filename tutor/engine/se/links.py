@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from tutor.engine.se.board import (
-    BLOCK, BOX, COL, COL_KIND, HOUSES, PEER_BITS, ROW, ROW_KIND, Board, cell_bits,
+    BLOCK, BOX, COL, COL_KIND, DIGITS_OF, HOUSES, PEER_BITS, ROW, ROW_KIND, Board, cell_bits,
 )
 from tutor.engine.se.hint import SeHint, removals
 
@@ -317,12 +317,12 @@ def link_chains(board: Board, degree: int) -> Iterator[SeHint]:
     cand = board.cand
     memory = board.memory.setdefault("link chains", {})
     found: list[Find] = []
+    where = [0] * 10  # per digit the cells holding it (bit c: cell c)
+    for c, mask in enumerate(cand):
+        for digit in DIGITS_OF[mask]:
+            where[digit] |= 1 << c
     for digit in range(1, 10):
-        bit = 1 << digit
-        places = 0
-        for c in range(81):
-            if cand[c] & bit:
-                places |= 1 << c
+        places = where[digit]
         # From one step to the next most digits keep their places: their finds are remembered.
         key = (degree, digit, places)
         mine = memory.get(key)
