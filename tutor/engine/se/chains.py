@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from collections import Counter, deque
 
@@ -595,12 +594,15 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
 
 # --- chains that follow their own eliminations ---------------------------------------------------
 
-_Run = tuple["Reached", "Reached", "tuple[Any, Any] | None"]
-"""What a run from a candidate set on gives: the ons, the offs, the contradiction met (if any)."""
+TYPE_CHECKING = False  # not typing's: importing typing costs `tutor grade` its start-up
+if TYPE_CHECKING:
+    from typing import Any
 
-Reached = dict[int, Any]
-"""A run's ons or offs: per candidate key what the run holds of it (a Chainer: the keys it rests
-on, itself included, as bits of an int; nested chains: its Link)."""
+    # A run's ons or offs: per candidate key what the run holds of it (a Chainer: the keys it
+    # rests on, itself included, as bits of an int; nested chains: its Link).
+    Reached = dict[int, Any]
+    # What a run from a candidate set on gives: the ons, the offs, the contradiction met (if any).
+    _Run = tuple[Reached, Reached, tuple[Any, Any] | None]
 
 KEY_BITS = tuple(1 << key for key in range(1620))
 """Per candidate key (cell * 20 + digit * 2 + on) its bit."""
