@@ -441,29 +441,19 @@ X_REACH_KEPT = 2048
 """Digits' places whose X-chain reach a board's memory keeps at most (it starts again beyond)."""
 
 
-def _y_components(cand: list[int], on_off: Links, off_on: Links,
-                  component: list[int]) -> dict[int, int]:
+def _y_components(cand: list[int], on_off: Links, off_on: Links, component: list[int]) -> None:
     """The components of the graph whose 'off' links are cells' last digits alone (Y-cycles),
-    written in `component` for the keys that can lie on a cycle (the rest stay -1); no reach.
+    written in `component` for the keys that can lie on a cycle (the rest stay -1).
     An 'off' leads on only in a cell of two candidates, and an 'on' is reached only from one,
     so a cycle keeps to those cells' keys: the graph is cut down to them."""
-    two = [cell for cell in range(81) if COUNT[cand[cell]] == 2]
-    inside = set()
-    for cell in two:
-        for digit in DIGITS_OF[cand[cell]]:
-            inside.add(cell * 20 + digit * 2)
-            inside.add(cell * 20 + digit * 2 + 1)
-    succ = {}
-    for cell in two:
-        for digit in DIGITS_OF[cand[cell]]:
-            key = cell * 20 + digit * 2
-            succ[key + 1] = [k for k in on_off[key + 1] if k in inside]
-    for cell in two:
-        for digit in DIGITS_OF[cand[cell]]:
-            key = cell * 20 + digit * 2
-            succ[key] = off_on[key]
+    keys = [cell * 20 + digit * 2 for cell in range(81) if COUNT[cand[cell]] == 2
+            for digit in DIGITS_OF[cand[cell]]]
+    inside = set(keys) | {k + 1 for k in keys}
+    succ: Links = {}
+    for key in keys:
+        succ[key + 1] = [k for k in on_off[key + 1] if k in inside]
+        succ[key] = off_on[key]
     reaches(succ, component, sets=False)
-    return {}
 
 
 def _key_cell(key: int) -> int:
@@ -541,7 +531,8 @@ def cycles_and_chains(board: Board) -> Iterator[SeHint]:
         if not cells_too:
             reach = _x_reach(board, on_house, off_house, component)
         elif not houses_too:
-            reach = _y_components(cand, on_off, off_on, component)
+            _y_components(cand, on_off, off_on, component)
+            reach = {}  # Y-cycles ask only for components
         else:
             reach = reaches({**on_off, **off_on}, component)
         if both:
